@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const umiExports = path.resolve(__dirname, 'src/.umi/exports.ts');
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        esbuild: { jsx: 'automatic' },
+        resolve: {
+          alias: [
+            { find: /^@umijs\/max$/, replacement: umiExports },
+            { find: /^umi$/, replacement: umiExports },
+            { find: /^@@\//, replacement: path.resolve(__dirname, 'src/.umi') + '/' },
+            { find: /^@\//, replacement: path.resolve(__dirname, 'src') + '/' },
+          ],
+        },
+        test: {
+          name: 'console',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/console.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+        },
+      },
+    ],
+  },
+});
