@@ -1,0 +1,79 @@
+/**
+ * Error codes declared in code. Upserted into error_code at start (messages edited in the
+ * dictionary screen are kept); `code` is the stable numeric id, the key is what clients see.
+ */
+export interface ErrorCodeDefinition {
+  code: number;
+  module: string;
+  status: number;
+  zh: string;
+  en: string;
+}
+
+export const errorCodes = {
+  'common.validation': { code: 1000400, module: 'common', status: 400, zh: '请求参数不正确', en: 'The request is invalid' },
+  'common.unauthorized': {
+    code: 1000401,
+    module: 'common',
+    status: 401,
+    zh: '登录已过期，请重新登录',
+    en: 'Your session has expired, please sign in again',
+  },
+  'common.forbidden': { code: 1000403, module: 'common', status: 403, zh: '没有该操作的权限', en: 'You do not have permission to do this' },
+  'common.notFound': { code: 1000404, module: 'common', status: 404, zh: '请求的资源不存在', en: 'The requested resource does not exist' },
+  'common.methodNotAllowed': { code: 1000405, module: 'common', status: 405, zh: '不支持该请求方法', en: 'Method not allowed' },
+  'common.versionConflict': {
+    code: 1000409,
+    module: 'common',
+    status: 409,
+    zh: '数据已被他人修改，请刷新后重试',
+    en: 'The record was changed by someone else; reload it and try again',
+  },
+  'common.duplicate': {
+    code: 1000410,
+    module: 'common',
+    status: 409,
+    zh: '已存在相同的数据',
+    en: 'A record with the same value already exists',
+  },
+  'common.payloadTooLarge': { code: 1000413, module: 'common', status: 413, zh: '请求内容过大', en: 'The request body is too large' },
+  'common.unsupportedMediaType': {
+    code: 1000415,
+    module: 'common',
+    status: 415,
+    zh: '不支持的请求内容类型',
+    en: 'Unsupported content type',
+  },
+  'common.internal': { code: 1000500, module: 'common', status: 500, zh: '系统内部错误，请稍后再试', en: 'Internal server error, please try again later' },
+
+  'auth.badCredentials': { code: 1001001, module: 'auth', status: 400, zh: '租户、用户名或密码错误', en: 'Wrong tenant, user name or password' },
+  'auth.invalidGrant': {
+    code: 1001002,
+    module: 'auth',
+    status: 400,
+    zh: '登录凭证无效或已过期，请重新登录',
+    en: 'The sign-in grant is invalid or has expired; please sign in again',
+  },
+  'auth.invalidClient': { code: 1001003, module: 'auth', status: 400, zh: '客户端无效或不支持该授权方式', en: 'Unknown client or grant type not allowed for it' },
+  'auth.accountLocked': {
+    code: 1001004,
+    module: 'auth',
+    status: 423,
+    zh: '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    en: 'Too many failed attempts; the account is locked, try again in {minutes} minutes',
+  },
+  'auth.userDisabled': { code: 1001005, module: 'auth', status: 403, zh: '账号已停用', en: 'This account is disabled' },
+  'auth.tooManyRequests': { code: 1001006, module: 'auth', status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  'auth.passwordPolicy': {
+    code: 1001007,
+    module: 'auth',
+    status: 400,
+    zh: '新密码至少 {minLength} 位，且须同时包含字母和数字',
+    en: 'The new password needs at least {minLength} characters, with letters and digits',
+  },
+
+  'tenant.disabled': { code: 1002001, module: 'tenant', status: 403, zh: '租户已停用', en: 'This tenant is disabled' },
+  'tenant.expired': { code: 1002002, module: 'tenant', status: 403, zh: '租户已过期', en: 'This tenant has expired' },
+} satisfies Record<string, ErrorCodeDefinition>;
+
+export type ErrorKey = keyof typeof errorCodes;

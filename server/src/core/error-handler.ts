@@ -1,0 +1,59 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Logger } from 'pino';
+import type { AppEnv } from './context';
+import type { ErrorCatalog } from './error-catalog';
+import type { ErrorKey } from './error-codes';
+import { AppError } from './errors';
+import { resolveLang } from './i18n';
+import { malformedBodyError } from './validation';
+
+function fromHttpException(err: HTTPException, c: Context<AppEnv>): AppError {
+  switch (err.status) {
+    case 400:
+      return malformedBodyError(c.var.lang ?? resolveLang(c.req.header('accept-language')));
+    case 401:
+      return new AppError('common.unauthorized');
+    case 403:
+      return new AppError('common.forbidden');
+    case 404:
+      return new AppError('common.notFound');
+    case 413:
+      return new AppError('common.payloadTooLarge');
+    case 415:
+      return new AppError('common.unsupportedMediaType');
+    default:
+      return new AppError('common.internal');
+  }
+}
+
+/** Unique-constraint violations from either driver. */
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+export function createErrorHandler(catalog: ErrorCatalog, logger: Logger | undefined): ErrorHandler<AppEnv> {
+  return (err, c) => {
+    let appError: AppError;
+    if (err instanceof AppError) appError = err;
+    else if (err instanceof HTTPException) appError = fromHttpException(err, c);
+    else if (isUniqueViolation(err)) appError = new AppError('common.duplicate');
+    else {
+      logger?.error({ err, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
+      appError = new AppError('common.internal');
+    }
+    const lang = c.var.lang ?? resolveLang(c.req.header('accept-language'));
+    const message = catalog.message(appError.code, lang, appError.params);
+    const body: { family: string; code: ErrorKey; message: string; fields?: { field: string; message: string }[] } = {
+      family: appError.status >= 500 ? 'SERVER_ERROR' : 'CLIENT_ERROR',
+      code: appError.code,
+      message,
+    };
+    if (appError.fields) body.fields = appError.fields.map((f) => ({ field: f.field, message: f.message || message }));
+    return c.json(body, appError.status as 400);
+  };
+}
+
+export function createNotFoundHandler(onError: ErrorHandler<AppEnv>): NotFoundHandler<AppEnv> {
+  return (c) => onError(new AppError('common.notFound'), c);
+}

@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Hook } from '@hono/zod-openapi';
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
+import type { AppEnv } from './context';
+import { validationError } from './validation';
+
+export const ErrorBody = z
+  .object({
+    family: z.enum(['CLIENT_ERROR', 'SERVER_ERROR']),
+    code: z.string().openapi({ example: 'common.validation' }),
+    message: z.string(),
+    fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .openapi('Error');
+
+const statusText: Record<number, string> = {
+  400: 'Invalid request (`common.validation` with `fields`, or a business rule)',
+  401: 'No, invalid, expired or revoked token (`common.unauthorized`)',
+  403: 'The token lacks the permission (`common.forbidden`), or the tenant/user is disabled',
+  404: 'Not found, or not in your tenant (`common.notFound`)',
+  409: 'Stale `version` (`common.versionConflict`)',
+  423: 'Account locked after repeated failures (`auth.accountLocked`)',
+  429: 'Rate limited (`auth.tooManyRequests`)',
+};
+
+export function errorResponses(...statuses: (keyof typeof statusText)[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: statusText[s] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } }]),
+  );
+}
+
+/** Validation failures of every route become one 400 `common.validation` naming the fields. */
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+  if (!result.success) throw validationError(result.error.issues, c.var.lang);
+};
+
+export function mountApiDocs(app: OpenAPIHono<AppEnv>, version: string) {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  app.doc('/api/openapi.json', {
+    openapi: '3.0.3',
+    info: {
+      title: 'MedEdu Admin API',
+      version,
+      description: 'Every operation states its permission in `x-permission`: `public`, `authenticated` or a permission code.',
+    },
+  });
+
+  const assetsDir = getAbsoluteFSPath();
+  const assets: Record<string, string> = {
+    'swagger-ui.css': 'text/css; charset=utf-8',
+    'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+    'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+    'favicon-32x32.png': 'image/png',
+  };
+  const cache = new Map<string, Buffer>();
+  app.get('/api/docs', (c) => c.html(docsPage));
+  app.get('/api/docs/init.js', (c) =>
+    c.body(initScript, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+  );
+  app.get('/api/docs/:asset', async (c) => {
+    const name = c.req.param('asset');
+    const type = assets[name];
+    if (!type) return c.notFound();
+    let body = cache.get(name);
+    if (!body) {
+      body = await readFile(path.join(assetsDir, name));
+      cache.set(name, body);
+    }
+    return c.body(new Uint8Array(body), 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
+  });
+}
+
+const docsPage = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>MedEdu Admin API</title>
+  <link rel="stylesheet" href="/api/docs/swagger-ui.css">
+  <link rel="icon" href="/api/docs/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/api/docs/swagger-ui-bundle.js"></script>
+  <script src="/api/docs/swagger-ui-standalone-preset.js"></script>
+  <script src="/api/docs/init.js"></script>
+</body>
+</html>`;
+
+const initScript = `window.ui = SwaggerUIBundle({
+  url: '/api/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout',
+  persistAuthorization: true
+});`;

@@ -1,0 +1,41 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import { APP_ROLE, SYSTEM_ROLE } from '../db/migrations/0002_tenancy_rls';
+import type { DB } from '../db/types';
+
+export type Tx = Transaction<DB>;
+
+/**
+ * Every query of a request runs in a transaction under a role that cannot bypass row-level
+ * security, with app.tenant_id set for that transaction only (set_config(..., true) is SET LOCAL).
+ */
+export interface Tenancy {
+  /** Work inside one tenant: RLS shows and accepts only that tenant's rows (plus platform rows of hybrid tables). */
+  inTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Before sign-in (public endpoints): global tables and the platform rows of hybrid tables only. */
+  inPlatformScope<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Cross-tenant work that must happen before the tenant is known (tenant by code, token by hash)
+   * and seeding. Call it only from core/system-lookups.ts and db/seed.
+   */
+  asSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export function createTenancy(db: Kysely<DB>): Tenancy {
+  const run = <T>(role: string, tenantId: string, work: (tx: Tx) => Promise<T>) =>
+    db.transaction().execute(async (tx) => {
+      await sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
+      return work(tx);
+    });
+  return {
+    inTenant(tenantId, work) {
+      if (!/^[1-9]\d{0,18}$/.test(tenantId)) throw new Error(`invalid tenant id ${tenantId}`);
+      return run(APP_ROLE, tenantId, work);
+    },
+    inPlatformScope(work) {
+      return run(APP_ROLE, '', work);
+    },
+    asSystem(work) {
+      return run(SYSTEM_ROLE, '', work);
+    },
+  };
+}

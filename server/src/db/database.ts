@@ -1,0 +1,34 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from './types';
+
+export type DatabaseOptions = { kind: 'memory' } | { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<DB>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/** bigint columns are read as strings on both engines (pg already does; PGlite is told to). */
+const pgliteParsers = { [types.INT8]: (value: string) => value };
+
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = options.kind === 'pglite' ? path.resolve(options.dataDir, 'pgdata') : undefined;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: pgliteParsers });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  return { db, engine: 'pglite', close: () => db.destroy() };
+}

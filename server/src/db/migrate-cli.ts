@@ -1,0 +1,23 @@
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from './database';
+import { migrateDown, migrateToLatest } from './migrator';
+
+/** `npm run migrate` applies pending migrations; `npm run migrate -- down` reverts the last one. */
+async function main() {
+  const config = loadConfig();
+  const database = config.databaseUrl
+    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: config.dataDir } as const);
+  const { db, close } = await openDatabase(database);
+  try {
+    const lines = process.argv[2] === 'down' ? await migrateDown(db) : await migrateToLatest(db);
+    console.log(lines.length ? lines.join('\n') : 'database is up to date');
+  } finally {
+    await close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,320 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../core/tenancy';
+import type { TokenKind } from '../../db/types';
+
+export interface ClientRow {
+  clientId: string;
+  clientType: 'confidential' | 'public';
+  secretHash: string | null;
+  grantTypes: string[];
+  accessTtlSec: number;
+  refreshTtlSec: number;
+  allowedTenantIds: string[] | null;
+  enabled: boolean;
+}
+
+export async function findClient(tx: Tx, clientId: string): Promise<ClientRow | undefined> {
+  const row = await tx
+    .selectFrom('oauth_client')
+    .select(['client_id', 'client_type', 'secret_hash', 'grant_types', 'access_token_ttl_sec', 'refresh_token_ttl_sec', 'allowed_tenant_ids', 'status'])
+    .where('client_id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return (
+    row && {
+      clientId: row.client_id,
+      clientType: row.client_type,
+      secretHash: row.secret_hash,
+      grantTypes: row.grant_types,
+      accessTtlSec: row.access_token_ttl_sec,
+      refreshTtlSec: row.refresh_token_ttl_sec,
+      allowedTenantIds: row.allowed_tenant_ids,
+      enabled: row.status === 'enabled',
+    }
+  );
+}
+
+export interface SignInUserRow {
+  id: string;
+  passwordHash: string;
+  status: 'enabled' | 'disabled' | 'locked';
+  lockedUntil: Date | null;
+}
+
+export async function findUserByUsername(tx: Tx, username: string): Promise<SignInUserRow | undefined> {
+  const row = await tx
+    .selectFrom('admin_user')
+    .select(['id', 'password_hash', 'status', 'locked_until'])
+    .where('username', '=', username)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row && { id: row.id, passwordHash: row.password_hash, status: row.status, lockedUntil: row.locked_until };
+}
+
+/** Counts a failed password; a lock that has run out starts the count again. Returns the new count. */
+export async function countFailedAttempt(tx: Tx, userId: string, now: Date): Promise<number> {
+  const row = await tx
+    .updateTable('admin_user')
+    .set({
+      failed_login_count: sql`CASE WHEN locked_until IS NOT NULL AND locked_until <= ${now} THEN 1 ELSE failed_login_count + 1 END`,
+      locked_until: sql`CASE WHEN locked_until IS NOT NULL AND locked_until <= ${now} THEN NULL ELSE locked_until END`,
+    })
+    .where('id', '=', userId)
+    .returning('failed_login_count')
+    .executeTakeFirstOrThrow();
+  return row.failed_login_count;
+}
+
+export async function lockUser(tx: Tx, userId: string, until: Date): Promise<void> {
+  await tx.updateTable('admin_user').set({ locked_until: until }).where('id', '=', userId).execute();
+}
+
+export async function recordSuccessfulSignIn(tx: Tx, userId: string, now: Date, ip: string | null): Promise<void> {
+  await tx
+    .updateTable('admin_user')
+    .set({ failed_login_count: 0, locked_until: null, last_login_at: now, last_login_ip: ip })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export interface LoginLogEntry {
+  tenantId: string;
+  userId: string | null;
+  username: string;
+  clientId: string | null;
+  logType: 'login_password' | 'login_refresh' | 'logout_self';
+  result: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function insertLoginLog(tx: Tx, e: LoginLogEntry): Promise<void> {
+  await tx
+    .insertInto('login_log')
+    .values({
+      tenant_id: e.tenantId,
+      user_id: e.userId,
+      username: e.username.slice(0, 100),
+      client_id: e.clientId?.slice(0, 64) ?? null,
+      log_type: e.logType,
+      result: e.result,
+      ip: e.ip,
+      user_agent: e.userAgent,
+    })
+    .execute();
+}
+
+export async function createSession(
+  tx: Tx,
+  s: { tenantId: string; userId: string; clientId: string; ip: string | null; userAgent: string | null; now: Date },
+): Promise<string> {
+  const row = await tx
+    .insertInto('auth_session')
+    .values({ tenant_id: s.tenantId, user_id: s.userId, client_id: s.clientId, ip: s.ip, user_agent: s.userAgent, created_at: s.now, last_used_at: s.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertToken(
+  tx: Tx,
+  t: { tenantId: string; sessionId: string; kind: TokenKind; tokenHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await tx
+    .insertInto('auth_token')
+    .values({ tenant_id: t.tenantId, session_id: t.sessionId, kind: t.kind, token_hash: t.tokenHash, expires_at: t.expiresAt, created_at: t.now })
+    .execute();
+}
+
+export interface TokenContextRow {
+  tokenId: string;
+  kind: TokenKind;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  sessionId: string;
+  sessionRevokedAt: Date | null;
+  clientId: string;
+  userId: string;
+  username: string;
+  userStatus: 'enabled' | 'disabled' | 'locked';
+  userDeleted: boolean;
+}
+
+export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenContextRow | undefined> {
+  const row = await tx
+    .selectFrom('auth_token as t')
+    .innerJoin('auth_session as s', 's.id', 't.session_id')
+    .innerJoin('admin_user as u', 'u.id', 's.user_id')
+    .select([
+      't.id',
+      't.kind',
+      't.expires_at',
+      't.used_at',
+      't.revoked_at',
+      's.id as session_id',
+      's.revoked_at as session_revoked_at',
+      's.client_id',
+      'u.id as user_id',
+      'u.username',
+      'u.status',
+      'u.deleted_at',
+    ])
+    .where('t.id', '=', tokenId)
+    .executeTakeFirst();
+  return (
+    row && {
+      tokenId: row.id,
+      kind: row.kind,
+      expiresAt: row.expires_at,
+      usedAt: row.used_at,
+      revokedAt: row.revoked_at,
+      sessionId: row.session_id,
+      sessionRevokedAt: row.session_revoked_at,
+      clientId: row.client_id,
+      userId: row.user_id,
+      username: row.username,
+      userStatus: row.status,
+      userDeleted: row.deleted_at !== null,
+    }
+  );
+}
+
+/** Marks a refresh token used, only if nobody did first; false means it was already used or revoked. */
+export async function markRefreshTokenUsed(tx: Tx, tokenId: string, now: Date): Promise<boolean> {
+  const row = await tx
+    .updateTable('auth_token')
+    .set({ used_at: now })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Revokes a session and every access and refresh token it issued. */
+export async function revokeSession(tx: Tx, sessionId: string, reason: string, now: Date): Promise<void> {
+  await tx
+    .updateTable('auth_session')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await tx.updateTable('auth_token').set({ revoked_at: now }).where('session_id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function findOtherSessionIds(tx: Tx, userId: string, exceptSessionId: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('auth_session')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '!=', exceptSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function findPermissionCodes(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.id', 'ur.role_id')
+    .innerJoin('role_permission as rp', 'rp.role_id', 'r.id')
+    .innerJoin('permission as p', 'p.id', 'rp.permission_id')
+    .select('p.code')
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .where('r.status', '=', 'enabled')
+    .where('r.deleted_at', 'is', null)
+    .where('p.status', '=', 'enabled')
+    .where('p.code', 'is not', null)
+    .orderBy('p.code')
+    .execute();
+  return rows.flatMap((r) => (r.code ? [r.code] : []));
+}
+
+export async function findRoles(tx: Tx, userId: string): Promise<{ code: string; name: string }[]> {
+  return tx
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.id', 'ur.role_id')
+    .select(['r.code', 'r.name'])
+    .where('ur.user_id', '=', userId)
+    .where('r.status', '=', 'enabled')
+    .where('r.deleted_at', 'is', null)
+    .orderBy('r.sort')
+    .orderBy('r.id')
+    .execute();
+}
+
+export interface ProfileRow {
+  id: string;
+  username: string;
+  displayName: string;
+  email: string | null;
+  mobile: string | null;
+  orgId: string | null;
+  version: number;
+  passwordHash: string;
+}
+
+export async function findProfile(tx: Tx, userId: string): Promise<ProfileRow | undefined> {
+  const row = await tx
+    .selectFrom('admin_user')
+    .select(['id', 'username', 'display_name', 'email', 'mobile', 'org_id', 'version', 'password_hash'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      username: row.username,
+      displayName: row.display_name,
+      email: row.email,
+      mobile: row.mobile,
+      orgId: row.org_id,
+      version: row.version,
+      passwordHash: row.password_hash,
+    }
+  );
+}
+
+/** Optimistic update: false when the version is stale (nothing is written). */
+export async function updateProfile(
+  tx: Tx,
+  userId: string,
+  version: number,
+  patch: { displayName: string; email?: string | null; mobile?: string | null },
+  now: Date,
+): Promise<boolean> {
+  const row = await tx
+    .updateTable('admin_user')
+    .set({
+      display_name: patch.displayName,
+      ...(patch.email !== undefined && { email: patch.email }),
+      ...(patch.mobile !== undefined && { mobile: patch.mobile }),
+      version: sql`version + 1`,
+      updated_at: now,
+      updated_by: userId,
+    })
+    .where('id', '=', userId)
+    .where('version', '=', version)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updatePassword(tx: Tx, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await tx
+    .updateTable('admin_user')
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: now,
+      must_change_password: false,
+      version: sql`version + 1`,
+      updated_at: now,
+      updated_by: userId,
+    })
+    .where('id', '=', userId)
+    .execute();
+}

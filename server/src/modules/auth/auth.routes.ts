@@ -1,0 +1,108 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../core/context';
+import { errorResponses } from '../../core/openapi';
+import { rateLimitByIp } from '../../core/rate-limit';
+import { clientIp, userAgent } from '../../core/request-info';
+import { defineRoute } from '../../core/route';
+import { validationError } from '../../core/validation';
+import { ChangePassword, Me, TokenRequest, TokenResponse, UpdateMe } from './auth.schema';
+
+const token = defineRoute({
+  method: 'post',
+  path: '/auth/token',
+  tags: ['auth'],
+  summary: 'Sign in (password grant) or renew a session (refresh_token grant); rate-limited per IP',
+  permission: 'public',
+  middleware: [rateLimitByIp((c) => c.var.services.tokenRateLimiter)],
+  request: {
+    body: {
+      content: {
+        'application/json': { schema: TokenRequest },
+        'application/x-www-form-urlencoded': { schema: TokenRequest },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'Tokens', content: { 'application/json': { schema: TokenResponse } } },
+    ...errorResponses(400, 403, 423, 429),
+  },
+});
+
+const logout = defineRoute({
+  method: 'post',
+  path: '/auth/logout',
+  tags: ['auth'],
+  summary: 'Sign out: revokes the session of the token (its access and refresh tokens)',
+  permission: 'authenticated',
+  responses: { 204: { description: 'Signed out' }, ...errorResponses(401) },
+});
+
+const getMe = defineRoute({
+  method: 'get',
+  path: '/auth/me',
+  tags: ['auth'],
+  summary: 'The signed-in user: profile, permission codes, roles, tenant',
+  permission: 'authenticated',
+  responses: { 200: { description: 'The user', content: { 'application/json': { schema: Me } } }, ...errorResponses(401) },
+});
+
+const updateMe = defineRoute({
+  method: 'put',
+  path: '/auth/me',
+  tags: ['auth'],
+  summary: 'Update one’s own profile (optimistic locking on version)',
+  permission: 'authenticated',
+  request: { body: { required: true, content: { 'application/json': { schema: UpdateMe } } } },
+  responses: {
+    200: { description: 'The updated user', content: { 'application/json': { schema: Me } } },
+    ...errorResponses(400, 401, 409),
+  },
+});
+
+const changePassword = defineRoute({
+  method: 'post',
+  path: '/auth/password',
+  tags: ['auth'],
+  summary: 'Change one’s own password; other sessions of the user are signed out',
+  permission: 'authenticated',
+  request: { body: { required: true, content: { 'application/json': { schema: ChangePassword } } } },
+  responses: { 204: { description: 'Changed' }, ...errorResponses(400, 401) },
+});
+
+/** JSON or form, validated here again: an absent content type skips the route validators. */
+async function tokenRequest(c: Context<AppEnv>) {
+  const type = c.req.header('content-type') ?? '';
+  const raw: unknown = type.includes('json')
+    ? (c.req.valid as (t: 'json') => unknown)('json')
+    : type.includes('form')
+      ? (c.req.valid as (t: 'form') => unknown)('form')
+      : {};
+  const parsed = TokenRequest.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error.issues, c.var.lang);
+  return parsed.data;
+}
+
+export function authRoutes() {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(token, async (c) => {
+      const body = await tokenRequest(c);
+      const auth = c.var.services.auth;
+      const tokens =
+        body.grant_type === 'password'
+          ? await auth.passwordGrant(body, { ip: clientIp(c), userAgent: userAgent(c) })
+          : await auth.refreshGrant(body);
+      c.header('Cache-Control', 'no-store');
+      return c.json(tokens, 200);
+    })
+    .openapi(logout, async (c) => {
+      await c.var.services.auth.logout(c.var.principal, { ip: clientIp(c), userAgent: userAgent(c) });
+      return c.body(null, 204);
+    })
+    .openapi(getMe, async (c) => c.json(await c.var.services.auth.me(c.var.principal), 200))
+    .openapi(updateMe, async (c) => c.json(await c.var.services.auth.updateMe(c.var.principal, c.req.valid('json')), 200))
+    .openapi(changePassword, async (c) => {
+      await c.var.services.auth.changePassword(c.var.principal, c.req.valid('json'));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,83 @@
+import { z } from '@hono/zod-openapi';
+
+const clientFields = {
+  client_id: z.string().min(1).max(64).openapi({ example: 'console' }),
+  client_secret: z.string().max(200).optional(),
+  scope: z.string().max(200).optional(),
+};
+
+export const PasswordGrant = z
+  .object({
+    grant_type: z.literal('password'),
+    tenant: z.string().min(1).max(32).openapi({ example: 'demo' }),
+    username: z.string().min(1).max(50).openapi({ example: 'admin' }),
+    password: z.string().min(1).max(128).openapi({ example: 'admin123' }),
+    ...clientFields,
+  })
+  .strict()
+  .openapi('PasswordGrant');
+
+export const RefreshGrant = z
+  .object({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: z.string().min(1).max(200),
+    ...clientFields,
+  })
+  .strict()
+  .openapi('RefreshGrant');
+
+export const TokenRequest = z.discriminatedUnion('grant_type', [PasswordGrant, RefreshGrant]).openapi('TokenRequest');
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+export const TokenResponse = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int().openapi({ description: 'Seconds until the access token expires' }),
+    refresh_expires_in: z.number().int().openapi({ description: 'Seconds until the refresh token expires' }),
+  })
+  .openapi('TokenResponse');
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+export const Me = z
+  .object({
+    userId: z.string(),
+    userName: z.string(),
+    displayName: z.string(),
+    email: z.string().nullable(),
+    mobile: z.string().nullable(),
+    version: z.number().int(),
+    permissions: z.array(z.string()),
+    roles: z.array(z.object({ code: z.string(), name: z.string() })),
+    tenant: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+    orgId: z.string().nullable(),
+    clientType: z.string(),
+  })
+  .openapi('Me');
+export type Me = z.infer<typeof Me>;
+
+export const UpdateMe = z
+  .object({
+    displayName: z.string().trim().min(1).max(50),
+    email: z.email().max(100).nullable().optional(),
+    mobile: z
+      .string()
+      .max(20)
+      .regex(/^\+?[0-9][0-9 -]{4,19}$/)
+      .nullable()
+      .optional(),
+    version: z.number().int().min(0),
+  })
+  .strict()
+  .openapi('UpdateMe');
+export type UpdateMe = z.infer<typeof UpdateMe>;
+
+export const ChangePassword = z
+  .object({
+    currentPassword: z.string().min(1).max(128),
+    newPassword: z.string().min(1).max(128),
+  })
+  .strict()
+  .openapi('ChangePassword');
+export type ChangePassword = z.infer<typeof ChangePassword>;

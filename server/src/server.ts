@@ -1,0 +1,57 @@
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { createApp, createServices } from './app';
+import { type Config, resolveConfig } from './config';
+import type { AppEnv } from './core/context';
+import { type DatabaseOptions, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrator';
+import { seedBase } from './db/seed/base';
+import { seedDemo } from './db/seed/demo';
+import type { DB } from './db/types';
+
+export interface CreateServerOptions {
+  database: DatabaseOptions;
+  /** Seed the demo tenant (demo/admin/admin123, demo/viewer/viewer123) unless it exists. */
+  demo?: boolean;
+  logger?: false | Logger;
+  config?: Partial<Config>;
+}
+
+export interface ApiServer {
+  app: Hono<AppEnv>;
+  db: Kysely<DB>;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds base (and optionally demo) data and builds the app. */
+export async function createServer(options: CreateServerOptions): Promise<ApiServer> {
+  const config = resolveConfig(options.config);
+  const logger = options.logger || undefined;
+  const { db, engine, close } = await openDatabase(options.database);
+  try {
+    const applied = await migrateToLatest(db);
+    for (const line of applied) logger?.info(line);
+    const services = createServices({ db, engine, config, logger });
+    await services.tenancy.asSystem(seedBase);
+    if (options.demo) {
+      const created = await services.tenancy.asSystem((tx) => seedDemo(tx, services.hasher));
+      if (created) logger?.info('demo data created: tenant demo, users admin/admin123 and viewer/viewer123');
+    }
+    await services.dict.reloadErrorCatalog();
+    const app = createApp(services, logger);
+    let closed = false;
+    return {
+      app,
+      db,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await close();
+      },
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../server/src/config';
+import { createPasswordHasher } from '../../server/src/core/password';
+import { createTenancy, type Tenancy } from '../../server/src/core/tenancy';
+import type { DatabaseOptions } from '../../server/src/db/database';
+import { type TenantSeed, seedTenant } from '../../server/src/db/seed/demo';
+import type { DB } from '../../server/src/db/types';
+import { type ApiServer, createServer } from '../../server/src/server';
+
+export const testArgon2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export interface TestEngine {
+  name: 'pglite' | 'postgres';
+  /** A fresh, empty database for one test file; `drop` removes it. */
+  create(): Promise<{ options: DatabaseOptions; drop(): Promise<void> }>;
+}
+
+/** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (one throwaway database per call). */
+export function engines(): TestEngine[] {
+  const list: TestEngine[] = [{ name: 'pglite', create: async () => ({ options: { kind: 'memory' }, drop: async () => {} }) }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    list.push({
+      name: 'postgres',
+      async create() {
+        const name = `medu_test_${randomBytes(6).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.end();
+        const target = new URL(url);
+        target.pathname = `/${name}`;
+        return {
+          options: { kind: 'postgres', url: target.toString() },
+          async drop() {
+            const c = new pg.Client({ connectionString: url });
+            await c.connect();
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await c.end();
+          },
+        };
+      },
+    });
+  }
+  return list;
+}
+
+/** A clock the server reads for expiry and lockout; tests move it forward. */
+export function testClock(start = Date.now()) {
+  let t = start;
+  return {
+    now: () => new Date(t),
+    advance(ms: number) {
+      t += ms;
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApi {
+  server: ApiServer;
+  db: Kysely<DB>;
+  tenancy: Tenancy;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
+  signIn(tenant: string, username: string, password: string, headers?: Record<string, string>): Promise<Answer>;
+  /** Signs in and returns the tokens, failing the test when sign-in fails. */
+  tokens(tenant: string, username: string, password: string): Promise<{ access: string; refresh: string }>;
+  addTenant(seed: TenantSeed): Promise<string>;
+  userId(tenantCode: string, username: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startApi(engine: TestEngine, options: { demo?: boolean; config?: Partial<Config> } = {}): Promise<TestApi> {
+  const database = await engine.create();
+  let server: ApiServer;
+  try {
+    server = await createServer({
+      database: database.options,
+      demo: options.demo ?? true,
+      logger: false,
+      config: { argon2: testArgon2, tokenRateLimit: { windowMs: 60_000, max: 10_000 }, ...options.config },
+    });
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+  const tenancy = createTenancy(server.db);
+  const hasher = createPasswordHasher(testArgon2);
+
+  const call = async (method: string, path: string, o: CallOptions = {}): Promise<Answer> => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: string | undefined = o.rawBody;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    } else if (o.rawBody !== undefined) {
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await server.app.fetch(new Request(`http://test.local${path}`, { method, headers, body }));
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON (docs page, assets)
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  const signIn = (tenant: string, username: string, password: string, headers?: Record<string, string>) =>
+    call('POST', '/api/auth/token', {
+      body: { grant_type: 'password', tenant, username, password, client_id: 'console' },
+      headers,
+    });
+
+  return {
+    server,
+    db: server.db,
+    tenancy,
+    call,
+    signIn,
+    async tokens(tenant, username, password) {
+      const res = await signIn(tenant, username, password);
+      if (res.status !== 200) throw new Error(`sign-in of ${tenant}/${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { access: res.body.access_token, refresh: res.body.refresh_token };
+    },
+    addTenant: (seed) => tenancy.asSystem((tx) => seedTenant(tx, hasher, seed)),
+    async userId(tenantCode, username) {
+      const row = await server.db
+        .selectFrom('admin_user as u')
+        .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+        .select('u.id')
+        .where('t.code', '=', tenantCode)
+        .where('u.username', '=', username)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async close() {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+export const secondTenant: TenantSeed = {
+  code: 'demo2',
+  name: '第二医院',
+  users: [
+    { username: 'admin', password: 'admin123', displayName: '二院管理员', roleCode: 'tenant_admin' },
+    { username: 'nurse', password: 'nurse123', displayName: '护士', roleCode: 'viewer' },
+  ],
+};

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, engines, startApi, testClock } from './helpers';
+
+describe.each(engines())('lockout and rate limiting on $name', (engine) => {
+  const clock = testClock();
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi(engine, { config: { now: clock.now } });
+    await api.addTenant({
+      code: 'lock',
+      name: '锁定医院',
+      users: [
+        { username: 'alice', password: 'alice123', displayName: 'Alice', roleCode: 'viewer' },
+        { username: 'bob', password: 'bob12345', displayName: 'Bob', roleCode: 'viewer' },
+      ],
+    });
+  });
+  afterAll(() => api?.close());
+
+  it('locks the account after the configured number of failures, then unlocks after the duration', async () => {
+    for (let i = 1; i < 5; i++) {
+      const res = await api.signIn('lock', 'alice', 'wrong');
+      expect(res.status, `attempt ${i}`).toBe(400);
+      expect(res.body.code).toBe('auth.badCredentials');
+    }
+    const fifth = await api.signIn('lock', 'alice', 'wrong');
+    expect(fifth.status).toBe(423);
+    expect(fifth.body.code).toBe('auth.accountLocked');
+    expect(fifth.body.message).toContain('15');
+
+    const correctButLocked = await api.signIn('lock', 'alice', 'alice123');
+    expect(correctButLocked.status).toBe(423);
+
+    clock.advance(14 * 60_000);
+    expect((await api.signIn('lock', 'alice', 'alice123')).status).toBe(423);
+
+    clock.advance(2 * 60_000);
+    const unlocked = await api.signIn('lock', 'alice', 'alice123');
+    expect(unlocked.status).toBe(200);
+    const row = await api.db
+      .selectFrom('admin_user')
+      .select(['failed_login_count', 'locked_until'])
+      .where('id', '=', await api.userId('lock', 'alice'))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ failed_login_count: 0, locked_until: null });
+  });
+
+  it('takes the threshold and duration from the tenant’s settings', async () => {
+    const tenant = await api.db.selectFrom('tenant').select('id').where('code', '=', 'lock').executeTakeFirstOrThrow();
+    for (const [key, value] of [
+      ['security.lockout.maxAttempts', 2],
+      ['security.lockout.durationMinutes', 1],
+    ] as const) {
+      await sql`INSERT INTO system_setting (tenant_id, key, category, name, value, value_type)
+        VALUES (${tenant.id}, ${key}, 'security', ${key}, ${JSON.stringify(value)}, 'number')`.execute(api.db);
+    }
+    expect((await api.signIn('lock', 'bob', 'wrong')).status).toBe(400);
+    const second = await api.signIn('lock', 'bob', 'wrong');
+    expect(second.status).toBe(423);
+    expect(second.body.message).toContain('1');
+    clock.advance(61_000);
+    expect((await api.signIn('lock', 'bob', 'bob12345')).status).toBe(200);
+
+    // Another tenant keeps the platform default of 5.
+    expect((await api.signIn('demo', 'viewer', 'wrong')).status).toBe(400);
+    expect((await api.signIn('demo', 'viewer', 'wrong')).status).toBe(400);
+    expect((await api.signIn('demo', 'viewer', 'viewer123')).status).toBe(200);
+  });
+
+  it('expires access tokens after their lifetime', async () => {
+    const t = await api.tokens('demo', 'admin', 'admin123');
+    expect((await api.call('GET', '/api/auth/me', { token: t.access })).status).toBe(200);
+    clock.advance(1801 * 1000);
+    const res = await api.call('GET', '/api/auth/me', { token: t.access });
+    expect(res.status).toBe(401);
+    const refreshed = await api.call('POST', '/api/auth/token', {
+      body: { grant_type: 'refresh_token', refresh_token: t.refresh, client_id: 'console' },
+    });
+    expect(refreshed.status).toBe(200);
+  });
+});
+
+describe.each(engines())('token endpoint rate limit on $name', (engine) => {
+  const clock = testClock();
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi(engine, { config: { now: clock.now, trustProxy: true, tokenRateLimit: { windowMs: 60_000, max: 3 } } });
+  });
+  afterAll(() => api?.close());
+
+  it('answers 429 auth.tooManyRequests past the limit for that IP only, until the window ends', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    for (let i = 0; i < 3; i++) expect((await api.signIn('demo', 'admin', 'wrong', from('10.0.0.1'))).status).toBe(400);
+    const limited = await api.signIn('demo', 'admin', 'admin123', from('10.0.0.1'));
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ family: 'CLIENT_ERROR', code: 'auth.tooManyRequests' });
+    const malformed = await api.call('POST', '/api/auth/token', { rawBody: '{', headers: from('10.0.0.1') });
+    expect(malformed.status).toBe(429);
+
+    expect((await api.signIn('demo', 'admin', 'admin123', from('10.0.0.2'))).status).toBe(200);
+
+    clock.advance(60_001);
+    expect((await api.signIn('demo', 'admin', 'admin123', from('10.0.0.1'))).status).toBe(200);
+  });
+});
