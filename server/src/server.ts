@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { createApp, createServices } from './app';
+import { type Services, createApp, createServices } from './app';
 import { type Config, resolveConfig } from './config';
 import type { AppEnv } from './core/context';
 import { type DatabaseOptions, openDatabase } from './db/database';
@@ -21,6 +21,7 @@ export interface CreateServerOptions {
 export interface ApiServer {
   app: Hono<AppEnv>;
   db: Kysely<DB>;
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -44,6 +45,7 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
     return {
       app,
       db,
+      services,
       close: async () => {
         if (closed) return;
         closed = true;

@@ -19,3 +19,13 @@ export function createPasswordHasher(cost: Config['argon2']): PasswordHasher {
     },
   };
 }
+
+export interface PasswordPolicy {
+  minLength: number;
+  requireLetterAndDigit: boolean;
+}
+
+export function meetsPasswordPolicy(password: string, policy: PasswordPolicy): boolean {
+  if (password.length < policy.minLength) return false;
+  return !policy.requireLetterAndDigit || (/[A-Za-z]/.test(password) && /\d/.test(password));
+}

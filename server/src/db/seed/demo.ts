@@ -45,7 +45,7 @@ export async function seedTenant(tx: Tx, hasher: PasswordHasher, seed: TenantSee
   return tenant.id;
 }
 
-async function addUser(tx: Tx, hasher: PasswordHasher, tenantId: string, user: DemoUser, roleId: string) {
+export async function addUser(tx: Tx, hasher: PasswordHasher, tenantId: string, user: DemoUser, roleId: string) {
   const row = await tx
     .insertInto('admin_user')
     .values({

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Principal } from '../../core/context';
 import { AppError, notFound, unauthorized, versionConflict } from '../../core/errors';
-import type { PasswordHasher } from '../../core/password';
+import { type PasswordHasher, meetsPasswordPolicy } from '../../core/password';
 import type { SystemLookups } from '../../core/system-lookups';
 import type { Tenancy, Tx } from '../../core/tenancy';
 import { hashToken, newToken } from '../../core/tokens';
@@ -254,20 +254,15 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
     async changePassword(principal: Principal, input: ChangePassword): Promise<void> {
       const { profile, policy } = await tenancy.inTenant(principal.tenantId, async (tx) => ({
         profile: await repo.findProfile(tx, principal.userId),
-        policy: {
-          ...(await settings.numbers(tx, { 'security.password.minLength': 8 })),
-          ...(await settings.booleans(tx, { 'security.password.requireLetterAndDigit': true })),
-        },
+        policy: await settings.passwordPolicy(tx),
       }));
       if (!profile) throw unauthorized();
       if (!(await hasher.verify(profile.passwordHash, input.currentPassword))) {
         throw new AppError('auth.badCredentials', {}, [{ field: 'currentPassword', message: '' }]);
       }
-      const minLength = policy['security.password.minLength'];
-      const weak =
-        input.newPassword.length < minLength ||
-        (policy['security.password.requireLetterAndDigit'] && !(/[A-Za-z]/.test(input.newPassword) && /\d/.test(input.newPassword)));
-      if (weak) throw new AppError('auth.passwordPolicy', { minLength }, [{ field: 'newPassword', message: '' }]);
+      if (!meetsPasswordPolicy(input.newPassword, policy)) {
+        throw new AppError('auth.passwordPolicy', { minLength: policy.minLength }, [{ field: 'newPassword', message: '' }]);
+      }
       const passwordHash = await hasher.hash(input.newPassword);
       await tenancy.inTenant(principal.tenantId, async (tx) => {
         await repo.updatePassword(tx, principal.userId, passwordHash, now());

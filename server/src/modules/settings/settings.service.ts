@@ -1,3 +1,4 @@
+import type { PasswordPolicy } from '../../core/password';
 import type { SystemLookups } from '../../core/system-lookups';
 import type { Tenancy, Tx } from '../../core/tenancy';
 import { type SettingValueRow, findPublicSettingValues, findSettingValues } from './settings.repository';
@@ -30,6 +31,14 @@ export function createSettingsService(deps: { tenancy: Tenancy; lookups: SystemL
         if (typeof v === 'boolean') out[key] = v;
       }
       return out;
+    },
+
+    async passwordPolicy(tx: Tx): Promise<PasswordPolicy> {
+      const { 'security.password.minLength': minLength } = await this.numbers(tx, { 'security.password.minLength': 8 });
+      const { 'security.password.requireLetterAndDigit': requireLetterAndDigit } = await this.booleans(tx, {
+        'security.password.requireLetterAndDigit': true,
+      });
+      return { minLength, requireLetterAndDigit };
     },
 
     async publicSettings(tenantCode: string | undefined): Promise<Record<string, unknown>> {
