@@ -1,0 +1,86 @@
+/**
+ * The runtime composition root: dva persistence, initial state, layout.
+ * Only light modules are imported eagerly; the layout pieces load with the layout chunk.
+ */
+import { history, useIntl, useSelector, type RunTimeLayoutConfig } from '@umijs/max';
+import { lazy, Suspense, type ReactNode } from 'react';
+import AppProviders from '@/components/AppProviders';
+import PageLoading from '@/components/PageLoading';
+import { LOGIN_PATH } from '@/constants';
+import type { RootState } from '@/models/root';
+import { fetchMe, fetchPublicSettings } from '@/services/auth';
+import { applyCurrentUser, brandingName, toInitialState, type InitialState } from '@/utils/session';
+import { dispatchRoot, getRootState, hasAccessToken, persistedReducer, persistEnhancer, whenRehydrated } from '@/utils/store';
+
+const HeaderActions = lazy(() => import('@/components/layout/HeaderActions'));
+const CollapseButton = lazy(() => import('@/components/layout/CollapseButton'));
+const TabsOutlet = lazy(() => import('@/components/layout/TabsOutlet'));
+
+export const dva = {
+  config: {
+    onReducer: persistedReducer,
+    extraEnhancers: [persistEnhancer],
+  },
+};
+
+export function innerProvider(container: ReactNode) {
+  return <AppProviders>{container}</AppProviders>;
+}
+
+// plugin-initialState renders dva's store only after this resolves: until then the state comes
+// from local storage and dispatches wait for the store (src/utils/store.ts)
+export async function getInitialState(): Promise<InitialState> {
+  await whenRehydrated();
+  const cached = getRootState().appSettings;
+  const settings = await fetchPublicSettings().catch(() => cached);
+  dispatchRoot('SET_APP_SETTINGS', settings);
+  if (history.location.pathname === LOGIN_PATH || !hasAccessToken()) return toInitialState(undefined, settings);
+  try {
+    const me = await fetchMe();
+    applyCurrentUser(me);
+    return toInitialState(me, settings);
+  } catch {
+    return toInitialState(undefined, settings);
+  }
+}
+
+const keepAlive = (
+  <Suspense fallback={<PageLoading />}>
+    <TabsOutlet />
+  </Suspense>
+);
+
+// plugin-layout calls this inside its Layout component on every render, so hooks are safe here.
+export const layout: RunTimeLayoutConfig = ({ initialState }) => {
+  const theme = useSelector((state: { root: RootState }) => state.root.theme);
+  const collapsed = useSelector((state: { root: RootState }) => state.root.collapsed);
+  const intl = useIntl();
+  return {
+    title: brandingName(initialState?.settings, intl.locale) ?? intl.formatMessage({ id: 'app.name' }),
+    logo: '/logo.svg',
+    layout: 'mix',
+    splitMenus: false,
+    navTheme: theme === 'dark' ? 'realDark' : 'light',
+    collapsed,
+    onCollapse: (next: boolean) => dispatchRoot('SET_COLLAPSED', next),
+    breakpoint: false,
+    collapsedButtonRender: (isCollapsed?: boolean) => (
+      <Suspense fallback={null}>
+        <CollapseButton collapsed={Boolean(isCollapsed)} />
+      </Suspense>
+    ),
+    menu: { locale: true },
+    rightContentRender: () => (
+      <Suspense fallback={null}>
+        <HeaderActions />
+      </Suspense>
+    ),
+    onPageChange: (location) => {
+      if (location?.pathname !== LOGIN_PATH && !hasAccessToken()) history.push(LOGIN_PATH);
+    },
+    // the same element in every branch keeps the tabs mounted when a 403 screen shows
+    childrenRender: () => keepAlive,
+    unAccessible: keepAlive,
+    noFound: keepAlive,
+  };
+};

@@ -1,0 +1,32 @@
+import { useIntl, useSelector } from '@umijs/max';
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { PersistGate } from 'redux-persist/integration/react';
+import PageLoading from '@/components/PageLoading';
+import type { RootState } from '@/models/root';
+import { validateMessages } from '@/utils/i18n';
+import { getPersistor } from '@/utils/store';
+
+function ThemedConfig({ children }: { children: ReactNode }) {
+  const theme = useSelector((state: { root: RootState }) => state.root.theme);
+  const { locale } = useIntl();
+  const form = useMemo(() => ({ validateMessages: validateMessages(locale) }), [locale]);
+  const algorithm = theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
+  return (
+    <ConfigProvider form={form} theme={{ algorithm }}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** innerProvider: waits for the persisted state, then applies theme and validation messages. */
+export default function AppProviders({ children }: { children: ReactNode }) {
+  const persistor = getPersistor();
+  const themed = <ThemedConfig>{children}</ThemedConfig>;
+  if (!persistor) return themed;
+  return (
+    <PersistGate persistor={persistor} loading={<PageLoading />}>
+      {themed}
+    </PersistGate>
+  );
+}

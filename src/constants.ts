@@ -1,0 +1,24 @@
+/** Constants of spec.md §9, in one place. */
+export const DEFAULT_NAME = 'Umi Max';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const ERROR_BATCH_DELAY_MS = 100;
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+export const PERSIST_RESTORE_TIMEOUT_MS = 5_000;
+export const DEFAULT_TOKEN_TYPE = 'bearer';
+
+export const LIST_PAGE_SIZE = 10;
+export const LIST_CACHE_TIME_MS = 5 * 60_000;
+export const FOCUS_REFRESH_INTERVAL_MS = 5_000;
+export const LOAD_MORE_THRESHOLD = 100;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const BASE_PATH = '/';
+export const HISTORY_TYPE = 'hash';
+export const MOUNT_ELEMENT_ID = 'root';
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/dashboard/workspace';
+export const OAUTH_CLIENT_ID = 'console';
+export const DEFAULT_TENANT = 'demo';
+export const PERSIST_KEY = 'root';

@@ -1,0 +1,3 @@
+import PageLoading from '@/components/PageLoading';
+
+export default PageLoading;

@@ -1,0 +1,58 @@
+import type { ErrCode, SysCode } from '@/models/root';
+import request from '@/utils/request';
+import { OAUTH_CLIENT_ID } from '@/constants';
+
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_expires_in: number;
+}
+
+export interface CurrentUser {
+  userId: string;
+  userName: string;
+  displayName: string;
+  email?: string | null;
+  mobile?: string | null;
+  version: number;
+  permissions: string[];
+  roles: { code: string; name: string }[];
+  tenant: { id: string; code: string; name: string };
+  orgId: string | null;
+  clientType: string;
+}
+
+export interface SignInForm {
+  tenant: string;
+  username: string;
+  password: string;
+}
+
+export type AppSettings = Record<string, unknown>;
+
+export const signIn = (form: SignInForm) =>
+  request.post<TokenAnswer>('/api/auth/token', {
+    data: { grant_type: 'password', client_id: OAUTH_CLIENT_ID, ...form },
+    skipAuth: true,
+  });
+
+export const signOut = () => request.post<void>('/api/auth/logout', { skipErrorHandler: true });
+
+export const fetchMe = () => request.get<CurrentUser>('/api/auth/me');
+
+export const updateMe = (data: { displayName: string; email?: string; mobile?: string; version: number }) =>
+  request.put<CurrentUser>('/api/auth/me', { data });
+
+export const changePassword = (data: { currentPassword: string; newPassword: string }) =>
+  request.post<void>('/api/auth/password', { data });
+
+export const fetchPublicSettings = (tenant?: string) =>
+  request.get<AppSettings>('/api/settings/public', { params: tenant ? { tenant } : {} });
+
+export const fetchSysCodes = () => request.get<SysCode[]>('/api/dict/syscodes');
+
+export const fetchErrCodes = () => request.get<ErrCode[]>('/api/dict/errcodes');
+
+export const fetchHealth = () => request.get<{ status: string; engine: string }>('/api/health');

@@ -1,0 +1,41 @@
+import enUS from '@/locales/en-US';
+import zhCN from '@/locales/zh-CN';
+
+export type MessageId = keyof typeof zhCN;
+export const SUPPORTED_LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+const catalogues: Record<Locale, Record<MessageId, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
+
+export const normalizeLocale = (locale?: string | null): Locale =>
+  locale === 'en-US' ? 'en-US' : 'zh-CN';
+
+/** A message outside React (request layer, validation templates); `{name}` placeholders only. */
+export function text(locale: string, id: MessageId, values: Record<string, string | number> = {}): string {
+  const template = catalogues[normalizeLocale(locale)][id] ?? zhCN[id] ?? id;
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+/** antd `Form` validateMessages (spec.md §5), raw `${label}` templates filled in by antd. */
+export function validateMessages(locale: string) {
+  const m = catalogues[normalizeLocale(locale)];
+  const invalidType = m['form.validate.invalidType'];
+  const types = ['string', 'method', 'array', 'object', 'number', 'date', 'boolean', 'integer', 'float', 'regexp', 'email', 'url', 'hex'];
+  return {
+    default: invalidType,
+    required: m['form.validate.required'],
+    types: Object.fromEntries(types.map((type) => [type, invalidType])),
+    string: {
+      len: m['form.validate.string.len'],
+      min: m['form.validate.string.min'],
+      max: m['form.validate.string.max'],
+      range: m['form.validate.string.range'],
+    },
+    number: {
+      len: m['form.validate.number.len'],
+      min: m['form.validate.number.min'],
+      max: m['form.validate.number.max'],
+      range: m['form.validate.number.range'],
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * THE request layer (spec.md §7–§8): one umi-request instance, every failure handled here.
+ * Pages never catch errors just to show them.
+ */
+import { getLocale, history } from '@umijs/max';
+import { message } from 'antd';
+import { extend, type RequestOptionsInit } from 'umi-request';
+import {
+  DEFAULT_TOKEN_TYPE,
+  ERROR_BATCH_DELAY_MS,
+  LOGIN_PATH,
+  OAUTH_CLIENT_ID,
+  REQUEST_TIMEOUT_MS,
+  UNAUTHORIZED_REDIRECT_DELAY_MS,
+} from '@/constants';
+import type { RootActionType, RootState, Token } from '@/models/root';
+import { text } from '@/utils/i18n';
+import { dispatchRoot, getRootState } from '@/utils/store';
+
+export interface RequestDeps {
+  getState: () => Pick<RootState, 'token' | 'errCodes'>;
+  dispatch: (type: RootActionType, payload: unknown) => void;
+  /** Shows one error message; the notifier keeps one visible at a time. */
+  notify: (message: string) => void;
+  navigate: (path: string) => void;
+  /** Current page path (the hash route), part of the de-duplication key. */
+  getPagePath: () => string;
+  getLocale: () => string;
+  setTimeout?: typeof setTimeout;
+  clearTimeout?: typeof clearTimeout;
+}
+
+export interface Options extends RequestOptionsInit {
+  /** Leave the error to the caller: no message, no 401 flow (used by the refresh call itself). */
+  skipErrorHandler?: boolean;
+  /** Do not send the Authorization header. */
+  skipAuth?: boolean;
+}
+
+export interface ErrorBody {
+  timestamp?: string;
+  status?: number;
+  error?: string;
+  family?: string;
+  code?: string;
+  message?: string;
+  success?: boolean;
+  fields?: Record<string, string>;
+}
+
+/** A 2xx body with `success: false`: an error, handled by doing nothing (spec.md §7). */
+export class BusinessError extends Error {
+  constructor(public readonly data: unknown) {
+    super('success === false');
+    this.name = 'BusinessError';
+  }
+}
+
+export const isErrorBody = (body: unknown): body is ErrorBody =>
+  typeof body === 'object' &&
+  body !== null &&
+  (('family' in body && 'code' in body) || ('timestamp' in body && 'status' in body && 'error' in body)) &&
+  'message' in body;
+
+/** Status of a failure: HTTP status, 504 for the client-side time-out, 0 when nothing came back. */
+export function statusOf(error: any): number {
+  if (error?.type === 'Timeout') return 504;
+  if (typeof error?.response?.status === 'number') return error.response.status;
+  if (typeof error?.data?.status === 'number') return error.data.status;
+  return 0;
+}
+
+const CATALOGUED = new Set([401, 404, 500, 504]);
+
+/** The user-visible message of spec.md §8: the body's message first, then the catalogue. */
+export function errorMessage(status: number, body: unknown, locale: string, errCodes: RootState['errCodes'] = []): string {
+  if (isErrorBody(body) && typeof body.message === 'string' && body.message.trim()) return body.message;
+  if (typeof body === 'object' && body !== null && typeof (body as ErrorBody).code === 'string') {
+    const known = errCodes.find((e) => e.code === (body as ErrorBody).code);
+    if (known) return locale === 'en-US' ? known.messageEn : known.messageZh;
+  }
+  if (CATALOGUED.has(status)) return text(locale, `request.error.${status}` as 'request.error.401');
+  return text(locale, 'request.error.other', { status });
+}
+
+/** De-duplication key: status + URL + page path; a 500 only counts status + page. */
+export const dedupeKey = (status: number, url: string, pagePath: string) =>
+  status === 500 ? `500|${pagePath}` : `${status}|${url.split('?')[0]}|${pagePath}`;
+
+export function createRequest(deps: RequestDeps) {
+  const later = deps.setTimeout ?? setTimeout;
+  const cancel = deps.clearTimeout ?? clearTimeout;
+
+  const client = extend({ timeout: REQUEST_TIMEOUT_MS, errorHandler: (error) => { throw error; } });
+
+  client.interceptors.request.use((url, options: Options) => {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    headers['Accept-Language'] = deps.getLocale();
+    const token = deps.getState().token as Partial<Token>;
+    if (token?.accessToken && !options.skipAuth) {
+      headers.Authorization = `${token.type || DEFAULT_TOKEN_TYPE} ${token.accessToken}`;
+    }
+    return { url, options: { ...options, headers } };
+  }, { global: false });
+
+  client.interceptors.response.use(async (response) => {
+    if (response.ok && (response.headers.get('content-type') ?? '').includes('json')) {
+      const body = await response.clone().json().catch(() => undefined);
+      if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
+        throw new BusinessError(body);
+      }
+    }
+    return response;
+  }, { global: false });
+
+  // --- messages: de-duplicated, batched 100 ms after the last, one visible at a time ---
+  const pendingKeys = new Set<string>();
+  const pendingTexts: string[] = [];
+  let batchTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function enqueue(key: string, message: string) {
+    if (pendingKeys.has(key)) return;
+    pendingKeys.add(key);
+    if (!pendingTexts.includes(message)) pendingTexts.push(message);
+    if (batchTimer !== undefined) cancel(batchTimer);
+    batchTimer = later(() => {
+      batchTimer = undefined;
+      const batch = pendingTexts.splice(0).join('；');
+      pendingKeys.clear();
+      deps.notify(batch);
+    }, ERROR_BATCH_DELAY_MS);
+  }
+
+  // --- the 401 flow ---
+  let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+  let refreshing: Promise<boolean> | undefined;
+
+  function endSession() {
+    deps.dispatch('SET_TOKEN', {});
+    if (redirectTimer !== undefined) return;
+    redirectTimer = later(() => {
+      redirectTimer = undefined;
+      deps.navigate(LOGIN_PATH);
+    }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+  }
+
+  /** One refresh for every 401 that arrives while it runs. */
+  function refreshOnce(): Promise<boolean> {
+    const token = deps.getState().token as Partial<Token>;
+    if (!token?.refreshToken) return Promise.resolve(false);
+    refreshing ??= client
+      .post('/api/auth/token', {
+        data: { grant_type: 'refresh_token', refresh_token: token.refreshToken, client_id: OAUTH_CLIENT_ID },
+        skipAuth: true,
+      } as Options)
+      .then((answer: { access_token: string; refresh_token: string; token_type?: string }) => {
+        deps.dispatch('SET_TOKEN', {
+          accessToken: answer.access_token,
+          refreshToken: answer.refresh_token,
+          type: answer.token_type || DEFAULT_TOKEN_TYPE,
+        });
+        return true;
+      })
+      .catch(() => false)
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
+  }
+
+  function handle(error: any, url: string): void {
+    if (error instanceof BusinessError) return;
+    const status = statusOf(error);
+    const { errCodes } = deps.getState();
+    enqueue(dedupeKey(status, url, deps.getPagePath()), errorMessage(status, error?.data, deps.getLocale(), errCodes));
+    if (status === 401) endSession();
+  }
+
+  async function request<T = any>(url: string, options: Options = {}): Promise<T> {
+    try {
+      return await client<T>(url, options);
+    } catch (error) {
+      if (options.skipErrorHandler) throw error;
+      if (statusOf(error) === 401 && (await refreshOnce())) {
+        try {
+          return await client<T>(url, options);
+        } catch (retryError) {
+          handle(retryError, url);
+          throw retryError;
+        }
+      }
+      handle(error, url);
+      throw error;
+    }
+  }
+
+  const withMethod =
+    (method: string) =>
+    <T = any>(url: string, options: Options = {}) =>
+      request<T>(url, { ...options, method });
+
+  return Object.assign(request, {
+    get: withMethod('GET'),
+    post: withMethod('POST'),
+    put: withMethod('PUT'),
+    delete: withMethod('DELETE'),
+    client,
+  });
+}
+
+export type Request = ReturnType<typeof createRequest>;
+
+message.config({ maxCount: 1 });
+
+/** The notifier of the request layer: antd message, one visible at a time. */
+export const showError = (content: string) => {
+  message.error(content);
+};
+
+const request = createRequest({
+  getState: getRootState,
+  dispatch: dispatchRoot,
+  notify: showError,
+  navigate: (path) => history.push(path),
+  getPagePath: () => history?.location.pathname ?? '',
+  getLocale: () => getLocale(),
+});
+
+export default request;
+
+/** For hooks that log failures themselves (ahooks useRequest): the request layer already showed it. */
+export const ignoreShownError = () => undefined;

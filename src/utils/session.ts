@@ -1,0 +1,68 @@
+import { DEFAULT_TOKEN_TYPE } from '@/constants';
+import { initialRootState } from '@/models/root';
+import {
+  fetchErrCodes,
+  fetchMe,
+  fetchPublicSettings,
+  fetchSysCodes,
+  signOut,
+  type CurrentUser,
+  type TokenAnswer,
+} from '@/services/auth';
+import { dispatchRoot, getRootState } from '@/utils/store';
+
+export interface InitialState {
+  name?: string;
+  currentUser?: CurrentUser;
+  settings?: Record<string, unknown>;
+}
+
+/** Writes the signed-in user into the persisted state (spec.md §3 fields). */
+export function applyCurrentUser(me: CurrentUser) {
+  const accessToken = (getRootState().token as { accessToken?: string }).accessToken ?? '';
+  dispatchRoot('SET_USERINFO', { userName: me.userName, permissions: me.permissions, token: accessToken });
+  dispatchRoot('SET_TENANT_ID', me.tenant.id);
+  dispatchRoot('SET_ORGANIZATION_ID', me.orgId ?? '');
+  dispatchRoot('SET_CLIENT_TYPE', me.clientType);
+}
+
+export const toInitialState = (me: CurrentUser | undefined, settings: Record<string, unknown>): InitialState => ({
+  name: me?.displayName || me?.userName,
+  currentUser: me,
+  settings,
+});
+
+/** After a successful password grant: token, user, dictionaries, settings. */
+export async function startSession(answer: TokenAnswer): Promise<InitialState> {
+  dispatchRoot('SET_TOKEN', {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token,
+    type: answer.token_type || DEFAULT_TOKEN_TYPE,
+  });
+  const me = await fetchMe();
+  applyCurrentUser(me);
+  const [sysCodes, errCodes, settings] = await Promise.all([
+    fetchSysCodes(),
+    fetchErrCodes(),
+    fetchPublicSettings(me.tenant.code),
+  ]);
+  dispatchRoot('SET_SYSCODE', sysCodes);
+  dispatchRoot('SET_ERRCODE', errCodes);
+  dispatchRoot('SET_APP_SETTINGS', settings);
+  return toInitialState(me, settings);
+}
+
+/** Sign-out: revoke on the server (best effort), then forget the session and its tabs. */
+export async function endSession() {
+  await signOut().catch(() => undefined);
+  dispatchRoot('SET_TOKEN', {});
+  dispatchRoot('SET_USERINFO', initialRootState.userInfo);
+  dispatchRoot('SET_CURTAB', []);
+  dispatchRoot('SET_LAST_ACTIVE_TABPATH', '');
+}
+
+/** The product name from the public settings, in the current language. */
+export function brandingName(settings: Record<string, unknown> | undefined, locale: string): string | undefined {
+  const name = settings?.[locale === 'en-US' ? 'branding.nameEn' : 'branding.name'];
+  return typeof name === 'string' && name ? name : undefined;
+}

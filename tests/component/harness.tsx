@@ -1,0 +1,61 @@
+import { createHistory, IntlProvider } from '@umijs/max';
+import { Provider } from '@umijs/plugins/libs/dva';
+import { AccessContext } from '@@/plugin-access/context';
+import { AppContext } from '@umijs/renderer-react/dist/appContext';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { Router, useRoutes, type RouteObject } from 'react-router-dom';
+import { combineReducers, createStore, type Reducer, type Store } from 'redux';
+import model, { initialRootState, type RootState } from '@/models/root';
+import zhCN from '@/locales/zh-CN';
+import { persistedReducer, persistEnhancer } from '@/utils/store';
+
+/** The dva store as the app builds it: the root model, persisted by redux-persist. */
+export function createTestStore() {
+  const root: Reducer<RootState> = (state = initialRootState, action) => {
+    const [namespace, type] = String(action.type).split('/');
+    const reducer = (model.reducers as Record<string, (s: RootState, a: any) => RootState>)[type];
+    return namespace === 'root' && reducer ? reducer(state, action) : state;
+  };
+  return createStore(persistedReducer(combineReducers({ root })), undefined, persistEnhancer) as unknown as Store<{
+    root: RootState;
+  }>;
+}
+
+const Intl = IntlProvider as unknown as (props: { locale: string; messages: Record<string, string>; children: ReactNode }) => JSX.Element;
+
+export type TestStore = ReturnType<typeof createTestStore>;
+
+function Routed({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+export function renderApp(options: {
+  store: TestStore;
+  routes?: RouteObject[];
+  initialPath?: string;
+  access?: Record<string, boolean>;
+  children?: ReactNode;
+}) {
+  const history = createHistory({ type: 'memory', initialEntries: [options.initialPath ?? '/'] });
+  function TestRouter({ children }: { children: ReactNode }) {
+    const [location, setLocation] = useState(history.location);
+    useLayoutEffect(() => history.listen(({ location: next }: { location: typeof location }) => setLocation(next)), []);
+    return (
+      <Router location={location} navigator={history}>
+        {children}
+      </Router>
+    );
+  }
+  const tree = (
+    <Provider store={options.store}>
+      <Intl locale="zh-CN" messages={zhCN}>
+        <AccessContext.Provider value={(options.access ?? {}) as never}>
+          <AppContext.Provider value={{ clientRoutes: options.routes ?? [] } as never}>
+            <TestRouter>{options.routes ? <Routed routes={options.routes} /> : options.children}</TestRouter>
+          </AppContext.Provider>
+        </AccessContext.Provider>
+      </Intl>
+    </Provider>
+  );
+  return { tree, history };
+}

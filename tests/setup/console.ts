@@ -1,0 +1,40 @@
+import './react-dedupe';
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { createHistory } from '@umijs/max';
+import { createPluginManager } from '@@/core/plugin';
+
+// antd needs these browser APIs that jsdom lacks
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+(globalThis as any).ResizeObserver ??= ResizeObserverStub;
+
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// `history` from @umijs/max is undefined until a history is created; the runtime plugin manager
+// backs getLocale()/getIntl() of plugin-locale.
+createHistory({ type: 'memory', initialEntries: ['/'] });
+createPluginManager();
+
+afterEach(() => cleanup());

@@ -1,0 +1,310 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BusinessError, createRequest, dedupeKey, errorMessage, type RequestDeps } from '@/utils/request';
+import type { RootState } from '@/models/root';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function setup(options: { token?: RootState['token']; locale?: string; page?: string; handler?: Handler } = {}) {
+  const state: Pick<RootState, 'token' | 'errCodes'> = {
+    token: options.token ?? { accessToken: '', refreshToken: '', type: 'bearer' },
+    errCodes: [],
+  };
+  const calls: { url: string; init: RequestInit }[] = [];
+  const handler: Handler = options.handler ?? (() => json(200, { ok: true }));
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return Promise.resolve(handler(url, init));
+  });
+  let page = options.page ?? '/dashboard/workspace';
+  const deps = {
+    getState: () => state,
+    dispatch: vi.fn((type: string, payload: unknown) => {
+      if (type === 'SET_TOKEN') state.token = payload as RootState['token'];
+    }),
+    notify: vi.fn(),
+    navigate: vi.fn(),
+    getPagePath: () => page,
+    getLocale: () => options.locale ?? 'zh-CN',
+  } satisfies RequestDeps;
+  const request = createRequest(deps);
+  return { request, deps, calls, state, setPage: (p: string) => (page = p) };
+}
+
+const header = (init: RequestInit, name: string) => new Headers(init.headers as HeadersInit).get(name);
+const swallow = (p: Promise<unknown>): Promise<any> => p.catch((e) => e);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('request layer: time-out', () => {
+  it('fails after exactly 30000 ms and shows the 504 message', async () => {
+    const { request, deps } = setup({ handler: () => new Promise<Response>(() => {}) });
+    let settled = false;
+    const result = swallow(request('/api/slow')).then((e) => {
+      settled = true;
+      return e;
+    });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    expect((await result).type).toBe('Timeout');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith('服务请求超时，请稍后再试');
+  });
+});
+
+describe('request layer: headers', () => {
+  it('sends Authorization "{type} {accessToken}" when a token exists', async () => {
+    const { request, calls } = setup({ token: { accessToken: 'abc', refreshToken: 'r', type: 'bearer' } });
+    await request('/api/auth/me');
+    expect(header(calls[0].init, 'Authorization')).toBe('bearer abc');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { request, calls } = setup({ token: {} });
+    await request('/api/health');
+    expect(header(calls[0].init, 'Authorization')).toBeNull();
+  });
+
+  it('sends Accept-Language from the current locale', async () => {
+    const { request, calls } = setup({ locale: 'en-US' });
+    await request('/api/health');
+    expect(header(calls[0].init, 'Accept-Language')).toBe('en-US');
+  });
+});
+
+describe('request layer: response check', () => {
+  it('treats a body with success === false as an error and does nothing else', async () => {
+    const { request, deps } = setup({ handler: () => json(200, { success: false, data: [] }) });
+    const error = await swallow(request('/api/things'));
+    expect(error).toBeInstanceOf(BusinessError);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+    expect(deps.dispatch).not.toHaveBeenCalled();
+  });
+
+  it('passes a body with success === true through', async () => {
+    const { request } = setup({ handler: () => json(200, { success: true, data: [1], total: 1 }) });
+    await expect(request('/api/things')).resolves.toEqual({ success: true, data: [1], total: 1 });
+  });
+});
+
+describe('request layer: error bodies and the catalogue', () => {
+  it('recognises {family, code, message} and shows its message', async () => {
+    const { request, deps } = setup({
+      handler: () => json(400, { family: 'CLIENT_ERROR', code: 'auth.badCredentials', message: '用户名或密码错误' }),
+    });
+    await swallow(request('/api/auth/token', { method: 'POST' }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith('用户名或密码错误');
+  });
+
+  it('recognises {timestamp, status, error, message} and shows its message', async () => {
+    const { request, deps } = setup({
+      handler: () => json(500, { timestamp: '2024-01-01', status: 500, error: 'Internal Server Error', message: '数据库不可用' }),
+    });
+    await swallow(request('/api/x'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith('数据库不可用');
+  });
+
+  it.each([
+    [404, '请求的资源不存在'],
+    [500, '系统内部错误，请稍后再试'],
+    [504, '服务请求超时，请稍后再试'],
+    [418, '请求错误(418)，请稍后再试'],
+    [401, '登录已过期，请重新登录'],
+  ])('shows the catalogue message for %i without a body message', async (status, text) => {
+    const { request, deps } = setup({ handler: () => new Response('', { status }) });
+    await swallow(request('/api/x'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith(text);
+  });
+
+  it('prefers the body message over the catalogue, also for 401', () => {
+    expect(errorMessage(401, { family: 'CLIENT_ERROR', code: 'common.unauthorized', message: '会话已失效' }, 'zh-CN')).toBe('会话已失效');
+    expect(errorMessage(401, {}, 'zh-CN')).toBe('登录已过期，请重新登录');
+  });
+
+  it('uses the English catalogue in en-US', () => {
+    expect(errorMessage(404, undefined, 'en-US')).toBe('The requested resource does not exist');
+    expect(errorMessage(502, undefined, 'en-US')).toBe('Request error (502), please try again later');
+  });
+
+  it('falls back to the error-code dictionary for a code without a message', () => {
+    const errCodes = [{ code: 'x.y', httpStatus: 409, messageZh: '冲突', messageEn: 'Conflict' }];
+    expect(errorMessage(409, { code: 'x.y' }, 'en-US', errCodes)).toBe('Conflict');
+  });
+});
+
+describe('request layer: the 401 flow', () => {
+  const tokens = { accessToken: 'old', refreshToken: 'r1', type: 'bearer' };
+
+  it('refreshes once with the refresh token and replays the request', async () => {
+    const { request, deps, calls } = setup({
+      token: { ...tokens },
+      handler: (url, init) => {
+        if (url === '/api/auth/token') return json(200, { access_token: 'new', refresh_token: 'r2', token_type: 'bearer' });
+        return header(init, 'Authorization') === 'bearer new' ? json(200, { me: 1 }) : json(401, { message: 'expired' });
+      },
+    });
+    await expect(request('/api/auth/me')).resolves.toEqual({ me: 1 });
+    const refresh = calls.filter((c) => c.url === '/api/auth/token');
+    expect(refresh).toHaveLength(1);
+    expect(JSON.parse(String(refresh[0].init.body))).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'r1',
+      client_id: 'console',
+    });
+    expect(deps.dispatch).toHaveBeenCalledWith('SET_TOKEN', { accessToken: 'new', refreshToken: 'r2', type: 'bearer' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    const { request, calls } = setup({
+      token: { ...tokens },
+      handler: async (url, init) => {
+        if (url === '/api/auth/token') {
+          await new Promise((r) => setTimeout(r, 10));
+          return json(200, { access_token: 'new', refresh_token: 'r2', token_type: 'bearer' });
+        }
+        return header(init, 'Authorization') === 'bearer new' ? json(200, { url }) : json(401, {});
+      },
+    });
+    const all = Promise.all([request('/api/a'), request('/api/b'), request('/api/c')]);
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(all).resolves.toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
+    expect(calls.filter((c) => c.url === '/api/auth/token')).toHaveLength(1);
+  });
+
+  it('when the refresh fails: token {}, message, /login after exactly 500 ms', async () => {
+    const { request, deps, calls } = setup({
+      token: { ...tokens },
+      handler: (url) =>
+        url === '/api/auth/token'
+          ? json(400, { family: 'CLIENT_ERROR', code: 'auth.invalidGrant', message: 'bad grant' })
+          : json(401, { family: 'CLIENT_ERROR', code: 'common.unauthorized', message: '登录已过期，请重新登录' }),
+    });
+    await swallow(request('/api/auth/me'));
+    expect(calls.filter((c) => c.url === '/api/auth/token')).toHaveLength(1);
+    expect(deps.dispatch).toHaveBeenLastCalledWith('SET_TOKEN', {});
+    await vi.advanceTimersByTimeAsync(499);
+    expect(deps.navigate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith('/login');
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith('登录已过期，请重新登录');
+  });
+
+  it('without a refresh token: no refresh call, token {}, /login after 500 ms', async () => {
+    const { request, deps, calls } = setup({
+      token: { accessToken: 'old', refreshToken: '', type: 'bearer' },
+      handler: () => json(401, {}),
+    });
+    await swallow(request('/api/auth/me'));
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/me']);
+    expect(deps.dispatch).toHaveBeenCalledExactlyOnceWith('SET_TOKEN', {});
+    await vi.advanceTimersByTimeAsync(499);
+    expect(deps.navigate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deps.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('refreshes only once: a replay that is rejected again ends the session', async () => {
+    const { request, deps, calls } = setup({
+      token: { ...tokens },
+      handler: (url) =>
+        url === '/api/auth/token'
+          ? json(200, { access_token: 'new', refresh_token: 'r2', token_type: 'bearer' })
+          : json(401, {}),
+    });
+    await swallow(request('/api/auth/me'));
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/me', '/api/auth/token', '/api/auth/me']);
+    expect(deps.dispatch).toHaveBeenLastCalledWith('SET_TOKEN', {});
+    await vi.advanceTimersByTimeAsync(500);
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+});
+
+describe('request layer: de-duplication', () => {
+  it('builds keys from status + URL + page, and status + page for 500', () => {
+    expect(dedupeKey(404, '/api/a?x=1', '/p')).toBe('404|/api/a|/p');
+    expect(dedupeKey(500, '/api/a', '/p')).toBe(dedupeKey(500, '/api/b', '/p'));
+    expect(dedupeKey(500, '/api/a', '/p')).not.toBe(dedupeKey(500, '/api/a', '/q'));
+  });
+
+  const byMessage = (url: string) => json(url.includes('fail500') ? 500 : 404, { family: 'CLIENT_ERROR', code: 'c', message: url });
+
+  it('shows the same status + URL + page once', async () => {
+    const { request, deps } = setup({ handler: byMessage });
+    await swallow(request('/api/a'));
+    await swallow(request('/api/a'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith('/api/a');
+  });
+
+  it('shows different URLs separately', async () => {
+    const { request, deps } = setup({ handler: byMessage });
+    await swallow(request('/api/a'));
+    await swallow(request('/api/b'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith('/api/a；/api/b');
+  });
+
+  it('for 500 counts only status + page', async () => {
+    const { request, deps, setPage } = setup({ handler: byMessage });
+    await swallow(request('/api/fail500/a'));
+    await swallow(request('/api/fail500/b'));
+    setPage('/other');
+    await swallow(request('/api/fail500/c'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith('/api/fail500/a；/api/fail500/c');
+  });
+
+  it('counts the page path in the key', async () => {
+    const { request, deps, setPage } = setup({ handler: byMessage });
+    await swallow(request('/api/a'));
+    setPage('/account/center');
+    await swallow(request('/api/a'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith('/api/a');
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('request layer: batching', () => {
+  const handler = (url: string) => json(404, { family: 'CLIENT_ERROR', code: 'c', message: url });
+
+  it('shows messages 100 ms after the last one, as one message', async () => {
+    const { request, deps } = setup({ handler });
+    await swallow(request('/api/a'));
+    await vi.advanceTimersByTimeAsync(60);
+    await swallow(request('/api/b'));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(deps.notify).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deps.notify).toHaveBeenCalledExactlyOnceWith('/api/a；/api/b');
+  });
+
+  it('shows one message per batch, so one is visible at a time', async () => {
+    const { request, deps } = setup({ handler });
+    await swallow(request('/api/a'));
+    await vi.advanceTimersByTimeAsync(100);
+    await swallow(request('/api/a'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledTimes(2);
+    expect(deps.notify.mock.calls.map((c) => c[0])).toEqual(['/api/a', '/api/a']);
+  });
+});
