@@ -18,6 +18,8 @@ import type { Engine } from './db/database';
 import type { DB } from './db/types';
 import { adminUserRoutes } from './modules/admin-user/admin-user.routes';
 import { createAdminUserService } from './modules/admin-user/admin-user.service';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { dictRoutes } from './modules/dict/dict.routes';
@@ -42,6 +44,7 @@ export function createServices({ db, engine, config }: AppDeps) {
   const hasher = createPasswordHasher(config.argon2);
   const catalog = new ErrorCatalog();
   const settings = createSettingsService({ tenancy, lookups });
+  const audit = createAuditService({ tenancy });
   return {
     config,
     engine,
@@ -52,7 +55,8 @@ export function createServices({ db, engine, config }: AppDeps) {
     tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
     auth: createAuthService({ tenancy, lookups, settings, hasher, config }),
     dict: createDictService({ tenancy, catalog }),
-    adminUsers: createAdminUserService({ tenancy }),
+    audit,
+    adminUsers: createAdminUserService({ tenancy, audit, catalog, hasher, settings, config }),
     health: { ping: () => tenancy.inPlatformScope(ping) },
   };
 }
@@ -86,6 +90,7 @@ export function createApp(services: Services, logger?: Logger) {
   app.route('/api', settingsRoutes());
   app.route('/api', dictRoutes());
   app.route('/api', adminUserRoutes());
+  app.route('/api', auditRoutes());
   mountApiDocs(app, API_VERSION);
 
   return app;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../server/src/config';
 import { createPasswordHasher } from '../../server/src/core/password';
@@ -76,6 +77,8 @@ export interface TestApi {
   db: Kysely<DB>;
   tenancy: Tenancy;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
+  /** The raw response (spreadsheets); `form` is sent as multipart. */
+  fetch(method: string, path: string, options?: { token?: string; form?: FormData; headers?: Record<string, string> }): Promise<Response>;
   signIn(tenant: string, username: string, password: string, headers?: Record<string, string>): Promise<Answer>;
   /** Signs in and returns the tokens, failing the test when sign-in fails. */
   tokens(tenant: string, username: string, password: string): Promise<{ access: string; refresh: string }>;
@@ -133,6 +136,14 @@ export async function startApi(engine: TestEngine, options: { demo?: boolean; co
     db: server.db,
     tenancy,
     call,
+    fetch: async (method, path, o = {}) =>
+      server.app.fetch(
+        new Request(`http://test.local${path}`, {
+          method,
+          headers: { ...o.headers, ...(o.token && { authorization: `Bearer ${o.token}` }) },
+          body: o.form,
+        }),
+      ),
     signIn,
     async tokens(tenant, username, password) {
       const res = await signIn(tenant, username, password);
@@ -165,3 +176,35 @@ export const secondTenant: TenantSeed = {
     { username: 'nurse', password: 'nurse123', displayName: '护士', roleCode: 'viewer' },
   ],
 };
+
+/** The first worksheet as rows of cell text (header first). */
+export async function readXlsx(data: ArrayBuffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data);
+  const sheet = workbook.worksheets[0];
+  const rows: string[][] = [];
+  sheet?.eachRow((row) => {
+    const cells: string[] = [];
+    for (let i = 1; i <= row.cellCount; i++) cells.push(row.getCell(i).text);
+    rows.push(cells);
+  });
+  return rows;
+}
+
+export async function xlsxFile(rows: (string | number | null)[][], name = 'import.xlsx'): Promise<File> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Sheet1');
+  for (const row of rows) sheet.addRow(row);
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new File([new Uint8Array(buffer)], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
+export function importForm(file: File, fields: { dryRun?: boolean; mode?: 'insert' | 'upsert' } = {}): FormData {
+  const form = new FormData();
+  form.set('file', file);
+  if (fields.dryRun !== undefined) form.set('dryRun', String(fields.dryRun));
+  if (fields.mode) form.set('mode', fields.mode);
+  return form;
+}
+
+export const jsonOf = (res: Response): Promise<any> => res.json();

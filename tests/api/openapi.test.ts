@@ -28,8 +28,30 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'GET /api/settings/public': 'public',
       'GET /api/dict/syscodes': 'authenticated',
       'GET /api/dict/errcodes': 'public',
+      'GET /api/admin-users': 'system:admin:list',
+      'POST /api/admin-users': 'system:admin:create',
+      'GET /api/admin-users/export': 'system:admin:export',
+      'GET /api/admin-users/import-template': 'system:admin:import',
+      'POST /api/admin-users/import': 'system:admin:import',
+      'POST /api/admin-users/batch-delete': 'system:admin:delete',
       'GET /api/admin-users/{id}': 'system:admin:list',
+      'PUT /api/admin-users/{id}': 'system:admin:update',
+      'DELETE /api/admin-users/{id}': 'system:admin:delete',
+      'POST /api/admin-users/{id}/enable': 'system:admin:update-status',
+      'POST /api/admin-users/{id}/disable': 'system:admin:update-status',
+      'POST /api/admin-users/{id}/unlock': 'system:admin:update-status',
+      'POST /api/admin-users/{id}/reset-password': 'system:admin:reset-password',
+      'POST /api/admin-users/{id}/force-logout': 'system:admin:force-logout',
+      'PUT /api/admin-users/{id}/roles': 'system:admin:assign-role',
+      'GET /api/audit-logs': 'authenticated',
+      'GET /api/login-logs': 'system:admin:list',
     });
+    const list = res.body.paths['/api/admin-users'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['current', 'pageSize', 'sort', 'keyword', 'status', 'roleId', 'createdAt']),
+    );
+    expect(Object.keys(res.body.paths['/api/admin-users/import'].post.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(res.body.components.schemas).toHaveProperty('AdminUserList');
     expect(res.body.paths['/api/admin-users/{id}'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -77,7 +99,8 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     const keys = res.body.map((c: { code: string }) => c.code);
     for (const key of ['common.validation', 'common.unauthorized', 'common.forbidden', 'common.notFound', 'common.versionConflict',
       'common.internal', 'auth.invalidGrant', 'auth.badCredentials', 'auth.accountLocked', 'auth.userDisabled',
-      'auth.tooManyRequests', 'tenant.disabled', 'tenant.expired']) {
+      'auth.tooManyRequests', 'tenant.disabled', 'tenant.expired', 'common.importFailed', 'tenant.accountQuotaExceeded',
+      'admin.selfOperation']) {
       expect(keys).toContain(key);
     }
     expect(res.body.find((c: { code: string }) => c.code === 'auth.accountLocked').httpStatus).toBe(423);
@@ -89,13 +112,14 @@ describe.each(engines())('migrations on $name', (engine) => {
     const database = await engine.create();
     const { db, close } = await openDatabase(database.options);
     try {
-      expect(await migrateToLatest(db)).toEqual(['applied 0001_core_schema', 'applied 0002_tenancy_rls']);
+      expect(await migrateToLatest(db)).toEqual(['applied 0001_core_schema', 'applied 0002_tenancy_rls', 'applied 0003_audit_log']);
       expect(await migrateToLatest(db)).toEqual([]);
+      expect(await migrateDown(db)).toEqual(['reverted 0003_audit_log']);
       expect(await migrateDown(db)).toEqual(['reverted 0002_tenancy_rls']);
       expect(await migrateDown(db)).toEqual(['reverted 0001_core_schema']);
       const tables = await db.introspection.getTables();
       expect(tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_'))).toEqual([]);
-      expect(await migrateToLatest(db)).toHaveLength(2);
+      expect(await migrateToLatest(db)).toHaveLength(3);
     } finally {
       await close();
       await database.drop();

@@ -44,6 +44,13 @@ export const errorCodes = {
     zh: '不支持的请求内容类型',
     en: 'Unsupported content type',
   },
+  'common.importFailed': {
+    code: 1000422,
+    module: 'common',
+    status: 422,
+    zh: '导入失败：{count} 行有错误，未写入任何数据',
+    en: 'Import failed: {count} rows have errors; nothing was written',
+  },
   'common.internal': { code: 1000500, module: 'common', status: 500, zh: '系统内部错误，请稍后再试', en: 'Internal server error, please try again later' },
 
   'auth.badCredentials': { code: 1001001, module: 'auth', status: 400, zh: '租户、用户名或密码错误', en: 'Wrong tenant, user name or password' },
@@ -74,6 +81,21 @@ export const errorCodes = {
 
   'tenant.disabled': { code: 1002001, module: 'tenant', status: 403, zh: '租户已停用', en: 'This tenant is disabled' },
   'tenant.expired': { code: 1002002, module: 'tenant', status: 403, zh: '租户已过期', en: 'This tenant has expired' },
+  'tenant.accountQuotaExceeded': {
+    code: 1002003,
+    module: 'tenant',
+    status: 409,
+    zh: '账号数量已达租户上限（{max} 个）',
+    en: 'The tenant has reached its account quota ({max} accounts)',
+  },
+
+  'admin.selfOperation': {
+    code: 1003001,
+    module: 'admin',
+    status: 409,
+    zh: '不能对自己的账号执行该操作',
+    en: 'You cannot do this to your own account',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

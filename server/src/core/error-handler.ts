@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './context';
 import type { ErrorCatalog } from './error-catalog';
 import type { ErrorKey } from './error-codes';
-import { AppError } from './errors';
+import { AppError, isUniqueViolation } from './errors';
 import { resolveLang } from './i18n';
 import { malformedBodyError } from './validation';
 
@@ -27,11 +27,6 @@ function fromHttpException(err: HTTPException, c: Context<AppEnv>): AppError {
   }
 }
 
-/** Unique-constraint violations from either driver. */
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
-
 export function createErrorHandler(catalog: ErrorCatalog, logger: Logger | undefined): ErrorHandler<AppEnv> {
   return (err, c) => {
     let appError: AppError;
@@ -45,6 +40,7 @@ export function createErrorHandler(catalog: ErrorCatalog, logger: Logger | undef
     const lang = c.var.lang ?? resolveLang(c.req.header('accept-language'));
     const message = catalog.message(appError.code, lang, appError.params);
     const body: { family: string; code: ErrorKey; message: string; fields?: { field: string; message: string }[] } = {
+      ...appError.details,
       family: appError.status >= 500 ? 'SERVER_ERROR' : 'CLIENT_ERROR',
       code: appError.code,
       message,

@@ -20,7 +20,8 @@ const statusText: Record<number, string> = {
   401: 'No, invalid, expired or revoked token (`common.unauthorized`)',
   403: 'The token lacks the permission (`common.forbidden`), or the tenant/user is disabled',
   404: 'Not found, or not in your tenant (`common.notFound`)',
-  409: 'Stale `version` (`common.versionConflict`)',
+  409: 'Stale `version` (`common.versionConflict`), a duplicate (`common.duplicate`) or a state rule of the resource',
+  422: 'Import refused (`common.importFailed`): nothing written; the body carries the report (`dryRun`, `created`, `updated`, `failed`)',
   423: 'Account locked after repeated failures (`auth.accountLocked`)',
   429: 'Rate limited (`auth.tooManyRequests`)',
 };

@@ -7,6 +7,7 @@ type Ref = string;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json = ColumnType<unknown, string, string>;
+type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
@@ -237,6 +238,23 @@ export interface LoginLogTable {
   created_at: Timestamp;
 }
 
+export interface AuditLogTable {
+  id: Id;
+  tenant_id: Ref;
+  trace_id: Nullable<string>;
+  actor_id: Nullable<Ref>;
+  actor_name: Nullable<string>;
+  action: string;
+  resource_type: string;
+  resource_id: Nullable<string>;
+  summary: Nullable<string>;
+  before: NullableJson;
+  after: NullableJson;
+  ip: Nullable<string>;
+  user_agent: Nullable<string>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   tenant_package: TenantPackageTable;
   package_permission: PackagePermissionTable;
@@ -254,6 +272,7 @@ export interface DB {
   auth_session: AuthSessionTable;
   auth_token: AuthTokenTable;
   login_log: LoginLogTable;
+  audit_log: AuditLogTable;
 }
 
 

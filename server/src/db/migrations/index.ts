@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_core_schema';
 import * as m0002 from './0002_tenancy_rls';
+import * as m0003 from './0003_audit_log';
 
 /** Ordered and append-only: add a file, import it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_core_schema': m0001,
   '0002_tenancy_rls': m0002,
+  '0003_audit_log': m0003,
 };

@@ -1,55 +1,163 @@
+import { sql } from 'kysely';
+import { type ListQuery, type ListSpec, filterValue } from '../../core/resource/list-query';
+import { type Actor, type Narrow, type TableRow, tableRepository } from '../../core/resource/table.repository';
 import type { Tx } from '../../core/tenancy';
+import type { AdminUser } from './admin-user.schema';
 
-export interface AdminUserRow {
-  id: string;
-  tenantId: string;
-  username: string;
-  displayName: string;
-  email: string | null;
-  mobile: string | null;
-  orgId: string | null;
-  status: 'enabled' | 'disabled' | 'locked';
-  lastLoginAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date | null;
-  version: number;
+export const adminUserList: ListSpec = {
+  sort: {
+    userName: 'username',
+    displayName: 'display_name',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    lastLoginAt: 'last_login_at',
+  },
+  defaultSort: '-createdAt',
+  filters: {
+    keyword: { kind: 'keyword', columns: ['username', 'display_name', 'mobile', 'email'] },
+    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled', 'locked'] },
+    roleId: { kind: 'eq', pattern: /^[1-9]\d{0,17}$/ },
+    createdAt: { kind: 'dateRange', column: 'created_at' },
+  },
+};
+
+/** RLS limits every statement to the transaction's tenant: another tenant's ids find and change nothing. */
+const users = tableRepository({
+  name: 'admin_user',
+  columns: {
+    id: 'id',
+    userName: 'username',
+    displayName: 'display_name',
+    email: 'email',
+    mobile: 'mobile',
+    orgId: 'org_id',
+    status: 'status',
+    mustChangePassword: 'must_change_password',
+    lockedUntil: 'locked_until',
+    lastLoginAt: 'last_login_at',
+    lastLoginIp: 'last_login_ip',
+    remark: 'remark',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    version: 'version',
+  },
+  writeOnly: { passwordHash: 'password_hash', passwordChangedAt: 'password_changed_at', failedLoginCount: 'failed_login_count' },
+  softDelete: true,
+  tenantOwned: true,
+});
+
+export type AdminUserValues = Partial<Omit<AdminUser, 'id' | 'roles' | 'roleIds' | 'createdAt' | 'updatedAt' | 'version'>> & {
+  passwordHash?: string;
+  passwordChangedAt?: Date;
+  failedLoginCount?: number;
+};
+
+async function withRoles(tx: Tx, rows: TableRow[]): Promise<AdminUser[]> {
+  const ids = rows.map((r) => r.id as string);
+  const links = ids.length
+    ? await tx
+        .selectFrom('user_role as ur')
+        .innerJoin('role as r', 'r.id', 'ur.role_id')
+        .select(['ur.user_id', 'r.id', 'r.code', 'r.name'])
+        .where('ur.user_id', 'in', ids)
+        .where('r.deleted_at', 'is', null)
+        .orderBy('r.sort')
+        .orderBy('r.id')
+        .execute()
+    : [];
+  return rows.map((row) => {
+    const roles = links.filter((l) => l.user_id === row.id).map(({ id, code, name }) => ({ id, code, name }));
+    return { ...row, roles, roleIds: roles.map((r) => r.id) } as AdminUser;
+  });
 }
 
-/** RLS limits the lookup to the transaction's tenant: another tenant's id finds nothing. */
-export async function findAdminUserById(tx: Tx, id: string): Promise<AdminUserRow | undefined> {
-  const row = await tx
-    .selectFrom('admin_user')
-    .select([
-      'id',
-      'tenant_id',
-      'username',
-      'display_name',
-      'email',
-      'mobile',
-      'org_id',
-      'status',
-      'last_login_at',
-      'created_at',
-      'updated_at',
-      'version',
-    ])
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      tenantId: row.tenant_id,
-      username: row.username,
-      displayName: row.display_name,
-      email: row.email,
-      mobile: row.mobile,
-      orgId: row.org_id,
-      status: row.status,
-      lastLoginAt: row.last_login_at,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      version: row.version,
-    }
-  );
+const hasRole =
+  (roleId: string): Narrow =>
+  (qb) =>
+    qb.where(({ exists, selectFrom }) =>
+      exists(selectFrom('user_role as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'admin_user.id').where('ur.role_id', '=', roleId)),
+    );
+
+export async function listAdminUsers(tx: Tx, query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
+  const roleId = filterValue(query, 'roleId');
+  const { rows, total } = await users.list(tx, query, roleId?.kind === 'eq' ? hasRole(roleId.value) : undefined);
+  return { rows: await withRoles(tx, rows), total };
+}
+
+export async function findAdminUser(tx: Tx, id: string): Promise<AdminUser | undefined> {
+  const row = await users.find(tx, id);
+  return row && (await withRoles(tx, [row]))[0];
+}
+
+export async function findAdminUserByUsername(tx: Tx, username: string): Promise<AdminUser | undefined> {
+  const row = await users.findBy(tx, 'userName', username.trim().toLowerCase());
+  return row && (await withRoles(tx, [row]))[0];
+}
+
+export async function insertAdminUser(tx: Tx, values: AdminUserValues & { userName: string; displayName: string; passwordHash: string }, actor: Actor) {
+  return (await users.insert(tx, values, actor)).id as string;
+}
+
+/** With a version: optimistic, false when stale. */
+export async function updateAdminUser(tx: Tx, id: string, values: AdminUserValues, actor: Actor, version?: number): Promise<boolean> {
+  return (await users.update(tx, id, values, actor, version)) !== undefined;
+}
+
+export async function softDeleteAdminUsers(tx: Tx, ids: string[], actor: Actor): Promise<void> {
+  await users.remove(tx, ids, actor);
+}
+
+export async function replaceUserRoles(tx: Tx, tenantId: string, userId: string, roleIds: string[]): Promise<void> {
+  await tx.deleteFrom('user_role').where('user_id', '=', userId).execute();
+  if (roleIds.length === 0) return;
+  await tx
+    .insertInto('user_role')
+    .values(roleIds.map((roleId) => ({ tenant_id: tenantId, user_id: userId, role_id: roleId })))
+    .execute();
+}
+
+/** Roles of the transaction's tenant (RLS) among `ids`. */
+export async function findRoleIds(tx: Tx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.selectFrom('role').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function findRoleIdsByCode(tx: Tx, codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await tx.selectFrom('role').select(['id', 'code']).where('code', 'in', codes).where('deleted_at', 'is', null).execute();
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+export async function countAccounts(tx: Tx): Promise<number> {
+  const row = await tx.selectFrom('admin_user').select(sql<string>`count(*)`.as('n')).where('deleted_at', 'is', null).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Serialises account creation per tenant until the transaction ends, so two creations cannot both take the last seat. */
+export async function lockAccountQuota(tx: Tx, tenantId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(1001, ${Number(tenantId)}::int)`.execute(tx);
+}
+
+/** Revokes every open session of the user and the tokens they issued; returns how many sessions. */
+export async function revokeUserSessions(tx: Tx, userId: string, reason: string, now: Date): Promise<number> {
+  const sessions = await tx
+    .updateTable('auth_session')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  if (sessions.length === 0) return 0;
+  await tx
+    .updateTable('auth_token')
+    .set({ revoked_at: now })
+    .where(
+      'session_id',
+      'in',
+      sessions.map((s) => s.id),
+    )
+    .where('revoked_at', 'is', null)
+    .execute();
+  return sessions.length;
 }

@@ -82,7 +82,7 @@ export interface LoginLogEntry {
   userId: string | null;
   username: string;
   clientId: string | null;
-  logType: 'login_password' | 'login_refresh' | 'logout_self';
+  logType: 'login_password' | 'login_refresh' | 'logout_self' | 'logout_forced';
   result: string;
   ip: string | null;
   userAgent: string | null;
@@ -255,12 +255,13 @@ export interface ProfileRow {
   orgId: string | null;
   version: number;
   passwordHash: string;
+  mustChangePassword: boolean;
 }
 
 export async function findProfile(tx: Tx, userId: string): Promise<ProfileRow | undefined> {
   const row = await tx
     .selectFrom('admin_user')
-    .select(['id', 'username', 'display_name', 'email', 'mobile', 'org_id', 'version', 'password_hash'])
+    .select(['id', 'username', 'display_name', 'email', 'mobile', 'org_id', 'version', 'password_hash', 'must_change_password'])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -274,6 +275,7 @@ export async function findProfile(tx: Tx, userId: string): Promise<ProfileRow | 
       orgId: row.org_id,
       version: row.version,
       passwordHash: row.password_hash,
+      mustChangePassword: row.must_change_password,
     }
   );
 }

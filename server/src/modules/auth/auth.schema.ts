@@ -48,6 +48,7 @@ export const Me = z
     email: z.string().nullable(),
     mobile: z.string().nullable(),
     version: z.number().int(),
+    mustChangePassword: z.boolean().openapi({ description: 'Set after an administrator reset the password or imported the account' }),
     permissions: z.array(z.string()),
     roles: z.array(z.object({ code: z.string(), name: z.string() })),
     tenant: z.object({ id: z.string(), code: z.string(), name: z.string() }),

@@ -233,6 +233,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
           email: profile.email,
           mobile: profile.mobile,
           version: profile.version,
+          mustChangePassword: profile.mustChangePassword,
           permissions: [...principal.permissions].sort(),
           roles,
           tenant: { id: tenant.id, code: tenant.code, name: tenant.name },

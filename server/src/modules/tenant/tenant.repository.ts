@@ -17,3 +17,8 @@ export async function findTenantById(tx: Tx, id: string): Promise<TenantRow | un
     .executeTakeFirst();
   return row && { id: row.id, code: row.code, name: row.name, status: row.status, expiresAt: row.expires_at };
 }
+
+export async function findAccountQuota(tx: Tx, id: string): Promise<number | undefined> {
+  const row = await tx.selectFrom('tenant').select('max_accounts').where('id', '=', id).executeTakeFirst();
+  return row?.max_accounts;
+}

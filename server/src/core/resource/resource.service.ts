@@ -1,0 +1,154 @@
+import type { AuditService } from '../../modules/audit/audit.service';
+import type { ErrorCatalog } from '../error-catalog';
+import { AppError, notFound, versionConflict } from '../errors';
+import type { Lang } from '../i18n';
+import type { Tenancy, Tx } from '../tenancy';
+import { type ImportOptions, type ImportReport, importSheet } from './resource-import';
+import { type ListQuery, type Page, toPage } from './list-query';
+import type { ResourceDefinition, ResourceRow, ResourceStore, WriteContext } from './resource';
+import { type CellValue, writeSheet } from './spreadsheet';
+
+export interface ResourceDeps {
+  tenancy: Tenancy;
+  audit: AuditService;
+  catalog: ErrorCatalog;
+}
+
+export interface SpreadsheetFile {
+  filename: string;
+  body: Uint8Array;
+}
+
+const unchanged = new Set(['version', 'updatedAt', 'updatedBy']);
+
+/** The fields an update changed, for the audit summary. */
+function changedFields(before: object, after: object): string[] {
+  const a = after as Record<string, unknown>;
+  const b = before as Record<string, unknown>;
+  return Object.keys(a).filter((k) => !unchanged.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+const stamp = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+
+/**
+ * The behaviour every resource shares: reads, writes in one transaction with their audit row, optimistic
+ * locking, all-or-nothing batch delete, export and import. The entity brings its definition and store.
+ */
+export function createResourceService<Row extends ResourceRow, Create, Update extends { version: number }>(
+  def: ResourceDefinition<Row, Create, Update>,
+  store: ResourceStore<Row, Create, Update>,
+  deps: ResourceDeps,
+) {
+  deps.audit.register(def.type, `${def.permission}:list`);
+  const code = (action: string) => `${def.permission}:${action}`;
+
+  const audit = (tx: Tx, ctx: WriteContext, action: string, before: Row | undefined, after: Row | undefined, note?: string) => {
+    const row = (after ?? before) as Row;
+    const changes = before && after ? changedFields(before, after) : [];
+    const summary = [def.label(row), changes.length ? changes.join(', ') : '', note ?? ''].filter(Boolean).join(' · ');
+    return deps.audit.record(tx, ctx, { action, resourceType: def.type, resourceId: row.id, summary, before, after });
+  };
+
+  const findOrFail = async (tx: Tx, id: string) => {
+    const row = await store.find(tx, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const exportColumns = def.columns.filter((c) => c.only !== 'import');
+  const importColumns = def.columns.filter((c) => c.only !== 'export');
+  const cell = (column: (typeof exportColumns)[number], row: Row): CellValue =>
+    column.cell ? column.cell(row) : ((row as unknown as Record<string, CellValue>)[column.key] ?? null);
+
+  return {
+    async list(tenantId: string, query: ListQuery): Promise<Page<Row>> {
+      return toPage(query, await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, query)));
+    },
+
+    async get(tenantId: string, id: string): Promise<Row> {
+      return deps.tenancy.inTenant(tenantId, (tx) => findOrFail(tx, id));
+    },
+
+    async create(ctx: WriteContext, input: Create): Promise<Row> {
+      return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
+        const row = await store.create(tx, input, ctx);
+        await audit(tx, ctx, code('create'), undefined, row);
+        return row;
+      });
+    },
+
+    async update(ctx: WriteContext, id: string, input: Update): Promise<Row> {
+      return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
+        const before = await findOrFail(tx, id);
+        if (before.version !== input.version) throw versionConflict();
+        const after = await store.update(tx, before, input, ctx);
+        if (!after) throw versionConflict();
+        await audit(tx, ctx, code('update'), before, after);
+        return after;
+      });
+    },
+
+    async remove(ctx: WriteContext, ids: string[]): Promise<number> {
+      const unique = [...new Set(ids)];
+      return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
+        const rows: Row[] = [];
+        for (const id of unique) rows.push(await findOrFail(tx, id));
+        await store.remove(tx, rows, ctx);
+        for (const row of rows) await audit(tx, ctx, code('delete'), row, undefined);
+        return rows.length;
+      });
+    },
+
+    /** A non-CRUD action on one record: `work` returns the record after it; audited as `<permission>:<action>`. */
+    async act(ctx: WriteContext, id: string, action: string, work: (tx: Tx, row: Row) => Promise<Row>, note?: string): Promise<Row> {
+      return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
+        const before = await findOrFail(tx, id);
+        const after = await work(tx, before);
+        await audit(tx, ctx, code(action), before, after, note);
+        return after;
+      });
+    },
+
+    async export(tenantId: string, query: ListQuery, lang: Lang): Promise<SpreadsheetFile> {
+      const { rows } = await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, { ...query, page: null }));
+      const body = await writeSheet(
+        def.path,
+        exportColumns.map((c) => c.label[lang]),
+        rows.map((row) => exportColumns.map((c) => cell(c, row))),
+      );
+      return { filename: `${def.path}-${stamp(new Date())}.xlsx`, body };
+    },
+
+    async template(lang: Lang): Promise<SpreadsheetFile> {
+      const body = await writeSheet(
+        def.path,
+        importColumns.map((c) => c.label[lang]),
+        [importColumns.map((c) => c.example ?? '')],
+      );
+      return { filename: `${def.path}-template.xlsx`, body };
+    },
+
+    /** Validates and writes every row in one transaction; any failure (or a dry run) rolls all of it back. */
+    async import(ctx: WriteContext, file: ArrayBuffer, options: ImportOptions): Promise<ImportReport> {
+      const report = await importSheet({
+        def,
+        store,
+        ctx,
+        file,
+        options,
+        columns: importColumns,
+        tenancy: deps.tenancy,
+        catalog: deps.catalog,
+        audit: (tx, before, after) => audit(tx, ctx, code('import'), before, after),
+      });
+      if (report.failed.length > 0 && !options.dryRun) {
+        throw new AppError('common.importFailed', { count: new Set(report.failed.map((f) => f.row)).size }, undefined, { ...report });
+      }
+      return report;
+    },
+  };
+}
+
+export type ResourceService<Row extends ResourceRow, Create, Update extends { version: number }> = ReturnType<
+  typeof createResourceService<Row, Create, Update>
+>;

@@ -1,0 +1,83 @@
+import type { z } from '@hono/zod-openapi';
+import type { Lang } from '../i18n';
+import type { Tx } from '../tenancy';
+import type { ListQuery, ListSpec } from './list-query';
+import type { CellValue } from './spreadsheet';
+import type { Actor, TableRepository } from './table.repository';
+
+export type PermissionPrefix = `${string}:${string}`;
+
+export interface ResourceRow {
+  id: string;
+  version: number;
+}
+
+/** Who writes, from where: every write's audit row is made of it. */
+export interface WriteContext extends Actor {
+  ip: string | null;
+  userAgent: string | null;
+  lang: Lang;
+}
+
+/** A spreadsheet column: export writes `cell(row)` (default `row[key]`), import reads it into `key`. */
+export interface ColumnSpec<Row> {
+  key: string;
+  label: Record<Lang, string>;
+  only?: 'export' | 'import';
+  cell?: (row: Row) => CellValue;
+  example?: string;
+}
+
+export interface ResourceDefinition<Row extends ResourceRow, Create, Update extends { version: number }> {
+  /** URL segment under /api, plural kebab-case. */
+  path: string;
+  /** resource_type of its audit rows. */
+  type: string;
+  /** `area:entity`; routes need `<permission>:list|export|create|update|delete|import`. */
+  permission: PermissionPrefix;
+  /** OpenAPI component names derive from it (`AdminUser`, `AdminUserList`, `CreateAdminUser`, ...). */
+  schemas: {
+    row: z.ZodType<Row>;
+    create: z.ZodType<Create>;
+    update: z.ZodType<Update>;
+    /** One row of an import file; defaults to `create`. */
+    importRow?: z.ZodType<Record<string, unknown>>;
+  };
+  list: ListSpec;
+  columns: ColumnSpec<Row>[];
+  /** Import in upsert mode (and duplicate checks in insert mode) find existing records by this column. */
+  importKey?: string;
+  /** How the audit trail names a record. */
+  label(row: Row): string;
+}
+
+/** What the generic service needs of an entity: its SQL, plus the rules of its writes. */
+export interface ResourceStore<Row extends ResourceRow, Create, Update extends { version: number }> {
+  list(tx: Tx, query: ListQuery): Promise<{ rows: Row[]; total: number }>;
+  find(tx: Tx, id: string): Promise<Row | undefined>;
+  findByKey?(tx: Tx, key: string): Promise<Row | undefined>;
+  create(tx: Tx, input: Create, ctx: WriteContext): Promise<Row>;
+  /** undefined when `input.version` is stale. */
+  update(tx: Tx, current: Row, input: Update, ctx: WriteContext): Promise<Row | undefined>;
+  remove(tx: Tx, rows: Row[], ctx: WriteContext): Promise<void>;
+  /** A validated import row as a create input (no `existing`) or an update input; defaults to the row itself. */
+  fromImport?(tx: Tx, record: Record<string, unknown>, existing: Row | undefined, ctx: WriteContext): Promise<Create | Update>;
+}
+
+/** The store of a plain entity: its table, nothing else. */
+export function tableStore<Row extends ResourceRow, Create, Update extends { version: number }>(
+  repo: TableRepository,
+  importKey?: string,
+): ResourceStore<Row, Create, Update> {
+  const asRow = (r: Record<string, unknown> | undefined) => r as Row | undefined;
+  return {
+    list: async (tx, query) => (await repo.list(tx, query)) as { rows: Row[]; total: number },
+    find: async (tx, id) => asRow(await repo.find(tx, id)),
+    findByKey: importKey ? async (tx, key) => asRow(await repo.findBy(tx, importKey, key)) : undefined,
+    create: async (tx, input, ctx) => (await repo.insert(tx, input as Record<string, unknown>, ctx)) as Row,
+    update: async (tx, current, { version, ...values }, ctx) => asRow(await repo.update(tx, current.id, values, ctx, version)),
+    remove: async (tx, rows, ctx) => {
+      await repo.remove(tx, rows.map((r) => r.id), ctx);
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { type SelectQueryBuilder, type Transaction, sql } from 'kysely';
+import type { Tx } from '../tenancy';
+import type { ListQuery } from './list-query';
+
+/** A table as a resource sees it: row fields mapped to columns, plus what its common columns allow. */
+export interface TableSpec {
+  name: string;
+  /** Row field → column; selected into rows and writable. */
+  columns: Record<string, string>;
+  /** Writable, never selected (password hashes, secrets). */
+  writeOnly?: Record<string, string>;
+  /** Has deleted_at: lists skip deleted rows and delete is soft. */
+  softDelete?: boolean;
+  /** Has tenant_id: inserts take the tenant of the request (RLS checks it). */
+  tenantOwned?: boolean;
+  /** Has created_by/updated_by/updated_at/version (domain.md §0.2). */
+  audited?: boolean;
+}
+
+export interface Actor {
+  tenantId: string;
+  actorId: string;
+  now: Date;
+}
+
+export type TableRow = Record<string, unknown>;
+
+/** Query builders over a table named at run time; the typed DB schema cannot follow that, so it is set aside here only. */
+type AnyTx = Transaction<any>;
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function toRow(spec: TableSpec, record: TableRow): TableRow {
+  const row: TableRow = {};
+  for (const [field, column] of Object.entries(spec.columns)) {
+    const value = record[column];
+    row[field] = value instanceof Date ? value.toISOString() : value;
+  }
+  return row;
+}
+
+function toValues(spec: TableSpec, values: TableRow): TableRow {
+  const out: TableRow = {};
+  const writable = { ...spec.columns, ...spec.writeOnly };
+  for (const [field, value] of Object.entries(values)) {
+    const column = writable[field];
+    if (column && column !== 'id' && value !== undefined) out[column] = value;
+  }
+  return out;
+}
+
+function applyFilters(qb: AnySelect, query: ListQuery): AnySelect {
+  let q = qb;
+  for (const { spec, value } of query.filters) {
+    if (value.kind === 'keyword' && spec.kind === 'keyword') {
+      const pattern = `%${escapeLike(value.text)}%`;
+      q = q.where((eb) => eb.or(spec.columns.map((c) => eb(sql.ref(c), 'ilike', pattern))));
+    } else if (spec.kind === 'dateRange' && value.kind === 'dateRange') {
+      if (value.from) q = q.where(sql.ref(spec.column), '>=', value.from);
+      if (value.to) q = q.where(sql.ref(spec.column), '<', value.to);
+    } else if ((spec.kind === 'eq' || spec.kind === 'in') && spec.column) {
+      const values = value.kind === 'eq' ? [value.value] : value.kind === 'in' ? value.values : [];
+      q = q.where(sql.ref(spec.column), 'in', values);
+    }
+  }
+  return q;
+}
+
+function applySort(qb: AnySelect, query: ListQuery): AnySelect {
+  let q = qb;
+  for (const { column, desc } of query.sort) q = q.orderBy(sql`${sql.ref(column)} ${sql.raw(desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST')}`);
+  return q.orderBy(sql.ref('id'), query.sort[0]?.desc ? 'desc' : 'asc');
+}
+
+/** Extra conditions a repository adds to a list (filters without a column). */
+export type Narrow = (qb: AnySelect) => AnySelect;
+
+/** The SQL of a plain entity: list, find, insert, optimistic update and (soft) delete, from its TableSpec. */
+export function tableRepository(spec: TableSpec) {
+  const db = (tx: Tx) => tx as unknown as AnyTx;
+  const base = (tx: Tx) => {
+    const q = db(tx).selectFrom(spec.name);
+    return spec.softDelete ? q.where('deleted_at', 'is', null) : q;
+  };
+  const selection = Object.values(spec.columns);
+  const stamp = (actor: Actor) => (spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` });
+
+  return {
+    spec,
+
+    async list(tx: Tx, query: ListQuery, narrow: Narrow = (q) => q): Promise<{ rows: TableRow[]; total: number }> {
+      const filtered = narrow(applyFilters(base(tx), query));
+      let rowsQuery = applySort(filtered.select(selection), query);
+      if (query.page) rowsQuery = rowsQuery.limit(query.page.pageSize).offset((query.page.current - 1) * query.page.pageSize);
+      const records = (await rowsQuery.execute()) as TableRow[];
+      const rows = records.map((r) => toRow(spec, r));
+      if (!query.page) return { rows, total: rows.length };
+      const counted = (await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirst()) as { n: string | number } | undefined;
+      return { rows, total: Number(counted?.n ?? 0) };
+    },
+
+    async find(tx: Tx, id: string): Promise<TableRow | undefined> {
+      const record = (await base(tx).select(selection).where('id', '=', id).executeTakeFirst()) as TableRow | undefined;
+      return record && toRow(spec, record);
+    },
+
+    async findBy(tx: Tx, field: string, value: unknown): Promise<TableRow | undefined> {
+      const column = spec.columns[field];
+      if (!column) throw new Error(`${spec.name} has no field ${field}`);
+      const record = (await base(tx).select(selection).where(sql.ref(column), '=', value).executeTakeFirst()) as TableRow | undefined;
+      return record && toRow(spec, record);
+    },
+
+    async insert(tx: Tx, values: TableRow, actor: Actor): Promise<TableRow> {
+      const record = (await db(tx)
+        .insertInto(spec.name)
+        .values({
+          ...toValues(spec, values),
+          ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
+          ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
+        })
+        .returning(selection)
+        .executeTakeFirstOrThrow()) as TableRow;
+      return toRow(spec, record);
+    },
+
+    /** With a version: optimistic (undefined when stale). Without: an action that always applies. */
+    async update(tx: Tx, id: string, values: TableRow, actor: Actor, version?: number): Promise<TableRow | undefined> {
+      let q = db(tx)
+        .updateTable(spec.name)
+        .set({ ...toValues(spec, values), ...stamp(actor) })
+        .where('id', '=', id);
+      if (spec.softDelete) q = q.where('deleted_at', 'is', null);
+      if (version !== undefined) q = q.where('version', '=', version);
+      const record = (await q.returning(selection).executeTakeFirst()) as TableRow | undefined;
+      return record && toRow(spec, record);
+    },
+
+    async remove(tx: Tx, ids: string[], actor: Actor): Promise<number> {
+      if (ids.length === 0) return 0;
+      if (!spec.softDelete) {
+        const deleted = await db(tx).deleteFrom(spec.name).where('id', 'in', ids).executeTakeFirst();
+        return Number(deleted.numDeletedRows);
+      }
+      const updated = await db(tx)
+        .updateTable(spec.name)
+        .set({ deleted_at: actor.now, ...stamp(actor) })
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows);
+    },
+  };
+}
+
+export type TableRepository = ReturnType<typeof tableRepository>;
+
+/** Runs `work` so that a failing statement undoes only its own writes and the transaction goes on (import rows). */
+export async function withSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+  await sql`SAVEPOINT resource_row`.execute(tx);
+  try {
+    const result = await work();
+    await sql`RELEASE SAVEPOINT resource_row`.execute(tx);
+    return result;
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT resource_row`.execute(tx);
+    throw err;
+  }
+}
