@@ -3,21 +3,17 @@
  * No hand-written responses here: every method under /api goes to the Hono app.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+// Imported while Umi loads this file: its TypeScript require hook is active only then, not at request time.
+import { createServer } from '../server/src/server';
 
 type UploadedFile = { fieldname: string; originalname: string; mimetype: string; buffer: Buffer };
 type MockRequest = IncomingMessage & { body?: unknown; _body?: boolean; originalUrl?: string; files?: UploadedFile[] };
 type FetchApp = { fetch(request: Request): Response | Promise<Response> };
-type CreateServer = (options: { database: { kind: 'memory' }; demo: boolean; logger: false }) => Promise<{ app: FetchApp }>;
 
 let app: Promise<FetchApp> | undefined;
 
 function getApp(): Promise<FetchApp> {
-  // Umi loads mock files as CommonJS through its esbuild hook; `require` goes through that hook too
-  app ??= Promise.resolve().then(async () => {
-    const { createServer } = require('../server/src/server') as { createServer: CreateServer };
-    const server = await createServer({ database: { kind: 'memory' }, demo: true, logger: false });
-    return server.app;
-  });
+  app ??= createServer({ database: { kind: 'memory' }, demo: true, logger: false }).then((server) => server.app);
   return app;
 }
 
