@@ -41,6 +41,29 @@ const routes: AppRoute[] = [
     component: './account/center',
   },
   {
+    path: '/system',
+    name: 'system',
+    icon: 'setting',
+    routes: [
+      { path: '/system', redirect: '/system/admin' },
+      {
+        path: '/system/admin',
+        name: 'admin',
+        icon: 'team',
+        access: 'system:admin:list',
+        component: './system/admin',
+      },
+      {
+        path: '/system/admin/:id/profile',
+        name: 'adminProfile',
+        icon: 'idcard',
+        access: 'system:admin:list',
+        hideInMenu: true,
+        component: './system/admin/profile',
+      },
+    ],
+  },
+  {
     path: '/exception/403',
     name: 'forbidden',
     icon: 'stop',

@@ -1,0 +1,61 @@
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Card, Empty, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { fetchAuditLogs, type AuditLog } from '@/services/audit';
+import { ignoreShownError } from '@/utils/request';
+
+/** Fields whose value differs between an audit row's before and after. */
+export function changedFields(before: unknown, after: unknown): string[] {
+  const a = (before ?? {}) as Record<string, unknown>;
+  const b = (after ?? {}) as Record<string, unknown>;
+  if (typeof a !== 'object' || typeof b !== 'object') return [];
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (key) => !['version', 'updatedAt'].includes(key) && JSON.stringify(a[key]) !== JSON.stringify(b[key]),
+  );
+}
+
+/** The record's audit trail, newest first. */
+export default function AuditTimeline({ resourceType, resourceId }: { resourceType: string; resourceId: string }) {
+  const intl = useIntl();
+  const { data, loading } = useRequest(() => fetchAuditLogs(resourceType, resourceId), {
+    refreshDeps: [resourceType, resourceId],
+    onError: ignoreShownError,
+  });
+  const verb = (log: AuditLog) => {
+    const action = log.action.split(':').pop() ?? log.action;
+    return intl.formatMessage({ id: `resource.audit.action.${action}`, defaultMessage: log.action });
+  };
+  const rows = data?.data ?? [];
+  return (
+    <Card title={intl.formatMessage({ id: 'resource.audit.title' })} loading={loading && !data} data-testid="audit-timeline">
+      {rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <Timeline
+          items={rows.map((log) => {
+            const fields = changedFields(log.before, log.after);
+            return {
+              key: log.id,
+              children: (
+                <div data-testid="audit-entry" data-action={log.action}>
+                  <Typography.Text strong>{verb(log)}</Typography.Text>
+                  {' · '}
+                  {log.actorName ?? '-'}
+                  {' · '}
+                  <Typography.Text type="secondary">{dayjs(log.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+                  {log.summary && <div>{log.summary}</div>}
+                  {fields.length > 0 && (
+                    <Typography.Text type="secondary">
+                      {intl.formatMessage({ id: 'resource.audit.fields' }, { fields: fields.join(', ') })}
+                    </Typography.Text>
+                  )}
+                </div>
+              ),
+            };
+          })}
+        />
+      )}
+    </Card>
+  );
+}

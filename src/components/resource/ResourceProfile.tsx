@@ -1,0 +1,40 @@
+import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Card, Space } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { resourceService, type ResourceService } from '@/services/resource';
+import { ignoreShownError } from '@/utils/request';
+import AuditTimeline from './AuditTimeline';
+import type { ResourceDescriptor } from './types';
+import { useResourceColumns } from './useResourceColumns';
+
+interface Props<Row extends { id: string; version: number }> {
+  descriptor: ResourceDescriptor<Row, any, any>;
+  id: string;
+  /** Sections of the entity between the details and the audit trail; gets the loaded row. */
+  children?: (row: Row) => ReactNode;
+  service?: ResourceService<Row, any, any>;
+}
+
+/** A record's profile: the descriptor's columns as details, the entity's own sections, its audit trail. */
+export default function ResourceProfile<Row extends { id: string; version: number }>({ descriptor, id, children, service: given }: Props<Row>) {
+  const intl = useIntl();
+  const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+  const { data: row, loading } = useRequest(() => service.get(id), { refreshDeps: [id], onError: ignoreShownError });
+  const columns = useResourceColumns(descriptor.columns).filter((c) => !c.hideInDescriptions);
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="resource-profile">
+      <Card loading={loading && !row}>
+        <ProDescriptions<Row>
+          title={intl.formatMessage({ id: descriptor.titleId })}
+          dataSource={row}
+          columns={columns as ProDescriptionsItemProps<Row>[]}
+          column={{ xs: 1, md: 2, xl: 3 }}
+        />
+      </Card>
+      {row && children?.(row)}
+      <AuditTimeline resourceType={descriptor.auditType} resourceId={id} />
+    </Space>
+  );
+}

@@ -1,0 +1,184 @@
+import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Link, useAccess, useIntl } from '@umijs/max';
+import { Button, message, Popconfirm } from 'antd';
+import { useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { LIST_PAGE_SIZE } from '@/constants';
+import { resourceService, type ResourceService } from '@/services/resource';
+import { saveBlob } from '@/utils/download';
+import { ignoreShownError } from '@/utils/request';
+import ImportModal from './ImportModal';
+import { toListQuery, withoutPaging } from './params';
+import ResourceForm from './ResourceForm';
+import { codes, type ResourceDescriptor } from './types';
+import { useResourceColumns } from './useResourceColumns';
+
+export interface RowActionContext {
+  reload: () => void;
+  can: (code: string) => boolean;
+}
+
+interface Props<Row extends { id: string; version: number }> {
+  descriptor: ResourceDescriptor<Row, any, any>;
+  /** Actions of the entity beyond edit / delete / profile, appended to each row. */
+  rowActions?: (row: Row, context: RowActionContext) => ReactNode[];
+  actionRef?: MutableRefObject<ActionType | undefined>;
+  /** Defaults to the resource's HTTP contract; tests may hand another. */
+  service?: ResourceService<Row, any, any>;
+}
+
+/**
+ * The list screen of a descriptor: search form, sortable columns with persisted settings, create,
+ * edit, delete, batch delete, export and import, each behind its permission code.
+ */
+export default function ResourceTable<Row extends { id: string; version: number }>({
+  descriptor,
+  rowActions,
+  actionRef: outerRef,
+  service: given,
+}: Props<Row>) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const access = useAccess() as Record<string, boolean>;
+  const code = codes(descriptor.permission);
+  const can = (c: string) => Boolean(access[c]);
+  const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+  const innerRef = useRef<ActionType>();
+  const actionRef = outerRef ?? innerRef;
+  const lastQuery = useRef<Record<string, string>>({});
+  const [editing, setEditing] = useState<{ record?: Row } | undefined>();
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const reload = () => actionRef.current?.reload();
+
+  const remove = async (ids: string[], batch = false) => {
+    const done = await (batch ? service.batchDelete(ids) : service.remove(ids[0])).then(
+      () => true,
+      () => false,
+    );
+    if (!done) return;
+    message.success(t('resource.deleted', { count: ids.length }));
+    setSelected([]);
+    actionRef.current?.clearSelected?.();
+    reload();
+  };
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
+      saveBlob(blob, filename ?? `${descriptor.resource}.xlsx`);
+    } catch {
+      // the request layer has shown why
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const baseColumns = useResourceColumns(descriptor.columns);
+  const columns: ProColumns<Row>[] = [
+    ...baseColumns.map(({ hideInDescriptions: _d, ...column }) => column as ProColumns<Row>),
+    {
+      title: t('resource.actions'),
+      key: 'option',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_dom, row) => [
+        descriptor.profile && can(code.list) && (
+          <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
+            {t('resource.profile')}
+          </Link>
+        ),
+        can(code.update) && (
+          <a key="edit" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
+            {t('resource.edit')}
+          </a>
+        ),
+        can(code.delete) && (
+          <Popconfirm key="delete" title={t('resource.deleteConfirm')} onConfirm={() => remove([row.id])}>
+            <a data-testid="row-delete">{t('resource.delete')}</a>
+          </Popconfirm>
+        ),
+        ...(rowActions?.(row, { reload, can }) ?? []),
+      ].filter(Boolean),
+    },
+  ];
+
+  const toolbar = [
+    can(code.create) && (
+      <Button key="create" type="primary" icon={<PlusOutlined />} data-testid="table-create" onClick={() => setEditing({})}>
+        {t('resource.create')}
+      </Button>
+    ),
+    can(code.import) && (
+      <Button key="import" icon={<ImportOutlined />} data-testid="table-import" onClick={() => setImporting(true)}>
+        {t('resource.import')}
+      </Button>
+    ),
+    can(code.export) && (
+      <Button key="export" icon={<ExportOutlined />} data-testid="table-export" loading={exporting} onClick={exportAll}>
+        {t('resource.export')}
+      </Button>
+    ),
+  ].filter(Boolean);
+
+  return (
+    <div data-testid="resource-table" data-resource={descriptor.resource}>
+      <ProTable<Row>
+        rowKey={descriptor.rowKey ?? 'id'}
+        actionRef={actionRef}
+        columns={columns}
+        request={async (params, sort, filter) => {
+          const query = toListQuery(params, sort, filter as never);
+          lastQuery.current = query;
+          return service.list(query);
+        }}
+        onRequestError={ignoreShownError}
+        pagination={{ defaultPageSize: LIST_PAGE_SIZE, showSizeChanger: true }}
+        columnsState={{ persistenceKey: `resource-table:${descriptor.resource}`, persistenceType: 'localStorage' }}
+        search={{ labelWidth: 'auto' }}
+        dateFormatter="string"
+        scroll={{ x: 'max-content' }}
+        toolBarRender={() => toolbar as ReactNode[]}
+        rowSelection={
+          can(code.delete)
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
+            : false
+        }
+        tableAlertOptionRender={() => (
+          <Popconfirm
+            title={t('resource.batchDeleteConfirm', { count: selected.length })}
+            onConfirm={() => remove(selected, true)}
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} data-testid="table-batch-delete">
+              {t('resource.batchDelete')}
+            </Button>
+          </Popconfirm>
+        )}
+      />
+      {editing && (
+        <ResourceForm<Row>
+          descriptor={descriptor}
+          service={service}
+          open
+          record={editing.record}
+          onOpenChange={(open) => !open && setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            reload();
+          }}
+        />
+      )}
+      {can(code.import) && (
+        <ImportModal
+          open={importing}
+          onClose={() => setImporting(false)}
+          service={service}
+          name={descriptor.resource}
+          onImported={reload}
+        />
+      )}
+    </div>
+  );
+}

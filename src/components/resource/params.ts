@@ -1,0 +1,42 @@
+import type { SortOrder } from 'antd/es/table/interface';
+
+export type ListParams = Record<string, unknown> & { current?: number; pageSize?: number; keyword?: string };
+export type ListSort = Record<string, SortOrder | undefined | null>;
+export type ListFilter = Record<string, (string | number | boolean)[] | null | undefined>;
+
+const empty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.every((v) => v === '' || v == null));
+
+function encode(value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => (v == null ? '' : String(v))).join(',');
+  if (typeof value === 'string') return value.trim();
+  return String(value);
+}
+
+/**
+ * ProTable's request arguments → the list contract's query (resource-contract.md): `current`, `pageSize`,
+ * `sort` (comma list, `-` descending, in the order the columns were sorted), and every search or column
+ * filter as a string: arrays become comma lists (`in` filters and `from,to` date ranges).
+ */
+export function toListQuery(params: ListParams = {}, sort: ListSort = {}, filter: ListFilter = {}): Record<string, string> {
+  const { current, pageSize, ...search } = params;
+  const query: Record<string, string> = {};
+  if (current !== undefined) query.current = String(current);
+  if (pageSize !== undefined) query.pageSize = String(pageSize);
+  for (const [name, value] of [...Object.entries(search), ...Object.entries(filter)]) {
+    if (empty(value)) continue;
+    const text = encode(value);
+    if (text) query[name] = text;
+  }
+  const order = Object.entries(sort ?? {})
+    .filter(([, direction]) => direction === 'ascend' || direction === 'descend')
+    .map(([field, direction]) => (direction === 'descend' ? `-${field}` : field));
+  if (order.length) query.sort = order.join(',');
+  return query;
+}
+
+/** The same filters and sort without paging: what export asks for. */
+export function withoutPaging(query: Record<string, string>): Record<string, string> {
+  const { current: _current, pageSize: _pageSize, ...rest } = query;
+  return rest;
+}

@@ -1,0 +1,50 @@
+import type { ProColumns } from '@ant-design/pro-components';
+
+/** A permission prefix `area:entity`; buttons need `<prefix>:create|update|delete|export|import`. */
+export type PermissionPrefix = `${string}:${string}`;
+
+/**
+ * One column of a descriptor: a ProTable column whose title is an i18n id and whose enum comes from
+ * a dictionary type of `sysCodes`. The same columns feed the table, its search form, the create/edit
+ * form (only the fields the descriptor's `form` lists) and the profile.
+ */
+export type ResourceColumn<Row> = Omit<ProColumns<Row>, 'title' | 'valueEnum'> & {
+  /** i18n id of the title. */
+  titleId: string;
+  /** Dictionary type: labels and tag colours from sysCodes in the current locale. */
+  dict?: string;
+  /** Not one of the profile's fields. */
+  hideInDescriptions?: boolean;
+  /** Only a search field (keyword, a date range): hidden in table, form and profile. */
+  searchOnly?: boolean;
+};
+
+export interface ResourceDescriptor<Row extends { id: string; version: number }, Create = Partial<Row>, Update = Partial<Row>> {
+  /** URL segment under /api (plural kebab-case), as the server's resource definition. */
+  resource: string;
+  /** `resource_type` of its audit rows (the profile's timeline). */
+  auditType: string;
+  permission: PermissionPrefix;
+  /** i18n id of the entity's name (used in form titles). */
+  titleId: string;
+  columns: ResourceColumn<Row>[];
+  /** Exactly the fields each form sends; everything else in `columns` is not a form field. */
+  form: { create: (keyof Create & string)[]; update: (keyof Update & string)[] };
+  rowKey?: keyof Row & string;
+  /** Profile route of a row, e.g. `(row) => \`/system/admin/${row.id}/profile\``. */
+  profile?: (row: Row) => string;
+  /** The form's container; a long form is better in a drawer. */
+  formLayout?: 'ModalForm' | 'DrawerForm';
+}
+
+export type AnyDescriptor = ResourceDescriptor<any, any, any>;
+
+/** Button codes of a descriptor. */
+export const codes = (permission: PermissionPrefix) => ({
+  list: `${permission}:list`,
+  create: `${permission}:create`,
+  update: `${permission}:update`,
+  delete: `${permission}:delete`,
+  export: `${permission}:export`,
+  import: `${permission}:import`,
+});

@@ -1,0 +1,34 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { useIntl, useSelector } from '@umijs/max';
+import { Tag } from 'antd';
+import { useMemo } from 'react';
+import type { RootState } from '@/models/root';
+import { dictEnum } from './dict';
+import type { ResourceColumn } from './types';
+
+/** The descriptor's columns as ProColumns: titles translated, dictionary enums rendered as coloured tags. */
+export function useResourceColumns<Row>(columns: ResourceColumn<Row>[]): (ProColumns<Row> & { hideInDescriptions?: boolean })[] {
+  const intl = useIntl();
+  const sysCodes = useSelector((state: { root: RootState }) => state.root.sysCodes);
+  return useMemo(
+    () =>
+      columns.map(({ titleId, dict, searchOnly, ...rest }) => {
+        const title = intl.formatMessage({ id: titleId });
+        const column = searchOnly ? { ...rest, hideInTable: true, hideInForm: true, hideInDescriptions: true } : rest;
+        if (!dict) return { ...column, title } as ProColumns<Row>;
+        const valueEnum = dictEnum(dict, sysCodes, intl.locale);
+        return {
+          ...column,
+          title,
+          valueEnum,
+          render: (_dom: unknown, row: Row) => {
+            const value = (row as Record<string, unknown>)[String(column.dataIndex)];
+            if (value === undefined || value === null || value === '') return '-';
+            const entry = valueEnum.get(String(value));
+            return <Tag color={entry?.color}>{entry?.text ?? String(value)}</Tag>;
+          },
+        } as ProColumns<Row>;
+      }),
+    [columns, intl, sysCodes],
+  );
+}

@@ -1,0 +1,80 @@
+import { Space, Tag } from 'antd';
+import type { ResourceDescriptor } from '@/components/resource/types';
+import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '../../../../server/src/modules/admin-user/admin-user.schema';
+
+export type { AdminUser, CreateAdminUser, UpdateAdminUser };
+
+const roleTags = (_dom: unknown, row: AdminUser) =>
+  row.roles?.length ? (
+    <Space size={[0, 4]} wrap>
+      {row.roles.map((role) => (
+        <Tag key={role.id}>{role.name}</Tag>
+      ))}
+    </Space>
+  ) : (
+    '-'
+  );
+
+/** Console accounts (domain.md §2.4): /system/admin, permission prefix system:admin. */
+export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser, UpdateAdminUser> = {
+  resource: 'admin-users',
+  auditType: 'admin_user',
+  permission: 'system:admin',
+  titleId: 'system.admin.entity',
+  profile: (row) => `/system/admin/${row.id}/profile`,
+  form: {
+    create: ['userName', 'displayName', 'password', 'mobile', 'email', 'remark'],
+    update: ['displayName', 'mobile', 'email', 'remark'],
+  },
+  columns: [
+    { dataIndex: 'keyword', titleId: 'system.admin.keyword', searchOnly: true },
+    {
+      dataIndex: 'userName',
+      titleId: 'system.admin.userName',
+      hideInSearch: true,
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, { pattern: /^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/ }] },
+    },
+    {
+      dataIndex: 'displayName',
+      titleId: 'system.admin.displayName',
+      hideInSearch: true,
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+    },
+    {
+      dataIndex: 'password',
+      titleId: 'system.admin.password',
+      valueType: 'password',
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      formItemProps: { rules: [{ required: true }, { max: 128 }] },
+    },
+    {
+      dataIndex: 'mobile',
+      titleId: 'system.admin.mobile',
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 20 }, { pattern: /^\+?[0-9][0-9 -]{4,19}$/ }] },
+    },
+    {
+      dataIndex: 'email',
+      titleId: 'system.admin.email',
+      hideInSearch: true,
+      formItemProps: { rules: [{ type: 'email' }, { max: 100 }] },
+    },
+    { dataIndex: 'status', titleId: 'system.admin.status', dict: 'admin_user_status', hideInForm: true },
+    { dataIndex: 'roles', titleId: 'system.admin.roles', hideInSearch: true, hideInForm: true, render: roleTags },
+    { dataIndex: 'lastLoginAt', titleId: 'system.admin.lastLoginAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
+    { dataIndex: 'createdAt', titleId: 'system.admin.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
+    { dataIndex: 'createdAt', key: 'createdAtRange', titleId: 'system.admin.createdAt', valueType: 'dateRange', searchOnly: true },
+    {
+      dataIndex: 'remark',
+      titleId: 'system.admin.remark',
+      valueType: 'textarea',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 500 }] },
+    },
+  ],
+};

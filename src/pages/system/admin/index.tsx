@@ -1,0 +1,46 @@
+import type { ActionType } from '@ant-design/pro-components';
+import { Modal } from 'antd';
+import { useRef, useState } from 'react';
+import ResourceTable from '@/components/resource/ResourceTable';
+import AdminActions from './AdminActions';
+import { adminUserDescriptor, type AdminUser } from './descriptor';
+import RoleAssignModal from './RoleAssignModal';
+import TemporaryPasswordModal from './TemporaryPasswordModal';
+import { adminUsers } from './service';
+
+/** /system/admin: the generic list of console accounts plus their own actions. */
+export default function AdminUserList() {
+  const [modal, contextHolder] = Modal.useModal();
+  const actionRef = useRef<ActionType>();
+  const [roleTarget, setRoleTarget] = useState<AdminUser>();
+  const [password, setPassword] = useState<{ name: string; password: string }>();
+  return (
+    <div data-testid="system-admin">
+      <ResourceTable<AdminUser>
+        descriptor={adminUserDescriptor}
+        service={adminUsers}
+        actionRef={actionRef}
+        rowActions={(row, context) => [
+          <AdminActions
+            key="more"
+            row={row}
+            context={context}
+            confirm={modal.confirm}
+            onPassword={(user, temporaryPassword) => setPassword({ name: user.displayName, password: temporaryPassword })}
+            onAssignRoles={setRoleTarget}
+          />,
+        ]}
+      />
+      <RoleAssignModal
+        user={roleTarget}
+        onClose={() => setRoleTarget(undefined)}
+        onSaved={() => {
+          setRoleTarget(undefined);
+          actionRef.current?.reload();
+        }}
+      />
+      <TemporaryPasswordModal shown={password} onClose={() => setPassword(undefined)} />
+      {contextHolder}
+    </div>
+  );
+}

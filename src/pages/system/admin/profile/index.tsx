@@ -1,0 +1,62 @@
+import { useIntl, useParams } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Card, Empty, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import ResourceProfile from '@/components/resource/ResourceProfile';
+import { fetchLoginLogs, type LoginLog } from '@/services/audit';
+import { ignoreShownError } from '@/utils/request';
+import { adminUserDescriptor, type AdminUser } from '../descriptor';
+import { adminUsers } from '../service';
+
+function RecentSignIns({ userId }: { userId: string }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { data, loading } = useRequest(() => fetchLoginLogs(userId), { refreshDeps: [userId], onError: ignoreShownError });
+  return (
+    <Card title={t('system.admin.signIns')} data-testid="admin-sign-ins">
+      <Table<LoginLog>
+        size="small"
+        rowKey="id"
+        loading={loading}
+        pagination={false}
+        dataSource={data?.data ?? []}
+        columns={[
+          { title: t('system.admin.signIns.at'), dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+          { title: t('system.admin.signIns.type'), dataIndex: 'logType', render: (type: string) => intl.formatMessage({ id: `system.admin.logType.${type}`, defaultMessage: type }) },
+          {
+            title: t('system.admin.signIns.result'),
+            dataIndex: 'result',
+            render: (result: LoginLog['result'], log) => (
+              <Tag color={result === 'success' ? 'success' : 'error'}>
+                {t(`system.admin.signIns.${result}`)}
+                {log.reason ? ` · ${intl.formatMessage({ id: `system.admin.reason.${log.reason}`, defaultMessage: log.reason })}` : ''}
+              </Tag>
+            ),
+          },
+          { title: t('system.admin.signIns.ip'), dataIndex: 'ip' },
+          { title: t('system.admin.signIns.userAgent'), dataIndex: 'userAgent', ellipsis: true },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** /system/admin/:id/profile: the account, its roles, recent sign-ins and audit trail. */
+export default function AdminUserProfile() {
+  const intl = useIntl();
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <div data-testid="admin-profile">
+      <ResourceProfile<AdminUser> descriptor={adminUserDescriptor} id={id} service={adminUsers}>
+        {(row) => (
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <Card title={intl.formatMessage({ id: 'system.admin.roles' })} data-testid="admin-roles">
+              {row.roles.length ? row.roles.map((r) => <Tag key={r.id}>{`${r.name} (${r.code})`}</Tag>) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+            </Card>
+            <RecentSignIns userId={row.id} />
+          </Space>
+        )}
+      </ResourceProfile>
+    </div>
+  );
+}

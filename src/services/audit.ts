@@ -1,0 +1,15 @@
+import type { AuditLog, LoginLog } from '../../server/src/modules/audit/audit.schema';
+import type { ListAnswer } from '@/services/resource';
+import request from '@/utils/request';
+
+export type { AuditLog, LoginLog };
+
+/** One record's timeline, newest first. */
+export const fetchAuditLogs = (resourceType: string, resourceId: string, pageSize = 20) =>
+  request.get<ListAnswer<AuditLog>>('/api/audit-logs', {
+    params: { resourceType, resourceId, current: '1', pageSize: String(pageSize) },
+  });
+
+/** A user's recent sign-ins and sign-outs, newest first. */
+export const fetchLoginLogs = (userId: string, pageSize = 10) =>
+  request.get<ListAnswer<LoginLog>>('/api/login-logs', { params: { userId, current: '1', pageSize: String(pageSize) } });

@@ -1,0 +1,67 @@
+import request from '@/utils/request';
+
+export interface ListAnswer<Row> {
+  data: Row[];
+  total: number;
+  success: boolean;
+  current?: number;
+  pageSize?: number;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  failed: { row: number; column: string; message: string }[];
+}
+
+export interface FileAnswer {
+  blob: Blob;
+  filename?: string;
+}
+
+/** `attachment; filename="admin-users.xlsx"` (or RFC 5987 `filename*=UTF-8''…`) → the name. */
+export function filenameOf(disposition: string | null | undefined): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (extended) return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1];
+}
+
+async function fetchFile(url: string, params?: Record<string, string>): Promise<FileAnswer> {
+  const { data, response } = await request.get<{ data: Blob; response: Response }>(url, {
+    params,
+    responseType: 'blob',
+    getResponse: true,
+  });
+  return { blob: data, filename: filenameOf(response.headers.get('content-disposition')) };
+}
+
+/** The HTTP contract of every resource (resource-contract.md), under /api/<name>. */
+export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row>>(name: string) {
+  const base = `/api/${name}`;
+  return {
+    list: (query: Record<string, string>) => request.get<ListAnswer<Row>>(base, { params: query }),
+    get: (id: string) => request.get<Row>(`${base}/${id}`),
+    create: (body: Create) => request.post<Row>(base, { data: body }),
+    update: (id: string, body: Update & { version: number }) => request.put<Row>(`${base}/${id}`, { data: body }),
+    remove: (id: string) => request.delete<void>(`${base}/${id}`),
+    batchDelete: (ids: string[]) => request.post<{ deleted: number }>(`${base}/batch-delete`, { data: { ids } }),
+    exportFile: (query: Record<string, string>) => fetchFile(`${base}/export`, query),
+    template: () => fetchFile(`${base}/import-template`),
+    importFile: (file: Blob, options: { dryRun: boolean; mode: 'insert' | 'upsert' }) => {
+      const form = new FormData();
+      form.append('file', file, (file as File).name ?? 'import.xlsx');
+      form.append('dryRun', String(options.dryRun));
+      form.append('mode', options.mode);
+      return request.post<ImportReport>(`${base}/import`, { data: form });
+    },
+    /** A non-CRUD action: `POST /api/<name>/{id}/<verb>`. */
+    action: <T = Row>(id: string, verb: string, data?: unknown) => request.post<T>(`${base}/${id}/${verb}`, { data }),
+  };
+}
+
+export type ResourceService<Row, Create = Partial<Row>, Update = Partial<Row>> = ReturnType<
+  typeof resourceService<Row, Create, Update>
+>;
