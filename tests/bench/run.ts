@@ -56,7 +56,7 @@ async function benchBundles() {
     await page.getByTestId('login-username').fill('admin');
     await page.getByTestId('login-password').fill('admin123');
     await page.getByTestId('login-submit').click();
-    await page.getByTestId('tab-bar').waitFor();
+    await page.getByTestId('workspace').waitFor();
     const storage = await context.storageState();
     await context.close();
 
@@ -65,7 +65,7 @@ async function benchBundles() {
     const firstPage = await signedIn.newPage();
     const firstScreen = await recordJs(firstPage, async () => {
       await firstPage.goto(`${server.url}/#/`);
-      await firstPage.getByTestId('tab-bar').waitFor();
+      await firstPage.getByTestId('workspace').waitFor();
     });
     await signedIn.close();
 
