@@ -24,7 +24,7 @@ async function readStream(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** The body as the client sent it; Umi's body parser may already have consumed the stream. */
-async function bodyOf(req: MockRequest): Promise<BodyInit | undefined> {
+async function bodyOf(req: MockRequest): Promise<RequestInit['body']> {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
   if (Array.isArray(req.files)) {
     const form = new FormData();
@@ -39,7 +39,7 @@ async function bodyOf(req: MockRequest): Promise<BodyInit | undefined> {
     return raw.length ? new Uint8Array(raw) : undefined;
   }
   const body = req.body;
-  if (typeof body === 'string' || Buffer.isBuffer(body)) return body as BodyInit;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return body as RequestInit['body'];
   const type = String(req.headers['content-type'] ?? '');
   if (type.includes('application/x-www-form-urlencoded')) {
     return new URLSearchParams(body as Record<string, string>).toString();

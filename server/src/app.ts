@@ -11,6 +11,7 @@ import { AppError } from './core/errors';
 import { resolveLang } from './core/i18n';
 import { mountApiDocs, validationHook } from './core/openapi';
 import { createPasswordHasher } from './core/password';
+import { createPlatformScope } from './core/platform-scope';
 import { createRateLimiter } from './core/rate-limit';
 import { createSystemLookups } from './core/system-lookups';
 import { createTenancy } from './core/tenancy';
@@ -26,8 +27,30 @@ import { dictRoutes } from './modules/dict/dict.routes';
 import { createDictService } from './modules/dict/dict.service';
 import { ping } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
+import { oauthClientRoutes } from './modules/oauth-client/oauth-client.routes';
+import { createOauthClientService } from './modules/oauth-client/oauth-client.service';
+import { permissionRoutes } from './modules/permission/permission.routes';
+import { createPermissionService } from './modules/permission/permission.service';
+import { roleRoutes } from './modules/role/role.routes';
+import { createRoleService } from './modules/role/role.service';
+import { tenantPackageRoutes } from './modules/tenant-package/tenant-package.routes';
+import { createTenantPackageService } from './modules/tenant-package/tenant-package.service';
+import { tenantRoutes } from './modules/tenant/tenant.routes';
+import { createTenantService } from './modules/tenant/tenant.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
+import { businessItemRoutes } from './modules/business-item/business-item.routes';
+import { createBusinessItemService } from './modules/business-item/business-item.service';
+import { createDictItemService } from './modules/dict-item/dict-item.service';
+import { dictItemRoutes } from './modules/dict-item/dict-item.routes';
+import { createDictTypeService } from './modules/dict-type/dict-type.service';
+import { dictTypeRoutes } from './modules/dict-type/dict-type.routes';
+import { districtRoutes } from './modules/district/district.routes';
+import { createDistrictService } from './modules/district/district.service';
+import { createErrorCodeService } from './modules/error-code/error-code.service';
+import { errorCodeRoutes } from './modules/error-code/error-code.routes';
+import { industryRoutes } from './modules/industry/industry.routes';
+import { createIndustryService } from './modules/industry/industry.service';
 
 export const API_VERSION = '0.1.0';
 
@@ -43,8 +66,11 @@ export function createServices({ db, engine, config }: AppDeps) {
   const lookups = createSystemLookups(tenancy);
   const hasher = createPasswordHasher(config.argon2);
   const catalog = new ErrorCatalog();
-  const settings = createSettingsService({ tenancy, lookups });
   const audit = createAuditService({ tenancy });
+  const platform = createPlatformScope();
+  const settings = createSettingsService({ tenancy, lookups, audit, platform });
+  const dict = createDictService({ tenancy, catalog });
+  const configDeps = { tenancy, audit, catalog, platform };
   return {
     config,
     engine,
@@ -54,9 +80,20 @@ export function createServices({ db, engine, config }: AppDeps) {
     settings,
     tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
     auth: createAuthService({ tenancy, lookups, settings, hasher, config }),
-    dict: createDictService({ tenancy, catalog }),
+    dict,
+    dictTypes: createDictTypeService(configDeps),
+    dictItems: createDictItemService(configDeps),
+    errorCodes: createErrorCodeService({ ...configDeps, onChange: dict.reloadErrorCatalog }),
+    districts: createDistrictService(configDeps),
+    industries: createIndustryService(configDeps),
+    businessItems: createBusinessItemService(configDeps),
     audit,
     adminUsers: createAdminUserService({ tenancy, audit, catalog, hasher, settings, config }),
+    tenants: createTenantService({ tenancy, audit, catalog, hasher, settings, config }),
+    tenantPackages: createTenantPackageService({ tenancy, audit, catalog }),
+    permissions: createPermissionService({ tenancy, audit, catalog }),
+    roles: createRoleService({ tenancy, audit, catalog }),
+    clients: createOauthClientService({ tenancy, audit, catalog, hasher }),
     health: { ping: () => tenancy.inPlatformScope(ping) },
   };
 }
@@ -89,7 +126,18 @@ export function createApp(services: Services, logger?: Logger) {
   app.route('/api', authRoutes());
   app.route('/api', settingsRoutes());
   app.route('/api', dictRoutes());
+  app.route('/api', dictTypeRoutes());
+  app.route('/api', dictItemRoutes());
+  app.route('/api', errorCodeRoutes());
+  app.route('/api', districtRoutes());
+  app.route('/api', industryRoutes());
+  app.route('/api', businessItemRoutes());
   app.route('/api', adminUserRoutes());
+  app.route('/api', tenantRoutes());
+  app.route('/api', tenantPackageRoutes());
+  app.route('/api', permissionRoutes());
+  app.route('/api', roleRoutes());
+  app.route('/api', oauthClientRoutes());
   app.route('/api', auditRoutes());
   mountApiDocs(app, API_VERSION);
 

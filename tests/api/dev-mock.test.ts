@@ -36,8 +36,10 @@ async function call({ method, url, json, parsed }: FakeRequest) {
       body = chunk ? chunk.toString('utf8') : '';
     },
   };
-  const key = Object.keys(mock).find((k) => k === `${method} ${url}` || k === `${method} /api/(.*)`)!;
-  await (mock as Record<string, Handler>)[key](req as unknown as IncomingMessage, res as unknown as ServerResponse);
+  const handlers = mock as Record<string, Handler | undefined>;
+  const handler = handlers[`${method} ${url}`] ?? handlers[`${method} /api/(.*)`];
+  if (!handler) throw new Error(`no mock handler for ${method} ${url}`);
+  await handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
   return { status: res.statusCode, headers, body: body ? JSON.parse(body) : undefined };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/database';
 import { migrateDown, migrateToLatest } from '../../server/src/db/migrator';
+import { migrations } from '../../server/src/db/migrations';
 import { type TestApi, engines, startApi } from './helpers';
 
 describe.each(engines())('documentation and public endpoints on $name', (engine) => {
@@ -45,6 +46,124 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'PUT /api/admin-users/{id}/roles': 'system:admin:assign-role',
       'GET /api/audit-logs': 'authenticated',
       'GET /api/login-logs': 'system:admin:list',
+      'GET /api/auth/menus': 'authenticated',
+      'GET /api/tenants/resolve': 'public',
+      'GET /api/tenants': 'system:tenant:list',
+      'POST /api/tenants': 'system:tenant:create',
+      'GET /api/tenants/export': 'system:tenant:export',
+      'GET /api/tenants/import-template': 'system:tenant:import',
+      'POST /api/tenants/import': 'system:tenant:import',
+      'POST /api/tenants/batch-delete': 'system:tenant:delete',
+      'GET /api/tenants/{id}': 'system:tenant:list',
+      'PUT /api/tenants/{id}': 'system:tenant:update',
+      'DELETE /api/tenants/{id}': 'system:tenant:delete',
+      'POST /api/tenants/{id}/disable': 'system:tenant:disable',
+      'POST /api/tenants/{id}/enable': 'system:tenant:enable',
+      'POST /api/tenants/{id}/renew': 'system:tenant:renew',
+      'GET /api/tenant-packages': 'system:tenant-package:list',
+      'POST /api/tenant-packages': 'system:tenant-package:create',
+      'GET /api/tenant-packages/export': 'system:tenant-package:export',
+      'GET /api/tenant-packages/import-template': 'system:tenant-package:import',
+      'POST /api/tenant-packages/import': 'system:tenant-package:import',
+      'POST /api/tenant-packages/batch-delete': 'system:tenant-package:delete',
+      'GET /api/tenant-packages/{id}': 'system:tenant-package:list',
+      'PUT /api/tenant-packages/{id}': 'system:tenant-package:update',
+      'DELETE /api/tenant-packages/{id}': 'system:tenant-package:delete',
+      'GET /api/permissions/tree': 'system:permission:list',
+      'GET /api/permissions': 'system:permission:list',
+      'POST /api/permissions': 'system:permission:create',
+      'GET /api/permissions/export': 'system:permission:export',
+      'GET /api/permissions/import-template': 'system:permission:import',
+      'POST /api/permissions/import': 'system:permission:import',
+      'POST /api/permissions/batch-delete': 'system:permission:delete',
+      'GET /api/permissions/{id}': 'system:permission:list',
+      'PUT /api/permissions/{id}': 'system:permission:update',
+      'DELETE /api/permissions/{id}': 'system:permission:delete',
+      'GET /api/roles/options': ['system:role:list', 'system:admin:list'],
+      'GET /api/roles': 'system:role:list',
+      'POST /api/roles': 'system:role:create',
+      'GET /api/roles/export': 'system:role:export',
+      'GET /api/roles/import-template': 'system:role:import',
+      'POST /api/roles/import': 'system:role:import',
+      'POST /api/roles/batch-delete': 'system:role:delete',
+      'GET /api/roles/{id}': 'system:role:list',
+      'PUT /api/roles/{id}': 'system:role:update',
+      'DELETE /api/roles/{id}': 'system:role:delete',
+      'GET /api/roles/{id}/permissions': 'system:role:list',
+      'PUT /api/roles/{id}/permissions': 'system:role:assign-permission',
+      'PUT /api/roles/{id}/data-scope': 'system:role:assign-data-scope',
+      'GET /api/roles/{id}/members': 'system:role:list',
+      'POST /api/roles/{id}/members': 'system:role:assign-user',
+      'DELETE /api/roles/{id}/members/{userId}': 'system:role:assign-user',
+      'GET /api/clients': 'system:client:list',
+      'POST /api/clients': 'system:client:create',
+      'GET /api/clients/export': 'system:client:export',
+      'GET /api/clients/import-template': 'system:client:import',
+      'POST /api/clients/batch-delete': 'system:client:delete',
+      'GET /api/clients/{id}': 'system:client:list',
+      'PUT /api/clients/{id}': 'system:client:update',
+      'DELETE /api/clients/{id}': 'system:client:delete',
+      'POST /api/clients/{id}/rotate-secret': 'system:client:rotate-secret',
+      'POST /api/clients/{id}/revoke-tokens': 'system:client:revoke-tokens',
+      'GET /api/settings': 'system:setting:list',
+      'PUT /api/settings/{key}': 'system:setting:update',
+      'DELETE /api/settings/{key}/override': 'system:setting:update',
+      'GET /api/dict-types': 'dict:code:list',
+      'POST /api/dict-types': 'dict:code:create',
+      'GET /api/dict-types/export': 'dict:code:export',
+      'GET /api/dict-types/import-template': 'dict:code:import',
+      'POST /api/dict-types/import': 'dict:code:import',
+      'POST /api/dict-types/batch-delete': 'dict:code:delete',
+      'GET /api/dict-types/{id}': 'dict:code:list',
+      'PUT /api/dict-types/{id}': 'dict:code:update',
+      'DELETE /api/dict-types/{id}': 'dict:code:delete',
+      'GET /api/dict-items': 'dict:code:list',
+      'POST /api/dict-items': 'dict:code:item-create',
+      'GET /api/dict-items/export': 'dict:code:export',
+      'GET /api/dict-items/import-template': 'dict:code:import',
+      'POST /api/dict-items/import': 'dict:code:import',
+      'POST /api/dict-items/batch-delete': 'dict:code:delete',
+      'GET /api/dict-items/{id}': 'dict:code:list',
+      'PUT /api/dict-items/{id}': 'dict:code:item-update',
+      'DELETE /api/dict-items/{id}': 'dict:code:delete',
+      'GET /api/error-codes': 'dict:errcode:list',
+      'POST /api/error-codes': 'dict:errcode:create',
+      'GET /api/error-codes/export': 'dict:errcode:export',
+      'GET /api/error-codes/import-template': 'dict:errcode:import',
+      'POST /api/error-codes/import': 'dict:errcode:import',
+      'POST /api/error-codes/batch-delete': 'dict:errcode:delete',
+      'GET /api/error-codes/{id}': 'dict:errcode:list',
+      'PUT /api/error-codes/{id}': 'dict:errcode:update',
+      'DELETE /api/error-codes/{id}': 'dict:errcode:delete',
+      'GET /api/districts/tree': 'system:district:list',
+      'POST /api/districts/import': 'system:district:import',
+      'GET /api/districts': 'system:district:list',
+      'POST /api/districts': 'system:district:create',
+      'GET /api/districts/export': 'system:district:export',
+      'GET /api/districts/import-template': 'system:district:import',
+      'POST /api/districts/batch-delete': 'system:district:delete',
+      'GET /api/districts/{id}': 'system:district:list',
+      'PUT /api/districts/{id}': 'system:district:update',
+      'DELETE /api/districts/{id}': 'system:district:delete',
+      'GET /api/industries/tree': 'dict:industry:list',
+      'GET /api/industries': 'dict:industry:list',
+      'POST /api/industries': 'dict:industry:create',
+      'GET /api/industries/export': 'dict:industry:export',
+      'GET /api/industries/import-template': 'dict:industry:import',
+      'POST /api/industries/import': 'dict:industry:import',
+      'POST /api/industries/batch-delete': 'dict:industry:delete',
+      'GET /api/industries/{id}': 'dict:industry:list',
+      'PUT /api/industries/{id}': 'dict:industry:update',
+      'DELETE /api/industries/{id}': 'dict:industry:delete',
+      'GET /api/business-items': 'dict:busiitem:list',
+      'POST /api/business-items': 'dict:busiitem:create',
+      'GET /api/business-items/export': 'dict:busiitem:export',
+      'GET /api/business-items/import-template': 'dict:busiitem:import',
+      'POST /api/business-items/import': 'dict:busiitem:import',
+      'POST /api/business-items/batch-delete': 'dict:busiitem:delete',
+      'GET /api/business-items/{id}': 'dict:busiitem:list',
+      'PUT /api/business-items/{id}': 'dict:busiitem:update',
+      'DELETE /api/business-items/{id}': 'dict:busiitem:delete',
     });
     const list = res.body.paths['/api/admin-users'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
@@ -112,14 +231,14 @@ describe.each(engines())('migrations on $name', (engine) => {
     const database = await engine.create();
     const { db, close } = await openDatabase(database.options);
     try {
-      expect(await migrateToLatest(db)).toEqual(['applied 0001_core_schema', 'applied 0002_tenancy_rls', 'applied 0003_audit_log']);
+      const names = Object.keys(migrations);
+      expect(names.slice(0, 4)).toEqual(['0001_core_schema', '0002_tenancy_rls', '0003_audit_log', '0004_system_indexes']);
+      expect(await migrateToLatest(db)).toEqual(names.map((n) => `applied ${n}`));
       expect(await migrateToLatest(db)).toEqual([]);
-      expect(await migrateDown(db)).toEqual(['reverted 0003_audit_log']);
-      expect(await migrateDown(db)).toEqual(['reverted 0002_tenancy_rls']);
-      expect(await migrateDown(db)).toEqual(['reverted 0001_core_schema']);
+      for (const name of [...names].reverse()) expect(await migrateDown(db)).toEqual([`reverted ${name}`]);
       const tables = await db.introspection.getTables();
       expect(tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_'))).toEqual([]);
-      expect(await migrateToLatest(db)).toHaveLength(3);
+      expect(await migrateToLatest(db)).toHaveLength(names.length);
     } finally {
       await close();
       await database.drop();

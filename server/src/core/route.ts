@@ -3,14 +3,22 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { forbidden } from './errors';
 
-/** `public`: anyone; `authenticated`: any valid token; otherwise a permission code the user must hold. */
-export type Permission = 'public' | 'authenticated' | `${string}:${string}:${string}`;
+export type PermissionCode = `${string}:${string}:${string}`;
+
+/**
+ * `public`: anyone; `authenticated`: any valid token; a permission code the user must hold; or a list of codes of
+ * which the user must hold one (option lists that serve several screens).
+ */
+export type Permission = 'public' | 'authenticated' | PermissionCode | readonly PermissionCode[];
+
+const holds = (granted: ReadonlySet<string>, permission: PermissionCode | readonly PermissionCode[]) =>
+  typeof permission === 'string' ? granted.has(permission) : permission.some((p) => granted.has(p));
 
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (permission !== 'public') {
       const principal = await c.var.services.auth.authenticate(c.req.header('authorization'));
-      if (permission !== 'authenticated' && !principal.permissions.has(permission)) throw forbidden();
+      if (permission !== 'authenticated' && !holds(principal.permissions, permission)) throw forbidden();
       c.set('principal', principal);
     }
     await next();
@@ -23,7 +31,12 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
  */
 export function defineRoute<R extends RouteConfig>(config: R & { permission: Permission }): R {
   const { permission, ...route } = config;
-  const note = permission === 'public' ? 'Permission: public' : `Permission: \`${permission}\``;
+  const note =
+    permission === 'public'
+      ? 'Permission: public'
+      : typeof permission === 'string'
+        ? `Permission: \`${permission}\``
+        : `Permission: one of ${permission.map((p) => `\`${p}\``).join(', ')}`;
   return createRoute({
     ...(route as unknown as R),
     middleware: [requirePermission(permission), ...[route.middleware ?? []].flat()],

@@ -1,6 +1,8 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { APP_ROLE, SYSTEM_ROLE } from '../db/migrations/0002_tenancy_rls';
 import type { DB } from '../db/types';
+import { forbidden } from './errors';
+import { PLATFORM_TENANT } from './platform-scope';
 
 export type Tx = Transaction<DB>;
 
@@ -18,6 +20,12 @@ export interface Tenancy {
    * and seeding. Call it only from core/system-lookups.ts and db/seed.
    */
   asSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Platform-wide writes of a platform operator (tenants, packages, permissions, OAuth clients): global tables and
+   * every tenant's rows, in one transaction. Refuses (403) unless `tenantId` is the platform tenant; call it only
+   * from services behind platform-only permission codes.
+   */
+  asPlatformOperator<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 export function createTenancy(db: Kysely<DB>): Tenancy {
@@ -37,5 +45,29 @@ export function createTenancy(db: Kysely<DB>): Tenancy {
     asSystem(work) {
       return run(SYSTEM_ROLE, '', work);
     },
+    asPlatformOperator(tenantId, work) {
+      if (!/^[1-9]\d{0,18}$/.test(tenantId)) throw new Error(`invalid tenant id ${tenantId}`);
+      return run(SYSTEM_ROLE, tenantId, async (tx) => {
+        const tenant = await tx.selectFrom('tenant').select('code').where('id', '=', tenantId).executeTakeFirst();
+        if (tenant?.code !== PLATFORM_TENANT) throw forbidden();
+        return work(tx);
+      });
+    },
   };
+}
+
+/** A Tenancy whose `inTenant` is the platform operator's scope: resources over global tables hand it to the generic service. */
+export function operatorTenancy(tenancy: Tenancy): Tenancy {
+  return { ...tenancy, inTenant: (tenantId, work) => tenancy.asPlatformOperator(tenantId, work) };
+}
+
+/**
+ * Inside a platform operator's transaction, runs `work` as one tenant would see the database (the application role,
+ * that tenant's rows only), then returns to the operator's scope. For reads that must not mix tenants (settings).
+ */
+export async function seenByTenant<T>(tx: Tx, tenantId: string, operatorTenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
+  const result = await work(tx);
+  await sql`SELECT set_config('role', ${SYSTEM_ROLE}, true), set_config('app.tenant_id', ${operatorTenantId}, true)`.execute(tx);
+  return result;
 }

@@ -156,6 +156,10 @@ export interface SystemSettingTable extends Audited {
   visible: Defaulted<boolean>;
   tenant_overridable: Defaulted<boolean>;
   is_public: Defaulted<boolean>;
+  name_en: Nullable<string>;
+  min_value: Nullable<number>;
+  max_value: Nullable<number>;
+  sort: Defaulted<number>;
 }
 
 export interface DictTypeTable extends Audited {
@@ -255,6 +259,52 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export type DistrictLevel = 'province' | 'city' | 'county' | 'township';
+
+export interface DistrictTable extends Audited {
+  id: Id;
+  code: string;
+  name: string;
+  short_name: Nullable<string>;
+  level: DistrictLevel;
+  parent_code: Nullable<string>;
+  path: string;
+  pinyin: Nullable<string>;
+  sort: Defaulted<number>;
+  status: Defaulted<CommonStatus>;
+  replaced_by_code: Nullable<string>;
+  remark: Nullable<string>;
+}
+
+export interface IndustryTable extends Audited {
+  id: Id;
+  code: string;
+  name: string;
+  name_en: Nullable<string>;
+  parent_code: Nullable<string>;
+  level: number;
+  standard_version: Nullable<string>;
+  wechat_industry_id: Nullable<number>;
+  sort: Defaulted<number>;
+  status: Defaulted<CommonStatus>;
+  remark: Nullable<string>;
+}
+
+export interface BusinessItemTable extends Audited {
+  id: Id;
+  code: string;
+  name: string;
+  name_en: Nullable<string>;
+  module: string;
+  description: Nullable<string>;
+  notifiable: Defaulted<boolean>;
+  variables: ColumnType<unknown, string | undefined, string>;
+  default_channels: Defaulted<string[]>;
+  default_template_code: Nullable<string>;
+  audit_level: Defaulted<'none' | 'normal' | 'sensitive'>;
+  status: Defaulted<CommonStatus>;
+}
+
 export interface DB {
   tenant_package: TenantPackageTable;
   package_permission: PackagePermissionTable;
@@ -273,6 +323,9 @@ export interface DB {
   auth_token: AuthTokenTable;
   login_log: LoginLogTable;
   audit_log: AuditLogTable;
+  district: DistrictTable;
+  industry: IndustryTable;
+  business_item: BusinessItemTable;
 }
 
 

@@ -7,7 +7,7 @@ import { clientIp, userAgent } from '../request-info';
 import { defineRoute } from '../route';
 import { Id, IdParam } from './id-param';
 import { listQuerySchema, listResponse, parseListQuery } from './list-query';
-import type { ResourceDefinition, ResourceRow, WriteContext } from './resource';
+import { type ResourceAction, type ResourceDefinition, type ResourceRow, type WriteContext, actionCode } from './resource';
 import type { ResourceService, SpreadsheetFile } from './resource.service';
 import { XLSX_TYPE } from './spreadsheet';
 
@@ -65,17 +65,19 @@ const componentName = (type: string) => type.replace(/(^|_)([a-z])/g, (_, __, ch
  * The HTTP contract of a resource (brief: resource-contract.md): list, export, import template, import,
  * batch delete, create, get, update, delete — each behind `<permission>:<action>`.
  * Paths without {id} come first so that `/export` is never read as an id.
+ * `omit`: routes the entity answers itself (the district import answers with a diff preview).
  */
 export function resourceRoutes<Row extends ResourceRow, Create, Update extends { version: number }>(
   def: ResourceDefinition<Row, Create, Update>,
   pick: (services: Services) => ResourceService<Row, Create, Update>,
+  options: { omit?: 'import'[] } = {},
 ) {
   const base = `/${def.path}`;
   const item = `${base}/{id}`;
   const tags = [def.path];
   const name = componentName(def.type);
   const query = listQuerySchema(def.list);
-  const perm = <A extends string>(action: A) => `${def.permission}:${action}` as const;
+  const perm = (action: ResourceAction) => actionCode(def, action);
   const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
 
   const list = defineRoute({
@@ -168,7 +170,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
 
   const service = (c: Context<AppEnv>) => pick(c.var.services);
 
-  return new OpenAPIHono<AppEnv>()
+  const app = new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => {
       const q = parseListQuery(def.list, c.req.valid('query'), c.var.lang);
       return c.json(await service(c).list(c.var.principal.tenantId, q), 200);
@@ -177,15 +179,18 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
       const q = parseListQuery(def.list, c.req.valid('query'), c.var.lang, false);
       return sendSheet(c, await service(c).export(c.var.principal.tenantId, q, c.var.lang));
     })
-    .openapi(template, async (c) => sendSheet(c, await service(c).template(c.var.lang)))
-    .openapi(importRoute, async (c) => {
+    .openapi(template, async (c) => sendSheet(c, await service(c).template(c.var.lang)));
+  if (!options.omit?.includes('import')) {
+    app.openapi(importRoute, async (c) => {
       const form = c.req.valid('form');
       const report = await service(c).import(writeContext(c), await form.file.arrayBuffer(), {
         dryRun: form.dryRun === 'true',
         mode: form.mode,
       });
       return c.json(report, 200);
-    })
+    });
+  }
+  return app
     .openapi(batchDelete, async (c) => c.json({ deleted: await service(c).remove(writeContext(c), c.req.valid('json').ids) }, 200))
     .openapi(create, async (c) => c.json(await service(c).create(writeContext(c), c.req.valid('json') as Create), 201))
     .openapi(get, async (c) => c.json(await service(c).get(c.var.principal.tenantId, c.req.valid('param').id), 200))

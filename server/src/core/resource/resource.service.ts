@@ -5,7 +5,7 @@ import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
 import { type ImportOptions, type ImportReport, importSheet } from './resource-import';
 import { type ListQuery, type Page, toPage } from './list-query';
-import type { ResourceDefinition, ResourceRow, ResourceStore, WriteContext } from './resource';
+import { type ResourceDefinition, type ResourceRow, type ResourceStore, type WriteContext, actionCode } from './resource';
 import { type CellValue, writeSheet } from './spreadsheet';
 
 export interface ResourceDeps {
@@ -40,7 +40,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   deps: ResourceDeps,
 ) {
   deps.audit.register(def.type, `${def.permission}:list`);
-  const code = (action: string) => `${def.permission}:${action}`;
+  const code = (action: string) => actionCode(def, action);
 
   const audit = (tx: Tx, ctx: WriteContext, action: string, before: Row | undefined, after: Row | undefined, note?: string) => {
     const row = (after ?? before) as Row;

@@ -7,6 +7,8 @@ import type { Actor, TableRepository } from './table.repository';
 
 export type PermissionPrefix = `${string}:${string}`;
 
+export type ResourceAction = 'list' | 'export' | 'create' | 'update' | 'delete' | 'import';
+
 export interface ResourceRow {
   id: string;
   version: number;
@@ -35,6 +37,8 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   type: string;
   /** `area:entity`; routes need `<permission>:list|export|create|update|delete|import`. */
   permission: PermissionPrefix;
+  /** Codes that differ from `<permission>:<action>` (dictionary items: `dict:code:item-create`). */
+  actions?: Partial<Record<ResourceAction, `${string}:${string}:${string}`>>;
   /** OpenAPI component names derive from it (`AdminUser`, `AdminUserList`, `CreateAdminUser`, ...). */
   schemas: {
     row: z.ZodType<Row>;
@@ -50,6 +54,9 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   /** How the audit trail names a record. */
   label(row: Row): string;
 }
+
+export const actionCode = (def: { permission: PermissionPrefix; actions?: Partial<Record<ResourceAction, string>> }, action: string) =>
+  (def.actions?.[action as ResourceAction] ?? `${def.permission}:${action}`) as `${string}:${string}:${string}`;
 
 /** What the generic service needs of an entity: its SQL, plus the rules of its writes. */
 export interface ResourceStore<Row extends ResourceRow, Create, Update extends { version: number }> {

@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_core_schema';
 import * as m0002 from './0002_tenancy_rls';
 import * as m0003 from './0003_audit_log';
+import * as m0004 from './0004_system_indexes';
+import * as m0005 from './0005_configuration';
 
 /** Ordered and append-only: add a file, import it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_core_schema': m0001,
   '0002_tenancy_rls': m0002,
   '0003_audit_log': m0003,
+  '0004_system_indexes': m0004,
+  '0005_configuration': m0005,
 };

@@ -2,33 +2,11 @@ import { sql } from 'kysely';
 import { errorCodes } from '../../core/error-codes';
 import type { Tx } from '../../core/tenancy';
 import { flattenManifest } from './permissions';
+import { seedConfiguration } from './configuration';
+import { seedSettings } from './settings';
 
 export const PLATFORM_TENANT_CODE = 'platform';
 export const CONSOLE_CLIENT_ID = 'console';
-
-const json = (value: unknown) => JSON.stringify(value);
-
-interface SettingSeed {
-  key: string;
-  category: string;
-  name: string;
-  value: unknown;
-  valueType: 'string' | 'number' | 'boolean';
-  isPublic?: boolean;
-  tenantOverridable?: boolean;
-}
-
-export const settingSeeds: SettingSeed[] = [
-  { key: 'security.lockout.maxAttempts', category: 'security', name: '连续登录失败锁定次数', value: 5, valueType: 'number', tenantOverridable: true },
-  { key: 'security.lockout.durationMinutes', category: 'security', name: '账号锁定时长（分钟）', value: 15, valueType: 'number', tenantOverridable: true },
-  { key: 'security.password.minLength', category: 'security', name: '密码最小长度', value: 8, valueType: 'number', isPublic: true, tenantOverridable: true },
-  { key: 'security.password.requireLetterAndDigit', category: 'security', name: '密码须含字母和数字', value: true, valueType: 'boolean', isPublic: true, tenantOverridable: true },
-  { key: 'login.captchaEnabled', category: 'login', name: '登录验证码', value: false, valueType: 'boolean', isPublic: true, tenantOverridable: true },
-  { key: 'branding.name', category: 'branding', name: '系统名称', value: '医学教育管理后台', valueType: 'string', isPublic: true, tenantOverridable: true },
-  { key: 'branding.nameEn', category: 'branding', name: '系统英文名称', value: 'MedEdu Admin', valueType: 'string', isPublic: true, tenantOverridable: true },
-  { key: 'branding.logo', category: 'branding', name: '系统标志', value: '/logo.svg', valueType: 'string', isPublic: true, tenantOverridable: true },
-  { key: 'branding.copyright', category: 'branding', name: '版权信息', value: '© MedEdu', valueType: 'string', isPublic: true, tenantOverridable: true },
-];
 
 interface DictSeed {
   code: string;
@@ -60,11 +38,8 @@ export async function seedBase(tx: Tx): Promise<void> {
   await seedPermissions(tx);
   await seedErrorCodes(tx);
 
-  for (const s of settingSeeds) {
-    await sql`INSERT INTO system_setting (key, category, name, value, value_type, is_system, is_public, tenant_overridable)
-      VALUES (${s.key}, ${s.category}, ${s.name}, ${json(s.value)}, ${s.valueType}, true, ${Boolean(s.isPublic)}, ${Boolean(s.tenantOverridable)})
-      ON CONFLICT (COALESCE(tenant_id, 0), key) DO NOTHING`.execute(tx);
-  }
+  await seedSettings(tx);
+  await seedConfiguration(tx);
 
   for (const d of dictSeeds) {
     await tx

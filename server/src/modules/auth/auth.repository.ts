@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../core/tenancy';
+import { PLATFORM_TENANT } from '../../core/platform-scope';
 import type { TokenKind } from '../../db/types';
 
 export interface ClientRow {
@@ -215,8 +216,14 @@ export async function findOtherSessionIds(tx: Tx, userId: string, exceptSessionI
   return rows.map((r) => r.id);
 }
 
-export async function findPermissionCodes(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await tx
+/**
+ * What a user may do: the union of the permissions of their enabled roles, within what the tenant may have — every
+ * permission in the platform tenant; elsewhere the tenant's package, never a platform-only one.
+ */
+export async function findPermissionCodes(tx: Tx, tenantId: string, userId: string): Promise<string[]> {
+  const tenant = await tx.selectFrom('tenant').select(['code', 'package_id']).where('id', '=', tenantId).executeTakeFirst();
+  if (!tenant) return [];
+  let q = tx
     .selectFrom('user_role as ur')
     .innerJoin('role as r', 'r.id', 'ur.role_id')
     .innerJoin('role_permission as rp', 'rp.role_id', 'r.id')
@@ -227,9 +234,21 @@ export async function findPermissionCodes(tx: Tx, userId: string): Promise<strin
     .where('r.status', '=', 'enabled')
     .where('r.deleted_at', 'is', null)
     .where('p.status', '=', 'enabled')
-    .where('p.code', 'is not', null)
-    .orderBy('p.code')
-    .execute();
+    .where('p.code', 'is not', null);
+  if (tenant.code !== PLATFORM_TENANT) {
+    const packageId = tenant.package_id ?? '0';
+    q = q
+      .where('p.platform_only', '=', false)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('package_permission as pp')
+            .select('pp.permission_id')
+            .whereRef('pp.permission_id', '=', 'p.id')
+            .where('pp.package_id', '=', packageId),
+        ),
+      );
+  }
+  const rows = await q.orderBy('p.code').execute();
   return rows.flatMap((r) => (r.code ? [r.code] : []));
 }
 

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/context';
+import { AppError } from '../../core/errors';
 import { errorResponses } from '../../core/openapi';
 import { rateLimitByIp } from '../../core/rate-limit';
 import { clientIp, userAgent } from '../../core/request-info';
@@ -13,6 +14,9 @@ const token = defineRoute({
   path: '/auth/token',
   tags: ['auth'],
   summary: 'Sign in (password grant) or renew a session (refresh_token grant); rate-limited per IP',
+  description:
+    'The client authenticates with `client_id` (+ `client_secret` for a confidential client) in the body or with HTTP Basic. ' +
+    'Its grant types, allowed tenants and token lifetimes apply.',
   permission: 'public',
   middleware: [rateLimitByIp((c) => c.var.services.tokenRateLimiter)],
   request: {
@@ -80,7 +84,24 @@ async function tokenRequest(c: Context<AppEnv>) {
       : {};
   const parsed = TokenRequest.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error.issues, c.var.lang);
-  return parsed.data;
+  const client = clientCredentials(c.req.header('authorization'), parsed.data);
+  return { ...parsed.data, ...client };
+}
+
+/** The client from HTTP Basic (RFC 6749 §2.3.1) or the body; both must agree when both are sent. */
+function clientCredentials(authorization: string | undefined, body: { client_id?: string; client_secret?: string }) {
+  const basic = authorization?.match(/^basic\s+([A-Za-z0-9+/=]+)\s*$/i)?.[1];
+  if (!basic) {
+    if (!body.client_id) throw new AppError('auth.invalidClient');
+    return { client_id: body.client_id, client_secret: body.client_secret };
+  }
+  const decoded = Buffer.from(basic, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) throw new AppError('auth.invalidClient');
+  const id = decodeURIComponent(decoded.slice(0, colon));
+  const secret = decodeURIComponent(decoded.slice(colon + 1));
+  if ((body.client_id && body.client_id !== id) || body.client_secret !== undefined) throw new AppError('auth.invalidClient');
+  return { client_id: id, client_secret: secret };
 }
 
 export function authRoutes() {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 const clientFields = {
-  client_id: z.string().min(1).max(64).openapi({ example: 'console' }),
+  client_id: z.string().min(1).max(64).optional().openapi({ example: 'console', description: 'Required unless sent with HTTP Basic' }),
   client_secret: z.string().max(200).optional(),
   scope: z.string().max(200).optional(),
 };

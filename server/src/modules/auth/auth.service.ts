@@ -35,6 +35,8 @@ function unwrap<T>(outcome: Outcome<T>): T {
   return outcome.value;
 }
 
+const tenantAllowed = (client: repo.ClientRow, tenantId: string) => !client.allowedTenantIds || client.allowedTenantIds.includes(tenantId);
+
 export function createAuthService({ tenancy, lookups, settings, hasher, config }: Deps) {
   const now = () => config.now();
   // Verifying against a throwaway hash keeps "no such user" as slow as "wrong password".
@@ -42,12 +44,13 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
 
   async function checkClient(clientId: string, clientSecret: string | undefined, grant: string): Promise<repo.ClientRow> {
     const client = await tenancy.inPlatformScope((tx) => repo.findClient(tx, clientId));
-    if (!client || !client.enabled || !client.grantTypes.includes(grant)) throw new AppError('auth.invalidClient');
+    if (!client || !client.enabled) throw new AppError('auth.invalidClient');
     if (client.clientType === 'confidential') {
       if (!clientSecret || !client.secretHash || !(await hasher.verify(client.secretHash, clientSecret))) {
         throw new AppError('auth.invalidClient');
       }
     }
+    if (!client.grantTypes.includes(grant)) throw new AppError('auth.unauthorizedClient');
     return client;
   }
 
@@ -93,7 +96,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
         await lookups.logUnknownTenantSignIn({ username, clientId: client.clientId, ip: meta.ip, userAgent: meta.userAgent });
         throw new AppError('auth.badCredentials');
       }
-      if (client.allowedTenantIds && !client.allowedTenantIds.includes(tenantId)) throw new AppError('auth.invalidClient');
+      if (!tenantAllowed(client, tenantId)) throw new AppError('auth.unauthorizedClient');
 
       const log = (tx: Tx, userId: string | null, result: string) =>
         repo.insertLoginLog(tx, { tenantId, userId, username, clientId: client.clientId, logType: 'login_password', result, ...meta });
@@ -152,6 +155,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
       const client = await checkClient(input.client_id, input.client_secret, 'refresh_token');
       const found = await lookups.tokenByHash(hashToken(input.refresh_token));
       if (!found || found.kind !== 'refresh') throw new AppError('auth.invalidGrant');
+      if (!tenantAllowed(client, found.tenantId)) throw new AppError('auth.unauthorizedClient');
 
       const outcome = await tenancy.inTenant(found.tenantId, async (tx) => {
         const token = await repo.findTokenContext(tx, found.tokenId);
@@ -189,7 +193,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
         if (token.userDeleted || token.userStatus !== 'enabled') return undefined;
         const tenant = await findTenantById(tx, found.tenantId);
         if (!tenant || tenantRefusal(tenant, now())) return undefined;
-        const permissions = await repo.findPermissionCodes(tx, token.userId);
+        const permissions = await repo.findPermissionCodes(tx, found.tenantId, token.userId);
         return {
           tenantId: found.tenantId,
           userId: token.userId,

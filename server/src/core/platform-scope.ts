@@ -1,0 +1,47 @@
+import { AppError } from './errors';
+import type { ResourceStore } from './resource/resource';
+import type { Tx } from './tenancy';
+
+export const PLATFORM_TENANT = 'platform';
+
+/**
+ * Platform rows (global tables, tenant_id IS NULL rows of hybrid ones) are written only from inside the platform
+ * tenant; row-level security enforces it too (migration 0005), this answers with a clear 403 first.
+ * It reads through the caller's transaction (tenant is a global table): a second connection could wait on the first.
+ */
+export function createPlatformScope() {
+  let platformId: string | undefined;
+  const id = async (tx: Tx) => {
+    platformId ??= (await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirst())?.id;
+    return platformId;
+  };
+  return {
+    async isPlatform(tx: Tx, tenantId: string): Promise<boolean> {
+      return tenantId === (await id(tx));
+    },
+    async assertPlatform(tx: Tx, tenantId: string): Promise<void> {
+      if (tenantId !== (await id(tx))) throw new AppError('config.platformOnly');
+    },
+  };
+}
+
+export type PlatformScope = ReturnType<typeof createPlatformScope>;
+
+/** A store whose writes only the platform tenant may make (global rows of an entity whose codes tenants also hold). */
+export function platformWrites<S extends ResourceStore<any, any, any>>(store: S, scope: PlatformScope): S {
+  return {
+    ...store,
+    create: async (tx, input, ctx) => {
+      await scope.assertPlatform(tx, ctx.tenantId);
+      return store.create(tx, input, ctx);
+    },
+    update: async (tx, current, input, ctx) => {
+      await scope.assertPlatform(tx, ctx.tenantId);
+      return store.update(tx, current, input, ctx);
+    },
+    remove: async (tx, rows, ctx) => {
+      await scope.assertPlatform(tx, ctx.tenantId);
+      return store.remove(tx, rows, ctx);
+    },
+  };
+}

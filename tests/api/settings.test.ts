@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, engines, secondTenant, startApi } from './helpers';
+
+const en = { 'accept-language': 'en-US' };
+
+interface SettingView {
+  key: string;
+  value: unknown;
+  hasValue: boolean;
+  overridden: boolean;
+  editable: boolean;
+  version: number;
+}
+
+describe.each(engines())('settings on $name', (engine) => {
+  let api: TestApi;
+  let demo: string;
+  let platform: string;
+  let demo2: string;
+  let viewer: string;
+
+  beforeAll(async () => {
+    api = await startApi(engine);
+    await api.addTenant(secondTenant);
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+    platform = (await api.tokens('platform', 'admin', 'admin123')).access;
+    demo2 = (await api.tokens('demo2', 'admin', 'admin123')).access;
+    viewer = (await api.tokens('demo', 'viewer', 'viewer123')).access;
+  });
+  afterAll(() => api?.close());
+
+  const setting = async (token: string, key: string): Promise<SettingView> => {
+    const category = key.split('.')[0];
+    const res = await api.call('GET', `/api/settings?category=${category}`, { token });
+    expect(res.status).toBe(200);
+    return res.body.data.find((s: SettingView) => s.key === key);
+  };
+
+  it('lists typed settings by category with their metadata and the caller’s rights', async () => {
+    const res = await api.call('GET', '/api/settings?category=security', { token: demo });
+    expect(res.body).toMatchObject({ success: true, total: 4 });
+    expect(res.body.data[0]).toMatchObject({
+      key: 'security.password.minLength',
+      valueType: 'number',
+      value: 8,
+      defaultValue: 8,
+      min: 6,
+      max: 64,
+      tenantOverridable: true,
+      overridden: false,
+      editable: true,
+      version: 0,
+    });
+    const all = await api.call('GET', '/api/settings', { token: demo });
+    expect(new Set(all.body.data.map((s: { category: string }) => s.category))).toEqual(new Set(['security', 'login', 'upload', 'branding']));
+    const captchaType = all.body.data.find((s: SettingView) => s.key === 'login.captchaType');
+    expect(captchaType.options.map((o: { value: string }) => o.value)).toEqual(['image', 'slider']);
+    expect(await setting(demo, 'login.captchaSecret')).toMatchObject({ value: null, hasValue: false, editable: false });
+    expect((await api.call('GET', '/api/settings?category=nope', { token: demo })).status).toBe(400);
+  });
+
+  it('refuses a user without the code', async () => {
+    expect((await api.call('GET', '/api/settings', { token: viewer })).status).toBe(403);
+    const put = await api.call('PUT', '/api/settings/branding.name', { token: viewer, body: { value: 'x' } });
+    expect(put.status).toBe(403);
+  });
+
+  it('validates the value against its type, naming `value`', async () => {
+    const cases: [string, unknown, string][] = [
+      ['security.password.minLength', 'ten', 'must be a number'],
+      ['security.password.minLength', 3, 'must be at least 6'],
+      ['security.password.minLength', 65, 'must be at most 64'],
+      ['security.password.requireLetterAndDigit', 'yes', 'must be true or false'],
+      ['login.captchaType', 'audio', 'must be one of image / slider'],
+      ['branding.name', 42, 'must be text'],
+      ['upload.allowedExtensions', null, 'is required'],
+    ];
+    for (const [key, value, message] of cases) {
+      const res = await api.call('PUT', `/api/settings/${key}`, { token: demo, body: { value }, headers: en });
+      expect(res.status, key).toBe(400);
+      expect(res.body.fields, key).toEqual([{ field: 'value', message }]);
+    }
+    expect((await api.call('PUT', '/api/settings/no.such.key', { token: demo, body: { value: 1 } })).status).toBe(404);
+    expect((await api.call('PUT', '/api/settings/branding.name', { token: demo, body: { value: 'x', extra: 1 } })).status).toBe(400);
+  });
+
+  it('writes a tenant override with optimistic locking, invisible to another tenant, and resets it', async () => {
+    const put = await api.call('PUT', '/api/settings/upload.maxSizeMb', { token: demo, body: { value: 20, version: 0 } });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ value: 20, defaultValue: 50, overridden: true, version: 1 });
+    const stale = await api.call('PUT', '/api/settings/upload.maxSizeMb', { token: demo, body: { value: 30, version: 0 } });
+    expect(stale.status).toBe(409);
+    expect(await setting(demo, 'upload.maxSizeMb')).toMatchObject({ value: 20, version: 1 });
+    expect(await setting(demo2, 'upload.maxSizeMb')).toMatchObject({ value: 50, overridden: false });
+    expect(await setting(platform, 'upload.maxSizeMb')).toMatchObject({ value: 50 });
+
+    const reset = await api.call('DELETE', '/api/settings/upload.maxSizeMb/override', { token: demo });
+    expect(reset.body).toMatchObject({ value: 50, overridden: false, version: 0 });
+    const audit = await api.call('GET', `/api/audit-logs?resourceType=system_setting&resourceId=${reset.body.id}`, { token: demo });
+    expect(audit.body.data.map((a: { action: string; after: unknown }) => [a.action, a.after])).toEqual([
+      ['system:setting:update', { key: 'upload.maxSizeMb', scope: 'platform', value: 50 }],
+      ['system:setting:update', { key: 'upload.maxSizeMb', scope: 'tenant', value: 20 }],
+    ]);
+    const other = await api.call('GET', `/api/audit-logs?resourceType=system_setting&resourceId=${reset.body.id}`, { token: demo2 });
+    expect(other.body.data).toEqual([]);
+  });
+
+  it('keeps platform-only keys and platform rows to platform operators', async () => {
+    const tenant = await api.call('PUT', '/api/settings/login.captchaSecret', { token: demo, body: { value: 'abc' } });
+    expect(tenant).toMatchObject({ status: 403, body: { code: 'setting.notOverridable' } });
+    const plat = await api.call('PUT', '/api/settings/security.lockout.durationMinutes', { token: platform, body: { value: 20, version: 0 } });
+    expect(plat.body).toMatchObject({ value: 20, defaultValue: 20, overridden: false, version: 1 });
+    expect(await setting(demo2, 'security.lockout.durationMinutes')).toMatchObject({ value: 20 });
+  });
+
+  it('never returns a secret and masks it in the audit trail', async () => {
+    const put = await api.call('PUT', '/api/settings/login.captchaSecret', { token: platform, body: { value: 's3cr3t-value' } });
+    expect(put.body).toMatchObject({ value: '******', hasValue: true });
+    expect(await setting(platform, 'login.captchaSecret')).toMatchObject({ value: '******', hasValue: true });
+    const same = await api.call('PUT', '/api/settings/login.captchaSecret', { token: platform, body: { value: '******' } });
+    expect(same.body).toMatchObject({ value: '******', version: put.body.version });
+    const rows = await api.db.selectFrom('audit_log').select(['before', 'after', 'action']).where('resource_type', '=', 'system_setting').where('resource_id', '=', put.body.id).execute();
+    expect(rows).toEqual([
+      { action: 'platform:setting:update', before: { key: 'login.captchaSecret', scope: 'platform', value: null }, after: { key: 'login.captchaSecret', scope: 'platform', value: '******' } },
+    ]);
+    expect(JSON.stringify(await api.call('GET', '/api/settings/public'))).not.toContain('s3cr3t');
+    expect((await api.call('GET', '/api/settings/public')).body).not.toHaveProperty('login.captchaSecret');
+  });
+
+  describe('take effect without a restart', () => {
+    it('security.lockout.maxAttempts changes the next sign-in', async () => {
+      const put = await api.call('PUT', '/api/settings/security.lockout.maxAttempts', { token: demo, body: { value: 2 } });
+      expect(put.status).toBe(200);
+      expect((await api.signIn('demo', 'viewer', 'wrong')).status).toBe(400);
+      const second = await api.signIn('demo', 'viewer', 'wrong');
+      expect(second).toMatchObject({ status: 423, body: { code: 'auth.accountLocked' } });
+      // demo2 keeps the platform default of 5
+      expect((await api.signIn('demo2', 'nurse', 'wrong')).status).toBe(400);
+      expect((await api.signIn('demo2', 'nurse', 'wrong')).status).toBe(400);
+      expect((await api.signIn('demo2', 'nurse', 'nurse123')).status).toBe(200);
+    });
+
+    it('security.password.minLength changes the next password change', async () => {
+      const change = (newPassword: string) =>
+        api.call('POST', '/api/auth/password', { token: demo2, body: { currentPassword: 'admin123', newPassword }, headers: en });
+      await api.call('PUT', '/api/settings/security.password.minLength', { token: demo2, body: { value: 12 } });
+      const refused = await change('abcdef12345');
+      expect(refused).toMatchObject({ status: 400, body: { code: 'auth.passwordPolicy' } });
+      expect(refused.body.message).toContain('12');
+      await api.call('PUT', '/api/settings/security.password.minLength', { token: demo2, body: { value: 10 } });
+      expect((await change('abcdef12345')).status).toBe(204);
+    });
+
+    it('branding.name changes GET /api/settings/public', async () => {
+      await api.call('PUT', '/api/settings/branding.name', { token: platform, body: { value: '新平台名称' } });
+      expect((await api.call('GET', '/api/settings/public')).body['branding.name']).toBe('新平台名称');
+      expect((await api.call('GET', '/api/settings/public?tenant=demo')).body['branding.name']).toBe('新平台名称');
+      await api.call('PUT', '/api/settings/branding.name', { token: demo, body: { value: '示范医院' } });
+      expect((await api.call('GET', '/api/settings/public?tenant=demo')).body['branding.name']).toBe('示范医院');
+      expect((await api.call('GET', '/api/settings/public?tenant=demo2')).body['branding.name']).toBe('新平台名称');
+    });
+  });
+});
