@@ -68,15 +68,17 @@ export async function seedBase(tx: Tx): Promise<void> {
     .onConflict((oc) => oc.column('client_id').doNothing())
     .execute();
 
-  await tx
+  // Filled once, when the package is first created: afterwards its permissions are the operator's to edit.
+  const created = await tx
     .insertInto('tenant_package')
     .values({ name: '标准套餐', remark: 'Every permission that is not platform-only' })
     .onConflict((oc) => oc.column('name').where('deleted_at', 'is', null).doNothing())
-    .execute();
-  const pkg = await tx.selectFrom('tenant_package').select('id').where('name', '=', '标准套餐').executeTakeFirstOrThrow();
-  await sql`INSERT INTO package_permission (package_id, permission_id)
-    SELECT ${pkg.id}, id FROM permission WHERE NOT platform_only AND status = 'enabled'
-    ON CONFLICT DO NOTHING`.execute(tx);
+    .returning('id')
+    .executeTakeFirst();
+  if (created) {
+    await sql`INSERT INTO package_permission (package_id, permission_id)
+      SELECT ${created.id}, id FROM permission WHERE NOT platform_only AND status = 'enabled'`.execute(tx);
+  }
 
   const roleId = await ensureRole(tx, platform.id, 'platform_admin', '平台管理员');
   await grantPermissions(tx, platform.id, roleId, 'all');
