@@ -9,6 +9,7 @@ import PageLoading from '@/components/PageLoading';
 import { LOGIN_PATH } from '@/constants';
 import type { RootState } from '@/models/root';
 import { fetchMe, fetchPublicSettings } from '@/services/auth';
+import { fetchMenus, filterMenuRoutes, menuPaths, type MenuRoute } from '@/services/menu';
 import { applyCurrentUser, brandingName, toInitialState, type InitialState } from '@/utils/session';
 import { dispatchRoot, getRootState, hasAccessToken, persistedReducer, persistEnhancer, whenRehydrated } from '@/utils/store';
 
@@ -69,7 +70,13 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
         <CollapseButton collapsed={Boolean(isCollapsed)} />
       </Suspense>
     ),
-    menu: { locale: true },
+    // the routes' menu, cut to the entries GET /api/auth/menus grants; refetched per signed-in user
+    menu: {
+      locale: true,
+      params: { user: initialState?.currentUser?.userId, tenant: initialState?.currentUser?.tenant.id },
+      request: async (_params: Record<string, unknown>, routes: MenuRoute[]) =>
+        fetchMenus().then((menus) => filterMenuRoutes(routes, menuPaths(menus)), () => routes),
+    },
     rightContentRender: () => (
       <Suspense fallback={null}>
         <HeaderActions />

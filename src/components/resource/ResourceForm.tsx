@@ -34,6 +34,8 @@ interface Props<Row extends { id: string; version: number }> {
   onOpenChange: (open: boolean) => void;
   /** The row being edited; none: create. */
   record?: Row;
+  /** Initial values of a new record (e.g. the parent it is created under). */
+  defaults?: Record<string, unknown>;
   onSaved: (row: Row) => void;
 }
 
@@ -44,6 +46,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
   open,
   onOpenChange,
   record,
+  defaults,
   onSaved,
 }: Props<Row>) {
   const intl = useIntl();
@@ -56,18 +59,22 @@ export default function ResourceForm<Row extends { id: string; version: number }
       fields.flatMap((field) => {
         const column = columns.find((c) => c.dataIndex === field && !(c as { hideInForm?: boolean }).hideInForm);
         if (!column) return [];
-        const { render: _render, hideInTable: _t, hideInSearch: _s, hideInForm: _f, hideInDescriptions: _d, sorter: _o, ...rest } =
+        const { render: _render, hideInTable: _t, hideInSearch: _s, hideInForm: _f, hideInDescriptions: _d, sorter: _o, formDisabled, ...rest } =
           column as Record<string, any>;
         const valueType = rest.valueType ?? (rest.valueEnum ? 'select' : 'text');
         return [
           {
             ...rest,
             valueType,
-            fieldProps: { ...(rest.fieldProps ?? {}), 'data-testid': `form-${field}` },
+            fieldProps: {
+              ...(rest.fieldProps ?? {}),
+              ...(formDisabled?.(record) ? { disabled: true } : {}),
+              'data-testid': `form-${field}`,
+            },
           } as ProFormColumnsType<Record<string, unknown>>,
         ];
       }),
-    [columns, fields],
+    [columns, fields, record],
   );
 
   const entity = intl.formatMessage({ id: descriptor.titleId });
@@ -94,7 +101,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
       open={open}
       onOpenChange={onOpenChange}
       columns={formColumns}
-      initialValues={record as Record<string, unknown> | undefined}
+      initialValues={(record as Record<string, unknown> | undefined) ?? defaults}
       onFinish={save}
       {...({
         [layout === 'DrawerForm' ? 'drawerProps' : 'modalProps']: { destroyOnHidden: true, rootClassName: 'resource-form' },

@@ -1,5 +1,5 @@
 import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { Button, message, Popconfirm } from 'antd';
 import { useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
@@ -25,6 +25,16 @@ interface Props<Row extends { id: string; version: number }> {
   actionRef?: MutableRefObject<ActionType | undefined>;
   /** Defaults to the resource's HTTP contract; tests may hand another. */
   service?: ResourceService<Row, any, any>;
+  /** Fixed filters sent with every list and export query (e.g. the dictionary type of its items). */
+  params?: Record<string, string>;
+  /** Initial values of the create form. */
+  createDefaults?: Record<string, unknown>;
+  /** After anything was written (save, delete, import): e.g. refresh a cache built from these rows. */
+  onChanged?: () => void;
+  /** ProTable props of a screen (headerTitle, onRow, search…), applied over the defaults. */
+  tableProps?: Partial<ProTableProps<Row, any>>;
+  /** After a create or edit saved, with the answer (e.g. a secret shown once). */
+  onSaved?: (row: Row, mode: 'create' | 'update') => void;
 }
 
 /**
@@ -36,11 +46,17 @@ export default function ResourceTable<Row extends { id: string; version: number 
   rowActions,
   actionRef: outerRef,
   service: given,
+  params,
+  createDefaults,
+  onChanged,
+  tableProps,
+  onSaved,
 }: Props<Row>) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const access = useAccess() as Record<string, boolean>;
-  const code = codes(descriptor.permission);
+  const code = { ...codes(descriptor.permission), ...descriptor.actions };
+  const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action) ?? true;
   const can = (c: string) => Boolean(access[c]);
   const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
   const innerRef = useRef<ActionType>();
@@ -62,6 +78,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
     setSelected([]);
     actionRef.current?.clearSelected?.();
     reload();
+    onChanged?.();
   };
 
   const exportAll = async () => {
@@ -90,12 +107,12 @@ export default function ResourceTable<Row extends { id: string; version: number 
             {t('resource.profile')}
           </Link>
         ),
-        can(code.update) && (
+        can(code.update) && allows(row, 'update') && (
           <a key="edit" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
             {t('resource.edit')}
           </a>
         ),
-        can(code.delete) && (
+        can(code.delete) && allows(row, 'delete') && (
           <Popconfirm key="delete" title={t('resource.deleteConfirm')} onConfirm={() => remove([row.id])}>
             <a data-testid="row-delete">{t('resource.delete')}</a>
           </Popconfirm>
@@ -128,6 +145,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
       <ProTable<Row>
         rowKey={descriptor.rowKey ?? 'id'}
         actionRef={actionRef}
+        params={params}
         columns={columns}
         request={async (params, sort, filter) => {
           const query = toListQuery(params, sort, filter as never);
@@ -143,7 +161,11 @@ export default function ResourceTable<Row extends { id: string; version: number 
         toolBarRender={() => toolbar as ReactNode[]}
         rowSelection={
           can(code.delete)
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                getCheckboxProps: (row) => ({ disabled: !allows(row, 'delete') }),
+              }
             : false
         }
         tableAlertOptionRender={() => (
@@ -156,6 +178,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
             </Button>
           </Popconfirm>
         )}
+        {...tableProps}
       />
       {editing && (
         <ResourceForm<Row>
@@ -163,10 +186,13 @@ export default function ResourceTable<Row extends { id: string; version: number 
           service={service}
           open
           record={editing.record}
+          defaults={createDefaults}
           onOpenChange={(open) => !open && setEditing(undefined)}
-          onSaved={() => {
+          onSaved={(row) => {
+            onSaved?.(row, editing.record ? 'update' : 'create');
             setEditing(undefined);
             reload();
+            onChanged?.();
           }}
         />
       )}
@@ -176,7 +202,10 @@ export default function ResourceTable<Row extends { id: string; version: number 
           onClose={() => setImporting(false)}
           service={service}
           name={descriptor.resource}
-          onImported={reload}
+          onImported={() => {
+            reload();
+            onChanged?.();
+          }}
         />
       )}
     </div>

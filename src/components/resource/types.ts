@@ -17,6 +17,10 @@ export type ResourceColumn<Row> = Omit<ProColumns<Row>, 'title' | 'valueEnum'> &
   hideInDescriptions?: boolean;
   /** Only a search field (keyword, a date range): hidden in table, form and profile. */
   searchOnly?: boolean;
+  /** A fixed set of values the API defines (not a dictionary): labels are i18n ids, colours antd tag colours. */
+  options?: { value: string | number; labelId: string; color?: string }[];
+  /** A form field this record may not change (e.g. the module of a built-in error code): shown disabled. */
+  formDisabled?: (record: Row | undefined) => boolean;
 };
 
 export interface ResourceDescriptor<Row extends { id: string; version: number }, Create = Partial<Row>, Update = Partial<Row>> {
@@ -35,6 +39,10 @@ export interface ResourceDescriptor<Row extends { id: string; version: number },
   profile?: (row: Row) => string;
   /** The form's container; a long form is better in a drawer. */
   formLayout?: 'ModalForm' | 'DrawerForm';
+  /** Button codes that differ from `<permission>:<action>` (e.g. dictionary items: `dict:code:item-create`). */
+  actions?: Partial<Record<keyof ReturnType<typeof codes>, string>>;
+  /** Rows the API refuses to change (built-in, system): their edit or delete is not offered. */
+  allows?: (row: Row, action: 'update' | 'delete') => boolean;
 }
 
 export type AnyDescriptor = ResourceDescriptor<any, any, any>;

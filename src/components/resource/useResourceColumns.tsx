@@ -12,20 +12,31 @@ export function useResourceColumns<Row>(columns: ResourceColumn<Row>[]): (ProCol
   const sysCodes = useSelector((state: { root: RootState }) => state.root.sysCodes);
   return useMemo(
     () =>
-      columns.map(({ titleId, dict, searchOnly, ...rest }) => {
+      columns.map(({ titleId, dict, searchOnly, options, ...rest }) => {
         const title = intl.formatMessage({ id: titleId });
         const column = searchOnly ? { ...rest, hideInTable: true, hideInForm: true, hideInDescriptions: true } : rest;
-        if (!dict) return { ...column, title } as ProColumns<Row>;
-        const valueEnum = dictEnum(dict, sysCodes, intl.locale);
+        if (!dict && !options) return { ...column, title } as ProColumns<Row>;
+        const valueEnum = dict
+          ? dictEnum(dict, sysCodes, intl.locale)
+          : new Map<string | number, { text: string; color?: string }>(
+              options!.map((o) => [o.value, { text: intl.formatMessage({ id: o.labelId }), color: o.color }]),
+            );
         return {
           ...column,
           title,
           valueEnum,
           render: (_dom: unknown, row: Row) => {
             const value = (row as Record<string, unknown>)[String(column.dataIndex)];
-            if (value === undefined || value === null || value === '') return '-';
-            const entry = valueEnum.get(String(value));
-            return <Tag color={entry?.color}>{entry?.text ?? String(value)}</Tag>;
+            if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return '-';
+            const tag = (v: unknown) => {
+              const entry = valueEnum.get(v as string) ?? valueEnum.get(String(v));
+              return (
+                <Tag key={String(v)} color={entry?.color}>
+                  {entry?.text ?? String(v)}
+                </Tag>
+              );
+            };
+            return Array.isArray(value) ? value.map(tag) : tag(value);
           },
         } as ProColumns<Row>;
       }),

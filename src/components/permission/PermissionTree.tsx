@@ -1,0 +1,104 @@
+import { useIntl } from '@umijs/max';
+import { Button, Empty, Space, Tag, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useMemo, useState } from 'react';
+import type { PermissionNode } from '@/services/permission';
+
+interface Props {
+  tree: PermissionNode[];
+  value?: string[];
+  onChange?: (ids: string[]) => void;
+  disabled?: boolean;
+}
+
+interface Index {
+  parent: Map<string, string | null>;
+  descendants: Map<string, string[]>;
+  all: string[];
+}
+
+function indexTree(tree: PermissionNode[]): Index {
+  const parent = new Map<string, string | null>();
+  const descendants = new Map<string, string[]>();
+  const all: string[] = [];
+  const walk = (nodes: PermissionNode[], up: string | null): string[] =>
+    nodes.flatMap((node) => {
+      parent.set(node.id, up);
+      all.push(node.id);
+      const below = walk(node.children ?? [], node.id);
+      descendants.set(node.id, below);
+      return [node.id, ...below];
+    });
+  walk(tree, null);
+  return { parent, descendants, all };
+}
+
+/**
+ * Checking a node also checks its ancestors (a button needs its menu, a menu its directory) and
+ * everything below it; unchecking takes everything below it too. The value is exactly the ids held.
+ */
+export function toggle(index: Index, held: string[], id: string, checked: boolean): string[] {
+  const next = new Set(held);
+  const below = index.descendants.get(id) ?? [];
+  if (checked) {
+    [id, ...below].forEach((x) => next.add(x));
+    for (let up = index.parent.get(id); up; up = index.parent.get(up)) next.add(up);
+  } else {
+    [id, ...below].forEach((x) => next.delete(x));
+  }
+  return index.all.filter((x) => next.has(x));
+}
+
+const TYPE_COLOR: Record<string, string> = { directory: 'purple', menu: 'blue', button: 'default' };
+
+/** A checkable tree of permissions (directories, menus, buttons) as a form control of permission ids. */
+export default function PermissionTree({ tree, value = [], onChange, disabled }: Props) {
+  const intl = useIntl();
+  const index = useMemo(() => indexTree(tree), [tree]);
+  const [expanded, setExpanded] = useState<string[]>();
+  const data = useMemo(() => {
+    const toData = (nodes: PermissionNode[]): DataNode[] =>
+      nodes.map((node) => ({
+        key: node.id,
+        title: (
+          <span data-testid="permission-node" data-code={node.code ?? node.localeKey ?? node.name}>
+            <Tag color={TYPE_COLOR[node.type]}>{intl.formatMessage({ id: `permission.type.${node.type}` })}</Tag>
+            {node.localeKey && intl.messages[node.localeKey] ? intl.formatMessage({ id: node.localeKey }) : node.name}
+            {node.code && <span style={{ marginLeft: 8, opacity: 0.6 }}>{node.code}</span>}
+          </span>
+        ),
+        children: node.children?.length ? toData(node.children) : undefined,
+      }));
+    return toData(tree);
+  }, [tree, intl]);
+  if (!tree.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  const topLevel = tree.map((n) => n.id);
+  return (
+    <div data-testid="permission-tree">
+      <Space style={{ marginBottom: 8 }}>
+        <Button size="small" disabled={disabled} onClick={() => onChange?.(index.all)} data-testid="permission-all">
+          {intl.formatMessage({ id: 'permission.tree.all' })}
+        </Button>
+        <Button size="small" disabled={disabled} onClick={() => onChange?.([])} data-testid="permission-none">
+          {intl.formatMessage({ id: 'permission.tree.none' })}
+        </Button>
+        <Button size="small" onClick={() => setExpanded(expanded?.length === index.all.length ? topLevel : index.all)}>
+          {intl.formatMessage({ id: 'permission.tree.expand' })}
+        </Button>
+        <span>{intl.formatMessage({ id: 'permission.tree.count' }, { count: value.length })}</span>
+      </Space>
+      <Tree
+        checkable
+        checkStrictly
+        selectable={false}
+        disabled={disabled}
+        treeData={data}
+        height={420}
+        expandedKeys={expanded ?? topLevel}
+        onExpand={(keys) => setExpanded(keys.map(String))}
+        checkedKeys={{ checked: value, halfChecked: [] }}
+        onCheck={(_keys, info) => onChange?.(toggle(index, value, String(info.node.key), info.checked))}
+      />
+    </div>
+  );
+}

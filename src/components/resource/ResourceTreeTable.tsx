@@ -1,0 +1,260 @@
+import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useAccess, useIntl } from '@umijs/max';
+import { Button, message, Popconfirm } from 'antd';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { LIST_PAGE_SIZE } from '@/constants';
+import { resourceService, type ResourceService } from '@/services/resource';
+import { saveBlob } from '@/utils/download';
+import { ignoreShownError } from '@/utils/request';
+import ImportModal from './ImportModal';
+import { toListQuery, withoutPaging } from './params';
+import ResourceForm from './ResourceForm';
+import type { RowActionContext } from './ResourceTable';
+import { codes, type ResourceDescriptor } from './types';
+import { useResourceColumns } from './useResourceColumns';
+
+export interface TreeRow {
+  id: string;
+  version: number;
+  code: string;
+  parentCode: string | null;
+  hasChildren?: boolean;
+}
+
+type Shown<Row> = Row & { children?: Shown<Row>[] };
+
+interface Props<Row extends TreeRow> {
+  descriptor: ResourceDescriptor<Row, any, any>;
+  /** One level of the tree: the roots, or the children of a code (`GET /api/<res>/tree?parentCode=`). */
+  loadChildren: (parentCode?: string) => Promise<Row[]>;
+  /** Whether a node may get children (the deepest level may not). */
+  canHaveChildren?: (row: Row) => boolean;
+  /** Columns shown only with search results (a flat list), e.g. the full path. */
+  flatColumns?: ProColumns<Row>[];
+  /** Runs on search results before they show (e.g. resolving the names of their ancestors). */
+  prepareFlat?: (rows: Row[]) => Promise<unknown>;
+  rowActions?: (row: Row, context: RowActionContext) => ReactNode[];
+  /** Replaces the generic import dialog (e.g. an import with a diff preview). */
+  renderImport?: (props: { open: boolean; onClose: () => void; onImported: () => void }) => ReactNode;
+  service?: ResourceService<Row, any, any>;
+  createDefaults?: Record<string, unknown>;
+}
+
+const isSearching = (params: Record<string, unknown>) =>
+  Object.entries(params).some(
+    ([key, value]) => key !== 'current' && key !== 'pageSize' && value !== undefined && value !== null && value !== '',
+  );
+
+const node = <Row extends TreeRow>(row: Row): Shown<Row> => ({ ...row, children: row.hasChildren ? [] : undefined });
+
+function replaceChildren<Row extends TreeRow>(rows: Shown<Row>[], parentCode: string, children: Shown<Row>[]): Shown<Row>[] {
+  return rows.map((row) => {
+    if (row.code === parentCode) return { ...row, children: children.length ? children : undefined };
+    return row.children?.length ? { ...row, children: replaceChildren(row.children, parentCode, children) } : row;
+  });
+}
+
+/**
+ * A tree of a descriptor's rows (districts, industries): one level at a time, a node's children fetched when it
+ * is expanded; any search answers a flat, paged list instead. Create (at the top or under a node), edit, delete,
+ * export and import behind their permission codes.
+ */
+export default function ResourceTreeTable<Row extends TreeRow>({
+  descriptor,
+  loadChildren,
+  canHaveChildren = () => true,
+  flatColumns = [],
+  prepareFlat,
+  rowActions,
+  renderImport,
+  service: given,
+  createDefaults,
+}: Props<Row>) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const access = useAccess() as Record<string, boolean>;
+  const code = { ...codes(descriptor.permission), ...descriptor.actions };
+  const can = (c: string) => Boolean(access[c]);
+  const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action) ?? true;
+  const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+  const actionRef = useRef<ActionType>();
+  const lastQuery = useRef<Record<string, string>>({});
+  const [rows, setRows] = useState<Shown<Row>[]>([]);
+  const [flat, setFlat] = useState(false);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const [editing, setEditing] = useState<{ record?: Row; defaults?: Record<string, unknown> } | undefined>();
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const reload = () => actionRef.current?.reload();
+
+  const expand = async (parentCode: string) => {
+    const children = (await loadChildren(parentCode)).map(node);
+    setRows((current) => replaceChildren(current, parentCode, children));
+  };
+
+  /** After a write: the level it happened in, fetched again (the top level through the table's request). */
+  const refreshLevel = (parentCode: string | null | undefined) => {
+    if (flat || !parentCode) reload();
+    else expand(parentCode).catch(ignoreShownError);
+  };
+
+  const remove = async (row: Row) => {
+    const done = await service.remove(row.id).then(
+      () => true,
+      () => false,
+    );
+    if (!done) return;
+    message.success(t('resource.deleted', { count: 1 }));
+    refreshLevel(row.parentCode);
+  };
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
+      saveBlob(blob, filename ?? `${descriptor.resource}.xlsx`);
+    } catch {
+      // the request layer has shown why
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const baseColumns = useResourceColumns(descriptor.columns);
+  const columns: ProColumns<Row>[] = [
+    ...baseColumns.map(({ hideInDescriptions: _d, ...column }) => column as ProColumns<Row>),
+    ...(flat ? flatColumns.map((c) => ({ ...c, hideInSearch: true })) : []),
+    {
+      title: t('resource.actions'),
+      key: 'option',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_dom, row) => [
+        can(code.create) && canHaveChildren(row) && (
+          <a key="child" data-testid="row-add-child" onClick={() => setEditing({ defaults: { ...createDefaults, parentCode: row.code } })}>
+            {t('resource.tree.addChild')}
+          </a>
+        ),
+        can(code.update) && allows(row, 'update') && (
+          <a key="edit" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
+            {t('resource.edit')}
+          </a>
+        ),
+        can(code.delete) && allows(row, 'delete') && (
+          <Popconfirm key="delete" title={t('resource.deleteConfirm')} onConfirm={() => remove(row)}>
+            <a data-testid="row-delete">{t('resource.delete')}</a>
+          </Popconfirm>
+        ),
+        ...(rowActions?.(row, { reload: () => refreshLevel(row.parentCode), can }) ?? []),
+      ].filter(Boolean),
+    },
+  ];
+
+  const toolbar = [
+    can(code.create) && (
+      <Button key="create" type="primary" icon={<PlusOutlined />} data-testid="table-create" onClick={() => setEditing({ defaults: createDefaults })}>
+        {t('resource.create')}
+      </Button>
+    ),
+    can(code.import) && (
+      <Button key="import" icon={<ImportOutlined />} data-testid="table-import" onClick={() => setImporting(true)}>
+        {t('resource.import')}
+      </Button>
+    ),
+    can(code.export) && (
+      <Button key="export" icon={<ExportOutlined />} data-testid="table-export" loading={exporting} onClick={exportAll}>
+        {t('resource.export')}
+      </Button>
+    ),
+  ].filter(Boolean);
+
+  const closeImport = () => setImporting(false);
+  const imported = () => reload();
+
+  return (
+    <div data-testid="resource-tree-table" data-resource={descriptor.resource} data-mode={flat ? 'flat' : 'tree'}>
+      <ProTable<Row>
+        rowKey={descriptor.rowKey ?? 'id'}
+        actionRef={actionRef}
+        columns={columns}
+        dataSource={rows}
+        request={async (params, sort, filter) => {
+          const query = toListQuery(params, sort, filter as never);
+          lastQuery.current = query;
+          const { current = 1, pageSize = LIST_PAGE_SIZE, ...search } = params;
+          if (isSearching(search) || Object.keys(sort ?? {}).length) {
+            const answer = await service.list(query);
+            await prepareFlat?.(answer.data);
+            setFlat(true);
+            setRows(answer.data);
+            return answer;
+          }
+          // the top level comes whole; the table pages it like any list
+          const roots = (await loadChildren()).map(node);
+          const page = roots.slice((current - 1) * pageSize, current * pageSize);
+          setFlat(false);
+          setExpanded([]);
+          setRows(page);
+          return { data: page, total: roots.length, success: true };
+        }}
+        onRequestError={ignoreShownError}
+        expandable={{
+          expandedRowKeys: expanded,
+          onExpand: (open, row: Shown<Row>) => {
+            setExpanded((keys) => (open ? [...keys, row.id] : keys.filter((k) => k !== row.id)));
+            if (open && row.children?.length === 0) expand(row.code).catch(ignoreShownError);
+          },
+        }}
+        pagination={{ defaultPageSize: LIST_PAGE_SIZE, showSizeChanger: true }}
+        columnsState={{ persistenceKey: `resource-tree:${descriptor.resource}`, persistenceType: 'localStorage' }}
+        search={{ labelWidth: 'auto' }}
+        dateFormatter="string"
+        scroll={{ x: 'max-content' }}
+        toolBarRender={() => toolbar as ReactNode[]}
+      />
+      {editing && (
+        <ResourceForm<Row>
+          descriptor={descriptor}
+          service={service}
+          open
+          record={editing.record}
+          defaults={editing.defaults}
+          onOpenChange={(open) => !open && setEditing(undefined)}
+          onSaved={(saved) => {
+            setEditing(undefined);
+            if (editing.record) setRows((current) => replaceRow(current, { ...saved, children: undefined }));
+            else {
+              const parent = saved.parentCode ? findByCode(rows, saved.parentCode) : undefined;
+              if (parent) setExpanded((keys) => (keys.includes(parent.id) ? keys : [...keys, parent.id]));
+              refreshLevel(saved.parentCode);
+            }
+          }}
+        />
+      )}
+      {can(code.import) &&
+        (renderImport ? (
+          renderImport({ open: importing, onClose: closeImport, onImported: imported })
+        ) : (
+          <ImportModal open={importing} onClose={closeImport} service={service} name={descriptor.resource} onImported={imported} />
+        ))}
+    </div>
+  );
+}
+
+/** An edited row in place, keeping the children already loaded under it. */
+function replaceRow<Row extends TreeRow>(rows: Shown<Row>[], saved: Shown<Row>): Shown<Row>[] {
+  return rows.map((row) => {
+    if (row.id === saved.id) return { ...row, ...saved, children: row.children };
+    return row.children?.length ? { ...row, children: replaceRow(row.children, saved) } : row;
+  });
+}
+
+function findByCode<Row extends TreeRow>(rows: Shown<Row>[], code: string): Shown<Row> | undefined {
+  for (const row of rows) {
+    if (row.code === code) return row;
+    const found = row.children?.length ? findByCode(row.children, code) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}

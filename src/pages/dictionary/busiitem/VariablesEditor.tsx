@@ -1,0 +1,76 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
+import { Button, Input, Select, Space } from 'antd';
+import type { BusinessItemVariable } from './descriptor';
+
+const TYPES = ['string', 'number', 'date', 'url'] as const;
+
+interface Props {
+  value?: BusinessItemVariable[];
+  onChange?: (value: BusinessItemVariable[]) => void;
+}
+
+/** The variables a business item offers templates: an editable list of name, label, example and type. */
+export default function VariablesEditor({ value = [], onChange }: Props) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const change = (index: number, patch: Partial<BusinessItemVariable>) =>
+    onChange?.(value.map((v, i) => (i === index ? { ...v, ...patch } : v)));
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="variables-editor">
+      {value.map((variable, i) => (
+        <Space key={i} wrap align="start" data-testid="variable-row">
+          <Input
+            data-testid={`variable-name-${i}`}
+            placeholder={t('dictionary.busiitem.variable.name')}
+            value={variable.name}
+            onChange={(e) => change(i, { name: e.target.value })}
+            style={{ width: 130 }}
+          />
+          <Input
+            data-testid={`variable-label-${i}`}
+            placeholder={t('dictionary.busiitem.variable.label')}
+            value={variable.label}
+            onChange={(e) => change(i, { label: e.target.value })}
+            style={{ width: 130 }}
+          />
+          <Input
+            data-testid={`variable-example-${i}`}
+            placeholder={t('dictionary.busiitem.variable.example')}
+            value={variable.example}
+            onChange={(e) => change(i, { example: e.target.value || undefined })}
+            style={{ width: 150 }}
+          />
+          <Select
+            data-testid={`variable-type-${i}`}
+            placeholder={t('dictionary.busiitem.variable.type')}
+            value={variable.type}
+            allowClear
+            onChange={(type) => change(i, { type })}
+            style={{ width: 110 }}
+            options={TYPES.map((type) => ({ value: type, label: t(`dictionary.busiitem.variable.type.${type}`) }))}
+          />
+          <Button
+            icon={<DeleteOutlined />}
+            aria-label={t('resource.delete')}
+            data-testid={`variable-remove-${i}`}
+            onClick={() => onChange?.(value.filter((_, j) => j !== i))}
+          />
+        </Space>
+      ))}
+      <Button type="dashed" icon={<PlusOutlined />} data-testid="variables-add" onClick={() => onChange?.([...value, { name: '', label: '' }])}>
+        {t('dictionary.busiitem.variable.add')}
+      </Button>
+    </Space>
+  );
+}
+
+/** Every variable named (letters, digits, _; starting with a letter), labelled, and named once. */
+export async function validateVariables(_rule: unknown, value?: BusinessItemVariable[]) {
+  const list = value ?? [];
+  if (list.some((v) => !/^[a-zA-Z][a-zA-Z0-9_]{0,49}$/.test(v.name ?? ''))) {
+    throw new Error('Each variable needs a name of letters, digits and _ that starts with a letter');
+  }
+  if (list.some((v) => !v.label?.trim())) throw new Error('Each variable needs a label');
+  if (new Set(list.map((v) => v.name)).size !== list.length) throw new Error('Variable names must be unique');
+}

@@ -1,0 +1,77 @@
+import { Tag } from 'antd';
+import type { ResourceDescriptor } from '@/components/resource/types';
+import type { CreateDictItem, DictItem, UpdateDictItem } from '../../../../server/src/modules/dict-item/dict-item.schema';
+import type { CreateDictType, DictType, UpdateDictType } from '../../../../server/src/modules/dict-type/dict-type.schema';
+import ColorSelect from './ColorSelect';
+
+export type { CreateDictItem, CreateDictType, DictItem, DictType, UpdateDictItem, UpdateDictType };
+
+/** Dictionary types (domain.md §3.1): platform rows; system types stay. */
+export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, UpdateDictType> = {
+  resource: 'dict-types',
+  auditType: 'dict_type',
+  permission: 'dict:code',
+  titleId: 'dictionary.type.entity',
+  allows: (row, action) => action !== 'delete' || !row.isSystem,
+  form: {
+    create: ['code', 'name', 'tenantExtensible', 'status', 'remark'],
+    update: ['name', 'tenantExtensible', 'status', 'remark'],
+  },
+  columns: [
+    {
+      dataIndex: 'code',
+      titleId: 'dictionary.type.code',
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { max: 100 }, { pattern: /^[a-z][a-z0-9_]{1,99}$/, message: 'Use lower-case letters, digits and _' }] },
+    },
+    { dataIndex: 'name', titleId: 'dictionary.type.name', sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
+    { dataIndex: 'tenantExtensible', titleId: 'dictionary.type.tenantExtensible', dict: 'yes_no', valueType: 'switch', hideInTable: true },
+    { dataIndex: 'isSystem', titleId: 'dictionary.type.isSystem', dict: 'yes_no', hideInForm: true },
+    { dataIndex: 'status', titleId: 'dictionary.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+    { dataIndex: 'remark', titleId: 'dictionary.remark', valueType: 'textarea', hideInTable: true, formItemProps: { rules: [{ max: 500 }] } },
+  ],
+};
+
+/** Items of one type: value, labels in both languages, tag colour, order, status, default. */
+export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, UpdateDictItem> = {
+  resource: 'dict-items',
+  auditType: 'dict_item',
+  permission: 'dict:code',
+  actions: { create: 'dict:code:item-create', update: 'dict:code:item-update' },
+  titleId: 'dictionary.item.entity',
+  form: {
+    create: ['typeCode', 'value', 'label', 'labelEn', 'color', 'sort', 'status', 'isDefault', 'parentValue'],
+    update: ['label', 'labelEn', 'color', 'sort', 'status', 'isDefault', 'parentValue'],
+  },
+  columns: [
+    { dataIndex: 'typeCode', titleId: 'dictionary.type.code', hideInTable: true, hideInDescriptions: true, fieldProps: { disabled: true } },
+    { dataIndex: 'value', titleId: 'dictionary.item.value', sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
+    {
+      dataIndex: 'label',
+      titleId: 'dictionary.item.label',
+      sorter: true,
+      render: (_dom, row) => <Tag color={row.color ?? undefined}>{row.label}</Tag>,
+      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+    },
+    { dataIndex: 'labelEn', titleId: 'dictionary.item.labelEn', formItemProps: { rules: [{ max: 100 }] } },
+    {
+      dataIndex: 'color',
+      titleId: 'dictionary.item.color',
+      render: (_dom, row) => (row.color ? <Tag color={row.color}>{row.color}</Tag> : '-'),
+      renderFormItem: (_schema, _config, form) => <ColorSelect sample={form.getFieldValue('label')} />,
+    },
+    { dataIndex: 'sort', titleId: 'dictionary.sort', valueType: 'digit', sorter: true, fieldProps: { min: 0, precision: 0 } },
+    { dataIndex: 'status', titleId: 'dictionary.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+    { dataIndex: 'isDefault', titleId: 'dictionary.item.isDefault', dict: 'yes_no', valueType: 'switch' },
+    { dataIndex: 'parentValue', titleId: 'dictionary.item.parentValue', hideInTable: true, formItemProps: { rules: [{ max: 100 }] } },
+    {
+      dataIndex: 'scope',
+      titleId: 'dictionary.item.scope',
+      hideInForm: true,
+      options: [
+        { value: 'platform', labelId: 'dictionary.item.scope.platform', color: 'blue' },
+        { value: 'tenant', labelId: 'dictionary.item.scope.tenant', color: 'green' },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,111 @@
+import { getIntl } from '@umijs/max';
+import { Space, Tag } from 'antd';
+import type { ResourceDescriptor } from '@/components/resource/types';
+import type { CreateOauthClient, OauthClient, UpdateOauthClient } from '../../../../server/src/modules/oauth-client/oauth-client.schema';
+
+export type { CreateOauthClient, OauthClient, UpdateOauthClient };
+
+export const GRANT_TYPES: OauthClient['grantTypes'] = ['authorization_code', 'client_credentials', 'refresh_token', 'password'];
+const CLIENT_TYPES: OauthClient['clientType'][] = ['confidential', 'public'];
+
+const label = (id: string) => getIntl().formatMessage({ id });
+const tags = (values: string[] | null | undefined, text: (v: string) => string = (v) => v) =>
+  values?.length ? (
+    <Space size={[0, 4]} wrap>
+      {values.map((v) => (
+        <Tag key={v}>{text(v)}</Tag>
+      ))}
+    </Space>
+  ) : (
+    '-'
+  );
+const tagInput = { valueType: 'select' as const, hideInSearch: true, fieldProps: { mode: 'tags', open: false, tokenSeparators: [' ', ','] } };
+const validUri = async (_rule: unknown, uris?: string[]) => {
+  const bad = (uris ?? []).find((u) => {
+    try {
+      return Boolean(new URL(u).hash);
+    } catch {
+      return true;
+    }
+  });
+  if (bad) throw new Error(`Redirect URI ${bad} must be an absolute URL without a fragment`);
+};
+
+// initial values of the create form only: as column initialValues they would also filter the search
+export const clientDefaults: Partial<CreateOauthClient> = {
+  clientType: 'confidential',
+  grantTypes: ['authorization_code', 'refresh_token'],
+  accessTokenTtlSec: 1800,
+  refreshTokenTtlSec: 2_592_000,
+  status: 'enabled',
+};
+
+/** OAuth clients (domain.md §2.5): /system/client, prefix system:client; the secret is shown once. */
+export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient, UpdateOauthClient> = {
+  resource: 'clients',
+  auditType: 'oauth_client',
+  permission: 'system:client',
+  titleId: 'system.client.entity',
+  formLayout: 'DrawerForm',
+  profile: (row) => `/system/client/${row.id}/profile`,
+  form: {
+    create: ['clientId', 'name', 'clientType', 'grantTypes', 'redirectUris', 'scopes', 'accessTokenTtlSec', 'refreshTokenTtlSec', 'status', 'description'],
+    update: ['name', 'grantTypes', 'redirectUris', 'scopes', 'accessTokenTtlSec', 'refreshTokenTtlSec', 'status', 'description'],
+  },
+  columns: [
+    { dataIndex: 'keyword', titleId: 'system.client.keyword', searchOnly: true },
+    {
+      dataIndex: 'clientId',
+      titleId: 'system.client.clientId',
+      hideInSearch: true,
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { min: 2, max: 64 }, { pattern: /^[a-zA-Z0-9._-]+$/, message: 'Client id: letters, digits and . _ - only' }] },
+    },
+    { dataIndex: 'name', titleId: 'system.client.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
+    {
+      dataIndex: 'clientType',
+      titleId: 'system.client.clientType',
+      valueType: 'radio',
+      request: async () => CLIENT_TYPES.map((value) => ({ value, label: label(`system.client.clientType.${value}`) })),
+      render: (_dom, row) => <Tag color={row.clientType === 'public' ? 'blue' : 'purple'}>{label(`system.client.clientType.${row.clientType}`)}</Tag>,
+      formItemProps: { rules: [{ required: true }] },
+    },
+    {
+      dataIndex: 'grantTypes',
+      titleId: 'system.client.grantTypes',
+      valueType: 'checkbox',
+      hideInSearch: true,
+      request: async () => GRANT_TYPES.map((value) => ({ value, label: label(`system.client.grant.${value}`) })),
+      render: (_dom, row) => tags(row.grantTypes, (v) => label(`system.client.grant.${v}`)),
+      formItemProps: { rules: [{ required: true, type: 'array', min: 1 }] },
+    },
+    {
+      dataIndex: 'redirectUris',
+      titleId: 'system.client.redirectUris',
+      ...tagInput,
+      hideInTable: true,
+      render: (_dom, row) => tags(row.redirectUris),
+      formItemProps: { rules: [{ type: 'array', max: 20 }, { validator: validUri }] },
+    },
+    { dataIndex: 'scopes', titleId: 'system.client.scopes', ...tagInput, render: (_dom, row) => tags(row.scopes), formItemProps: { rules: [{ type: 'array', max: 50 }] } },
+    {
+      dataIndex: 'accessTokenTtlSec',
+      titleId: 'system.client.accessTokenTtlSec',
+      valueType: 'digit',
+      hideInSearch: true,
+      fieldProps: { min: 60, max: 86_400, precision: 0 },
+      formItemProps: { rules: [{ required: true }, { type: 'number', min: 60, max: 86_400 }] },
+    },
+    {
+      dataIndex: 'refreshTokenTtlSec',
+      titleId: 'system.client.refreshTokenTtlSec',
+      valueType: 'digit',
+      hideInSearch: true,
+      fieldProps: { min: 300, max: 31_536_000, precision: 0 },
+      formItemProps: { rules: [{ required: true }, { type: 'number', min: 300, max: 31_536_000 }] },
+    },
+    { dataIndex: 'status', titleId: 'system.client.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+    { dataIndex: 'description', titleId: 'system.client.description', valueType: 'textarea', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 500 }] } },
+    { dataIndex: 'createdAt', titleId: 'system.client.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
+  ],
+};

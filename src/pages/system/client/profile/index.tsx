@@ -1,0 +1,29 @@
+import { useAccess, useParams } from '@umijs/max';
+import { Card, Modal } from 'antd';
+import { useState } from 'react';
+import ResourceProfile from '@/components/resource/ResourceProfile';
+import ClientActions from '../ClientActions';
+import { clientDescriptor, type OauthClient } from '../descriptor';
+import SecretModal from '../SecretModal';
+import { clients } from '../service';
+
+/** /system/client/:id/profile: the client's details, its actions and its audit trail. */
+export default function ClientProfile() {
+  const { id = '' } = useParams<{ id: string }>();
+  const access = useAccess() as Record<string, boolean>;
+  const [modal, contextHolder] = Modal.useModal();
+  const [secret, setSecret] = useState<{ clientId: string; secret: string }>();
+  return (
+    <div data-testid="client-profile">
+      <ResourceProfile<OauthClient> descriptor={clientDescriptor} id={id} service={clients}>
+        {(row) => (
+          <Card size="small">
+            <ClientActions row={row} can={(code) => Boolean(access[code])} confirm={modal.confirm} onSecret={(clientId, value) => setSecret({ clientId, secret: value })} />
+          </Card>
+        )}
+      </ResourceProfile>
+      <SecretModal shown={secret} onClose={() => setSecret(undefined)} />
+      {contextHolder}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ResourceDescriptor } from '@/components/resource/types';
+import type { CreateDistrict, District, UpdateDistrict } from '../../../../server/src/modules/district/district.schema';
+
+export type { CreateDistrict, District, UpdateDistrict };
+
+const code = { pattern: /^(\d{6}|\d{9})$/, message: 'Use 6 digits (province, city, county) or 9 (township)' };
+
+/** Administrative divisions (domain.md §2.7): retired codes are disabled, not deleted. */
+export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, UpdateDistrict> = {
+  resource: 'districts',
+  auditType: 'district',
+  permission: 'system:district',
+  titleId: 'system.district.entity',
+  form: {
+    create: ['code', 'parentCode', 'name', 'shortName', 'pinyin', 'sort', 'status', 'replacedByCode', 'remark'],
+    update: ['name', 'shortName', 'pinyin', 'sort', 'status', 'replacedByCode', 'remark'],
+  },
+  columns: [
+    { dataIndex: 'keyword', titleId: 'system.district.keyword', searchOnly: true },
+    { dataIndex: 'code', titleId: 'system.district.code', hideInSearch: true, formItemProps: { rules: [{ required: true }, code] } },
+    { dataIndex: 'name', titleId: 'system.district.name', hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
+    { dataIndex: 'shortName', titleId: 'system.district.shortName', hideInSearch: true, formItemProps: { rules: [{ max: 50 }] } },
+    {
+      dataIndex: 'level',
+      titleId: 'system.district.level',
+      hideInForm: true,
+      options: ['province', 'city', 'county', 'township'].map((level) => ({ value: level, labelId: `system.district.level.${level}` })),
+    },
+    { dataIndex: 'parentCode', titleId: 'system.district.parentCode', hideInTable: true, hideInSearch: true, formItemProps: { rules: [code] } },
+    { dataIndex: 'pinyin', titleId: 'system.district.pinyin', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 100 }] } },
+    { dataIndex: 'sort', titleId: 'system.district.sort', valueType: 'digit', hideInSearch: true, fieldProps: { min: 0, precision: 0 } },
+    { dataIndex: 'status', titleId: 'system.district.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+    { dataIndex: 'replacedByCode', titleId: 'system.district.replacedByCode', hideInSearch: true, formItemProps: { rules: [code] } },
+    { dataIndex: 'remark', titleId: 'system.district.remark', valueType: 'textarea', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 500 }] } },
+  ],
+};

@@ -1,0 +1,52 @@
+import { useIntl } from '@umijs/max';
+import { message, Popconfirm } from 'antd';
+import ResourceTreeTable from '@/components/resource/ResourceTreeTable';
+import { resourceService } from '@/services/resource';
+import { districtDescriptor, type CreateDistrict, type District, type UpdateDistrict } from './descriptor';
+import DistrictImportModal from './DistrictImportModal';
+import { usePathNames } from './usePathNames';
+
+const districts = resourceService<District, CreateDistrict, UpdateDistrict>('districts');
+
+/**
+ * /system/district: the division tree, one level at a time; a search lists matches flat with their full path;
+ * import previews what an official code list changes before applying it.
+ */
+export default function DistrictPage() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const { loadLevel, resolve, fullPath } = usePathNames();
+  return (
+    <div data-testid="system-district">
+      <ResourceTreeTable<District>
+        descriptor={districtDescriptor}
+        service={districts}
+        loadChildren={loadLevel}
+        canHaveChildren={(row) => row.level !== 'township'}
+        createDefaults={{ status: 'enabled', sort: 0 }}
+        prepareFlat={resolve}
+        flatColumns={[{ title: t('system.district.path'), key: 'path', render: (_dom, row) => <span data-testid="district-path">{fullPath(row)}</span> }]}
+        rowActions={(row, { can, reload }) => {
+          if (!can('system:district:update')) return [];
+          const next = row.status === 'enabled' ? 'disabled' : 'enabled';
+          const action = next === 'disabled' ? 'disable' : 'enable';
+          const toggle = async () => {
+            const done = await districts.update(row.id, { name: row.name, status: next, version: row.version }).then(
+              () => true,
+              () => false,
+            );
+            if (!done) return;
+            message.success(t('system.district.done'));
+            reload();
+          };
+          return [
+            <Popconfirm key={action} title={t(`system.district.confirm.${action}`, { name: row.name })} onConfirm={toggle}>
+              <a data-testid={`row-${action}`}>{t(`system.district.action.${action}`)}</a>
+            </Popconfirm>,
+          ];
+        }}
+        renderImport={(props) => <DistrictImportModal {...props} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { getIntl } from '@umijs/max';
+import { Tag } from 'antd';
+import type { ResourceDescriptor } from '@/components/resource/types';
+import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
+import type { CreatePermission, Permission, UpdatePermission } from '../../../../server/src/modules/permission/permission.schema';
+
+export type { Permission };
+
+type TreeOption = { title: string; value: string; children?: TreeOption[] };
+const toOptions = (nodes: PermissionNode[]): TreeOption[] =>
+  nodes
+    .filter((n) => n.type !== 'button')
+    .map((n) => ({ title: n.code ? `${n.name} (${n.code})` : n.name, value: n.id, children: toOptions(n.children ?? []) }));
+
+/** Directories and menus as parents of the parent tree-select. */
+export const parentOptions = async () => toOptions(await fetchPermissionTree());
+
+const flag = (titleId: string, dataIndex: keyof Permission & string) => ({
+  dataIndex,
+  titleId,
+  valueType: 'switch' as const,
+  hideInSearch: true,
+  hideInTable: true,
+  initialValue: false,
+});
+
+/** The permission tree (domain.md §2.2): /system/permission, prefix system:permission; platform operators only. */
+export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermission, UpdatePermission> = {
+  resource: 'permissions',
+  auditType: 'permission',
+  permission: 'system:permission',
+  titleId: 'system.permission.entity',
+  formLayout: 'DrawerForm',
+  form: {
+    create: ['parentId', 'type', 'name', 'localeKey', 'code', 'path', 'component', 'icon', 'sort', 'hiddenInMenu', 'keepAlive', 'platformOnly', 'status'],
+    update: ['parentId', 'type', 'name', 'localeKey', 'code', 'path', 'component', 'icon', 'sort', 'hiddenInMenu', 'keepAlive', 'platformOnly', 'status'],
+  },
+  columns: [
+    { dataIndex: 'keyword', titleId: 'system.permission.keyword', searchOnly: true },
+    { dataIndex: 'name', titleId: 'system.permission.name', hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
+    {
+      dataIndex: 'parentId',
+      titleId: 'system.permission.parent',
+      valueType: 'treeSelect',
+      request: parentOptions,
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      fieldProps: { allowClear: true, treeDefaultExpandAll: false, showSearch: true, treeNodeFilterProp: 'title' },
+    },
+    { dataIndex: 'type', titleId: 'system.permission.type', dict: 'permission_type', formItemProps: { rules: [{ required: true }] } },
+    {
+      dataIndex: 'code',
+      titleId: 'system.permission.code',
+      hideInSearch: true,
+      formItemProps: {
+        rules: [{ max: 100 }, { pattern: /^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){2}$/, message: 'Code must look like area:entity:action' }],
+      },
+    },
+    {
+      dataIndex: 'path',
+      titleId: 'system.permission.path',
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 200 }, { pattern: /^\//, message: 'Path must start with /' }] },
+    },
+    { dataIndex: 'localeKey', titleId: 'system.permission.localeKey', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 100 }, { pattern: /^[a-zA-Z0-9._-]+$/ }] } },
+    { dataIndex: 'component', titleId: 'system.permission.component', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 200 }] } },
+    { dataIndex: 'icon', titleId: 'system.permission.icon', hideInSearch: true, formItemProps: { rules: [{ max: 50 }] } },
+    {
+      dataIndex: 'sort',
+      titleId: 'system.permission.sort',
+      valueType: 'digit',
+      hideInSearch: true,
+      initialValue: 0,
+      fieldProps: { min: 0, max: 99999, precision: 0 },
+      formItemProps: { rules: [{ required: true }, { type: 'number', min: 0, max: 99999 }] },
+    },
+    flag('system.permission.hiddenInMenu', 'hiddenInMenu'),
+    flag('system.permission.keepAlive', 'keepAlive'),
+    {
+      ...flag('system.permission.platformOnly', 'platformOnly'),
+      hideInTable: false,
+      render: (_dom, row) => (row.platformOnly ? <Tag color="warning">{getIntl().formatMessage({ id: 'system.permission.platformOnly.yes' })}</Tag> : '-'),
+    },
+    { dataIndex: 'status', titleId: 'system.permission.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+  ],
+};

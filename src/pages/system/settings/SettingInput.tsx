@@ -1,0 +1,131 @@
+import { useIntl } from '@umijs/max';
+import { Button, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useState } from 'react';
+import type { Setting } from './service';
+
+const MASK = '******';
+
+/** The form value of a setting: JSON as text, a secret empty until changed. */
+export function toFormValue(setting: Setting): unknown {
+  if (setting.valueType === 'json') return JSON.stringify(setting.value ?? null, null, 2);
+  if (setting.valueType === 'secret') return undefined;
+  return setting.value;
+}
+
+/** The value a form value saves as. */
+export function fromFormValue(setting: Setting, value: unknown): unknown {
+  if (setting.valueType === 'json') return JSON.parse(String(value));
+  return value;
+}
+
+/** Validation per type (English messages, as every form's). */
+export function rulesOf(setting: Setting, label: string): Rule[] {
+  switch (setting.valueType) {
+    case 'number':
+      return [
+        { required: true, message: `Please enter ${label}` },
+        { type: 'number', min: setting.min ?? undefined, max: setting.max ?? undefined },
+      ];
+    case 'enum':
+      return [{ required: true, message: `Please select ${label}` }];
+    case 'json':
+      return [
+        { required: true, message: `Please enter ${label}` },
+        {
+          validator: async (_rule, text?: string) => {
+            try {
+              if (text) JSON.parse(text);
+            } catch {
+              throw new Error(`${label} is not valid JSON`);
+            }
+          },
+        },
+      ];
+    case 'secret':
+      return [{ max: 500 }];
+    case 'boolean':
+      return [];
+    default:
+      return [{ max: 2000 }];
+  }
+}
+
+interface Props {
+  setting: Setting;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+}
+
+/** The input of one setting by its type; a secret shows its mask until "change" is chosen. */
+export default function SettingInput({ setting, value, onChange, disabled }: Props) {
+  const intl = useIntl();
+  const [changing, setChanging] = useState(false);
+  const testid = `setting-input-${setting.key}`;
+  switch (setting.valueType) {
+    case 'number':
+      return (
+        <InputNumber
+          value={value as number}
+          onChange={(v) => onChange?.(v)}
+          min={setting.min ?? undefined}
+          max={setting.max ?? undefined}
+          disabled={disabled}
+          style={{ width: 200 }}
+          data-testid={testid}
+        />
+      );
+    case 'boolean':
+      return <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} disabled={disabled} data-testid={testid} />;
+    case 'enum':
+      return (
+        <Select
+          value={value as string}
+          onChange={(v) => onChange?.(v)}
+          disabled={disabled}
+          style={{ width: 240 }}
+          options={(setting.options ?? []).map((o) => ({ value: o.value, label: intl.locale === 'en-US' && o.labelEn ? o.labelEn : o.label }))}
+          data-testid={testid}
+        />
+      );
+    case 'json':
+      return (
+        <Input.TextArea
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+          disabled={disabled}
+          autoSize={{ minRows: 2, maxRows: 10 }}
+          style={{ fontFamily: 'monospace' }}
+          data-testid={testid}
+        />
+      );
+    case 'secret':
+      return changing ? (
+        <Space.Compact>
+          <Input.Password value={value as string} onChange={(e) => onChange?.(e.target.value)} autoComplete="new-password" style={{ width: 280 }} data-testid={testid} />
+          <Button
+            onClick={() => {
+              setChanging(false);
+              onChange?.(undefined);
+            }}
+          >
+            {intl.formatMessage({ id: 'resource.cancel' })}
+          </Button>
+        </Space.Compact>
+      ) : (
+        <Space>
+          <Typography.Text type="secondary" data-testid={`setting-mask-${setting.key}`}>
+            {setting.value === MASK ? MASK : intl.formatMessage({ id: 'system.settings.secret.unset' })}
+          </Typography.Text>
+          {!disabled && (
+            <Button size="small" onClick={() => setChanging(true)} data-testid={`setting-change-${setting.key}`}>
+              {intl.formatMessage({ id: 'system.settings.secret.change' })}
+            </Button>
+          )}
+        </Space>
+      );
+    default:
+      return <Input value={value as string} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} style={{ width: 360 }} data-testid={testid} />;
+  }
+}

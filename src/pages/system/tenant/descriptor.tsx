@@ -1,0 +1,106 @@
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { ResourceDescriptor } from '@/components/resource/types';
+import { getIntl } from '@umijs/max';
+import type { CreateTenant, Tenant, UpdateTenant } from '../../../../server/src/modules/tenant/tenant.schema';
+import { packageOptions } from './service';
+
+export type { CreateTenant, Tenant, UpdateTenant };
+
+/** A date picked in the form → the end of that day as an ISO date-time (the tenant may sign in all that day). */
+export const endOfDay = (value: unknown) => (value ? dayjs(value as string).endOf('day').toISOString() : null);
+
+const expiry = (_dom: unknown, row: Tenant) => (
+  <span>
+    {row.expiresAt ? dayjs(row.expiresAt).format('YYYY-MM-DD') : getIntl().formatMessage({ id: 'system.tenant.never' })}
+    {row.expired && (
+      <Tag color="error" style={{ marginLeft: 8 }} data-testid="tenant-expired">
+        {getIntl().formatMessage({ id: 'system.tenant.expired' })}
+      </Tag>
+    )}
+  </span>
+);
+
+const adminField = { hideInTable: true, hideInSearch: true, hideInDescriptions: true } as const;
+
+/** Tenants (domain.md §2.1): /system/tenant, permission prefix system:tenant. Creating one provisions its first administrator. */
+export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTenant> = {
+  resource: 'tenants',
+  auditType: 'tenant',
+  permission: 'system:tenant',
+  titleId: 'system.tenant.entity',
+  formLayout: 'DrawerForm',
+  allows: (row, action) => !(action === 'delete' && row.code === 'platform'),
+  form: {
+    create: ['code', 'name', 'shortName', 'packageId', 'expiresAt', 'maxAccounts', 'contactName', 'contactMobile', 'contactEmail',
+      'adminUserName', 'adminDisplayName', 'adminPassword', 'remark'],
+    update: ['name', 'shortName', 'packageId', 'maxAccounts', 'domains', 'contactName', 'contactMobile', 'contactEmail', 'address', 'remark'],
+  },
+  columns: [
+    { dataIndex: 'keyword', titleId: 'system.tenant.keyword', searchOnly: true },
+    {
+      dataIndex: 'code',
+      titleId: 'system.tenant.code',
+      hideInSearch: true,
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { pattern: /^[a-z][a-z0-9-]{1,31}$/, message: 'Code: a lower-case letter, then 1–31 letters, digits or -' }] },
+    },
+    { dataIndex: 'name', titleId: 'system.tenant.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
+    { dataIndex: 'shortName', titleId: 'system.tenant.shortName', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 50 }] } },
+    {
+      dataIndex: 'packageId',
+      titleId: 'system.tenant.package',
+      valueType: 'select',
+      request: packageOptions,
+      render: (_dom, row) => row.packageName ?? '-',
+      formItemProps: { rules: [{ required: true }] },
+    },
+    { dataIndex: 'status', titleId: 'system.tenant.status', dict: 'common_status', hideInForm: true },
+    {
+      dataIndex: 'expiresAt',
+      titleId: 'system.tenant.expiresAt',
+      valueType: 'date',
+      hideInSearch: true,
+      sorter: true,
+      render: expiry,
+      // SchemaForm's own column option (not in ProColumns' type): the date becomes an ISO date-time
+      ...({ transform: (value: unknown) => ({ expiresAt: endOfDay(value) }) } as object),
+      fieldProps: { disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')) },
+    },
+    {
+      dataIndex: 'maxAccounts',
+      titleId: 'system.tenant.maxAccounts',
+      valueType: 'digit',
+      hideInSearch: true,
+      render: (_dom, row) => `${row.accountCount} / ${row.maxAccounts}`,
+      fieldProps: { min: 1, max: 1_000_000, precision: 0 },
+      formItemProps: { rules: [{ required: true }, { type: 'number', min: 1, max: 1_000_000 }] },
+    },
+    { dataIndex: 'domains', titleId: 'system.tenant.domains', valueType: 'select', hideInSearch: true, hideInTable: true, fieldProps: { mode: 'tags', open: false } },
+    { dataIndex: 'contactName', titleId: 'system.tenant.contactName', hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
+    {
+      dataIndex: 'contactMobile',
+      titleId: 'system.tenant.contactMobile',
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 20 }, { pattern: /^\+?[0-9][0-9 -]{4,19}$/ }] },
+    },
+    { dataIndex: 'contactEmail', titleId: 'system.tenant.contactEmail', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ type: 'email' }, { max: 100 }] } },
+    { dataIndex: 'address', titleId: 'system.tenant.address', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 255 }] } },
+    {
+      dataIndex: 'adminUserName',
+      titleId: 'system.tenant.adminUserName',
+      ...adminField,
+      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, { pattern: /^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/ }] },
+    },
+    { dataIndex: 'adminDisplayName', titleId: 'system.tenant.adminDisplayName', ...adminField, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
+    {
+      dataIndex: 'adminPassword',
+      titleId: 'system.tenant.adminPassword',
+      valueType: 'password',
+      ...adminField,
+      formItemProps: { rules: [{ required: true }, { max: 128 }] },
+    },
+    { dataIndex: 'createdAt', titleId: 'system.tenant.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
+    { dataIndex: 'remark', titleId: 'system.tenant.remark', valueType: 'textarea', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 500 }] } },
+  ],
+};

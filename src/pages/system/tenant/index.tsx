@@ -1,0 +1,38 @@
+import { useAccess, useIntl } from '@umijs/max';
+import { Modal, Tabs } from 'antd';
+import ResourceTable from '@/components/resource/ResourceTable';
+import { tenantDescriptor, type Tenant } from './descriptor';
+import { packageDescriptor, type TenantPackage } from './packages/descriptor';
+import { tenantPackages, tenants } from './service';
+import TenantActions from './TenantActions';
+
+/** /system/tenant: tenants (provisioning, disable / enable / renew) and, on a second tab, their packages. */
+export default function TenantScreen() {
+  const intl = useIntl();
+  const access = useAccess() as Record<string, boolean>;
+  const [modal, contextHolder] = Modal.useModal();
+  const items = [
+    {
+      key: 'tenants',
+      label: intl.formatMessage({ id: 'system.tenant.tab.tenants' }),
+      children: (
+        <ResourceTable<Tenant>
+          descriptor={tenantDescriptor}
+          service={tenants}
+          rowActions={(row, context) => [<TenantActions key="tenant" row={row} context={context} confirm={modal.confirm} />]}
+        />
+      ),
+    },
+    access['system:tenant-package:list'] && {
+      key: 'packages',
+      label: intl.formatMessage({ id: 'system.tenant.tab.packages' }),
+      children: <ResourceTable<TenantPackage> descriptor={packageDescriptor} service={tenantPackages} createDefaults={{ status: 'enabled' }} />,
+    },
+  ].filter((item): item is Exclude<typeof item, false> => Boolean(item));
+  return (
+    <div data-testid="system-tenant">
+      <Tabs items={items} destroyOnHidden={false} />
+      {contextHolder}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ErrCode, SysCode } from '@/models/root';
+import type { DistrictImportReport, DistrictNode } from '../../server/src/modules/district/district.schema';
+import type { IndustryNode } from '../../server/src/modules/industry/industry.schema';
+import request from '@/utils/request';
+import { dispatchRoot } from '@/utils/store';
+
+export type { DistrictImportReport, DistrictNode, IndustryNode };
+
+let sysCodesTag: string | undefined;
+
+/**
+ * Re-reads the console's `sysCodes` after a dictionary edit, so labels and tag colours change without a reload.
+ * The browser revalidates with the ETag (the server answers 304 when nothing changed); an unchanged ETag skips
+ * the dispatch. Resolves whether the dictionary changed.
+ */
+export async function refreshSysCodes(): Promise<boolean> {
+  const { data, response } = await request.get<{ data: SysCode[]; response: Response }>('/api/dict/syscodes', {
+    getResponse: true,
+  });
+  const tag = response.headers.get('etag') ?? undefined;
+  if (tag && tag === sysCodesTag) return false;
+  sysCodesTag = tag;
+  dispatchRoot('SET_SYSCODE', data);
+  return true;
+}
+
+/** Re-reads the persisted `errCodes` after an error message was edited. */
+export async function refreshErrCodes(): Promise<void> {
+  dispatchRoot('SET_ERRCODE', await request.get<ErrCode[]>('/api/dict/errcodes'));
+}
+
+/** One level of the industry classification: the sections, or the children of a code. */
+export const fetchIndustryLevel = (parentCode?: string) =>
+  request.get<IndustryNode[]>('/api/industries/tree', { params: parentCode ? { parentCode } : {} });
+
+/** One level of the division tree: the provinces, or the children of a code. */
+export const fetchDistrictLevel = (parentCode?: string) =>
+  request.get<DistrictNode[]>('/api/districts/tree', { params: parentCode ? { parentCode } : {} });
+
+/** The district import: a dry run answers what would be added, renamed and retired; a real run applies it all or nothing. */
+export function importDistricts(file: Blob, options: { dryRun: boolean; retireMissing: boolean }) {
+  const form = new FormData();
+  form.append('file', file, (file as File).name ?? 'districts.xlsx');
+  form.append('dryRun', String(options.dryRun));
+  form.append('retireMissing', String(options.retireMissing));
+  return request.post<DistrictImportReport>('/api/districts/import', { data: form });
+}

@@ -1,0 +1,46 @@
+import type { MenuNode } from '../../server/src/modules/permission/permission.schema';
+import request from '@/utils/request';
+
+export type { MenuNode };
+
+/** The signed-in user's menu: enabled directories and menus their roles hold (within the tenant's package). */
+export const fetchMenus = () => request.get<MenuNode[]>('/api/auth/menus');
+
+/** Route paths of the menu entries of a menu tree. */
+export function menuPaths(nodes: MenuNode[]): Set<string> {
+  const paths = new Set<string>();
+  const walk = (list: MenuNode[]) =>
+    list.forEach((node) => {
+      if (node.type === 'menu' && node.path) paths.add(node.path);
+      walk(node.children ?? []);
+    });
+  walk(nodes);
+  return paths;
+}
+
+export interface MenuRoute {
+  path?: string;
+  name?: string;
+  hideInMenu?: boolean;
+  children?: MenuRoute[];
+  routes?: MenuRoute[];
+}
+
+/**
+ * The routes' menu (order, icons, i18n names) cut down to what the server granted: a named, listed
+ * route stays only when its path is one of `granted`; a group stays while something listed is left in it.
+ * Hidden routes (profiles, exceptions) and redirects pass through: they are not menu entries.
+ */
+export function filterMenuRoutes<R extends MenuRoute>(routes: R[], granted: Set<string>): R[] {
+  return routes.flatMap((route) => {
+    const kids = route.children ?? route.routes;
+    if (kids?.length) {
+      const kept = filterMenuRoutes(kids as R[], granted);
+      const listed = kept.some((k) => k.name && !k.hideInMenu);
+      if (!listed) return [];
+      return [{ ...route, ...(route.children ? { children: kept } : {}), ...(route.routes ? { routes: kept } : {}) }];
+    }
+    if (!route.name || route.hideInMenu) return [route];
+    return route.path && granted.has(route.path) ? [route] : [];
+  });
+}

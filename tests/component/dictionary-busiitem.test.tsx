@@ -1,0 +1,102 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import BusinessItemPage from '@/pages/dictionary/busiitem';
+import type { BusinessItem } from '@/pages/dictionary/busiitem/descriptor';
+import { dispatchRoot } from '@/utils/store';
+import { createTestStore, renderApp, type TestStore } from './harness';
+import { fakeApi } from './fake-api';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const item: BusinessItem = {
+  id: '3',
+  code: 'paper.published',
+  name: '试卷发布',
+  nameEn: 'Exam paper published',
+  module: 'assess',
+  description: null,
+  notifiable: true,
+  variables: [{ name: 'paperName', label: '试卷名称', example: '期末考试' }],
+  defaultChannels: ['in_app', 'wechat_mp'],
+  defaultTemplateCode: null,
+  auditLevel: 'normal',
+  status: 'enabled',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 4,
+};
+const codes = ['list', 'create', 'update', 'delete', 'export'].map((a) => `dict:busiitem:${a}`);
+const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
+
+let store: TestStore;
+beforeEach(() => {
+  localStorage.clear();
+  store = createTestStore();
+  dispatchRoot('SET_SYSCODE', [
+    { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
+    { type: 'yes_no', value: 'true', label: '是', labelEn: 'Yes', color: 'success', sort: 0 },
+  ]);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function mount(extra: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({
+    'GET /api/business-items': () => ({ body: { data: [item], total: 1, success: true, current: 1, pageSize: 10 } }),
+    ...extra,
+  });
+  render(renderApp({ store, access: grant(codes), children: <BusinessItemPage /> }).tree);
+  return api;
+}
+
+describe('/dictionary/busiitem', () => {
+  it('lists items with variables, channels and audit level', async () => {
+    mount();
+    const row = (await screen.findByText('paper.published')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('{paperName}')).toBeInTheDocument();
+    expect(within(row).getByText('站内信')).toHaveClass('ant-tag');
+    expect(within(row).getByText('微信公众号')).toHaveClass('ant-tag');
+    expect(within(row).getByText('普通')).toHaveClass('ant-tag');
+    expect(within(row).getByText('是')).toHaveClass('ant-tag');
+  });
+
+  it('edits the variables as a list and sends them with the version', async () => {
+    const api = mount({ 'PUT /api/business-items/3': (call) => ({ body: { ...item, ...(call.body as object), version: 5 } }) });
+    const row = (await screen.findByText('paper.published')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByTestId('row-edit'));
+    await screen.findByText('编辑业务事项');
+    expect(screen.getByTestId('variable-name-0')).toHaveValue('paperName');
+    fireEvent.click(screen.getByTestId('variables-add'));
+    fireEvent.change(await screen.findByTestId('variable-name-1'), { target: { value: 'publishAt' } });
+    fireEvent.change(screen.getByTestId('variable-label-1'), { target: { value: '发布时间' } });
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/business-items/3')).toHaveLength(1));
+    expect(api.find('PUT', '/api/business-items/3')[0].body).toEqual({
+      name: '试卷发布',
+      nameEn: 'Exam paper published',
+      module: 'assess',
+      notifiable: true,
+      variables: [
+        { name: 'paperName', label: '试卷名称', example: '期末考试' },
+        { name: 'publishAt', label: '发布时间' },
+      ],
+      defaultChannels: ['in_app', 'wechat_mp'],
+      auditLevel: 'normal',
+      status: 'enabled',
+      version: 4,
+    });
+  });
+
+  it('refuses a variable without a label, in English', async () => {
+    const api = mount();
+    fireEvent.click(await screen.findByTestId('table-create'));
+    await screen.findByText('新建业务事项', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByTestId('form-code'), { target: { value: 'course.published' } });
+    fireEvent.change(screen.getByTestId('form-name'), { target: { value: '课程发布' } });
+    fireEvent.change(screen.getByTestId('form-module'), { target: { value: 'teaching' } });
+    fireEvent.click(screen.getByTestId('variables-add'));
+    fireEvent.change(await screen.findByTestId('variable-name-0'), { target: { value: 'courseName' } });
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    expect(await screen.findByText('Each variable needs a label', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.find('POST', '/api/business-items')).toHaveLength(0);
+  });
+});

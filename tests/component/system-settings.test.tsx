@@ -1,0 +1,97 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import SettingsScreen from '@/pages/system/settings';
+import type { Setting } from '@/pages/system/settings/service';
+import { Provider as ModelProvider } from '@@/plugin-model';
+import { getRootState } from '@/utils/store';
+import { fakeApi } from './fake-api';
+import { createTestStore, renderApp, type TestStore } from './harness';
+
+const setting = (key: string, category: Setting['category'], valueType: Setting['valueType'], value: unknown, extra: Partial<Setting> = {}): Setting => ({
+  id: key, key, category, name: key, nameEn: null, description: null, valueType, value, defaultValue: value, hasValue: true, options: null,
+  min: null, max: null, isPublic: false, isSystem: true, tenantOverridable: true, overridden: false, editable: true, version: 0, updatedAt: null, ...extra,
+});
+const settings = [
+  setting('security.password.minLength', 'security', 'number', 8, { min: 6, max: 64 }),
+  setting('login.captchaSecret', 'login', 'secret', null),
+  setting('branding.name', 'branding', 'string', '医学教育', { isPublic: true, overridden: true, version: 2 }),
+];
+const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
+
+vi.setConfig({ testTimeout: 60_000 });
+let store: TestStore;
+beforeEach(() => {
+  localStorage.clear();
+  store = createTestStore();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const setInitialState = vi.fn();
+const initialStateModel = () => ({ initialState: { currentUser: { tenant: { code: 'demo' } } }, setInitialState, loading: false });
+const screenWithModel = () => (
+  <ModelProvider models={{ '@@initialState': initialStateModel }}>
+    <SettingsScreen />
+  </ModelProvider>
+);
+
+const api = () =>
+  fakeApi({
+    'GET /api/settings': () => ({ body: { data: settings, total: settings.length, success: true } }),
+    'PUT /api/settings/.+': (call) => {
+      const key = decodeURIComponent(call.path.split('/').pop()!);
+      const old = settings.find((s) => s.key === key)!;
+      return { body: { ...old, value: (call.body as { value: unknown }).value, overridden: true, version: old.version + 1 } };
+    },
+    'DELETE /api/settings/.+/override': () => ({ body: { ...settings[2], value: '平台名称', overridden: false, version: 0 } }),
+    'GET /api/settings/public': () => ({ body: { 'branding.name': '新名称' } }),
+  });
+
+describe('/system/settings', () => {
+  it('bounds a number by its range and saves it with its version', async () => {
+    const calls = api();
+    render(renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() }).tree);
+    const input = await screen.findByTestId('setting-input-security.password.minLength');
+    expect(input).toHaveAttribute('aria-valuemin', '6');
+    expect(input).toHaveAttribute('aria-valuemax', '64');
+    expect(screen.getByTestId('setting-save-security.password.minLength')).toBeDisabled();
+    fireEvent.change(input, { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('setting-save-security.password.minLength'));
+    await waitFor(() => expect(calls.find('PUT', '/api/settings/security.password.minLength')).toHaveLength(1));
+    expect(calls.find('PUT', '/api/settings/security.password.minLength')[0].body).toEqual({ value: 10, version: 0 });
+  });
+
+  it('changes a masked secret only through "change"', async () => {
+    const calls = api();
+    render(renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() }).tree);
+    fireEvent.click(await screen.findByTestId('settings-tab-login'));
+    expect(await screen.findByTestId('setting-mask-login.captchaSecret')).toHaveTextContent('未设置');
+    fireEvent.click(screen.getByTestId('setting-change-login.captchaSecret'));
+    fireEvent.change(await screen.findByTestId('setting-input-login.captchaSecret'), { target: { value: 'k-123' } });
+    fireEvent.click(screen.getByTestId('setting-save-login.captchaSecret'));
+    await waitFor(() => expect(calls.find('PUT', '/api/settings/login.captchaSecret')).toHaveLength(1));
+    expect(calls.find('PUT', '/api/settings/login.captchaSecret')[0].body).toEqual({ value: 'k-123', version: 0 });
+  });
+
+  it('resets an overridden value to the platform default and reloads the public settings', async () => {
+    const calls = api();
+    render(renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() }).tree);
+    fireEvent.click(await screen.findByTestId('settings-tab-branding'));
+    const card = await screen.findByTestId('setting-branding.name');
+    expect(within(card).getByText('本租户已自定义')).toBeInTheDocument();
+    fireEvent.click(within(card).getByTestId('setting-reset-branding.name'));
+    fireEvent.click(await screen.findByTestId('reset-ok'));
+    await waitFor(() => expect(calls.find('DELETE', '/api/settings/branding.name/override')).toHaveLength(1));
+    await waitFor(() => expect(getRootState().appSettings).toEqual({ 'branding.name': '新名称' }));
+    expect(calls.find('GET', '/api/settings/public')[0].query).toEqual({ tenant: 'demo' });
+    expect(setInitialState).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId('setting-input-branding.name')).toHaveValue('平台名称'));
+  });
+
+  it('without the update code everything is read-only', async () => {
+    api();
+    render(renderApp({ store, access: grant(['system:setting:list']), children: screenWithModel() }).tree);
+    expect(await screen.findByTestId('setting-input-security.password.minLength')).toBeDisabled();
+    expect(screen.queryByTestId('setting-save-security.password.minLength')).toBeNull();
+    expect(screen.queryByTestId('settings-save-category')).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+const stamp = Date.now().toString(36);
+const tenantCode = `e2e-${stamp}`;
+const packageName = `E2E 套餐 ${stamp}`;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(tenant: string, username: string, password: string) {
+  await page.goto(`${baseURL}/#/login`);
+  await page.getByTestId('login-tenant').fill(tenant);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('workspace').waitFor();
+}
+
+async function signOut() {
+  await page.getByTestId('user-menu').hover();
+  await page.getByTestId('logout').click();
+  await page.waitForURL(/#\/login/);
+}
+
+const menu = () => page.locator('.ant-pro-sider .ant-menu, .ant-pro-layout .ant-menu').first();
+const node = (code: string) => page.locator(`[data-testid="permission-node"][data-code="${code}"]`);
+const pick = async (select: string, option: string) => {
+  await page.getByTestId(select).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+};
+
+// one journey: each step works on what the previous one made
+describe('A tenant from provisioning to a restricted account, in Chromium', () => {
+  it('the platform operator creates a package with a subset of the permissions', async () => {
+    await signIn('platform', 'admin', 'admin123');
+    await menu().getByText('系统管理').click();
+    await menu().getByText('租户管理').click();
+    await page.getByTestId('system-tenant').waitFor();
+    await page.getByRole('tab', { name: '租户套餐' }).click();
+    const packages = page.locator('[data-resource="tenant-packages"]');
+    await packages.getByTestId('table-create').click();
+    await page.getByTestId('form-name').fill(packageName);
+    await node('dashboard:workspace:view').click();
+    await node('account:profile:view').click();
+    await node('system:role:list').click();
+    await node('system:admin:list').click();
+    await expect.poll(() => page.getByTestId('permission-tree').innerText()).toMatch(/已选 2\d 项/);
+    expect(await page.locator('[data-testid="permission-node"][data-code="system:tenant:list"]').count()).toBe(0);
+    await page.getByTestId('resource-form-submit').click();
+    await packages.locator('tr', { hasText: packageName }).waitFor();
+  });
+
+  it('creates a tenant with that package and its first administrator', async () => {
+    await page.getByRole('tab', { name: '租户', exact: true }).click();
+    const tenants = page.locator('[data-resource="tenants"]');
+    await tenants.getByTestId('table-create').click();
+    await page.getByTestId('form-code').fill(tenantCode);
+    await page.getByTestId('form-name').fill(`端到端医院 ${stamp}`);
+    await pick('form-packageId', packageName);
+    await page.getByTestId('form-maxAccounts').fill('10');
+    await page.getByTestId('form-contactName').fill('王主任');
+    await page.getByTestId('form-adminUserName').fill('boss');
+    await page.getByTestId('form-adminDisplayName').fill('院管理员');
+    await page.getByTestId('form-adminPassword').fill('Welcome2026');
+    await page.getByTestId('resource-form-submit').click();
+    const row = tenants.locator('tr', { hasText: tenantCode });
+    await row.waitFor();
+    await expect.poll(() => row.innerText()).toContain(packageName);
+    await expect.poll(() => row.innerText()).toContain('1 / 10');
+    await signOut();
+  });
+
+  it('the new administrator creates a role holding only the workspace and the account list', async () => {
+    await signIn(tenantCode, 'boss', 'Welcome2026');
+    await menu().getByText('系统管理').click();
+    await expect.poll(() => menu().innerText()).toContain('角色管理');
+    expect(await menu().getByText('租户管理').count()).toBe(0);
+    await menu().getByText('角色管理').click();
+    await page.getByTestId('system-role').waitFor();
+    await page.getByTestId('table-create').click();
+    await page.getByTestId('form-code').fill('clerk');
+    await page.getByTestId('form-name').fill('办事员');
+    await page.getByTestId('resource-form-submit').click();
+    const row = page.locator('[data-testid="system-role"] tr', { hasText: 'clerk' });
+    await row.waitFor();
+
+    await row.getByTestId('row-permissions').click();
+    await page.getByTestId('role-permissions').waitFor();
+    await node('dashboard:workspace:view').click();
+    await node('system:admin:list').click();
+    await page.locator('.ant-tree-treenode', { has: node('system:admin:list') }).locator('.ant-tree-switcher').click();
+    await node('system:admin:create').click();
+    await node('system:admin:import').click();
+    await page.getByTestId('role-permissions-save').click();
+    await page.getByTestId('role-permissions').waitFor({ state: 'detached' });
+  });
+
+  it('creates an account and gives it the role', async () => {
+    await page.goto(`${baseURL}/#/system/admin`);
+    const screen = page.getByTestId('system-admin');
+    await screen.waitFor();
+    await screen.getByTestId('table-create').click();
+    await page.getByTestId('form-userName').fill('clerk1');
+    await page.getByTestId('form-displayName').fill('办事员一');
+    await page.getByTestId('form-password').fill('Welcome2026');
+    await page.getByTestId('resource-form-submit').click();
+    const row = page.locator('[data-testid="system-admin"] tr', { hasText: 'clerk1' });
+    await row.waitFor();
+    await row.getByTestId('row-more').click();
+    await page.getByTestId('row-action-assign-role').click();
+    await pick('roles-select', '办事员 (clerk)');
+    await page.locator('.ant-modal-title', { hasText: '分配角色' }).click();
+    await page.getByTestId('roles-submit').click();
+    await expect.poll(() => row.innerText()).toContain('办事员');
+    await signOut();
+  });
+
+  it('the account sees only what the role allows', async () => {
+    await signIn(tenantCode, 'clerk1', 'Welcome2026');
+    await expect.poll(() => menu().innerText()).toContain('工作台');
+    expect(await menu().getByText('个人中心').count()).toBe(0);
+    await menu().getByText('系统管理').click();
+    await expect.poll(() => menu().innerText()).toContain('管理员');
+    expect(await menu().getByText('角色管理').count()).toBe(0);
+    expect(await menu().getByText('租户管理').count()).toBe(0);
+
+    await menu().getByText('管理员', { exact: true }).click();
+    await page.getByTestId('system-admin').waitFor();
+    await page.locator('[data-testid="system-admin"] tr', { hasText: 'clerk1' }).waitFor();
+    const screen = page.getByTestId('system-admin');
+    expect(await screen.getByTestId('table-export').count()).toBe(1);
+    expect(await screen.getByTestId('table-create').count()).toBe(0);
+    expect(await screen.getByTestId('table-import').count()).toBe(0);
+
+    await page.goto(`${baseURL}/#/system/role`);
+    await page.getByTestId('exception-403').waitFor();
+    expect(await page.getByTestId('system-role').count()).toBe(0);
+  });
+
+  it('ran without a page error', () => {
+    expect(problems).toEqual([]);
+  });
+});
