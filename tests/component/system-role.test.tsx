@@ -25,7 +25,14 @@ let store: TestStore;
 beforeEach(() => {
   localStorage.clear();
   store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [{ type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 }]);
+  dispatchRoot('SET_SYSCODE', [
+    { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
+    { type: 'role_type', value: 'system', label: '内置', labelEn: 'Built-in', color: 'gold', sort: 0 },
+    { type: 'role_type', value: 'custom', label: '自定义', labelEn: 'Custom', color: 'blue', sort: 1 },
+    { type: 'data_scope', value: 'all', label: '全部数据', labelEn: 'All data', color: 'green', sort: 0 },
+    { type: 'data_scope', value: 'org_custom', label: '指定组织', labelEn: 'Chosen organisations', color: 'cyan', sort: 1 },
+    { type: 'data_scope', value: 'self', label: '仅本人', labelEn: 'Own records only', color: 'default', sort: 4 },
+  ]);
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,19 +1,14 @@
-import { getIntl } from '@umijs/max';
 import { Space, Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateOauthClient, OauthClient, UpdateOauthClient } from '../../../../server/src/modules/oauth-client/oauth-client.schema';
 
 export type { CreateOauthClient, OauthClient, UpdateOauthClient };
 
-export const GRANT_TYPES: OauthClient['grantTypes'] = ['authorization_code', 'client_credentials', 'refresh_token', 'password'];
-const CLIENT_TYPES: OauthClient['clientType'][] = ['confidential', 'public'];
-
-const label = (id: string) => getIntl().formatMessage({ id });
-const tags = (values: string[] | null | undefined, text: (v: string) => string = (v) => v) =>
+const tags = (values: string[] | null | undefined) =>
   values?.length ? (
     <Space size={[0, 4]} wrap>
       {values.map((v) => (
-        <Tag key={v}>{text(v)}</Tag>
+        <Tag key={v}>{v}</Tag>
       ))}
     </Space>
   ) : (
@@ -66,8 +61,7 @@ export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient
       dataIndex: 'clientType',
       titleId: 'system.client.clientType',
       valueType: 'radio',
-      request: async () => CLIENT_TYPES.map((value) => ({ value, label: label(`system.client.clientType.${value}`) })),
-      render: (_dom, row) => <Tag color={row.clientType === 'public' ? 'blue' : 'purple'}>{label(`system.client.clientType.${row.clientType}`)}</Tag>,
+      dict: 'client_type',
       formItemProps: { rules: [{ required: true }] },
     },
     {
@@ -75,8 +69,7 @@ export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient
       titleId: 'system.client.grantTypes',
       valueType: 'checkbox',
       hideInSearch: true,
-      request: async () => GRANT_TYPES.map((value) => ({ value, label: label(`system.client.grant.${value}`) })),
-      render: (_dom, row) => tags(row.grantTypes, (v) => label(`system.client.grant.${v}`)),
+      dict: 'grant_type',
       formItemProps: { rules: [{ required: true, type: 'array', min: 1 }] },
     },
     {

@@ -1,7 +1,8 @@
 import { ModalForm, ProFormDependency, ProFormSelect } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { message } from 'antd';
-import { DATA_SCOPES, type Role } from './descriptor';
+import { dictEnum } from '@/components/resource/dict';
+import type { Role } from './descriptor';
 import { saveDataScope } from './service';
 
 interface Props {
@@ -36,7 +37,7 @@ export default function DataScopeModal({ role, onClose, onSaved }: Props) {
         name="dataScope"
         label={t('system.role.dataScope')}
         rules={[{ required: true }]}
-        options={DATA_SCOPES.map((value) => ({ value, label: t(`system.role.dataScope.${value}`) }))}
+        options={[...dictEnum('data_scope', undefined, intl.locale)].map(([value, { text }]) => ({ value, label: text }))}
         fieldProps={{ 'data-testid': 'data-scope-select' } as object}
       />
       <ProFormDependency name={['dataScope']}>

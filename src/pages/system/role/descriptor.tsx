@@ -1,14 +1,7 @@
-import { getIntl } from '@umijs/max';
-import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateRole, Role, UpdateRole } from '../../../../server/src/modules/role/role.schema';
 
 export type { CreateRole, Role, UpdateRole };
-export const DATA_SCOPES: Role['dataScope'][] = ['all', 'org_custom', 'org', 'org_and_children', 'self'];
-
-const label = (id: string) => getIntl().formatMessage({ id });
-
-const typeColor: Record<Role['type'], string> = { system: 'gold', custom: 'blue' };
 
 /** Roles of the tenant (domain.md §2.3): /system/role, prefix system:role. A system role is not deleted and keeps its code. */
 export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = {
@@ -30,21 +23,8 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
       },
     },
     { dataIndex: 'name', titleId: 'system.role.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
-    {
-      dataIndex: 'type',
-      titleId: 'system.role.type',
-      valueType: 'select',
-      hideInForm: true,
-      request: async () => (['system', 'custom'] as const).map((value) => ({ value, label: label(`system.role.type.${value}`) })),
-      render: (_dom, row) => <Tag color={typeColor[row.type]}>{label(`system.role.type.${row.type}`)}</Tag>,
-    },
-    {
-      dataIndex: 'dataScope',
-      titleId: 'system.role.dataScope',
-      hideInForm: true,
-      hideInSearch: true,
-      render: (_dom, row) => label(`system.role.dataScope.${row.dataScope}`),
-    },
+    { dataIndex: 'type', titleId: 'system.role.type', valueType: 'select', dict: 'role_type', hideInForm: true },
+    { dataIndex: 'dataScope', titleId: 'system.role.dataScope', dict: 'data_scope', hideInForm: true, hideInSearch: true },
     {
       dataIndex: 'sort',
       titleId: 'system.role.sort',
