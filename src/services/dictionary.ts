@@ -1,3 +1,4 @@
+import { resourceService } from '@/services/resource';
 import type { ErrCode, SysCode } from '@/models/root';
 import type { DistrictImportReport, DistrictNode } from '../../server/src/modules/district/district.schema';
 import type { IndustryNode } from '../../server/src/modules/industry/industry.schema';
@@ -38,10 +39,5 @@ export const fetchDistrictLevel = (parentCode?: string) =>
   request.get<DistrictNode[]>('/api/districts/tree', { params: parentCode ? { parentCode } : {} });
 
 /** The district import: a dry run answers what would be added, renamed and retired; a real run applies it all or nothing. */
-export function importDistricts(file: Blob, options: { dryRun: boolean; retireMissing: boolean }) {
-  const form = new FormData();
-  form.append('file', file, (file as File).name ?? 'districts.xlsx');
-  form.append('dryRun', String(options.dryRun));
-  form.append('retireMissing', String(options.retireMissing));
-  return request.post<DistrictImportReport>('/api/districts/import', { data: form });
-}
+export const importDistricts = (file: Blob, options: { dryRun: boolean; retireMissing: boolean }) =>
+  resourceService('districts').importFile<DistrictImportReport>(file, options);

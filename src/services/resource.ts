@@ -50,12 +50,12 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
     batchDelete: (ids: string[]) => request.post<{ deleted: number }>(`${base}/batch-delete`, { data: { ids } }),
     exportFile: (query: Record<string, string>) => fetchFile(`${base}/export`, query),
     template: () => fetchFile(`${base}/import-template`),
-    importFile: (file: Blob, options: { dryRun: boolean; mode: 'insert' | 'upsert' }) => {
+    /** `mode` (insert | upsert) for the generic import; a resource's own import may take other fields. */
+    importFile: <R extends ImportReport = ImportReport>(file: Blob, options: { dryRun: boolean } & Record<string, string | boolean>) => {
       const form = new FormData();
       form.append('file', file, (file as File).name ?? 'import.xlsx');
-      form.append('dryRun', String(options.dryRun));
-      form.append('mode', options.mode);
-      return request.post<ImportReport>(`${base}/import`, { data: form });
+      for (const [field, value] of Object.entries(options)) form.append(field, String(value));
+      return request.post<R>(`${base}/import`, { data: form });
     },
     /** A non-CRUD action: `POST /api/<name>/{id}/<verb>`. */
     action: <T = Row>(id: string, verb: string, data?: unknown) => request.post<T>(`${base}/${id}/${verb}`, { data }),

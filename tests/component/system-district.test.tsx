@@ -111,7 +111,7 @@ describe('/system/district', () => {
     });
     await screen.findByText('浙江省');
     fireEvent.click(screen.getByTestId('table-import'));
-    const dialog = await screen.findByTestId('district-import');
+    const dialog = await screen.findByTestId('import-modal');
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'districts.xlsx')] } });
     fireEvent.click(screen.getByTestId('import-retire-missing'));

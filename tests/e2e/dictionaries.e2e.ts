@@ -113,7 +113,7 @@ describe('Dictionaries and districts in Chromium', () => {
 
   it('previews a district import: what is added and renamed, nothing written', async () => {
     await page.getByTestId('system-district').getByTestId('table-import').click();
-    await page.getByTestId('district-import').waitFor();
+    await page.getByTestId('import-modal').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()]);
     const [header] = await readSheet((await download.path())!);
     const rows = [
@@ -127,7 +127,7 @@ describe('Dictionaries and districts in Chromium', () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'medu-districts-')), 'districts.xlsx');
     writeFileSync(file, Buffer.from(await book.xlsx.writeBuffer()));
 
-    await page.locator('[data-testid="district-import"] input[type="file"]').setInputFiles(file);
+    await page.locator('[data-testid="import-modal"] input[type="file"]').setInputFiles(file);
     await page.getByTestId('import-check').click();
     await expect.poll(() => page.getByTestId('import-summary').getAttribute('data-phase')).toBe('checked');
     expect(await page.getByTestId('import-summary').innerText()).toContain('新增 1，更名 1');

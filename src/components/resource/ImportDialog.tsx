@@ -1,0 +1,174 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
+import { Alert, Button, Modal, Progress, Space, Table, Upload, type UploadFile } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { ImportReport } from '@/services/resource';
+import { saveBlob } from '@/utils/download';
+
+export type ImportPhase = 'idle' | 'checking' | 'checked' | 'committing' | 'done';
+
+export interface ImportDialogProps<R extends ImportReport> {
+  open: boolean;
+  onClose: () => void;
+  onImported: (report: R) => void;
+  title: string;
+  template: () => Promise<{ blob: Blob; filename?: string }>;
+  templateName: string;
+  /** Sends the file: first as a dry run, then for real. */
+  send: (file: Blob, dryRun: boolean) => Promise<R>;
+  /** Controls beside the template button (disabled while busy); a change of `optionsKey` discards the last dry run. */
+  options?: (disabled: boolean) => ReactNode;
+  optionsKey?: unknown;
+  hint: string;
+  checkLabel: string;
+  commitLabel: string;
+  summary: (report: R, phase: ImportPhase) => string;
+  /** The report beyond its summary; given the table of rows that failed, which it shows by default. */
+  details?: (report: R, failures: ReactNode) => ReactNode;
+}
+
+/** A failed import (422) still answers its report; the request layer has already said why. */
+const reportOf = <R extends ImportReport>(error: unknown): R | undefined => {
+  const data = (error as { data?: Partial<R> })?.data;
+  return data && Array.isArray(data.failed) ? (data as R) : undefined;
+};
+
+/** Import from a spreadsheet: template, dry run with per-row errors, then commit (all rows or none). */
+export default function ImportDialog<R extends ImportReport>(props: ImportDialogProps<R>) {
+  const { open, onClose, onImported, title, template, templateName, send, options, optionsKey } = props;
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [file, setFile] = useState<UploadFile>();
+  const [phase, setPhase] = useState<ImportPhase>('idle');
+  const [report, setReport] = useState<R>();
+
+  useEffect(() => {
+    setReport(undefined);
+    setPhase('idle');
+  }, [optionsKey]);
+
+  const reset = () => {
+    setFile(undefined);
+    setReport(undefined);
+    setPhase('idle');
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const downloadTemplate = async () => {
+    const answer = await template().catch(() => undefined);
+    if (answer) saveBlob(answer.blob, answer.filename ?? `${templateName}-template.xlsx`);
+  };
+
+  const run = async (dryRun: boolean) => {
+    if (!file?.originFileObj) return;
+    setPhase(dryRun ? 'checking' : 'committing');
+    try {
+      const answer = await send(file.originFileObj, dryRun);
+      setReport(answer);
+      setPhase(dryRun ? 'checked' : 'done');
+      if (!dryRun) onImported(answer);
+    } catch (error) {
+      const failedReport = reportOf<R>(error);
+      setReport(failedReport);
+      setPhase(failedReport ? 'checked' : 'idle');
+    }
+  };
+
+  const busy = phase === 'checking' || phase === 'committing';
+  const failed = report?.failed ?? [];
+  const canCommit = phase === 'checked' && report !== undefined && failed.length === 0;
+  const failures =
+    failed.length > 0 ? (
+      <Table
+        data-testid="import-errors"
+        size="small"
+        rowKey={(f) => `${f.row}:${f.column}:${f.message}`}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        dataSource={failed}
+        columns={[
+          { title: t('resource.import.row'), dataIndex: 'row', width: 80 },
+          { title: t('resource.import.column'), dataIndex: 'column', width: 160 },
+          { title: t('resource.import.message'), dataIndex: 'message' },
+        ]}
+      />
+    ) : null;
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={close}
+      maskClosable={!busy}
+      closable={!busy}
+      width={820}
+      destroyOnHidden
+      footer={
+        phase === 'done'
+          ? [
+              <Button key="close" type="primary" onClick={close} data-testid="import-close">
+                {t('resource.import.close')}
+              </Button>,
+            ]
+          : [
+              <Button key="cancel" onClick={close} disabled={busy}>
+                {t('resource.cancel')}
+              </Button>,
+              <Button key="check" onClick={() => run(true)} disabled={!file || busy} loading={phase === 'checking'} data-testid="import-check">
+                {props.checkLabel}
+              </Button>,
+              <Button key="commit" type="primary" onClick={() => run(false)} disabled={!canCommit} loading={phase === 'committing'} data-testid="import-commit">
+                {props.commitLabel}
+              </Button>,
+            ]
+      }
+    >
+      <Space direction="vertical" style={{ width: '100%' }} data-testid="import-modal">
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} onClick={downloadTemplate} data-testid="import-template">
+            {t('resource.import.template')}
+          </Button>
+          {options?.(busy || phase === 'done')}
+        </Space>
+        <Upload.Dragger
+          accept=".xlsx"
+          maxCount={1}
+          disabled={busy || phase === 'done'}
+          fileList={file ? [file] : []}
+          beforeUpload={(picked) => {
+            setFile({ uid: picked.uid, name: picked.name, status: 'done', originFileObj: picked });
+            setReport(undefined);
+            setPhase('idle');
+            return false;
+          }}
+          onRemove={() => reset()}
+          data-testid="import-file"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('resource.import.pick')}</p>
+          <p className="ant-upload-hint">{props.hint}</p>
+        </Upload.Dragger>
+        {busy && (
+          <div data-testid="import-progress">
+            <Progress percent={phase === 'checking' ? 50 : 90} status="active" showInfo={false} />
+            {t(phase === 'checking' ? 'resource.import.checking' : 'resource.import.committing')}
+          </div>
+        )}
+        {report && (
+          <Alert
+            data-testid="import-summary"
+            data-phase={phase}
+            type={failed.length ? 'error' : 'success'}
+            showIcon
+            message={props.summary(report, phase)}
+          />
+        )}
+        {report && (props.details ? props.details(report, failures) : failures)}
+      </Space>
+    </Modal>
+  );
+}
