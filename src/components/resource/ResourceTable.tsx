@@ -1,17 +1,17 @@
-import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
-import { Link, useAccess, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Button, message, Popconfirm } from 'antd';
-import { useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { LIST_PAGE_SIZE } from '@/constants';
-import { resourceService, type ResourceService } from '@/services/resource';
-import { saveBlob } from '@/utils/download';
+import type { ResourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
 import ImportModal from './ImportModal';
-import { toListQuery, withoutPaging } from './params';
+import { toListQuery } from './params';
 import ResourceForm from './ResourceForm';
-import { codes, type ResourceDescriptor } from './types';
+import type { ResourceDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
+import { useResourceControls } from './useResourceControls';
 
 export interface RowActionContext {
   reload: () => void;
@@ -52,19 +52,11 @@ export default function ResourceTable<Row extends { id: string; version: number 
   tableProps,
   onSaved,
 }: Props<Row>) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const access = useAccess() as Record<string, boolean>;
-  const code = { ...codes(descriptor.permission), ...descriptor.actions };
-  const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action) ?? true;
-  const can = (c: string) => Boolean(access[c]);
-  const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+  const { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink } = useResourceControls(descriptor, given);
   const innerRef = useRef<ActionType>();
   const actionRef = outerRef ?? innerRef;
-  const lastQuery = useRef<Record<string, string>>({});
   const [editing, setEditing] = useState<{ record?: Row } | undefined>();
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const reload = () => actionRef.current?.reload();
 
@@ -81,18 +73,6 @@ export default function ResourceTable<Row extends { id: string; version: number 
     onChanged?.();
   };
 
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
-      saveBlob(blob, filename ?? `${descriptor.resource}.xlsx`);
-    } catch {
-      // the request layer has shown why
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const baseColumns = useResourceColumns(descriptor.columns);
   const columns: ProColumns<Row>[] = [
     ...baseColumns.map(({ hideInDescriptions: _d, ...column }) => column as ProColumns<Row>),
@@ -107,38 +87,12 @@ export default function ResourceTable<Row extends { id: string; version: number 
             {t('resource.profile')}
           </Link>
         ),
-        can(code.update) && allows(row, 'update') && (
-          <a key="edit" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
-            {t('resource.edit')}
-          </a>
-        ),
-        can(code.delete) && allows(row, 'delete') && (
-          <Popconfirm key="delete" title={t('resource.deleteConfirm')} onConfirm={() => remove([row.id])}>
-            <a data-testid="row-delete">{t('resource.delete')}</a>
-          </Popconfirm>
-        ),
+        editLink(row, () => setEditing({ record: row })),
+        deleteLink(row, () => remove([row.id])),
         ...(rowActions?.(row, { reload, can }) ?? []),
       ].filter(Boolean),
     },
   ];
-
-  const toolbar = [
-    can(code.create) && (
-      <Button key="create" type="primary" icon={<PlusOutlined />} data-testid="table-create" onClick={() => setEditing({})}>
-        {t('resource.create')}
-      </Button>
-    ),
-    can(code.import) && (
-      <Button key="import" icon={<ImportOutlined />} data-testid="table-import" onClick={() => setImporting(true)}>
-        {t('resource.import')}
-      </Button>
-    ),
-    can(code.export) && (
-      <Button key="export" icon={<ExportOutlined />} data-testid="table-export" loading={exporting} onClick={exportAll}>
-        {t('resource.export')}
-      </Button>
-    ),
-  ].filter(Boolean);
 
   return (
     <div data-testid="resource-table" data-resource={descriptor.resource}>
@@ -158,7 +112,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
         search={{ labelWidth: 'auto' }}
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
-        toolBarRender={() => toolbar as ReactNode[]}
+        toolBarRender={() => toolbar(() => setEditing({}), () => setImporting(true))}
         rowSelection={
           can(code.delete)
             ? {

@@ -1,18 +1,16 @@
-import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useAccess, useIntl } from '@umijs/max';
-import { Button, message, Popconfirm } from 'antd';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { message } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
 import { LIST_PAGE_SIZE } from '@/constants';
-import { resourceService, type ResourceService } from '@/services/resource';
-import { saveBlob } from '@/utils/download';
+import type { ResourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
 import ImportModal from './ImportModal';
-import { toListQuery, withoutPaging } from './params';
+import { toListQuery } from './params';
 import ResourceForm from './ResourceForm';
 import type { RowActionContext } from './ResourceTable';
-import { codes, type ResourceDescriptor } from './types';
+import type { ResourceDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
+import { useResourceControls } from './useResourceControls';
 
 export interface TreeRow {
   id: string;
@@ -71,21 +69,13 @@ export default function ResourceTreeTable<Row extends TreeRow>({
   service: given,
   createDefaults,
 }: Props<Row>) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const access = useAccess() as Record<string, boolean>;
-  const code = { ...codes(descriptor.permission), ...descriptor.actions };
-  const can = (c: string) => Boolean(access[c]);
-  const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action) ?? true;
-  const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+  const { t, code, can, service, lastQuery, toolbar, editLink, deleteLink } = useResourceControls(descriptor, given);
   const actionRef = useRef<ActionType>();
-  const lastQuery = useRef<Record<string, string>>({});
   const [rows, setRows] = useState<Shown<Row>[]>([]);
   const [flat, setFlat] = useState(false);
   const [expanded, setExpanded] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ record?: Row; defaults?: Record<string, unknown> } | undefined>();
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const reload = () => actionRef.current?.reload();
 
   const expand = async (parentCode: string) => {
@@ -109,18 +99,6 @@ export default function ResourceTreeTable<Row extends TreeRow>({
     refreshLevel(row.parentCode);
   };
 
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
-      saveBlob(blob, filename ?? `${descriptor.resource}.xlsx`);
-    } catch {
-      // the request layer has shown why
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const baseColumns = useResourceColumns(descriptor.columns);
   const columns: ProColumns<Row>[] = [
     ...baseColumns.map(({ hideInDescriptions: _d, ...column }) => column as ProColumns<Row>),
@@ -136,38 +114,12 @@ export default function ResourceTreeTable<Row extends TreeRow>({
             {t('resource.tree.addChild')}
           </a>
         ),
-        can(code.update) && allows(row, 'update') && (
-          <a key="edit" data-testid="row-edit" onClick={() => setEditing({ record: row })}>
-            {t('resource.edit')}
-          </a>
-        ),
-        can(code.delete) && allows(row, 'delete') && (
-          <Popconfirm key="delete" title={t('resource.deleteConfirm')} onConfirm={() => remove(row)}>
-            <a data-testid="row-delete">{t('resource.delete')}</a>
-          </Popconfirm>
-        ),
+        editLink(row, () => setEditing({ record: row })),
+        deleteLink(row, () => remove(row)),
         ...(rowActions?.(row, { reload: () => refreshLevel(row.parentCode), can }) ?? []),
       ].filter(Boolean),
     },
   ];
-
-  const toolbar = [
-    can(code.create) && (
-      <Button key="create" type="primary" icon={<PlusOutlined />} data-testid="table-create" onClick={() => setEditing({ defaults: createDefaults })}>
-        {t('resource.create')}
-      </Button>
-    ),
-    can(code.import) && (
-      <Button key="import" icon={<ImportOutlined />} data-testid="table-import" onClick={() => setImporting(true)}>
-        {t('resource.import')}
-      </Button>
-    ),
-    can(code.export) && (
-      <Button key="export" icon={<ExportOutlined />} data-testid="table-export" loading={exporting} onClick={exportAll}>
-        {t('resource.export')}
-      </Button>
-    ),
-  ].filter(Boolean);
 
   const closeImport = () => setImporting(false);
   const imported = () => reload();
@@ -211,7 +163,7 @@ export default function ResourceTreeTable<Row extends TreeRow>({
         search={{ labelWidth: 'auto' }}
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
-        toolBarRender={() => toolbar as ReactNode[]}
+        toolBarRender={() => toolbar(() => setEditing({ defaults: createDefaults }), () => setImporting(true))}
       />
       {editing && (
         <ResourceForm<Row>

@@ -1,0 +1,76 @@
+import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { useAccess, useIntl } from '@umijs/max';
+import { Button, Popconfirm } from 'antd';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { resourceService, type ResourceService } from '@/services/resource';
+import { saveBlob } from '@/utils/download';
+import { withoutPaging } from './params';
+import { codes, type ResourceDescriptor } from './types';
+
+/**
+ * What every list of a descriptor offers, each behind its permission code: the service, the create / import /
+ * export toolbar (export sends the last list query without paging) and the edit and delete links of a row.
+ */
+export function useResourceControls<Row extends { id: string; version: number }>(
+  descriptor: ResourceDescriptor<Row, any, any>,
+  given?: ResourceService<Row, any, any>,
+) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const access = useAccess() as Record<string, boolean>;
+  const code = { ...codes(descriptor.permission), ...descriptor.actions };
+  const can = (c: string) => Boolean(access[c]);
+  const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action) ?? true;
+  const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+  const lastQuery = useRef<Record<string, string>>({});
+  const [exporting, setExporting] = useState(false);
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
+      saveBlob(blob, filename ?? `${descriptor.resource}.xlsx`);
+    } catch {
+      // the request layer has shown why
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const toolbar = (onCreate: () => void, onImport: () => void): ReactNode[] =>
+    [
+      can(code.create) && (
+        <Button key="create" type="primary" icon={<PlusOutlined />} data-testid="table-create" onClick={onCreate}>
+          {t('resource.create')}
+        </Button>
+      ),
+      can(code.import) && (
+        <Button key="import" icon={<ImportOutlined />} data-testid="table-import" onClick={onImport}>
+          {t('resource.import')}
+        </Button>
+      ),
+      can(code.export) && (
+        <Button key="export" icon={<ExportOutlined />} data-testid="table-export" loading={exporting} onClick={exportAll}>
+          {t('resource.export')}
+        </Button>
+      ),
+    ].filter(Boolean) as ReactNode[];
+
+  const editLink = (row: Row, onEdit: () => void) =>
+    can(code.update) &&
+    allows(row, 'update') && (
+      <a key="edit" data-testid="row-edit" onClick={onEdit}>
+        {t('resource.edit')}
+      </a>
+    );
+
+  const deleteLink = (row: Row, onConfirm: () => void) =>
+    can(code.delete) &&
+    allows(row, 'delete') && (
+      <Popconfirm key="delete" title={t('resource.deleteConfirm')} onConfirm={onConfirm}>
+        <a data-testid="row-delete">{t('resource.delete')}</a>
+      </Popconfirm>
+    );
+
+  return { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink };
+}
