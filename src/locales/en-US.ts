@@ -2,7 +2,6 @@ import type zhCN from './zh-CN';
 
 const enUS: Record<keyof typeof zhCN, string> = {
   'app.name': 'MedEdu Admin',
-  'app.copyright': 'MedEdu Admin',
 
   'menu.login': 'Sign in',
   'menu.workspace': 'Workspace',

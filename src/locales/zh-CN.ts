@@ -1,6 +1,5 @@
 export default {
   'app.name': '医学教育管理后台',
-  'app.copyright': '医学教育管理后台',
 
   'menu.login': '登录',
   'menu.workspace': '工作台',
