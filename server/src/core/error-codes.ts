@@ -96,6 +96,13 @@ export const errorCodes = {
     zh: '该客户端不允许此授权方式或此租户',
     en: 'The client is not allowed this grant type or this tenant',
   },
+  'auth.invalidScope': {
+    code: 1001009,
+    module: 'auth',
+    status: 400,
+    zh: '请求的权限范围超出了客户端或会话的范围：{scopes}',
+    en: 'The requested scope exceeds what the client or the session holds: {scopes}',
+  },
   'tenant.platformProtected': {
     code: 1002004,
     module: 'tenant',

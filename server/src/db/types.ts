@@ -212,6 +212,7 @@ export interface AuthSessionTable {
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   revoke_reason: Nullable<string>;
+  scopes: Defaulted<string[]>;
 }
 
 export type TokenKind = 'access' | 'refresh';

@@ -8,6 +8,7 @@ export interface ClientRow {
   clientType: 'confidential' | 'public';
   secretHash: string | null;
   grantTypes: string[];
+  scopes: string[];
   accessTtlSec: number;
   refreshTtlSec: number;
   allowedTenantIds: string[] | null;
@@ -17,7 +18,7 @@ export interface ClientRow {
 export async function findClient(tx: Tx, clientId: string): Promise<ClientRow | undefined> {
   const row = await tx
     .selectFrom('oauth_client')
-    .select(['client_id', 'client_type', 'secret_hash', 'grant_types', 'access_token_ttl_sec', 'refresh_token_ttl_sec', 'allowed_tenant_ids', 'status'])
+    .select(['client_id', 'client_type', 'secret_hash', 'grant_types', 'scopes', 'access_token_ttl_sec', 'refresh_token_ttl_sec', 'allowed_tenant_ids', 'status'])
     .where('client_id', '=', clientId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -27,6 +28,7 @@ export async function findClient(tx: Tx, clientId: string): Promise<ClientRow | 
       clientType: row.client_type,
       secretHash: row.secret_hash,
       grantTypes: row.grant_types,
+      scopes: row.scopes,
       accessTtlSec: row.access_token_ttl_sec,
       refreshTtlSec: row.refresh_token_ttl_sec,
       allowedTenantIds: row.allowed_tenant_ids,
@@ -107,11 +109,20 @@ export async function insertLoginLog(tx: Tx, e: LoginLogEntry): Promise<void> {
 
 export async function createSession(
   tx: Tx,
-  s: { tenantId: string; userId: string; clientId: string; ip: string | null; userAgent: string | null; now: Date },
+  s: { tenantId: string; userId: string; clientId: string; scopes: string[]; ip: string | null; userAgent: string | null; now: Date },
 ): Promise<string> {
   const row = await tx
     .insertInto('auth_session')
-    .values({ tenant_id: s.tenantId, user_id: s.userId, client_id: s.clientId, ip: s.ip, user_agent: s.userAgent, created_at: s.now, last_used_at: s.now })
+    .values({
+      tenant_id: s.tenantId,
+      user_id: s.userId,
+      client_id: s.clientId,
+      scopes: s.scopes,
+      ip: s.ip,
+      user_agent: s.userAgent,
+      created_at: s.now,
+      last_used_at: s.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -135,6 +146,7 @@ export interface TokenContextRow {
   revokedAt: Date | null;
   sessionId: string;
   sessionRevokedAt: Date | null;
+  sessionScopes: string[];
   clientId: string;
   userId: string;
   username: string;
@@ -155,6 +167,7 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
       't.revoked_at',
       's.id as session_id',
       's.revoked_at as session_revoked_at',
+      's.scopes as session_scopes',
       's.client_id',
       'u.id as user_id',
       'u.username',
@@ -172,6 +185,7 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
       revokedAt: row.revoked_at,
       sessionId: row.session_id,
       sessionRevokedAt: row.session_revoked_at,
+      sessionScopes: row.session_scopes,
       clientId: row.client_id,
       userId: row.user_id,
       username: row.username,
@@ -338,4 +352,8 @@ export async function updatePassword(tx: Tx, userId: string, passwordHash: strin
     })
     .where('id', '=', userId)
     .execute();
+}
+
+export async function narrowSessionScopes(tx: Tx, sessionId: string, scopes: string[]): Promise<void> {
+  await tx.updateTable('auth_session').set({ scopes }).where('id', '=', sessionId).execute();
 }

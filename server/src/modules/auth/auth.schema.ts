@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 const clientFields = {
   client_id: z.string().min(1).max(64).optional().openapi({ example: 'console', description: 'Required unless sent with HTTP Basic' }),
   client_secret: z.string().max(200).optional(),
-  scope: z.string().max(200).optional(),
+  scope: z.string().max(200).optional().openapi({ description: 'Space-separated; within the client\'s scopes (all of them when omitted)' }),
 };
 
 export const PasswordGrant = z
@@ -36,6 +36,7 @@ export const TokenResponse = z
     token_type: z.literal('bearer'),
     expires_in: z.number().int().openapi({ description: 'Seconds until the access token expires' }),
     refresh_expires_in: z.number().int().openapi({ description: 'Seconds until the refresh token expires' }),
+    scope: z.string().openapi({ description: 'The scopes granted, space-separated' }),
   })
   .openapi('TokenResponse');
 export type TokenResponse = z.infer<typeof TokenResponse>;

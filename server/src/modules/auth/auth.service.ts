@@ -37,6 +37,18 @@ function unwrap<T>(outcome: Outcome<T>): T {
 
 const tenantAllowed = (client: repo.ClientRow, tenantId: string) => !client.allowedTenantIds || client.allowedTenantIds.includes(tenantId);
 
+/**
+ * The scopes a token request is granted (RFC 6749 §3.3, §6): what it asks for, space-separated, when all of it lies
+ * within what is held (the client's scopes at sign-in, the session's on refresh); everything held when it asks for none.
+ */
+export function grantScopes(requested: string | undefined, held: string[]): string[] {
+  const asked = [...new Set((requested ?? '').split(' ').filter(Boolean))];
+  if (!asked.length) return held;
+  const beyond = asked.filter((scope) => !held.includes(scope));
+  if (beyond.length) throw new AppError('auth.invalidScope', { scopes: beyond.join(' ') }, [{ field: 'scope', message: '' }]);
+  return asked;
+}
+
 export function createAuthService({ tenancy, lookups, settings, hasher, config }: Deps) {
   const now = () => config.now();
   // Verifying against a throwaway hash keeps "no such user" as slow as "wrong password".
@@ -54,7 +66,13 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
     return client;
   }
 
-  async function issueTokens(tx: Tx, tenantId: string, sessionId: string, client: repo.ClientRow): Promise<TokenResponse> {
+  async function issueTokens(
+    tx: Tx,
+    tenantId: string,
+    session: { id: string; scopes: string[] },
+    client: repo.ClientRow,
+  ): Promise<TokenResponse> {
+    const sessionId = session.id;
     const at = now();
     const access = newToken();
     const refresh = newToken();
@@ -80,15 +98,17 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
       token_type: 'bearer',
       expires_in: client.accessTtlSec,
       refresh_expires_in: client.refreshTtlSec,
+      scope: session.scopes.join(' '),
     };
   }
 
   return {
     async passwordGrant(
-      input: { tenant: string; username: string; password: string; client_id: string; client_secret?: string },
+      input: { tenant: string; username: string; password: string; client_id: string; client_secret?: string; scope?: string },
       meta: RequestMeta,
     ): Promise<TokenResponse> {
       const client = await checkClient(input.client_id, input.client_secret, 'password');
+      const scopes = grantScopes(input.scope, client.scopes);
       const username = input.username.trim().toLowerCase();
       const tenantId = await lookups.tenantIdByCode(input.tenant.trim().toLowerCase());
       if (!tenantId) {
@@ -144,14 +164,14 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
           return fail(new AppError('auth.badCredentials'));
         }
         await repo.recordSuccessfulSignIn(tx, user.id, now(), meta.ip);
-        const sessionId = await repo.createSession(tx, { tenantId, userId: user.id, clientId: client.clientId, ...meta, now: now() });
+        const sessionId = await repo.createSession(tx, { tenantId, userId: user.id, clientId: client.clientId, scopes, ...meta, now: now() });
         await log(tx, user.id, 'success');
-        return ok(await issueTokens(tx, tenantId, sessionId, client));
+        return ok(await issueTokens(tx, tenantId, { id: sessionId, scopes }, client));
       });
       return unwrap(outcome);
     },
 
-    async refreshGrant(input: { refresh_token: string; client_id: string; client_secret?: string }): Promise<TokenResponse> {
+    async refreshGrant(input: { refresh_token: string; client_id: string; client_secret?: string; scope?: string }): Promise<TokenResponse> {
       const client = await checkClient(input.client_id, input.client_secret, 'refresh_token');
       const found = await lookups.tokenByHash(hashToken(input.refresh_token));
       if (!found || found.kind !== 'refresh') throw new AppError('auth.invalidGrant');
@@ -172,11 +192,13 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
         const refusal = tenant ? tenantRefusal(tenant, now()) : 'tenant.disabled';
         if (refusal) return fail(new AppError(refusal));
         if (token.userDeleted || token.userStatus !== 'enabled') return fail(new AppError('auth.userDisabled'));
+        const scopes = input.scope === undefined ? token.sessionScopes : grantScopes(input.scope, token.sessionScopes);
         if (!(await repo.markRefreshTokenUsed(tx, token.tokenId, now()))) {
           await repo.revokeSession(tx, token.sessionId, 'refresh_token_reuse', now());
           return fail(new AppError('auth.invalidGrant'));
         }
-        return ok(await issueTokens(tx, found.tenantId, token.sessionId, client));
+        if (scopes.length !== token.sessionScopes.length) await repo.narrowSessionScopes(tx, token.sessionId, scopes);
+        return ok(await issueTokens(tx, found.tenantId, { id: token.sessionId, scopes }, client));
       });
       return unwrap(outcome);
     },
