@@ -139,25 +139,3 @@ export async function lockAccountQuota(tx: Tx, tenantId: string): Promise<void> 
   await sql`SELECT pg_advisory_xact_lock(1001, ${Number(tenantId)}::int)`.execute(tx);
 }
 
-/** Revokes every open session of the user and the tokens they issued; returns how many sessions. */
-export async function revokeUserSessions(tx: Tx, userId: string, reason: string, now: Date): Promise<number> {
-  const sessions = await tx
-    .updateTable('auth_session')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
-  if (sessions.length === 0) return 0;
-  await tx
-    .updateTable('auth_token')
-    .set({ revoked_at: now })
-    .where(
-      'session_id',
-      'in',
-      sessions.map((s) => s.id),
-    )
-    .where('revoked_at', 'is', null)
-    .execute();
-  return sessions.length;
-}

@@ -7,7 +7,7 @@ import type { ResourceStore, WriteContext } from '../../core/resource/resource';
 import { createResourceService } from '../../core/resource/resource.service';
 import type { Tenancy, Tx } from '../../core/tenancy';
 import type { AuditService } from '../audit/audit.service';
-import { insertLoginLog } from '../auth/auth.repository';
+import { insertLoginLog, revokeSessions } from '../auth/auth.repository';
 import type { SettingsService } from '../settings/settings.service';
 import { findAccountQuota } from '../tenant/tenant.repository';
 import * as repo from './admin-user.repository';
@@ -109,7 +109,7 @@ export function createAdminUserService(deps: Deps) {
     async remove(tx, rows, ctx) {
       if (rows.some((r) => r.id === ctx.actorId)) throw selfOperation();
       await repo.softDeleteAdminUsers(tx, rows.map((r) => r.id), ctx);
-      for (const row of rows) await repo.revokeUserSessions(tx, row.id, 'user_deleted', ctx.now);
+      for (const row of rows) await revokeSessions(tx, { userId: row.id }, 'user_deleted', ctx.now);
     },
 
     /** Upsert keeps what a blank cell leaves out and never touches an existing password; new accounts must change theirs. */
@@ -134,7 +134,7 @@ export function createAdminUserService(deps: Deps) {
         if (action === 'disable') {
           if (row.id === ctx.actorId) throw selfOperation();
           await repo.updateAdminUser(tx, id, { status: 'disabled' }, ctx);
-          await repo.revokeUserSessions(tx, id, 'user_disabled', ctx.now);
+          await revokeSessions(tx, { userId: id }, 'user_disabled', ctx.now);
         } else if (action === 'enable') {
           await repo.updateAdminUser(tx, id, { status: 'enabled' }, ctx);
         } else {
@@ -160,7 +160,7 @@ export function createAdminUserService(deps: Deps) {
       const passwordHash = await hasher.hash(password);
       await resource.act(ctx, id, 'reset-password', async (tx) => {
         await repo.updateAdminUser(tx, id, { passwordHash, passwordChangedAt: ctx.now, mustChangePassword: true }, ctx);
-        await repo.revokeUserSessions(tx, id, 'password_reset', ctx.now);
+        await revokeSessions(tx, { userId: id }, 'password_reset', ctx.now);
         return reload(tx, id);
       });
       return { temporaryPassword: password };
@@ -170,7 +170,7 @@ export function createAdminUserService(deps: Deps) {
     async forceLogout(ctx: WriteContext, id: string): Promise<{ revokedSessions: number }> {
       let revokedSessions = 0;
       await resource.act(ctx, id, 'force-logout', async (tx, row) => {
-        revokedSessions = await repo.revokeUserSessions(tx, id, 'forced_logout', ctx.now);
+        revokedSessions = await revokeSessions(tx, { userId: id }, 'forced_logout', ctx.now);
         await insertLoginLog(tx, {
           tenantId: ctx.tenantId,
           userId: id,

@@ -208,26 +208,27 @@ export async function markRefreshTokenUsed(tx: Tx, tokenId: string, now: Date): 
   return row !== undefined;
 }
 
-/** Revokes a session and every access and refresh token it issued. */
-export async function revokeSession(tx: Tx, sessionId: string, reason: string, now: Date): Promise<void> {
-  await tx
-    .updateTable('auth_session')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await tx.updateTable('auth_token').set({ revoked_at: now }).where('session_id', '=', sessionId).where('revoked_at', 'is', null).execute();
-}
+/** Open sessions to end: one, a user's (all but one, when `except` is given), or every one issued to a client. */
+export type SessionSelector = { sessionId: string } | { userId: string; except?: string } | { clientId: string };
 
-export async function findOtherSessionIds(tx: Tx, userId: string, exceptSessionId: string): Promise<string[]> {
-  const rows = await tx
-    .selectFrom('auth_session')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('id', '!=', exceptSessionId)
+/** Revokes the chosen open sessions and every access and refresh token they issued; returns how many sessions. */
+export async function revokeSessions(tx: Tx, which: SessionSelector, reason: string, now: Date): Promise<number> {
+  let query = tx.updateTable('auth_session').set({ revoked_at: now, revoke_reason: reason }).where('revoked_at', 'is', null);
+  if ('sessionId' in which) query = query.where('id', '=', which.sessionId);
+  else if ('clientId' in which) query = query.where('client_id', '=', which.clientId);
+  else {
+    query = query.where('user_id', '=', which.userId);
+    if (which.except) query = query.where('id', '!=', which.except);
+  }
+  const sessions = await query.returning('id').execute();
+  if (sessions.length === 0) return 0;
+  await tx
+    .updateTable('auth_token')
+    .set({ revoked_at: now })
+    .where('session_id', 'in', sessions.map((s) => s.id))
     .where('revoked_at', 'is', null)
     .execute();
-  return rows.map((r) => r.id);
+  return sessions.length;
 }
 
 /**

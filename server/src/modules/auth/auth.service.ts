@@ -182,7 +182,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
         if (!token) return fail(new AppError('auth.invalidGrant'));
         if (token.usedAt || token.revokedAt) {
           // A refresh token presented twice was copied: end the whole session.
-          if (token.usedAt) await repo.revokeSession(tx, token.sessionId, 'refresh_token_reuse', now());
+          if (token.usedAt) await repo.revokeSessions(tx, { sessionId: token.sessionId }, 'refresh_token_reuse', now());
           return fail(new AppError('auth.invalidGrant'));
         }
         if (token.sessionRevokedAt || token.expiresAt.getTime() <= now().getTime() || token.clientId !== client.clientId) {
@@ -194,7 +194,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
         if (token.userDeleted || token.userStatus !== 'enabled') return fail(new AppError('auth.userDisabled'));
         const scopes = input.scope === undefined ? token.sessionScopes : grantScopes(input.scope, token.sessionScopes);
         if (!(await repo.markRefreshTokenUsed(tx, token.tokenId, now()))) {
-          await repo.revokeSession(tx, token.sessionId, 'refresh_token_reuse', now());
+          await repo.revokeSessions(tx, { sessionId: token.sessionId }, 'refresh_token_reuse', now());
           return fail(new AppError('auth.invalidGrant'));
         }
         if (scopes.length !== token.sessionScopes.length) await repo.narrowSessionScopes(tx, token.sessionId, scopes);
@@ -230,7 +230,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
 
     async logout(principal: Principal, meta: RequestMeta): Promise<void> {
       await tenancy.inTenant(principal.tenantId, async (tx) => {
-        await repo.revokeSession(tx, principal.sessionId, 'logout', now());
+        await repo.revokeSessions(tx, { sessionId: principal.sessionId }, 'logout', now());
         const profile = await repo.findProfile(tx, principal.userId);
         await repo.insertLoginLog(tx, {
           tenantId: principal.tenantId,
@@ -293,9 +293,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
       const passwordHash = await hasher.hash(input.newPassword);
       await tenancy.inTenant(principal.tenantId, async (tx) => {
         await repo.updatePassword(tx, principal.userId, passwordHash, now());
-        for (const sessionId of await repo.findOtherSessionIds(tx, principal.userId, principal.sessionId)) {
-          await repo.revokeSession(tx, sessionId, 'password_changed', now());
-        }
+        await repo.revokeSessions(tx, { userId: principal.userId, except: principal.sessionId }, 'password_changed', now());
       });
     },
   };

@@ -58,21 +58,3 @@ export async function existingTenantIds(tx: Tx, ids: string[]): Promise<string[]
   return rows.map((r) => r.id);
 }
 
-/** Ends every session issued to the client, in every tenant (platform operator scope); returns how many. */
-export async function revokeClientSessions(tx: Tx, clientId: string, reason: string, now: Date): Promise<number> {
-  const sessions = await tx
-    .updateTable('auth_session')
-    .set({ revoked_at: now, revoke_reason: reason })
-    .where('client_id', '=', clientId)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
-  if (sessions.length === 0) return 0;
-  await tx
-    .updateTable('auth_token')
-    .set({ revoked_at: now })
-    .where('session_id', 'in', sessions.map((s) => s.id))
-    .where('revoked_at', 'is', null)
-    .execute();
-  return sessions.length;
-}

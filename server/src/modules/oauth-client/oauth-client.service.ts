@@ -7,6 +7,7 @@ import { createResourceService } from '../../core/resource/resource.service';
 import { type Tenancy, type Tx, operatorTenancy } from '../../core/tenancy';
 import { newToken } from '../../core/tokens';
 import type { AuditService } from '../audit/audit.service';
+import { revokeSessions } from '../auth/auth.repository';
 import * as repo from './oauth-client.repository';
 import { oauthClientResource } from './oauth-client.resource';
 import type { CreateOauthClient, OauthClient, UpdateOauthClient } from './oauth-client.schema';
@@ -59,13 +60,13 @@ export function createOauthClientService(deps: Deps) {
       const allowedTenantIds = await checkTenants(tx, values.allowedTenantIds, ctx.lang);
       const after = await repo.updateOauthClient(tx, current.id, { ...values, allowedTenantIds }, ctx, version);
       if (after && after.status === 'disabled' && current.status !== 'disabled') {
-        await repo.revokeClientSessions(tx, current.clientId, 'client_disabled', ctx.now);
+        await revokeSessions(tx, { clientId: current.clientId }, 'client_disabled', ctx.now);
       }
       return after;
     },
     async remove(tx, rows, ctx) {
       await repo.softDeleteOauthClients(tx, rows.map((r) => r.id), ctx);
-      for (const row of rows) await repo.revokeClientSessions(tx, row.clientId, 'client_deleted', ctx.now);
+      for (const row of rows) await revokeSessions(tx, { clientId: row.clientId }, 'client_deleted', ctx.now);
     },
   };
 
@@ -91,7 +92,7 @@ export function createOauthClientService(deps: Deps) {
     async revokeTokens(ctx: WriteContext, id: string): Promise<{ revokedSessions: number }> {
       let revokedSessions = 0;
       await resource.act(ctx, id, 'revoke-tokens', async (tx, row) => {
-        revokedSessions = await repo.revokeClientSessions(tx, row.clientId, 'client_revoked', ctx.now);
+        revokedSessions = await revokeSessions(tx, { clientId: row.clientId }, 'client_revoked', ctx.now);
         return row;
       });
       return { revokedSessions };
