@@ -8,5 +8,7 @@ export function saveBlob(blob: Blob, filename: string) {
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // the browser reads the blob after click() returns, later still on a busy machine: revoking at once can lose
+  // the download, so the URL lives on for a while (as FileSaver.js does)
+  setTimeout(() => URL.revokeObjectURL(url), 40_000);
 }
