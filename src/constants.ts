@@ -21,4 +21,6 @@ export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/dashboard/workspace';
 export const OAUTH_CLIENT_ID = 'console';
 export const DEFAULT_TENANT = 'demo';
+/** The tenant whose users operate the platform: only they write platform-owned rows. */
+export const PLATFORM_TENANT = 'platform';
 export const PERSIST_KEY = 'root';

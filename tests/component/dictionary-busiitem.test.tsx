@@ -39,12 +39,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function mount(extra: Parameters<typeof fakeApi>[0] = {}) {
+function mount(extra: Parameters<typeof fakeApi>[0] = {}, access = { ...grant(codes), platformOperator: true }) {
   const api = fakeApi({
     'GET /api/business-items': () => ({ body: { data: [item], total: 1, success: true, current: 1, pageSize: 10 } }),
     ...extra,
   });
-  render(renderApp({ store, access: grant(codes), children: <BusinessItemPage /> }).tree);
+  render(renderApp({ store, access, children: <BusinessItemPage /> }).tree);
   return api;
 }
 
@@ -98,5 +98,13 @@ describe('/dictionary/busiitem', () => {
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     expect(await screen.findByText('Each variable needs a label', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(api.find('POST', '/api/business-items')).toHaveLength(0);
+  });
+  it('offers a tenant administrator, who holds the codes but not the platform, no change to platform-owned items', async () => {
+    mount({}, grant(codes));
+    const row = (await screen.findByText('paper.published')).closest('tr') as HTMLElement;
+    expect(within(row).queryByTestId('row-edit')).toBeNull();
+    expect(within(row).queryByTestId('row-delete')).toBeNull();
+    expect(screen.queryByTestId('table-create')).toBeNull();
+    expect(screen.getByTestId('table-export')).toBeInTheDocument();
   });
 });

@@ -54,13 +54,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function mount(extra: Parameters<typeof fakeApi>[0] = {}) {
+function mount(extra: Parameters<typeof fakeApi>[0] = {}, access = { ...grant(codes), platformOperator: true }) {
   const api = fakeApi({
     'GET /api/dict-types': () => page(types),
     'GET /api/dict-items': (call) => page(call.query.typeCode === 'admin_user_status' ? [item] : []),
     ...extra,
   });
-  render(renderApp({ store, access: grant(codes), children: <SysCodePage /> }).tree);
+  render(renderApp({ store, access, children: <SysCodePage /> }).tree);
   return api;
 }
 
@@ -140,5 +140,19 @@ describe('/dictionary/syscode', () => {
     });
     await waitFor(() => expect(api.find('GET', '/api/dict/syscodes')).toHaveLength(1));
     await waitFor(() => expect(store.getState().root.sysCodes).toEqual(fresh));
+  });
+  it("offers a tenant's administrator its own items to change, not the platform's types and items", async () => {
+    const own: DictItem = { ...item, id: '12', value: 'on_leave', label: '休假', labelEn: 'On leave', scope: 'tenant' };
+    mount({ 'GET /api/dict-items': () => page([item, own]) }, grant(codes));
+    const platformRow = (await within(items()).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const ownRow = within(items()).getByText('On leave').closest('tr') as HTMLElement;
+    expect(within(platformRow).queryByTestId('row-edit')).toBeNull();
+    expect(within(ownRow).getByTestId('row-edit')).toBeInTheDocument();
+    const typeRow = screen.getByText('hospital_grade').closest('tr') as HTMLElement;
+    expect(within(typeRow).queryByTestId('row-edit')).toBeNull();
+    expect(within(typeRow).queryByTestId('row-delete')).toBeNull();
+    // items can be added to extensible types; types themselves only by the platform
+    expect(within(items()).getByTestId('table-create')).toBeInTheDocument();
+    expect(screen.getAllByTestId('table-create')).toHaveLength(1);
   });
 });

@@ -29,10 +29,16 @@ describe('access', () => {
     expect(map['dashboard:workspace:view']).toBe(true);
     expect(map['system:admin:list']).toBe(true);
     expect(map['account:profile:view']).toBeUndefined();
-    expect(Object.keys(map).sort()).toEqual(['canAdmin', 'dashboard:workspace:view', 'system:admin:list']);
+    expect(Object.keys(map).sort()).toEqual(['canAdmin', 'dashboard:workspace:view', 'platformOperator', 'system:admin:list']);
+  });
+
+  it('marks the users of the platform tenant, and only them, as platform operators', () => {
+    expect(access({ currentUser: user([]) }).platformOperator).toBe(false);
+    const operator = { ...user([]), tenant: { id: '1', code: 'platform', name: 'Platform' } };
+    expect(access({ currentUser: operator }).platformOperator).toBe(true);
   });
 
   it('gives a signed-out user no codes', () => {
-    expect(access({ settings: {} })).toEqual({ canAdmin: true });
+    expect(access({ settings: {} })).toEqual({ canAdmin: true, platformOperator: false });
   });
 });

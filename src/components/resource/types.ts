@@ -41,8 +41,10 @@ export interface ResourceDescriptor<Row extends { id: string; version: number },
   formLayout?: 'ModalForm' | 'DrawerForm';
   /** Button codes that differ from `<permission>:<action>` (e.g. dictionary items: `dict:code:item-create`). */
   actions?: Partial<Record<keyof ReturnType<typeof codes>, string>>;
-  /** Rows the API refuses to change (built-in, system): their edit or delete is not offered. */
-  allows?: (row: Row, action: 'update' | 'delete') => boolean;
+  /** Rows the API refuses to change (built-in, system, another owner's): their edit or delete is not offered. */
+  allows?: (row: Row, action: 'update' | 'delete', access: Record<string, boolean>) => boolean;
+  /** Rows owned by the platform (global dictionaries): only its operators are offered create, import, edit, delete. */
+  platformOwned?: boolean;
 }
 
 export type AnyDescriptor = ResourceDescriptor<any, any, any>;

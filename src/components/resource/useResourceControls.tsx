@@ -19,8 +19,9 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const access = useAccess() as Record<string, boolean>;
   const code = { ...codes(descriptor.permission), ...descriptor.actions };
-  const can = (c: string) => Boolean(access[c]);
-  const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action) ?? true;
+  const writes = [code.create, code.update, code.delete, code.import];
+  const can = (c: string) => Boolean(access[c]) && (!descriptor.platformOwned || access.platformOperator || !writes.includes(c));
+  const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action, access) ?? true;
   const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
   const lastQuery = useRef<Record<string, string>>({});
   const [exporting, setExporting] = useState(false);

@@ -19,6 +19,7 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
   resource: 'business-items',
   auditType: 'business_item',
   permission: 'dict:busiitem',
+  platformOwned: true,
   titleId: 'dictionary.busiitem.entity',
   formLayout: 'DrawerForm',
   form: {

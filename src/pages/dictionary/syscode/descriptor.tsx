@@ -12,6 +12,7 @@ export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, Up
   auditType: 'dict_type',
   permission: 'dict:code',
   titleId: 'dictionary.type.entity',
+  platformOwned: true,
   allows: (row, action) => action !== 'delete' || !row.isSystem,
   form: {
     create: ['code', 'name', 'tenantExtensible', 'status', 'remark'],
@@ -38,6 +39,8 @@ export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, Up
   auditType: 'dict_item',
   permission: 'dict:code',
   actions: { create: 'dict:code:item-create', update: 'dict:code:item-update' },
+  // a tenant adds its own items to extensible types; the platform's are the platform's to change
+  allows: (row, _action, access) => row.scope === 'tenant' || Boolean(access.platformOperator),
   titleId: 'dictionary.item.entity',
   form: {
     create: ['typeCode', 'value', 'label', 'labelEn', 'color', 'sort', 'status', 'isDefault', 'parentValue'],
