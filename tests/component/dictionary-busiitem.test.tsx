@@ -39,7 +39,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function mount(extra: Parameters<typeof fakeApi>[0] = {}, access = { ...grant(codes), platformOperator: true }) {
+function mount(extra: Parameters<typeof fakeApi>[0] = {}, access: Record<string, boolean> = { ...grant(codes), platformOperator: true }) {
   const api = fakeApi({
     'GET /api/business-items': () => ({ body: { data: [item], total: 1, success: true, current: 1, pageSize: 10 } }),
     ...extra,

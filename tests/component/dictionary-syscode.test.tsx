@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function mount(extra: Parameters<typeof fakeApi>[0] = {}, access = { ...grant(codes), platformOperator: true }) {
+function mount(extra: Parameters<typeof fakeApi>[0] = {}, access: Record<string, boolean> = { ...grant(codes), platformOperator: true }) {
   const api = fakeApi({
     'GET /api/dict-types': () => page(types),
     'GET /api/dict-items': (call) => page(call.query.typeCode === 'admin_user_status' ? [item] : []),
