@@ -5,9 +5,10 @@ import { AppContext } from '@umijs/renderer-react/dist/appContext';
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Router, useRoutes, type RouteObject } from 'react-router-dom';
 import { combineReducers, createStore, type Reducer, type Store } from 'redux';
-import model, { initialRootState, type RootState } from '@/models/root';
+import model, { initialRootState, type RootState, type SysCode } from '@/models/root';
 import zhCN from '@/locales/zh-CN';
 import { persistedReducer, persistEnhancer } from '@/utils/store';
+import { dictSeeds } from '../../server/src/db/seed/dictionaries';
 
 /** The dva store as the app builds it: the root model, persisted by redux-persist. */
 export function createTestStore() {
@@ -58,4 +59,11 @@ export function renderApp(options: {
     </Provider>
   );
   return { tree, history };
+}
+
+/** The server's built-in dictionaries, as `GET /api/dict/syscodes` answers them, for the types named. */
+export function seededSysCodes(...types: string[]): SysCode[] {
+  return dictSeeds
+    .filter((d) => types.includes(d.code))
+    .flatMap((d) => d.items.map(([value, label, labelEn, color], sort) => ({ type: d.code, value, label, labelEn, color, sort })));
 }

@@ -5,7 +5,7 @@ import ClientProfile from '@/pages/system/client/profile';
 import type { OauthClient } from '@/pages/system/client/descriptor';
 import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { createTestStore, renderApp, type TestStore, seededSysCodes } from './harness';
 
 const client: OauthClient = {
   id: '4', clientId: 'his', name: 'HIS', description: null, clientType: 'confidential', grantTypes: ['client_credentials'],
@@ -20,15 +20,7 @@ let store: TestStore;
 beforeEach(() => {
   localStorage.clear();
   store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
-    { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
-    { type: 'client_type', value: 'confidential', label: '机密客户端', labelEn: 'Confidential', color: 'purple', sort: 0 },
-    { type: 'client_type', value: 'public', label: '公开客户端', labelEn: 'Public', color: 'blue', sort: 1 },
-    { type: 'grant_type', value: 'authorization_code', label: '授权码', labelEn: 'Authorization code', color: 'blue', sort: 0 },
-    { type: 'grant_type', value: 'client_credentials', label: '客户端凭证', labelEn: 'Client credentials', color: 'purple', sort: 1 },
-    { type: 'grant_type', value: 'refresh_token', label: '刷新令牌', labelEn: 'Refresh token', color: 'cyan', sort: 2 },
-    { type: 'grant_type', value: 'password', label: '密码', labelEn: 'Password', color: 'orange', sort: 3 },
-  ]);
+  dispatchRoot('SET_SYSCODE', seededSysCodes('common_status', 'client_type', 'grant_type'));
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,7 +4,7 @@ import RoleScreen from '@/pages/system/role';
 import type { Role } from '@/pages/system/role/descriptor';
 import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { createTestStore, renderApp, type TestStore, seededSysCodes } from './harness';
 
 const role: Role = {
   id: '3', code: 'clerk', name: '办事员', type: 'custom', dataScope: 'self', dataScopeOrgIds: [], sort: 1, status: 'enabled', remark: null,
@@ -25,14 +25,7 @@ let store: TestStore;
 beforeEach(() => {
   localStorage.clear();
   store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
-    { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
-    { type: 'role_type', value: 'system', label: '内置', labelEn: 'Built-in', color: 'gold', sort: 0 },
-    { type: 'role_type', value: 'custom', label: '自定义', labelEn: 'Custom', color: 'blue', sort: 1 },
-    { type: 'data_scope', value: 'all', label: '全部数据', labelEn: 'All data', color: 'green', sort: 0 },
-    { type: 'data_scope', value: 'org_custom', label: '指定组织', labelEn: 'Chosen organisations', color: 'cyan', sort: 1 },
-    { type: 'data_scope', value: 'self', label: '仅本人', labelEn: 'Own records only', color: 'default', sort: 4 },
-  ]);
+  dispatchRoot('SET_SYSCODE', seededSysCodes('common_status', 'role_type', 'data_scope'));
 });
 afterEach(() => vi.unstubAllGlobals());
 
