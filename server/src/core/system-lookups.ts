@@ -1,4 +1,4 @@
-import type { Tenancy } from './tenancy';
+import { PLATFORM_TENANT, type Tenancy } from './tenancy';
 
 /**
  * The only queries that run before the tenant of a request is known. Each one is narrow: it
@@ -34,17 +34,24 @@ export function createSystemLookups(tenancy: Tenancy): SystemLookups {
       }),
     logUnknownTenantSignIn: (entry) =>
       tenancy.asSystem(async (tx) => {
+        // Kept under the platform tenant (login_log is keyed by tenant); no platform tenant yet, no trace.
         await tx
           .insertInto('login_log')
-          .values({
-            tenant_id: null,
-            username: entry.username.slice(0, 100),
-            client_id: entry.clientId.slice(0, 64),
-            log_type: 'login_password',
-            result: 'unknown_tenant',
-            ip: entry.ip,
-            user_agent: entry.userAgent?.slice(0, 500) ?? null,
-          })
+          .columns(['tenant_id', 'username', 'client_id', 'log_type', 'result', 'ip', 'user_agent'])
+          .expression((eb) =>
+            eb
+              .selectFrom('tenant')
+              .select((s) => [
+                'id',
+                s.val(entry.username.slice(0, 100)).as('username'),
+                s.val(entry.clientId.slice(0, 64)).as('client_id'),
+                s.val('login_password').as('log_type'),
+                s.val('unknown_tenant').as('result'),
+                s.val(entry.ip).as('ip'),
+                s.val(entry.userAgent?.slice(0, 500) ?? null).as('user_agent'),
+              ])
+              .where('code', '=', PLATFORM_TENANT),
+          )
           .execute();
       }),
   };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery, ListSpec } from '../../core/resource/list-query';
 import { type Actor, tableRepository } from '../../core/resource/table.repository';
 import type { Tx } from '../../core/tenancy';
-import { PLATFORM_TENANT } from '../../core/platform-scope';
+import { PLATFORM_TENANT } from '../../core/tenancy';
 import type { Permission } from '../permission/permission.schema';
 import { allPermissions } from '../permission/permission.repository';
 import { type Role, TENANT_ADMIN_ROLE } from './role.schema';
@@ -115,7 +115,7 @@ export async function addMembers(tx: Tx, tenantId: string, roleId: string, userI
   await tx
     .insertInto('user_role')
     .values(userIds.map((userId) => ({ tenant_id: tenantId, user_id: userId, role_id: roleId })))
-    .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'role_id']).doNothing())
     .execute();
 }
 
