@@ -1,8 +1,6 @@
 import { AppError } from './errors';
 import type { ResourceStore } from './resource/resource';
-import type { Tx } from './tenancy';
-
-export const PLATFORM_TENANT = 'platform';
+import { PLATFORM_TENANT, type Tx } from './tenancy';
 
 /**
  * Platform rows (global tables, tenant_id IS NULL rows of hybrid ones) are written only from inside the platform

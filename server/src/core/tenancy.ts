@@ -2,9 +2,11 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import { APP_ROLE, SYSTEM_ROLE } from '../db/migrations/0002_tenancy_rls';
 import type { DB } from '../db/types';
 import { forbidden } from './errors';
-import { PLATFORM_TENANT } from './platform-scope';
 
 export type Tx = Transaction<DB>;
+
+/** The code of the tenant whose users operate the platform. */
+export const PLATFORM_TENANT = 'platform';
 
 /**
  * Every query of a request runs in a transaction under a role that cannot bypass row-level

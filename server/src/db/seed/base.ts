@@ -1,22 +1,21 @@
 import { sql } from 'kysely';
 import { errorCodes } from '../../core/error-codes';
-import type { Tx } from '../../core/tenancy';
+import { PLATFORM_TENANT, type Tx } from '../../core/tenancy';
 import { flattenManifest } from './permissions';
 import { seedConfiguration } from './configuration';
 import { seedSettings } from './settings';
 import { dictSeeds } from './dictionaries';
 
-export const PLATFORM_TENANT_CODE = 'platform';
 export const CONSOLE_CLIENT_ID = 'console';
 
 /** Idempotent: safe on every start. Inserts what is missing and never overwrites values an administrator edited. */
 export async function seedBase(tx: Tx): Promise<void> {
   await tx
     .insertInto('tenant')
-    .values({ code: PLATFORM_TENANT_CODE, name: '平台', short_name: 'Platform', contact_name: 'Platform operator' })
+    .values({ code: PLATFORM_TENANT, name: '平台', short_name: 'Platform', contact_name: 'Platform operator' })
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
-  const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT_CODE).executeTakeFirstOrThrow();
+  const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirstOrThrow();
 
   await seedPermissions(tx);
   await seedErrorCodes(tx);

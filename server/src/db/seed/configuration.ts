@@ -45,7 +45,7 @@ export async function seedIndustries(tx: Tx): Promise<void> {
   }
 }
 
-/** Business events of domain.md §3.4, as a starting catalogue. */
+/** Business events of docs/domain.md §3.4, as a starting catalogue. */
 const businessItemSeeds = [
   { code: 'paper.published', name: '试卷发布', name_en: 'Exam paper published', module: 'assess', notifiable: true,
     variables: [{ name: 'paperName', label: '试卷名称', example: '内科出科考核' }, { name: 'startAt', label: '开始时间', type: 'date' }] },

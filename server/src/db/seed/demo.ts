@@ -1,6 +1,6 @@
 import type { PasswordHasher } from '../../core/password';
-import type { Tx } from '../../core/tenancy';
-import { PLATFORM_TENANT_CODE, ensureRole, grantPermissions } from './base';
+import { PLATFORM_TENANT, type Tx } from '../../core/tenancy';
+import { ensureRole, grantPermissions } from './base';
 
 export const DEMO_TENANT_CODE = 'demo';
 
@@ -72,7 +72,7 @@ export async function seedDemo(tx: Tx, hasher: PasswordHasher): Promise<boolean>
       { username: 'viewer', password: 'viewer123', displayName: '访客', roleCode: 'viewer' },
     ],
   });
-  const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT_CODE).executeTakeFirstOrThrow();
+  const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirstOrThrow();
   const platformRole = await ensureRole(tx, platform.id, 'platform_admin', '平台管理员');
   const hasAdmin = await tx
     .selectFrom('admin_user')

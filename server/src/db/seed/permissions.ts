@@ -1,5 +1,5 @@
 /**
- * The permission manifest (domain.md §1.1): directory → menu (code `area:entity:list`) → buttons.
+ * The permission manifest (docs/domain.md §1.1): directory → menu (code `area:entity:list`) → buttons.
  * Seeded on every start; codes removed from here are disabled, never deleted.
  */
 export interface MenuSeed {

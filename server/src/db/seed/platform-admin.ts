@@ -1,6 +1,7 @@
 import type { Services } from '../../app';
 import { meetsPasswordPolicy } from '../../core/password';
-import { PLATFORM_TENANT_CODE, ensureRole } from './base';
+import { PLATFORM_TENANT } from '../../core/tenancy';
+import { ensureRole } from './base';
 import { addUser } from './demo';
 
 export interface PlatformAdminInput {
@@ -18,7 +19,7 @@ export async function createPlatformAdmin(services: Services, input: PlatformAdm
     throw new Error('the user name must be 2–50 lower-case letters, digits, ".", "_" or "-", starting with a letter');
   }
   await services.tenancy.asSystem(async (tx) => {
-    const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT_CODE).executeTakeFirstOrThrow();
+    const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirstOrThrow();
     const policy = await services.settings.passwordPolicy(tx);
     if (!meetsPasswordPolicy(input.password, policy)) {
       throw new Error(

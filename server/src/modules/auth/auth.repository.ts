@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../core/tenancy';
-import { PLATFORM_TENANT } from '../../core/platform-scope';
+import { PLATFORM_TENANT } from '../../core/tenancy';
 import type { TokenKind } from '../../db/types';
 
 export interface ClientRow {

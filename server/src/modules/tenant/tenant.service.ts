@@ -3,7 +3,7 @@ import type { ErrorCatalog } from '../../core/error-catalog';
 import { AppError, notFound } from '../../core/errors';
 import type { Lang } from '../../core/i18n';
 import { type PasswordHasher, meetsPasswordPolicy } from '../../core/password';
-import { PLATFORM_TENANT } from '../../core/platform-scope';
+import { PLATFORM_TENANT } from '../../core/tenancy';
 import type { ResourceStore, WriteContext } from '../../core/resource/resource';
 import { createResourceService } from '../../core/resource/resource.service';
 import { type Tenancy, type Tx, operatorTenancy, seenByTenant } from '../../core/tenancy';
