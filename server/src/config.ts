@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -44,6 +46,17 @@ export const defaultConfig: Config = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * Loads `.env.local` (a developer's own values, ignored by git) and then `.env` (the documented defaults) from `dir`
+ * into process.env. A variable already set is never replaced, so the real environment wins, then `.env.local`.
+ */
+export function readEnvFiles(dir = process.cwd()): void {
+  for (const name of ['.env.local', '.env']) {
+    const file = path.join(dir, name);
+    if (existsSync(file)) process.loadEnvFile(file);
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

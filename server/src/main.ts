@@ -7,7 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, readEnvFiles } from './config';
 import { createServer } from './server';
 
 const DIST = path.resolve('dist');
@@ -37,6 +37,7 @@ function inlineScriptHashes(html: string): string[] {
 async function main() {
   let config;
   try {
+    readEnvFiles();
     config = loadConfig();
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : err);

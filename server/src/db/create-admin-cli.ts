@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, readEnvFiles } from '../config';
 import { createServer } from '../server';
 import { createPlatformAdmin } from './seed/platform-admin';
 
@@ -39,6 +39,7 @@ async function readPassword(): Promise<string> {
 async function main() {
   const [username, ...rest] = process.argv.slice(2);
   if (!username || username.startsWith('-')) throw new Error(usage);
+  readEnvFiles();
   const config = loadConfig();
   const password = await readPassword();
   const server = await createServer({

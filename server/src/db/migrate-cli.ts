@@ -1,9 +1,10 @@
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, readEnvFiles } from '../config';
 import { openDatabase } from './database';
 import { migrateDown, migrateToLatest } from './migrator';
 
 /** `npm run migrate` applies pending migrations; `npm run migrate -- down` reverts the last one. */
 async function main() {
+  readEnvFiles();
   const config = loadConfig();
   const database = config.databaseUrl
     ? ({ kind: 'postgres', url: config.databaseUrl } as const)

@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, readEnvFiles } from '../../server/src/config';
+
+describe('configuration', () => {
+  const names = ['MEDU_TEST_A', 'MEDU_TEST_B', 'MEDU_TEST_C'];
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const name of names) delete process.env[name];
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads .env and .env.local, the real environment first, then .env.local, then .env', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'medu-env-'));
+    dirs.push(dir);
+    writeFileSync(path.join(dir, '.env'), 'MEDU_TEST_A=env\nMEDU_TEST_B=env\nMEDU_TEST_C=env\n');
+    writeFileSync(path.join(dir, '.env.local'), 'MEDU_TEST_B=local\nMEDU_TEST_C=local\n');
+    process.env.MEDU_TEST_C = 'real';
+    readEnvFiles(dir);
+    expect([process.env.MEDU_TEST_A, process.env.MEDU_TEST_B, process.env.MEDU_TEST_C]).toEqual(['env', 'local', 'real']);
+  });
+
+  it('the repository .env holds documented defaults that validate', () => {
+    const env = parseEnv(readFileSync(path.resolve(__dirname, '../../.env'), 'utf8'));
+    expect(env).toEqual({ PORT: '8000', DATA_DIR: './data', LOG_LEVEL: 'info', TRUST_PROXY: 'false' });
+    expect(loadConfig(env)).toMatchObject({ port: 8000, dataDir: './data', logLevel: 'info', trustProxy: false });
+  });
+
+  it('refuses a bad value with a message naming it', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
