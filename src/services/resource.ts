@@ -38,7 +38,7 @@ async function fetchFile(url: string, params?: Record<string, string>): Promise<
   return { blob: data, filename: filenameOf(response.headers.get('content-disposition')) };
 }
 
-/** The HTTP contract of every resource (resource-contract.md), under /api/<name>. */
+/** The HTTP contract of every resource (docs/architecture.md, "The resource contract"), under /api/<name>. */
 export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row>>(name: string) {
   const base = `/api/${name}`;
   return {

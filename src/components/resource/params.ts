@@ -14,7 +14,7 @@ function encode(value: unknown): string {
 }
 
 /**
- * ProTable's request arguments → the list contract's query (resource-contract.md): `current`, `pageSize`,
+ * ProTable's request arguments → the list contract's query (docs/architecture.md, "The resource contract"): `current`, `pageSize`,
  * `sort` (comma list, `-` descending, in the order the columns were sorted), and every search or column
  * filter as a string: arrays become comma lists (`in` filters and `from,to` date ranges).
  */

@@ -62,7 +62,7 @@ function sendSheet(c: Context<AppEnv>, file: SpreadsheetFile) {
 const componentName = (type: string) => type.replace(/(^|_)([a-z])/g, (_, __, ch: string) => ch.toUpperCase());
 
 /**
- * The HTTP contract of a resource (brief: resource-contract.md): list, export, import template, import,
+ * The HTTP contract of a resource (docs/architecture.md, "The resource contract"): list, export, import template, import,
  * batch delete, create, get, update, delete — each behind `<permission>:<action>`.
  * Paths without {id} come first so that `/export` is never read as an id.
  * `omit`: routes the entity answers itself (the district import answers with a diff preview).

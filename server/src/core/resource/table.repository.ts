@@ -13,7 +13,7 @@ export interface TableSpec {
   softDelete?: boolean;
   /** Has tenant_id: inserts take the tenant of the request (RLS checks it). */
   tenantOwned?: boolean;
-  /** Has created_by/updated_by/updated_at/version (domain.md §0.2). */
+  /** Has created_by/updated_by/updated_at/version (docs/domain.md §0.2). */
   audited?: boolean;
 }
 

@@ -4,7 +4,7 @@ import { runStatements } from './statements';
 
 const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigint`;
 
-/** The audit trail (domain.md §2.4): tenant-owned like login_log; the application may add and read rows, never change them. */
+/** The audit trail (docs/domain.md §2.4): tenant-owned like login_log; the application may add and read rows, never change them. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     `CREATE TABLE audit_log (

@@ -14,7 +14,7 @@ export type BusinessItemVariable = z.infer<typeof VariableSchema>;
 
 const module = { pattern: /^[a-z][a-z0-9-]{0,49}$/, message: 'Use lower-case letters, digits and -' };
 
-/** Business items (domain.md §3.4): events that notify, are audited and own error codes. */
+/** Business items (docs/domain.md §3.4): events that notify, are audited and own error codes. */
 export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusinessItem, UpdateBusinessItem> = {
   resource: 'business-items',
   auditType: 'business_item',

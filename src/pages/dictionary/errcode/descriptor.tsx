@@ -5,7 +5,7 @@ export type { CreateErrorCode, ErrorCode, UpdateErrorCode };
 
 const builtIn = (record?: ErrorCode) => record?.source === 'built_in';
 
-/** Error codes (domain.md §3.3): built-in codes keep code, key, module and status; their messages may change. */
+/** Error codes (docs/domain.md §3.3): built-in codes keep code, key, module and status; their messages may change. */
 export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode, UpdateErrorCode> = {
   resource: 'error-codes',
   auditType: 'error_code',

@@ -5,7 +5,7 @@ export type { CreateIndustry, Industry, UpdateIndustry };
 
 const code = { pattern: /^([A-Z]|\d{2,4})$/, message: 'Use a section letter (A–T) or a 2–4 digit code' };
 
-/** The industry classification (domain.md §3.2): section → division → group → class. */
+/** The industry classification (docs/domain.md §3.2): section → division → group → class. */
 export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, UpdateIndustry> = {
   resource: 'industries',
   auditType: 'industry',

@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Select, Space, Tag } from 'antd';
 
-/** antd's status and preset tag colours (dict_item.color, domain.md §3.1). */
+/** antd's status and preset tag colours (dict_item.color, docs/domain.md §3.1). */
 export const TAG_COLORS = [
   'default', 'processing', 'success', 'warning', 'error',
   'magenta', 'red', 'volcano', 'orange', 'gold', 'lime', 'green', 'cyan', 'blue', 'geekblue', 'purple',

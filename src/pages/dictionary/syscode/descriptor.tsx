@@ -6,7 +6,7 @@ import ColorSelect from './ColorSelect';
 
 export type { CreateDictItem, CreateDictType, DictItem, DictType, UpdateDictItem, UpdateDictType };
 
-/** Dictionary types (domain.md §3.1): platform rows; system types stay. */
+/** Dictionary types (docs/domain.md §3.1): platform rows; system types stay. */
 export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, UpdateDictType> = {
   resource: 'dict-types',
   auditType: 'dict_type',

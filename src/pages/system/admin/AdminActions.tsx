@@ -23,7 +23,7 @@ interface Props {
   onAssignRoles: (row: AdminUser) => void;
 }
 
-/** The account's own actions (domain.md §2.4), each behind its code and a confirmation. */
+/** The account's own actions (docs/domain.md §2.4), each behind its code and a confirmation. */
 export default function AdminActions({ row, context, confirm, onPassword, onAssignRoles }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);

@@ -15,7 +15,7 @@ const roleTags = (_dom: unknown, row: AdminUser) =>
     '-'
   );
 
-/** Console accounts (domain.md §2.4): /system/admin, permission prefix system:admin. */
+/** Console accounts (docs/domain.md §2.4): /system/admin, permission prefix system:admin. */
 export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser, UpdateAdminUser> = {
   resource: 'admin-users',
   auditType: 'admin_user',

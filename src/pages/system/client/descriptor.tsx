@@ -35,7 +35,7 @@ export const clientDefaults: Partial<CreateOauthClient> = {
   status: 'enabled',
 };
 
-/** OAuth clients (domain.md §2.5): /system/client, prefix system:client; the secret is shown once. */
+/** OAuth clients (docs/domain.md §2.5): /system/client, prefix system:client; the secret is shown once. */
 export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient, UpdateOauthClient> = {
   resource: 'clients',
   auditType: 'oauth_client',

@@ -5,7 +5,7 @@ export type { CreateDistrict, District, UpdateDistrict };
 
 const code = { pattern: /^(\d{6}|\d{9})$/, message: 'Use 6 digits (province, city, county) or 9 (township)' };
 
-/** Administrative divisions (domain.md §2.7): retired codes are disabled, not deleted. */
+/** Administrative divisions (docs/domain.md §2.7): retired codes are disabled, not deleted. */
 export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, UpdateDistrict> = {
   resource: 'districts',
   auditType: 'district',

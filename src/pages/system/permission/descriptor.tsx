@@ -24,7 +24,7 @@ const flag = (titleId: string, dataIndex: keyof Permission & string) => ({
   initialValue: false,
 });
 
-/** The permission tree (domain.md §2.2): /system/permission, prefix system:permission; platform operators only. */
+/** The permission tree (docs/domain.md §2.2): /system/permission, prefix system:permission; platform operators only. */
 export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermission, UpdatePermission> = {
   resource: 'permissions',
   auditType: 'permission',

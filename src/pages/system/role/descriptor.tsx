@@ -3,7 +3,7 @@ import type { CreateRole, Role, UpdateRole } from '../../../../server/src/module
 
 export type { CreateRole, Role, UpdateRole };
 
-/** Roles of the tenant (domain.md §2.3): /system/role, prefix system:role. A system role is not deleted and keeps its code. */
+/** Roles of the tenant (docs/domain.md §2.3): /system/role, prefix system:role. A system role is not deleted and keeps its code. */
 export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = {
   resource: 'roles',
   auditType: 'role',

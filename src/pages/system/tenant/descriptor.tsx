@@ -23,7 +23,7 @@ const expiry = (_dom: unknown, row: Tenant) => (
 
 const adminField = { hideInTable: true, hideInSearch: true, hideInDescriptions: true } as const;
 
-/** Tenants (domain.md §2.1): /system/tenant, permission prefix system:tenant. Creating one provisions its first administrator. */
+/** Tenants (docs/domain.md §2.1): /system/tenant, permission prefix system:tenant. Creating one provisions its first administrator. */
 export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTenant> = {
   resource: 'tenants',
   auditType: 'tenant',

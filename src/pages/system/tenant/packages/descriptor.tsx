@@ -19,7 +19,7 @@ function PackagePermissions(props: { value?: string[]; onChange?: (ids: string[]
   return <PermissionTree tree={grantable(data ?? [])} value={props.value} onChange={props.onChange} />;
 }
 
-/** Tenant packages (domain.md §2.1): the permission sets tenants are given; prefix system:tenant-package. */
+/** Tenant packages (docs/domain.md §2.1): the permission sets tenants are given; prefix system:tenant-package. */
 export const packageDescriptor: ResourceDescriptor<TenantPackage, CreateTenantPackage, UpdateTenantPackage> = {
   resource: 'tenant-packages',
   auditType: 'tenant_package',
