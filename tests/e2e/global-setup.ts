@@ -50,7 +50,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-e2e-'));
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv };
-  delete env.DATABASE_URL;
+  // the embedded database, whatever .env.local says (an empty value counts as set)
+  env.DATABASE_URL = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env,
