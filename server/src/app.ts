@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { AppEnv } from './core/context';
+import type { AppEnv, Services } from './core/context';
 import { ErrorCatalog } from './core/error-catalog';
 import { createErrorHandler, createNotFoundHandler } from './core/error-handler';
 import { AppError } from './core/errors';
@@ -98,7 +98,9 @@ export function createServices({ db, engine, config }: AppDeps) {
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+declare module './core/context' {
+  interface Services extends ReturnType<typeof createServices> {}
+}
 
 /** The API as a Hono app under /api; no global state, everything comes from `services`. */
 export function createApp(services: Services, logger?: Logger) {

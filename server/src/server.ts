@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { type Services, createApp, createServices } from './app';
+import { createApp, createServices } from './app';
+import type { Services } from './core/context';
 import { type Config, resolveConfig } from './config';
 import type { AppEnv } from './core/context';
 import { type DatabaseOptions, openDatabase } from './db/database';

@@ -22,7 +22,7 @@ const BUDGET_KB = { signIn: 350, firstScreen: 700 };
 const credentials = { grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', client_id: 'console' };
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function summary(samples: number[]): string {

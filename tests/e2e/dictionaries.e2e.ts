@@ -51,7 +51,7 @@ async function readSheet(file: string): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(readFileSync(file) as never);
   const rows: string[][] = [];
-  book.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  book.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
   return rows;
 }
 
@@ -115,7 +115,7 @@ describe('Dictionaries and districts in Chromium', () => {
     await page.getByTestId('system-district').getByTestId('table-import').click();
     await page.getByTestId('import-modal').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()]);
-    const [header] = await readSheet((await download.path())!);
+    const [header = []] = await readSheet((await download.path())!);
     const rows = [
       { 区划代码: '339900', 名称: '测试新市', 级别: 'city', 上级代码: '330000' },
       { 区划代码: '330200', 名称: '宁波市（改）' },

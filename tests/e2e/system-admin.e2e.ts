@@ -30,7 +30,7 @@ async function readSheet(file: string): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(readFileSync(file) as never);
   const rows: string[][] = [];
-  book.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  book.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
   return rows;
 }
 
@@ -91,7 +91,7 @@ describe('System → Admin accounts in Chromium', () => {
     await page.getByTestId('table-import').click();
     await page.getByTestId('import-modal').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()]);
-    const [header] = await readSheet((await download.path())!);
+    const [header = []] = await readSheet((await download.path())!);
     const values: Record<string, string> = {
       用户名: imported,
       姓名: '导入用户',

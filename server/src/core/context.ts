@@ -1,5 +1,11 @@
-import type { Services } from '../app';
 import type { Lang } from './i18n';
+
+/**
+ * The services every handler reaches through `c.var.services`. app.ts builds them (createServices) and fills this
+ * interface in by declaration merging, so nothing in core/ imports app.ts or a module.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: completed by app.ts
+export interface Services {}
 
 export interface Principal {
   tenantId: string;

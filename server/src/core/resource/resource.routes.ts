@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Services } from '../../app';
+import type { Services } from '../context';
 import type { AppEnv } from '../context';
 import { ErrorBody, errorResponses } from '../openapi';
 import { clientIp, userAgent } from '../request-info';

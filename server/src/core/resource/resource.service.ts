@@ -1,16 +1,22 @@
-import type { AuditService } from '../../modules/audit/audit.service';
 import type { ErrorCatalog } from '../error-catalog';
 import { AppError, notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
 import { type ImportOptions, type ImportReport, importSheet } from './resource-import';
 import { type ListQuery, type Page, toPage } from './list-query';
-import { type ResourceDefinition, type ResourceRow, type ResourceStore, type WriteContext, actionCode } from './resource';
+import {
+  type AuditTrail,
+  type ResourceDefinition,
+  type ResourceRow,
+  type ResourceStore,
+  type WriteContext,
+  actionCode,
+} from './resource';
 import { type CellValue, writeSheet } from './spreadsheet';
 
 export interface ResourceDeps {
   tenancy: Tenancy;
-  audit: AuditService;
+  audit: AuditTrail;
   catalog: ErrorCatalog;
 }
 

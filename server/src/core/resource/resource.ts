@@ -21,6 +21,23 @@ export interface WriteContext extends Actor {
   lang: Lang;
 }
 
+/** One row of the audit trail: what a write did to which record. */
+export interface AuditRecord {
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  summary: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Where every write leaves its trail, in the write's own transaction (modules/audit keeps it). */
+export interface AuditTrail {
+  /** A resource type's trail is readable with its list code. */
+  register(resourceType: string, listCode: string): void;
+  record(tx: Tx, ctx: WriteContext, r: AuditRecord): Promise<void>;
+}
+
 /** A spreadsheet column: export writes `cell(row)` (default `row[key]`), import reads it into `key`. */
 export interface ColumnSpec<Row> {
   key: string;

@@ -1,4 +1,4 @@
-import type { Services } from '../../app';
+import type { Services } from '../../core/context';
 import { meetsPasswordPolicy } from '../../core/password';
 import { PLATFORM_TENANT } from '../../core/tenancy';
 import { ensureRole } from './base';

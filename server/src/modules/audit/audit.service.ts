@@ -1,7 +1,7 @@
 import type { Principal } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import { type ListQuery, type Page, filterValue, toPage } from '../../core/resource/list-query';
-import type { WriteContext } from '../../core/resource/resource';
+import type { AuditRecord, WriteContext } from '../../core/resource/resource';
 import type { Tenancy, Tx } from '../../core/tenancy';
 import { insertAuditLog, listAuditLogs, listLoginLogs } from './audit.repository';
 import type { AuditLog, LoginLog } from './audit.schema';
@@ -17,15 +17,6 @@ export function redact(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).filter(([k]) => !secretKey.test(k)).map(([k, v]) => [k, redact(v)]));
   }
   return value;
-}
-
-export interface AuditRecord {
-  action: string;
-  resourceType: string;
-  resourceId: string | null;
-  summary: string;
-  before?: unknown;
-  after?: unknown;
 }
 
 export function createAuditService(deps: { tenancy: Tenancy }) {

@@ -14,6 +14,8 @@ export const BusinessItemVariable = z
   .strict()
   .openapi('BusinessItemVariable');
 
+export type BusinessItemVariable = z.infer<typeof BusinessItemVariable>;
+
 export const BusinessItem = z
   .object({
     id: z.string(),

@@ -1,16 +1,14 @@
 import { Space, Tag, Tooltip } from 'antd';
-import type { z } from 'zod';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type {
   BusinessItem,
-  BusinessItemVariable as VariableSchema,
+  BusinessItemVariable,
   CreateBusinessItem,
   UpdateBusinessItem,
 } from '../../../../server/src/modules/business-item/business-item.schema';
 import VariablesEditor, { validateVariables } from './VariablesEditor';
 
-export type { BusinessItem, CreateBusinessItem, UpdateBusinessItem };
-export type BusinessItemVariable = z.infer<typeof VariableSchema>;
+export type { BusinessItem, BusinessItemVariable, CreateBusinessItem, UpdateBusinessItem };
 
 const module = { pattern: /^[a-z][a-z0-9-]{0,49}$/, message: 'Use lower-case letters, digits and -' };
 
