@@ -32,7 +32,7 @@ export default defineConfig({
   routes,
   mock: {},
   hash: true,
-  plugins: ['./umi-plugins/skip-route-preload'],
+  plugins: ['./umi-plugins/skip-route-preload', './umi-plugins/server-contract'],
   // an admin console for current browsers: no legacy polyfills in the first download
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: { imports: [] },

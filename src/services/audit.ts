@@ -1,4 +1,4 @@
-import type { AuditLog, LoginLog } from '../../server/src/modules/audit/audit.schema';
+import type { AuditLog, LoginLog } from '@server/modules/audit/audit.schema';
 import type { ListAnswer } from '@/services/resource';
 import request from '@/utils/request';
 

@@ -1,4 +1,4 @@
-import type { Permission } from '../../server/src/modules/permission/permission.schema';
+import type { Permission } from '@server/modules/permission/permission.schema';
 import request from '@/utils/request';
 
 export type { Permission };

@@ -28,6 +28,21 @@ describe('the repository', () => {
     expect(missing).toEqual([]);
   });
 
+  it('lets the console take only types from the server, through @server/', () => {
+    const wrong: string[] = [];
+    for (const file of sourceFiles(path.join(root, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const [statement] of text.matchAll(/import\s[^;]*?from\s+'[^']*'/g)) {
+        const from = statement.match(/'([^']*)'$/)?.[1] ?? '';
+        const server = from.startsWith('@server/') || /^(\.\.\/)+server\//.test(from);
+        if (server && !(from.startsWith('@server/') && /^import\s+type\s/.test(statement))) {
+          wrong.push(`${path.relative(root, file)}: ${statement.replace(/\s+/g, ' ')}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('links its architecture page from the README, and that page its name map and scaling rules', () => {
     expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toContain('docs/architecture.md');
     const architecture = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');

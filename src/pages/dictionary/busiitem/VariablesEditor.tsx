@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Button, Input, Select, Space } from 'antd';
-import type { BusinessItemVariable } from '../../../../server/src/modules/business-item/business-item.schema';
+import type { BusinessItemVariable } from '@server/modules/business-item/business-item.schema';
 
 const TYPES = ['string', 'number', 'date', 'url'] as const;
 

@@ -5,7 +5,7 @@ import type {
   BusinessItemVariable,
   CreateBusinessItem,
   UpdateBusinessItem,
-} from '../../../../server/src/modules/business-item/business-item.schema';
+} from '@server/modules/business-item/business-item.schema';
 import VariablesEditor, { validateVariables } from './VariablesEditor';
 
 export type { BusinessItem, BusinessItemVariable, CreateBusinessItem, UpdateBusinessItem };

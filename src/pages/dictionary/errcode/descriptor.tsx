@@ -1,5 +1,5 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '../../../../server/src/modules/error-code/error-code.schema';
+import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '@server/modules/error-code/error-code.schema';
 
 export type { CreateErrorCode, ErrorCode, UpdateErrorCode };
 

@@ -1,5 +1,5 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { CreateIndustry, Industry, UpdateIndustry } from '../../../../server/src/modules/industry/industry.schema';
+import type { CreateIndustry, Industry, UpdateIndustry } from '@server/modules/industry/industry.schema';
 
 export type { CreateIndustry, Industry, UpdateIndustry };
 

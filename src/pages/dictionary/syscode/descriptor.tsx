@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { CreateDictItem, DictItem, UpdateDictItem } from '../../../../server/src/modules/dict-item/dict-item.schema';
-import type { CreateDictType, DictType, UpdateDictType } from '../../../../server/src/modules/dict-type/dict-type.schema';
+import type { CreateDictItem, DictItem, UpdateDictItem } from '@server/modules/dict-item/dict-item.schema';
+import type { CreateDictType, DictType, UpdateDictType } from '@server/modules/dict-type/dict-type.schema';
 import ColorSelect from './ColorSelect';
 
 export type { CreateDictItem, CreateDictType, DictItem, DictType, UpdateDictItem, UpdateDictType };

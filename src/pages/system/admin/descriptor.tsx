@@ -1,6 +1,6 @@
 import { Space, Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '../../../../server/src/modules/admin-user/admin-user.schema';
+import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/admin-user/admin-user.schema';
 
 export type { AdminUser, CreateAdminUser, UpdateAdminUser };
 

@@ -1,6 +1,6 @@
 import { Space, Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { CreateOauthClient, OauthClient, UpdateOauthClient } from '../../../../server/src/modules/oauth-client/oauth-client.schema';
+import type { CreateOauthClient, OauthClient, UpdateOauthClient } from '@server/modules/oauth-client/oauth-client.schema';
 
 export type { CreateOauthClient, OauthClient, UpdateOauthClient };
 

@@ -1,5 +1,5 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { CreateDistrict, District, UpdateDistrict } from '../../../../server/src/modules/district/district.schema';
+import type { CreateDistrict, District, UpdateDistrict } from '@server/modules/district/district.schema';
 
 export type { CreateDistrict, District, UpdateDistrict };
 

@@ -2,7 +2,7 @@ import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
-import type { CreatePermission, Permission, UpdatePermission } from '../../../../server/src/modules/permission/permission.schema';
+import type { CreatePermission, Permission, UpdatePermission } from '@server/modules/permission/permission.schema';
 
 export type { Permission };
 

@@ -1,5 +1,5 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { CreateRole, Role, UpdateRole } from '../../../../server/src/modules/role/role.schema';
+import type { CreateRole, Role, UpdateRole } from '@server/modules/role/role.schema';
 
 export type { CreateRole, Role, UpdateRole };
 

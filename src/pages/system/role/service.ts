@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { RoleMember as RoleMemberSchema } from '../../../../server/src/modules/role/role.schema';
-import type { AdminUser } from '../../../../server/src/modules/admin-user/admin-user.schema';
+import type { RoleMember as RoleMemberSchema } from '@server/modules/role/role.schema';
+import type { AdminUser } from '@server/modules/admin-user/admin-user.schema';
 import { resourceService, type ListAnswer } from '@/services/resource';
 import type { PermissionNode } from '@/services/permission';
 import request from '@/utils/request';

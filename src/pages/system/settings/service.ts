@@ -1,4 +1,4 @@
-import type { Setting } from '../../../../server/src/modules/settings/settings.schema';
+import type { Setting } from '@server/modules/settings/settings.schema';
 import type { ListAnswer } from '@/services/resource';
 import request from '@/utils/request';
 

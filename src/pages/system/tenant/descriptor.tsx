@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { getIntl } from '@umijs/max';
-import type { CreateTenant, Tenant, UpdateTenant } from '../../../../server/src/modules/tenant/tenant.schema';
+import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
 import { packageOptions } from './service';
 
 export type { CreateTenant, Tenant, UpdateTenant };

@@ -8,7 +8,7 @@ import type {
   CreateTenantPackage,
   TenantPackage,
   UpdateTenantPackage,
-} from '../../../../../server/src/modules/tenant-package/tenant-package.schema';
+} from '@server/modules/tenant-package/tenant-package.schema';
 
 export type { TenantPackage };
 
