@@ -29,6 +29,9 @@ export type TableRow = Record<string, unknown>;
 type AnyTx = Transaction<any>;
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
+/** The window count's column: not a field of any row, so toRow drops it. */
+const TOTAL = 'total_count_';
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function toRow(spec: TableSpec, record: TableRow): TableRow {
@@ -91,13 +94,21 @@ export function tableRepository(spec: TableSpec) {
 
     async list(tx: Tx, query: ListQuery, narrow: Narrow = (q) => q): Promise<{ rows: TableRow[]; total: number }> {
       const filtered = narrow(applyFilters(base(tx), query));
-      let rowsQuery = applySort(filtered.select(selection), query);
-      if (query.page) rowsQuery = rowsQuery.limit(query.page.pageSize).offset((query.page.current - 1) * query.page.pageSize);
-      const records = (await rowsQuery.execute()) as TableRow[];
+      const { page } = query;
+      if (!page) {
+        const rows = ((await applySort(filtered.select(selection), query).execute()) as TableRow[]).map((r) => toRow(spec, r));
+        return { rows, total: rows.length };
+      }
+      // The page and the size of the whole filtered set in one statement; only a page past the end needs a count.
+      const records = (await applySort(filtered.select(selection).select(sql<string>`count(*) OVER ()`.as(TOTAL)), query)
+        .limit(page.pageSize)
+        .offset((page.current - 1) * page.pageSize)
+        .execute()) as TableRow[];
       const rows = records.map((r) => toRow(spec, r));
-      if (!query.page) return { rows, total: rows.length };
-      const counted = (await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirst()) as { n: string | number } | undefined;
-      return { rows, total: Number(counted?.n ?? 0) };
+      if (records[0]) return { rows, total: Number(records[0][TOTAL]) };
+      if (page.current === 1) return { rows, total: 0 };
+      const counted = (await filtered.select(sql<string>`count(*)`.as(TOTAL)).executeTakeFirst()) as TableRow | undefined;
+      return { rows, total: Number(counted?.[TOTAL] ?? 0) };
     },
 
     async find(tx: Tx, id: string): Promise<TableRow | undefined> {
