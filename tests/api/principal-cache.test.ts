@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipalCache } from '../../server/src/core/principal-cache';
 import { PRINCIPAL_SOURCES } from '../../server/src/modules/auth/auth.repository';
-import { type TestApi, engines, secondTenant, startApi, testClock } from './helpers';
+import { type Answer, type TestApi, engines, secondTenant, startApi, testClock } from './helpers';
 
 /** Every statement the server sends to either engine while `work` runs. */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
@@ -275,7 +275,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     it('then answers with one transaction of one statement: no token, tenant or permission read, page and total together', async () => {
       const { access } = await api.tokens('demo', 'admin', 'admin123');
       expect((await api.call('GET', '/api/roles?current=1&pageSize=5', { token: access })).status).toBe(200);
-      let answer: Awaited<ReturnType<TestApi['call']>> | undefined;
+      let answer: Answer | undefined;
       const statements = await statementsOf(async () => {
         answer = await api.call('GET', '/api/roles?current=1&pageSize=1', { token: access });
       });

@@ -4,7 +4,7 @@
  * connection and the throughput of autocannon at 50 connections, beside the issue's budgets.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,7 +22,15 @@ const root = path.resolve(__dirname, '../..');
 interface RunningApi {
   url: string;
   token: string;
+  /** CPU time the server process has used so far (user + system), in ms: a figure the machine's load hardly moves. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** utime and stime of /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ 100 on Linux). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function startApi(database: DatabaseOptions): Promise<RunningApi> {
@@ -41,6 +49,7 @@ async function startApi(database: DatabaseOptions): Promise<RunningApi> {
   return {
     url,
     token,
+    cpuMs: () => processCpuMs(child.pid as number),
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -50,17 +59,20 @@ async function startApi(database: DatabaseOptions): Promise<RunningApi> {
 
 const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
-async function sequentialMedian(api: RunningApi): Promise<number> {
-  const headers = { authorization: `Bearer ${api.token}` };
+/** Median wall time of `path` at one connection, and the server's CPU time per request. */
+async function sequential(api: RunningApi, path: string, auth: boolean): Promise<{ ms: number; cpuMs: number }> {
+  const headers = auth ? { authorization: `Bearer ${api.token}` } : undefined;
   const samples: number[] = [];
+  let cpuBefore = 0;
   for (let i = 0; i < SEQUENTIAL_CALLS + 20; i++) {
+    if (i === 20) cpuBefore = api.cpuMs();
     const started = performance.now();
-    const res = await fetch(`${api.url}${LIST_PATH}`, { headers });
-    const body = (await res.json()) as { data: unknown[] };
-    if (!res.ok || body.data.length !== 20) throw new Error(`list failed: ${res.status}`);
+    const res = await fetch(`${api.url}${path}`, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path} failed: ${res.status}`);
     if (i >= 20) samples.push(performance.now() - started);
   }
-  return median(samples);
+  return { ms: median(samples), cpuMs: (api.cpuMs() - cpuBefore) / SEQUENTIAL_CALLS };
 }
 
 interface LoadResult {
@@ -83,13 +95,20 @@ function load(api: RunningApi): Promise<LoadResult> {
 async function benchEngine(label: string, engine: 'pglite' | 'postgres', database: DatabaseOptions) {
   const api = await startApi(database);
   try {
-    const ms = await sequentialMedian(api);
+    const page = (await (await fetch(`${api.url}${LIST_PATH}`, { headers: { authorization: `Bearer ${api.token}` } })).json()) as { data: unknown[] };
+    if (page.data.length !== 20) throw new Error(`the list answered ${page.data.length} rows, not 20`);
+    const health = await sequential(api, '/api/health', false);
+    const { ms, cpuMs } = await sequential(api, LIST_PATH, true);
     const r = await load(api);
     const rpsBudget = BUDGET.reqPerSec[engine];
     const clean = r.errors === 0 && r.non2xx === 0;
     console.log(`${label}: GET ${LIST_PATH} (authenticated, 20 rows)`);
     console.log(
-      `  one connection       median ${ms.toFixed(2)} ms (n=${SEQUENTIAL_CALLS}; budget ≤ ${BUDGET.medianMs} ms: ${ms <= BUDGET.medianMs ? 'within' : 'OVER'})`,
+      `  one connection       median ${ms.toFixed(2)} ms (n=${SEQUENTIAL_CALLS}; budget ≤ ${BUDGET.medianMs} ms: ${ms <= BUDGET.medianMs ? 'within' : 'OVER'}); ` +
+        `server CPU ${cpuMs.toFixed(2)} ms a request`,
+    );
+    console.log(
+      `  for scale: GET /api/health (no token, one statement) median ${health.ms.toFixed(2)} ms, server CPU ${health.cpuMs.toFixed(2)} ms a request`,
     );
     console.log(
       `  ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s  ${r.requests.average.toFixed(0)} req/s (budget ≥ ${rpsBudget}: ${

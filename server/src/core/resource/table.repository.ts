@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, type Transaction, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
 import type { Tx } from '../tenancy';
 import type { ListQuery } from './list-query';
 
@@ -15,6 +15,11 @@ export interface TableSpec {
   tenantOwned?: boolean;
   /** Has created_by/updated_by/updated_at/version (domain.md §0.2). */
   audited?: boolean;
+  /**
+   * Row field → SQL expression over the table (by its name), selected by list and find in the same statement: related
+   * rows without a second round trip. Not returned by insert and update.
+   */
+  computed?: Record<string, RawBuilder<unknown>>;
 }
 
 export interface Actor {
@@ -40,6 +45,7 @@ function toRow(spec: TableSpec, record: TableRow): TableRow {
     const value = record[column];
     row[field] = value instanceof Date ? value.toISOString() : value;
   }
+  for (const field of Object.keys(spec.computed ?? {})) if (field in record) row[field] = record[field];
   return row;
 }
 
@@ -86,7 +92,8 @@ export function tableRepository(spec: TableSpec) {
     const q = db(tx).selectFrom(spec.name);
     return spec.softDelete ? q.where('deleted_at', 'is', null) : q;
   };
-  const selection = Object.values(spec.columns);
+  const stored = Object.values(spec.columns);
+  const selection = [...stored, ...Object.entries(spec.computed ?? {}).map(([field, expression]) => expression.as(field))];
   const stamp = (actor: Actor) => (spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` });
 
   return {
@@ -131,7 +138,7 @@ export function tableRepository(spec: TableSpec) {
           ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
           ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
         })
-        .returning(selection)
+        .returning(stored)
         .executeTakeFirstOrThrow()) as TableRow;
       return toRow(spec, record);
     },
@@ -144,7 +151,7 @@ export function tableRepository(spec: TableSpec) {
         .where('id', '=', id);
       if (spec.softDelete) q = q.where('deleted_at', 'is', null);
       if (version !== undefined) q = q.where('version', '=', version);
-      const record = (await q.returning(selection).executeTakeFirst()) as TableRow | undefined;
+      const record = (await q.returning(stored).executeTakeFirst()) as TableRow | undefined;
       return record && toRow(spec, record);
     },
 
