@@ -12,6 +12,7 @@ import { resolveLang } from './core/i18n';
 import { mountApiDocs, validationHook } from './core/openapi';
 import { createPasswordHasher } from './core/password';
 import { createPlatformScope } from './core/platform-scope';
+import { createPrincipalCache } from './core/principal-cache';
 import { createRateLimiter } from './core/rate-limit';
 import { createSystemLookups } from './core/system-lookups';
 import { createTenancy } from './core/tenancy';
@@ -22,6 +23,7 @@ import { createAdminUserService } from './modules/admin-user/admin-user.service'
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { PRINCIPAL_SOURCES } from './modules/auth/auth.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { createDictService } from './modules/dict/dict.service';
@@ -61,8 +63,10 @@ export interface AppDeps {
   logger?: Logger;
 }
 
-export function createServices({ db, engine, config }: AppDeps) {
-  const tenancy = createTenancy(db);
+export function createServices({ db: unwatched, engine, config }: AppDeps) {
+  const principals = createPrincipalCache({ sources: PRINCIPAL_SOURCES, ttlMs: config.authCacheTtlMs, now: config.now });
+  const db = unwatched.withPlugin(principals.plugin);
+  const tenancy = createTenancy(db, principals.watchTransaction);
   const lookups = createSystemLookups(tenancy);
   const hasher = createPasswordHasher(config.argon2);
   const catalog = new ErrorCatalog();
@@ -74,12 +78,14 @@ export function createServices({ db, engine, config }: AppDeps) {
   return {
     config,
     engine,
+    /** The database with the principal cache's watch on it: write through this one, never around it. */
+    db,
     tenancy,
     hasher,
     catalog,
     settings,
     tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
-    auth: createAuthService({ tenancy, lookups, settings, hasher, config }),
+    auth: createAuthService({ tenancy, lookups, settings, hasher, config, principals }),
     dict,
     dictTypes: createDictTypeService(configDeps),
     dictItems: createDictItemService(configDeps),

@@ -17,6 +17,7 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
 export interface Config {
@@ -30,6 +31,11 @@ export interface Config {
   tokenRateLimit: { windowMs: number; max: number };
   /** argon2id cost; tests lower memoryCost to keep hashing fast. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /**
+   * How long a resolved access token (user, session, permissions) is reused; 0 resolves it on every request. Writes
+   * through this instance take effect at once; writes through another instance after this long at most.
+   */
+  authCacheTtlMs: number;
   /** The clock used for expiry and lockout decisions (tests move it). */
   now: () => Date;
 }
@@ -42,6 +48,7 @@ export const defaultConfig: Config = {
   trustProxy: false,
   tokenRateLimit: { windowMs: 60_000, max: 20 },
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  authCacheTtlMs: 5_000,
   now: () => new Date(),
 };
 
@@ -72,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
   };
 }
 

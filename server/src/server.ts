@@ -45,7 +45,7 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
     let closed = false;
     return {
       app,
-      db,
+      db: services.db,
       services,
       close: async () => {
         if (closed) return;

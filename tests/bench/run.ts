@@ -3,7 +3,9 @@
  *  1. gzipped JavaScript loaded by the sign-in screen and by the first screen after sign-in (built console,
  *     Debian's Chromium, cold cache), against the issue's budgets;
  *  2. sign-in (POST /api/auth/token) and GET /api/auth/me latency, median and p95, over loopback HTTP,
- *     on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server).
+ *     on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server);
+ *  3. the cost of an authenticated list (request-cost.ts): median at one connection, throughput at 50 connections.
+ * BENCH_ONLY=bundles,latency,request-cost runs only the sections named.
  */
 import { serve } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,10 +17,13 @@ import type { Page } from 'playwright-core';
 import { createServer } from '../../server/src/server';
 import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
+import { benchRequestCost } from './request-cost';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 const ME_CALLS = Number(process.env.BENCH_ME_CALLS ?? 300);
 const BUDGET_KB = { signIn: 350, firstScreen: 700 };
+const only = process.env.BENCH_ONLY?.split(',');
+const runs = (section: string) => !only || only.includes(section);
 const credentials = { grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', client_id: 'console' };
 
 function percentile(sorted: number[], p: number): number {
@@ -148,22 +153,25 @@ async function withScratchPostgres(url: string, run: (scratchUrl: string) => Pro
 }
 
 async function main() {
-  await benchBundles();
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
-  try {
-    await benchEngine('Embedded PGlite (on disk)', { kind: 'pglite', dataDir });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  if (runs('bundles')) await benchBundles();
 
   const pgUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  try {
-    await withScratchPostgres(pgUrl, (url) => benchEngine('PostgreSQL server', { kind: 'postgres', url }));
-  } catch (error) {
-    console.log(`PostgreSQL server: skipped (${(error as Error).message})`);
+  if (runs('latency')) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
+    try {
+      await benchEngine('Embedded PGlite (on disk)', { kind: 'pglite', dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    try {
+      await withScratchPostgres(pgUrl, (url) => benchEngine('PostgreSQL server', { kind: 'postgres', url }));
+    } catch (error) {
+      console.log(`PostgreSQL server: skipped (${(error as Error).message})`);
+    }
   }
+
+  if (runs('request-cost')) await benchRequestCost((run) => withScratchPostgres(pgUrl, run));
 }
 
 main().then(

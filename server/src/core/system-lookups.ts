@@ -1,4 +1,5 @@
-import { PLATFORM_TENANT, type Tenancy } from './tenancy';
+import type { TokenKind } from '../db/types';
+import { PLATFORM_TENANT, type Tenancy, type Tx, enterTenant } from './tenancy';
 
 /**
  * The only queries that run before the tenant of a request is known. Each one is narrow: it
@@ -6,7 +7,15 @@ import { PLATFORM_TENANT, type Tenancy } from './tenancy';
  */
 export interface SystemLookups {
   tenantIdByCode(code: string): Promise<string | undefined>;
-  tokenByHash(tokenHash: string): Promise<{ tokenId: string; tenantId: string; kind: 'access' | 'refresh' } | undefined>;
+  /**
+   * Finds the token of that hash and kind and runs `work` inside its tenant, in the same transaction (one round of
+   * BEGIN/COMMIT per request); undefined when there is no such token.
+   */
+  inTenantOfToken<T>(
+    tokenHash: string,
+    kind: TokenKind,
+    work: (tx: Tx, token: { tokenId: string; tenantId: string }) => Promise<T>,
+  ): Promise<T | undefined>;
   /** A sign-in for a tenant code that does not exist still leaves a trace. */
   logUnknownTenantSignIn(entry: { username: string; clientId: string; ip: string | null; userAgent: string | null }): Promise<void>;
 }
@@ -23,14 +32,17 @@ export function createSystemLookups(tenancy: Tenancy): SystemLookups {
           .executeTakeFirst();
         return row?.id;
       }),
-    tokenByHash: (tokenHash) =>
+    inTenantOfToken: (tokenHash, kind, work) =>
       tenancy.asSystem(async (tx) => {
         const row = await tx
           .selectFrom('auth_token')
-          .select(['id', 'tenant_id', 'kind'])
+          .select(['id', 'tenant_id'])
           .where('token_hash', '=', tokenHash)
+          .where('kind', '=', kind)
           .executeTakeFirst();
-        return row && { tokenId: row.id, tenantId: row.tenant_id, kind: row.kind };
+        if (!row) return undefined;
+        await enterTenant(tx, row.tenant_id);
+        return work(tx, { tokenId: row.id, tenantId: row.tenant_id });
       }),
     logUnknownTenantSignIn: (entry) =>
       tenancy.asSystem(async (tx) => {

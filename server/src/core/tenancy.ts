@@ -30,12 +30,17 @@ export interface Tenancy {
   asPlatformOperator<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
-export function createTenancy(db: Kysely<DB>): Tenancy {
+/** Wraps each transaction: the principal cache forgets what a transaction may have changed once it has ended. */
+export type TransactionWatch = <T>(transaction: () => Promise<T>) => Promise<T>;
+
+export function createTenancy(db: Kysely<DB>, watch: TransactionWatch = (transaction) => transaction()): Tenancy {
   const run = <T>(role: string, tenantId: string, work: (tx: Tx) => Promise<T>) =>
-    db.transaction().execute(async (tx) => {
-      await sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
-      return work(tx);
-    });
+    watch(() =>
+      db.transaction().execute(async (tx) => {
+        await sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
+        return work(tx);
+      }),
+    );
   return {
     inTenant(tenantId, work) {
       if (!/^[1-9]\d{0,18}$/.test(tenantId)) throw new Error(`invalid tenant id ${tenantId}`);
@@ -68,8 +73,13 @@ export function operatorTenancy(tenancy: Tenancy): Tenancy {
  * that tenant's rows only), then returns to the operator's scope. For reads that must not mix tenants (settings).
  */
 export async function seenByTenant<T>(tx: Tx, tenantId: string, operatorTenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
+  await enterTenant(tx, tenantId);
   const result = await work(tx);
   await sql`SELECT set_config('role', ${SYSTEM_ROLE}, true), set_config('app.tenant_id', ${operatorTenantId}, true)`.execute(tx);
   return result;
+}
+
+/** From here to the end of the transaction, `tx` sees the database as one tenant does (the application role). */
+export async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
+  await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
 }

@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, type Transaction, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
 import type { Tx } from '../tenancy';
 import type { ListQuery } from './list-query';
 
@@ -15,6 +15,11 @@ export interface TableSpec {
   tenantOwned?: boolean;
   /** Has created_by/updated_by/updated_at/version (docs/domain.md §0.2). */
   audited?: boolean;
+  /**
+   * Row field → SQL expression over the table (by its name), selected by list and find in the same statement: related
+   * rows without a second round trip. Not returned by insert and update.
+   */
+  computed?: Record<string, RawBuilder<unknown>>;
 }
 
 export interface Actor {
@@ -29,6 +34,9 @@ export type TableRow = Record<string, unknown>;
 type AnyTx = Transaction<any>;
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
+/** The window count's column: not a field of any row, so toRow drops it. */
+const TOTAL = 'total_count_';
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function toRow(spec: TableSpec, record: TableRow): TableRow {
@@ -37,6 +45,7 @@ function toRow(spec: TableSpec, record: TableRow): TableRow {
     const value = record[column];
     row[field] = value instanceof Date ? value.toISOString() : value;
   }
+  for (const field of Object.keys(spec.computed ?? {})) if (field in record) row[field] = record[field];
   return row;
 }
 
@@ -83,7 +92,8 @@ export function tableRepository(spec: TableSpec) {
     const q = db(tx).selectFrom(spec.name);
     return spec.softDelete ? q.where('deleted_at', 'is', null) : q;
   };
-  const selection = Object.values(spec.columns);
+  const stored = Object.values(spec.columns);
+  const selection = [...stored, ...Object.entries(spec.computed ?? {}).map(([field, expression]) => expression.as(field))];
   const stamp = (actor: Actor) => (spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` });
 
   return {
@@ -91,13 +101,21 @@ export function tableRepository(spec: TableSpec) {
 
     async list(tx: Tx, query: ListQuery, narrow: Narrow = (q) => q): Promise<{ rows: TableRow[]; total: number }> {
       const filtered = narrow(applyFilters(base(tx), query));
-      let rowsQuery = applySort(filtered.select(selection), query);
-      if (query.page) rowsQuery = rowsQuery.limit(query.page.pageSize).offset((query.page.current - 1) * query.page.pageSize);
-      const records = (await rowsQuery.execute()) as TableRow[];
+      const { page } = query;
+      if (!page) {
+        const rows = ((await applySort(filtered.select(selection), query).execute()) as TableRow[]).map((r) => toRow(spec, r));
+        return { rows, total: rows.length };
+      }
+      // The page and the size of the whole filtered set in one statement; only a page past the end needs a count.
+      const records = (await applySort(filtered.select(selection).select(sql<string>`count(*) OVER ()`.as(TOTAL)), query)
+        .limit(page.pageSize)
+        .offset((page.current - 1) * page.pageSize)
+        .execute()) as TableRow[];
       const rows = records.map((r) => toRow(spec, r));
-      if (!query.page) return { rows, total: rows.length };
-      const counted = (await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirst()) as { n: string | number } | undefined;
-      return { rows, total: Number(counted?.n ?? 0) };
+      if (records[0]) return { rows, total: Number(records[0][TOTAL]) };
+      if (page.current === 1) return { rows, total: 0 };
+      const counted = (await filtered.select(sql<string>`count(*)`.as(TOTAL)).executeTakeFirst()) as TableRow | undefined;
+      return { rows, total: Number(counted?.[TOTAL] ?? 0) };
     },
 
     async find(tx: Tx, id: string): Promise<TableRow | undefined> {
@@ -120,7 +138,7 @@ export function tableRepository(spec: TableSpec) {
           ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
           ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
         })
-        .returning(selection)
+        .returning(stored)
         .executeTakeFirstOrThrow()) as TableRow;
       return toRow(spec, record);
     },
@@ -133,7 +151,7 @@ export function tableRepository(spec: TableSpec) {
         .where('id', '=', id);
       if (spec.softDelete) q = q.where('deleted_at', 'is', null);
       if (version !== undefined) q = q.where('version', '=', version);
-      const record = (await q.returning(selection).executeTakeFirst()) as TableRow | undefined;
+      const record = (await q.returning(stored).executeTakeFirst()) as TableRow | undefined;
       return record && toRow(spec, record);
     },
 

@@ -44,6 +44,12 @@ const users = tableRepository({
   writeOnly: { passwordHash: 'password_hash', passwordChangedAt: 'password_changed_at', failedLoginCount: 'failed_login_count' },
   softDelete: true,
   tenantOwned: true,
+  computed: {
+    roles: sql`COALESCE((
+      SELECT json_agg(json_build_object('id', r.id::text, 'code', r.code, 'name', r.name) ORDER BY r.sort, r.id)
+      FROM user_role ur JOIN role r ON r.id = ur.role_id
+      WHERE ur.user_id = admin_user.id AND r.deleted_at IS NULL), '[]'::json)`,
+  },
 });
 
 export type AdminUserValues = Partial<Omit<AdminUser, 'id' | 'roles' | 'roleIds' | 'createdAt' | 'updatedAt' | 'version'>> & {
@@ -52,24 +58,8 @@ export type AdminUserValues = Partial<Omit<AdminUser, 'id' | 'roles' | 'roleIds'
   failedLoginCount?: number;
 };
 
-async function withRoles(tx: Tx, rows: TableRow[]): Promise<AdminUser[]> {
-  const ids = rows.map((r) => r.id as string);
-  const links = ids.length
-    ? await tx
-        .selectFrom('user_role as ur')
-        .innerJoin('role as r', 'r.id', 'ur.role_id')
-        .select(['ur.user_id', 'r.id', 'r.code', 'r.name'])
-        .where('ur.user_id', 'in', ids)
-        .where('r.deleted_at', 'is', null)
-        .orderBy('r.sort')
-        .orderBy('r.id')
-        .execute()
-    : [];
-  return rows.map((row) => {
-    const roles = links.filter((l) => l.user_id === row.id).map(({ id, code, name }) => ({ id, code, name }));
-    return { ...row, roles, roleIds: roles.map((r) => r.id) } as AdminUser;
-  });
-}
+const withRoleIds = (row: TableRow | undefined) =>
+  row && ({ ...row, roleIds: (row.roles as AdminUser['roles']).map((r) => r.id) } as AdminUser);
 
 const hasRole =
   (roleId: string): Narrow =>
@@ -81,17 +71,15 @@ const hasRole =
 export async function listAdminUsers(tx: Tx, query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
   const roleId = filterValue(query, 'roleId');
   const { rows, total } = await users.list(tx, query, roleId?.kind === 'eq' ? hasRole(roleId.value) : undefined);
-  return { rows: await withRoles(tx, rows), total };
+  return { rows: rows.map((row) => withRoleIds(row) as AdminUser), total };
 }
 
 export async function findAdminUser(tx: Tx, id: string): Promise<AdminUser | undefined> {
-  const row = await users.find(tx, id);
-  return row && (await withRoles(tx, [row]))[0];
+  return withRoleIds(await users.find(tx, id));
 }
 
 export async function findAdminUserByUsername(tx: Tx, username: string): Promise<AdminUser | undefined> {
-  const row = await users.findBy(tx, 'userName', username.trim().toLowerCase());
-  return row && (await withRoles(tx, [row]))[0];
+  return withRoleIds(await users.findBy(tx, 'userName', username.trim().toLowerCase()));
 }
 
 export async function insertAdminUser(tx: Tx, values: AdminUserValues & { userName: string; displayName: string; passwordHash: string }, actor: Actor) {

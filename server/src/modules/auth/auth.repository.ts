@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import type { PrincipalSources } from '../../core/principal-cache';
 import type { Tx } from '../../core/tenancy';
 import { PLATFORM_TENANT } from '../../core/tenancy';
 import type { TokenKind } from '../../db/types';
+import type { TenantRow } from '../tenant/tenant.repository';
 
 export interface ClientRow {
   clientId: string;
@@ -138,6 +140,22 @@ export async function insertToken(
     .execute();
 }
 
+/**
+ * What an authenticated request's principal is read from (findTokenContext, findPermissionCodes): a write that may
+ * change one of these empties the principal cache (core/principal-cache.ts). Keep it in step with those two queries.
+ */
+export const PRINCIPAL_SOURCES: PrincipalSources = {
+  auth_token: { inserts: false, columns: ['revoked_at', 'expires_at', 'kind', 'token_hash', 'session_id', 'tenant_id'] },
+  auth_session: { inserts: false, columns: ['revoked_at', 'user_id', 'client_id', 'tenant_id'] },
+  admin_user: { inserts: false, columns: ['status', 'deleted_at', 'tenant_id', 'password_hash'] },
+  tenant: { inserts: false },
+  user_role: { inserts: true },
+  role: { inserts: false },
+  role_permission: { inserts: true },
+  permission: { inserts: false },
+  package_permission: { inserts: true },
+};
+
 export interface TokenContextRow {
   tokenId: string;
   kind: TokenKind;
@@ -152,6 +170,8 @@ export interface TokenContextRow {
   username: string;
   userStatus: 'enabled' | 'disabled' | 'locked';
   userDeleted: boolean;
+  /** Undefined when the tenant is deleted. */
+  tenant: (TenantRow & PermissionScope) | undefined;
 }
 
 export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenContextRow | undefined> {
@@ -159,6 +179,7 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
     .selectFrom('auth_token as t')
     .innerJoin('auth_session as s', 's.id', 't.session_id')
     .innerJoin('admin_user as u', 'u.id', 's.user_id')
+    .innerJoin('tenant as tn', 'tn.id', 't.tenant_id')
     .select([
       't.id',
       't.kind',
@@ -173,6 +194,13 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
       'u.username',
       'u.status',
       'u.deleted_at',
+      'tn.id as tenant_id',
+      'tn.code as tenant_code',
+      'tn.name as tenant_name',
+      'tn.status as tenant_status',
+      'tn.expires_at as tenant_expires_at',
+      'tn.package_id',
+      'tn.deleted_at as tenant_deleted_at',
     ])
     .where('t.id', '=', tokenId)
     .executeTakeFirst();
@@ -191,6 +219,17 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
       username: row.username,
       userStatus: row.status,
       userDeleted: row.deleted_at !== null,
+      tenant:
+        row.tenant_deleted_at === null
+          ? {
+              id: row.tenant_id,
+              code: row.tenant_code,
+              name: row.tenant_name,
+              status: row.tenant_status,
+              expiresAt: row.tenant_expires_at,
+              packageId: row.package_id,
+            }
+          : undefined,
     }
   );
 }
@@ -235,9 +274,12 @@ export async function revokeSessions(tx: Tx, which: SessionSelector, reason: str
  * What a user may do: the union of the permissions of their enabled roles, within what the tenant may have — every
  * permission in the platform tenant; elsewhere the tenant's package, never a platform-only one.
  */
-export async function findPermissionCodes(tx: Tx, tenantId: string, userId: string): Promise<string[]> {
-  const tenant = await tx.selectFrom('tenant').select(['code', 'package_id']).where('id', '=', tenantId).executeTakeFirst();
-  if (!tenant) return [];
+export interface PermissionScope {
+  code: string;
+  packageId: string | null;
+}
+
+export async function findPermissionCodes(tx: Tx, userId: string, tenant: PermissionScope): Promise<string[]> {
   let q = tx
     .selectFrom('user_role as ur')
     .innerJoin('role as r', 'r.id', 'ur.role_id')
@@ -251,7 +293,7 @@ export async function findPermissionCodes(tx: Tx, tenantId: string, userId: stri
     .where('p.status', '=', 'enabled')
     .where('p.code', 'is not', null);
   if (tenant.code !== PLATFORM_TENANT) {
-    const packageId = tenant.package_id ?? '0';
+    const packageId = tenant.packageId ?? '0';
     q = q
       .where('p.platform_only', '=', false)
       .where(({ exists, selectFrom }) =>

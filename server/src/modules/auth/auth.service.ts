@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Principal } from '../../core/context';
+import type { PrincipalCache } from '../../core/principal-cache';
 import { AppError, notFound, unauthorized, versionConflict } from '../../core/errors';
 import { type PasswordHasher, meetsPasswordPolicy } from '../../core/password';
 import type { SystemLookups } from '../../core/system-lookups';
@@ -22,6 +23,7 @@ interface Deps {
   settings: SettingsService;
   hasher: PasswordHasher;
   config: Config;
+  principals: PrincipalCache;
 }
 
 const lockoutDefaults = { 'security.lockout.maxAttempts': 5, 'security.lockout.durationMinutes': 15 };
@@ -49,7 +51,7 @@ export function grantScopes(requested: string | undefined, held: string[]): stri
   return asked;
 }
 
-export function createAuthService({ tenancy, lookups, settings, hasher, config }: Deps) {
+export function createAuthService({ tenancy, lookups, settings, hasher, config, principals }: Deps) {
   const now = () => config.now();
   // Verifying against a throwaway hash keeps "no such user" as slow as "wrong password".
   const dummyHash = hasher.hash('not-a-real-password');
@@ -173,11 +175,8 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
 
     async refreshGrant(input: { refresh_token: string; client_id: string; client_secret?: string; scope?: string }): Promise<TokenResponse> {
       const client = await checkClient(input.client_id, input.client_secret, 'refresh_token');
-      const found = await lookups.tokenByHash(hashToken(input.refresh_token));
-      if (!found || found.kind !== 'refresh') throw new AppError('auth.invalidGrant');
-      if (!tenantAllowed(client, found.tenantId)) throw new AppError('auth.unauthorizedClient');
-
-      const outcome = await tenancy.inTenant(found.tenantId, async (tx) => {
+      const outcome = await lookups.inTenantOfToken(hashToken(input.refresh_token), 'refresh', async (tx, found) => {
+        if (!tenantAllowed(client, found.tenantId)) return fail(new AppError('auth.unauthorizedClient'));
         const token = await repo.findTokenContext(tx, found.tokenId);
         if (!token) return fail(new AppError('auth.invalidGrant'));
         if (token.usedAt || token.revokedAt) {
@@ -188,8 +187,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
         if (token.sessionRevokedAt || token.expiresAt.getTime() <= now().getTime() || token.clientId !== client.clientId) {
           return fail(new AppError('auth.invalidGrant'));
         }
-        const tenant = await findTenantById(tx, found.tenantId);
-        const refusal = tenant ? tenantRefusal(tenant, now()) : 'tenant.disabled';
+        const refusal = token.tenant ? tenantRefusal(token.tenant, now()) : 'tenant.disabled';
         if (refusal) return fail(new AppError(refusal));
         if (token.userDeleted || token.userStatus !== 'enabled') return fail(new AppError('auth.userDisabled'));
         const scopes = input.scope === undefined ? token.sessionScopes : grantScopes(input.scope, token.sessionScopes);
@@ -200,30 +198,36 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
         if (scopes.length !== token.sessionScopes.length) await repo.narrowSessionScopes(tx, token.sessionId, scopes);
         return ok(await issueTokens(tx, found.tenantId, { id: token.sessionId, scopes }, client));
       });
+      if (!outcome) throw new AppError('auth.invalidGrant');
       return unwrap(outcome);
     },
 
-    /** Resolves a bearer token to the principal, or 401. */
+    /** Resolves a bearer token to the principal, or 401: from the cache, else in one transaction. */
     async authenticate(authorization: string | undefined): Promise<Principal> {
       const match = authorization?.match(/^bearer\s+([A-Za-z0-9_-]{16,200})\s*$/i);
       if (!match?.[1]) throw unauthorized();
-      const found = await lookups.tokenByHash(hashToken(match[1]));
-      if (!found || found.kind !== 'access') throw unauthorized();
-      const principal = await tenancy.inTenant(found.tenantId, async (tx) => {
-        const token = await repo.findTokenContext(tx, found.tokenId);
-        if (!token || token.revokedAt || token.sessionRevokedAt || token.expiresAt.getTime() <= now().getTime()) return undefined;
-        if (token.userDeleted || token.userStatus !== 'enabled') return undefined;
-        const tenant = await findTenantById(tx, found.tenantId);
-        if (!tenant || tenantRefusal(tenant, now())) return undefined;
-        const permissions = await repo.findPermissionCodes(tx, found.tenantId, token.userId);
-        return {
-          tenantId: found.tenantId,
-          userId: token.userId,
-          sessionId: token.sessionId,
-          clientId: token.clientId,
-          permissions: new Set(permissions),
-        } satisfies Principal;
-      });
+      const tokenHash = hashToken(match[1]);
+      const principal = await principals.resolve(tokenHash, () =>
+        lookups.inTenantOfToken(tokenHash, 'access', async (tx, found) => {
+          const token = await repo.findTokenContext(tx, found.tokenId);
+          const at = now();
+          if (!token || token.revokedAt || token.sessionRevokedAt || token.expiresAt.getTime() <= at.getTime()) return undefined;
+          if (token.userDeleted || token.userStatus !== 'enabled') return undefined;
+          if (!token.tenant || tenantRefusal(token.tenant, at)) return undefined;
+          const permissions = await repo.findPermissionCodes(tx, token.userId, token.tenant);
+          const tenantEnds = token.tenant.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
+          return {
+            principal: {
+              tenantId: found.tenantId,
+              userId: token.userId,
+              sessionId: token.sessionId,
+              clientId: token.clientId,
+              permissions: new Set(permissions),
+            } satisfies Principal,
+            validUntil: new Date(Math.min(token.expiresAt.getTime(), tenantEnds)),
+          };
+        }),
+      );
       if (!principal) throw unauthorized();
       return principal;
     },

@@ -1,0 +1,52 @@
+/**
+ * The API alone on a free loopback port, for the request-cost bench (no console build needed): a child process so
+ * that the load generator does not share the server's event loop. Logs every request at `info` as production does,
+ * into /dev/null. Seeds enough rows for a full page, signs in, and prints `{"url", "token"}` on one line.
+ */
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { createServer } from '../../server/src/server';
+import type { DatabaseOptions } from '../../server/src/db/database';
+import { freePort } from '../e2e/global-setup';
+
+export const LIST_ROWS = 25;
+
+async function main() {
+  const database = JSON.parse(process.env.BENCH_DATABASE_OPTIONS ?? '') as DatabaseOptions;
+  const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
+  const server = await createServer({ database, demo: true, logger, config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 } } });
+  const demo = await server.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
+  await server.services.tenancy.inTenant(demo.id, (tx) =>
+    tx
+      .insertInto('admin_user')
+      .values(
+        Array.from({ length: LIST_ROWS }, (_, i) => ({
+          tenant_id: demo.id,
+          username: `bench${i}`,
+          password_hash: 'not-a-hash',
+          display_name: `Bench ${i}`,
+        })),
+      )
+      .execute(),
+  );
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
+  const res = await fetch(`${url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', client_id: 'console' }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const { access_token: token } = (await res.json()) as { access_token: string };
+  process.stdout.write(`${JSON.stringify({ url, token })}\n`);
+  process.once('SIGTERM', () => {
+    http.close();
+    server.close().then(() => process.exit(0));
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
