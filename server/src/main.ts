@@ -7,7 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import pino from 'pino';
-import { ConfigError, loadConfig, readEnvFiles } from './config';
+import { type Config, ConfigError, loadConfig, readEnvFiles } from './config';
 import { createServer } from './server';
 
 const DIST = path.resolve('dist');
@@ -35,7 +35,7 @@ function inlineScriptHashes(html: string): string[] {
 }
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     readEnvFiles();
     config = loadConfig();

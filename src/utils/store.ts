@@ -30,8 +30,8 @@ export const persistEnhancer: StoreEnhancer = (createStore) => ((...args: Parame
   const created = createStore(...args);
   store = created as AnyStore;
   persistor = persistStore(created, undefined, () => {
-    pending.splice(0).forEach((action) => created.dispatch(action));
-    rehydrationWaiters.splice(0).forEach((resolve) => resolve());
+    for (const action of pending.splice(0)) created.dispatch(action);
+    for (const resolve of rehydrationWaiters.splice(0)) resolve();
   });
   return created;
 }) as typeof createStore;

@@ -22,12 +22,24 @@ export function createTestStore() {
   }>;
 }
 
-const Intl = IntlProvider as unknown as (props: { locale: string; messages: Record<string, string>; children: ReactNode }) => JSX.Element;
+const TestIntl = IntlProvider as unknown as (props: { locale: string; messages: Record<string, string>; children: ReactNode }) => JSX.Element;
 
 export type TestStore = ReturnType<typeof createTestStore>;
 
 function Routed({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
+}
+
+type MemoryHistory = ReturnType<typeof createHistory>;
+
+function TestRouter({ history, children }: { history: MemoryHistory; children: ReactNode }) {
+  const [location, setLocation] = useState(history.location);
+  useLayoutEffect(() => history.listen(({ location: next }: { location: typeof location }) => setLocation(next)), [history]);
+  return (
+    <Router location={location} navigator={history}>
+      {children}
+    </Router>
+  );
 }
 
 export function renderApp(options: {
@@ -38,24 +50,15 @@ export function renderApp(options: {
   children?: ReactNode;
 }) {
   const history = createHistory({ type: 'memory', initialEntries: [options.initialPath ?? '/'] });
-  function TestRouter({ children }: { children: ReactNode }) {
-    const [location, setLocation] = useState(history.location);
-    useLayoutEffect(() => history.listen(({ location: next }: { location: typeof location }) => setLocation(next)), []);
-    return (
-      <Router location={location} navigator={history}>
-        {children}
-      </Router>
-    );
-  }
   const tree = (
     <Provider store={options.store}>
-      <Intl locale="zh-CN" messages={zhCN}>
+      <TestIntl locale="zh-CN" messages={zhCN}>
         <AccessContext.Provider value={(options.access ?? {}) as never}>
           <AppContext.Provider value={{ clientRoutes: options.routes ?? [] } as never}>
-            <TestRouter>{options.routes ? <Routed routes={options.routes} /> : options.children}</TestRouter>
+            <TestRouter history={history}>{options.routes ? <Routed routes={options.routes} /> : options.children}</TestRouter>
           </AppContext.Provider>
         </AccessContext.Provider>
-      </Intl>
+      </TestIntl>
     </Provider>
   );
   return { tree, history };

@@ -19,6 +19,7 @@ export default function VariablesEditor({ value = [], onChange }: Props) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="variables-editor">
       {value.map((variable, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; every input is controlled
         <Space key={i} wrap align="start" data-testid="variable-row">
           <Input
             data-testid={`variable-name-${i}`}

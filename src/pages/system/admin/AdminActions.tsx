@@ -4,6 +4,7 @@ import { Dropdown, message, type ModalFuncProps } from 'antd';
 import type { RowActionContext } from '@/components/resource/ResourceTable';
 import type { AdminUser } from './descriptor';
 import { changeStatus, forceLogout, resetPassword, type StatusAction } from './service';
+import ActionLink from '@/components/ActionLink';
 
 export const ADMIN_CODES = {
   resetPassword: 'system:admin:reset-password',
@@ -82,9 +83,9 @@ export default function AdminActions({ row, context, confirm, onPassword, onAssi
         })),
       }}
     >
-      <a data-testid="row-more" onClick={(e) => e.preventDefault()}>
+      <ActionLink data-testid="row-more">
         {t('resource.more')} <DownOutlined />
-      </a>
+      </ActionLink>
     </Dropdown>
   );
 }

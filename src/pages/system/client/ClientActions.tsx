@@ -2,6 +2,7 @@ import { useIntl } from '@umijs/max';
 import { message, Space, type ModalFuncProps } from 'antd';
 import type { OauthClient } from './descriptor';
 import { revokeTokens, rotateSecret } from './service';
+import ActionLink from '@/components/ActionLink';
 
 export const CLIENT_CODES = { rotateSecret: 'system:client:rotate-secret', revokeTokens: 'system:client:revoke-tokens' } as const;
 
@@ -27,16 +28,16 @@ export default function ClientActions({ row, can, confirm, onSecret }: Props) {
     });
   const actions = [
     can(CLIENT_CODES.rotateSecret) && row.clientType === 'confidential' && (
-      <a
+      <ActionLink
         key="rotate"
         data-testid="row-rotate-secret"
         onClick={() => ask('rotate-secret', async () => onSecret(row.clientId, (await rotateSecret(row.id)).clientSecret))}
       >
         {t('system.client.action.rotate-secret')}
-      </a>
+      </ActionLink>
     ),
     can(CLIENT_CODES.revokeTokens) && (
-      <a
+      <ActionLink
         key="revoke"
         data-testid="row-revoke-tokens"
         onClick={() =>
@@ -47,7 +48,7 @@ export default function ClientActions({ row, can, confirm, onSecret }: Props) {
         }
       >
         {t('system.client.action.revoke-tokens')}
-      </a>
+      </ActionLink>
     ),
   ].filter(Boolean);
   return actions.length ? <Space size={12}>{actions}</Space> : null;

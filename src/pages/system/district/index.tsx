@@ -5,6 +5,7 @@ import { resourceService } from '@/services/resource';
 import { districtDescriptor, type CreateDistrict, type District, type UpdateDistrict } from './descriptor';
 import DistrictImportModal from './DistrictImportModal';
 import { usePathNames } from './usePathNames';
+import ActionLink from '@/components/ActionLink';
 
 const districts = resourceService<District, CreateDistrict, UpdateDistrict>('districts');
 
@@ -41,7 +42,7 @@ export default function DistrictPage() {
           };
           return [
             <Popconfirm key={action} title={t(`system.district.confirm.${action}`, { name: row.name })} onConfirm={toggle}>
-              <a data-testid={`row-${action}`}>{t(`system.district.action.${action}`)}</a>
+              <ActionLink data-testid={`row-${action}`}>{t(`system.district.action.${action}`)}</ActionLink>
             </Popconfirm>,
           ];
         }}

@@ -10,7 +10,9 @@ const codesOf = (path: string) => path.split('/').filter(Boolean);
  */
 export function usePathNames() {
   const names = useRef(new Map<string, string>());
-  const remember = (rows: Pick<District, 'code' | 'name'>[]) => rows.forEach((r) => names.current.set(r.code, r.name));
+  const remember = (rows: Pick<District, 'code' | 'name'>[]) => {
+    for (const r of rows) names.current.set(r.code, r.name);
+  };
 
   const loadLevel = async (parentCode?: string): Promise<DistrictNode[]> => {
     const rows = await fetchDistrictLevel(parentCode);

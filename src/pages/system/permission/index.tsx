@@ -10,6 +10,7 @@ import { resourceService } from '@/services/resource';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
 import { ignoreShownError } from '@/utils/request';
 import { permissionDescriptor, type Permission } from './descriptor';
+import ActionLink from '@/components/ActionLink';
 
 export const permissions = resourceService<Permission>('permissions');
 
@@ -60,18 +61,18 @@ export default function PermissionScreen() {
       render: (_dom, row) =>
         [
           access[code.create] && row.type !== 'button' && (
-            <a key="child" data-testid="row-add-child" onClick={() => setEditing({ parentId: row.id })}>
+            <ActionLink key="child" data-testid="row-add-child" onClick={() => setEditing({ parentId: row.id })}>
               {t('system.permission.addChild')}
-            </a>
+            </ActionLink>
           ),
           access[code.update] && (
-            <a key="edit" data-testid="row-edit" onClick={() => setEditing({ record: row as Permission })}>
+            <ActionLink key="edit" data-testid="row-edit" onClick={() => setEditing({ record: row as Permission })}>
               {t('resource.edit')}
-            </a>
+            </ActionLink>
           ),
           access[code.delete] && (
             <Popconfirm key="delete" title={t('system.permission.deleteConfirm')} onConfirm={() => remove(row)} okButtonProps={{ 'data-testid': 'delete-ok' } as never}>
-              <a data-testid="row-delete">{t('resource.delete')}</a>
+              <ActionLink data-testid="row-delete">{t('resource.delete')}</ActionLink>
             </Popconfirm>
           ),
         ].filter(Boolean),

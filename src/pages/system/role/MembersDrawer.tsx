@@ -6,6 +6,7 @@ import { dictEnum } from '@/components/resource/dict';
 import { ignoreShownError } from '@/utils/request';
 import type { Role } from './descriptor';
 import { addMembers, adminUserOptions, fetchMembers, removeMember, type RoleMember } from './service';
+import ActionLink from '@/components/ActionLink';
 
 interface Props {
   role?: Role;
@@ -94,7 +95,7 @@ export default function MembersDrawer({ role, editable, onClose }: Props) {
                         onConfirm={() => remove(member)}
                         okButtonProps={{ 'data-testid': 'member-remove-ok' } as never}
                       >
-                        <a data-testid="member-remove">{t('system.role.members.remove')}</a>
+                        <ActionLink data-testid="member-remove">{t('system.role.members.remove')}</ActionLink>
                       </Popconfirm>
                     ),
                   },

@@ -7,6 +7,7 @@ import { roleDescriptor, type Role } from './descriptor';
 import MembersDrawer from './MembersDrawer';
 import RolePermissionDrawer from './RolePermissionDrawer';
 import { roles } from './service';
+import ActionLink from '@/components/ActionLink';
 
 export const ROLE_CODES = {
   assignPermission: 'system:role:assign-permission',
@@ -31,17 +32,17 @@ export default function RoleScreen() {
         createDefaults={{ status: 'enabled', sort: 0 }}
         actionRef={actionRef}
         rowActions={(row) => [
-          <a key="permissions" data-testid="row-permissions" onClick={() => setPermissionsOf(row)}>
+          <ActionLink key="permissions" data-testid="row-permissions" onClick={() => setPermissionsOf(row)}>
             {t('system.role.action.permissions')}
-          </a>,
+          </ActionLink>,
           access[ROLE_CODES.assignDataScope] && (
-            <a key="scope" data-testid="row-data-scope" onClick={() => setScopeOf(row)}>
+            <ActionLink key="scope" data-testid="row-data-scope" onClick={() => setScopeOf(row)}>
               {t('system.role.action.dataScope')}
-            </a>
+            </ActionLink>
           ),
-          <a key="members" data-testid="row-members" onClick={() => setMembersOf(row)}>
+          <ActionLink key="members" data-testid="row-members" onClick={() => setMembersOf(row)}>
             {t('system.role.action.members')}
-          </a>,
+          </ActionLink>,
         ]}
       />
       <RolePermissionDrawer role={permissionsOf} editable={Boolean(access[ROLE_CODES.assignPermission])} onClose={() => setPermissionsOf(undefined)} />

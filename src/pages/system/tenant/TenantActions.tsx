@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { RowActionContext } from '@/components/resource/ResourceTable';
 import { endOfDay, type Tenant } from './descriptor';
 import { changeTenantStatus, renewTenant } from './service';
+import ActionLink from '@/components/ActionLink';
 
 export const TENANT_CODES = {
   disable: 'system:tenant:disable',
@@ -39,15 +40,15 @@ export default function TenantActions({ row, context, confirm }: Props) {
     });
   const actions = [
     context.can(TENANT_CODES[status]) && row.code !== 'platform' && (
-      <a key={status} data-testid={`row-${status}`} onClick={ask}>
+      <ActionLink key={status} data-testid={`row-${status}`} onClick={ask}>
         {t(`system.tenant.action.${status}`)}
-      </a>
+      </ActionLink>
     ),
     context.can(TENANT_CODES.renew) && row.code !== 'platform' && (
       <ModalForm<{ expiresAt?: string }>
         key="renew"
         title={t('system.tenant.renew.title', { name: row.name })}
-        trigger={<a data-testid="row-renew">{t('system.tenant.action.renew')}</a>}
+        trigger={<ActionLink data-testid="row-renew">{t('system.tenant.action.renew')}</ActionLink>}
         modalProps={{ destroyOnHidden: true }}
         initialValues={{ expiresAt: row.expiresAt ?? undefined }}
         submitter={{ submitButtonProps: { 'data-testid': 'renew-submit' } }}
