@@ -64,7 +64,11 @@ export interface AppDeps {
 }
 
 export function createServices({ db: unwatched, engine, config }: AppDeps) {
-  const principals = createPrincipalCache({ sources: PRINCIPAL_SOURCES, ttlMs: config.authCacheTtlMs, now: config.now });
+  const principals = createPrincipalCache({
+    sources: PRINCIPAL_SOURCES,
+    ttlMs: config.authCacheTtlMs,
+    now: config.now,
+  });
   const db = unwatched.withPlugin(principals.plugin);
   const tenancy = createTenancy(db, principals.watchTransaction);
   const lookups = createSystemLookups(tenancy);

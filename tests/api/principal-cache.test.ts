@@ -42,9 +42,15 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
   /** A new user of tenant demo whose only way to list admins is a new custom role; signed in, principal cached. */
   async function lister() {
     const tag = `c${++serial}`;
-    const role = await api.call('POST', '/api/roles', { token: demoAdmin, body: { code: `role_${tag}`, name: `Role ${tag}` } });
+    const role = await api.call('POST', '/api/roles', {
+      token: demoAdmin,
+      body: { code: `role_${tag}`, name: `Role ${tag}` },
+    });
     expect(role.status).toBe(201);
-    const granted = await api.call('PUT', `/api/roles/${role.body.id}/permissions`, { token: demoAdmin, body: { permissionIds: [listPermission] } });
+    const granted = await api.call('PUT', `/api/roles/${role.body.id}/permissions`, {
+      token: demoAdmin,
+      body: { permissionIds: [listPermission] },
+    });
     expect(granted.status).toBe(200);
     const user = await api.call('POST', '/api/admin-users', {
       token: demoAdmin,
@@ -54,15 +60,32 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     const { access, refresh } = await api.tokens('demo', `user_${tag}`, 'Passw0rd!2024');
     expect((await list(access)).status).toBe(200);
     expect((await list(access)).status).toBe(200);
-    return { roleId: role.body.id as string, roleVersion: role.body.version as number, userId: user.body.id as string, user, access, refresh };
+    return {
+      roleId: role.body.id as string,
+      roleVersion: role.body.version as number,
+      userId: user.body.id as string,
+      user,
+      access,
+      refresh,
+    };
   }
 
   /** A tenant of its own (on its own package when given), provisioned by the platform; its admin signed in. */
   async function ownTenant(code: string, packageId?: string) {
-    const standard = (await api.db.selectFrom('tenant_package').select('id').where('name', '=', '标准套餐').executeTakeFirstOrThrow()).id;
+    const standard = (
+      await api.db.selectFrom('tenant_package').select('id').where('name', '=', '标准套餐').executeTakeFirstOrThrow()
+    ).id;
     const created = await api.call('POST', '/api/tenants', {
       token: platform,
-      body: { code, name: `${code} hospital`, packageId: packageId ?? standard, maxAccounts: 5, adminUserName: 'boss', adminPassword: 'Passw0rd!', adminDisplayName: 'Boss' },
+      body: {
+        code,
+        name: `${code} hospital`,
+        packageId: packageId ?? standard,
+        maxAccounts: 5,
+        adminUserName: 'boss',
+        adminPassword: 'Passw0rd!',
+        adminDisplayName: 'Boss',
+      },
     });
     expect(created.status).toBe(201);
     const { access } = await api.tokens(code, 'boss', 'Passw0rd!');
@@ -75,7 +98,13 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     await api.addTenant(secondTenant);
     demoAdmin = (await api.tokens('demo', 'admin', 'admin123')).access;
     platform = (await api.tokens('platform', 'admin', 'admin123')).access;
-    listPermission = (await api.db.selectFrom('permission').select('id').where('code', '=', 'system:admin:list').executeTakeFirstOrThrow()).id;
+    listPermission = (
+      await api.db
+        .selectFrom('permission')
+        .select('id')
+        .where('code', '=', 'system:admin:list')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => api?.close());
 
@@ -88,7 +117,9 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('after an administrator forces the user out', async () => {
       const { access, userId } = await lister();
-      expect((await api.call('POST', `/api/admin-users/${userId}/force-logout`, { token: demoAdmin })).status).toBe(200);
+      expect((await api.call('POST', `/api/admin-users/${userId}/force-logout`, { token: demoAdmin })).status).toBe(
+        200,
+      );
       expect((await list(access)).status).toBe(401);
     });
 
@@ -106,7 +137,9 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('after an administrator resets the password', async () => {
       const { access, userId } = await lister();
-      expect((await api.call('POST', `/api/admin-users/${userId}/reset-password`, { token: demoAdmin })).status).toBe(200);
+      expect((await api.call('POST', `/api/admin-users/${userId}/reset-password`, { token: demoAdmin })).status).toBe(
+        200,
+      );
       expect((await list(access)).status).toBe(401);
     });
 
@@ -142,7 +175,9 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('whose roles an administrator replaces', async () => {
       const { access, userId } = await lister();
-      expect((await api.call('PUT', `/api/admin-users/${userId}/roles`, { token: demoAdmin, body: { roleIds: [] } })).status).toBe(200);
+      expect(
+        (await api.call('PUT', `/api/admin-users/${userId}/roles`, { token: demoAdmin, body: { roleIds: [] } })).status,
+      ).toBe(200);
       expect((await list(access)).status).toBe(403);
     });
   });
@@ -166,21 +201,35 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('permission taken from the role', async () => {
       const { access, roleId } = await lister();
-      expect((await api.call('PUT', `/api/roles/${roleId}/permissions`, { token: demoAdmin, body: { permissionIds: [] } })).status).toBe(200);
+      expect(
+        (await api.call('PUT', `/api/roles/${roleId}/permissions`, { token: demoAdmin, body: { permissionIds: [] } }))
+          .status,
+      ).toBe(200);
       expect((await list(access)).status).toBe(403);
     });
 
     it('user removed from the role’s members', async () => {
       const { access, roleId, userId } = await lister();
-      expect((await api.call('DELETE', `/api/roles/${roleId}/members/${userId}`, { token: demoAdmin })).status).toBe(204);
+      expect((await api.call('DELETE', `/api/roles/${roleId}/members/${userId}`, { token: demoAdmin })).status).toBe(
+        204,
+      );
       expect((await list(access)).status).toBe(403);
     });
 
     it('and granted at once too: a permission added to the role', async () => {
       const { access, roleId } = await lister();
       expect((await api.call('GET', '/api/roles?current=1&pageSize=5', { token: access })).status).toBe(403);
-      const roleList = (await api.db.selectFrom('permission').select('id').where('code', '=', 'system:role:list').executeTakeFirstOrThrow()).id;
-      const res = await api.call('PUT', `/api/roles/${roleId}/permissions`, { token: demoAdmin, body: { permissionIds: [listPermission, roleList] } });
+      const roleList = (
+        await api.db
+          .selectFrom('permission')
+          .select('id')
+          .where('code', '=', 'system:role:list')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const res = await api.call('PUT', `/api/roles/${roleId}/permissions`, {
+        token: demoAdmin,
+        body: { permissionIds: [listPermission, roleList] },
+      });
       expect(res.status).toBe(200);
       expect((await api.call('GET', '/api/roles?current=1&pageSize=5', { token: access })).status).toBe(200);
     });
@@ -217,7 +266,10 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     });
 
     it('whose package loses a permission', async () => {
-      const created = await api.call('POST', '/api/tenant-packages', { token: platform, body: { name: 'cache package', permissionIds: [listPermission] } });
+      const created = await api.call('POST', '/api/tenant-packages', {
+        token: platform,
+        body: { name: 'cache package', permissionIds: [listPermission] },
+      });
       expect(created.status).toBe(201);
       const { access } = await ownTenant('cache-pkg', created.body.id);
       const res = await api.call('PUT', `/api/tenant-packages/${created.body.id}`, {
@@ -264,7 +316,9 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
   describe('cost of an authenticated list', () => {
     it('resolves a new token in one transaction, reading each table once', async () => {
       const { access } = await api.tokens('demo', 'admin', 'admin123');
-      const statements = await statementsOf(() => api.call('GET', '/api/roles?current=1&pageSize=5', { token: access }));
+      const statements = await statementsOf(() =>
+        api.call('GET', '/api/roles?current=1&pageSize=5', { token: access }),
+      );
       expect(statements.filter((s) => /^begin/i.test(s))).toHaveLength(2);
       expect(reading(statements, 'auth_token')).toHaveLength(2);
       expect(reading(statements, 'tenant')).toHaveLength(1);

@@ -14,7 +14,12 @@ export const LIST_ROWS = 25;
 async function main() {
   const database = JSON.parse(process.env.BENCH_DATABASE_OPTIONS ?? '') as DatabaseOptions;
   const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
-  const server = await createServer({ database, demo: true, logger, config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 } } });
+  const server = await createServer({
+    database,
+    demo: true,
+    logger,
+    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 } },
+  });
   const demo = await server.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
   await server.services.tenancy.inTenant(demo.id, (tx) =>
     tx
@@ -35,7 +40,13 @@ async function main() {
   const res = await fetch(`${url}/api/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', client_id: 'console' }),
+    body: JSON.stringify({
+      grant_type: 'password',
+      tenant: 'demo',
+      username: 'admin',
+      password: 'admin123',
+      client_id: 'console',
+    }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const { access_token: token } = (await res.json()) as { access_token: string };

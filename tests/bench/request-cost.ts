@@ -29,7 +29,9 @@ interface RunningApi {
 
 /** utime and stime of /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ 100 on Linux). */
 function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -95,7 +97,9 @@ function load(api: RunningApi): Promise<LoadResult> {
 async function benchEngine(label: string, engine: 'pglite' | 'postgres', database: DatabaseOptions) {
   const api = await startApi(database);
   try {
-    const page = (await (await fetch(`${api.url}${LIST_PATH}`, { headers: { authorization: `Bearer ${api.token}` } })).json()) as { data: unknown[] };
+    const page = (await (
+      await fetch(`${api.url}${LIST_PATH}`, { headers: { authorization: `Bearer ${api.token}` } })
+    ).json()) as { data: unknown[] };
     if (page.data.length !== 20) throw new Error(`the list answered ${page.data.length} rows, not 20`);
     const health = await sequential(api, '/api/health', false);
     const { ms, cpuMs } = await sequential(api, LIST_PATH, true);

@@ -119,7 +119,10 @@ export function createPrincipalCache({ sources, ttlMs, now, maxEntries = 10_000 
     watchTransaction,
     invalidate,
 
-    async resolve(tokenHash: string, load: () => Promise<ResolvedPrincipal | undefined>): Promise<Principal | undefined> {
+    async resolve(
+      tokenHash: string,
+      load: () => Promise<ResolvedPrincipal | undefined>,
+    ): Promise<Principal | undefined> {
       const at = now().getTime();
       const hit = entries.get(tokenHash);
       if (hit && at < hit.until) return hit.principal;
@@ -129,7 +132,10 @@ export function createPrincipalCache({ sources, ttlMs, now, maxEntries = 10_000 
       if (!resolved) return undefined;
       if (ttlMs > 0 && started === generation) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-        entries.set(tokenHash, { principal: resolved.principal, until: Math.min(resolved.validUntil.getTime(), at + ttlMs) });
+        entries.set(tokenHash, {
+          principal: resolved.principal,
+          until: Math.min(resolved.validUntil.getTime(), at + ttlMs),
+        });
       }
       return resolved.principal;
     },

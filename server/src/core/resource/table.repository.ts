@@ -93,7 +93,8 @@ export function tableRepository(spec: TableSpec) {
     return spec.softDelete ? q.where('deleted_at', 'is', null) : q;
   };
   const stored = Object.values(spec.columns);
-  const selection = [...stored, ...Object.entries(spec.computed ?? {}).map(([field, expression]) => expression.as(field))];
+  const computed = Object.entries(spec.computed ?? {}).map(([field, expression]) => expression.as(field));
+  const selection = [...stored, ...computed];
   const stamp = (actor: Actor) => (spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` });
 
   return {
@@ -103,18 +104,19 @@ export function tableRepository(spec: TableSpec) {
       const filtered = narrow(applyFilters(base(tx), query));
       const { page } = query;
       if (!page) {
-        const rows = ((await applySort(filtered.select(selection), query).execute()) as TableRow[]).map((r) => toRow(spec, r));
-        return { rows, total: rows.length };
+        const records = (await applySort(filtered.select(selection), query).execute()) as TableRow[];
+        return { rows: records.map((r) => toRow(spec, r)), total: records.length };
       }
       // The page and the size of the whole filtered set in one statement; only a page past the end needs a count.
-      const records = (await applySort(filtered.select(selection).select(sql<string>`count(*) OVER ()`.as(TOTAL)), query)
+      const withTotal = filtered.select(selection).select(sql<string>`count(*) OVER ()`.as(TOTAL));
+      const records = (await applySort(withTotal, query)
         .limit(page.pageSize)
         .offset((page.current - 1) * page.pageSize)
         .execute()) as TableRow[];
       const rows = records.map((r) => toRow(spec, r));
       if (records[0]) return { rows, total: Number(records[0][TOTAL]) };
       if (page.current === 1) return { rows, total: 0 };
-      const counted = (await filtered.select(sql<string>`count(*)`.as(TOTAL)).executeTakeFirst()) as TableRow | undefined;
+      const counted = (await filtered.select(sql`count(*)`.as(TOTAL)).executeTakeFirst()) as TableRow | undefined;
       return { rows, total: Number(counted?.[TOTAL] ?? 0) };
     },
 

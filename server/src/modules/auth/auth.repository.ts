@@ -145,7 +145,10 @@ export async function insertToken(
  * change one of these empties the principal cache (core/principal-cache.ts). Keep it in step with those two queries.
  */
 export const PRINCIPAL_SOURCES: PrincipalSources = {
-  auth_token: { inserts: false, columns: ['revoked_at', 'expires_at', 'kind', 'token_hash', 'session_id', 'tenant_id'] },
+  auth_token: {
+    inserts: false,
+    columns: ['revoked_at', 'expires_at', 'kind', 'token_hash', 'session_id', 'tenant_id'],
+  },
   auth_session: { inserts: false, columns: ['revoked_at', 'user_id', 'client_id', 'tenant_id'] },
   admin_user: { inserts: false, columns: ['status', 'deleted_at', 'tenant_id', 'password_hash'] },
   tenant: { inserts: false },

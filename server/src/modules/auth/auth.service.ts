@@ -211,7 +211,8 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
         lookups.inTenantOfToken(tokenHash, 'access', async (tx, found) => {
           const token = await repo.findTokenContext(tx, found.tokenId);
           const at = now();
-          if (!token || token.revokedAt || token.sessionRevokedAt || token.expiresAt.getTime() <= at.getTime()) return undefined;
+          if (!token || token.revokedAt || token.sessionRevokedAt) return undefined;
+          if (token.expiresAt.getTime() <= at.getTime()) return undefined;
           if (token.userDeleted || token.userStatus !== 'enabled') return undefined;
           if (!token.tenant || tenantRefusal(token.tenant, at)) return undefined;
           const permissions = await repo.findPermissionCodes(tx, token.userId, token.tenant);
