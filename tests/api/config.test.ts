@@ -25,7 +25,7 @@ describe('configuration', () => {
 
   it('the repository .env holds documented defaults that validate', () => {
     const env = parseEnv(readFileSync(path.resolve(__dirname, '../../.env'), 'utf8'));
-    expect(env).toEqual({ PORT: '8000', DATA_DIR: './data', LOG_LEVEL: 'info', TRUST_PROXY: 'false' });
+    expect(env).toEqual({ PORT: '8000', DATA_DIR: './data', LOG_LEVEL: 'info', TRUST_PROXY: 'false', AUTH_CACHE_TTL_MS: '5000' });
     expect(loadConfig(env)).toMatchObject({ port: 8000, dataDir: './data', logLevel: 'info', trustProxy: false });
   });
 
