@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code'] as const;
@@ -79,7 +80,7 @@ export type CreateOauthClient = z.infer<typeof CreateOauthClient>;
 
 /** The client id and type are fixed once created. */
 export const UpdateOauthClient = z
-  .object({ ...fields, version: z.number().int().min(0) })
+  .object({ ...fields, version: Version })
   .strict()
   .superRefine(grantRules)
   .openapi('UpdateOauthClient');

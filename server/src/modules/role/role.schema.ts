@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 import { PermissionTree } from '../permission/permission.schema';
 
@@ -56,7 +57,7 @@ export const UpdateRole = z
     sort: sort.optional(),
     status: z.enum(STATUSES).optional(),
     remark: remark.nullable().optional(),
-    version: z.number().int().min(0),
+    version: Version,
   })
   .strict()
   .openapi('UpdateRole');

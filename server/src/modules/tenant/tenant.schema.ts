@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 
 const STATUSES = ['enabled', 'disabled'] as const;
@@ -79,7 +80,7 @@ export const CreateTenant = z
 export type CreateTenant = z.infer<typeof CreateTenant>;
 
 export const UpdateTenant = z
-  .object({ ...fields, packageId: Id.nullable().openapi({ description: 'null only for the platform tenant' }), version: z.number().int().min(0) })
+  .object({ ...fields, packageId: Id.nullable().openapi({ description: 'null only for the platform tenant' }), version: Version })
   .strict()
   .openapi('UpdateTenant');
 export type UpdateTenant = z.infer<typeof UpdateTenant>;
