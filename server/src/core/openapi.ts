@@ -43,7 +43,8 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
   const refused = refusedValueFields(input, c.var.lang);
   if (result.success && refused.length === 0) return;
   const error = result.success ? undefined : validationError(result.error.issues, c.var.lang, input);
-  throw new AppError('common.validation', {}, [...refused, ...(error?.fields ?? [])]);
+  const named = new Set(refused.map((f) => f.field));
+  throw new AppError('common.validation', {}, [...refused, ...(error?.fields ?? []).filter((f) => !named.has(f.field))]);
 };
 
 export function mountApiDocs(app: OpenAPIHono<AppEnv>, version: string) {
