@@ -132,18 +132,25 @@ function validText(s: Schema, seed: number): string {
   const max = s.maxLength ?? 64;
   if (s.pattern) {
     const fits = (t: string) => t.length >= min && t.length <= max && t.trim() === t;
-    const drawn = fc.sample(fc.stringMatching(new RegExp(s.pattern)).filter(fits), { seed, numRuns: 1 })[0];
-    if (drawn !== undefined) return drawn;
+    try {
+      return fc.sample(fc.stringMatching(new RegExp(s.pattern)).filter(fits), { seed, numRuns: 1 })[0] as string;
+    } catch {
+      // a pattern fast-check cannot draw from (look-arounds): the plain text below
+    }
   }
   return 'fuzz'.repeat(Math.ceil(min / 4)).slice(0, Math.max(min, Math.min(4, max)));
 }
 
-/** Rows of every list operation (a GET without path parameters answering `{data: [...]}`) as `token` sees them. */
+/**
+ * Rows of every list operation (a GET without path or required query parameters answering `{data: [...]}`) as
+ * `token` sees them, keyed by path.
+ */
 export async function listRows(api: TestApi, operations: Operation[], token: string): Promise<Map<string, Record<string, unknown>[]>> {
   const rows = new Map<string, Record<string, unknown>[]>();
   for (const op of operations) {
-    if (op.method !== 'GET' || op.pathParams.length > 0 || !op.query.some((q) => q.name === 'pageSize')) continue;
-    const res = await api.call('GET', `${op.path}?pageSize=200`, { token });
+    if (op.method !== 'GET' || op.pathParams.length > 0 || op.query.some((q) => q.required)) continue;
+    const paged = op.query.some((q) => q.name === 'pageSize');
+    const res = await api.call('GET', paged ? `${op.path}?pageSize=200` : op.path, { token });
     if (res.status === 200 && Array.isArray(res.body?.data)) rows.set(op.path, res.body.data);
   }
   return rows;

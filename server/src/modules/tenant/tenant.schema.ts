@@ -49,7 +49,7 @@ const fields = {
   name,
   shortName: z.string().trim().max(50).nullable().optional(),
   packageId: Id,
-  maxAccounts: z.coerce.number().int().min(1).max(1_000_000),
+  maxAccounts: z.number().int().min(1).max(1_000_000),
   domains: z.array(domain).max(20).optional(),
   contactName: z.string().trim().min(1).max(50).optional(),
   contactMobile: z.string().trim().max(20).regex(/^\+?[0-9][0-9 -]{4,19}$/).nullable().optional(),
