@@ -76,7 +76,7 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
     if (types.includes('boolean')) out.push({ name: 'wrong type (text)', value: 'yes' });
     if (types.includes('array')) {
       out.push({ name: 'wrong type (text)', value: 'a,b' });
-      out.push({ name: 'huge array', value: Array.from({ length: 100_000 }, () => validValue(s.items ?? {}, resolve, SEED)) });
+      out.push({ name: 'huge array', value: Array.from({ length: 10_000 }, () => validValue(s.items ?? {}, resolve, SEED)) });
       out.push({ name: 'array of NUL', value: ['\u0000'] });
     }
     if (types.includes('object') || types.length === 0) out.push({ name: 'deep nesting', value: JSON.parse(deep(64)) });
@@ -91,7 +91,7 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
       { name: 'invalid JSON', options: { rawBody: '{"a":', headers: json } },
       { name: 'wrong content type', options: { rawBody: JSON.stringify(base), headers: { 'content-type': 'text/plain' } } },
       { name: 'a 1 MB string', options: { rawBody: JSON.stringify({ ...base, fuzz: MB }), headers: json } },
-      { name: 'deep nesting', options: { rawBody: deep(100_000), headers: json } },
+      { name: 'deep nesting', options: { rawBody: deep(10_000), headers: json } },
       ...[[], 'text', 42, null].map((body) => ({ name: `a body of ${JSON.stringify(body)}`, options: { body } })),
     ];
     if (!schema.properties) return cases;
