@@ -132,6 +132,11 @@ export function createApp(services: Services, logger?: Logger) {
       'request',
     );
   });
+  // API answers carry personal data and tokens: no cache keeps them, except assets that say they are public.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.get('cache-control')?.startsWith('public')) c.header('Cache-Control', 'no-store');
+  });
   app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError('common.payloadTooLarge'); } }));
 
   app.route('/api', healthRoutes());

@@ -441,6 +441,13 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.settings.saveCategory': 'Save all changes of this category',
   'system.settings.secret.change': 'Change',
   'system.settings.secret.unset': 'Not set',
+  'password.strength': 'Strength: {level}',
+  'password.strength.none': '—',
+  'password.strength.0': 'Very weak',
+  'password.strength.1': 'Weak',
+  'password.strength.2': 'Fair',
+  'password.strength.3': 'Strong',
+  'password.strength.4': 'Very strong',
 };
 
 export default enUS;

@@ -440,4 +440,11 @@ export default {
   'system.settings.saveCategory': '保存本类全部修改',
   'system.settings.secret.change': '修改',
   'system.settings.secret.unset': '未设置',
+  'password.strength': '密码强度：{level}',
+  'password.strength.none': '—',
+  'password.strength.0': '很弱',
+  'password.strength.1': '弱',
+  'password.strength.2': '一般',
+  'password.strength.3': '强',
+  'password.strength.4': '很强',
 };

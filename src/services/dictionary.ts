@@ -11,7 +11,7 @@ let sysCodesTag: string | undefined;
 
 /**
  * Re-reads the console's `sysCodes` after a dictionary edit, so labels and tag colours change without a reload.
- * The browser revalidates with the ETag (the server answers 304 when nothing changed); an unchanged ETag skips
+ * API answers are never stored by the browser (`no-store`), so the ETag is compared here: an unchanged one skips
  * the dispatch. Resolves whether the dictionary changed.
  */
 export async function refreshSysCodes(): Promise<boolean> {

@@ -72,9 +72,13 @@ export function statusOf(error: any): number {
 
 const CATALOGUED = new Set([401, 404, 500, 504]);
 
-/** The user-visible message of spec.md §8: the body's message first, then the catalogue. */
+/**
+ * The user-visible message of spec.md §8: the body's message first — whatever the body's shape, as "when the body
+ * has a message, that message is preferred" says — then the catalogue.
+ */
 export function errorMessage(status: number, body: unknown, locale: string, errCodes: RootState['errCodes'] = []): string {
-  if (isErrorBody(body) && typeof body.message === 'string' && body.message.trim()) return body.message;
+  const bodyMessage = typeof body === 'object' && body !== null ? (body as ErrorBody).message : undefined;
+  if (typeof bodyMessage === 'string' && bodyMessage.trim()) return bodyMessage;
   if (typeof body === 'object' && body !== null && typeof (body as ErrorBody).code === 'string') {
     const known = errCodes.find((e) => e.code === (body as ErrorBody).code);
     if (known) return locale === 'en-US' ? known.messageEn : known.messageZh;

@@ -7,7 +7,7 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
   let adminId: string;
 
   const create = async (userName: string) => {
-    const res = await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Passw0rd!' } });
+    const res = await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Quiet-Otter-42' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as string;
   };
@@ -24,8 +24,8 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
 
   it('force-logout makes every token of the user 401 at once and logs a forced sign-out', async () => {
     const id = await create('anna');
-    const first = await api.tokens('demo', 'anna', 'Passw0rd!');
-    const second = await api.tokens('demo', 'anna', 'Passw0rd!');
+    const first = await api.tokens('demo', 'anna', 'Quiet-Otter-42');
+    const second = await api.tokens('demo', 'anna', 'Quiet-Otter-42');
     expect((await me(first.access)).status).toBe(200);
     const res = await api.call('POST', `/api/admin-users/${id}/force-logout`, { token: admin });
     expect(res).toMatchObject({ status: 200, body: { revokedSessions: 2 } });
@@ -33,7 +33,7 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     expect((await me(second.access)).status).toBe(401);
     expect((await refresh(first.refresh)).status).toBe(400);
     expect((await me(admin)).status).toBe(200);
-    expect((await api.tokens('demo', 'anna', 'Passw0rd!')).access).toBeTruthy();
+    expect((await api.tokens('demo', 'anna', 'Quiet-Otter-42')).access).toBeTruthy();
 
     const logs = await api.call('GET', `/api/login-logs?userId=${id}`, { token: admin });
     expect(logs.status).toBe(200);
@@ -45,14 +45,14 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
 
   it('reset-password returns a temporary password once, which must be changed; the old one and old tokens stop working', async () => {
     const id = await create('bruno');
-    const old = await api.tokens('demo', 'bruno', 'Passw0rd!');
+    const old = await api.tokens('demo', 'bruno', 'Quiet-Otter-42');
     const res = await api.call('POST', `/api/admin-users/${id}/reset-password`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const temporary = res.body.temporaryPassword as string;
     expect(temporary).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12,}$/);
     expect((await me(old.access)).status).toBe(401);
-    expect((await api.signIn('demo', 'bruno', 'Passw0rd!')).status).toBe(400);
+    expect((await api.signIn('demo', 'bruno', 'Quiet-Otter-42')).status).toBe(400);
     expect((await api.signIn('demo', 'bruno', temporary)).status).toBe(200);
     const user = (await api.call('GET', `/api/admin-users/${id}`, { token: admin })).body;
     expect(user.mustChangePassword).toBe(true);
@@ -64,17 +64,17 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
 
   it('disable stops sign-in, refresh and current tokens; enable restores; never oneself', async () => {
     const id = await create('clara');
-    const tokens = await api.tokens('demo', 'clara', 'Passw0rd!');
+    const tokens = await api.tokens('demo', 'clara', 'Quiet-Otter-42');
     const disabled = await api.call('POST', `/api/admin-users/${id}/disable`, { token: admin });
     expect(disabled).toMatchObject({ status: 200, body: { status: 'disabled', version: 1 } });
     expect((await me(tokens.access)).status).toBe(401);
     expect((await refresh(tokens.refresh)).status).toBe(400);
-    const signIn = await api.signIn('demo', 'clara', 'Passw0rd!');
+    const signIn = await api.signIn('demo', 'clara', 'Quiet-Otter-42');
     expect(signIn.status).toBe(403);
     expect(signIn.body.code).toBe('auth.userDisabled');
 
     expect((await api.call('POST', `/api/admin-users/${id}/enable`, { token: admin })).body.status).toBe('enabled');
-    expect((await api.signIn('demo', 'clara', 'Passw0rd!')).status).toBe(200);
+    expect((await api.signIn('demo', 'clara', 'Quiet-Otter-42')).status).toBe(200);
 
     const self = await api.call('POST', `/api/admin-users/${adminId}/disable`, { token: admin });
     expect(self.status).toBe(409);
@@ -89,16 +89,16 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
   it('unlock lifts a lock-out', async () => {
     const id = await create('dmitri');
     for (let i = 0; i < 5; i++) await api.signIn('demo', 'dmitri', 'wrong-password1');
-    const locked = await api.signIn('demo', 'dmitri', 'Passw0rd!');
+    const locked = await api.signIn('demo', 'dmitri', 'Quiet-Otter-42');
     expect(locked.status).toBe(423);
     const res = await api.call('POST', `/api/admin-users/${id}/unlock`, { token: admin });
     expect(res).toMatchObject({ status: 200, body: { status: 'enabled', lockedUntil: null } });
-    expect((await api.signIn('demo', 'dmitri', 'Passw0rd!')).status).toBe(200);
+    expect((await api.signIn('demo', 'dmitri', 'Quiet-Otter-42')).status).toBe(200);
 
     await api.db.updateTable('admin_user').set({ status: 'locked' }).where('id', '=', id).execute();
-    expect((await api.signIn('demo', 'dmitri', 'Passw0rd!')).status).toBe(423);
+    expect((await api.signIn('demo', 'dmitri', 'Quiet-Otter-42')).status).toBe(423);
     await api.call('POST', `/api/admin-users/${id}/unlock`, { token: admin });
-    expect((await api.signIn('demo', 'dmitri', 'Passw0rd!')).status).toBe(200);
+    expect((await api.signIn('demo', 'dmitri', 'Quiet-Otter-42')).status).toBe(200);
   });
 
   it('refuses a new account past the tenant’s quota with tenant.accountQuotaExceeded', async () => {
@@ -108,14 +108,14 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     await create('erik');
     const refused = await api.call('POST', '/api/admin-users', {
       token: admin,
-      body: { userName: 'fiona', displayName: 'Fiona', password: 'Passw0rd!' },
+      body: { userName: 'fiona', displayName: 'Fiona', password: 'Quiet-Otter-42' },
       headers: { 'accept-language': 'en-US' },
     });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'tenant.accountQuotaExceeded', message: `The tenant has reached its account quota (${count + 1} accounts)` });
     const erik = (await api.call('GET', '/api/admin-users?keyword=erik', { token: admin })).body.data[0];
     expect((await api.call('DELETE', `/api/admin-users/${erik.id}`, { token: admin })).status).toBe(204);
-    expect((await api.call('POST', '/api/admin-users', { token: admin, body: { userName: 'fiona', displayName: 'Fiona', password: 'Passw0rd!' } })).status).toBe(201);
+    expect((await api.call('POST', '/api/admin-users', { token: admin, body: { userName: 'fiona', displayName: 'Fiona', password: 'Quiet-Otter-42' } })).status).toBe(201);
   });
 
   it('answers login logs with result and reason, filtered and paged', async () => {

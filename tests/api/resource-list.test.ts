@@ -23,7 +23,7 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
     for (const [i, p] of people.entries()) {
       const res = await api.call('POST', '/api/admin-users', {
         token: admin,
-        body: { ...p, password: 'Passw0rd!', roleIds: i % 2 === 0 ? [viewerRoleId] : [] },
+        body: { ...p, password: 'Quiet-Otter-42', roleIds: i % 2 === 0 ? [viewerRoleId] : [] },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }

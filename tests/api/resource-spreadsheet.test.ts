@@ -17,7 +17,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     await api.addTenant(secondTenant);
     admin = (await api.tokens('demo', 'admin', 'admin123')).access;
     for (const [userName, displayName] of [['nina', 'Nina'], ['oscar', 'Oscar'], ['olga', 'Olga']]) {
-      await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName, password: 'Passw0rd!' } });
+      await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName, password: 'Quiet-Otter-42' } });
     }
   });
   afterAll(() => api?.close());
@@ -55,7 +55,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     const res = await upload(
       [
         ['用户名', '姓名', '角色编码', '初始密码'],
-        ['paul', 'Paul', 'viewer', 'Welcome2026'],
+        ['paul', 'Paul', 'viewer', 'Amber-Falcon-81'],
         ['nina', 'Nina Updated', '', ''],
       ],
       { dryRun: true, mode: 'upsert' },
@@ -71,9 +71,9 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     const before = await api.db.selectFrom('admin_user').selectAll().orderBy('id').execute();
     const rows = [
       ['Username', 'Display name', 'Email', 'Role codes', 'Initial password'],
-      ['quinn', 'Quinn', 'quinn@example.com', 'viewer', 'Welcome2026'],
-      ['rita', 'Rita', 'not-an-email', '', 'Welcome2026'],
-      ['sam', 'Sam', '', 'no_such_role', 'Welcome2026'],
+      ['quinn', 'Quinn', 'quinn@example.com', 'viewer', 'Amber-Falcon-81'],
+      ['rita', 'Rita', 'not-an-email', '', 'Amber-Falcon-81'],
+      ['sam', 'Sam', '', 'no_such_role', 'Amber-Falcon-81'],
       ['tom', 'Tom', '', '', ''],
     ];
     const res = await upload(rows, { mode: 'insert' }, 'en-US');
@@ -104,15 +104,15 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
   });
 
   it('insert mode refuses existing user names; a good file inserts, upsert updates, all audited', async () => {
-    const dup = await upload([['用户名', '姓名', '初始密码'], ['nina', 'Nina', 'Welcome2026']], { mode: 'insert' });
+    const dup = await upload([['用户名', '姓名', '初始密码'], ['nina', 'Nina', 'Amber-Falcon-81']], { mode: 'insert' });
     expect(dup.status).toBe(422);
     expect((await jsonOf(dup)).failed).toEqual([{ row: 2, column: '用户名', message: '已存在相同的数据' }]);
 
     const inserted = await upload(
       [
         ['用户名', '姓名', '手机号', '角色编码', '初始密码'],
-        ['uma', 'Uma', '13600000001', 'viewer', 'Welcome2026'],
-        ['victor', 'Victor', null, 'viewer,tenant_admin', 'Welcome2026'],
+        ['uma', 'Uma', '13600000001', 'viewer', 'Amber-Falcon-81'],
+        ['victor', 'Victor', null, 'viewer,tenant_admin', 'Amber-Falcon-81'],
       ],
       { mode: 'insert' },
     );
@@ -120,13 +120,13 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     expect(await jsonOf(inserted)).toEqual({ dryRun: false, created: 2, updated: 0, failed: [] });
     const uma = (await api.call('GET', '/api/admin-users?keyword=uma', { token: admin })).body.data[0];
     expect(uma).toMatchObject({ displayName: 'Uma', mobile: '13600000001', mustChangePassword: true, roles: [expect.objectContaining({ code: 'viewer' })] });
-    expect((await api.signIn('demo', 'uma', 'Welcome2026')).status).toBe(200);
+    expect((await api.signIn('demo', 'uma', 'Amber-Falcon-81')).status).toBe(200);
 
     const upserted = await upload(
       [
         ['用户名', '姓名', '备注', '初始密码'],
         ['uma', 'Uma Thurman', 'imported twice', 'Ignored2026'],
-        ['wendy', 'Wendy', '', 'Welcome2026'],
+        ['wendy', 'Wendy', '', 'Amber-Falcon-81'],
       ],
       { mode: 'upsert' },
     );
@@ -139,14 +139,14 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     expect(audit).toHaveLength(4);
     expect(audit[2]?.before).toMatchObject({ displayName: 'Uma' });
     expect(audit[2]?.after).toMatchObject({ displayName: 'Uma Thurman' });
-    expect(JSON.stringify(audit)).not.toMatch(/Welcome2026|Ignored2026|argon2/);
+    expect(JSON.stringify(audit)).not.toMatch(/Amber-Falcon-81|Ignored2026|argon2/);
   });
 
   it('refuses to import past the tenant’s account quota, row by row', async () => {
     const demo = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     const count = (await api.call('GET', '/api/admin-users', { token: admin })).body.total;
     await api.db.updateTable('tenant').set({ max_accounts: count + 1 }).where('id', '=', demo.id).execute();
-    const res = await upload([['用户名', '姓名', '初始密码'], ['xena', 'Xena', 'Welcome2026'], ['yuri', 'Yuri', 'Welcome2026']]);
+    const res = await upload([['用户名', '姓名', '初始密码'], ['xena', 'Xena', 'Amber-Falcon-81'], ['yuri', 'Yuri', 'Amber-Falcon-81']]);
     expect(res.status).toBe(422);
     expect((await jsonOf(res)).failed).toEqual([{ row: 3, column: '', message: `账号数量已达租户上限（${count + 1} 个）` }]);
     expect((await api.call('GET', '/api/admin-users', { token: admin })).body.total).toBe(count);

@@ -10,7 +10,7 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
   let foreignId: string;
 
   const create = (userName: string, extra: Record<string, unknown> = {}) =>
-    api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Passw0rd!', ...extra } });
+    api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Quiet-Otter-42', ...extra } });
   const auditRows = (resourceId: string) =>
     api.db.selectFrom('audit_log').selectAll().where('resource_type', '=', 'admin_user').where('resource_id', '=', resourceId).orderBy('id').execute();
 
@@ -36,7 +36,7 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
     const weak = await create('frank', { password: 'short' });
     expect(weak.status).toBe(400);
     expect(weak.body).toMatchObject({ code: 'auth.passwordPolicy', fields: [expect.objectContaining({ field: 'password' })] });
-    expect((await api.signIn('demo', 'erin', 'Passw0rd!')).status).toBe(200);
+    expect((await api.signIn('demo', 'erin', 'Quiet-Otter-42')).status).toBe(200);
 
     const [row] = await auditRows(ok.body.id);
     expect(row).toMatchObject({ action: 'system:admin:create', actor_id: adminId, actor_name: 'admin', summary: 'erin', before: null });
@@ -119,7 +119,7 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
     expect(exported.status).toBe(200);
     const upsert = await api.fetch('POST', '/api/admin-users/import', {
       token: admin,
-      form: importForm(await xlsxFile([['用户名', '姓名', '初始密码'], ['nurse', 'Not yours', 'Passw0rd!']]), { mode: 'upsert' }),
+      form: importForm(await xlsxFile([['用户名', '姓名', '初始密码'], ['nurse', 'Not yours', 'Quiet-Otter-42']]), { mode: 'upsert' }),
     });
     expect(upsert.status).toBe(200);
     const foreign = await api.db.selectFrom('admin_user').select(['display_name', 'deleted_at', 'status']).where('id', '=', foreignId).executeTakeFirstOrThrow();
@@ -135,7 +135,7 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/admin-users'],
       ['GET', `/api/admin-users/${id}`],
-      ['POST', '/api/admin-users', { userName: 'x', displayName: 'x', password: 'Passw0rd!' }],
+      ['POST', '/api/admin-users', { userName: 'x', displayName: 'x', password: 'Quiet-Otter-42' }],
       ['PUT', `/api/admin-users/${id}`, { displayName: 'x', version: 0 }],
       ['DELETE', `/api/admin-users/${id}`],
       ['POST', '/api/admin-users/batch-delete', { ids: [id] }],

@@ -18,7 +18,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     (await api.db.selectFrom('permission').select('id').where('code', 'in', codes).execute()).map((r) => r.id);
   const createRole = (code: string, token = admin) => api.call('POST', '/api/roles', { token, body: { code, name: code.toUpperCase() } });
   const createUser = async (userName: string, roleIds: string[]) => {
-    const res = await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Passw0rd!', roleIds } });
+    const res = await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Quiet-Otter-42', roleIds } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as string;
   };
@@ -43,7 +43,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     expect(flatten(assigned.body.tree)).not.toContain('system:tenant:list');
 
     await createUser('rita', [role.body.id]);
-    const rita = (await api.tokens('demo', 'rita', 'Passw0rd!')).access;
+    const rita = (await api.tokens('demo', 'rita', 'Quiet-Otter-42')).access;
     const me = await api.call('GET', '/api/auth/me', { token: rita });
     expect(me.body.permissions).toEqual(['dashboard:workspace:view', 'system:admin:export', 'system:admin:list']);
     const menus = await api.call('GET', '/api/auth/menus', { token: rita });
@@ -70,7 +70,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     await api.call('PUT', `/api/roles/${a.body.id}/permissions`, { token: admin, body: { permissionIds: await ids(['system:role:list']) } });
     await api.call('PUT', `/api/roles/${b.body.id}/permissions`, { token: admin, body: { permissionIds: await ids(['dict:code:list']) } });
     await createUser('uma', [a.body.id, b.body.id]);
-    const uma = (await api.tokens('demo', 'uma', 'Passw0rd!')).access;
+    const uma = (await api.tokens('demo', 'uma', 'Quiet-Otter-42')).access;
     expect((await api.call('GET', '/api/auth/me', { token: uma })).body.permissions).toEqual(['dict:code:list', 'system:role:list']);
 
     const menus = flatten((await api.call('GET', '/api/auth/menus', { token: admin })).body);
@@ -129,7 +129,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     const foreign = await api.userId('demo2', 'nurse');
     const refused = await api.call('POST', `/api/roles/${role.body.id}/members`, { token: admin, body: { userIds: [victor, foreign] } });
     expect(refused).toMatchObject({ status: 400, body: { fields: [expect.objectContaining({ field: 'userIds' })] } });
-    const victorToken = (await api.tokens('demo', 'victor', 'Passw0rd!')).access;
+    const victorToken = (await api.tokens('demo', 'victor', 'Quiet-Otter-42')).access;
     expect((await api.call('GET', '/api/roles', { token: victorToken })).status).toBe(403);
 
     const added = await api.call('POST', `/api/roles/${role.body.id}/members`, { token: admin, body: { userIds: [victor, victor] } });
@@ -151,7 +151,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     const adminLister = await createRole('lister');
     await api.call('PUT', `/api/roles/${adminLister.body.id}/permissions`, { token: admin, body: { permissionIds: await ids(['system:admin:list']) } });
     await createUser('wendy', [adminLister.body.id]);
-    const wendy = (await api.tokens('demo', 'wendy', 'Passw0rd!')).access;
+    const wendy = (await api.tokens('demo', 'wendy', 'Quiet-Otter-42')).access;
     expect((await api.call('GET', '/api/roles/options', { token: wendy })).status).toBe(200);
   });
 

@@ -17,7 +17,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
         packageId: standardPackage,
         maxAccounts: 5,
         adminUserName: 'boss',
-        adminPassword: 'Passw0rd!',
+        adminPassword: 'Quiet-Otter-42',
         adminDisplayName: 'Boss',
         ...extra,
       },
@@ -59,7 +59,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     const role = await api.db.selectFrom('role').selectAll().where('tenant_id', '=', res.body.id).execute();
     expect(role).toEqual([expect.objectContaining({ code: 'tenant_admin', type: 'system' })]);
 
-    const boss = await api.tokens('alpha', 'boss', 'Passw0rd!');
+    const boss = await api.tokens('alpha', 'boss', 'Quiet-Otter-42');
     const me = await api.call('GET', '/api/auth/me', { token: boss.access });
     expect(me.body.permissions).toEqual(['dashboard:workspace:view', 'system:role:create', 'system:role:list']);
     expect(me.body.roles).toEqual([{ code: 'tenant_admin', name: '租户管理员' }]);
@@ -88,7 +88,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
 
   it('re-syncs roles when the package of a tenant or the permissions of a package change', async () => {
     const res = await provision('delta');
-    const boss = (await api.tokens('delta', 'boss', 'Passw0rd!')).access;
+    const boss = (await api.tokens('delta', 'boss', 'Quiet-Otter-42')).access;
     const role = await api.call('POST', '/api/roles', { token: boss, body: { code: 'clerk', name: 'Clerk' } });
     const keep = await permissionIds(['dashboard:workspace:view', 'system:role:list', 'system:admin:list']);
     expect((await api.call('PUT', `/api/roles/${role.body.id}/permissions`, { token: boss, body: { permissionIds: keep } })).status).toBe(200);
@@ -141,7 +141,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
 
   it('disable stops sign-in, refresh and live tokens at once; enable restores; expiry refuses too; renew lifts it', async () => {
     const res = await provision('epsilon');
-    const boss = await api.tokens('epsilon', 'boss', 'Passw0rd!');
+    const boss = await api.tokens('epsilon', 'boss', 'Quiet-Otter-42');
     const me = () => api.call('GET', '/api/auth/me', { token: boss.access });
     const refresh = (token: string) =>
       api.call('POST', '/api/auth/token', { body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' } });
@@ -150,7 +150,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     expect(disabled.body).toMatchObject({ status: 'disabled', version: 1 });
     expect((await me()).status).toBe(401);
     expect((await refresh(boss.refresh)).body.code).toBe('tenant.disabled');
-    expect((await api.signIn('epsilon', 'boss', 'Passw0rd!')).body.code).toBe('tenant.disabled');
+    expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).body.code).toBe('tenant.disabled');
     expect((await api.call('GET', '/api/tenants/resolve?code=epsilon')).body).toEqual({ code: 'epsilon', name: 'epsilon hospital', status: 'disabled' });
 
     await api.call('POST', `/api/tenants/${res.body.id}/enable`, { token: platform });
@@ -163,10 +163,10 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     expect(past.status).toBe(400);
     clock.advance(20 * 60_000);
     expect((await me()).status).toBe(401);
-    expect((await api.signIn('epsilon', 'boss', 'Passw0rd!')).body.code).toBe('tenant.expired');
+    expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).body.code).toBe('tenant.expired');
     expect((await api.call('GET', '/api/tenants/resolve?code=epsilon')).body.status).toBe('expired');
     expect((await api.call('POST', `/api/tenants/${res.body.id}/renew`, { token: platform, body: { expiresAt: null } })).body.expired).toBe(false);
-    expect((await api.signIn('epsilon', 'boss', 'Passw0rd!')).status).toBe(200);
+    expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).status).toBe(200);
     expect((await me()).status).toBe(200);
     const actions = await api.db.selectFrom('audit_log').select('action').where('resource_id', '=', res.body.id).where('resource_type', '=', 'tenant').orderBy('id').execute();
     expect(actions.map((a) => a.action)).toEqual([
@@ -242,9 +242,9 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     const bad = importForm(
       await xlsxFile([
         ['Code', 'Name', 'Package', 'Account quota', 'Administrator user name', 'Administrator name', 'Administrator initial password'],
-        ['zeta', 'Zeta', '标准套餐', 10, 'admin', 'Admin', 'Welcome2026'],
-        ['eta', 'Eta', 'No such package', 10, 'admin', 'Admin', 'Welcome2026'],
-        ['Bad Code', 'Theta', '标准套餐', 0, 'admin', 'Admin', 'Welcome2026'],
+        ['zeta', 'Zeta', '标准套餐', 10, 'admin', 'Admin', 'Amber-Falcon-81'],
+        ['eta', 'Eta', 'No such package', 10, 'admin', 'Admin', 'Amber-Falcon-81'],
+        ['Bad Code', 'Theta', '标准套餐', 0, 'admin', 'Admin', 'Amber-Falcon-81'],
       ]),
     );
     const refused = await api.fetch('POST', '/api/tenants/import', { token: platform, form: bad, headers: { 'accept-language': 'en-US' } });
@@ -262,7 +262,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     const good = importForm(
       await xlsxFile([
         ['Code', 'Name', 'Package', 'Account quota', 'Expires at', 'Administrator user name', 'Administrator name', 'Administrator initial password'],
-        ['zeta', 'Zeta', '标准套餐', 10, '2099-12-31', 'admin', 'Admin', 'Welcome2026'],
+        ['zeta', 'Zeta', '标准套餐', 10, '2099-12-31', 'admin', 'Admin', 'Amber-Falcon-81'],
       ]),
     );
     expect(await jsonOf(await api.fetch('POST', '/api/tenants/import', { token: platform, form: good }))).toEqual({
@@ -271,7 +271,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
       updated: 0,
       failed: [],
     });
-    const signIn = await api.signIn('zeta', 'admin', 'Welcome2026');
+    const signIn = await api.signIn('zeta', 'admin', 'Amber-Falcon-81');
     expect(signIn.status).toBe(200);
     expect((await api.call('GET', '/api/auth/me', { token: signIn.body.access_token })).body.mustChangePassword).toBe(true);
   });

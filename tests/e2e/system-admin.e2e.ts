@@ -61,7 +61,7 @@ describe('System → Admin accounts in Chromium', () => {
     await page.getByTestId('table-create').click();
     await page.getByTestId('form-userName').fill(created);
     await page.getByTestId('form-displayName').fill('端到端');
-    await page.getByTestId('form-password').fill('Welcome2026');
+    await page.getByTestId('form-password').fill('Amber-Falcon-81');
     await page.getByTestId('form-email').fill(`${created}@example.com`);
     await page.getByTestId('resource-form-submit').click();
     await row(created).waitFor();
@@ -96,7 +96,7 @@ describe('System → Admin accounts in Chromium', () => {
       用户名: imported,
       姓名: '导入用户',
       邮箱: `${imported}@example.com`,
-      初始密码: 'Welcome2026',
+      初始密码: 'Amber-Falcon-81',
       角色编码: 'viewer',
     };
     const book = new ExcelJS.Workbook();
@@ -134,7 +134,7 @@ describe('System → Admin accounts in Chromium', () => {
     await page.getByTestId('confirm-ok').click();
     const temporary = (await page.getByTestId('temporary-password').innerText()).trim();
     expect(temporary.length).toBeGreaterThanOrEqual(8);
-    expect((await signIn(created, 'Welcome2026')).ok).toBe(false);
+    expect((await signIn(created, 'Amber-Falcon-81')).ok).toBe(false);
     expect((await signIn(created, temporary)).status).toBe(200);
     await page.getByTestId('temporary-password-close').click();
     await page.getByTestId('temporary-password').waitFor({ state: 'detached' });

@@ -74,7 +74,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
     await page.getByTestId('form-contactName').fill('王主任');
     await page.getByTestId('form-adminUserName').fill('boss');
     await page.getByTestId('form-adminDisplayName').fill('院管理员');
-    await page.getByTestId('form-adminPassword').fill('Welcome2026');
+    await page.getByTestId('form-adminPassword').fill('Amber-Falcon-81');
     await page.getByTestId('resource-form-submit').click();
     const row = tenants.locator('tr', { hasText: tenantCode });
     await row.waitFor();
@@ -84,7 +84,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
   });
 
   it('the new administrator creates a role holding only the workspace and the account list', async () => {
-    await signIn(tenantCode, 'boss', 'Welcome2026');
+    await signIn(tenantCode, 'boss', 'Amber-Falcon-81');
     await menu().getByText('系统管理').click();
     await expect.poll(() => menu().innerText()).toContain('角色管理');
     expect(await menu().getByText('租户管理').count()).toBe(0);
@@ -115,7 +115,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
     await screen.getByTestId('table-create').click();
     await page.getByTestId('form-userName').fill('clerk1');
     await page.getByTestId('form-displayName').fill('办事员一');
-    await page.getByTestId('form-password').fill('Welcome2026');
+    await page.getByTestId('form-password').fill('Amber-Falcon-81');
     await page.getByTestId('resource-form-submit').click();
     const row = page.locator('[data-testid="system-admin"] tr', { hasText: 'clerk1' });
     await row.waitFor();
@@ -129,7 +129,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
   });
 
   it('the account sees only what the role allows', async () => {
-    await signIn(tenantCode, 'clerk1', 'Welcome2026');
+    await signIn(tenantCode, 'clerk1', 'Amber-Falcon-81');
     await expect.poll(() => menu().innerText()).toContain('工作台');
     expect(await menu().getByText('个人中心').count()).toBe(0);
     await menu().getByText('系统管理').click();

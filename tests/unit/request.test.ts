@@ -120,6 +120,19 @@ describe('request layer: error bodies and the catalogue', () => {
   });
 
   it.each([
+    [409, { message: '名额已满' }],
+    [404, { error: 'Not Found', message: '课程已下架' }],
+    [500, { status: 500, message: '数据库不可用' }],
+  ])('shows the message of a %i body in neither recognised shape, 100 ms later', async (status, body) => {
+    const { request, deps } = setup({ handler: () => json(status, body) });
+    await swallow(request('/api/x'));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(deps.notify).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deps.notify).toHaveBeenCalledWith(body.message);
+  });
+
+  it.each([
     [404, '请求的资源不存在'],
     [500, '系统内部错误，请稍后再试'],
     [504, '服务请求超时，请稍后再试'],

@@ -220,6 +220,20 @@ export const errorCodes = {
     zh: '该行业下仍有下级行业，不能删除',
     en: 'The industry still has subordinate industries; it cannot be deleted',
   },
+  'auth.passwordTooWeak': {
+    code: 1001010,
+    module: 'auth',
+    status: 400,
+    zh: '密码太容易被猜到（强度须达到 {minScore} 级，满分 4 级），请使用更长、更不易猜测的密码',
+    en: 'The password is too easy to guess (it needs strength {minScore} of 4); use a longer, less predictable one',
+  },
+  'auth.passwordContainsUsername': {
+    code: 1001011,
+    module: 'auth',
+    status: 400,
+    zh: '密码不能包含用户名',
+    en: 'The password must not contain the user name',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

@@ -4,7 +4,8 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hook } from '@hono/zod-openapi';
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import type { AppEnv } from './context';
-import { validationError } from './validation';
+import { AppError } from './errors';
+import { refusedValueFields, validationError } from './validation';
 
 export const ErrorBody = z
   .object({
@@ -32,9 +33,18 @@ export function errorResponses(...statuses: (keyof typeof statusText)[]) {
   );
 }
 
-/** Validation failures of every route become one 400 `common.validation` naming the fields. */
+/**
+ * Validation failures of every route become one 400 `common.validation` naming the fields, and so does any text the
+ * database would refuse, in every body, query and path of every route, valid by its schema or not.
+ */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
-  if (!result.success) throw validationError(result.error.issues, c.var.lang);
+  // On failure @hono/zod-validator passes the raw input as `data` too, though its type does not say so.
+  const input = (result as { data?: unknown }).data;
+  const refused = refusedValueFields(input, c.var.lang);
+  if (result.success && refused.length === 0) return;
+  const error = result.success ? undefined : validationError(result.error.issues, c.var.lang, input);
+  const named = new Set(refused.map((f) => f.field));
+  throw new AppError('common.validation', {}, [...refused, ...(error?.fields ?? []).filter((f) => !named.has(f.field))]);
 };
 
 export function mountApiDocs(app: OpenAPIHono<AppEnv>, version: string) {

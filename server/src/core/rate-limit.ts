@@ -21,6 +21,11 @@ export function createRateLimiter(options: { windowMs: number; max: number }, no
       w.count += 1;
       return w.count <= options.max;
     },
+    /** Whole seconds until the key's window ends (at least 1). */
+    retryAfterSeconds(key: string): number {
+      const w = windows.get(key);
+      return w ? Math.max(1, Math.ceil((w.start + options.windowMs - now().getTime()) / 1000)) : 1;
+    },
   };
 }
 
@@ -28,7 +33,12 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export function rateLimitByIp(pick: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => RateLimiter): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!pick(c).hit(clientIp(c) ?? 'unknown')) throw new AppError('auth.tooManyRequests');
+    const limiter = pick(c);
+    const key = clientIp(c) ?? 'unknown';
+    if (!limiter.hit(key)) {
+      c.header('Retry-After', String(limiter.retryAfterSeconds(key)));
+      throw new AppError('auth.tooManyRequests');
+    }
     await next();
   };
 }

@@ -227,6 +227,7 @@ export interface AuthTokenTable {
   used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   created_at: Timestamp;
+  successor_sealed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginLogTable {

@@ -5,6 +5,7 @@ import * as m0003 from './0003_audit_log';
 import * as m0004 from './0004_system_indexes';
 import * as m0005 from './0005_configuration';
 import * as m0006 from './0006_session_scopes';
+import * as m0008 from './0008_account_protection';
 import * as m0011 from './0011_distribution_keys';
 
 /** Ordered and append-only: add a file, import it here; never edit one that has shipped. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_system_indexes': m0004,
   '0005_configuration': m0005,
   '0006_session_scopes': m0006,
+  '0008_account_protection': m0008,
   '0011_distribution_keys': m0011,
 };

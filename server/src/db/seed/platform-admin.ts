@@ -1,5 +1,5 @@
 import type { Services } from '../../core/context';
-import { meetsPasswordPolicy } from '../../core/password';
+import { passwordPolicyError } from '../../core/password';
 import { PLATFORM_TENANT } from '../../core/tenancy';
 import { ensureRole } from './base';
 import { addUser } from './demo';
@@ -21,11 +21,8 @@ export async function createPlatformAdmin(services: Services, input: PlatformAdm
   await services.tenancy.asSystem(async (tx) => {
     const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirstOrThrow();
     const policy = await services.settings.passwordPolicy(tx);
-    if (!meetsPasswordPolicy(input.password, policy)) {
-      throw new Error(
-        `the password must have at least ${policy.minLength} characters${policy.requireLetterAndDigit ? ' with letters and digits' : ''}`,
-      );
-    }
+    const refusal = passwordPolicyError(input.password, policy, { username: input.username, field: 'password' });
+    if (refusal) throw new Error(services.catalog.message(refusal.code, 'en-US', refusal.params));
     const taken = await tx
       .selectFrom('admin_user')
       .select('id')

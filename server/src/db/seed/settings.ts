@@ -62,6 +62,30 @@ export const settingSeeds: SettingSeed[] = [
   { key: 'branding.nameEn', category: 'branding', name: '系统英文名称', nameEn: 'System name in English', value: 'MedEdu Admin', valueType: 'string', isPublic: true, tenantOverridable: true },
   { key: 'branding.logo', category: 'branding', name: '系统标志', nameEn: 'Logo', value: '/logo.svg', valueType: 'string', isPublic: true, tenantOverridable: true },
   { key: 'branding.copyright', category: 'branding', name: '版权信息', nameEn: 'Copyright notice', value: '© MedEdu', valueType: 'string', isPublic: true, tenantOverridable: true },
+  {
+    key: 'security.password.minScore',
+    category: 'security',
+    name: '密码最低强度（0–4）',
+    nameEn: 'Minimum password strength (0–4)',
+    description: 'zxcvbn score: 0 guessable in a few attempts, 4 beyond 10^10 guesses',
+    value: 3,
+    valueType: 'number',
+    min: 0,
+    max: 4,
+    isPublic: true,
+    tenantOverridable: true,
+  },
+  {
+    key: 'security.refreshToken.reuseGraceSeconds',
+    category: 'security',
+    name: '刷新令牌重复使用宽限期（秒）',
+    nameEn: 'Refresh token reuse grace period (seconds)',
+    description: 'A refresh token presented again within this time gets the same new pair (tabs refreshing together)',
+    value: 10,
+    valueType: 'number',
+    min: 0,
+    max: 60,
+  },
 ];
 
 const json = (value: unknown) => JSON.stringify(value);

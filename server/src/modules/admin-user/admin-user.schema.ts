@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 
 export const ADMIN_USER_STATUSES = ['enabled', 'disabled', 'locked'] as const;
@@ -68,7 +69,7 @@ export const UpdateAdminUser = z
     orgId: Id.nullable().optional(),
     roleIds: z.array(Id).max(50).optional(),
     remark: remark.nullable().optional(),
-    version: z.number().int().min(0),
+    version: Version,
   })
   .strict()
   .openapi('UpdateAdminUser');

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Config } from '../../config';
 import type { ErrorCatalog } from '../../core/error-catalog';
 import { AppError, notFound } from '../../core/errors';
-import { type PasswordHasher, type PasswordPolicy, meetsPasswordPolicy } from '../../core/password';
+import { type PasswordHasher, type PasswordPolicy, passwordPolicyError } from '../../core/password';
 import type { ResourceStore, WriteContext } from '../../core/resource/resource';
 import { createResourceService } from '../../core/resource/resource.service';
 import type { Tenancy, Tx } from '../../core/tenancy';
@@ -37,18 +37,16 @@ export function temporaryPassword(policy: PasswordPolicy): string {
   const length = Math.max(12, policy.minLength);
   for (;;) {
     const candidate = Array.from({ length }, () => passwordAlphabet[randomInt(passwordAlphabet.length)]).join('');
-    if (meetsPasswordPolicy(candidate, { minLength: length, requireLetterAndDigit: true })) return candidate;
+    if (/[A-Za-z]/.test(candidate) && /\d/.test(candidate)) return candidate;
   }
 }
 
 export function createAdminUserService(deps: Deps) {
   const { tenancy, hasher, settings } = deps;
 
-  async function checkPassword(tx: Tx, password: string, field = 'password'): Promise<void> {
-    const policy = await settings.passwordPolicy(tx);
-    if (!meetsPasswordPolicy(password, policy)) {
-      throw new AppError('auth.passwordPolicy', { minLength: policy.minLength }, [{ field, message: '' }]);
-    }
+  async function checkPassword(tx: Tx, password: string, username: string): Promise<void> {
+    const refusal = passwordPolicyError(password, await settings.passwordPolicy(tx), { username, field: 'password' });
+    if (refusal) throw refusal;
   }
 
   async function checkRoles(tx: Tx, roleIds: string[], ctx: WriteContext): Promise<string[]> {
@@ -87,7 +85,7 @@ export function createAdminUserService(deps: Deps) {
     async create(tx, input, ctx) {
       const { password, roleIds, mustChangePassword, ...fields } = input;
       await checkQuota(tx, ctx.tenantId);
-      await checkPassword(tx, password);
+      await checkPassword(tx, password, fields.userName);
       const roles = await checkRoles(tx, roleIds, ctx);
       const id = await repo.insertAdminUser(
         tx,

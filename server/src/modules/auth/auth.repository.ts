@@ -91,6 +91,8 @@ export interface LoginLogEntry {
   result: string;
   ip: string | null;
   userAgent: string | null;
+  /** The server's clock, which lock-out of unknown user names reads back; the database's when absent. */
+  at?: Date;
 }
 
 export async function insertLoginLog(tx: Tx, e: LoginLogEntry): Promise<void> {
@@ -105,8 +107,25 @@ export async function insertLoginLog(tx: Tx, e: LoginLogEntry): Promise<void> {
       result: e.result,
       ip: e.ip,
       user_agent: e.userAgent,
+      created_at: e.at,
     })
     .execute();
+}
+
+/** Failed sign-ins of a user name that has no account, oldest first (the latest 200 are plenty to replay a lock). */
+export async function findUnknownUserFailures(tx: Tx, tenantId: string, username: string): Promise<Date[]> {
+  const rows = await tx
+    .selectFrom('login_log')
+    .select('created_at')
+    .where('tenant_id', '=', tenantId)
+    .where('username', '=', username)
+    .where('user_id', 'is', null)
+    .where('log_type', '=', 'login_password')
+    .where('result', 'in', ['bad_credentials', 'user_locked'])
+    .orderBy('created_at', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => r.created_at).reverse();
 }
 
 export async function createSession(
@@ -248,6 +267,21 @@ export async function markRefreshTokenUsed(tx: Tx, tokenId: string, now: Date): 
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Keeps the pair a refresh token was exchanged for, sealed with that token, for a repeated presentation. */
+export async function storeSuccessor(tx: Tx, tokenId: string, sealed: string): Promise<void> {
+  await tx.updateTable('auth_token').set({ successor_sealed: sealed }).where('id', '=', tokenId).execute();
+}
+
+export async function findSuccessor(tx: Tx, tokenId: string): Promise<{ usedAt: Date | null; sealed: string | null } | undefined> {
+  const row = await tx
+    .selectFrom('auth_token')
+    .select(['used_at', 'successor_sealed'])
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row && { usedAt: row.used_at, sealed: row.successor_sealed };
 }
 
 /** Open sessions to end: one, a user's (all but one, when `except` is given), or every one issued to a client. */
@@ -392,6 +426,8 @@ export async function updatePassword(tx: Tx, userId: string, passwordHash: strin
       password_hash: passwordHash,
       password_changed_at: now,
       must_change_password: false,
+      failed_login_count: 0,
+      locked_until: null,
       version: sql`version + 1`,
       updated_at: now,
       updated_by: userId,

@@ -83,9 +83,18 @@ async function tokenRequest(c: Context<AppEnv>) {
       ? (c.req.valid as (t: 'form') => unknown)('form')
       : {};
   const parsed = TokenRequest.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error.issues, c.var.lang);
+  if (!parsed.success) throw validationError(parsed.error.issues, c.var.lang, raw);
   const client = clientCredentials(c.req.header('authorization'), parsed.data);
   return { ...parsed.data, ...client };
+}
+
+/** RFC 6749 §2.3.1 form-encodes the Basic credentials; a malformed escape is a bad credential, not a crash. */
+function formDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The client from HTTP Basic (RFC 6749 §2.3.1) or the body; both must agree when both are sent. */
@@ -98,8 +107,8 @@ function clientCredentials(authorization: string | undefined, body: { client_id?
   const decoded = Buffer.from(basic, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) throw new AppError('auth.invalidClient');
-  const id = decodeURIComponent(decoded.slice(0, colon));
-  const secret = decodeURIComponent(decoded.slice(colon + 1));
+  const [id, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)].map(formDecode);
+  if (id === undefined || secret === undefined) throw new AppError('auth.invalidClient');
   if ((body.client_id && body.client_id !== id) || body.client_secret !== undefined) throw new AppError('auth.invalidClient');
   return { client_id: id, client_secret: secret };
 }

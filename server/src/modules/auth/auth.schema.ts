@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 
 const clientFields = {
   client_id: z.string().min(1).max(64).optional().openapi({ example: 'console', description: 'Required unless sent with HTTP Basic' }),
@@ -14,7 +15,6 @@ export const PasswordGrant = z
     password: z.string().min(1).max(128).openapi({ example: 'admin123' }),
     ...clientFields,
   })
-  .strict()
   .openapi('PasswordGrant');
 
 export const RefreshGrant = z
@@ -23,9 +23,9 @@ export const RefreshGrant = z
     refresh_token: z.string().min(1).max(200),
     ...clientFields,
   })
-  .strict()
   .openapi('RefreshGrant');
 
+/** Not strict: the token endpoint ignores parameters it does not recognise (RFC 6749 §3.2); other requests are. */
 export const TokenRequest = z.discriminatedUnion('grant_type', [PasswordGrant, RefreshGrant]).openapi('TokenRequest');
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
@@ -69,7 +69,7 @@ export const UpdateMe = z
       .regex(/^\+?[0-9][0-9 -]{4,19}$/)
       .nullable()
       .optional(),
-    version: z.number().int().min(0),
+    version: Version,
   })
   .strict()
   .openapi('UpdateMe');

@@ -2,10 +2,10 @@ import type { Config } from '../../config';
 import type { Principal } from '../../core/context';
 import type { PrincipalCache } from '../../core/principal-cache';
 import { AppError, notFound, unauthorized, versionConflict } from '../../core/errors';
-import { type PasswordHasher, meetsPasswordPolicy } from '../../core/password';
+import { type PasswordHasher, passwordPolicyError } from '../../core/password';
 import type { SystemLookups } from '../../core/system-lookups';
 import type { Tenancy, Tx } from '../../core/tenancy';
-import { hashToken, newToken } from '../../core/tokens';
+import { hashToken, newToken, sealWithToken, unsealWithToken } from '../../core/tokens';
 import type { SettingsService } from '../settings/settings.service';
 import { findTenantById } from '../tenant/tenant.repository';
 import { tenantRefusal } from '../tenant/tenant.service';
@@ -27,6 +27,26 @@ interface Deps {
 }
 
 const lockoutDefaults = { 'security.lockout.maxAttempts': 5, 'security.lockout.durationMinutes': 15 };
+type LockoutPolicy = typeof lockoutDefaults;
+
+/**
+ * admin_user's failure counter and lock (see countFailedAttempt), replayed over the failed attempts of a user name
+ * that has no account, so that it locks and unlocks exactly as an account would and reveals nothing.
+ */
+export function replayLockout(attempts: Date[], policy: LockoutPolicy): { failures: number; lockedUntil: number | null } {
+  let failures = 0;
+  let lockedUntil: number | null = null;
+  for (const at of attempts) {
+    const t = at.getTime();
+    if (lockedUntil !== null && t < lockedUntil) continue;
+    if (lockedUntil !== null) [failures, lockedUntil] = [0, null];
+    failures += 1;
+    if (failures >= policy['security.lockout.maxAttempts']) lockedUntil = t + policy['security.lockout.durationMinutes'] * 60_000;
+  }
+  return { failures, lockedUntil };
+}
+
+const lockedMinutes = (lockedForMs: number) => Math.max(1, Math.ceil(lockedForMs / 60_000));
 
 /** Outcomes decided inside a transaction are thrown only after it commits, so counters, logs and revocations persist. */
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -66,6 +86,32 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
     }
     if (!client.grantTypes.includes(grant)) throw new AppError('auth.unauthorizedClient');
     return client;
+  }
+
+  const lockout = (tx: Tx) => settings.numbers(tx, lockoutDefaults);
+
+  /** A wrong password counts towards the lock-out: 423 when it reaches the limit, else 400 bad credentials. */
+  async function countFailure(tx: Tx, userId: string, fields?: { field: string; message: string }[]): Promise<AppError> {
+    const policy = await lockout(tx);
+    const failures = await repo.countFailedAttempt(tx, userId, now());
+    if (failures < policy['security.lockout.maxAttempts']) return new AppError('auth.badCredentials', {}, fields);
+    const minutes = policy['security.lockout.durationMinutes'];
+    await repo.lockUser(tx, userId, new Date(now().getTime() + minutes * 60_000));
+    return new AppError('auth.accountLocked', { minutes });
+  }
+
+  /**
+   * The pair a refresh token was already exchanged for, when it is presented again within the grace period (two tabs
+   * refreshing together); undefined after it, or when the token was revoked, so that reuse ends the session.
+   */
+  async function successorWithinGrace(tx: Tx, token: repo.TokenContextRow, refreshToken: string, clientId: string) {
+    if (token.sessionRevokedAt || token.clientId !== clientId) return undefined;
+    const successor = await repo.findSuccessor(tx, token.tokenId);
+    if (!successor?.usedAt || !successor.sealed) return undefined;
+    const grace = await settings.numbers(tx, { 'security.refreshToken.reuseGraceSeconds': 10 });
+    if (now().getTime() - successor.usedAt.getTime() > grace['security.refreshToken.reuseGraceSeconds'] * 1000) return undefined;
+    const pair = unsealWithToken(refreshToken, successor.sealed);
+    return pair === undefined ? undefined : (JSON.parse(pair) as TokenResponse);
   }
 
   async function issueTokens(
@@ -121,7 +167,11 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
       if (!tenantAllowed(client, tenantId)) throw new AppError('auth.unauthorizedClient');
 
       const log = (tx: Tx, userId: string | null, result: string) =>
-        repo.insertLoginLog(tx, { tenantId, userId, username, clientId: client.clientId, logType: 'login_password', result, ...meta });
+        repo.insertLoginLog(tx, {
+          ...{ tenantId, userId, username, clientId: client.clientId, logType: 'login_password', result },
+          ...meta,
+          at: now(),
+        });
 
       const precheck = await tenancy.inTenant(tenantId, async (tx) => {
         const tenant = await findTenantById(tx, tenantId);
@@ -132,8 +182,10 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
         }
         const user = await repo.findUserByUsername(tx, username);
         if (!user) {
-          await log(tx, null, 'bad_credentials');
-          return ok(undefined);
+          const { lockedUntil } = replayLockout(await repo.findUnknownUserFailures(tx, tenantId, username), await lockout(tx));
+          if (lockedUntil === null || lockedUntil <= now().getTime()) return ok(undefined);
+          await log(tx, null, 'user_locked');
+          return fail(new AppError('auth.accountLocked', { minutes: lockedMinutes(lockedUntil - now().getTime()) }));
         }
         if (user.status === 'disabled') {
           await log(tx, user.id, 'user_disabled');
@@ -142,7 +194,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
         const lockedFor = user.lockedUntil ? user.lockedUntil.getTime() - now().getTime() : 0;
         if (user.status === 'locked' || lockedFor > 0) {
           await log(tx, user.id, 'user_locked');
-          const minutes = user.status === 'locked' ? '∞' : Math.max(1, Math.ceil(lockedFor / 60_000));
+          const minutes = user.status === 'locked' ? '∞' : lockedMinutes(lockedFor);
           return fail(new AppError('auth.accountLocked', { minutes }));
         }
         return ok(user);
@@ -150,20 +202,20 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
       const user = unwrap(precheck);
 
       const valid = await hasher.verify(user?.passwordHash ?? (await dummyHash), input.password);
-      if (!user) throw new AppError('auth.badCredentials');
 
       const outcome = await tenancy.inTenant(tenantId, async (tx) => {
+        if (!user) {
+          const policy = await lockout(tx);
+          const { failures } = replayLockout([...(await repo.findUnknownUserFailures(tx, tenantId, username)), now()], policy);
+          const locked = failures >= policy['security.lockout.maxAttempts'];
+          await log(tx, null, locked ? 'user_locked' : 'bad_credentials');
+          const minutes = policy['security.lockout.durationMinutes'];
+          return fail(locked ? new AppError('auth.accountLocked', { minutes }) : new AppError('auth.badCredentials'));
+        }
         if (!valid) {
-          const policy = await settings.numbers(tx, lockoutDefaults);
-          const failures = await repo.countFailedAttempt(tx, user.id, now());
-          if (failures >= policy['security.lockout.maxAttempts']) {
-            const minutes = policy['security.lockout.durationMinutes'];
-            await repo.lockUser(tx, user.id, new Date(now().getTime() + minutes * 60_000));
-            await log(tx, user.id, 'user_locked');
-            return fail(new AppError('auth.accountLocked', { minutes }));
-          }
-          await log(tx, user.id, 'bad_credentials');
-          return fail(new AppError('auth.badCredentials'));
+          const refusal = await countFailure(tx, user.id);
+          await log(tx, user.id, refusal.code === 'auth.accountLocked' ? 'user_locked' : 'bad_credentials');
+          return fail(refusal);
         }
         await repo.recordSuccessfulSignIn(tx, user.id, now(), meta.ip);
         const sessionId = await repo.createSession(tx, { tenantId, userId: user.id, clientId: client.clientId, scopes, ...meta, now: now() });
@@ -180,7 +232,9 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
         const token = await repo.findTokenContext(tx, found.tokenId);
         if (!token) return fail(new AppError('auth.invalidGrant'));
         if (token.usedAt || token.revokedAt) {
-          // A refresh token presented twice was copied: end the whole session.
+          const again = token.revokedAt ? undefined : await successorWithinGrace(tx, token, input.refresh_token, client.clientId);
+          if (again) return ok(again);
+          // A refresh token presented twice after the grace period was copied: end the whole session.
           if (token.usedAt) await repo.revokeSessions(tx, { sessionId: token.sessionId }, 'refresh_token_reuse', now());
           return fail(new AppError('auth.invalidGrant'));
         }
@@ -192,11 +246,16 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
         if (token.userDeleted || token.userStatus !== 'enabled') return fail(new AppError('auth.userDisabled'));
         const scopes = input.scope === undefined ? token.sessionScopes : grantScopes(input.scope, token.sessionScopes);
         if (!(await repo.markRefreshTokenUsed(tx, token.tokenId, now()))) {
+          // Another request exchanged it a moment ago (it held the row until it committed).
+          const again = await successorWithinGrace(tx, token, input.refresh_token, client.clientId);
+          if (again) return ok(again);
           await repo.revokeSessions(tx, { sessionId: token.sessionId }, 'refresh_token_reuse', now());
           return fail(new AppError('auth.invalidGrant'));
         }
         if (scopes.length !== token.sessionScopes.length) await repo.narrowSessionScopes(tx, token.sessionId, scopes);
-        return ok(await issueTokens(tx, found.tenantId, { id: token.sessionId, scopes }, client));
+        const tokens = await issueTokens(tx, found.tenantId, { id: token.sessionId, scopes }, client);
+        await repo.storeSuccessor(tx, token.tokenId, sealWithToken(input.refresh_token, JSON.stringify(tokens)));
+        return ok(tokens);
       });
       if (!outcome) throw new AppError('auth.invalidGrant');
       return unwrap(outcome);
@@ -284,17 +343,24 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
     },
 
     async changePassword(principal: Principal, input: ChangePassword): Promise<void> {
-      const { profile, policy } = await tenancy.inTenant(principal.tenantId, async (tx) => ({
-        profile: await repo.findProfile(tx, principal.userId),
-        policy: await settings.passwordPolicy(tx),
-      }));
-      if (!profile) throw unauthorized();
-      if (!(await hasher.verify(profile.passwordHash, input.currentPassword))) {
-        throw new AppError('auth.badCredentials', {}, [{ field: 'currentPassword', message: '' }]);
+      const { profile, user, policy } = await tenancy.inTenant(principal.tenantId, async (tx) => {
+        const found = await repo.findProfile(tx, principal.userId);
+        return {
+          profile: found,
+          user: found && (await repo.findUserByUsername(tx, found.username)),
+          policy: await settings.passwordPolicy(tx),
+        };
+      });
+      if (!profile || !user) throw unauthorized();
+      const lockedFor = user.lockedUntil ? user.lockedUntil.getTime() - now().getTime() : 0;
+      if (lockedFor > 0) throw new AppError('auth.accountLocked', { minutes: lockedMinutes(lockedFor) });
+      if (!(await hasher.verify(user.passwordHash, input.currentPassword))) {
+        throw await tenancy.inTenant(principal.tenantId, (tx) =>
+          countFailure(tx, principal.userId, [{ field: 'currentPassword', message: '' }]),
+        );
       }
-      if (!meetsPasswordPolicy(input.newPassword, policy)) {
-        throw new AppError('auth.passwordPolicy', { minLength: policy.minLength }, [{ field: 'newPassword', message: '' }]);
-      }
+      const refusal = passwordPolicyError(input.newPassword, policy, { username: profile.username, field: 'newPassword' });
+      if (refusal) throw refusal;
       const passwordHash = await hasher.hash(input.newPassword);
       await tenancy.inTenant(principal.tenantId, async (tx) => {
         await repo.updatePassword(tx, principal.userId, passwordHash, now());

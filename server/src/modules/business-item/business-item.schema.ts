@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 
 const status = z.enum(['enabled', 'disabled']);
 export const CHANNELS = ['in_app', 'wechat_mp', 'sms', 'email'] as const;
@@ -61,7 +62,7 @@ export const CreateBusinessItem = z.object({ code, ...fields }).strict().openapi
 export type CreateBusinessItem = z.infer<typeof CreateBusinessItem>;
 
 export const UpdateBusinessItem = z
-  .object({ ...fields, module: fields.module.optional(), name: fields.name.optional(), version: z.number().int().min(0) })
+  .object({ ...fields, module: fields.module.optional(), name: fields.name.optional(), version: Version })
   .strict()
   .openapi('UpdateBusinessItem');
 export type UpdateBusinessItem = z.infer<typeof UpdateBusinessItem>;

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 
 const status = z.enum(['enabled', 'disabled']);
 const color = z
@@ -48,7 +49,7 @@ export const CreateDictItem = z
 export type CreateDictItem = z.infer<typeof CreateDictItem>;
 
 export const UpdateDictItem = z
-  .object({ ...fields, version: z.number().int().min(0) })
+  .object({ ...fields, version: Version })
   .strict()
   .openapi('UpdateDictItem');
 export type UpdateDictItem = z.infer<typeof UpdateDictItem>;

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 
 const status = z.enum(['enabled', 'disabled']);
 
@@ -32,7 +33,7 @@ export const CreateDictType = z
 export type CreateDictType = z.infer<typeof CreateDictType>;
 
 export const UpdateDictType = z
-  .object({ ...fields, version: z.number().int().min(0) })
+  .object({ ...fields, version: Version })
   .strict()
   .openapi('UpdateDictType');
 export type UpdateDictType = z.infer<typeof UpdateDictType>;

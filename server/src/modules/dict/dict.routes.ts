@@ -38,7 +38,6 @@ export function dictRoutes() {
       const codes = await c.var.services.dict.sysCodes(c.var.principal.tenantId);
       const etag = `"${createHash('sha256').update(JSON.stringify(codes)).digest('base64url').slice(0, 32)}"`;
       c.header('ETag', etag);
-      c.header('Cache-Control', 'private, no-cache');
       const sent = c.req.header('if-none-match');
       if (sent?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
       return c.json(codes, 200);

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 
 export const DISTRICT_LEVELS = ['province', 'city', 'county', 'township'] as const;
 export type DistrictLevel = (typeof DISTRICT_LEVELS)[number];
@@ -56,7 +57,7 @@ export const CreateDistrict = z
 export type CreateDistrict = z.infer<typeof CreateDistrict>;
 
 export const UpdateDistrict = z
-  .object({ ...fields, version: z.number().int().min(0) })
+  .object({ ...fields, version: Version })
   .strict()
   .openapi('UpdateDistrict');
 export type UpdateDistrict = z.infer<typeof UpdateDistrict>;

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 
 const status = z.enum(['enabled', 'disabled']);
 export const SHOW_TYPES = [0, 1, 2, 3, 9] as const;
@@ -57,7 +58,7 @@ export const UpdateErrorCode = z
     messageEn: message.optional(),
     showType: showType.optional(),
     status: status.optional(),
-    version: z.number().int().min(0),
+    version: Version,
   })
   .strict()
   .openapi('UpdateErrorCode');

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { INT4_MAX, Version } from '../../core/column-bounds';
 
 const status = z.enum(['enabled', 'disabled']);
 const code = z
@@ -34,7 +35,7 @@ const fields = {
   name: z.string().trim().min(1).max(100),
   nameEn: z.string().trim().max(200).nullable().optional(),
   standardVersion: z.string().trim().max(30).nullable().optional(),
-  wechatIndustryId: z.number().int().min(1).nullable().optional(),
+  wechatIndustryId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
   sort: z.number().int().min(0).max(1_000_000).optional(),
   status: status.optional(),
   remark: z.string().max(500).nullable().optional(),
@@ -47,7 +48,7 @@ export const CreateIndustry = z
 export type CreateIndustry = z.infer<typeof CreateIndustry>;
 
 export const UpdateIndustry = z
-  .object({ ...fields, version: z.number().int().min(0) })
+  .object({ ...fields, version: Version })
   .strict()
   .openapi('UpdateIndustry');
 export type UpdateIndustry = z.infer<typeof UpdateIndustry>;
@@ -58,7 +59,7 @@ export const IndustryImportRow = z.object({
   name: fields.name,
   nameEn: z.string().trim().max(200).optional(),
   standardVersion: z.string().trim().max(30).optional(),
-  wechatIndustryId: z.coerce.number().int().min(1).optional(),
+  wechatIndustryId: z.coerce.number().int().min(1).max(INT4_MAX).optional(),
   sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
   status: status.optional(),
 });

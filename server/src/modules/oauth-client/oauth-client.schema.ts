@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code'] as const;
@@ -51,8 +52,8 @@ const fields = {
     .refine((v) => new Set(v).size === v.length, 'must not repeat a grant type'),
   redirectUris: z.array(redirectUri).max(20).default([]),
   scopes: z.array(z.string().trim().min(1).max(100).regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).max(50).default([]),
-  accessTokenTtlSec: z.coerce.number().int().min(60).max(86_400).default(1800),
-  refreshTokenTtlSec: z.coerce.number().int().min(300).max(365 * 86_400).default(30 * 86_400),
+  accessTokenTtlSec: z.number().int().min(60).max(86_400).default(1800),
+  refreshTokenTtlSec: z.number().int().min(300).max(365 * 86_400).default(30 * 86_400),
   allowedTenantIds: z.array(Id).max(1000).nullable().default(null),
   status: z.enum(STATUSES).default('enabled'),
 };
@@ -79,7 +80,7 @@ export type CreateOauthClient = z.infer<typeof CreateOauthClient>;
 
 /** The client id and type are fixed once created. */
 export const UpdateOauthClient = z
-  .object({ ...fields, version: z.number().int().min(0) })
+  .object({ ...fields, version: Version })
   .strict()
   .superRefine(grantRules)
   .openapi('UpdateOauthClient');

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 
 export const PERMISSION_TYPES = ['directory', 'menu', 'button'] as const;
@@ -64,7 +65,7 @@ export const CreatePermission = z.object(fields).strict().superRefine(typeRules)
 export type CreatePermission = z.infer<typeof CreatePermission>;
 
 export const UpdatePermission = z
-  .object({ ...fields, version: z.number().int().min(0) })
+  .object({ ...fields, version: Version })
   .strict()
   .superRefine(typeRules)
   .openapi('UpdatePermission');

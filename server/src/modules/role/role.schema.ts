@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 import { PermissionTree } from '../permission/permission.schema';
 
@@ -34,7 +35,7 @@ const code = z
   .regex(/^[a-z][a-z0-9_-]*$/, 'lower-case letters, digits, _ and - only, starting with a letter')
   .openapi({ example: 'nurse_lead' });
 const name = z.string().trim().min(1).max(50).openapi({ example: '护士长' });
-const sort = z.coerce.number().int().min(0).max(99999);
+const sort = z.number().int().min(0).max(99999);
 const remark = z.string().max(500);
 
 export const CreateRole = z
@@ -56,7 +57,7 @@ export const UpdateRole = z
     sort: sort.optional(),
     status: z.enum(STATUSES).optional(),
     remark: remark.nullable().optional(),
-    version: z.number().int().min(0),
+    version: Version,
   })
   .strict()
   .openapi('UpdateRole');
@@ -65,7 +66,7 @@ export type UpdateRole = z.infer<typeof UpdateRole>;
 export const RoleImportRow = z.object({
   code,
   name,
-  sort: sort.optional(),
+  sort: z.coerce.number().pipe(sort).optional(),
   status: z.enum(STATUSES).optional(),
   remark: remark.optional(),
 });

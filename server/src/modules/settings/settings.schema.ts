@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 
 export const PublicSettingsQuery = z
   .object({ tenant: z.string().max(32).optional().openapi({ example: 'demo' }) })
@@ -61,7 +62,7 @@ export const SettingKeyParam = z.object({
 export const UpdateSetting = z
   .object({
     value: z.unknown().openapi({ description: 'Validated against the setting’s type, options and range' }),
-    version: z.number().int().min(0).optional(),
+    version: Version.optional(),
   })
   .strict()
   .openapi('UpdateSetting');

@@ -166,11 +166,14 @@ export function createSettingsService(deps: { tenancy: Tenancy; lookups: SystemL
     },
 
     async passwordPolicy(tx: Tx): Promise<PasswordPolicy> {
-      const { 'security.password.minLength': minLength } = await this.numbers(tx, { 'security.password.minLength': 8 });
+      const { 'security.password.minLength': minLength, 'security.password.minScore': minScore } = await this.numbers(tx, {
+        'security.password.minLength': 8,
+        'security.password.minScore': 3,
+      });
       const { 'security.password.requireLetterAndDigit': requireLetterAndDigit } = await this.booleans(tx, {
         'security.password.requireLetterAndDigit': true,
       });
-      return { minLength, requireLetterAndDigit };
+      return { minLength, requireLetterAndDigit, minScore };
     },
 
     async publicSettings(tenantCode: string | undefined): Promise<Record<string, unknown>> {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 
 const STATUSES = ['enabled', 'disabled'] as const;
@@ -39,7 +40,7 @@ export const UpdateTenantPackage = z
     status: z.enum(STATUSES).optional(),
     remark: remark.nullable().optional(),
     permissionIds: permissionIds.optional().openapi({ description: 'Changing them re-syncs the roles of every tenant on the package' }),
-    version: z.number().int().min(0),
+    version: Version,
   })
   .strict()
   .openapi('UpdateTenantPackage');

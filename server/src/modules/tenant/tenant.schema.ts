@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 
 const STATUSES = ['enabled', 'disabled'] as const;
@@ -48,7 +49,7 @@ const fields = {
   name,
   shortName: z.string().trim().max(50).nullable().optional(),
   packageId: Id,
-  maxAccounts: z.coerce.number().int().min(1).max(1_000_000),
+  maxAccounts: z.number().int().min(1).max(1_000_000),
   domains: z.array(domain).max(20).optional(),
   contactName: z.string().trim().min(1).max(50).optional(),
   contactMobile: z.string().trim().max(20).regex(/^\+?[0-9][0-9 -]{4,19}$/).nullable().optional(),
@@ -79,7 +80,7 @@ export const CreateTenant = z
 export type CreateTenant = z.infer<typeof CreateTenant>;
 
 export const UpdateTenant = z
-  .object({ ...fields, packageId: Id.nullable().openapi({ description: 'null only for the platform tenant' }), version: z.number().int().min(0) })
+  .object({ ...fields, packageId: Id.nullable().openapi({ description: 'null only for the platform tenant' }), version: Version })
   .strict()
   .openapi('UpdateTenant');
 export type UpdateTenant = z.infer<typeof UpdateTenant>;

@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { ErrorCatalog } from '../../core/error-catalog';
 import { AppError, notFound } from '../../core/errors';
 import type { Lang } from '../../core/i18n';
-import { type PasswordHasher, meetsPasswordPolicy } from '../../core/password';
+import { type PasswordHasher, passwordPolicyError } from '../../core/password';
 import { PLATFORM_TENANT } from '../../core/tenancy';
 import type { ResourceStore, WriteContext } from '../../core/resource/resource';
 import { createResourceService } from '../../core/resource/resource.service';
@@ -103,9 +103,12 @@ export function createTenantService(deps: Deps) {
       const roleId = await insertTenantAdminRole(tx, tenantId, ctx);
       await syncTenantRoles(tx, tenantId, fields.packageId);
       const policy = await seenByTenant(tx, tenantId, ctx.tenantId, (t) => settings.passwordPolicy(t));
-      if (!meetsPasswordPolicy(adminPassword, policy)) {
-        throw new AppError('auth.passwordPolicy', { minLength: policy.minLength }, [{ field: 'adminPassword', message: '' }]);
-      }
+      const refusal = passwordPolicyError(adminPassword, policy, {
+        username: adminUserName,
+        field: 'adminPassword',
+        context: [fields.code],
+      });
+      if (refusal) throw refusal;
       const adminUserId = await repo.insertFirstAdmin(
         tx,
         {

@@ -4,6 +4,7 @@ import { useRequest } from 'ahooks';
 import { ignoreShownError } from '@/utils/request';
 import { Card, Col, message, Row, Skeleton } from 'antd';
 import { changePassword, fetchMe, updateMe, type CurrentUser } from '@/services/auth';
+import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 
 interface ProfileForm {
   userName: string;
@@ -85,11 +86,9 @@ export default function AccountCenter() {
               label={t('account.currentPassword')}
               rules={[{ required: true }]}
             />
-            <ProFormText.Password
-              name="newPassword"
-              label={t('account.newPassword')}
-              rules={[{ required: true }, { min: 8, max: 128 }]}
-            />
+            <ProForm.Item name="newPassword" label={t('account.newPassword')} rules={[{ required: true }, { min: 8, max: 128 }]}>
+              <PasswordStrengthInput userInputs={me ? [me.userName] : []} />
+            </ProForm.Item>
             <ProFormText.Password
               name="confirmPassword"
               label={t('account.confirmPassword')}

@@ -1,4 +1,5 @@
 import { Space, Tag } from 'antd';
+import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/admin-user/admin-user.schema';
 
@@ -50,6 +51,9 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       hideInSearch: true,
       hideInDescriptions: true,
       formItemProps: { rules: [{ required: true }, { max: 128 }] },
+      renderFormItem: (schema, _config, form) => (
+        <PasswordStrengthInput {...(schema.fieldProps as object)} userInputs={[form.getFieldValue('userName') ?? '']} />
+      ),
     },
     {
       dataIndex: 'mobile',

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
+import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { getIntl } from '@umijs/max';
 import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
@@ -99,6 +100,12 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       valueType: 'password',
       ...adminField,
       formItemProps: { rules: [{ required: true }, { max: 128 }] },
+      renderFormItem: (schema, _config, form) => (
+        <PasswordStrengthInput
+          {...(schema.fieldProps as object)}
+          userInputs={[form.getFieldValue('adminUserName') ?? '', form.getFieldValue('code') ?? '']}
+        />
+      ),
     },
     { dataIndex: 'createdAt', titleId: 'system.tenant.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
     { dataIndex: 'remark', titleId: 'system.tenant.remark', valueType: 'textarea', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 500 }] } },

@@ -1,0 +1,178 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import type { TestApi } from './helpers';
+
+/**
+ * The operations of `/api/openapi.json`, read at run time: the generated suites cover whatever the document lists,
+ * so an operation added anywhere is tested without a line written for it.
+ */
+export type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
+  minItems?: number;
+  maxItems?: number;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  nullable?: boolean;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  default?: unknown;
+};
+
+export interface Operation {
+  method: string;
+  path: string;
+  /** `public`, `authenticated`, a permission code or a list of codes (`x-permission`). */
+  permission: string | string[];
+  pathParams: string[];
+  query: { name: string; schema: Schema; required: boolean }[];
+  body?: { types: string[]; schema?: Schema; required: boolean };
+}
+
+export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+export const describeOperation = (op: Operation) => `${op.method} ${op.path}`;
+
+export async function loadOperations(api: TestApi): Promise<{ operations: Operation[]; resolve: (s: Schema) => Schema }> {
+  const doc = (await api.call('GET', '/api/openapi.json')).body;
+  const components: Record<string, Schema> = doc.components?.schemas ?? {};
+  const resolve = (schema: Schema): Schema => {
+    let current = schema;
+    for (let hops = 0; current.$ref && hops < 20; hops++) current = components[current.$ref.split('/').pop() as string] ?? {};
+    return current;
+  };
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries<Record<string, any>>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(methods)) {
+      const parameters: any[] = op.parameters ?? [];
+      const content: Record<string, { schema?: Schema }> | undefined = op.requestBody?.content;
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        permission: op['x-permission'],
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required })),
+        body: content && {
+          types: Object.keys(content),
+          schema: content['application/json']?.schema ?? content['multipart/form-data']?.schema,
+          required: !!op.requestBody.required,
+        },
+      });
+    }
+  }
+  return { operations, resolve };
+}
+
+export const typesOf = (schema: Schema): string[] => {
+  const own = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  return schema.nullable ? [...own, 'null'] : own;
+};
+
+/** The branch of a union that carries the value (not the `null` one). */
+export function mainBranch(schema: Schema, resolve: (s: Schema) => Schema): Schema {
+  const s = resolve(schema);
+  const branches = s.anyOf ?? s.oneOf;
+  const main = branches?.find((b) => !typesOf(resolve(b)).every((t) => t === 'null')) ?? branches?.[0] ?? s.allOf?.[0];
+  return main ? mainBranch(main, resolve) : s;
+}
+
+export const isNullable = (schema: Schema, resolve: (s: Schema) => Schema): boolean => {
+  const s = resolve(schema);
+  return typesOf(s).includes('null') || !!(s.anyOf ?? s.oneOf)?.some((b) => typesOf(resolve(b)).includes('null'));
+};
+
+/**
+ * A value the schema accepts, as far as a schema can tell (business rules may still refuse it): the least value of
+ * each constraint, text matching the pattern (drawn with the seed), required properties only.
+ */
+export function validValue(schema: Schema, resolve: (s: Schema) => Schema, seed: number): unknown {
+  const s = mainBranch(schema, resolve);
+  if (s.enum?.length) return s.enum.find((v) => v !== null) ?? s.enum[0];
+  const type = typesOf(s).find((t) => t !== 'null') ?? (s.properties ? 'object' : 'string');
+  switch (type) {
+    case 'integer':
+    case 'number': {
+      const low = typeof s.minimum === 'number' ? s.minimum : 1;
+      const value = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : s.exclusiveMinimum === true ? low + 1 : low;
+      return typeof s.maximum === 'number' ? Math.min(value, s.maximum) : value;
+    }
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: s.minItems ?? 0 }, (_, i) => validValue(s.items ?? {}, resolve, seed + i));
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const key of s.required ?? []) out[key] = validValue(s.properties?.[key] ?? {}, resolve, seed + key.length);
+      return out;
+    }
+    default:
+      return validText(s, seed);
+  }
+}
+
+function validText(s: Schema, seed: number): string {
+  if (s.format === 'date-time') return new Date(Date.UTC(2030, 0, 1)).toISOString();
+  if (s.format === 'date') return '2030-01-01';
+  if (s.format === 'email') return 'fuzz@example.com';
+  if (s.format === 'uri' || s.format === 'url') return 'https://example.com/cb';
+  const min = Math.max(s.minLength ?? 1, 1);
+  const max = s.maxLength ?? 64;
+  if (s.pattern) {
+    const fits = (t: string) => t.length >= min && t.length <= max && t.trim() === t;
+    try {
+      return fc.sample(fc.stringMatching(new RegExp(s.pattern)).filter(fits), { seed, numRuns: 1 })[0] as string;
+    } catch {
+      // a pattern fast-check cannot draw from (look-arounds): the plain text below
+    }
+  }
+  return 'fuzz'.repeat(Math.ceil(min / 4)).slice(0, Math.max(min, Math.min(4, max)));
+}
+
+/**
+ * Rows of every list operation (a GET without path or required query parameters answering `{data: [...]}`) as
+ * `token` sees them, keyed by path.
+ */
+export async function listRows(api: TestApi, operations: Operation[], token: string): Promise<Map<string, Record<string, unknown>[]>> {
+  const rows = new Map<string, Record<string, unknown>[]>();
+  for (const op of operations) {
+    if (op.method !== 'GET' || op.pathParams.length > 0 || op.query.some((q) => q.required)) continue;
+    const paged = op.query.some((q) => q.name === 'pageSize');
+    const res = await api.call('GET', paged ? `${op.path}?pageSize=200` : op.path, { token });
+    if (res.status === 200 && Array.isArray(res.body?.data)) rows.set(op.path, res.body.data);
+  }
+  return rows;
+}
+
+/** The list a path parameter's values come from: `/api/roles/{id}/members` → `/api/roles`. */
+export const listPathOf = (op: Operation) => op.path.slice(0, op.path.indexOf('/{'));
+
+export const fillPath = (path: string, value: (param: string) => string) =>
+  path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
+
+/**
+ * A cheap fingerprint of every row of every table (sign-in attempts excepted: the token endpoint logs refused
+ * attempts by design), read as the database owner, so a request that changed anything is caught.
+ */
+export async function fingerprint(api: TestApi): Promise<Record<string, string>> {
+  const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = 'public' AND tablename <> 'login_log' ORDER BY tablename`.execute(api.db);
+  const out: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const row = await sql<{ digest: string | null; n: string }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest,
+      count(*)::text AS n FROM ${sql.table(name)} t`.execute(api.db);
+    out[name] = `${row.rows[0]?.n}:${row.rows[0]?.digest}`;
+  }
+  return out;
+}
