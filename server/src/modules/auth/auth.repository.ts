@@ -152,6 +152,7 @@ export interface TokenContextRow {
   username: string;
   userStatus: 'enabled' | 'disabled' | 'locked';
   userDeleted: boolean;
+  mustChangePassword: boolean;
 }
 
 export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenContextRow | undefined> {
@@ -173,6 +174,7 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
       'u.username',
       'u.status',
       'u.deleted_at',
+      'u.must_change_password',
     ])
     .where('t.id', '=', tokenId)
     .executeTakeFirst();
@@ -191,6 +193,7 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
       username: row.username,
       userStatus: row.status,
       userDeleted: row.deleted_at !== null,
+      mustChangePassword: row.must_change_password,
     }
   );
 }

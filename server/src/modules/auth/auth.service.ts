@@ -222,6 +222,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config }
           sessionId: token.sessionId,
           clientId: token.clientId,
           permissions: new Set(permissions),
+          mustChangePassword: token.mustChangePassword,
         } satisfies Principal;
       });
       if (!principal) throw unauthorized();
