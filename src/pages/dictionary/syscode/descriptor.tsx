@@ -3,6 +3,7 @@ import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateDictItem, DictItem, UpdateDictItem } from '../../../../server/src/modules/dict-item/dict-item.schema';
 import type { CreateDictType, DictType, UpdateDictType } from '../../../../server/src/modules/dict-type/dict-type.schema';
 import ColorSelect from './ColorSelect';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateDictItem, CreateDictType, DictItem, DictType, UpdateDictItem, UpdateDictType };
 
@@ -23,7 +24,7 @@ export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, Up
       dataIndex: 'code',
       titleId: 'dictionary.type.code',
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }, { pattern: /^[a-z][a-z0-9_]{1,99}$/, message: 'Use lower-case letters, digits and _' }] },
+      formItemProps: { rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-z0-9_]{1,99}$/, 'rule.dictTypeCode')] },
     },
     { dataIndex: 'name', titleId: 'dictionary.type.name', sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
     { dataIndex: 'tenantExtensible', titleId: 'dictionary.type.tenantExtensible', dict: 'yes_no', valueType: 'switch', hideInTable: true },

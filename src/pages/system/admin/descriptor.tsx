@@ -1,6 +1,7 @@
 import { Space, Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '../../../../server/src/modules/admin-user/admin-user.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { AdminUser, CreateAdminUser, UpdateAdminUser };
 
@@ -33,7 +34,7 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       titleId: 'system.admin.userName',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, { pattern: /^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/ }] },
+      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')] },
     },
     {
       dataIndex: 'displayName',
@@ -55,7 +56,7 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       dataIndex: 'mobile',
       titleId: 'system.admin.mobile',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 20 }, { pattern: /^\+?[0-9][0-9 -]{4,19}$/ }] },
+      formItemProps: { rules: [{ max: 20 }, patternRule(/^\+?[0-9][0-9 -]{4,19}$/, 'rule.phone')] },
     },
     {
       dataIndex: 'email',

@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateRole, Role, UpdateRole } from '../../../../server/src/modules/role/role.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateRole, Role, UpdateRole };
 
@@ -19,7 +20,7 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
       hideInSearch: true,
       sorter: true,
       formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 50 }, { pattern: /^[a-z][a-z0-9_-]*$/, message: 'Code: lower-case letters, digits, _ and -, starting with a letter' }],
+        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-z][a-z0-9_-]*$/, 'rule.roleCode')],
       },
     },
     { dataIndex: 'name', titleId: 'system.role.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
