@@ -120,7 +120,7 @@ describe('/dictionary/syscode', () => {
     });
     const row = (await within(await screen.findByTestId('dict-items')).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
-    await screen.findByText('编辑字典项');
+    await screen.findByText('编辑字典项：启用');
     expect(screen.getByTestId('form-label')).toHaveValue('启用');
     fireEvent.change(screen.getByTestId('form-label'), { target: { value: '在用' } });
     fireEvent.change(screen.getByTestId('form-labelEn'), { target: { value: 'Active' } });

@@ -93,7 +93,7 @@ describe('ResourceTable', () => {
     });
     await screen.findByText('alpha');
     fireEvent.click(within(row('alpha')).getByTestId('row-edit'));
-    await screen.findByText('编辑管理员');
+    await screen.findByText('编辑管理员：alpha');
     expect(screen.getByTestId('form-name')).toHaveValue('alpha');
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: 'alpha 2' } });
     fireEvent.change(screen.getByTestId('form-note'), { target: { value: '' } });
@@ -111,7 +111,7 @@ describe('ResourceTable', () => {
     });
     await screen.findByText('alpha');
     fireEvent.click(within(row('alpha')).getByTestId('row-edit'));
-    await screen.findByText('编辑管理员');
+    await screen.findByText('编辑管理员：alpha');
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     expect(await screen.findByText('记录已被他人修改，请刷新后重试')).toBeInTheDocument();
     expect(api.find('PUT', '/api/things/1')).toHaveLength(1);

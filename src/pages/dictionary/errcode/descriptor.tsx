@@ -12,6 +12,7 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
   auditType: 'error_code',
   permission: 'dict:errcode',
   titleId: 'dictionary.errcode.entity',
+  recordName: (row) => row.key,
   formLayout: 'DrawerForm',
   allows: (row, action) => action !== 'delete' || row.source === 'manual',
   form: {
