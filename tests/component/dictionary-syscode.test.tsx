@@ -75,6 +75,8 @@ describe('/dictionary/syscode', () => {
     const row = (await within(items()).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     const [label] = within(row).getAllByText('启用');
     expect(label).toHaveClass('ant-tag-success');
+    expect(within(row).getByTestId('color-swatch')).toHaveAttribute('data-color', 'success');
+    expect(within(row).queryByText('success')).toBeNull();
     expect(api.find('GET', '/api/dict-items')[0].query).toMatchObject({ typeCode: 'admin_user_status', current: '1', pageSize: '10' });
     // a system type cannot be deleted; the other can
     const systemRow = screen.getByTestId('type-row-admin_user_status');
@@ -124,8 +126,11 @@ describe('/dictionary/syscode', () => {
     expect(screen.getByTestId('form-label')).toHaveValue('启用');
     fireEvent.change(screen.getByTestId('form-label'), { target: { value: '在用' } });
     fireEvent.change(screen.getByTestId('form-labelEn'), { target: { value: 'Active' } });
-    fireEvent.mouseDown(screen.getByTestId('form-color').querySelector('.ant-select-selector') as HTMLElement);
-    fireEvent.click(await screen.findByText('processing', { selector: '.ant-select-item-option .ant-tag' }));
+    // colours are swatches named in the interface language, never the words antd uses for them
+    expect(within(screen.getByTestId('form-color')).queryByText(/success|processing|error/)).toBeNull();
+    expect(screen.getByTestId('color-option-success')).toHaveAttribute('aria-checked', 'true');
+    expect(within(screen.getByTestId('color-option-processing')).getByLabelText('蓝色（进行中）')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('color-option-processing'));
     expect(screen.getByTestId('color-preview')).toHaveClass('ant-tag-processing');
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(api.find('PUT', '/api/dict-items/11')).toHaveLength(1));

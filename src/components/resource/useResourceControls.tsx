@@ -1,6 +1,6 @@
-import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ExportOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { resourceService, type ResourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
@@ -73,5 +73,26 @@ export function useResourceControls<Row extends { id: string; version: number }>
       </Popconfirm>
     );
 
-  return { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink };
+  /** Why a row refuses a change the user may otherwise make (built-in, the platform's): a lock that says so. */
+  const lockReason = (row: Row): string | undefined => {
+    const refused = (['update', 'delete'] as const).some(
+      (action) => access[code[action]] && !(can(code[action]) && allows(row, action)),
+    );
+    if (!refused) return undefined;
+    if (descriptor.platformOwned && !access.platformOperator) return t('resource.locked.platform');
+    return t(descriptor.lockReasonId ?? 'resource.locked');
+  };
+
+  const lockIcon = (row: Row) => {
+    const reason = lockReason(row);
+    return (
+      reason && (
+        <Tooltip key="locked" title={reason}>
+          <LockOutlined data-testid="row-locked" aria-label={reason} />
+        </Tooltip>
+      )
+    );
+  };
+
+  return { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon };
 }

@@ -15,6 +15,7 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
   recordName: (row) => row.key,
   formLayout: 'DrawerForm',
   allows: (row, action) => action !== 'delete' || row.source === 'manual',
+  lockReasonId: 'dictionary.errcode.locked',
   form: {
     create: ['code', 'key', 'module', 'httpStatus', 'messageZh', 'messageEn', 'showType', 'status'],
     update: ['module', 'httpStatus', 'messageZh', 'messageEn', 'showType', 'status'],

@@ -11,6 +11,7 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
   permission: 'system:role',
   titleId: 'system.role.entity',
   allows: (row, action) => action === 'update' || row.type !== 'system',
+  lockReasonId: 'system.role.locked',
   form: { create: ['code', 'name', 'sort', 'status', 'remark'], update: ['code', 'name', 'sort', 'status', 'remark'] },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.role.keyword', searchOnly: true },

@@ -32,6 +32,7 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
   titleId: 'system.tenant.entity',
   formLayout: 'DrawerForm',
   allows: (row, action) => !(action === 'delete' && row.code === 'platform'),
+  lockReasonId: 'system.tenant.locked',
   form: {
     create: ['code', 'name', 'shortName', 'packageId', 'expiresAt', 'maxAccounts', 'contactName', 'contactMobile', 'contactEmail',
       'adminUserName', 'adminDisplayName', 'adminPassword', 'remark'],
