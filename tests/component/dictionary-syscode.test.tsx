@@ -152,6 +152,11 @@ describe('/dictionary/syscode', () => {
     const platformRow = (await within(items()).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     const ownRow = within(items()).getByText('On leave').closest('tr') as HTMLElement;
     expect(within(platformRow).queryByTestId('row-edit')).toBeNull();
+    // the platform's row says why it is locked, and cannot be ticked for a batch delete
+    expect(within(platformRow).getByTestId('row-locked')).toHaveAttribute('aria-label', expect.stringContaining('只有平台管理员可以修改'));
+    expect(within(platformRow).queryByRole('checkbox')).toBeNull();
+    expect(within(ownRow).getByRole('checkbox')).toBeInTheDocument();
+    expect(within(ownRow).queryByTestId('row-locked')).toBeNull();
     expect(within(ownRow).getByTestId('row-edit')).toBeInTheDocument();
     const typeRow = screen.getByText('hospital_grade').closest('tr') as HTMLElement;
     expect(within(typeRow).queryByTestId('row-edit')).toBeNull();
