@@ -486,6 +486,20 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'dictionary.errcode.locked': 'A built-in error code cannot be deleted; only its messages can be changed',
   'system.tenant.locked': 'The platform tenant cannot be deleted',
   'system.role.locked': 'A built-in role cannot be deleted',
+  'system.settings.invalidJson': '{label} is not valid JSON',
+  'system.settings.help.security.password.minLength': 'Passwords set or changed from now on need at least this many characters.',
+  'system.settings.help.security.password.requireLetterAndDigit': 'When on, a password must contain both letters and digits.',
+  'system.settings.help.security.lockout.maxAttempts': 'After this many wrong passwords in a row, the account is locked for a while.',
+  'system.settings.help.security.lockout.durationMinutes': 'A locked account unlocks itself after this many minutes.',
+  'system.settings.help.login.captchaEnabled': 'When on, signing in asks for a captcha first.',
+  'system.settings.help.login.captchaType': 'The kind of captcha shown at sign-in.',
+  'system.settings.help.login.captchaSecret': 'The captcha service’s secret; never shown again once saved, only replaced.',
+  'system.settings.help.upload.maxSizeMb': 'The largest file one upload may be, in MB.',
+  'system.settings.help.upload.allowedExtensions': 'File extensions that may be uploaded, as a JSON array without dots, e.g. ["pdf", "docx"].',
+  'system.settings.help.branding.name': 'The system name on the sign-in page and the header (Chinese interface).',
+  'system.settings.help.branding.nameEn': 'The system name in the English interface.',
+  'system.settings.help.branding.logo': 'The address of the logo image.',
+  'system.settings.help.branding.copyright': 'The copyright notice at the foot of the page.',
 };
 
 export default enUS;
