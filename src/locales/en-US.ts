@@ -500,6 +500,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.settings.help.branding.nameEn': 'The system name in the English interface.',
   'system.settings.help.branding.logo': 'The address of the logo image.',
   'system.settings.help.branding.copyright': 'The copyright notice at the foot of the page.',
+  'resource.export.started': 'Exporting; the file downloads when it is ready…',
+  'resource.export.ready': 'Export finished: {filename} downloaded',
 };
 
 export default enUS;

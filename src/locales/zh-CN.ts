@@ -499,4 +499,6 @@ export default {
   'system.settings.help.branding.nameEn': '英文界面显示的系统名称。',
   'system.settings.help.branding.logo': '系统标志图片的地址。',
   'system.settings.help.branding.copyright': '页面底部显示的版权信息。',
+  'resource.export.started': '正在导出，文件生成后会自动下载…',
+  'resource.export.ready': '导出完成，已下载 {filename}',
 };

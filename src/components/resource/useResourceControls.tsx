@@ -1,6 +1,6 @@
 import { ExportOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
-import { Button, Popconfirm, Tooltip } from 'antd';
+import { Button, message, Popconfirm, Tooltip } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { resourceService, type ResourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
@@ -26,13 +26,19 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const lastQuery = useRef<Record<string, string>>({});
   const [exporting, setExporting] = useState(false);
 
+  /** The export says it started, and when its file is ready (one message, replaced in place). */
   const exportAll = async () => {
+    const progress = `export:${descriptor.resource}`;
     setExporting(true);
+    message.loading({ key: progress, content: t('resource.export.started'), duration: 0 });
     try {
       const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
-      saveBlob(blob, filename ?? `${descriptor.resource}.xlsx`);
+      const name = filename ?? `${descriptor.resource}.xlsx`;
+      saveBlob(blob, name);
+      message.success({ key: progress, content: t('resource.export.ready', { filename: name }) });
     } catch {
       // the request layer has shown why
+      message.destroy(progress);
     } finally {
       setExporting(false);
     }
