@@ -16,6 +16,7 @@ import { dispatchRoot, getRootState, hasAccessToken, persistedReducer, persistEn
 const HeaderActions = lazy(() => import('@/components/layout/HeaderActions'));
 const CollapseButton = lazy(() => import('@/components/layout/CollapseButton'));
 const TabsOutlet = lazy(() => import('@/components/layout/TabsOutlet'));
+const FirstUsePassword = lazy(() => import('@/components/password/FirstUsePassword'));
 
 export const dva = {
   config: {
@@ -51,12 +52,22 @@ const keepAlive = (
   </Suspense>
 );
 
+const firstUse = (
+  <Suspense fallback={<PageLoading />}>
+    <FirstUsePassword />
+  </Suspense>
+);
+
 // plugin-layout calls this inside its Layout component on every render, so hooks are safe here.
 export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const theme = useSelector((state: { root: RootState }) => state.root.theme);
   const collapsed = useSelector((state: { root: RootState }) => state.root.collapsed);
   const intl = useIntl();
+  // an initial password is replaced before anything else: no menu, no tabs, only that screen
+  const mustChangePassword = Boolean(initialState?.currentUser?.mustChangePassword);
+  const screen = mustChangePassword ? firstUse : keepAlive;
   return {
+    pure: mustChangePassword,
     title: brandingName(initialState?.settings, intl.locale) ?? intl.formatMessage({ id: 'app.name' }),
     logo: '/logo.svg',
     layout: 'mix',
@@ -73,9 +84,15 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     // the routes' menu, cut to the entries GET /api/auth/menus grants; refetched per signed-in user
     menu: {
       locale: true,
-      params: { user: initialState?.currentUser?.userId, tenant: initialState?.currentUser?.tenant.id },
+      params: {
+        user: initialState?.currentUser?.userId,
+        tenant: initialState?.currentUser?.tenant.id,
+        mustChangePassword,
+      },
       request: async (_params: Record<string, unknown>, routes: MenuRoute[]) =>
-        fetchMenus().then((menus) => filterMenuRoutes(routes, menuPaths(menus)), () => routes),
+        mustChangePassword
+          ? []
+          : fetchMenus().then((menus) => filterMenuRoutes(routes, menuPaths(menus)), () => routes),
     },
     rightContentRender: () => (
       <Suspense fallback={null}>
@@ -86,8 +103,8 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       if (location?.pathname !== LOGIN_PATH && !hasAccessToken()) history.push(LOGIN_PATH);
     },
     // the same element in every branch keeps the tabs mounted when a 403 screen shows
-    childrenRender: () => keepAlive,
-    unAccessible: keepAlive,
-    noFound: keepAlive,
+    childrenRender: () => screen,
+    unAccessible: screen,
+    noFound: screen,
   };
 };

@@ -1,5 +1,5 @@
 import type { ErrCode, SysCode } from '@/models/root';
-import request from '@/utils/request';
+import request, { type Options } from '@/utils/request';
 import { OAUTH_CLIENT_ID } from '@/constants';
 
 export interface TokenAnswer {
@@ -22,6 +22,8 @@ export interface CurrentUser {
   tenant: { id: string; code: string; name: string };
   orgId: string | null;
   clientType: string;
+  /** An initial password someone else chose: the console asks for a new one before anything else. */
+  mustChangePassword: boolean;
 }
 
 export interface SignInForm {
@@ -42,11 +44,14 @@ export const signOut = () => request.post<void>('/api/auth/logout', { skipErrorH
 
 export const fetchMe = () => request.get<CurrentUser>('/api/auth/me');
 
-export const updateMe = (data: { displayName: string; email?: string; mobile?: string; version: number }) =>
-  request.put<CurrentUser>('/api/auth/me', { data });
+export const updateMe = (
+  data: { displayName: string; email?: string; mobile?: string; version: number },
+  options?: Options,
+) =>
+  request.put<CurrentUser>('/api/auth/me', { ...options, data });
 
-export const changePassword = (data: { currentPassword: string; newPassword: string }) =>
-  request.post<void>('/api/auth/password', { data });
+export const changePassword = (data: { currentPassword: string; newPassword: string }, options?: Options) =>
+  request.post<void>('/api/auth/password', { ...options, data });
 
 export const fetchPublicSettings = (tenant?: string) =>
   request.get<AppSettings>('/api/settings/public', { params: tenant ? { tenant } : {} });

@@ -1,4 +1,4 @@
-import request from '@/utils/request';
+import request, { type Options } from '@/utils/request';
 
 export interface ListAnswer<Row> {
   data: Row[];
@@ -44,8 +44,9 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
   return {
     list: (query: Record<string, string>) => request.get<ListAnswer<Row>>(base, { params: query }),
     get: (id: string) => request.get<Row>(`${base}/${id}`),
-    create: (body: Create) => request.post<Row>(base, { data: body }),
-    update: (id: string, body: Update & { version: number }) => request.put<Row>(`${base}/${id}`, { data: body }),
+    create: (body: Create, options?: Options) => request.post<Row>(base, { ...options, data: body }),
+    update: (id: string, body: Update & { version: number }, options?: Options) =>
+      request.put<Row>(`${base}/${id}`, { ...options, data: body }),
     remove: (id: string) => request.delete<void>(`${base}/${id}`),
     batchDelete: (ids: string[]) => request.post<{ deleted: number }>(`${base}/batch-delete`, { data: { ids } }),
     exportFile: (query: Record<string, string>) => fetchFile(`${base}/export`, query),
@@ -58,7 +59,8 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
       return request.post<R>(`${base}/import`, { data: form });
     },
     /** A non-CRUD action: `POST /api/<name>/{id}/<verb>`. */
-    action: <T = Row>(id: string, verb: string, data?: unknown) => request.post<T>(`${base}/${id}/${verb}`, { data }),
+    action: <T = Row>(id: string, verb: string, data?: unknown, options?: Options) =>
+      request.post<T>(`${base}/${id}/${verb}`, { ...options, data }),
   };
 }
 

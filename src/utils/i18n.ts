@@ -24,6 +24,7 @@ export function validateMessages(locale: string) {
   return {
     default: invalidType,
     required: m['form.validate.required'],
+    pattern: { mismatch: m['form.validate.pattern'] },
     types: Object.fromEntries(types.map((type) => [type, invalidType])),
     string: {
       len: m['form.validate.string.len'],

@@ -35,6 +35,13 @@ export interface Options extends RequestOptionsInit {
   skipErrorHandler?: boolean;
   /** Do not send the Authorization header. */
   skipAuth?: boolean;
+  /** A form that shows a 400's `fields` on its own fields; true: all were placed, so no message is shown. */
+  placeFieldErrors?: (fields: FieldError[]) => boolean;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
 }
 
 export interface ErrorBody {
@@ -45,7 +52,7 @@ export interface ErrorBody {
   code?: string;
   message?: string;
   success?: boolean;
-  fields?: Record<string, string>;
+  fields?: FieldError[];
 }
 
 /** A 2xx body with `success: false`: an error, handled by doing nothing (spec.md §7). */
@@ -172,9 +179,11 @@ export function createRequest(deps: RequestDeps) {
     return refreshing;
   }
 
-  function handle(error: any, url: string): void {
+  function handle(error: any, url: string, options: Options): void {
     if (error instanceof BusinessError) return;
     const status = statusOf(error);
+    const fields = (error?.data as ErrorBody | undefined)?.fields;
+    if (status === 400 && Array.isArray(fields) && fields.length && options.placeFieldErrors?.(fields)) return;
     const { errCodes } = deps.getState();
     enqueue(dedupeKey(status, url, deps.getPagePath()), errorMessage(status, error?.data, deps.getLocale(), errCodes));
     if (status === 401) endSession();
@@ -189,11 +198,11 @@ export function createRequest(deps: RequestDeps) {
         try {
           return await client<T>(url, options);
         } catch (retryError) {
-          handle(retryError, url);
+          handle(retryError, url, options);
           throw retryError;
         }
       }
-      handle(error, url);
+      handle(error, url, options);
       throw error;
     }
   }

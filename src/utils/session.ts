@@ -32,7 +32,7 @@ export const toInitialState = (me: CurrentUser | undefined, settings: Record<str
   settings,
 });
 
-/** After a successful password grant: token, user, dictionaries, settings. */
+/** After a successful password grant: token, user, dictionaries (once the password is the user's own), settings. */
 export async function startSession(answer: TokenAnswer): Promise<InitialState> {
   dispatchRoot('SET_TOKEN', {
     accessToken: answer.access_token,
@@ -41,15 +41,20 @@ export async function startSession(answer: TokenAnswer): Promise<InitialState> {
   });
   const me = await fetchMe();
   applyCurrentUser(me);
-  const [sysCodes, errCodes, settings] = await Promise.all([
-    fetchSysCodes(),
-    fetchErrCodes(),
+  const [settings] = await Promise.all([
     fetchPublicSettings(me.tenant.code),
+    // the server answers nothing else until an initial password is changed; FirstUsePassword loads them after
+    me.mustChangePassword ? undefined : loadDictionaries(),
   ]);
-  dispatchRoot('SET_SYSCODE', sysCodes);
-  dispatchRoot('SET_ERRCODE', errCodes);
   dispatchRoot('SET_APP_SETTINGS', settings);
   return toInitialState(me, settings);
+}
+
+/** Dictionaries and error codes of the signed-in user's tenant. */
+export async function loadDictionaries() {
+  const [sysCodes, errCodes] = await Promise.all([fetchSysCodes(), fetchErrCodes()]);
+  dispatchRoot('SET_SYSCODE', sysCodes);
+  dispatchRoot('SET_ERRCODE', errCodes);
 }
 
 /** Sign-out: revoke on the server (best effort), then forget the session and its tabs. */

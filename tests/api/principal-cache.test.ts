@@ -54,10 +54,10 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     expect(granted.status).toBe(200);
     const user = await api.call('POST', '/api/admin-users', {
       token: demoAdmin,
-      body: { userName: `user_${tag}`, displayName: `User ${tag}`, password: 'Passw0rd!2024', roleIds: [role.body.id] },
+      body: { userName: `user_${tag}`, displayName: `User ${tag}`, password: 'Quiet-Otter-42', roleIds: [role.body.id], mustChangePassword: false },
     });
     expect(user.status).toBe(201);
-    const { access, refresh } = await api.tokens('demo', `user_${tag}`, 'Passw0rd!2024');
+    const { access, refresh } = await api.tokens('demo', `user_${tag}`, 'Quiet-Otter-42');
     expect((await list(access)).status).toBe(200);
     expect((await list(access)).status).toBe(200);
     return {
@@ -83,12 +83,14 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
         packageId: packageId ?? standard,
         maxAccounts: 5,
         adminUserName: 'boss',
-        adminPassword: 'Passw0rd!',
+        adminPassword: 'Amber-Falcon-81',
         adminDisplayName: 'Boss',
       },
     });
     expect(created.status).toBe(201);
-    const { access } = await api.tokens(code, 'boss', 'Passw0rd!');
+    const { access } = await api.tokens(code, 'boss', 'Amber-Falcon-81');
+    const firstUse = { currentPassword: 'Amber-Falcon-81', newPassword: 'Boss-Heron-Lantern-2026' };
+    expect((await api.call('POST', '/api/auth/password', { token: access, body: firstUse })).status).toBe(204);
     expect((await list(access)).status).toBe(200);
     return { tenant: created.body, access };
   }
@@ -125,10 +127,10 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('after the user changes the password in another session (that session goes on)', async () => {
       const { access, user } = await lister();
-      const other = await api.tokens('demo', user.body.userName, 'Passw0rd!2024');
+      const other = await api.tokens('demo', user.body.userName, 'Quiet-Otter-42');
       const changed = await api.call('POST', '/api/auth/password', {
         token: other.access,
-        body: { currentPassword: 'Passw0rd!2024', newPassword: 'Another-Passw0rd!9' },
+        body: { currentPassword: 'Quiet-Otter-42', newPassword: 'Brisk-Heron-Lantern-77' },
       });
       expect(changed.status).toBe(204);
       expect((await list(access)).status).toBe(401);
@@ -305,7 +307,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
       const { access, user } = await lister();
       const forged = `${access.slice(0, -1)}${access.endsWith('A') ? 'B' : 'A'}`;
       expect((await list(forged)).status).toBe(401);
-      const second = await api.tokens('demo', user.body.userName, 'Passw0rd!2024');
+      const second = await api.tokens('demo', user.body.userName, 'Quiet-Otter-42');
       expect((await list(second.access)).status).toBe(200);
       expect((await api.call('POST', '/api/auth/logout', { token: access })).status).toBe(204);
       expect((await list(access)).status).toBe(401);
@@ -361,7 +363,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
 describe('the principal cache itself', () => {
   const clock = testClock();
-  const principal = { tenantId: '2', userId: '7', sessionId: '9', clientId: 'console', permissions: new Set<string>() };
+  const principal = { tenantId: '2', userId: '7', sessionId: '9', clientId: 'console', permissions: new Set<string>(), mustChangePassword: false };
 
   it('does not keep a principal that was read while a write that may change it was under way', async () => {
     const cache = createPrincipalCache({ sources: PRINCIPAL_SOURCES, ttlMs: 60_000, now: clock.now });

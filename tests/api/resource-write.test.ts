@@ -31,7 +31,7 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
     expect(res.body.fields).toEqual([expect.objectContaining({ field: 'tenantId' })]);
     const ok = await create(' Erin ', { mobile: '13700000001' });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ userName: 'erin', status: 'enabled', version: 0, mustChangePassword: false, roles: [] });
+    expect(ok.body).toMatchObject({ userName: 'erin', status: 'enabled', version: 0, mustChangePassword: true, roles: [] });
     expect((await create('erin')).body.code).toBe('common.duplicate');
     const weak = await create('frank', { password: 'short' });
     expect(weak.status).toBe(400);

@@ -18,7 +18,10 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     (await api.db.selectFrom('permission').select('id').where('code', 'in', codes).execute()).map((r) => r.id);
   const createRole = (code: string, token = admin) => api.call('POST', '/api/roles', { token, body: { code, name: code.toUpperCase() } });
   const createUser = async (userName: string, roleIds: string[]) => {
-    const res = await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Quiet-Otter-42', roleIds } });
+    const res = await api.call('POST', '/api/admin-users', {
+      token: admin,
+      body: { userName, displayName: userName, password: 'Quiet-Otter-42', roleIds, mustChangePassword: false },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as string;
   };

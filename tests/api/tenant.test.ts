@@ -89,6 +89,8 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
   it('re-syncs roles when the package of a tenant or the permissions of a package change', async () => {
     const res = await provision('delta');
     const boss = (await api.tokens('delta', 'boss', 'Quiet-Otter-42')).access;
+    const ownPassword = { currentPassword: 'Quiet-Otter-42', newPassword: 'Brisk-Heron-Lantern-77' };
+    expect((await api.call('POST', '/api/auth/password', { token: boss, body: ownPassword })).status).toBe(204);
     const role = await api.call('POST', '/api/roles', { token: boss, body: { code: 'clerk', name: 'Clerk' } });
     const keep = await permissionIds(['dashboard:workspace:view', 'system:role:list', 'system:admin:list']);
     expect((await api.call('PUT', `/api/roles/${role.body.id}/permissions`, { token: boss, body: { permissionIds: keep } })).status).toBe(200);

@@ -80,6 +80,24 @@ describe.each(engines())('validation and error messages on $name', (engine) => {
     expect(fields.body.fields[0].message).toBe('must be at most 50 characters');
   });
 
+  it('says in words, in the request language, what a format rule accepts: never the pattern', async () => {
+    const zh = await expectRejected({ body: { displayName: 'x', mobile: 'call me', version: 0 } }, 'mobile');
+    expect(zh.body.fields[0].message).toBe('请填写有效的电话号码：数字，可带 + 前缀，可用空格或 - 分隔');
+    const platform = (await api.tokens('platform', 'admin', 'admin123')).access;
+    const en = await api.call('POST', '/api/tenants', {
+      token: platform,
+      headers: { 'accept-language': 'en-US' },
+      body: { code: 'Bad Code', name: 'x', packageId: '1', maxAccounts: 1, adminUserName: '-x', adminPassword: 'x', adminDisplayName: 'x' },
+    });
+    expect(en.status).toBe(400);
+    const messages = Object.fromEntries(en.body.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+    expect(messages).toMatchObject({
+      code: 'a lower-case letter, then 1–31 lower-case letters, digits or -',
+      adminUserName: 'starts with a letter or digit; letters, digits and . _ @ - only',
+    });
+    for (const message of Object.values(messages)) expect(message).not.toMatch(/[\^$\\]/);
+  });
+
   it('keeps a message edited in the error-code dictionary when the built-in codes are seeded again', async () => {
     await api.db
       .updateTable('error_code')

@@ -63,7 +63,7 @@ describe('/dictionary/busiitem', () => {
     const api = mount({ 'PUT /api/business-items/3': (call) => ({ body: { ...item, ...(call.body as object), version: 5 } }) });
     const row = (await screen.findByText('paper.published')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
-    await screen.findByText('编辑业务事项');
+    await screen.findByText('编辑业务事项：试卷发布');
     expect(screen.getByTestId('variable-name-0')).toHaveValue('paperName');
     fireEvent.click(screen.getByTestId('variables-add'));
     fireEvent.change(await screen.findByTestId('variable-name-1'), { target: { value: 'publishAt' } });

@@ -66,7 +66,7 @@ describe('/dictionary/errcode', () => {
     });
     const row = (await screen.findByText('common.notFound')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
-    await screen.findByText('编辑错误码');
+    await screen.findByText('编辑错误码：common.notFound');
     expect(screen.getByTestId('form-module')).toBeDisabled();
     fireEvent.change(screen.getByTestId('form-messageZh'), { target: { value: '找不到了' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));

@@ -75,6 +75,8 @@ describe('/dictionary/syscode', () => {
     const row = (await within(items()).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     const [label] = within(row).getAllByText('启用');
     expect(label).toHaveClass('ant-tag-success');
+    expect(within(row).getByTestId('color-swatch')).toHaveAttribute('data-color', 'success');
+    expect(within(row).queryByText('success')).toBeNull();
     expect(api.find('GET', '/api/dict-items')[0].query).toMatchObject({ typeCode: 'admin_user_status', current: '1', pageSize: '10' });
     // a system type cannot be deleted; the other can
     const systemRow = screen.getByTestId('type-row-admin_user_status');
@@ -120,12 +122,15 @@ describe('/dictionary/syscode', () => {
     });
     const row = (await within(await screen.findByTestId('dict-items')).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
-    await screen.findByText('编辑字典项');
+    await screen.findByText('编辑字典项：启用');
     expect(screen.getByTestId('form-label')).toHaveValue('启用');
     fireEvent.change(screen.getByTestId('form-label'), { target: { value: '在用' } });
     fireEvent.change(screen.getByTestId('form-labelEn'), { target: { value: 'Active' } });
-    fireEvent.mouseDown(screen.getByTestId('form-color').querySelector('.ant-select-selector') as HTMLElement);
-    fireEvent.click(await screen.findByText('processing', { selector: '.ant-select-item-option .ant-tag' }));
+    // colours are swatches named in the interface language, never the words antd uses for them
+    expect(within(screen.getByTestId('form-color')).queryByText(/success|processing|error/)).toBeNull();
+    expect(screen.getByTestId('color-option-success')).toHaveAttribute('aria-checked', 'true');
+    expect(within(screen.getByTestId('color-option-processing')).getByLabelText('蓝色（进行中）')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('color-option-processing'));
     expect(screen.getByTestId('color-preview')).toHaveClass('ant-tag-processing');
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(api.find('PUT', '/api/dict-items/11')).toHaveLength(1));
@@ -147,6 +152,11 @@ describe('/dictionary/syscode', () => {
     const platformRow = (await within(items()).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
     const ownRow = within(items()).getByText('On leave').closest('tr') as HTMLElement;
     expect(within(platformRow).queryByTestId('row-edit')).toBeNull();
+    // the platform's row says why it is locked, and cannot be ticked for a batch delete
+    expect(within(platformRow).getByTestId('row-locked')).toHaveAttribute('aria-label', expect.stringContaining('只有平台管理员可以修改'));
+    expect(within(platformRow).queryByRole('checkbox')).toBeNull();
+    expect(within(ownRow).getByRole('checkbox')).toBeInTheDocument();
+    expect(within(ownRow).queryByTestId('row-locked')).toBeNull();
     expect(within(ownRow).getByTestId('row-edit')).toBeInTheDocument();
     const typeRow = screen.getByText('hospital_grade').closest('tr') as HTMLElement;
     expect(within(typeRow).queryByTestId('row-edit')).toBeNull();

@@ -93,7 +93,7 @@ describe('ResourceTable', () => {
     });
     await screen.findByText('alpha');
     fireEvent.click(within(row('alpha')).getByTestId('row-edit'));
-    await screen.findByText('编辑管理员');
+    await screen.findByText('编辑管理员：alpha');
     expect(screen.getByTestId('form-name')).toHaveValue('alpha');
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: 'alpha 2' } });
     fireEvent.change(screen.getByTestId('form-note'), { target: { value: '' } });
@@ -111,11 +111,12 @@ describe('ResourceTable', () => {
     });
     await screen.findByText('alpha');
     fireEvent.click(within(row('alpha')).getByTestId('row-edit'));
-    await screen.findByText('编辑管理员');
+    await screen.findByText('编辑管理员：alpha');
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    expect(await screen.findByText('记录已被他人修改，请刷新后重试')).toBeInTheDocument();
+    expect(await screen.findByText('记录已被他人修改，请刷新后重试', {}, { timeout: 5000 })).toBeInTheDocument();
+    // and offers to reload it (ResourceForm's own test follows that path)
+    expect(await screen.findByTestId('conflict-reload', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(api.find('PUT', '/api/things/1')).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 400));
     expect(screen.getByTestId('form-name')).toHaveValue('alpha');
     expect(dialog()).toBeVisible();
     expect(api.find('GET', '/api/things')).toHaveLength(1);
@@ -164,9 +165,12 @@ describe('ResourceTable', () => {
     fireEvent.submit(screen.getByLabelText('关键词').closest('form') as HTMLElement);
     await waitFor(() => expect(api.find('GET', '/api/things').some((c) => c.query.keyword === 'alp')).toBe(true));
     fireEvent.click(screen.getByTestId('table-export'));
+    // it says it started, then that the file is ready
+    expect(await screen.findByText('正在导出，文件生成后会自动下载…')).toBeInTheDocument();
     await waitFor(() => expect(api.find('GET', '/api/things/export')).toHaveLength(1));
     expect(api.find('GET', '/api/things/export')[0].query).toEqual({ keyword: 'alp' });
     await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(await screen.findByText(/导出完成，已下载 .+\.xlsx/)).toBeInTheDocument();
     click.mockRestore();
   });
 });

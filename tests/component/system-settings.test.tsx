@@ -12,7 +12,7 @@ const setting = (key: string, category: Setting['category'], valueType: Setting[
   min: null, max: null, isPublic: false, isSystem: true, tenantOverridable: true, overridden: false, editable: true, version: 0, updatedAt: null, ...extra,
 });
 const settings = [
-  setting('security.password.minLength', 'security', 'number', 8, { min: 6, max: 64 }),
+  setting('security.password.minLength', 'security', 'number', 8, { min: 6, max: 64, name: '密码最小长度' }),
   setting('login.captchaSecret', 'login', 'secret', null),
   setting('branding.name', 'branding', 'string', '医学教育', { isPublic: true, overridden: true, version: 2 }),
 ];
@@ -53,9 +53,14 @@ describe('/system/settings', () => {
     const input = await screen.findByTestId('setting-input-security.password.minLength');
     expect(input).toHaveAttribute('aria-valuemin', '6');
     expect(input).toHaveAttribute('aria-valuemax', '64');
-    expect(screen.getByTestId('setting-save-security.password.minLength')).toBeDisabled();
+    // one way to save: the category's button; each setting says in words what it is, never its key
+    expect(screen.queryByTestId('setting-save-security.password.minLength')).toBeNull();
+    expect(screen.getByTestId('settings-save-category')).toBeDisabled();
+    const card = screen.getByTestId('setting-security.password.minLength');
+    expect(within(card).getByText('新设置或修改的密码至少要有这么多位。')).toBeInTheDocument();
+    expect(card.textContent).not.toContain('security.password.minLength');
     fireEvent.change(input, { target: { value: '10' } });
-    fireEvent.click(screen.getByTestId('setting-save-security.password.minLength'));
+    fireEvent.click(screen.getByTestId('settings-save-category'));
     await waitFor(() => expect(calls.find('PUT', '/api/settings/security.password.minLength')).toHaveLength(1));
     expect(calls.find('PUT', '/api/settings/security.password.minLength')[0].body).toEqual({ value: 10, version: 0 });
   });
@@ -67,7 +72,8 @@ describe('/system/settings', () => {
     expect(await screen.findByTestId('setting-mask-login.captchaSecret')).toHaveTextContent('未设置');
     fireEvent.click(screen.getByTestId('setting-change-login.captchaSecret'));
     fireEvent.change(await screen.findByTestId('setting-input-login.captchaSecret'), { target: { value: 'k-123' } });
-    fireEvent.click(screen.getByTestId('setting-save-login.captchaSecret'));
+    const loginForm = screen.getByTestId('setting-login.captchaSecret').closest('form') as HTMLElement;
+    fireEvent.click(within(loginForm).getByTestId('settings-save-category'));
     await waitFor(() => expect(calls.find('PUT', '/api/settings/login.captchaSecret')).toHaveLength(1));
     expect(calls.find('PUT', '/api/settings/login.captchaSecret')[0].body).toEqual({ value: 'k-123', version: 0 });
   });
@@ -91,7 +97,6 @@ describe('/system/settings', () => {
     api();
     render(renderApp({ store, access: grant(['system:setting:list']), children: screenWithModel() }).tree);
     expect(await screen.findByTestId('setting-input-security.password.minLength')).toBeDisabled();
-    expect(screen.queryByTestId('setting-save-security.password.minLength')).toBeNull();
     expect(screen.queryByTestId('settings-save-category')).toBeNull();
   });
 });

@@ -29,6 +29,27 @@ async function signIn(tenant: string, username: string, password: string) {
   await page.getByTestId('workspace').waitFor();
 }
 
+/** A first sign-in with an initial password: the password change comes before anything else. */
+async function signInFirstTime(tenant: string, username: string, initial: string, own: string) {
+  await page.goto(`${baseURL}/#/login`);
+  await page.getByTestId('login-tenant').fill(tenant);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(initial);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('first-use-password').waitFor();
+  expect(await menu().count()).toBe(0);
+  await page.goto(`${baseURL}/#/system/role`);
+  await page.getByTestId('first-use-password').waitFor();
+  expect(await page.getByTestId('system-role').count()).toBe(0);
+  await page.getByTestId('current-password').fill(initial);
+  await page.getByTestId('new-password').fill(own);
+  await page.getByTestId('confirm-password').fill(own);
+  await page.getByTestId('change-password-submit').click();
+  await page.getByTestId('first-use-password').waitFor({ state: 'detached' });
+  await page.goto(`${baseURL}/#/dashboard/workspace`);
+  await page.getByTestId('workspace').waitFor();
+}
+
 async function signOut() {
   await page.getByTestId('user-menu').hover();
   await page.getByTestId('logout').click();
@@ -44,6 +65,7 @@ const pick = async (select: string, option: string) => {
 
 // one journey: each step works on what the previous one made
 describe('A tenant from provisioning to a restricted account, in Chromium', () => {
+  // every account here starts with a password someone else chose, and is made to change it at first sign-in
   it('the platform operator creates a package with a subset of the permissions', async () => {
     await signIn('platform', 'admin', 'admin123');
     await menu().getByText('系统管理').click();
@@ -74,6 +96,13 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
     await page.getByTestId('form-contactName').fill('王主任');
     await page.getByTestId('form-adminUserName').fill('boss');
     await page.getByTestId('form-adminDisplayName').fill('院管理员');
+    await page.getByTestId('form-adminPassword').fill('short');
+    await page.getByTestId('resource-form-submit').click();
+    // the server's objection marks the initial-password field, names the password it is about, and pops up nothing
+    const passwordItem = page.locator('.ant-form-item', { has: page.getByTestId('form-adminPassword') });
+    await passwordItem.locator('.ant-form-item-explain-error', { hasText: '密码至少 8 位' }).waitFor();
+    expect(await passwordItem.innerText()).not.toContain('新密码');
+    expect(await page.locator('.ant-message').getByText('密码至少 8 位').count()).toBe(0);
     await page.getByTestId('form-adminPassword').fill('Amber-Falcon-81');
     await page.getByTestId('resource-form-submit').click();
     const row = tenants.locator('tr', { hasText: tenantCode });
@@ -84,7 +113,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
   });
 
   it('the new administrator creates a role holding only the workspace and the account list', async () => {
-    await signIn(tenantCode, 'boss', 'Amber-Falcon-81');
+    await signInFirstTime(tenantCode, 'boss', 'Amber-Falcon-81', 'Boss-Heron-Lantern-2026');
     await menu().getByText('系统管理').click();
     await expect.poll(() => menu().innerText()).toContain('角色管理');
     expect(await menu().getByText('租户管理').count()).toBe(0);
@@ -129,7 +158,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
   });
 
   it('the account sees only what the role allows', async () => {
-    await signIn(tenantCode, 'clerk1', 'Amber-Falcon-81');
+    await signInFirstTime(tenantCode, 'clerk1', 'Amber-Falcon-81', 'Clerk-Otter-Meadow-2026');
     await expect.poll(() => menu().innerText()).toContain('工作台');
     expect(await menu().getByText('个人中心').count()).toBe(0);
     await menu().getByText('系统管理').click();

@@ -12,6 +12,7 @@ const user = (permissions: string[]): CurrentUser => ({
     tenant: { id: '2', code: 'demo', name: 'Demo' },
     orgId: null,
   clientType: 'console',
+  mustChangePassword: false,
 });
 
 describe('access', () => {

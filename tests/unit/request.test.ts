@@ -161,6 +161,43 @@ describe('request layer: error bodies and the catalogue', () => {
   });
 });
 
+describe('request layer: field errors', () => {
+  const invalid = {
+    family: 'CLIENT_ERROR',
+    code: 'auth.passwordPolicy',
+    message: '密码至少 8 位，且须同时包含字母和数字',
+    fields: [{ field: 'adminPassword', message: '密码至少 8 位，且须同时包含字母和数字' }],
+  };
+
+  it('leaves a 400 to the form that placed every field on its own fields: no message', async () => {
+    const { request, deps } = setup({ handler: () => json(400, invalid) });
+    const placeFieldErrors = vi.fn(() => true);
+    await swallow(request('/api/tenants', { method: 'POST', placeFieldErrors }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(placeFieldErrors).toHaveBeenCalledWith(invalid.fields);
+    expect(deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('shows the message when the form could not place a field, or no form asked', async () => {
+    const { request, deps } = setup({ handler: () => json(400, invalid) });
+    await swallow(request('/api/tenants', { method: 'POST', placeFieldErrors: () => false }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith(invalid.message);
+    await swallow(request('/api/admin-users', { method: 'POST' }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not offer a 409 or a 400 without fields to the form', async () => {
+    const { request, deps } = setup({ handler: () => json(409, { ...invalid, code: 'common.versionConflict' }) });
+    const placeFieldErrors = vi.fn(() => true);
+    await swallow(request('/api/tenants/1', { method: 'PUT', placeFieldErrors }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(placeFieldErrors).not.toHaveBeenCalled();
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('request layer: the 401 flow', () => {
   const tokens = { accessToken: 'old', refreshToken: 'r1', type: 'bearer' };
 

@@ -13,6 +13,8 @@ export interface Principal {
   sessionId: string;
   clientId: string;
   permissions: ReadonlySet<string>;
+  /** An initial password (set by an administrator or at provisioning) that the user has not yet replaced. */
+  mustChangePassword: boolean;
 }
 
 export interface AppEnv {

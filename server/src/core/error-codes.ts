@@ -75,8 +75,16 @@ export const errorCodes = {
     code: 1001007,
     module: 'auth',
     status: 400,
-    zh: '新密码至少 {minLength} 位，且须同时包含字母和数字',
-    en: 'The new password needs at least {minLength} characters, with letters and digits',
+    zh: '密码至少 {minLength} 位，且须同时包含字母和数字',
+    en: 'The password needs at least {minLength} characters, with letters and digits',
+  },
+
+  'auth.passwordChangeRequired': {
+    code: 1001010,
+    module: 'auth',
+    status: 403,
+    zh: '请先修改初始密码',
+    en: 'Change your initial password first',
   },
 
   'tenant.disabled': { code: 1002001, module: 'tenant', status: 403, zh: '租户已停用', en: 'This tenant is disabled' },

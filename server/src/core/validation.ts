@@ -56,6 +56,54 @@ const texts = {
   },
 };
 
+/**
+ * Words for the format rules of the schemas, in both languages (the console says the same): a rejected value is told
+ * what is accepted, never shown the pattern. A schema names its rule: `.regex(pattern, formatRule('phone'))`.
+ */
+const formatRules = {
+  'zh-CN': {
+    tenantCode: '以小写字母开头，由 2–32 位小写字母、数字或 - 组成',
+    userName: '以字母或数字开头，只能包含字母、数字和 . _ @ -',
+    phone: '请填写有效的电话号码：数字，可带 + 前缀，可用空格或 - 分隔',
+    hostName: '请填写有效的域名，例如 hospital.example.cn',
+    dictTypeCode: '以小写字母开头，由 2–100 位小写字母、数字或 _ 组成',
+    tagColor: '请选择一种标签颜色，或填写 #rrggbb 形式的颜色',
+    errorCodeKey: '用点分隔的几段名称，每段以小写字母开头，例如 trainee.idNo.duplicate',
+    module: '以小写字母开头，只能包含小写字母、数字和 -',
+    industryCode: '门类字母（A–T）或 2–4 位数字代码',
+    businessItemKey: '用点分隔的几段小写名称，例如 paper.published',
+    permissionCode: '由冒号分隔的三段：模块:对象:操作，例如 system:admin:create',
+    path: '以 / 开头',
+    localeKey: '只能包含字母、数字和 . _ -',
+    districtCode: '6 位数字（省、市、县）或 9 位数字（乡镇）',
+    roleCode: '以小写字母开头，只能包含小写字母、数字、_ 和 -',
+    clientId: '只能包含字母、数字和 . _ -',
+  },
+  'en-US': {
+    tenantCode: 'a lower-case letter, then 1–31 lower-case letters, digits or -',
+    userName: 'starts with a letter or digit; letters, digits and . _ @ - only',
+    phone: 'a phone number: digits, optionally a leading +, spaces or -',
+    hostName: 'a host name, e.g. hospital.example.com',
+    dictTypeCode: 'a lower-case letter, then 1–99 lower-case letters, digits or _',
+    tagColor: 'a tag colour, or a colour written #rrggbb',
+    errorCodeKey: 'dotted names, each starting with a lower-case letter, e.g. trainee.idNo.duplicate',
+    module: 'starts with a lower-case letter; lower-case letters, digits and - only',
+    industryCode: 'a section letter (A–T) or a 2–4 digit division, group or class code',
+    businessItemKey: 'dotted lower-case names, e.g. paper.published',
+    permissionCode: 'three parts separated by colons, area:entity:action, e.g. system:admin:create',
+    path: 'starts with /',
+    localeKey: 'letters, digits and . _ - only',
+    districtCode: '6 digits (province, city, county) or 9 (township)',
+    roleCode: 'starts with a lower-case letter; lower-case letters, digits, _ and - only',
+    clientId: 'letters, digits and . _ - only',
+  },
+} satisfies Record<Lang, Record<string, string>>;
+
+export type FormatRule = keyof (typeof formatRules)['en-US'];
+
+/** The message argument of `.regex()` that names a rule of `formatRules`. */
+export const formatRule = (rule: FormatRule): string => rule;
+
 /** The raw value at a path of the input; zod does not keep it in its issues. */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;
@@ -77,7 +125,7 @@ function describe(issue: Issue, lang: Lang, input: unknown): string {
       if ((issue.origin === 'string' || issue.origin === 'array') && issue.minimum === 1) return t.required;
       return issue.origin === 'string' || issue.origin === 'array' ? t.tooShort(issue.minimum) : t.tooSmall(issue.minimum);
     case 'invalid_format':
-      return t.format;
+      return (formatRules[lang] as Record<string, string>)[issue.message] ?? t.format;
     case 'invalid_value':
       return t.value(issue.values as unknown[]);
     case 'custom':

@@ -1,8 +1,10 @@
-import { BetaSchemaForm, type ProFormColumnsType } from '@ant-design/pro-components';
+import { BetaSchemaForm, type ProFormColumnsType, type ProFormInstance } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { message } from 'antd';
-import { useMemo } from 'react';
+import { type ButtonProps, message, Modal } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import type { ResourceService } from '@/services/resource';
+import { fieldErrorsOn } from '@/utils/formErrors';
+import { statusOf } from '@/utils/request';
 import type { AnyDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
 
@@ -27,6 +29,19 @@ export function toBody(values: Record<string, unknown>, fields: string[], mode: 
   return body;
 }
 
+/** How a form title names a record: the descriptor's choice, else the first of its usual naming fields. */
+export function recordName(descriptor: AnyDescriptor, row: Record<string, unknown>): string | undefined {
+  if (descriptor.recordName) return descriptor.recordName(row);
+  const name = ['name', 'displayName', 'label', 'title', 'userName', 'code'].map((field) => row[field]).find((v) => v);
+  return name === undefined ? undefined : String(name);
+}
+
+/** A value as the user typed it, for the note beside a field that changed meanwhile. */
+const shown = (value: unknown) => {
+  if (Array.isArray(value)) return value.join(', ');
+  return value === undefined || value === null || value === '' ? '-' : String(value);
+};
+
 interface Props<Row extends { id: string; version: number }> {
   descriptor: AnyDescriptor;
   service: ResourceService<Row, any, any>;
@@ -50,6 +65,10 @@ export default function ResourceForm<Row extends { id: string; version: number }
   onSaved,
 }: Props<Row>) {
   const intl = useIntl();
+  const formRef = useRef<ProFormInstance<Record<string, unknown>>>();
+  // after a 409 the form edits the record as it now is, so the next save carries its version
+  const [reloaded, setReloaded] = useState<Row>();
+  const current = reloaded?.id === record?.id ? (reloaded ?? record) : record;
   const mode: FormMode = record ? 'update' : 'create';
   const layout = descriptor.formLayout ?? 'ModalForm';
   const fields = descriptor.form[mode] as string[];
@@ -78,17 +97,57 @@ export default function ResourceForm<Row extends { id: string; version: number }
   );
 
   const entity = intl.formatMessage({ id: descriptor.titleId });
-  const title = intl.formatMessage({ id: mode === 'create' ? 'resource.form.createTitle' : 'resource.form.editTitle' }, { entity });
+  const name = record && recordName(descriptor, record as Record<string, unknown>);
+  const title = !record
+    ? intl.formatMessage({ id: 'resource.form.createTitle' }, { entity })
+    : name
+      ? intl.formatMessage({ id: 'resource.form.editTitleOf' }, { entity, name })
+      : intl.formatMessage({ id: 'resource.form.editTitle' }, { entity });
+
+  /** The record as it now is in the form, with what the user typed beside each field that differs. */
+  const reload = async (typed: Record<string, unknown>) => {
+    const latest = await service.get(record!.id).catch(() => undefined);
+    if (!latest) return;
+    setReloaded(latest);
+    formRef.current?.setFields(
+      fields.map((field) => {
+        const now = (latest as Record<string, unknown>)[field];
+        const differs = JSON.stringify(typed[field] ?? null) !== JSON.stringify(now ?? null);
+        return {
+          name: field,
+          value: now,
+          errors: [],
+          warnings: differs
+            ? [intl.formatMessage({ id: 'resource.conflict.yours' }, { value: shown(typed[field]) })]
+            : [],
+        };
+      }),
+    );
+  };
+
+  const offerReload = (typed: Record<string, unknown>) =>
+    Modal.confirm({
+      title: intl.formatMessage({ id: 'resource.conflict.title' }),
+      content: intl.formatMessage({ id: 'resource.conflict.content' }),
+      okText: intl.formatMessage({ id: 'resource.conflict.reload' }),
+      okButtonProps: { 'data-testid': 'conflict-reload' } as ButtonProps,
+      onOk: () => reload(typed),
+    });
 
   const save = async (values: Record<string, unknown>) => {
-    const body = toBody(values, fields, mode, record?.version);
+    const body = toBody(values, fields, mode, current?.version);
+    const options = fieldErrorsOn(formRef.current);
     try {
-      const saved = record ? await service.update(record.id, body as never) : await service.create(body as never);
+      const saved = current
+        ? await service.update(current.id, body as never, options)
+        : await service.create(body as never, options);
       message.success(intl.formatMessage({ id: 'resource.saved' }));
       onSaved(saved);
       return true;
-    } catch {
-      // the request layer has shown why (a 409 says the record changed meanwhile); the form stays open
+    } catch (error) {
+      // the request layer has shown why (or the form, on its fields); a stale edit can be replayed on the new values
+      const code = (error as { data?: { code?: string } }).data?.code;
+      if (current && statusOf(error) === 409 && code === 'common.versionConflict') offerReload(values);
       return false;
     }
   };
@@ -101,7 +160,8 @@ export default function ResourceForm<Row extends { id: string; version: number }
       open={open}
       onOpenChange={onOpenChange}
       columns={formColumns}
-      initialValues={(record as Record<string, unknown> | undefined) ?? defaults}
+      initialValues={(current as Record<string, unknown> | undefined) ?? defaults}
+      formRef={formRef}
       onFinish={save}
       {...({
         [layout === 'DrawerForm' ? 'drawerProps' : 'modalProps']: { destroyOnHidden: true, rootClassName: 'resource-form' },

@@ -52,7 +52,10 @@ export default function ResourceTable<Row extends { id: string; version: number 
   tableProps,
   onSaved,
 }: Props<Row>) {
-  const { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink } = useResourceControls(descriptor, given);
+  const { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon } = useResourceControls(
+    descriptor,
+    given,
+  );
   const innerRef = useRef<ActionType>();
   const actionRef = outerRef ?? innerRef;
   const [editing, setEditing] = useState<{ record?: Row } | undefined>();
@@ -89,6 +92,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
         ),
         editLink(row, () => setEditing({ record: row })),
         deleteLink(row, () => remove([row.id])),
+        lockIcon(row),
         ...(rowActions?.(row, { reload, can }) ?? []),
       ].filter(Boolean),
     },
@@ -118,7 +122,8 @@ export default function ResourceTable<Row extends { id: string; version: number 
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(String)),
-                getCheckboxProps: (row) => ({ disabled: !allows(row, 'delete') }),
+                // a row that cannot be deleted offers no checkbox; its lock says why
+                renderCell: (_checked, row, _index, node) => (allows(row, 'delete') ? node : null),
               }
             : false
         }

@@ -69,7 +69,10 @@ export default function ResourceTreeTable<Row extends TreeRow>({
   service: given,
   createDefaults,
 }: Props<Row>) {
-  const { t, code, can, service, lastQuery, toolbar, editLink, deleteLink } = useResourceControls(descriptor, given);
+  const { t, code, can, service, lastQuery, toolbar, editLink, deleteLink, lockIcon } = useResourceControls(
+    descriptor,
+    given,
+  );
   const actionRef = useRef<ActionType>();
   const [rows, setRows] = useState<Shown<Row>[]>([]);
   const [flat, setFlat] = useState(false);
@@ -116,6 +119,7 @@ export default function ResourceTreeTable<Row extends TreeRow>({
         ),
         editLink(row, () => setEditing({ record: row })),
         deleteLink(row, () => remove(row)),
+        lockIcon(row),
         ...(rowActions?.(row, { reload: () => refreshLevel(row.parentCode), can }) ?? []),
       ].filter(Boolean),
     },

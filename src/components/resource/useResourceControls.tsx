@@ -1,6 +1,6 @@
-import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ExportOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
-import { Button, Popconfirm } from 'antd';
+import { Button, message, Popconfirm, Tooltip } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { resourceService, type ResourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
@@ -26,13 +26,19 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const lastQuery = useRef<Record<string, string>>({});
   const [exporting, setExporting] = useState(false);
 
+  /** The export says it started, and when its file is ready (one message, replaced in place). */
   const exportAll = async () => {
+    const progress = `export:${descriptor.resource}`;
     setExporting(true);
+    message.loading({ key: progress, content: t('resource.export.started'), duration: 0 });
     try {
       const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
-      saveBlob(blob, filename ?? `${descriptor.resource}.xlsx`);
+      const name = filename ?? `${descriptor.resource}.xlsx`;
+      saveBlob(blob, name);
+      message.success({ key: progress, content: t('resource.export.ready', { filename: name }) });
     } catch {
       // the request layer has shown why
+      message.destroy(progress);
     } finally {
       setExporting(false);
     }
@@ -73,5 +79,26 @@ export function useResourceControls<Row extends { id: string; version: number }>
       </Popconfirm>
     );
 
-  return { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink };
+  /** Why a row refuses a change the user may otherwise make (built-in, the platform's): a lock that says so. */
+  const lockReason = (row: Row): string | undefined => {
+    const refused = (['update', 'delete'] as const).some(
+      (action) => access[code[action]] && !(can(code[action]) && allows(row, action)),
+    );
+    if (!refused) return undefined;
+    if (descriptor.platformOwned && !access.platformOperator) return t('resource.locked.platform');
+    return t(descriptor.lockReasonId ?? 'resource.locked');
+  };
+
+  const lockIcon = (row: Row) => {
+    const reason = lockReason(row);
+    return (
+      reason && (
+        <Tooltip key="locked" title={reason}>
+          <LockOutlined data-testid="row-locked" aria-label={reason} />
+        </Tooltip>
+      )
+    );
+  };
+
+  return { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon };
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
+import { formatRule } from '../../core/validation';
 
 export const ADMIN_USER_STATUSES = ['enabled', 'disabled', 'locked'] as const;
 
@@ -10,14 +11,14 @@ const userName = z
   .toLowerCase()
   .min(2)
   .max(50)
-  .regex(/^[a-z0-9][a-z0-9._@-]*$/, 'letters, digits and . _ @ - only')
+  .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'))
   .openapi({ example: 'zhangsan' });
 const displayName = z.string().trim().min(1).max(50).openapi({ example: '张三' });
 const mobile = z
   .string()
   .trim()
   .max(20)
-  .regex(/^\+?[0-9][0-9 -]{4,19}$/)
+  .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
   .openapi({ example: '13800000000' });
 const email = z.email().max(100).openapi({ example: 'zhangsan@example.com' });
 const remark = z.string().max(500);
@@ -55,7 +56,10 @@ export const CreateAdminUser = z
     orgId: Id.nullable().optional(),
     roleIds: z.array(Id).max(50).default([]),
     remark: remark.nullable().optional(),
-    mustChangePassword: z.boolean().optional().openapi({ description: 'Ask for a new password at the first sign-in' }),
+    mustChangePassword: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own' }),
   })
   .strict()
   .openapi('CreateAdminUser');

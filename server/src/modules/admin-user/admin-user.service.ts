@@ -89,7 +89,7 @@ export function createAdminUserService(deps: Deps) {
       const roles = await checkRoles(tx, roleIds, ctx);
       const id = await repo.insertAdminUser(
         tx,
-        { ...fields, passwordHash: await hasher.hash(password), passwordChangedAt: ctx.now, mustChangePassword: mustChangePassword ?? false },
+        { ...fields, passwordHash: await hasher.hash(password), passwordChangedAt: ctx.now, mustChangePassword: mustChangePassword ?? true },
         ctx,
       );
       await repo.replaceUserRoles(tx, ctx.tenantId, id, roles);

@@ -169,7 +169,7 @@ export const PRINCIPAL_SOURCES: PrincipalSources = {
     columns: ['revoked_at', 'expires_at', 'kind', 'token_hash', 'session_id', 'tenant_id'],
   },
   auth_session: { inserts: false, columns: ['revoked_at', 'user_id', 'client_id', 'tenant_id'] },
-  admin_user: { inserts: false, columns: ['status', 'deleted_at', 'tenant_id', 'password_hash'] },
+  admin_user: { inserts: false, columns: ['status', 'deleted_at', 'tenant_id', 'password_hash', 'must_change_password'] },
   tenant: { inserts: false },
   user_role: { inserts: true },
   role: { inserts: false },
@@ -194,6 +194,7 @@ export interface TokenContextRow {
   userDeleted: boolean;
   /** Undefined when the tenant is deleted. */
   tenant: (TenantRow & PermissionScope) | undefined;
+  mustChangePassword: boolean;
 }
 
 export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenContextRow | undefined> {
@@ -223,6 +224,7 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
       'tn.expires_at as tenant_expires_at',
       'tn.package_id',
       'tn.deleted_at as tenant_deleted_at',
+      'u.must_change_password',
     ])
     .where('t.id', '=', tokenId)
     .executeTakeFirst();
@@ -252,6 +254,7 @@ export async function findTokenContext(tx: Tx, tokenId: string): Promise<TokenCo
               packageId: row.package_id,
             }
           : undefined,
+      mustChangePassword: row.must_change_password,
     }
   );
 }

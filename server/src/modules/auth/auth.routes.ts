@@ -39,6 +39,7 @@ const logout = defineRoute({
   tags: ['auth'],
   summary: 'Sign out: revokes the session of the token (its access and refresh tokens)',
   permission: 'authenticated',
+  beforePasswordChange: true,
   responses: { 204: { description: 'Signed out' }, ...errorResponses(401) },
 });
 
@@ -48,6 +49,7 @@ const getMe = defineRoute({
   tags: ['auth'],
   summary: 'The signed-in user: profile, permission codes, roles, tenant',
   permission: 'authenticated',
+  beforePasswordChange: true,
   responses: { 200: { description: 'The user', content: { 'application/json': { schema: Me } } }, ...errorResponses(401) },
 });
 
@@ -70,6 +72,7 @@ const changePassword = defineRoute({
   tags: ['auth'],
   summary: 'Change one’s own password; other sessions of the user are signed out',
   permission: 'authenticated',
+  beforePasswordChange: true,
   request: { body: { required: true, content: { 'application/json': { schema: ChangePassword } } } },
   responses: { 204: { description: 'Changed' }, ...errorResponses(400, 401) },
 });

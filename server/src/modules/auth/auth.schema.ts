@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
+import { formatRule } from '../../core/validation';
 
 const clientFields = {
   client_id: z.string().min(1).max(64).optional().openapi({ example: 'console', description: 'Required unless sent with HTTP Basic' }),
@@ -66,7 +67,7 @@ export const UpdateMe = z
     mobile: z
       .string()
       .max(20)
-      .regex(/^\+?[0-9][0-9 -]{4,19}$/)
+      .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
       .nullable()
       .optional(),
     version: Version,

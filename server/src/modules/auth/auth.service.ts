@@ -283,6 +283,7 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
               sessionId: token.sessionId,
               clientId: token.clientId,
               permissions: new Set(permissions),
+              mustChangePassword: token.mustChangePassword,
             } satisfies Principal,
             validUntil: new Date(Math.min(token.expiresAt.getTime(), tenantEnds)),
           };

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
+import { formatRule } from '../../core/validation';
 
 const status = z.enum(['enabled', 'disabled']);
 export const CHANNELS = ['in_app', 'wechat_mp', 'sms', 'email'] as const;
@@ -41,7 +42,7 @@ export type BusinessItem = z.infer<typeof BusinessItem>;
 const fields = {
   name: z.string().trim().min(1).max(100),
   nameEn: z.string().trim().max(200).nullable().optional(),
-  module: z.string().trim().regex(/^[a-z][a-z0-9-]{0,49}$/).openapi({ example: 'assess' }),
+  module: z.string().trim().regex(/^[a-z][a-z0-9-]{0,49}$/, formatRule('module')).openapi({ example: 'assess' }),
   description: z.string().max(1000).nullable().optional(),
   notifiable: z.boolean().optional(),
   variables: z.array(BusinessItemVariable).max(50).optional(),
@@ -55,7 +56,7 @@ const code = z
   .string()
   .trim()
   .max(100)
-  .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, 'dotted lower-case, e.g. paper.published')
+  .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, formatRule('businessItemKey'))
   .openapi({ example: 'paper.published' });
 
 export const CreateBusinessItem = z.object({ code, ...fields }).strict().openapi('CreateBusinessItem');

@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
+import { formatRule } from '../../core/validation';
 
 const status = z.enum(['enabled', 'disabled']);
 const color = z
   .string()
   .trim()
-  .regex(/^(#[0-9a-fA-F]{6}|[a-z][a-z-]{1,29})$/, 'an antd tag colour name or #rrggbb')
+  .regex(/^(#[0-9a-fA-F]{6}|[a-z][a-z-]{1,29})$/, formatRule('tagColor'))
   .openapi({ example: 'success' });
 
 export const DictItem = z

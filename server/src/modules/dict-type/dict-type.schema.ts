@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
+import { formatRule } from '../../core/validation';
 
 const status = z.enum(['enabled', 'disabled']);
 
@@ -27,7 +28,7 @@ const fields = {
 };
 
 export const CreateDictType = z
-  .object({ code: z.string().trim().regex(/^[a-z][a-z0-9_]{1,99}$/, 'lower-case letters, digits and _').openapi({ example: 'hospital_grade' }), ...fields })
+  .object({ code: z.string().trim().regex(/^[a-z][a-z0-9_]{1,99}$/, formatRule('dictTypeCode')).openapi({ example: 'hospital_grade' }), ...fields })
   .strict()
   .openapi('CreateDictType');
 export type CreateDictType = z.infer<typeof CreateDictType>;

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
+import { formatRule } from '../../core/validation';
 
 export const DISTRICT_LEVELS = ['province', 'city', 'county', 'township'] as const;
 export type DistrictLevel = (typeof DISTRICT_LEVELS)[number];
@@ -8,7 +9,7 @@ const status = z.enum(['enabled', 'disabled']);
 const code = z
   .string()
   .trim()
-  .regex(/^(\d{6}|\d{9})$/, '6 digits (province, city, county) or 9 (township)')
+  .regex(/^(\d{6}|\d{9})$/, formatRule('districtCode'))
   .openapi({ example: '110101' });
 
 export const District = z

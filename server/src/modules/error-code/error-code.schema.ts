@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
+import { formatRule } from '../../core/validation';
 
 const status = z.enum(['enabled', 'disabled']);
 export const SHOW_TYPES = [0, 1, 2, 3, 9] as const;
@@ -37,9 +38,9 @@ export const CreateErrorCode = z
     key: z
       .string()
       .trim()
-      .regex(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, 'dotted camelCase, e.g. trainee.idNo.duplicate')
+      .regex(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, formatRule('errorCodeKey'))
       .max(100),
-    module: z.string().trim().regex(/^[a-z][a-z0-9-]{0,49}$/),
+    module: z.string().trim().regex(/^[a-z][a-z0-9-]{0,49}$/, formatRule('module')),
     httpStatus: z.number().int().min(400).max(599),
     messageZh: message,
     messageEn: message,

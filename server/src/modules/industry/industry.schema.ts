@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { INT4_MAX, Version } from '../../core/column-bounds';
+import { formatRule } from '../../core/validation';
 
 const status = z.enum(['enabled', 'disabled']);
 const code = z
   .string()
   .trim()
-  .regex(/^([A-Z]|\d{2,4})$/, 'a section letter (A–T) or a 2–4 digit division, group or class code')
+  .regex(/^([A-Z]|\d{2,4})$/, formatRule('industryCode'))
   .openapi({ example: '84' });
 
 export const Industry = z

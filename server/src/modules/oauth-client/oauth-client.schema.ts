@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
+import { formatRule } from '../../core/validation';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code'] as const;
 const STATUSES = ['enabled', 'disabled'] as const;
@@ -69,7 +70,7 @@ function grantRules(v: { grantTypes: string[]; redirectUris: string[]; clientTyp
 
 export const CreateOauthClient = z
   .object({
-    clientId: z.string().trim().min(2).max(64).regex(/^[a-zA-Z0-9._-]+$/, 'letters, digits and . _ - only'),
+    clientId: z.string().trim().min(2).max(64).regex(/^[a-zA-Z0-9._-]+$/, formatRule('clientId')),
     clientType: z.enum(['confidential', 'public']),
     ...fields,
   })

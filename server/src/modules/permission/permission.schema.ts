@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
+import { formatRule } from '../../core/validation';
 
 export const PERMISSION_TYPES = ['directory', 'menu', 'button'] as const;
 const STATUSES = ['enabled', 'disabled'] as const;
@@ -37,15 +38,15 @@ const code = z
   .string()
   .trim()
   .max(100)
-  .regex(/^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){2}$/, 'must look like area:entity:action');
+  .regex(/^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){2}$/, formatRule('permissionCode'));
 
 const fields = {
   parentId: Id.nullable().default(null),
   type: z.enum(PERMISSION_TYPES),
   name: z.string().trim().min(1).max(50),
-  localeKey: z.string().trim().max(100).regex(/^[a-zA-Z0-9._-]+$/).nullable().optional(),
+  localeKey: z.string().trim().max(100).regex(/^[a-zA-Z0-9._-]+$/, formatRule('localeKey')).nullable().optional(),
   code: code.nullable().optional(),
-  path: z.string().trim().max(200).regex(/^\//, 'must start with /').nullable().optional(),
+  path: z.string().trim().max(200).regex(/^\//, formatRule('path')).nullable().optional(),
   component: z.string().trim().max(200).nullable().optional(),
   icon: z.string().trim().max(50).nullable().optional(),
   sort: z.number().int().min(0).max(99999).default(0),
@@ -77,9 +78,9 @@ export const PermissionImportRow = z
     parentKey: z.string().trim().max(100).optional(),
     type: z.enum(PERMISSION_TYPES),
     name: z.string().trim().min(1).max(50),
-    localeKey: z.string().trim().max(100).regex(/^[a-zA-Z0-9._-]+$/),
+    localeKey: z.string().trim().max(100).regex(/^[a-zA-Z0-9._-]+$/, formatRule('localeKey')),
     code: code.optional(),
-    path: z.string().trim().max(200).regex(/^\//, 'must start with /').optional(),
+    path: z.string().trim().max(200).regex(/^\//, formatRule('path')).optional(),
     icon: z.string().trim().max(50).optional(),
     sort: z.coerce.number().int().min(0).max(99999).default(0),
     platformOnly: z.enum(['true', 'false']).optional(),

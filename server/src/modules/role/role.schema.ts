@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
 import { PermissionTree } from '../permission/permission.schema';
+import { formatRule } from '../../core/validation';
 
 export const DATA_SCOPES = ['all', 'org_custom', 'org', 'org_and_children', 'self'] as const;
 const STATUSES = ['enabled', 'disabled'] as const;
@@ -32,7 +33,7 @@ const code = z
   .trim()
   .min(2)
   .max(50)
-  .regex(/^[a-z][a-z0-9_-]*$/, 'lower-case letters, digits, _ and - only, starting with a letter')
+  .regex(/^[a-z][a-z0-9_-]*$/, formatRule('roleCode'))
   .openapi({ example: 'nurse_lead' });
 const name = z.string().trim().min(1).max(50).openapi({ example: '护士长' });
 const sort = z.number().int().min(0).max(99999);

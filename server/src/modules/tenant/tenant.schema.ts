@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
+import { formatRule } from '../../core/validation';
 
 const STATUSES = ['enabled', 'disabled'] as const;
 
@@ -35,7 +36,7 @@ const code = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z][a-z0-9-]{1,31}$/, 'a letter, then 1–31 letters, digits or -')
+  .regex(/^[a-z][a-z0-9-]{1,31}$/, formatRule('tenantCode'))
   .openapi({ example: 'renji' });
 const name = z.string().trim().min(1).max(100).openapi({ example: '仁济医院' });
 const domain = z
@@ -43,7 +44,7 @@ const domain = z
   .trim()
   .toLowerCase()
   .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a host name');
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, formatRule('hostName'));
 const expiresAt = z.iso.datetime({ offset: true }).nullable().openapi({ description: 'null: never expires', example: '2027-12-31T23:59:59+08:00' });
 const fields = {
   name,
@@ -52,7 +53,7 @@ const fields = {
   maxAccounts: z.number().int().min(1).max(1_000_000),
   domains: z.array(domain).max(20).optional(),
   contactName: z.string().trim().min(1).max(50).optional(),
-  contactMobile: z.string().trim().max(20).regex(/^\+?[0-9][0-9 -]{4,19}$/).nullable().optional(),
+  contactMobile: z.string().trim().max(20).regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone')).nullable().optional(),
   contactEmail: z.email().max(100).nullable().optional(),
   address: z.string().trim().max(255).nullable().optional(),
   remark: z.string().max(500).nullable().optional(),
@@ -70,7 +71,7 @@ export const CreateTenant = z
       .toLowerCase()
       .min(2)
       .max(50)
-      .regex(/^[a-z0-9][a-z0-9._@-]*$/, 'letters, digits and . _ @ - only')
+      .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'))
       .openapi({ example: 'admin' }),
     adminPassword: z.string().min(1).max(128).openapi({ description: 'Checked against the password policy' }),
     adminDisplayName: z.string().trim().min(1).max(50).openapi({ example: '管理员' }),
@@ -93,8 +94,8 @@ export const TenantImportRow = z.object({
   maxAccounts: z.coerce.number().int().min(1).max(1_000_000),
   expiresAt: z.string().trim().optional(),
   contactName: z.string().trim().max(50).optional(),
-  contactMobile: z.string().trim().max(20).regex(/^\+?[0-9][0-9 -]{4,19}$/).optional(),
-  adminUserName: z.string().trim().toLowerCase().min(2).max(50).regex(/^[a-z0-9][a-z0-9._@-]*$/).optional(),
+  contactMobile: z.string().trim().max(20).regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone')).optional(),
+  adminUserName: z.string().trim().toLowerCase().min(2).max(50).regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName')).optional(),
   adminDisplayName: z.string().trim().min(1).max(50).optional(),
   adminPassword: z.string().max(128).optional(),
 });

@@ -116,8 +116,8 @@ export function createTenantService(deps: Deps) {
           userName: adminUserName,
           displayName: adminDisplayName,
           passwordHash: await hasher.hash(adminPassword),
-          // Only an import sets it: an administrator created from a spreadsheet must choose their own password.
-          mustChangePassword: Boolean((input as { mustChangePassword?: boolean }).mustChangePassword),
+          // the operator chose this password: the administrator replaces it at first sign-in
+          mustChangePassword: true,
           roleId,
         },
         ctx,
@@ -165,7 +165,6 @@ export function createTenantService(deps: Deps) {
         adminUserName: r.adminUserName,
         adminDisplayName: r.adminDisplayName,
         adminPassword: r.adminPassword,
-        mustChangePassword: true,
       } as CreateTenant;
     },
   };

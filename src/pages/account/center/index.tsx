@@ -1,10 +1,12 @@
-import { ProForm, ProFormText } from '@ant-design/pro-components';
+import { ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
+import { useRef } from 'react';
 import { ignoreShownError } from '@/utils/request';
 import { Card, Col, message, Row, Skeleton } from 'antd';
-import { changePassword, fetchMe, updateMe, type CurrentUser } from '@/services/auth';
-import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
+import ChangePasswordForm from '@/components/password/ChangePasswordForm';
+import { fetchMe, updateMe, type CurrentUser } from '@/services/auth';
+import { fieldErrorsOn } from '@/utils/formErrors';
 
 interface ProfileForm {
   userName: string;
@@ -13,18 +15,13 @@ interface ProfileForm {
   mobile?: string;
 }
 
-interface PasswordForm {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
 /** The signed-in user's own account: profile (optimistic version) and password. */
 export default function AccountCenter() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { setInitialState } = useModel('@@initialState');
   const { data: me, mutate, loading } = useRequest(fetchMe, { onError: ignoreShownError });
+  const profileForm = useRef<ProFormInstance<ProfileForm>>();
 
   const saveProfile = async (values: ProfileForm) => {
     if (!me) return false;
@@ -33,20 +30,12 @@ export default function AccountCenter() {
       email: values.email || undefined,
       mobile: values.mobile || undefined,
       version: me.version,
-    }).catch(() => undefined);
+    }, fieldErrorsOn(profileForm.current)).catch(() => undefined);
     if (!updated) return false;
     mutate(updated);
     await setInitialState((s) => ({ ...s, name: updated.displayName, currentUser: updated as CurrentUser }));
     message.success(t('account.saved'));
     return true;
-  };
-
-  const savePassword = async (values: PasswordForm) => {
-    const done = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword })
-      .then(() => true)
-      .catch(() => false);
-    if (done) message.success(t('account.passwordChanged'));
-    return done;
   };
 
   return (
@@ -57,6 +46,7 @@ export default function AccountCenter() {
             <Skeleton active />
           ) : (
             <ProForm<ProfileForm>
+              formRef={profileForm}
               key={me?.version}
               initialValues={{ ...me, email: me?.email ?? '', mobile: me?.mobile ?? '' }}
               onFinish={saveProfile}
@@ -77,33 +67,7 @@ export default function AccountCenter() {
       </Col>
       <Col xs={24} lg={12}>
         <Card title={t('account.password')}>
-          <ProForm<PasswordForm>
-            onFinish={savePassword}
-            submitter={{ searchConfig: { submitText: t('account.changePassword') }, resetButtonProps: false }}
-          >
-            <ProFormText.Password
-              name="currentPassword"
-              label={t('account.currentPassword')}
-              rules={[{ required: true }]}
-            />
-            <ProForm.Item name="newPassword" label={t('account.newPassword')} rules={[{ required: true }, { min: 8, max: 128 }]}>
-              <PasswordStrengthInput userInputs={me ? [me.userName] : []} />
-            </ProForm.Item>
-            <ProFormText.Password
-              name="confirmPassword"
-              label={t('account.confirmPassword')}
-              dependencies={['newPassword']}
-              rules={[
-                { required: true },
-                ({ getFieldValue }) => ({
-                  validator: (_, value) =>
-                    !value || value === getFieldValue('newPassword')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('account.passwordMismatch'))),
-                }),
-              ]}
-            />
-          </ProForm>
+          <ChangePasswordForm onChanged={() => void message.success(t('account.passwordChanged'))} />
         </Card>
       </Col>
     </Row>

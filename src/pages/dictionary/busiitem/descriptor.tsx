@@ -7,10 +7,11 @@ import type {
   UpdateBusinessItem,
 } from '@server/modules/business-item/business-item.schema';
 import VariablesEditor, { validateVariables } from './VariablesEditor';
+import { patternRule } from '@/utils/rules';
 
 export type { BusinessItem, BusinessItemVariable, CreateBusinessItem, UpdateBusinessItem };
 
-const module = { pattern: /^[a-z][a-z0-9-]{0,49}$/, message: 'Use lower-case letters, digits and -' };
+const module = patternRule(/^[a-z][a-z0-9-]{0,49}$/, 'rule.module');
 
 /** Business items (docs/domain.md §3.4): events that notify, are audited and own error codes. */
 export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusinessItem, UpdateBusinessItem> = {
@@ -32,7 +33,7 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
       sorter: true,
       hideInSearch: true,
       formItemProps: {
-        rules: [{ required: true }, { max: 100 }, { pattern: /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, message: 'Use dotted lower-case, e.g. paper.published' }],
+        rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, 'rule.businessItemKey')],
       },
     },
     { dataIndex: 'name', titleId: 'dictionary.busiitem.name', sorter: true, hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },

@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '@server/modules/error-code/error-code.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateErrorCode, ErrorCode, UpdateErrorCode };
 
@@ -11,8 +12,10 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
   auditType: 'error_code',
   permission: 'dict:errcode',
   titleId: 'dictionary.errcode.entity',
+  recordName: (row) => row.key,
   formLayout: 'DrawerForm',
   allows: (row, action) => action !== 'delete' || row.source === 'manual',
+  lockReasonId: 'dictionary.errcode.locked',
   form: {
     create: ['code', 'key', 'module', 'httpStatus', 'messageZh', 'messageEn', 'showType', 'status'],
     update: ['module', 'httpStatus', 'messageZh', 'messageEn', 'showType', 'status'],
@@ -36,7 +39,7 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
       hideInSearch: true,
       copyable: true,
       formItemProps: {
-        rules: [{ required: true }, { max: 100 }, { pattern: /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, message: 'Use dotted camelCase, e.g. trainee.idNo.duplicate' }],
+        rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, 'rule.errorCodeKey')],
       },
     },
     {
@@ -44,7 +47,7 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
       titleId: 'dictionary.module',
       sorter: true,
       formDisabled: builtIn,
-      formItemProps: { rules: [{ required: true }, { pattern: /^[a-z][a-z0-9-]{0,49}$/, message: 'Use lower-case letters, digits and -' }] },
+      formItemProps: { rules: [{ required: true }, patternRule(/^[a-z][a-z0-9-]{0,49}$/, 'rule.module')] },
     },
     {
       dataIndex: 'httpStatus',

@@ -1,9 +1,10 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateIndustry, Industry, UpdateIndustry } from '@server/modules/industry/industry.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateIndustry, Industry, UpdateIndustry };
 
-const code = { pattern: /^([A-Z]|\d{2,4})$/, message: 'Use a section letter (A–T) or a 2–4 digit code' };
+const code = patternRule(/^([A-Z]|\d{2,4})$/, 'rule.industryCode');
 
 /** The industry classification (docs/domain.md §3.2): section → division → group → class. */
 export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, UpdateIndustry> = {

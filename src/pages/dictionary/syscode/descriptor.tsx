@@ -2,7 +2,8 @@ import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateDictItem, DictItem, UpdateDictItem } from '@server/modules/dict-item/dict-item.schema';
 import type { CreateDictType, DictType, UpdateDictType } from '@server/modules/dict-type/dict-type.schema';
-import ColorSelect from './ColorSelect';
+import ColorSelect, { ColorSwatch } from './ColorSelect';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateDictItem, CreateDictType, DictItem, DictType, UpdateDictItem, UpdateDictType };
 
@@ -14,6 +15,7 @@ export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, Up
   titleId: 'dictionary.type.entity',
   platformOwned: true,
   allows: (row, action) => action !== 'delete' || !row.isSystem,
+  lockReasonId: 'dictionary.type.locked',
   form: {
     create: ['code', 'name', 'tenantExtensible', 'status', 'remark'],
     update: ['name', 'tenantExtensible', 'status', 'remark'],
@@ -23,7 +25,7 @@ export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, Up
       dataIndex: 'code',
       titleId: 'dictionary.type.code',
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }, { pattern: /^[a-z][a-z0-9_]{1,99}$/, message: 'Use lower-case letters, digits and _' }] },
+      formItemProps: { rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-z0-9_]{1,99}$/, 'rule.dictTypeCode')] },
     },
     { dataIndex: 'name', titleId: 'dictionary.type.name', sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
     { dataIndex: 'tenantExtensible', titleId: 'dictionary.type.tenantExtensible', dict: 'yes_no', valueType: 'switch', hideInTable: true },
@@ -41,6 +43,7 @@ export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, Up
   actions: { create: 'dict:code:item-create', update: 'dict:code:item-update' },
   // a tenant adds its own items to extensible types; the platform's are the platform's to change
   allows: (row, _action, access) => row.scope === 'tenant' || Boolean(access.platformOperator),
+  lockReasonId: 'dictionary.item.locked',
   titleId: 'dictionary.item.entity',
   form: {
     create: ['typeCode', 'value', 'label', 'labelEn', 'color', 'sort', 'status', 'isDefault', 'parentValue'],
@@ -60,7 +63,7 @@ export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, Up
     {
       dataIndex: 'color',
       titleId: 'dictionary.item.color',
-      render: (_dom, row) => (row.color ? <Tag color={row.color}>{row.color}</Tag> : '-'),
+      render: (_dom, row) => (row.color ? <ColorSwatch color={row.color} /> : '-'),
       renderFormItem: (_schema, _config, form) => <ColorSelect sample={form.getFieldValue('label')} />,
     },
     { dataIndex: 'sort', titleId: 'dictionary.sort', valueType: 'digit', sorter: true, fieldProps: { min: 0, precision: 0 } },

@@ -2,6 +2,7 @@ import { Space, Tag } from 'antd';
 import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/admin-user/admin-user.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { AdminUser, CreateAdminUser, UpdateAdminUser };
 
@@ -34,7 +35,7 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       titleId: 'system.admin.userName',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, { pattern: /^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/ }] },
+      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')] },
     },
     {
       dataIndex: 'displayName',
@@ -59,7 +60,7 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       dataIndex: 'mobile',
       titleId: 'system.admin.mobile',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 20 }, { pattern: /^\+?[0-9][0-9 -]{4,19}$/ }] },
+      formItemProps: { rules: [{ max: 20 }, patternRule(/^\+?[0-9][0-9 -]{4,19}$/, 'rule.phone')] },
     },
     {
       dataIndex: 'email',

@@ -1,6 +1,7 @@
 import { Space, Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateOauthClient, OauthClient, UpdateOauthClient } from '@server/modules/oauth-client/oauth-client.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateOauthClient, OauthClient, UpdateOauthClient };
 
@@ -54,7 +55,7 @@ export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient
       titleId: 'system.client.clientId',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { min: 2, max: 64 }, { pattern: /^[a-zA-Z0-9._-]+$/, message: 'Client id: letters, digits and . _ - only' }] },
+      formItemProps: { rules: [{ required: true }, { min: 2, max: 64 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.clientId')] },
     },
     { dataIndex: 'name', titleId: 'system.client.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
     {

@@ -1,9 +1,10 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateDistrict, District, UpdateDistrict } from '@server/modules/district/district.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateDistrict, District, UpdateDistrict };
 
-const code = { pattern: /^(\d{6}|\d{9})$/, message: 'Use 6 digits (province, city, county) or 9 (township)' };
+const code = patternRule(/^(\d{6}|\d{9})$/, 'rule.districtCode');
 
 /** Administrative divisions (docs/domain.md §2.7): retired codes are disabled, not deleted. */
 export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, UpdateDistrict> = {

@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
 import type { CreatePermission, Permission, UpdatePermission } from '@server/modules/permission/permission.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { Permission };
 
@@ -54,16 +55,16 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
       titleId: 'system.permission.code',
       hideInSearch: true,
       formItemProps: {
-        rules: [{ max: 100 }, { pattern: /^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){2}$/, message: 'Code must look like area:entity:action' }],
+        rules: [{ max: 100 }, patternRule(/^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){2}$/, 'rule.permissionCode')],
       },
     },
     {
       dataIndex: 'path',
       titleId: 'system.permission.path',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 200 }, { pattern: /^\//, message: 'Path must start with /' }] },
+      formItemProps: { rules: [{ max: 200 }, patternRule(/^\//, 'rule.path')] },
     },
-    { dataIndex: 'localeKey', titleId: 'system.permission.localeKey', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 100 }, { pattern: /^[a-zA-Z0-9._-]+$/ }] } },
+    { dataIndex: 'localeKey', titleId: 'system.permission.localeKey', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 100 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.localeKey')] } },
     { dataIndex: 'component', titleId: 'system.permission.component', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 200 }] } },
     { dataIndex: 'icon', titleId: 'system.permission.icon', hideInSearch: true, formItemProps: { rules: [{ max: 50 }] } },
     {

@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateRole, Role, UpdateRole } from '@server/modules/role/role.schema';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateRole, Role, UpdateRole };
 
@@ -10,6 +11,7 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
   permission: 'system:role',
   titleId: 'system.role.entity',
   allows: (row, action) => action === 'update' || row.type !== 'system',
+  lockReasonId: 'system.role.locked',
   form: { create: ['code', 'name', 'sort', 'status', 'remark'], update: ['code', 'name', 'sort', 'status', 'remark'] },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.role.keyword', searchOnly: true },
@@ -19,7 +21,7 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
       hideInSearch: true,
       sorter: true,
       formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 50 }, { pattern: /^[a-z][a-z0-9_-]*$/, message: 'Code: lower-case letters, digits, _ and -, starting with a letter' }],
+        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-z][a-z0-9_-]*$/, 'rule.roleCode')],
       },
     },
     { dataIndex: 'name', titleId: 'system.role.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },

@@ -1,4 +1,4 @@
-import { useIntl } from '@umijs/max';
+import { getIntl, useIntl } from '@umijs/max';
 import { Button, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ export function fromFormValue(setting: Setting, value: unknown): unknown {
   return value;
 }
 
-/** Validation per type (English messages, as every form's). */
+/** Validation per type (the generic messages in English, as every form's). */
 export function rulesOf(setting: Setting, label: string): Rule[] {
   switch (setting.valueType) {
     case 'number':
@@ -37,7 +37,7 @@ export function rulesOf(setting: Setting, label: string): Rule[] {
             try {
               if (text) JSON.parse(text);
             } catch {
-              throw new Error(`${label} is not valid JSON`);
+              throw new Error(getIntl().formatMessage({ id: 'system.settings.invalidJson' }, { label }));
             }
           },
         },

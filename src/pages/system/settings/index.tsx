@@ -27,7 +27,7 @@ function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSav
   const t = (id: string) => intl.formatMessage({ id });
   const [form] = Form.useForm();
   const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
-  const [busy, setBusy] = useState<string>();
+  const [busy, setBusy] = useState(false);
   const initial = useMemo(() => Object.fromEntries(settings.map((s) => [s.key, toFormValue(s)])), [settings]);
   const shown = useRef(new Map<string, number>());
   // a saved setting takes its new value; the others keep what is being edited
@@ -37,6 +37,11 @@ function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSav
     if (fresh.length) form.setFieldsValue(Object.fromEntries(fresh.map((s) => [s.key, toFormValue(s)])));
   }, [form, settings]);
   const nameOf = (s: Setting) => (intl.locale === 'en-US' && s.nameEn) || s.name;
+  // the built-in settings' help is the console's, in the interface language; an added setting brings its own
+  const helpOf = (s: Setting) => {
+    const id = `system.settings.help.${s.key}`;
+    return intl.messages[id] ? t(id) : s.description;
+  };
   const changed = settings.filter((s) => s.editable && canUpdate && values && dirty(s, values[s.key]));
 
   const save = async (list: Setting[]) => {
@@ -45,7 +50,7 @@ function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSav
     } catch {
       return;
     }
-    setBusy(list.length === 1 ? list[0].key : '*');
+    setBusy(true);
     let done = 0;
     const edits = list.map((s) => [s, fromFormValue(s, form.getFieldValue(s.key))] as const);
     for (const [s, value] of edits) {
@@ -54,7 +59,7 @@ function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSav
       onSaved(saved);
       done += 1;
     }
-    setBusy(undefined);
+    setBusy(false);
     if (done) message.success(t('resource.saved'));
   };
   const reset = async (s: Setting) => {
@@ -79,39 +84,27 @@ function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSav
                   {!s.editable && <Tag>{t('system.settings.readOnly')}</Tag>}
                 </Space>
               }
-              extra={
-                <span>
-                  {s.description && <div>{s.description}</div>}
-                  <code>{s.key}</code>
-                </span>
-              }
+              extra={helpOf(s)}
               rules={rulesOf(s, nameOf(s))}
               valuePropName="value"
               style={{ marginBottom: 8 }}
             >
               <SettingInput key={`${s.key}@${s.version}`} setting={s} disabled={!editable} />
             </Form.Item>
-            {editable && (
-              <Space>
-                <Button size="small" type="primary" disabled={!changed.includes(s)} loading={busy === s.key} onClick={() => save([s])} data-testid={`setting-save-${s.key}`}>
-                  {t('system.action.save')}
-                </Button>
-                {s.overridden && (
-                  <Popconfirm title={t('system.settings.resetConfirm')} onConfirm={() => reset(s)} okButtonProps={{ 'data-testid': 'reset-ok' } as never}>
-                    <Tooltip title={t('system.settings.resetHint')}>
-                      <Button size="small" data-testid={`setting-reset-${s.key}`}>
-                        {t('system.settings.reset')}
-                      </Button>
-                    </Tooltip>
-                  </Popconfirm>
-                )}
-              </Space>
+            {editable && s.overridden && (
+              <Popconfirm title={t('system.settings.resetConfirm')} onConfirm={() => reset(s)} okButtonProps={{ 'data-testid': 'reset-ok' } as never}>
+                <Tooltip title={t('system.settings.resetHint')}>
+                  <Button size="small" data-testid={`setting-reset-${s.key}`}>
+                    {t('system.settings.reset')}
+                  </Button>
+                </Tooltip>
+              </Popconfirm>
             )}
           </Card>
         );
       })}
       {canUpdate && (
-        <Button type="primary" disabled={!changed.length} loading={busy === '*'} onClick={() => save(changed)} data-testid="settings-save-category">
+        <Button type="primary" disabled={!changed.length} loading={busy} onClick={() => save(changed)} data-testid="settings-save-category">
           {t('system.settings.saveCategory')}
         </Button>
       )}
@@ -119,7 +112,7 @@ function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSav
   );
 }
 
-/** /system/settings: typed settings by category with the value in force for the tenant; save one or a category; reset an override. */
+/** /system/settings: typed settings by category with the value in force for the tenant; one save per category; reset an override. */
 export default function SettingsScreen() {
   const intl = useIntl();
   const access = useAccess() as Record<string, boolean>;

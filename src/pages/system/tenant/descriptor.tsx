@@ -5,6 +5,7 @@ import type { ResourceDescriptor } from '@/components/resource/types';
 import { getIntl } from '@umijs/max';
 import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
 import { packageOptions } from './service';
+import { patternRule } from '@/utils/rules';
 
 export type { CreateTenant, Tenant, UpdateTenant };
 
@@ -32,6 +33,7 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
   titleId: 'system.tenant.entity',
   formLayout: 'DrawerForm',
   allows: (row, action) => !(action === 'delete' && row.code === 'platform'),
+  lockReasonId: 'system.tenant.locked',
   form: {
     create: ['code', 'name', 'shortName', 'packageId', 'expiresAt', 'maxAccounts', 'contactName', 'contactMobile', 'contactEmail',
       'adminUserName', 'adminDisplayName', 'adminPassword', 'remark'],
@@ -44,7 +46,7 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       titleId: 'system.tenant.code',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { pattern: /^[a-z][a-z0-9-]{1,31}$/, message: 'Code: a lower-case letter, then 1–31 letters, digits or -' }] },
+      formItemProps: { rules: [{ required: true }, patternRule(/^[a-z][a-z0-9-]{1,31}$/, 'rule.tenantCode')] },
     },
     { dataIndex: 'name', titleId: 'system.tenant.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
     { dataIndex: 'shortName', titleId: 'system.tenant.shortName', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 50 }] } },
@@ -83,7 +85,7 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       dataIndex: 'contactMobile',
       titleId: 'system.tenant.contactMobile',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 20 }, { pattern: /^\+?[0-9][0-9 -]{4,19}$/ }] },
+      formItemProps: { rules: [{ max: 20 }, patternRule(/^\+?[0-9][0-9 -]{4,19}$/, 'rule.phone')] },
     },
     { dataIndex: 'contactEmail', titleId: 'system.tenant.contactEmail', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ type: 'email' }, { max: 100 }] } },
     { dataIndex: 'address', titleId: 'system.tenant.address', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 255 }] } },
@@ -91,7 +93,7 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       dataIndex: 'adminUserName',
       titleId: 'system.tenant.adminUserName',
       ...adminField,
-      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, { pattern: /^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/ }] },
+      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')] },
     },
     { dataIndex: 'adminDisplayName', titleId: 'system.tenant.adminDisplayName', ...adminField, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
     {
