@@ -1,5 +1,5 @@
 import type { ErrCode, SysCode } from '@/models/root';
-import request from '@/utils/request';
+import request, { type Options } from '@/utils/request';
 import { OAUTH_CLIENT_ID } from '@/constants';
 
 export interface TokenAnswer {
@@ -40,7 +40,7 @@ export const signIn = (form: SignInForm) =>
 
 export const signOut = () => request.post<void>('/api/auth/logout', { skipErrorHandler: true });
 
-export const fetchMe = () => request.get<CurrentUser>('/api/auth/me');
+export const fetchMe = (options?: Options) => request.get<CurrentUser>('/api/auth/me', options);
 
 export const updateMe = (data: { displayName: string; email?: string; mobile?: string; version: number }) =>
   request.put<CurrentUser>('/api/auth/me', { data });
@@ -55,4 +55,3 @@ export const fetchSysCodes = () => request.get<SysCode[]>('/api/dict/syscodes');
 
 export const fetchErrCodes = () => request.get<ErrCode[]>('/api/dict/errcodes');
 
-export const fetchHealth = () => request.get<{ status: string; engine: string }>('/api/health');

@@ -48,7 +48,12 @@ describe.each(engines())('the workspace on $name', (engine) => {
     const created = await api.call('POST', '/api/roles', { token: admin, body: { code: 'ward', name: '病区' } });
     expect(created.status).toBe(201);
     const mine = await workspace(admin);
-    expect(mine.activity[0]).toMatchObject({ action: 'system:role:create', resourceType: 'role' });
+    expect(mine.activity[0]).toMatchObject({
+      action: 'system:role:create',
+      actionName: '角色管理 · 新增',
+      actionNameEn: 'Roles · Create',
+      resourceType: 'role',
+    });
     expect(countOf(mine.cards, 'roles')).toBe(3);
 
     const theirs = await workspace(viewer);

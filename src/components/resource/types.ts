@@ -35,6 +35,8 @@ export interface ResourceDescriptor<Row extends { id: string; version: number },
   /** Exactly the fields each form sends; everything else in `columns` is not a form field. */
   form: { create: (keyof Create & string)[]; update: (keyof Update & string)[] };
   rowKey?: keyof Row & string;
+  /** The record's name in titles (its profile's tab: `管理员 · 张三`). */
+  recordName?: (row: Row) => string;
   /** Profile route of a row, e.g. `(row) => \`/system/admin/${row.id}/profile\``. */
   profile?: (row: Row) => string;
   /** The form's container; a long form is better in a drawer. */

@@ -32,17 +32,24 @@ export const countSignIns = async (tx: Tx, since: Date, outcome: 'success' | 'fa
       .executeTakeFirst(),
   );
 
+/** The actor's latest writes, each with the names of its permission (`角色管理 · 新增`) when the code is known. */
 export async function recentActivity(tx: Tx, actorId: string, limit: number): Promise<WorkspaceActivity[]> {
   const rows = await tx
-    .selectFrom('audit_log')
-    .select(['id', 'action', 'resource_type', 'resource_id', 'summary', 'created_at'])
-    .where('actor_id', '=', actorId)
-    .orderBy('id', 'desc')
+    .selectFrom('audit_log as a')
+    .leftJoin('permission as p', 'p.code', 'a.action')
+    .leftJoin('permission as menu', 'menu.id', 'p.parent_id')
+    .select(['a.id', 'a.action', 'a.resource_type', 'a.resource_id', 'a.summary', 'a.created_at'])
+    .select(['p.name', 'p.name_en', 'menu.name as menu_name', 'menu.name_en as menu_name_en'])
+    .where('a.actor_id', '=', actorId)
+    .orderBy('a.id', 'desc')
     .limit(limit)
     .execute();
+  const joined = (menu: string | null, action: string | null) => (action ? [menu, action].filter(Boolean).join(' · ') : null);
   return rows.map((r) => ({
     id: String(r.id),
     action: r.action,
+    actionName: joined(r.menu_name, r.name),
+    actionNameEn: joined(r.menu_name_en, r.name_en),
     resourceType: r.resource_type,
     resourceId: r.resource_id,
     summary: r.summary,

@@ -12,6 +12,8 @@ export const WorkspaceActivity = z
   .object({
     id: z.string(),
     action: z.string().openapi({ description: 'The permission code of the write', example: 'system:role:update' }),
+    actionName: z.string().nullable().openapi({ example: '角色管理 · 编辑' }),
+    actionNameEn: z.string().nullable().openapi({ example: 'Roles · Edit' }),
     resourceType: z.string(),
     resourceId: z.string().nullable(),
     summary: z.string().nullable(),
