@@ -80,6 +80,8 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
     logo: '/logo.svg',
     layout: 'mix',
     splitMenus: false,
+    // the tab bar sits right under the header; each tab pane pads its own screen
+    contentStyle: { padding: 0 },
     navTheme: theme === 'dark' ? 'realDark' : 'light',
     collapsed,
     onCollapse: setCollapsed,
