@@ -85,8 +85,14 @@ describe('navigation in Chromium', () => {
     await page.locator('#currentPassword').fill('viewer123');
     await page.locator('#newPassword').fill('Viewer-2026-new');
     await page.locator('#confirmPassword').fill('Viewer-2026-new');
-    await page.locator('#confirmPassword').press('Enter');
-    await page.locator('.ant-message-success').waitFor();
+    await page.locator('form', { has: page.locator('#confirmPassword') }).locator('button.ant-btn-primary').click();
+    const signInWith = (password: string) =>
+      fetch(`${baseURL}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'password', client_id: 'console', tenant: 'demo', username: 'viewer', password }),
+      }).then((res) => res.status);
+    await expect.poll(() => signInWith('Viewer-2026-new'), { timeout: 15_000 }).toBe(200);
 
     await page.getByTestId('user-menu').hover();
     await page.getByTestId('logout').click();
