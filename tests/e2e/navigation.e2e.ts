@@ -126,6 +126,32 @@ describe('navigation in Chromium', () => {
     await context.close();
   });
 
+  it('tells a user whose roles were all removed that they have no screens, and signs them out', async () => {
+    const api = async (method: string, path: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${baseURL}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.json();
+    };
+    const admin = (await api('POST', '/api/auth/token', undefined, {
+      grant_type: 'password', client_id: 'console', tenant: 'demo', username: 'admin', password: 'admin123',
+    })).access_token as string;
+    const created = await api('POST', '/api/admin-users', admin, { userName: 'noroles', displayName: '无角色', password: 'Nothing-2026', roleIds: [] });
+    expect(created.roleIds).toEqual([]);
+
+    const { context, page } = await newPage();
+    await page.goto(`${baseURL}/#/login`);
+    await fillSignIn(page, 'demo', 'noroles', 'Nothing-2026');
+    await page.getByTestId('no-screens').waitFor();
+    expect(await page.getByTestId('exception-403').count()).toBe(0);
+    await page.getByTestId('no-screens-logout').click();
+    await page.waitForURL(/#\/login$/);
+    await page.getByTestId('login-page').waitFor();
+    await context.close();
+  });
+
   it('ran without a page error', () => {
     expect(problems).toEqual([]);
   });
