@@ -3,13 +3,15 @@
  * Only light modules are imported eagerly; the layout pieces load with the layout chunk.
  */
 import { history, useIntl, useSelector, type RunTimeLayoutConfig } from '@umijs/max';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Grid } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import AppProviders from '@/components/AppProviders';
 import PageLoading from '@/components/PageLoading';
 import { LOGIN_PATH } from '@/constants';
 import type { RootState } from '@/models/root';
 import { fetchMe, fetchPublicSettings } from '@/services/auth';
 import { fetchMenus, filterMenuRoutes, menuPaths, type MenuRoute } from '@/services/menu';
+import { signInPath } from '@/utils/navigation';
 import { applyCurrentUser, brandingName, toInitialState, type InitialState } from '@/utils/session';
 import { dispatchRoot, getRootState, hasAccessToken, persistedReducer, persistEnhancer, whenRehydrated } from '@/utils/store';
 
@@ -36,9 +38,10 @@ export async function getInitialState(): Promise<InitialState> {
   const cached = getRootState().appSettings;
   const settings = await fetchPublicSettings().catch(() => cached);
   dispatchRoot('SET_APP_SETTINGS', settings);
-  if (history.location.pathname === LOGIN_PATH || !hasAccessToken()) return toInitialState(undefined, settings);
+  if (!hasAccessToken()) return toInitialState(undefined, settings);
   try {
-    const me = await fetchMe();
+    // on the sign-in screen a session that has ended is no news: no message, the form stays
+    const me = await fetchMe(history.location.pathname === LOGIN_PATH ? { skipErrorHandler: true } : undefined);
     applyCurrentUser(me);
     return toInitialState(me, settings);
   } catch {
@@ -58,27 +61,44 @@ const firstUse = (
   </Suspense>
 );
 
+/**
+ * Below 1200 px the sidebar folds by itself; opening it there lasts until the width changes again and leaves the
+ * persisted choice for wide screens alone.
+ */
+function useSidebarCollapse(): [boolean, (next: boolean) => void] {
+  const persisted = useSelector((state: { root: RootState }) => state.root.collapsed);
+  const narrow = Grid.useBreakpoint().xl === false;
+  const [openedWhileNarrow, setOpenedWhileNarrow] = useState(false);
+  useEffect(() => setOpenedWhileNarrow(false), [narrow]);
+  if (narrow) return [!openedWhileNarrow, (next) => setOpenedWhileNarrow(!next)];
+  return [persisted, (next) => dispatchRoot('SET_COLLAPSED', next)];
+}
+
 // plugin-layout calls this inside its Layout component on every render, so hooks are safe here.
 export const layout: RunTimeLayoutConfig = ({ initialState }) => {
   const theme = useSelector((state: { root: RootState }) => state.root.theme);
-  const collapsed = useSelector((state: { root: RootState }) => state.root.collapsed);
+  const [collapsed, setCollapsed] = useSidebarCollapse();
   const intl = useIntl();
+  const signedIn = Boolean(initialState?.currentUser);
   // an initial password is replaced before anything else: no menu, no tabs, only that screen
   const mustChangePassword = Boolean(initialState?.currentUser?.mustChangePassword);
-  const screen = mustChangePassword ? firstUse : keepAlive;
+  // nothing of a screen renders (or asks the API) before sign-in: a first visit meets no "session expired"
+  const screen = !signedIn ? <></> : mustChangePassword ? firstUse : keepAlive;
   return {
     pure: mustChangePassword,
     title: brandingName(initialState?.settings, intl.locale) ?? intl.formatMessage({ id: 'app.name' }),
     logo: '/logo.svg',
     layout: 'mix',
     splitMenus: false,
+    // the tab bar sits right under the header; each tab pane pads its own screen
+    contentStyle: { padding: 0 },
     navTheme: theme === 'dark' ? 'realDark' : 'light',
     collapsed,
-    onCollapse: (next: boolean) => dispatchRoot('SET_COLLAPSED', next),
+    onCollapse: setCollapsed,
     breakpoint: false,
     collapsedButtonRender: (isCollapsed?: boolean) => (
       <Suspense fallback={null}>
-        <CollapseButton collapsed={Boolean(isCollapsed)} />
+        <CollapseButton collapsed={Boolean(isCollapsed)} onToggle={setCollapsed} />
       </Suspense>
     ),
     // the routes' menu, cut to the entries GET /api/auth/menus grants; refetched per signed-in user
@@ -90,9 +110,9 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
         mustChangePassword,
       },
       request: async (_params: Record<string, unknown>, routes: MenuRoute[]) =>
-        mustChangePassword
-          ? []
-          : fetchMenus().then((menus) => filterMenuRoutes(routes, menuPaths(menus)), () => routes),
+        signedIn && !mustChangePassword
+          ? fetchMenus().then((menus) => filterMenuRoutes(routes, menuPaths(menus)), () => routes)
+          : [],
     },
     rightContentRender: () => (
       <Suspense fallback={null}>
@@ -100,7 +120,8 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       </Suspense>
     ),
     onPageChange: (location) => {
-      if (location?.pathname !== LOGIN_PATH && !hasAccessToken()) history.push(LOGIN_PATH);
+      if (location?.pathname === LOGIN_PATH || hasAccessToken()) return;
+      history.replace(signInPath(`${history.location.pathname}${history.location.search}`));
     },
     // the same element in every branch keeps the tabs mounted when a 403 screen shows
     childrenRender: () => screen,

@@ -53,6 +53,8 @@ import { createErrorCodeService } from './modules/error-code/error-code.service'
 import { errorCodeRoutes } from './modules/error-code/error-code.routes';
 import { industryRoutes } from './modules/industry/industry.routes';
 import { createIndustryService } from './modules/industry/industry.service';
+import { workspaceRoutes } from './modules/workspace/workspace.routes';
+import { createWorkspaceService } from './modules/workspace/workspace.service';
 
 export const API_VERSION = '0.1.0';
 
@@ -104,6 +106,7 @@ export function createServices({ db: unwatched, engine, config }: AppDeps) {
     permissions: createPermissionService({ tenancy, audit, catalog }),
     roles: createRoleService({ tenancy, audit, catalog }),
     clients: createOauthClientService({ tenancy, audit, catalog, hasher }),
+    workspace: createWorkspaceService({ tenancy, now: config.now }),
     health: { ping: () => tenancy.inPlatformScope(ping) },
   };
 }
@@ -156,6 +159,7 @@ export function createApp(services: Services, logger?: Logger) {
   app.route('/api', roleRoutes());
   app.route('/api', oauthClientRoutes());
   app.route('/api', auditRoutes());
+  app.route('/api', workspaceRoutes());
   mountApiDocs(app, API_VERSION);
 
   return app;

@@ -1,7 +1,7 @@
 /**
  * Routes as data. Every screen route has a `name` (menu i18n key `menu.<name>`), an `icon` and an
- * `access` (a permission code; see src/access.ts). Everything except /login is nested under the
- * admin layout mounted at `/` by plugin-layout.
+ * `access` (a permission code; see src/access.ts), except the signed-in user's own account, which is every
+ * user's. Everything except /login is nested under the admin layout mounted at `/` by plugin-layout.
  */
 export interface AppRoute {
   path: string;
@@ -37,7 +37,6 @@ const routes: AppRoute[] = [
     path: '/account/center',
     name: 'account',
     icon: 'user',
-    access: 'account:profile:view',
     component: './account/center',
   },
   {

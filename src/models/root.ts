@@ -15,7 +15,10 @@ export interface UserInfo {
 
 export interface Tab {
   path: string;
+  /** i18n id: the route's menu title, or the entity's name on a record's tab. */
   title: string;
+  /** The record a profile or edit tab shows (`管理员 · 张三`). */
+  name?: string;
 }
 
 export interface SysCode {

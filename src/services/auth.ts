@@ -42,7 +42,7 @@ export const signIn = (form: SignInForm) =>
 
 export const signOut = () => request.post<void>('/api/auth/logout', { skipErrorHandler: true });
 
-export const fetchMe = () => request.get<CurrentUser>('/api/auth/me');
+export const fetchMe = (options?: Options) => request.get<CurrentUser>('/api/auth/me', options);
 
 export const updateMe = (
   data: { displayName: string; email?: string; mobile?: string; version: number },
@@ -60,4 +60,3 @@ export const fetchSysCodes = () => request.get<SysCode[]>('/api/dict/syscodes');
 
 export const fetchErrCodes = () => request.get<ErrCode[]>('/api/dict/errcodes');
 
-export const fetchHealth = () => request.get<{ status: string; engine: string }>('/api/health');

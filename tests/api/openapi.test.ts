@@ -46,6 +46,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'PUT /api/admin-users/{id}/roles': 'system:admin:assign-role',
       'GET /api/audit-logs': 'authenticated',
       'GET /api/login-logs': 'system:admin:list',
+      'GET /api/workspace': 'authenticated',
       'GET /api/auth/menus': 'authenticated',
       'GET /api/tenants/resolve': 'public',
       'GET /api/tenants': 'system:tenant:list',

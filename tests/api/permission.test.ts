@@ -92,8 +92,9 @@ describe.each(engines())('the permission tree on $name', (engine) => {
   it('exports the filtered set; imports a subtree by parent key all or nothing', async () => {
     const file = await api.fetch('GET', '/api/permissions/export?type=menu&keyword=/system/&sort=code', { token: platform, headers: { 'accept-language': 'en-US' } });
     const rows = await readXlsx(await file.arrayBuffer());
-    expect(rows[0]).toEqual(['Type', 'Name', 'Locale key', 'Code', 'Path', 'Icon', 'Sort', 'Platform only', 'Status']);
-    expect(rows.slice(1).map((r) => r[3])).toEqual([
+    expect(rows[0]).toEqual(['Type', 'Name', 'English name', 'Locale key', 'Code', 'Path', 'Icon', 'Sort', 'Platform only', 'Status']);
+    expect(rows.slice(1).map((r) => r[2])).toContain('Admins');
+    expect(rows.slice(1).map((r) => r[4])).toEqual([
       'system:admin:list',
       'system:client:list',
       'system:district:list',

@@ -6,6 +6,7 @@ const node = (path: string | null, type: 'directory' | 'menu', children: MenuNod
   id: path ?? 'dir',
   type,
   name: path ?? 'dir',
+  nameEn: null,
   localeKey: null,
   code: null,
   path,

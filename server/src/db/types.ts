@@ -62,6 +62,7 @@ export interface PermissionTable extends Audited {
   parent_id: Nullable<Ref>;
   type: PermissionType;
   name: string;
+  name_en: Nullable<string>;
   locale_key: Nullable<string>;
   code: Nullable<string>;
   path: Nullable<string>;

@@ -3,8 +3,14 @@ import { useIntl } from '@umijs/max';
 import { Button, Tooltip } from 'antd';
 import { dispatchRoot } from '@/utils/store';
 
+interface Props {
+  collapsed: boolean;
+  /** Instead of the persisted field (the layout folds the sidebar by itself on narrow screens). */
+  onToggle?: (next: boolean) => void;
+}
+
 /** Sidebar collapse; the state lives in the persisted `collapsed` field. */
-export default function CollapseButton({ collapsed }: { collapsed: boolean }) {
+export default function CollapseButton({ collapsed, onToggle }: Props) {
   const intl = useIntl();
   const label = intl.formatMessage({ id: collapsed ? 'layout.expand' : 'layout.collapse' });
   return (
@@ -15,7 +21,7 @@ export default function CollapseButton({ collapsed }: { collapsed: boolean }) {
         data-testid="layout-collapse"
         data-collapsed={String(collapsed)}
         icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        onClick={() => dispatchRoot('SET_COLLAPSED', !collapsed)}
+        onClick={() => (onToggle ? onToggle(!collapsed) : dispatchRoot('SET_COLLAPSED', !collapsed))}
         style={{ margin: 8 }}
       />
     </Tooltip>

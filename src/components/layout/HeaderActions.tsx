@@ -1,10 +1,9 @@
 import { LogoutOutlined, MoonOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { getLocale, history, setLocale, useIntl, useModel, useSelector } from '@umijs/max';
 import { Avatar, Button, Dropdown, Space, Tooltip } from 'antd';
-import { LOGIN_PATH } from '@/constants';
 import type { RootState } from '@/models/root';
-import { endSession } from '@/utils/session';
 import { dispatchRoot } from '@/utils/store';
+import { useSignOut } from './useSignOut';
 
 export function ThemeSwitch() {
   const intl = useIntl();
@@ -46,13 +45,9 @@ export function LanguageSwitch() {
 
 export function UserMenu() {
   const intl = useIntl();
-  const { initialState, setInitialState } = useModel('@@initialState');
+  const { initialState } = useModel('@@initialState');
   const name = initialState?.currentUser?.displayName || initialState?.currentUser?.userName || '';
-  const logout = async () => {
-    await endSession();
-    await setInitialState((state) => ({ settings: state?.settings }));
-    history.push(LOGIN_PATH);
-  };
+  const logout = useSignOut();
   return (
     <Dropdown
       menu={{

@@ -6,14 +6,47 @@ import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import Forbidden from '@/pages/exception/403';
 import { HOME_PATH } from '@/constants';
 import type { RootState, Tab } from '@/models/root';
-import { dispatchRoot } from '@/utils/store';
+import { dispatchRoot, getRootState } from '@/utils/store';
+import { PaneContext, type PaneFrame } from './frame';
+import PageHeader, { type Crumb } from './PageHeader';
 
-type RouteLike = { name?: string; access?: string; path?: string; isLayout?: boolean };
+type RouteLike = {
+  name?: string;
+  access?: string;
+  path?: string;
+  isLayout?: boolean;
+  children?: RouteLike[];
+  routes?: RouteLike[];
+};
+
+/** Screens that say a page is not there or not allowed: shown, never kept as a tab. */
+const EXCEPTION_ROUTES = new Set(['notFound', 'forbidden']);
+const EXCEPTION_TITLES = new Set([...EXCEPTION_ROUTES].map((name) => `menu.${name}`));
 
 /** Menu i18n key of the matched route chain, as ProLayout builds it: `menu.<parent>.<child>`. */
 export function titleKey(routes: RouteLike[]): string {
   const names = routes.map((r) => r.name).filter((n): n is string => Boolean(n));
   return names.length ? `menu.${names.join('.')}` : 'menu.notFound';
+}
+
+/**
+ * The breadcrumb of a matched route chain (layout first): each named route, and before a record route
+ * (`/system/admin/:id/profile`) the list it belongs to (`/system/admin`), linked.
+ */
+export function crumbsOf(chain: RouteLike[]): Crumb[] {
+  const crumbs: Crumb[] = [];
+  const names: string[] = [];
+  chain.forEach((route, i) => {
+    if (!route.name || route.isLayout) return;
+    const siblings = chain[i - 1]?.children ?? chain[i - 1]?.routes ?? [];
+    const list = route.path?.includes(':')
+      ? siblings.find((r) => r.name && r.path && !r.path.includes(':') && route.path!.startsWith(`${r.path}/`))
+      : undefined;
+    if (list) crumbs.push({ titleKey: titleKey([...names.map((name) => ({ name })), list]), path: list.path });
+    names.push(route.name);
+    crumbs.push({ titleKey: titleKey(names.map((name) => ({ name }))) });
+  });
+  return crumbs;
 }
 
 /** Tabs after closing `path` (`others`: every tab but `path`; `all`: none). */
@@ -34,7 +67,8 @@ export function nextActivePath(tabs: Tab[], closing: string): string {
 /**
  * Multi-tab navigation with keep-alive: every visited screen stays mounted (inactive ones hidden),
  * so it keeps its state; a tab can be refreshed (`reloadPath`) and closed. The tab list and the
- * active tab are persisted (`curTab`, `lastActiveTabPath`).
+ * active tab are persisted (`curTab`, `lastActiveTabPath`). A 404 or 403 screen, or a record screen whose
+ * record does not exist, shows without becoming a tab.
  */
 export default function TabsOutlet() {
   const intl = useIntl();
@@ -44,20 +78,64 @@ export default function TabsOutlet() {
   const selected = useSelectedRoutes() as unknown as { route: RouteLike }[];
   const { curTab, reloadPath } = useSelector((state: { root: RootState }) => state.root);
 
-  const leaf = selected[selected.length - 1]?.route;
-  const matched = selected.map((m) => m.route).filter((r) => !r.isLayout && r.path !== '/');
+  const chain = selected.map((m) => m.route);
+  const leaf = chain[chain.length - 1];
+  const matched = chain.filter((r) => !r.isLayout && r.path !== '/');
   const forbidden = Boolean(leaf?.access && !access[leaf.access]);
+  const exception = forbidden || EXCEPTION_ROUTES.has(leaf?.name ?? '');
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
 
   // only named routes are screens; a redirect (no name) just passes through
-  const isScreen = Boolean(leaf?.name);
+  const isScreen = Boolean(leaf?.name) && !exception && !missing.has(pathname);
   const cache = useRef(new Map<string, ReactNode>());
+  const crumbs = useRef(new Map<string, Crumb[]>());
+  const frames = useRef(new Map<string, PaneFrame>());
   const [versions, setVersions] = useState<Record<string, number>>({});
-  if (isScreen) cache.current.set(pathname, forbidden ? <Forbidden /> : outlet);
+  if (isScreen) {
+    cache.current.set(pathname, outlet);
+    crumbs.current.set(pathname, crumbsOf(chain));
+  }
+
+  const frameOf = (path: string, backPath: string | undefined): PaneFrame => {
+    let frame = frames.current.get(path);
+    if (!frame) {
+      frame = {
+        backPath,
+        setRecord: (title, name) => {
+          const tabs = getRootState().curTab;
+          if (tabs.some((t) => t.path === path && (t.title !== title || t.name !== name))) {
+            dispatchRoot('SET_CURTAB', tabs.map((t) => (t.path === path ? { path, title, name } : t)));
+          }
+        },
+        markMissing: () => {
+          setMissing((paths) => new Set(paths).add(path));
+          dispatchRoot('SET_CURTAB', closeTabs(getRootState().curTab, path, 'one'));
+        },
+      };
+      frames.current.set(path, frame);
+    }
+    return frame;
+  };
 
   useEffect(() => {
+    const kept = curTab.filter((t) => !EXCEPTION_TITLES.has(t.title));
+    if (kept.length !== curTab.length) dispatchRoot('SET_CURTAB', kept);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    // a missing record is forgotten once left: coming back asks for it again
+    const left = [...missing].filter((path) => path !== pathname);
+    if (left.length) {
+      left.forEach((path) => {
+        cache.current.delete(path);
+        frames.current.delete(path);
+      });
+      setMissing((paths) => new Set([...paths].filter((path) => !left.includes(path))));
+    }
     if (!isScreen) return;
-    const title = titleKey(matched);
-    if (!curTab.some((t) => t.path === pathname)) dispatchRoot('SET_CURTAB', [...curTab, { path: pathname, title }]);
+    const tabs = getRootState().curTab;
+    if (!tabs.some((t) => t.path === pathname)) dispatchRoot('SET_CURTAB', [...tabs, { path: pathname, title: titleKey(matched) }]);
     dispatchRoot('SET_LAST_ACTIVE_TABPATH', pathname);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
@@ -71,7 +149,10 @@ export default function TabsOutlet() {
   const close = (path: string, mode: 'one' | 'others' | 'all' = 'one') => {
     const remaining = closeTabs(curTab, path, mode);
     for (const key of [...cache.current.keys()]) {
-      if (!remaining.some((t) => t.path === key)) cache.current.delete(key);
+      if (!remaining.some((t) => t.path === key)) {
+        cache.current.delete(key);
+        frames.current.delete(key);
+      }
     }
     dispatchRoot('SET_CURTAB', remaining);
     if (!remaining.some((t) => t.path === pathname)) {
@@ -80,6 +161,11 @@ export default function TabsOutlet() {
   };
 
   const refresh = (path: string) => dispatchRoot('SET_RELOADPATH', path);
+
+  const tabTitle = (tab: Tab) => {
+    const title = intl.formatMessage({ id: tab.title, defaultMessage: tab.title });
+    return tab.name ? `${title} · ${tab.name}` : title;
+  };
 
   const label = (tab: Tab) => (
     <Dropdown
@@ -99,7 +185,7 @@ export default function TabsOutlet() {
       }}
     >
       <span data-testid="tab" data-path={tab.path}>
-        {intl.formatMessage({ id: tab.title, defaultMessage: tab.title })}
+        {tabTitle(tab)}
       </span>
     </Dropdown>
   );
@@ -108,8 +194,16 @@ export default function TabsOutlet() {
     ? curTab
     : [...curTab, { path: pathname, title: titleKey(matched) }];
 
+  const header = (path: string) => {
+    const trail = crumbs.current.get(path) ?? [];
+    const tab = tabs.find((t) => t.path === path);
+    const title = tab ? tabTitle(tab) : intl.formatMessage({ id: trail[trail.length - 1]?.titleKey ?? 'menu.notFound' });
+    const named = tab?.name ? [...trail.slice(0, -1), { ...trail[trail.length - 1], label: tab.name }] : trail;
+    return <PageHeader crumbs={named} title={title} />;
+  };
+
   return (
-    <div data-testid="tabs-outlet">
+    <div data-testid="tabs-outlet" style={{ minWidth: 0 }}>
       <Tabs
         type="editable-card"
         hideAdd
@@ -130,18 +224,29 @@ export default function TabsOutlet() {
           />
         }
       />
-      {[...cache.current.entries()].map(([path, element]) => (
-        <div
-          key={`${path}#${versions[path] ?? 0}`}
-          data-testid="tab-pane"
-          data-path={path}
-          hidden={path !== pathname}
-          style={{ padding: 16 }}
-        >
-          <LoadErrorBoundary>{element}</LoadErrorBoundary>
+      {[...cache.current.entries()].map(([path, element]) => {
+        const trail = crumbs.current.get(path) ?? [];
+        return (
+          <div
+            key={`${path}#${versions[path] ?? 0}`}
+            data-testid="tab-pane"
+            data-path={path}
+            hidden={path !== pathname}
+            style={{ padding: 16 }}
+          >
+            {!missing.has(path) && header(path)}
+            <PaneContext.Provider value={frameOf(path, trail.find((c) => c.path)?.path)}>
+              <LoadErrorBoundary>{element}</LoadErrorBoundary>
+            </PaneContext.Provider>
+          </div>
+        );
+      })}
+      {exception && (
+        <div data-testid="exception-pane" style={{ padding: 16 }}>
+          {forbidden ? <Forbidden /> : outlet}
         </div>
-      ))}
-      {!isScreen && <div hidden>{outlet}</div>}
+      )}
+      {!leaf?.name && <div hidden>{outlet}</div>}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useIntl } from '@umijs/max';
-import { Button, Empty, Space, Tag, Tree } from 'antd';
+import { Button, Empty, Input, Space, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
-import type { PermissionNode } from '@/services/permission';
+import { permissionName, searchTree, type PermissionNode } from '@/services/permission';
 
 interface Props {
   tree: PermissionNode[];
@@ -51,31 +51,54 @@ export function toggle(index: Index, held: string[], id: string, checked: boolea
 
 const TYPE_COLOR: Record<string, string> = { directory: 'purple', menu: 'blue', button: 'default' };
 
-/** A checkable tree of permissions (directories, menus, buttons) as a form control of permission ids. */
+const idsOf = (nodes: PermissionNode[]): string[] => nodes.flatMap((n) => [n.id, ...idsOf(n.children ?? [])]);
+
+/**
+ * A checkable tree of permissions (directories, menus, buttons) as a form control of permission ids: names in the
+ * interface language first, codes beside them, a search over both. It takes the height it needs; its container
+ * scrolls.
+ */
 export default function PermissionTree({ tree, value = [], onChange, disabled }: Props) {
   const intl = useIntl();
   const index = useMemo(() => indexTree(tree), [tree]);
   const [expanded, setExpanded] = useState<string[]>();
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => searchTree(tree, search), [tree, search]);
   const data = useMemo(() => {
     const toData = (nodes: PermissionNode[]): DataNode[] =>
       nodes.map((node) => ({
         key: node.id,
         title: (
           <span data-testid="permission-node" data-code={node.code ?? node.localeKey ?? node.name}>
-            <Tag color={TYPE_COLOR[node.type]}>{intl.formatMessage({ id: `permission.type.${node.type}` })}</Tag>
-            {node.localeKey && intl.messages[node.localeKey] ? intl.formatMessage({ id: node.localeKey }) : node.name}
-            {node.code && <span style={{ marginLeft: 8, opacity: 0.6 }}>{node.code}</span>}
+            <span data-testid="permission-name">{permissionName(node, intl.locale)}</span>
+            {node.code && (
+              <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+                {node.code}
+              </Typography.Text>
+            )}
+            <Tag color={TYPE_COLOR[node.type]} bordered={false} style={{ marginLeft: 8 }}>
+              {intl.formatMessage({ id: `permission.type.${node.type}` })}
+            </Tag>
           </span>
         ),
         children: node.children?.length ? toData(node.children) : undefined,
       }));
-    return toData(tree);
-  }, [tree, intl]);
+    return toData(shown);
+  }, [shown, intl]);
   if (!tree.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const topLevel = tree.map((n) => n.id);
+  // while searching every hit is opened up to its buttons
+  const expandedKeys = search.trim() ? idsOf(shown) : expanded ?? topLevel;
   return (
     <div data-testid="permission-tree">
-      <Space style={{ marginBottom: 8 }}>
+      <Input.Search
+        allowClear
+        placeholder={intl.formatMessage({ id: 'permission.tree.search' })}
+        onChange={(event) => setSearch(event.target.value)}
+        data-testid="permission-search"
+        style={{ marginBottom: 8 }}
+      />
+      <Space wrap style={{ marginBottom: 8 }}>
         <Button size="small" disabled={disabled} onClick={() => onChange?.(index.all)} data-testid="permission-all">
           {intl.formatMessage({ id: 'permission.tree.all' })}
         </Button>
@@ -87,18 +110,21 @@ export default function PermissionTree({ tree, value = [], onChange, disabled }:
         </Button>
         <span>{intl.formatMessage({ id: 'permission.tree.count' }, { count: value.length })}</span>
       </Space>
-      <Tree
-        checkable
-        checkStrictly
-        selectable={false}
-        disabled={disabled}
-        treeData={data}
-        height={420}
-        expandedKeys={expanded ?? topLevel}
-        onExpand={(keys) => setExpanded(keys.map(String))}
-        checkedKeys={{ checked: value, halfChecked: [] }}
-        onCheck={(_keys, info) => onChange?.(toggle(index, value, String(info.node.key), info.checked))}
-      />
+      {shown.length ? (
+        <Tree
+          checkable
+          checkStrictly
+          selectable={false}
+          disabled={disabled}
+          treeData={data}
+          expandedKeys={expandedKeys}
+          onExpand={(keys) => setExpanded(keys.map(String))}
+          checkedKeys={{ checked: value, halfChecked: [] }}
+          onCheck={(_keys, info) => onChange?.(toggle(index, value, String(info.node.key), info.checked))}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={intl.formatMessage({ id: 'permission.tree.noMatch' })} />
+      )}
     </div>
   );
 }

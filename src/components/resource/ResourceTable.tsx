@@ -83,7 +83,6 @@ export default function ResourceTable<Row extends { id: string; version: number 
       title: t('resource.actions'),
       key: 'option',
       valueType: 'option',
-      fixed: 'right',
       render: (_dom, row) => [
         descriptor.profile && can(code.list) && (
           <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">

@@ -110,7 +110,6 @@ export default function ResourceTreeTable<Row extends TreeRow>({
       title: t('resource.actions'),
       key: 'option',
       valueType: 'option',
-      fixed: 'right',
       render: (_dom, row) => [
         can(code.create) && canHaveChildren(row) && (
           <a key="child" data-testid="row-add-child" onClick={() => setEditing({ defaults: { ...createDefaults, parentCode: row.code } })}>

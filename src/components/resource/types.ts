@@ -43,7 +43,10 @@ export interface ResourceDescriptor<Row extends { id: string; version: number },
   actions?: Partial<Record<keyof ReturnType<typeof codes>, string>>;
   /** Rows the API refuses to change (built-in, system, another owner's): their edit or delete is not offered. */
   allows?: (row: Row, action: 'update' | 'delete', access: Record<string, boolean>) => boolean;
-  /** How edit dialogs name a row, when its `name`, `displayName`, `label`, `title`, `userName` or `code` does not. */
+  /**
+   * The record's name in titles (its profile's tab, `管理员 · 张三`; its edit dialog), when its `name`, `displayName`,
+   * `label`, `title`, `userName` or `code` does not say it.
+   */
   recordName?: (row: Row) => string;
   /** i18n id of why a row `allows` refuses is locked (its lock icon's tooltip). */
   lockReasonId?: string;

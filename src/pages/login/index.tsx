@@ -1,13 +1,20 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useIntl, useModel, useRouteProps, useSearchParams } from '@umijs/max';
 import { Alert, Button, Form, Input, message, theme } from 'antd';
-import { useState } from 'react';
-import { DEFAULT_TENANT, HOME_PATH } from '@/constants';
+import { useEffect, useState } from 'react';
+import access from '@/access';
+import routes from '@/config/routes';
+import { DEFAULT_TENANT } from '@/constants';
 import { signIn, type SignInForm } from '@/services/auth';
-import { brandingName, startSession } from '@/utils/session';
+import { landingPath } from '@/utils/navigation';
+import { brandingName, startSession, type InitialState } from '@/utils/session';
+
+/** Where this sign-in lands: `?redirect=` (a page of this app), else the first screen the user may open. */
+const landingFor = (state: InitialState) => landingPath(history.location.search, routes, access(state));
 
 /**
  * The sign-in screen; its route carries the login mode parameter `mode: 'login'` (spec.md §2).
+ * A signed-in user who comes here goes on to where they would land.
  * Plain antd Form (not ProForm's LoginForm; no Card or Typography, which bring Tabs and Menu)
  * keeps the first download within its budget.
  */
@@ -22,6 +29,11 @@ export default function Login() {
   const [submitting, setSubmitting] = useState(false);
   const { token } = theme.useToken();
 
+  useEffect(() => {
+    if (initialState?.currentUser) history.replace(landingFor(initialState));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const submit = async (form: SignInForm) => {
     setSubmitting(true);
     try {
@@ -32,7 +44,7 @@ export default function Login() {
       if (!next) return;
       await setInitialState(next);
       message.success(t('login.success'));
-      history.push(HOME_PATH);
+      history.replace(landingFor(next));
     } finally {
       setSubmitting(false);
     }

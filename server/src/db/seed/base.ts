@@ -70,13 +70,17 @@ async function seedPermissions(tx: Tx): Promise<void> {
   const rows = flattenManifest();
   const values = sql.join(
     rows.map(
-      (r) => sql`(${r.type}, ${r.name}, ${r.localeKey}, ${r.code}, ${r.path}, ${r.icon}, ${r.sort}::int, ${r.platformOnly}::boolean)`,
+      (r) =>
+        sql`(${r.type}, ${r.name}, ${r.nameEn}, ${r.localeKey}, ${r.code}, ${r.path}, ${r.icon}, ${r.sort}::int, ${r.platformOnly}::boolean)`,
     ),
   );
-  await sql`INSERT INTO permission (type, name, locale_key, code, path, icon, sort, platform_only)
+  // names are the operator's once written: only a missing English name or a button still named by its code is filled
+  await sql`INSERT INTO permission (type, name, name_en, locale_key, code, path, icon, sort, platform_only)
     VALUES ${values}
     ON CONFLICT (locale_key) DO UPDATE SET type = excluded.type, code = excluded.code, path = excluded.path,
-      icon = excluded.icon, sort = excluded.sort, platform_only = excluded.platform_only, status = 'enabled'`.execute(tx);
+      icon = excluded.icon, sort = excluded.sort, platform_only = excluded.platform_only, status = 'enabled',
+      name = CASE WHEN permission.name = permission.code THEN excluded.name ELSE permission.name END,
+      name_en = COALESCE(permission.name_en, excluded.name_en)`.execute(tx);
   const links = sql.join(rows.filter((r) => r.parentLocaleKey).map((r) => sql`(${r.localeKey}, ${r.parentLocaleKey})`));
   await sql`UPDATE permission p SET parent_id = parent.id
     FROM (VALUES ${links}) AS link (locale_key, parent_key)

@@ -5,6 +5,7 @@
 export interface MenuSeed {
   code: string;
   name: string;
+  nameEn: string;
   path: string;
   /** Actions under the menu's `area:entity` prefix, or full codes. */
   buttons?: string[];
@@ -16,96 +17,179 @@ export interface MenuSeed {
 export interface DirectorySeed {
   key: string;
   name: string;
+  nameEn: string;
   icon: string;
   menus: MenuSeed[];
 }
 
 const crud = ['create', 'update', 'delete', 'export'];
 
+/** Names of the button actions (the last segment of a code), Chinese and English. */
+export const actionNames: Record<string, [string, string]> = {
+  list: ['查看', 'View'],
+  create: ['新增', 'Create'],
+  update: ['编辑', 'Edit'],
+  delete: ['删除', 'Delete'],
+  export: ['导出', 'Export'],
+  import: ['导入', 'Import'],
+  renew: ['续期', 'Renew'],
+  disable: ['停用', 'Disable'],
+  enable: ['启用', 'Enable'],
+  visit: ['进入租户', 'Visit tenant'],
+  sync: ['同步', 'Synchronise'],
+  'assign-permission': ['分配权限', 'Assign permissions'],
+  'assign-data-scope': ['设置数据范围', 'Set data scope'],
+  'assign-user': ['分配成员', 'Assign members'],
+  'reset-password': ['重置密码', 'Reset password'],
+  'update-status': ['修改状态', 'Change status'],
+  'assign-role': ['分配角色', 'Assign roles'],
+  'force-logout': ['强制下线', 'Force sign-out'],
+  'pii-view': ['查看个人信息', 'View personal data'],
+  'rotate-secret': ['更换密钥', 'Rotate secret'],
+  'revoke-tokens': ['吊销令牌', 'Revoke tokens'],
+  'item-create': ['新增字典项', 'Create item'],
+  'item-update': ['编辑字典项', 'Edit item'],
+  'bind-template': ['绑定模板', 'Bind template'],
+  merge: ['合并', 'Merge'],
+  'create-account': ['开通账号', 'Create account'],
+  'promote-expert': ['设为专家', 'Promote to expert'],
+  clone: ['复制', 'Clone'],
+  reorder: ['排序', 'Reorder'],
+  archive: ['归档', 'Archive'],
+  audit: ['审核', 'Audit'],
+  'change-status': ['变更状态', 'Change status'],
+  'change-base': ['变更基地', 'Change base'],
+  'assign-tutor': ['分配导师', 'Assign tutor'],
+  'assign-task': ['分配任务', 'Assign task'],
+  review: ['审核', 'Review'],
+  revoke: ['撤销', 'Revoke'],
+  grant: ['授权', 'Grant access'],
+  publish: ['发布', 'Publish'],
+  'new-version': ['新版本', 'New version'],
+  moderate: ['审核内容', 'Moderate'],
+  pin: ['置顶', 'Pin'],
+  feature: ['加精', 'Feature'],
+  lock: ['锁定', 'Lock'],
+  move: ['移动', 'Move'],
+  resolve: ['处理', 'Resolve'],
+  'test-send': ['测试发送', 'Test send'],
+  send: ['发送', 'Send'],
+  retry: ['重试', 'Retry'],
+  bind: ['绑定', 'Bind'],
+  test: ['测试', 'Test'],
+  'set-master': ['设为主存储', 'Set as main'],
+  assign: ['分配', 'Assign'],
+  attendance: ['考勤', 'Attendance'],
+  'bulk-update': ['批量修改', 'Bulk edit'],
+  manage: ['管理', 'Manage'],
+  close: ['关闭', 'Close'],
+  'export-word': ['导出 Word', 'Export to Word'],
+};
+
+/** Names of the entities a menu's buttons reach beyond its own prefix (`system:tenant-package:create`). */
+export const entityNames: Record<string, [string, string]> = {
+  'system:tenant-package': ['套餐', 'Packages'],
+  'platform:setting': ['平台设置', 'Platform settings'],
+  'assess:category': ['题目分类', 'Question categories'],
+  'assess:knowledge': ['知识点', 'Knowledge points'],
+};
+
+/** A button's names: its action's, prefixed by the entity's when the code lies outside the menu's own prefix. */
+export function buttonNames(code: string, menuPrefix: string): [string, string] {
+  const [area, entity, action = ''] = code.split(':');
+  const names = actionNames[action];
+  if (!names) throw new Error(`permission ${code}: no name for the action "${action}" in actionNames`);
+  const prefix = `${area}:${entity}`;
+  if (prefix === menuPrefix) return names;
+  const owner = entityNames[prefix];
+  if (!owner) throw new Error(`permission ${code}: no name for "${prefix}" in entityNames`);
+  return [`${owner[0]}：${names[0]}`, `${owner[1]}: ${names[1]}`];
+}
+
 export const permissionManifest: DirectorySeed[] = [
   {
     key: 'dashboard',
-    name: '工作台',
+    name: '工作台', nameEn: 'Workspace',
     icon: 'DashboardOutlined',
-    menus: [{ code: 'dashboard:workspace:view', name: '工作台', path: '/dashboard/workspace', plain: true }],
+    menus: [{ code: 'dashboard:workspace:view', name: '工作台', nameEn: 'Workspace', path: '/dashboard/workspace', plain: true }],
   },
   {
     key: 'account',
-    name: '个人中心',
+    name: '个人中心', nameEn: 'My account',
     icon: 'UserOutlined',
-    menus: [{ code: 'account:profile:view', name: '个人中心', path: '/account/center', plain: true }],
+    menus: [{ code: 'account:profile:view', name: '个人中心', nameEn: 'My account', path: '/account/center', plain: true }],
   },
   {
     key: 'system',
-    name: '系统管理',
+    name: '系统管理', nameEn: 'System',
     icon: 'SettingOutlined',
     menus: [
       {
         code: 'system:tenant:list',
-        name: '租户管理',
+        name: '租户管理', nameEn: 'Tenants',
         path: '/system/tenant',
         platformOnly: true,
         buttons: ['renew', 'disable', 'enable', 'visit', 'import', 'system:tenant-package:list', 'system:tenant-package:create',
           'system:tenant-package:update', 'system:tenant-package:delete', 'system:tenant-package:export', 'system:tenant-package:import'],
       },
-      { code: 'system:permission:list', name: '权限管理', path: '/system/permission', platformOnly: true, buttons: ['sync', 'import'] },
+      { code: 'system:permission:list', name: '权限管理', nameEn: 'Permissions', path: '/system/permission', platformOnly: true, buttons: ['sync', 'import'] },
       {
         code: 'system:role:list',
-        name: '角色管理',
+        name: '角色管理', nameEn: 'Roles',
         path: '/system/role',
         buttons: ['assign-permission', 'assign-data-scope', 'assign-user', 'import'],
       },
       {
         code: 'system:admin:list',
-        name: '管理员',
+        name: '管理员', nameEn: 'Admins',
         path: '/system/admin',
         buttons: ['reset-password', 'update-status', 'assign-role', 'force-logout', 'import', 'pii-view'],
       },
-      { code: 'system:client:list', name: '客户端管理', path: '/system/client', platformOnly: true, buttons: ['rotate-secret', 'revoke-tokens'] },
-      { code: 'system:setting:list', name: '系统设置', path: '/system/settings', plain: true, buttons: ['update', 'platform:setting:update'] },
-      { code: 'system:district:list', name: '行政区划', path: '/system/district', platformOnly: true, buttons: ['import'] },
+      { code: 'system:client:list', name: '客户端管理', nameEn: 'Clients', path: '/system/client', platformOnly: true, buttons: ['rotate-secret', 'revoke-tokens'] },
+      { code: 'system:setting:list', name: '系统设置', nameEn: 'Settings', path: '/system/settings', plain: true, buttons: ['update', 'platform:setting:update'] },
+      { code: 'system:district:list', name: '行政区划', nameEn: 'Districts', path: '/system/district', platformOnly: true, buttons: ['import'] },
     ],
   },
   {
     key: 'dictionary',
-    name: '字典管理',
+    name: '字典管理', nameEn: 'Dictionaries',
     icon: 'BookOutlined',
     menus: [
-      { code: 'dict:code:list', name: '系统代码', path: '/dictionary/syscode', buttons: ['item-create', 'item-update', 'import'] },
-      { code: 'dict:industry:list', name: '行业', path: '/dictionary/industry', platformOnly: true, buttons: ['import'] },
-      { code: 'dict:errcode:list', name: '错误码', path: '/dictionary/errcode', platformOnly: true, buttons: ['import'] },
-      { code: 'dict:busiitem:list', name: '业务事项', path: '/dictionary/busiitem', buttons: ['bind-template', 'import'] },
+      { code: 'dict:code:list', name: '系统代码', nameEn: 'System codes', path: '/dictionary/syscode', buttons: ['item-create', 'item-update', 'import'] },
+      { code: 'dict:industry:list', name: '行业', nameEn: 'Industries', path: '/dictionary/industry', platformOnly: true, buttons: ['import'] },
+      { code: 'dict:errcode:list', name: '错误码', nameEn: 'Error codes', path: '/dictionary/errcode', platformOnly: true, buttons: ['import'] },
+      { code: 'dict:busiitem:list', name: '业务事项', nameEn: 'Business items', path: '/dictionary/busiitem', buttons: ['bind-template', 'import'] },
     ],
   },
   {
     key: 'org',
-    name: '组织机构',
+    name: '组织机构', nameEn: 'Organisation',
     icon: 'ApartmentOutlined',
     menus: [
-      { code: 'org:organization:list', name: '组织', path: '/user/organization', buttons: ['import'] },
-      { code: 'org:unit:list', name: '单位', path: '/units/list', buttons: ['merge', 'import'] },
-      { code: 'org:staff:list', name: '职工', path: '/user/staff', buttons: ['create-account', 'import'] },
+      { code: 'org:organization:list', name: '组织', nameEn: 'Organisations', path: '/user/organization', buttons: ['import'] },
+      { code: 'org:unit:list', name: '单位', nameEn: 'Units', path: '/units/list', buttons: ['merge', 'import'] },
+      { code: 'org:staff:list', name: '职工', nameEn: 'Staff', path: '/user/staff', buttons: ['create-account', 'import'] },
     ],
   },
   {
     key: 'people',
-    name: '人员管理',
+    name: '人员管理', nameEn: 'People',
     icon: 'TeamOutlined',
     menus: [
-      { code: 'people:doctor-type:list', name: '医生类型', path: '/user/doctor-type' },
-      { code: 'people:doctor:list', name: '医生', path: '/doctor', buttons: ['promote-expert', 'import'] },
-      { code: 'people:trainee-type:list', name: '学员类型', path: '/user/trainee-type', buttons: ['clone', 'reorder', 'archive'] },
-      { code: 'people:trainee-field:list', name: '学员类型字段', path: '/user/trainee-type-field', buttons: ['reorder'] },
+      { code: 'people:doctor-type:list', name: '医生类型', nameEn: 'Doctor types', path: '/user/doctor-type' },
+      { code: 'people:doctor:list', name: '医生', nameEn: 'Doctors', path: '/doctor', buttons: ['promote-expert', 'import'] },
+      { code: 'people:trainee-type:list', name: '学员类型', nameEn: 'Trainee types', path: '/user/trainee-type', buttons: ['clone', 'reorder', 'archive'] },
+      { code: 'people:trainee-field:list', name: '学员类型字段', nameEn: 'Trainee type fields', path: '/user/trainee-type-field', buttons: ['reorder'] },
     ],
   },
   {
     key: 'trainee',
-    name: '学员管理',
+    name: '学员管理', nameEn: 'Trainees',
     icon: 'SolutionOutlined',
     menus: [
       {
         code: 'trainee:trainee:list',
-        name: '学员',
+        name: '学员', nameEn: 'Trainees',
         path: '/trainee/list',
         buttons: ['import', 'audit', 'change-status', 'change-base', 'assign-tutor', 'pii-view'],
       },
@@ -113,74 +197,74 @@ export const permissionManifest: DirectorySeed[] = [
   },
   {
     key: 'expert',
-    name: '专家管理',
+    name: '专家管理', nameEn: 'Experts',
     icon: 'CrownOutlined',
     menus: [
-      { code: 'expert:expert:list', name: '专家', path: '/expert/users', buttons: ['assign-task'] },
-      { code: 'expert:qualification:list', name: '资质', path: '/expert/qualifications', buttons: ['review', 'revoke'] },
+      { code: 'expert:expert:list', name: '专家', nameEn: 'Experts', path: '/expert/users', buttons: ['assign-task'] },
+      { code: 'expert:qualification:list', name: '资质', nameEn: 'Qualifications', path: '/expert/qualifications', buttons: ['review', 'revoke'] },
     ],
   },
   {
     key: 'doc',
-    name: '文档管理',
+    name: '文档管理', nameEn: 'Documents',
     icon: 'FileTextOutlined',
     menus: [
-      { code: 'doc:base:list', name: '文档库', path: '/doc/base', buttons: ['grant'] },
-      { code: 'doc:document:list', name: '文档', path: '/doc/list', buttons: ['publish', 'new-version'] },
-      { code: 'doc:tag:list', name: '标签', path: '/doc/tag', buttons: ['merge'] },
+      { code: 'doc:base:list', name: '文档库', nameEn: 'Document libraries', path: '/doc/base', buttons: ['grant'] },
+      { code: 'doc:document:list', name: '文档', nameEn: 'Documents', path: '/doc/list', buttons: ['publish', 'new-version'] },
+      { code: 'doc:tag:list', name: '标签', nameEn: 'Tags', path: '/doc/tag', buttons: ['merge'] },
     ],
   },
   {
     key: 'community',
-    name: '社区管理',
+    name: '社区管理', nameEn: 'Community',
     icon: 'CommentOutlined',
     menus: [
-      { code: 'community:board:list', name: '版块', path: '/post/board/list' },
-      { code: 'community:post:list', name: '帖子', path: '/post/list', buttons: ['moderate', 'pin', 'feature', 'lock', 'move'] },
-      { code: 'community:report:list', name: '举报', path: '/report/list', buttons: ['resolve'] },
+      { code: 'community:board:list', name: '版块', nameEn: 'Boards', path: '/post/board/list' },
+      { code: 'community:post:list', name: '帖子', nameEn: 'Posts', path: '/post/list', buttons: ['moderate', 'pin', 'feature', 'lock', 'move'] },
+      { code: 'community:report:list', name: '举报', nameEn: 'Reports', path: '/report/list', buttons: ['resolve'] },
     ],
   },
   {
     key: 'message',
-    name: '消息管理',
+    name: '消息管理', nameEn: 'Messages',
     icon: 'MessageOutlined',
     menus: [
-      { code: 'message:template:list', name: '消息模板', path: '/message/template', buttons: ['test-send', 'sync'] },
-      { code: 'message:message:list', name: '消息', path: '/message/list', buttons: ['send', 'retry'] },
-      { code: 'message:follower:list', name: '关注者', path: '/message/followers', buttons: ['sync', 'bind'] },
+      { code: 'message:template:list', name: '消息模板', nameEn: 'Message templates', path: '/message/template', buttons: ['test-send', 'sync'] },
+      { code: 'message:message:list', name: '消息', nameEn: 'Messages', path: '/message/list', buttons: ['send', 'retry'] },
+      { code: 'message:follower:list', name: '关注者', nameEn: 'Followers', path: '/message/followers', buttons: ['sync', 'bind'] },
     ],
   },
   {
     key: 'file',
-    name: '文件管理',
+    name: '文件管理', nameEn: 'Files',
     icon: 'CloudOutlined',
     menus: [
-      { code: 'file:storage:list', name: '存储配置', path: '/oss/list', buttons: ['test', 'set-master'] },
-      { code: 'file:file:list', name: '文件', path: '/file/list' },
+      { code: 'file:storage:list', name: '存储配置', nameEn: 'Storage', path: '/oss/list', buttons: ['test', 'set-master'] },
+      { code: 'file:file:list', name: '文件', nameEn: 'Files', path: '/file/list' },
     ],
   },
   {
     key: 'teaching',
-    name: '教学管理',
+    name: '教学管理', nameEn: 'Teaching',
     icon: 'ReadOutlined',
     menus: [
-      { code: 'teaching:course:list', name: '课程', path: '/teach/course/list', buttons: ['publish', 'assign', 'clone'] },
-      { code: 'teaching:course-item:list', name: '课程内容', path: '/teach/course/item/list', buttons: ['publish'] },
-      { code: 'teaching:activity:list', name: '教学活动', path: '/teach/teaching/list', buttons: ['publish', 'attendance'] },
+      { code: 'teaching:course:list', name: '课程', nameEn: 'Courses', path: '/teach/course/list', buttons: ['publish', 'assign', 'clone'] },
+      { code: 'teaching:course-item:list', name: '课程内容', nameEn: 'Course items', path: '/teach/course/item/list', buttons: ['publish'] },
+      { code: 'teaching:activity:list', name: '教学活动', nameEn: 'Teaching activities', path: '/teach/teaching/list', buttons: ['publish', 'attendance'] },
     ],
   },
   {
     key: 'assess',
-    name: '考核管理',
+    name: '考核管理', nameEn: 'Assessment',
     icon: 'FormOutlined',
     menus: [
       {
         code: 'assess:question:list',
-        name: '题库',
+        name: '题库', nameEn: 'Question bank',
         path: '/question/list',
         buttons: ['import', 'review', 'bulk-update', 'assess:category:manage', 'assess:knowledge:manage'],
       },
-      { code: 'assess:paper:list', name: '试卷', path: '/exam-paper/list', buttons: ['publish', 'close', 'clone', 'export-word'] },
+      { code: 'assess:paper:list', name: '试卷', nameEn: 'Exam papers', path: '/exam-paper/list', buttons: ['publish', 'close', 'clone', 'export-word'] },
     ],
   },
 ];
@@ -189,6 +273,7 @@ export interface PermissionSeedRow {
   code: string | null;
   type: 'directory' | 'menu' | 'button';
   name: string;
+  nameEn: string;
   localeKey: string;
   parentLocaleKey: string | null;
   path: string | null;
@@ -202,17 +287,18 @@ export function flattenManifest(manifest: DirectorySeed[] = permissionManifest):
   const rows: PermissionSeedRow[] = [];
   manifest.forEach((dir, d) => {
     const dirKey = `menu.${dir.key}`;
-    rows.push({ code: null, type: 'directory', name: dir.name, localeKey: dirKey, parentLocaleKey: null, path: null, icon: dir.icon, sort: d, platformOnly: false });
+    rows.push({ code: null, type: 'directory', name: dir.name, nameEn: dir.nameEn, localeKey: dirKey, parentLocaleKey: null, path: null, icon: dir.icon, sort: d, platformOnly: false });
     dir.menus.forEach((menu, m) => {
       const menuKey = `menu${menu.path.replace(/\//g, '.').replace(/[^a-zA-Z0-9.]/g, '-')}`;
       const platformOnly = Boolean(menu.platformOnly);
-      rows.push({ code: menu.code, type: 'menu', name: menu.name, localeKey: menuKey, parentLocaleKey: dirKey, path: menu.path, icon: null, sort: m, platformOnly });
+      rows.push({ code: menu.code, type: 'menu', name: menu.name, nameEn: menu.nameEn, localeKey: menuKey, parentLocaleKey: dirKey, path: menu.path, icon: null, sort: m, platformOnly });
       const prefix = menu.code.split(':').slice(0, 2).join(':');
       const actions = [...(menu.plain ? [] : crud), ...(menu.buttons ?? [])];
       actions.forEach((action, b) => {
         const code = action.includes(':') ? action : `${prefix}:${action}`;
         const buttonPlatformOnly = platformOnly || code.startsWith('platform:');
-        rows.push({ code, type: 'button', name: code, localeKey: `${menuKey}.${code.replace(/:/g, '.')}`, parentLocaleKey: menuKey, path: null, icon: null, sort: b, platformOnly: buttonPlatformOnly });
+        const [name, nameEn] = buttonNames(code, prefix);
+        rows.push({ code, type: 'button', name, nameEn, localeKey: `${menuKey}.${code.replace(/:/g, '.')}`, parentLocaleKey: menuKey, path: null, icon: null, sort: b, platformOnly: buttonPlatformOnly });
       });
     });
   });

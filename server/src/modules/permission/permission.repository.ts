@@ -8,7 +8,7 @@ export const permissionList: ListSpec = {
   sort: { sort: 'sort', code: 'code', name: 'name', type: 'type', createdAt: 'created_at', updatedAt: 'updated_at' },
   defaultSort: 'sort',
   filters: {
-    keyword: { kind: 'keyword', columns: ['name', 'code', 'path', 'locale_key'] },
+    keyword: { kind: 'keyword', columns: ['name', 'name_en', 'code', 'path', 'locale_key'] },
     type: { kind: 'in', column: 'type', values: ['directory', 'menu', 'button'] },
     status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
     platformOnly: { kind: 'eq', column: 'platform_only', values: ['true', 'false'] },
@@ -24,6 +24,7 @@ const permissions = tableRepository({
     parentId: 'parent_id',
     type: 'type',
     name: 'name',
+    nameEn: 'name_en',
     localeKey: 'locale_key',
     code: 'code',
     path: 'path',
@@ -111,7 +112,7 @@ export async function permissionsByIds(tx: Tx, ids: string[]): Promise<Pick<Perm
 export async function menuTree(tx: Tx, held: ReadonlySet<string>): Promise<MenuNode[]> {
   const rows = await tx
     .selectFrom('permission')
-    .select(['id', 'parent_id', 'type', 'name', 'locale_key', 'code', 'path', 'icon', 'sort', 'hidden_in_menu', 'keep_alive'])
+    .select(['id', 'parent_id', 'type', 'name', 'name_en', 'locale_key', 'code', 'path', 'icon', 'sort', 'hidden_in_menu', 'keep_alive'])
     .where('type', 'in', ['directory', 'menu'])
     .where('status', '=', 'enabled')
     .orderBy('sort')
@@ -124,6 +125,7 @@ export async function menuTree(tx: Tx, held: ReadonlySet<string>): Promise<MenuN
       parentId: r.parent_id,
       type: r.type as 'directory' | 'menu',
       name: r.name,
+      nameEn: r.name_en,
       localeKey: r.locale_key,
       code: r.code,
       path: r.path,

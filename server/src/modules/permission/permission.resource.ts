@@ -14,6 +14,7 @@ export const permissionResource: ResourceDefinition<Permission, CreatePermission
     { key: 'parentKey', label: { 'zh-CN': '上级标识', 'en-US': 'Parent key' }, only: 'import', example: 'menu.system' },
     { key: 'type', label: { 'zh-CN': '类型', 'en-US': 'Type' }, example: 'menu' },
     { key: 'name', label: { 'zh-CN': '名称', 'en-US': 'Name' }, example: '审计日志' },
+    { key: 'nameEn', label: { 'zh-CN': '英文名称', 'en-US': 'English name' }, example: 'Audit log' },
     { key: 'localeKey', label: { 'zh-CN': '多语言标识', 'en-US': 'Locale key' }, example: 'menu.system.audit' },
     { key: 'code', label: { 'zh-CN': '权限编码', 'en-US': 'Code' }, example: 'system:audit:list' },
     { key: 'path', label: { 'zh-CN': '路由', 'en-US': 'Path' }, example: '/system/audit' },

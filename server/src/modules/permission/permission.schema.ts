@@ -12,6 +12,7 @@ export const Permission = z
     parentId: z.string().nullable(),
     type: z.enum(PERMISSION_TYPES),
     name: z.string(),
+    nameEn: z.string().nullable(),
     localeKey: z.string().nullable(),
     code: z.string().nullable(),
     path: z.string().nullable(),
@@ -44,6 +45,7 @@ const fields = {
   parentId: Id.nullable().default(null),
   type: z.enum(PERMISSION_TYPES),
   name: z.string().trim().min(1).max(50),
+  nameEn: z.string().trim().max(100).nullable().optional(),
   localeKey: z.string().trim().max(100).regex(/^[a-zA-Z0-9._-]+$/, formatRule('localeKey')).nullable().optional(),
   code: code.nullable().optional(),
   path: z.string().trim().max(200).regex(/^\//, formatRule('path')).nullable().optional(),
@@ -78,6 +80,7 @@ export const PermissionImportRow = z
     parentKey: z.string().trim().max(100).optional(),
     type: z.enum(PERMISSION_TYPES),
     name: z.string().trim().min(1).max(50),
+    nameEn: z.string().trim().max(100).optional(),
     localeKey: z.string().trim().max(100).regex(/^[a-zA-Z0-9._-]+$/, formatRule('localeKey')),
     code: code.optional(),
     path: z.string().trim().max(200).regex(/^\//, formatRule('path')).optional(),
@@ -92,6 +95,7 @@ export interface MenuNode {
   id: string;
   type: 'directory' | 'menu';
   name: string;
+  nameEn: string | null;
   localeKey: string | null;
   code: string | null;
   path: string | null;
@@ -107,6 +111,7 @@ export const MenuTree = z
       id: z.string(),
       type: z.enum(['directory', 'menu']),
       name: z.string(),
+      nameEn: z.string().nullable(),
       localeKey: z.string().nullable(),
       code: z.string().nullable(),
       path: z.string().nullable(),

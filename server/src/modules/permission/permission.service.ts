@@ -58,6 +58,7 @@ export function createPermissionService(deps: Deps) {
       if (parentKey && !parent) throw new AppError('common.validation', {}, [{ field: 'parentKey', message: texts[ctx.lang].unknownParent }]);
       const values = {
         code: null,
+        nameEn: null,
         path: null,
         icon: null,
         ...fields,

@@ -1,10 +1,12 @@
-import { ApiOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, useIntl, useModel } from '@umijs/max';
+import { Link, useAccess, useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { ignoreShownError } from '@/utils/request';
-import { Badge, Card, Col, Descriptions, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { fetchHealth, fetchMe } from '@/services/auth';
+import routes from '@/config/routes';
+import { HOME_PATH } from '@/constants';
+import { fetchWorkspace, type WorkspaceActivity } from '@/services/workspace';
+import { openScreens } from '@/utils/navigation';
+import { ignoreShownError } from '@/utils/request';
 
 function greetingId(hour: number) {
   if (hour < 12) return 'workspace.greeting.morning';
@@ -12,20 +14,23 @@ function greetingId(hour: number) {
   return 'workspace.greeting.evening';
 }
 
-/** The landing screen: who is signed in, where, with what, and whether the service is well. */
+/** The landing screen: who is signed in, what they can act on, what they did last, where they can go. */
 export default function Workspace() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { initialState } = useModel('@@initialState');
-  const { data: me } = useRequest(fetchMe, { cacheKey: 'auth-me', onError: ignoreShownError });
-  const { data: health } = useRequest(fetchHealth, { onError: ignoreShownError });
-  const user = me ?? initialState?.currentUser;
+  const access = useAccess() as Record<string, boolean>;
+  const { data, loading } = useRequest(fetchWorkspace, { onError: ignoreShownError });
+  const user = initialState?.currentUser;
+  const shortcuts = openScreens(routes, access).filter((screen) => screen.path !== HOME_PATH);
+  const actionName = (entry: WorkspaceActivity) =>
+    (intl.locale === 'en-US' ? entry.actionNameEn : entry.actionName) ?? entry.action;
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="workspace">
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="workspace-greeting">
-          {t(greetingId(dayjs().hour()), { name: user?.displayName ?? user?.userName ?? '' })}
+          {t(greetingId(dayjs().hour()), { name: user?.displayName || user?.userName || '' })}
         </Typography.Title>
         <Descriptions column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('workspace.tenant')}>
@@ -34,54 +39,59 @@ export default function Workspace() {
           <Descriptions.Item label={t('workspace.roles')}>
             {user?.roles.length ? user.roles.map((r) => <Tag key={r.code}>{r.name}</Tag>) : t('workspace.noRoles')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('workspace.clientType')}>{user?.clientType}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic
-              title={t('workspace.permissions')}
-              value={user?.permissions.length ?? 0}
-              prefix={<SafetyOutlined />}
-              valueRender={(node) => <span data-testid="workspace-permission-count">{node}</span>}
-            />
+      {Boolean(data?.cards.length) && (
+        <Row gutter={[16, 16]} data-testid="workspace-cards">
+          {data!.cards.map((card) => (
+            <Col key={card.key} xs={12} md={8} xl={Math.max(4, Math.floor(24 / data!.cards.length))}>
+              <Link to={card.path} data-testid="workspace-card" data-key={card.key}>
+                <Card hoverable size="small">
+                  <Statistic
+                    title={intl.formatMessage({ id: `workspace.card.${card.key}`, defaultMessage: card.key })}
+                    value={card.count}
+                  />
+                </Card>
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card title={t('workspace.activity')} loading={loading && !data} data-testid="workspace-activity">
+            {data?.activity.length ? (
+              // plain markup: antd's List would bring Pagination and Select into the first screen after sign-in
+              <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {data.activity.map((entry) => (
+                  <li key={entry.id} data-testid="workspace-activity-item" style={{ display: 'flex', gap: 16, padding: '6px 0' }}>
+                    <Typography.Text type="secondary" style={{ flex: 'none' }}>
+                      {dayjs(entry.createdAt).format('YYYY-MM-DD HH:mm')}
+                    </Typography.Text>
+                    <span>
+                      {actionName(entry)}
+                      {entry.summary && <Typography.Text type="secondary">{` · ${entry.summary}`}</Typography.Text>}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workspace.activity.none')} />
+            )}
           </Card>
         </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic
-              title={t('workspace.roles')}
-              value={user?.roles.length ?? 0}
-              prefix={<TeamOutlined />}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card title={t('workspace.health')} size="small">
-            <Space direction="vertical">
-              <Badge
-                data-testid="workspace-health"
-                status={health?.status === 'ok' ? 'success' : 'error'}
-                text={t(health?.status === 'ok' ? 'workspace.health.ok' : 'workspace.health.down')}
-              />
-              <span>
-                {t('workspace.engine')}: {health?.engine ?? '-'}
-              </span>
+        <Col xs={24} lg={10}>
+          <Card title={t('workspace.links')} data-testid="workspace-shortcuts">
+            <Space wrap size={[16, 8]}>
+              {shortcuts.map((screen) => (
+                <Link key={screen.path} to={screen.path} data-testid="workspace-shortcut" data-path={screen.path}>
+                  {t(screen.titleKey)}
+                </Link>
+              ))}
             </Space>
           </Card>
         </Col>
       </Row>
-      <Card title={t('workspace.links')}>
-        <Space size="large">
-          <Link to="/account/center">
-            <UserOutlined /> {t('workspace.link.account')}
-          </Link>
-          <a href="/api/docs" target="_blank" rel="noreferrer">
-            <ApiOutlined /> {t('workspace.link.apiDocs')}
-          </a>
-        </Space>
-      </Card>
     </Space>
   );
 }

@@ -23,6 +23,7 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
   auditType: 'admin_user',
   permission: 'system:admin',
   titleId: 'system.admin.entity',
+  recordName: (row) => row.displayName || row.userName,
   profile: (row) => `/system/admin/${row.id}/profile`,
   form: {
     create: ['userName', 'displayName', 'password', 'mobile', 'email', 'remark'],

@@ -43,6 +43,7 @@ export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient
   permission: 'system:client',
   titleId: 'system.client.entity',
   formLayout: 'DrawerForm',
+  recordName: (row) => row.name,
   profile: (row) => `/system/client/${row.id}/profile`,
   form: {
     create: ['clientId', 'name', 'clientType', 'grantTypes', 'redirectUris', 'scopes', 'accessTokenTtlSec', 'refreshTokenTtlSec', 'status', 'description'],

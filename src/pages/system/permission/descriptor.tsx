@@ -33,12 +33,13 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
   titleId: 'system.permission.entity',
   formLayout: 'DrawerForm',
   form: {
-    create: ['parentId', 'type', 'name', 'localeKey', 'code', 'path', 'component', 'icon', 'sort', 'hiddenInMenu', 'keepAlive', 'platformOnly', 'status'],
-    update: ['parentId', 'type', 'name', 'localeKey', 'code', 'path', 'component', 'icon', 'sort', 'hiddenInMenu', 'keepAlive', 'platformOnly', 'status'],
+    create: ['parentId', 'type', 'name', 'nameEn', 'localeKey', 'code', 'path', 'component', 'icon', 'sort', 'hiddenInMenu', 'keepAlive', 'platformOnly', 'status'],
+    update: ['parentId', 'type', 'name', 'nameEn', 'localeKey', 'code', 'path', 'component', 'icon', 'sort', 'hiddenInMenu', 'keepAlive', 'platformOnly', 'status'],
   },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.permission.keyword', searchOnly: true },
     { dataIndex: 'name', titleId: 'system.permission.name', hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
+    { dataIndex: 'nameEn', titleId: 'system.permission.nameEn', hideInSearch: true, formItemProps: { rules: [{ max: 100 }] } },
     {
       dataIndex: 'parentId',
       titleId: 'system.permission.parent',

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, engines, secondTenant, startApi } from './helpers';
+
+type Card = { key: string; count: number; path: string };
+const countOf = (cards: Card[], key: string) => cards.find((c) => c.key === key)?.count;
+
+describe.each(engines())('the workspace on $name', (engine) => {
+  let api: TestApi;
+  let admin: string;
+  let viewer: string;
+
+  beforeAll(async () => {
+    api = await startApi(engine);
+    await api.addTenant(secondTenant);
+    admin = (await api.tokens('demo', 'admin', 'admin123')).access;
+    viewer = (await api.tokens('demo', 'viewer', 'viewer123')).access;
+  });
+  afterAll(() => api?.close());
+
+  const workspace = async (token: string) => {
+    const answer = await api.call('GET', '/api/workspace', { token });
+    expect(answer.status).toBe(200);
+    return answer.body as { cards: Card[]; activity: { action: string; resourceType: string; summary: string }[] };
+  };
+
+  it('counts what an administrator may list in their own tenant, with the screen to open', async () => {
+    const { cards } = await workspace(admin);
+    expect(cards.map((c) => c.key)).toEqual(['accounts', 'lockedAccounts', 'roles', 'signIns', 'signInFailures']);
+    expect(cards.find((c) => c.key === 'accounts')).toEqual({ key: 'accounts', count: 2, path: '/system/admin' });
+    expect(countOf(cards, 'roles')).toBe(2);
+    expect(countOf(cards, 'lockedAccounts')).toBe(0);
+    expect(countOf(cards, 'signIns')).toBe(2);
+
+    const other = await workspace((await api.tokens('demo2', 'admin', 'admin123')).access);
+    expect(countOf(other.cards, 'accounts')).toBe(2);
+    expect(countOf(other.cards, 'signIns')).toBe(1);
+  });
+
+  it('follows failed sign-ins and locked accounts', async () => {
+    const before = countOf((await workspace(admin)).cards, 'signInFailures')!;
+    for (let i = 0; i < 5; i++) expect((await api.signIn('demo', 'viewer', 'wrong-password')).status).not.toBe(200);
+    const { cards } = await workspace(admin);
+    expect(countOf(cards, 'signInFailures')).toBe(before + 5);
+    expect(countOf(cards, 'lockedAccounts')).toBe(1);
+  });
+
+  it('shows a user without list permissions no counts, and only their own activity', async () => {
+    const created = await api.call('POST', '/api/roles', { token: admin, body: { code: 'ward', name: '病区' } });
+    expect(created.status).toBe(201);
+    const mine = await workspace(admin);
+    expect(mine.activity[0]).toMatchObject({
+      action: 'system:role:create',
+      actionName: '角色管理 · 新增',
+      actionNameEn: 'Roles · Create',
+      resourceType: 'role',
+    });
+    expect(countOf(mine.cards, 'roles')).toBe(3);
+
+    const theirs = await workspace(viewer);
+    expect(theirs).toEqual({ cards: [], activity: [] });
+  });
+
+  it('needs a session', async () => {
+    expect((await api.call('GET', '/api/workspace')).status).toBe(401);
+  });
+});
