@@ -13,6 +13,7 @@ import { mountApiDocs, validationHook } from './core/openapi';
 import { createPasswordHasher } from './core/password';
 import { createPlatformScope } from './core/platform-scope';
 import { createRateLimiter } from './core/rate-limit';
+import { IMPORT_BODY_LIMIT, createImportJobs } from './core/resource/import-jobs';
 import { createSystemLookups } from './core/system-lookups';
 import { createTenancy } from './core/tenancy';
 import type { Engine } from './db/database';
@@ -61,7 +62,7 @@ export interface AppDeps {
   logger?: Logger;
 }
 
-export function createServices({ db, engine, config }: AppDeps) {
+export function createServices({ db, engine, config, logger }: AppDeps) {
   const tenancy = createTenancy(db);
   const lookups = createSystemLookups(tenancy);
   const hasher = createPasswordHasher(config.argon2);
@@ -78,6 +79,7 @@ export function createServices({ db, engine, config }: AppDeps) {
     hasher,
     catalog,
     settings,
+    imports: createImportJobs({ tenancy, settings, catalog, logger }),
     tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
     auth: createAuthService({ tenancy, lookups, settings, hasher, config }),
     dict,
@@ -120,7 +122,13 @@ export function createApp(services: Services, logger?: Logger) {
       'request',
     );
   });
-  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError('common.payloadTooLarge'); } }));
+  const tooLarge = () => {
+    throw new AppError('common.payloadTooLarge');
+  };
+  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+  // Spreadsheets may be larger; their own limits come from the tenant's settings (import-jobs.ts).
+  const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: tooLarge });
+  app.use('/api/*', (c, next) => (/\/import(-jobs)?$/.test(c.req.path) ? importLimit : jsonLimit)(c, next));
 
   app.route('/api', healthRoutes());
   app.route('/api', authRoutes());

@@ -86,6 +86,23 @@ export function tableRepository(spec: TableSpec) {
   const selection = Object.values(spec.columns);
   const stamp = (actor: Actor) => (spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` });
 
+  /** One multi-row statement. */
+  async function insertMany(tx: Tx, rows: TableRow[], actor: Actor): Promise<TableRow[]> {
+    if (rows.length === 0) return [];
+    const common = {
+      ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
+      ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
+    };
+    const values = rows.map((r) => ({ ...toValues(spec, r), ...common }));
+    const columns = [...new Set(values.flatMap((v) => Object.keys(v)))];
+    const records = (await db(tx)
+      .insertInto(spec.name)
+      .values(values.map((v) => Object.fromEntries(columns.map((c) => [c, c in v ? (v as TableRow)[c] : sql`DEFAULT`]))))
+      .returning(selection)
+      .execute()) as TableRow[];
+    return records.map((r) => toRow(spec, r));
+  }
+
   return {
     spec,
 
@@ -95,7 +112,7 @@ export function tableRepository(spec: TableSpec) {
       if (query.page) rowsQuery = rowsQuery.limit(query.page.pageSize).offset((query.page.current - 1) * query.page.pageSize);
       const records = (await rowsQuery.execute()) as TableRow[];
       const rows = records.map((r) => toRow(spec, r));
-      if (!query.page) return { rows, total: rows.length };
+      if (!query.page || query.page.skipTotal) return { rows, total: rows.length };
       const counted = (await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirst()) as { n: string | number } | undefined;
       return { rows, total: Number(counted?.n ?? 0) };
     },
@@ -112,18 +129,22 @@ export function tableRepository(spec: TableSpec) {
       return record && toRow(spec, record);
     },
 
-    async insert(tx: Tx, values: TableRow, actor: Actor): Promise<TableRow> {
-      const record = (await db(tx)
-        .insertInto(spec.name)
-        .values({
-          ...toValues(spec, values),
-          ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
-          ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
-        })
-        .returning(selection)
-        .executeTakeFirstOrThrow()) as TableRow;
-      return toRow(spec, record);
+    /** The rows whose `field` is one of `values` (one statement, for a batch of import keys). */
+    async findAllBy(tx: Tx, field: string, values: unknown[]): Promise<TableRow[]> {
+      const column = spec.columns[field];
+      if (!column) throw new Error(`${spec.name} has no field ${field}`);
+      if (values.length === 0) return [];
+      const records = (await base(tx).select(selection).where(sql.ref(column), 'in', values).execute()) as TableRow[];
+      return records.map((r) => toRow(spec, r));
     },
+
+    async insert(tx: Tx, values: TableRow, actor: Actor): Promise<TableRow> {
+      const [row] = await insertMany(tx, [values], actor);
+      if (!row) throw new Error(`${spec.name}: insert returned no row`);
+      return row;
+    },
+
+    insertMany,
 
     /** With a version: optimistic (undefined when stale). Without: an action that always applies. */
     async update(tx: Tx, id: string, values: TableRow, actor: Actor, version?: number): Promise<TableRow | undefined> {

@@ -5,6 +5,7 @@ import * as m0003 from './0003_audit_log';
 import * as m0004 from './0004_system_indexes';
 import * as m0005 from './0005_configuration';
 import * as m0006 from './0006_session_scopes';
+import * as m0007 from './0007_import_jobs';
 
 /** Ordered and append-only: add a file, import it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_system_indexes': m0004,
   '0005_configuration': m0005,
   '0006_session_scopes': m0006,
+  '0007_import_jobs': m0007,
 };

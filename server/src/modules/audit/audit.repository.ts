@@ -57,21 +57,33 @@ export interface AuditEntry {
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 export async function insertAuditLog(tx: Tx, e: AuditEntry): Promise<void> {
+  await insertAuditLogs(tx, [e]);
+}
+
+/** One statement for a batch (imports); the actor's name is read once per statement. */
+export async function insertAuditLogs(tx: Tx, entries: AuditEntry[]): Promise<void> {
+  const actorIds = [...new Set(entries.map((e) => e.actorId))];
+  if (actorIds.length === 0) return;
+  const names = new Map(
+    (await tx.selectFrom('admin_user').select(['id', 'username']).where('id', 'in', actorIds).execute()).map((u) => [u.id, u.username]),
+  );
   await tx
     .insertInto('audit_log')
-    .values((eb) => ({
-      tenant_id: e.tenantId,
-      actor_id: e.actorId,
-      actor_name: eb.selectFrom('admin_user').select('username').where('id', '=', e.actorId),
-      action: e.action,
-      resource_type: e.resourceType,
-      resource_id: e.resourceId,
-      summary: e.summary.slice(0, 500),
-      before: json(e.before),
-      after: json(e.after),
-      ip: e.ip,
-      user_agent: e.userAgent,
-      created_at: e.at,
-    }))
+    .values(
+      entries.map((e) => ({
+        tenant_id: e.tenantId,
+        actor_id: e.actorId,
+        actor_name: names.get(e.actorId) ?? null,
+        action: e.action,
+        resource_type: e.resourceType,
+        resource_id: e.resourceId,
+        summary: e.summary.slice(0, 500),
+        before: json(e.before),
+        after: json(e.after),
+        ip: e.ip,
+        user_agent: e.userAgent,
+        created_at: e.at,
+      })),
+    )
     .execute();
 }
