@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppEnv } from './core/context';
@@ -79,7 +79,16 @@ export function createServices({ db, engine, config, logger }: AppDeps) {
     hasher,
     catalog,
     settings,
-    imports: createImportJobs({ tenancy, settings, catalog, logger }),
+    imports: createImportJobs({
+      tenancy,
+      settings,
+      catalog,
+      engine,
+      analyze: async () => {
+        await sql`ANALYZE`.execute(db);
+      },
+      logger,
+    }),
     tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
     auth: createAuthService({ tenancy, lookups, settings, hasher, config }),
     dict,

@@ -333,13 +333,6 @@ export interface ImportJobFailureTable {
   message: string;
 }
 
-export interface ImportJobUndoTable {
-  job_id: Ref;
-  tenant_id: Ref;
-  seq: number;
-  created: boolean;
-  record: Json;
-}
 
 export interface DB {
   tenant_package: TenantPackageTable;
@@ -364,7 +357,6 @@ export interface DB {
   business_item: BusinessItemTable;
   import_job: ImportJobTable;
   import_job_failure: ImportJobFailureTable;
-  import_job_undo: ImportJobUndoTable;
 }
 
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../tenancy';
 
-/** The SQL of import jobs (tables of migration 0007): the job, its failing rows, and the undo log of applied batches. */
+/** The SQL of import jobs (tables of migration 0007): the job and its failing rows. */
 
 export type ImportJobStatus = 'queued' | 'validating' | 'applying' | 'undoing' | 'done' | 'failed' | 'cancelled';
 
@@ -188,33 +188,3 @@ export async function importFailuresAfter(tx: Tx, jobId: string, afterSeq: numbe
     .limit(limit)
     .execute();
 }
-
-export async function insertImportUndo(
-  tx: Tx,
-  jobId: string,
-  tenantId: string,
-  from: number,
-  entries: { created: boolean; record: unknown }[],
-): Promise<void> {
-  if (entries.length === 0) return;
-  await tx
-    .insertInto('import_job_undo')
-    .values(entries.map((e, n) => ({ job_id: jobId, tenant_id: tenantId, seq: from + n, created: e.created, record: JSON.stringify(e.record) })))
-    .execute();
-}
-
-/** The last `limit` undo entries, newest first; they are deleted as they are undone. */
-export async function lastImportUndo(tx: Tx, jobId: string, limit: number) {
-  return tx
-    .selectFrom('import_job_undo')
-    .select(['seq', 'created', 'record'])
-    .where('job_id', '=', jobId)
-    .orderBy('seq', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function deleteImportUndo(tx: Tx, jobId: string, seqs: number[]): Promise<void> {
-  if (seqs.length) await tx.deleteFrom('import_job_undo').where('job_id', '=', jobId).where('seq', 'in', seqs).execute();
-}
-

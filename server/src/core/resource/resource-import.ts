@@ -3,14 +3,8 @@ import type { ErrorCatalog } from '../error-catalog';
 import { AppError, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
-import {
-  deleteImportUndo,
-  insertImportFailures,
-  insertImportUndo,
-  lastImportUndo,
-  type StoredFailure,
-  updateImportJob,
-} from './import-job.repository';
+import { importAuditTrail } from '../../modules/audit/audit.repository';
+import { type StoredFailure, insertImportFailures, updateImportJob } from './import-job.repository';
 import type { ColumnSpec, ResourceDefinition, ResourceRow, ResourceStore, WriteContext } from './resource';
 import { NotXlsx, type SheetRow, streamSheetRows } from './spreadsheet';
 import { withSavepoint } from './table.repository';
@@ -40,8 +34,9 @@ export interface ImportReport {
 }
 
 export const REPORTED_FAILURES = 1000;
-/** Rows per batch: each batch is one short transaction, so other requests get the database between batches. */
-const BATCH = 500;
+/** Validation reads only (one key look-up per batch), so its batches can be larger than those that write. */
+const VALIDATION_BATCH = 1000;
+
 
 const texts = {
   'zh-CN': {
@@ -71,17 +66,21 @@ export interface ImportTarget<Row extends ResourceRow, Create, Update extends { 
   catalog: ErrorCatalog;
   /** Runs after an import that wrote rows (the error-code catalogue reloads). */
   afterImport?: () => Promise<void>;
-  /** The audit records of imported (or undone) rows, written with the batch. */
-  auditRecords(entries: { before?: Row; after?: Row; note?: string }[]): AuditRecord[];
+  /** The audit records of imported (or undone) rows, written with the batch; `traceId` names the job. */
+  auditRecords(entries: { before?: Row; after?: Row; note?: string }[], traceId: string): AuditRecord[];
   recordAudit(tx: Tx, ctx: WriteContext, records: AuditRecord[]): Promise<void>;
 }
 
 export interface ImportJobRun {
   id: string;
+  /** Rows per batch written: each is one short transaction, so that other requests get the database in between. */
+  batchSize: number;
   ctx: WriteContext;
   file: Uint8Array;
   options: ImportOptions;
   maxRows: number;
+  /** Refreshes the planner's statistics as the table grows (the embedded database never does it by itself). */
+  refreshStatistics?: () => Promise<void>;
 }
 
 export interface ImportOutcome {
@@ -106,8 +105,9 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
  * 1. validate: every row against the schema, keys looked up a batch at a time, repeated keys, the store's own
  *    import rules; failures are stored (the first REPORTED_FAILURES also go in the report). A dry run ends here.
  * 2. apply (only when every row passed): each batch is written with multi-row statements, audited, and its
- *    changes logged in the job's undo log in the same transaction. A failure or a cancellation undoes the
- *    batches already applied from that log (created rows removed, updated rows restored), newest first.
+ *    each audit row names the job (trace id `import:<job id>`), so the audit trail is the undo log: a failure or a
+ *    cancellation undoes the batches already applied from it (created rows removed, updated rows restored from
+ *    their `before`), newest first, batch by batch.
  * The table thus ends as it was or with every row; while pass 2 runs, other users may see rows arriving.
  */
 export async function runImport<Row extends ResourceRow, Create, Update extends { version: number }>(
@@ -115,7 +115,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   job: ImportJobRun,
 ): Promise<ImportOutcome> {
   const { def, store, tenancy, catalog } = target;
-  const { ctx, options } = job;
+  const { ctx, options, batchSize } = job;
   const { lang } = ctx;
   const t = texts[lang];
   const inTenant = <T>(work: (tx: Tx) => Promise<T>) => tenancy.inTenant(ctx.tenantId, work);
@@ -186,8 +186,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     return { row, parsed: schema.safeParse(record) };
   };
   /** The sheet's row batches; its header sets `keys` first and, when it does not fit, answers its problems. */
-  const sheet = async function* () {
-    for await (const part of streamSheetRows(job.file, BATCH)) {
+  const sheet = async function* (rowsPerBatch: number) {
+    for await (const part of streamSheetRows(job.file, rowsPerBatch)) {
       if (!('header' in part)) {
         yield part.rows;
         continue;
@@ -204,9 +204,11 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
 
   // Pass 1: validate.
   const seenKeys = new Set<string>();
+  /** Keys of rows that existed during validation: pass 2 looks up only these (insert mode: none). */
+  const existingKeys = new Set<string>();
   let rowCount = 0;
   try {
-    for await (const rows of sheet()) {
+    for await (const rows of sheet(VALIDATION_BATCH)) {
       rowCount += rows.length;
       if (rowCount > job.maxRows) {
         return finish({ status: 'failed', report: finalReport(), error: new AppError('import.tooManyRows', { max: job.maxRows }) });
@@ -236,6 +238,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
             failures.push(...failuresOf(err, row));
             continue;
           }
+          if (current && key !== undefined) existingKeys.add(key);
           if (current) report.updated += 1;
           else report.created += 1;
         }
@@ -253,13 +256,23 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   if (failedTotal > 0) return finish({ status: 'failed', report: finalReport() });
   if (options.dryRun) return finish({ status: 'done', report });
 
-  // Pass 2: apply, batch by batch, with an undo log.
+  // Pass 2: apply, batch by batch; the job's audit trail is its undo log.
   const total = report.created + report.updated;
   report.created = 0;
   report.updated = 0;
-  let undoSeq = 0;
+  const trace = `import:${job.id}`;
+  let applied = 0;
+  let analyzeAt = 1000;
+  /** Each time the applied rows double, so that other requests' plans still fit the table's size. */
+  const keepStatistics = async (force = false) => {
+    if (!job.refreshStatistics || (!force && applied < analyzeAt)) return;
+    analyzeAt = Math.max(analyzeAt, applied) * 2;
+    await job.refreshStatistics();
+  };
   const apply = async (tx: Tx, rows: { row: number; record: Record<string, unknown> }[]) => {
-    const existing = await lookUp(tx, rows.map((r) => r.record));
+    // A key created meanwhile by someone else fails on the unique index, and the batch's rows are then located.
+    const known = rows.map((r) => r.record).filter((record) => existingKeys.has(keyOf(record) ?? ''));
+    const existing = known.length ? await lookUp(tx, known) : new Map<string, Row>();
     const inserts: Create[] = [];
     const changed: { before?: Row; after?: Row }[] = [];
     for (const { record } of rows) {
@@ -283,15 +296,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       ? await store.createMany(tx, inserts, ctx)
       : await inserts.reduce<Promise<Row[]>>(async (done, input) => [...(await done), await store.create(tx, input, ctx)], Promise.resolve([]));
     changed.push(...created.map((after) => ({ after })));
-    await target.recordAudit(tx, ctx, target.auditRecords(changed));
-    await insertImportUndo(
-      tx,
-      job.id,
-      ctx.tenantId,
-      undoSeq,
-      changed.map((c) => ({ created: !c.before, record: c.before ?? c.after })),
-    );
-    return { created: created.length, updated: changed.length - created.length, undo: changed.length };
+    await target.recordAudit(tx, ctx, target.auditRecords(changed, trace));
+    return { created: created.length, updated: changed.length - created.length };
   };
   /** Which rows of a failed batch fail, each tried alone after the ones before it; nothing is kept. */
   const locate = async (rows: { row: number; record: Record<string, unknown> }[]) => {
@@ -311,23 +317,24 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     return failures;
   };
   const undoAll = async () => {
-    let left = undoSeq;
+    let left = applied;
+    let before: string | undefined;
     for (;;) {
       const finished = await inTenant(async (tx) => {
-        const entries = await lastImportUndo(tx, job.id, BATCH);
+        const entries = await importAuditTrail(tx, trace, before, batchSize);
         if (entries.length === 0) return true;
+        before = entries[entries.length - 1]?.id;
         const undone: { before?: Row; after?: Row; note?: string }[] = [];
-        const created = entries.filter((e) => e.created).map((e) => e.record as Row);
+        const created = entries.filter((e) => !e.before).map((e) => e.after as Row);
         if (created.length) await store.remove(tx, created, ctx);
-        undone.push(...created.map((before) => ({ before, note: t.undone })));
-        for (const e of entries.filter((x) => !x.created)) {
-          const { id, version: _, ...values } = e.record as Row & Record<string, unknown>;
+        undone.push(...created.map((row) => ({ before: row, note: t.undone })));
+        for (const e of entries.filter((x) => x.before)) {
+          const { id, version: _, ...values } = e.before as Row & Record<string, unknown>;
           const current = await store.find(tx, id);
           const restored = current && (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
           if (restored) undone.push({ before: current, after: restored, note: t.undone });
         }
-        await target.recordAudit(tx, ctx, target.auditRecords(undone));
-        await deleteImportUndo(tx, job.id, entries.map((e) => e.seq));
+        await target.recordAudit(tx, ctx, target.auditRecords(undone, `${trace}:undo`));
         left -= entries.length;
         await progress(tx, { status: 'undoing', done: Math.max(0, left) });
         return false;
@@ -340,7 +347,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   try {
     await inTenant((tx) => progress(tx, { status: 'applying', done: 0, total }));
     let done = 0;
-    for await (const rows of sheet()) {
+    for await (const rows of sheet(batchSize)) {
       const records = rows.map(parse).map(({ row, parsed }) => ({ row, record: parsed.data as Record<string, unknown> }));
       try {
         const counts = await inTenant(async (tx) => {
@@ -350,7 +357,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
         });
         report.created += counts.created;
         report.updated += counts.updated;
-        undoSeq += counts.undo;
+        applied += counts.created + counts.updated;
+        await keepStatistics();
         done += rows.length;
       } catch (err) {
         if (err instanceof Cancelled) throw err;
@@ -360,11 +368,13 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       }
       await yieldToOthers();
     }
+    await keepStatistics(true);
     const outcome = await finish({ status: 'done', report });
     await target.afterImport?.();
     return outcome;
   } catch (err) {
     await undoAll();
+    await keepStatistics(true);
     report.created = 0;
     report.updated = 0;
     if (err instanceof Cancelled) return finish({ status: 'cancelled', report });

@@ -71,7 +71,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     columns: importColumns,
     tenancy: deps.tenancy,
     catalog: deps.catalog,
-    auditRecords: (entries) => entries.map((e) => auditRecord(code('import'), e.before, e.after, e.note)),
+    auditRecords: (entries, traceId) => entries.map((e) => ({ ...auditRecord(code('import'), e.before, e.after, e.note), traceId })),
     recordAudit: deps.audit.recordMany,
   };
 

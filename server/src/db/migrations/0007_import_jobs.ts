@@ -3,12 +3,12 @@ import { APP_ROLE, SYSTEM_ROLE } from './0002_tenancy_rls';
 import { runStatements } from './statements';
 
 const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigint`;
-const tables = ['import_job', 'import_job_failure', 'import_job_undo'];
+const tables = ['import_job', 'import_job_failure'];
 
 /**
  * Imports as jobs (issue 6): the job with its uploaded file, progress and report; every failing row (the full
- * report is the uploaded sheet with an error column); and what each applied batch changed, so that a failed or
- * cancelled import can be undone batch by batch without holding one transaction for the whole file.
+ * report is the uploaded sheet with an error column). The audit rows of a job carry its trace id: they are the log
+ * from which a failed or cancelled import is undone batch by batch, without one transaction for the whole file.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [
@@ -37,13 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       column_label varchar(255) NOT NULL,
       message varchar(1000) NOT NULL,
       PRIMARY KEY (job_id, seq))`,
-    `CREATE TABLE import_job_undo (
-      job_id bigint NOT NULL REFERENCES import_job (id) ON DELETE CASCADE,
-      tenant_id bigint NOT NULL,
-      seq int NOT NULL,
-      created boolean NOT NULL,
-      record jsonb NOT NULL,
-      PRIMARY KEY (job_id, seq))`,
+    `CREATE INDEX audit_log_trace_idx ON audit_log (trace_id, id) WHERE trace_id IS NOT NULL`,
   ];
   for (const table of tables) {
     statements.push(
@@ -59,5 +53,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, ['DROP TABLE import_job_undo', 'DROP TABLE import_job_failure', 'DROP TABLE import_job']);
+  await runStatements(db, ['DROP INDEX audit_log_trace_idx', 'DROP TABLE import_job_failure', 'DROP TABLE import_job']);
 }

@@ -26,6 +26,8 @@ export interface AuditRecord {
   summary: string;
   before?: unknown;
   after?: unknown;
+  /** Groups the rows of one operation (an import job's trail, which undoes it). */
+  traceId?: string;
 }
 
 export function createAuditService(deps: { tenancy: Tenancy }) {
@@ -47,6 +49,7 @@ export function createAuditService(deps: { tenancy: Tenancy }) {
           ip: ctx.ip,
           userAgent: ctx.userAgent,
           at: ctx.now,
+          traceId: r.traceId,
         }),
       ),
     );
