@@ -253,7 +253,9 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     if (!(err instanceof RowsFailed)) throw err;
     await inTenant((tx) => recordFailures(tx, err.failures));
   }
-  if (failedTotal > 0) return finish({ status: 'failed', report: finalReport() });
+  if (failedTotal > 0) {
+    return finish({ status: 'failed', report: options.dryRun ? finalReport() : { ...finalReport(), created: 0, updated: 0 } });
+  }
   if (options.dryRun) return finish({ status: 'done', report });
 
   // Pass 2: apply, batch by batch; the job's audit trail is its undo log.
