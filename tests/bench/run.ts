@@ -3,7 +3,8 @@
  *  1. gzipped JavaScript loaded by the sign-in screen and by the first screen after sign-in (built console,
  *     Debian's Chromium, cold cache), against the issue's budgets;
  *  2. sign-in (POST /api/auth/token) and GET /api/auth/me latency, median and p95, over loopback HTTP,
- *     on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server).
+ *     on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server);
+ *  3. imports and exports of 100,000 generated rows on both engines (imports.ts).
  */
 import { serve } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { createServer } from '../../server/src/server';
 import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
+import { benchImports } from './imports';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 const ME_CALLS = Number(process.env.BENCH_ME_CALLS ?? 300);
@@ -153,6 +155,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
   try {
     await benchEngine('Embedded PGlite (on disk)', { kind: 'pglite', dataDir });
+    await benchImports('Embedded PGlite (on disk)', { kind: 'pglite', dataDir: path.join(dataDir, 'imports') });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -161,6 +164,7 @@ async function main() {
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   try {
     await withScratchPostgres(pgUrl, (url) => benchEngine('PostgreSQL server', { kind: 'postgres', url }));
+    await withScratchPostgres(pgUrl, (url) => benchImports('PostgreSQL server', { kind: 'postgres', url }));
   } catch (error) {
     console.log(`PostgreSQL server: skipped (${(error as Error).message})`);
   }

@@ -89,7 +89,8 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
       stopped = true;
       clearTimeout(timer);
     };
-  }, [open, jobs, jobId, jobRunning, job?.done, job?.status]);
+    // Every answer is a new object: the next poll is scheduled after each one.
+  }, [open, jobs, job]);
 
   const reset = () => {
     setFile(undefined);

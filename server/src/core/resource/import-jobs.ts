@@ -75,7 +75,22 @@ export function createImportJobs(deps: {
     return job;
   };
 
+  /** The file against the tenant's limits: its size, then the unpacked size its zip declares (before parsing). */
+  const checkFile = async (ctx: WriteContext, file: File) => {
+    const limits = await tenancy.inTenant(ctx.tenantId, (tx) => deps.settings.numbers(tx, importLimitDefaults));
+    if (file.size > limits['import.maxFileSizeMb'] * MB) throw new AppError('import.fileTooLarge', { maxMb: limits['import.maxFileSizeMb'] });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const unpacked = declaredUnpackedSize(bytes);
+    if (unpacked === undefined) throw notXlsx(ctx.lang);
+    if (unpacked > limits['import.maxUnpackedMb'] * MB) {
+      throw new AppError('import.unpackedTooLarge', { maxMb: limits['import.maxUnpackedMb'] });
+    }
+    return { bytes, limits };
+  };
+
   return {
+    checkFile,
+
     /**
      * Checks the file against the tenant's limits (size, the zip's declared unpacked size), stores the job and
      * starts it. `finished` settles with the outcome; the job row has it too.
@@ -86,14 +101,7 @@ export function createImportJobs(deps: {
       file: File,
       options: ImportOptions,
     ): Promise<{ job: ImportJobView; finished: Promise<ImportOutcome> }> {
-      const limits = await tenancy.inTenant(ctx.tenantId, (tx) => deps.settings.numbers(tx, importLimitDefaults));
-      if (file.size > limits['import.maxFileSizeMb'] * MB) throw new AppError('import.fileTooLarge', { maxMb: limits['import.maxFileSizeMb'] });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const unpacked = declaredUnpackedSize(bytes);
-      if (unpacked === undefined) throw notXlsx(ctx.lang);
-      if (unpacked > limits['import.maxUnpackedMb'] * MB) {
-        throw new AppError('import.unpackedTooLarge', { maxMb: limits['import.maxUnpackedMb'] });
-      }
+      const { bytes, limits } = await checkFile(ctx, file);
       const job = await tenancy.inTenant(ctx.tenantId, (tx) =>
         insertImportJob(tx, {
           tenantId: ctx.tenantId,
