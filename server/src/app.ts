@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppEnv, Services } from './core/context';
@@ -14,6 +14,7 @@ import { createPasswordHasher } from './core/password';
 import { createPlatformScope } from './core/platform-scope';
 import { createPrincipalCache } from './core/principal-cache';
 import { createRateLimiter } from './core/rate-limit';
+import { IMPORT_BODY_LIMIT, createImportJobs } from './core/resource/import-jobs';
 import { createSystemLookups } from './core/system-lookups';
 import { createTenancy } from './core/tenancy';
 import type { Engine } from './db/database';
@@ -65,7 +66,7 @@ export interface AppDeps {
   logger?: Logger;
 }
 
-export function createServices({ db: unwatched, engine, config }: AppDeps) {
+export function createServices({ db: unwatched, engine, config, logger }: AppDeps) {
   const principals = createPrincipalCache({
     sources: PRINCIPAL_SOURCES,
     ttlMs: config.authCacheTtlMs,
@@ -90,6 +91,16 @@ export function createServices({ db: unwatched, engine, config }: AppDeps) {
     hasher,
     catalog,
     settings,
+    imports: createImportJobs({
+      tenancy,
+      settings,
+      catalog,
+      engine,
+      analyze: async () => {
+        await sql`ANALYZE`.execute(db);
+      },
+      logger,
+    }),
     tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
     auth: createAuthService({ tenancy, lookups, settings, hasher, config, principals }),
     dict,
@@ -140,7 +151,13 @@ export function createApp(services: Services, logger?: Logger) {
     await next();
     if (!c.res.headers.get('cache-control')?.startsWith('public')) c.header('Cache-Control', 'no-store');
   });
-  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError('common.payloadTooLarge'); } }));
+  const tooLarge = () => {
+    throw new AppError('common.payloadTooLarge');
+  };
+  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+  // Spreadsheets may be larger; their own limits come from the tenant's settings (import-jobs.ts).
+  const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: tooLarge });
+  app.use('/api/*', (c, next) => (/\/import(-jobs)?$/.test(c.req.path) ? importLimit : jsonLimit)(c, next));
 
   app.route('/api', healthRoutes());
   app.route('/api', authRoutes());

@@ -50,6 +50,7 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       close: async () => {
         if (closed) return;
         closed = true;
+        await services.imports.idle();
         await close();
       },
     };

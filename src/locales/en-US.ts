@@ -516,6 +516,16 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'permission.tree.search': 'Search permission names or codes',
   'permission.tree.noMatch': 'No permission matches',
   'system.permission.nameEn': 'English name',
+  'resource.import.job.queued': 'Queued…',
+  'resource.import.job.validating': 'Checking: {done} rows checked',
+  'resource.import.job.applying': 'Importing: {done} / {total} rows',
+  'resource.import.job.undoing': 'Undoing what was written: {done} rows left',
+  'resource.import.job.done': 'Last import ({file}) finished: {created} added, {updated} updated',
+  'resource.import.job.failed': 'Last import ({file}) failed; nothing was written',
+  'resource.import.job.cancelled': 'Last import ({file}) was cancelled; nothing was written',
+  'resource.import.job.cancel': 'Cancel import',
+  'resource.import.job.failedTotal': '{total} errors on {rows} rows (the list shows the first 1,000)',
+  'resource.import.job.failureSheet': 'Download the full error report',
 };
 
 export default enUS;

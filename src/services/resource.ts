@@ -1,4 +1,7 @@
 import request, { type Options } from '@/utils/request';
+import type { ImportJobView } from '@server/core/resource/import-jobs';
+
+export type ImportJob = ImportJobView;
 
 export interface ListAnswer<Row> {
   data: Row[];
@@ -13,6 +16,9 @@ export interface ImportReport {
   created: number;
   updated: number;
   failed: { row: number; column: string; message: string }[];
+  /** With any failure: how many in all (`failed` holds the first 1,000) and on how many rows. */
+  failedTotal?: number;
+  failedRows?: number;
 }
 
 export interface FileAnswer {
@@ -57,6 +63,19 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
       form.append('file', file, (file as File).name ?? 'import.xlsx');
       for (const [field, value] of Object.entries(options)) form.append(field, String(value));
       return request.post<R>(`${base}/import`, { data: form });
+    },
+    /** The generic import as a job: progress, cancel, the latest one, and the sheet of every failure. */
+    importJobs: {
+      start: (file: Blob, options: { mode: string }) => {
+        const form = new FormData();
+        form.append('file', file, (file as File).name ?? 'import.xlsx');
+        form.append('mode', options.mode);
+        return request.post<ImportJob>(`${base}/import-jobs`, { data: form });
+      },
+      get: (id: string) => request.get<ImportJob>(`${base}/import-jobs/${id}`),
+      latest: () => request.get<ImportJob | null>(`${base}/import-jobs/latest`),
+      cancel: (id: string) => request.post<ImportJob>(`${base}/import-jobs/${id}/cancel`),
+      failures: (id: string) => fetchFile(`${base}/import-jobs/${id}/failures`),
     },
     /** A non-CRUD action: `POST /api/<name>/{id}/<verb>`. */
     action: <T = Row>(id: string, verb: string, data?: unknown, options?: Options) =>

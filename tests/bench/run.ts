@@ -5,7 +5,8 @@
  *  2. sign-in (POST /api/auth/token) and GET /api/auth/me latency, median and p95, over loopback HTTP,
  *     on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server);
  *  3. the cost of an authenticated list (request-cost.ts): median at one connection, throughput at 50 connections.
- * BENCH_ONLY=bundles,latency,request-cost runs only the sections named.
+ *  4. imports and exports of 100,000 generated rows on both engines (imports.ts).
+ * BENCH_ONLY=bundles,latency,request-cost,imports runs only the sections named.
  */
 import { serve } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { createServer } from '../../server/src/server';
 import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
 import { benchRequestCost } from './request-cost';
+import { benchImports } from './imports';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 const ME_CALLS = Number(process.env.BENCH_ME_CALLS ?? 300);
@@ -157,15 +159,17 @@ async function main() {
 
   const pgUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (runs('latency')) {
+  for (const section of ['latency', 'imports'] as const) {
+    if (!runs(section)) continue;
+    const bench = section === 'latency' ? benchEngine : benchImports;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
     try {
-      await benchEngine('Embedded PGlite (on disk)', { kind: 'pglite', dataDir });
+      await bench('Embedded PGlite (on disk)', { kind: 'pglite', dataDir });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
     try {
-      await withScratchPostgres(pgUrl, (url) => benchEngine('PostgreSQL server', { kind: 'postgres', url }));
+      await withScratchPostgres(pgUrl, (url) => bench('PostgreSQL server', { kind: 'postgres', url }));
     } catch (error) {
       console.log(`PostgreSQL server: skipped (${(error as Error).message})`);
     }

@@ -242,6 +242,28 @@ export const errorCodes = {
     zh: '密码不能包含用户名',
     en: 'The password must not contain the user name',
   },
+  'import.fileTooLarge': {
+    code: 1030101,
+    module: 'import',
+    status: 413,
+    zh: '导入文件超过 {maxMb} MB 的上限',
+    en: 'The import file is larger than the limit of {maxMb} MB',
+  },
+  'import.unpackedTooLarge': {
+    code: 1030102,
+    module: 'import',
+    status: 413,
+    zh: '导入文件解压后超过 {maxMb} MB 的上限',
+    en: 'The import file unpacks to more than the limit of {maxMb} MB',
+  },
+  'import.tooManyRows': {
+    code: 1030103,
+    module: 'import',
+    status: 413,
+    zh: '导入文件超过 {max} 行的上限',
+    en: 'The import file has more than the limit of {max} rows',
+  },
+  'import.jobFinished': { code: 1030104, module: 'import', status: 409, zh: '导入任务已结束，无法取消', en: 'The import job has already finished' },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

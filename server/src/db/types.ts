@@ -308,6 +308,34 @@ export interface BusinessItemTable extends Audited {
   status: Defaulted<CommonStatus>;
 }
 
+export interface ImportJobTable {
+  id: Id;
+  tenant_id: Ref;
+  resource: string;
+  mode: 'insert' | 'upsert';
+  dry_run: boolean;
+  status: 'queued' | 'validating' | 'applying' | 'undoing' | 'done' | 'failed' | 'cancelled';
+  cancel_requested: Defaulted<boolean>;
+  done: Defaulted<number>;
+  total: Nullable<number>;
+  file_name: string;
+  file: Uint8Array;
+  report: NullableJson;
+  created_by: Ref;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface ImportJobFailureTable {
+  job_id: Ref;
+  tenant_id: Ref;
+  seq: number;
+  row_number: number;
+  column_label: string;
+  message: string;
+}
+
+
 export interface DB {
   tenant_package: TenantPackageTable;
   package_permission: PackagePermissionTable;
@@ -329,6 +357,8 @@ export interface DB {
   district: DistrictTable;
   industry: IndustryTable;
   business_item: BusinessItemTable;
+  import_job: ImportJobTable;
+  import_job_failure: ImportJobFailureTable;
 }
 
 

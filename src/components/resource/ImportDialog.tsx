@@ -2,8 +2,20 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Alert, Button, Modal, Progress, Space, Table, Upload, type UploadFile } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { ImportReport } from '@/services/resource';
+import type { FileAnswer, ImportJob, ImportReport } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
+
+/** The import as a job on the server: started, followed, cancelled; the latest one is shown when the dialog opens. */
+export interface ImportJobsApi {
+  start: (file: Blob) => Promise<ImportJob>;
+  get: (id: string) => Promise<ImportJob>;
+  latest: () => Promise<ImportJob | null>;
+  cancel: (id: string) => Promise<ImportJob>;
+  failures: (id: string) => Promise<FileAnswer>;
+}
+
+const POLL_MS = 500;
+const running = (job: ImportJob | undefined) => job !== undefined && !['done', 'failed', 'cancelled'].includes(job.status);
 
 export type ImportPhase = 'idle' | 'checking' | 'checked' | 'committing' | 'done';
 
@@ -25,6 +37,8 @@ export interface ImportDialogProps<R extends ImportReport> {
   summary: (report: R, phase: ImportPhase) => string;
   /** The report beyond its summary; given the table of rows that failed, which it shows by default. */
   details?: (report: R, failures: ReactNode) => ReactNode;
+  /** Commit as a job with progress and cancel (the dry run stays a plain request). */
+  jobs?: ImportJobsApi;
 }
 
 /** A failed import (422) still answers its report; the request layer has already said why. */
@@ -41,11 +55,42 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
   const [file, setFile] = useState<UploadFile>();
   const [phase, setPhase] = useState<ImportPhase>('idle');
   const [report, setReport] = useState<R>();
+  const [job, setJob] = useState<ImportJob>();
+  const jobs = props.jobs;
 
   useEffect(() => {
     setReport(undefined);
     setPhase('idle');
   }, [optionsKey]);
+
+  // Reopened: the latest job, still running (follow it) or finished (its result).
+  useEffect(() => {
+    if (open && jobs) jobs.latest().then((latest) => setJob(latest ?? undefined), () => undefined);
+  }, [open, jobs]);
+
+  const jobId = job?.id;
+  const jobRunning = running(job);
+  useEffect(() => {
+    if (!open || !jobs || !jobId || !jobRunning) return undefined;
+    let stopped = false;
+    const timer = setTimeout(async () => {
+      const next = await jobs.get(jobId).catch(() => undefined);
+      if (stopped || !next) return;
+      setJob(next);
+      if (running(next)) return;
+      const finalReport = next.report as unknown as R | null;
+      setReport(finalReport ?? undefined);
+      if (next.status === 'done' && finalReport) {
+        setPhase('done');
+        onImported(finalReport);
+      } else setPhase(finalReport?.failed.length ? 'checked' : 'idle');
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // Every answer is a new object: the next poll is scheduled after each one.
+  }, [open, jobs, job]);
 
   const reset = () => {
     setFile(undefined);
@@ -64,6 +109,13 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
 
   const run = async (dryRun: boolean) => {
     if (!file?.originFileObj) return;
+    if (!dryRun && jobs) {
+      setPhase('committing');
+      const started = await jobs.start(file.originFileObj).catch(() => undefined);
+      setJob(started);
+      if (!started) setPhase('checked');
+      return;
+    }
     setPhase(dryRun ? 'checking' : 'committing');
     try {
       const answer = await send(file.originFileObj, dryRun);
@@ -77,7 +129,15 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
     }
   };
 
-  const busy = phase === 'checking' || phase === 'committing';
+  const busy = phase === 'checking' || phase === 'committing' || jobRunning;
+  const cancelJob = async () => {
+    if (jobId) setJob(await jobs?.cancel(jobId).catch(() => job));
+  };
+  const downloadFailures = async () => {
+    const answer = jobId ? await jobs?.failures(jobId).catch(() => undefined) : undefined;
+    if (answer) saveBlob(answer.blob, answer.filename ?? `${templateName}-errors.xlsx`);
+  };
+  const jobError = job?.report?.error;
   const failed = report?.failed ?? [];
   const canCommit = phase === 'checked' && report !== undefined && failed.length === 0;
   const failures =
@@ -101,8 +161,8 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
       open={open}
       title={title}
       onCancel={close}
-      maskClosable={!busy}
-      closable={!busy}
+      maskClosable={!busy || jobRunning}
+      closable={!busy || jobRunning}
       width={820}
       destroyOnHidden
       footer={
@@ -113,9 +173,15 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
               </Button>,
             ]
           : [
-              <Button key="cancel" onClick={close} disabled={busy}>
-                {t('resource.cancel')}
-              </Button>,
+              jobRunning ? (
+                <Button key="stop" danger onClick={cancelJob} disabled={job?.status === 'undoing'} data-testid="import-cancel-job">
+                  {t('resource.import.job.cancel')}
+                </Button>
+              ) : (
+                <Button key="cancel" onClick={close} disabled={busy}>
+                  {t('resource.cancel')}
+                </Button>
+              ),
               <Button key="check" onClick={() => run(true)} disabled={!file || busy} loading={phase === 'checking'} data-testid="import-check">
                 {props.checkLabel}
               </Button>,
@@ -152,11 +218,30 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
           <p className="ant-upload-text">{t('resource.import.pick')}</p>
           <p className="ant-upload-hint">{props.hint}</p>
         </Upload.Dragger>
-        {busy && (
+        {busy && !jobRunning && (
           <div data-testid="import-progress">
             <Progress percent={phase === 'checking' ? 50 : 90} status="active" showInfo={false} />
             {t(phase === 'checking' ? 'resource.import.checking' : 'resource.import.committing')}
           </div>
+        )}
+        {job && jobRunning && (
+          <div data-testid="import-job-progress" data-status={job.status} data-done={job.done} data-total={job.total ?? ''}>
+            <Progress percent={job.total ? Math.floor((job.done / job.total) * 100) : 0} status="active" />
+            {intl.formatMessage({ id: `resource.import.job.${job.status}` }, { done: job.done, total: job.total ?? 0 })}
+          </div>
+        )}
+        {job && !jobRunning && phase !== 'done' && (
+          <Alert
+            data-testid="import-job-result"
+            data-status={job.status}
+            type={job.status === 'done' ? 'success' : job.status === 'cancelled' ? 'info' : 'error'}
+            showIcon
+            message={intl.formatMessage(
+              { id: `resource.import.job.${job.status}` },
+              { file: job.fileName, created: job.report?.created ?? 0, updated: job.report?.updated ?? 0 },
+            )}
+            description={jobError?.message}
+          />
         )}
         {report && (
           <Alert
@@ -168,6 +253,17 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
           />
         )}
         {report && (props.details ? props.details(report, failures) : failures)}
+        {job && !jobRunning && (job.report?.failedTotal ?? 0) > 0 && (
+          <Space data-testid="import-failure-totals">
+            {intl.formatMessage(
+              { id: 'resource.import.job.failedTotal' },
+              { total: job.report?.failedTotal ?? 0, rows: job.report?.failedRows ?? 0 },
+            )}
+            <Button icon={<DownloadOutlined />} onClick={downloadFailures} data-testid="import-failure-sheet">
+              {t('resource.import.job.failureSheet')}
+            </Button>
+          </Space>
+        )}
       </Space>
     </Modal>
   );

@@ -1,13 +1,13 @@
 import { useIntl } from '@umijs/max';
 import { Radio } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ImportReport, ResourceService } from '@/services/resource';
 import ImportDialog from './ImportDialog';
 
 interface Props {
   open: boolean;
   onClose: () => void;
-  service: Pick<ResourceService<unknown>, 'template' | 'importFile'>;
+  service: Pick<ResourceService<unknown>, 'template' | 'importFile' | 'importJobs'>;
   /** Base of the template's file name when the server does not name it. */
   name: string;
   /** After a committed import: reload the list. */
@@ -19,6 +19,8 @@ export default function ImportModal({ open, onClose, service, name, onImported }
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [mode, setMode] = useState<'insert' | 'upsert'>('insert');
+  const api = service.importJobs;
+  const jobs = useMemo(() => ({ ...api, start: (file: Blob) => api.start(file, { mode }) }), [api, mode]);
   return (
     <ImportDialog<ImportReport>
       open={open}
@@ -28,6 +30,7 @@ export default function ImportModal({ open, onClose, service, name, onImported }
       template={service.template}
       templateName={name}
       send={(file, dryRun) => service.importFile(file, { dryRun, mode })}
+      jobs={jobs}
       optionsKey={mode}
       options={(disabled) => (
         <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)} disabled={disabled}>

@@ -24,7 +24,8 @@ export type FilterValue =
 
 export interface ListQuery {
   /** null: the whole filtered set (export). */
-  page: { current: number; pageSize: number } | null;
+  /** `skipTotal`: the caller reads page after page (export) and needs no count. */
+  page: { current: number; pageSize: number; skipTotal?: boolean } | null;
   sort: { column: string; desc: boolean }[];
   filters: { name: string; spec: FilterSpec; value: FilterValue }[];
 }

@@ -2,8 +2,17 @@ import type { ErrorCatalog } from '../error-catalog';
 import { AppError, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
-import type { ColumnSpec, ResourceDefinition, ResourceRow, ResourceStore, WriteContext } from './resource';
-import { readSheet } from './spreadsheet';
+import { type StoredFailure, insertImportFailures, updateImportJob } from './import-job.repository';
+import type {
+  AuditRecord,
+  AuditTrail,
+  ColumnSpec,
+  ResourceDefinition,
+  ResourceRow,
+  ResourceStore,
+  WriteContext,
+} from './resource';
+import { NotXlsx, type SheetRow, streamSheetRows } from './spreadsheet';
 import { withSavepoint } from './table.repository';
 
 export interface ImportOptions {
@@ -23,107 +32,365 @@ export interface ImportReport {
   dryRun: boolean;
   created: number;
   updated: number;
+  /** The first REPORTED_FAILURES failures; the job's failure sheet has all of them. */
   failed: ImportFailure[];
+  /** With any failure: how many there are in all, and on how many rows. */
+  failedTotal?: number;
+  failedRows?: number;
 }
+
+export const REPORTED_FAILURES = 1000;
+/** Validation reads only (one key look-up per batch), so its batches can be larger than those that write. */
+const VALIDATION_BATCH = 1000;
+
 
 const texts = {
-  'zh-CN': { notXlsx: '不是有效的 xlsx 文件', unknownColumn: '无法识别的列', noHeader: '缺少表头行' },
-  'en-US': { notXlsx: 'is not a readable xlsx file', unknownColumn: 'is not a column of this import', noHeader: 'the header row is missing' },
+  'zh-CN': {
+    notXlsx: '不是有效的 xlsx 文件',
+    unknownColumn: '无法识别的列',
+    noHeader: '缺少表头行',
+    repeated: '与文件中前面的行重复',
+    undone: '导入未完成，已撤销',
+  },
+  'en-US': {
+    notXlsx: 'is not a readable xlsx file',
+    unknownColumn: 'is not a column of this import',
+    noHeader: 'the header row is missing',
+    repeated: 'repeats an earlier row of the file',
+    undone: 'undone: the import did not complete',
+  },
 };
 
-class Rollback extends Error {
-  constructor(readonly report: ImportReport) {
-    super('rollback');
-  }
-}
+export const notXlsx = (lang: WriteContext['lang']) => new AppError('common.validation', {}, [{ field: 'file', message: texts[lang].notXlsx }]);
 
-interface ImportArgs<Row extends ResourceRow, Create, Update extends { version: number }> {
+/** What a resource brings to an import: its definition, store, columns, the tenancy its writes run in, its audit. */
+export interface ImportTarget<Row extends ResourceRow, Create, Update extends { version: number }> {
   def: ResourceDefinition<Row, Create, Update>;
   store: ResourceStore<Row, Create, Update>;
   columns: ColumnSpec<Row>[];
-  ctx: WriteContext;
-  file: ArrayBuffer;
-  options: ImportOptions;
   tenancy: Tenancy;
   catalog: ErrorCatalog;
-  audit(tx: Tx, before: Row | undefined, after: Row): Promise<void>;
+  /** Runs after an import that wrote rows (the error-code catalogue reloads). */
+  afterImport?: () => Promise<void>;
+  /** The audit records of imported (or undone) rows, written with the batch; `traceId` names the job. */
+  auditRecords(entries: { before?: Row; after?: Row; note?: string }[], traceId: string): AuditRecord[];
+  recordAudit: AuditTrail['recordMany'];
+  auditTrail: AuditTrail['traced'];
 }
 
-export async function importSheet<Row extends ResourceRow, Create, Update extends { version: number }>(
-  a: ImportArgs<Row, Create, Update>,
-): Promise<ImportReport> {
-  const { lang } = a.ctx;
+export interface ImportJobRun {
+  id: string;
+  /** Rows per batch written: each is one short transaction, so that other requests get the database in between. */
+  batchSize: number;
+  ctx: WriteContext;
+  file: Uint8Array;
+  options: ImportOptions;
+  maxRows: number;
+  /** Refreshes the planner's statistics as the table grows (the embedded database never does it by itself). */
+  refreshStatistics?: () => Promise<void>;
+}
+
+export interface ImportOutcome {
+  status: 'done' | 'failed' | 'cancelled';
+  report: ImportReport;
+  /** Why the import stopped when it is not a row's fault (too many rows, not an xlsx). */
+  error?: AppError;
+}
+
+class Cancelled extends Error {}
+class RowsFailed extends Error {
+  constructor(readonly failures: ImportFailure[]) {
+    super('rows failed');
+  }
+}
+class Rollback extends Error {}
+
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Imports a spreadsheet as a job, all rows or none, in two streamed passes of short transactions:
+ * 1. validate: every row against the schema, keys looked up a batch at a time, repeated keys, the store's own
+ *    import rules; failures are stored (the first REPORTED_FAILURES also go in the report). A dry run ends here.
+ * 2. apply (only when every row passed): each batch is written with multi-row statements, audited, and its
+ *    each audit row names the job (trace id `import:<job id>`), so the audit trail is the undo log: a failure or a
+ *    cancellation undoes the batches already applied from it (created rows removed, updated rows restored from
+ *    their `before`), newest first, batch by batch.
+ * The table thus ends as it was or with every row; while pass 2 runs, other users may see rows arriving.
+ */
+export async function runImport<Row extends ResourceRow, Create, Update extends { version: number }>(
+  target: ImportTarget<Row, Create, Update>,
+  job: ImportJobRun,
+): Promise<ImportOutcome> {
+  const { def, store, tenancy, catalog } = target;
+  const { ctx, options, batchSize } = job;
+  const { lang } = ctx;
   const t = texts[lang];
-  const sheet = await readSheet(a.file);
-  if (!sheet) throw new AppError('common.validation', {}, [{ field: 'file', message: t.notXlsx }]);
+  const inTenant = <T>(work: (tx: Tx) => Promise<T>) => tenancy.inTenant(ctx.tenantId, work);
 
-  const report: ImportReport = { dryRun: a.options.dryRun, created: 0, updated: 0, failed: [] };
-  const byLabel = (text: string) => a.columns.find((c) => c.key === text || c.label['zh-CN'] === text || c.label['en-US'] === text);
-  const keys = sheet.header.map((h) => byLabel(h)?.key);
-  sheet.header.forEach((h, i) => {
-    if (h && !keys[i]) report.failed.push({ row: 1, column: h, message: t.unknownColumn });
-  });
-  if (!keys.some(Boolean)) report.failed.push({ row: 1, column: '', message: t.noHeader });
-  if (report.failed.length > 0) return report;
+  const report: ImportReport = { dryRun: options.dryRun, created: 0, updated: 0, failed: [] };
+  let failedTotal = 0;
+  let failedRows = 0;
+  let lastFailedRow = -1;
+  const finalReport = (): ImportReport => (failedTotal ? { ...report, failedTotal, failedRows } : report);
+  const recordFailures = async (tx: Tx, failures: ImportFailure[]) => {
+    const from = failedTotal;
+    for (const f of failures) {
+      if (report.failed.length < REPORTED_FAILURES) report.failed.push(f);
+      failedTotal += 1;
+      if (f.row !== lastFailedRow) failedRows += 1;
+      lastFailedRow = f.row;
+    }
+    await insertImportFailures(tx, job.id, ctx.tenantId, from, failures as StoredFailure[]);
+  };
+  /** Records progress; throws Cancelled (rolling back the batch) when someone asked to stop. */
+  const progress = async (tx: Tx, values: Parameters<typeof updateImportJob>[2]) => {
+    if ((await updateImportJob(tx, job.id, values)) && values.status !== 'undoing') throw new Cancelled();
+  };
+  const finish = async (outcome: ImportOutcome): Promise<ImportOutcome> => {
+    const error = outcome.error && { code: outcome.error.code, message: catalog.message(outcome.error.code, lang, outcome.error.params) };
+    await inTenant((tx) => updateImportJob(tx, job.id, { status: outcome.status, report: { ...outcome.report, error }, finished: new Date() }));
+    return outcome;
+  };
 
+  const byLabel = (text: string) => target.columns.find((c) => c.key === text || c.label['zh-CN'] === text || c.label['en-US'] === text);
   const labelOf = (field: string) => {
     const key = field.split('.')[0] ?? field;
-    return a.columns.find((c) => c.key === key)?.label[lang] ?? key;
+    return target.columns.find((c) => c.key === key)?.label[lang] ?? key;
   };
   const failuresOf = (err: unknown, row: number): ImportFailure[] => {
     if (err instanceof AppError) {
-      const message = a.catalog.message(err.code, lang, err.params);
+      const message = catalog.message(err.code, lang, err.params);
       if (!err.fields?.length) return [{ row, column: '', message }];
       return err.fields.map((f) => ({ row, column: labelOf(f.field), message: f.message || message }));
     }
-    if (isUniqueViolation(err)) return [{ row, column: '', message: a.catalog.message('common.duplicate', lang) }];
+    if (isUniqueViolation(err)) return [{ row, column: '', message: catalog.message('common.duplicate', lang) }];
     throw err;
   };
-  const schema = a.def.schemas.importRow ?? a.def.schemas.create;
+  const duplicate = () => new AppError('common.duplicate', {}, [{ field: def.importKey ?? '', message: '' }]);
+  const schema = def.schemas.importRow ?? def.schemas.create;
+  const keyOf = (record: Record<string, unknown>) =>
+    def.importKey && record[def.importKey] !== undefined ? String(record[def.importKey]) : undefined;
+  const lookUp = async (tx: Tx, records: Record<string, unknown>[]): Promise<Map<string, Row>> => {
+    const keys = [...new Set(records.map(keyOf).filter((k): k is string => k !== undefined))];
+    const found = new Map<string, Row>();
+    if (store.findAllByKey) {
+      for (const row of await store.findAllByKey(tx, keys)) found.set(String((row as unknown as Record<string, unknown>)[def.importKey ?? '']), row);
+    } else if (store.findByKey) {
+      for (const key of keys) {
+        const row = await store.findByKey(tx, key);
+        if (row) found.set(key, row);
+      }
+    }
+    return found;
+  };
 
-  const writeRow = async (tx: Tx, record: Record<string, unknown>) => {
-    const key = a.def.importKey && record[a.def.importKey] !== undefined ? String(record[a.def.importKey]) : undefined;
-    const existing = key !== undefined && a.store.findByKey ? await a.store.findByKey(tx, key) : undefined;
-    if (existing && a.options.mode === 'insert') throw new AppError('common.duplicate', {}, [{ field: a.def.importKey ?? '', message: '' }]);
-    const input = a.store.fromImport
-      ? await a.store.fromImport(tx, record, existing, a.ctx)
-      : existing
-        ? { ...record, version: existing.version }
-        : record;
-    if (existing) {
-      const after = await a.store.update(tx, existing, input as Update, a.ctx);
+  let keys: (string | undefined)[] = [];
+  const parse = ({ row, cells }: SheetRow) => {
+    const record: Record<string, unknown> = {};
+    keys.forEach((k, i) => {
+      if (k && cells[i] !== undefined) record[k] = cells[i];
+    });
+    return { row, parsed: schema.safeParse(record) };
+  };
+  /** The sheet's row batches; its header sets `keys` first and, when it does not fit, answers its problems. */
+  const sheet = async function* (rowsPerBatch: number) {
+    for await (const part of streamSheetRows(job.file, rowsPerBatch)) {
+      if (!('header' in part)) {
+        yield part.rows;
+        continue;
+      }
+      keys = part.header.map((h) => byLabel(h)?.key);
+      const problems: ImportFailure[] = [];
+      part.header.forEach((h, i) => {
+        if (h && !keys[i]) problems.push({ row: 1, column: h, message: t.unknownColumn });
+      });
+      if (!keys.some(Boolean)) problems.push({ row: 1, column: '', message: t.noHeader });
+      if (problems.length) throw new RowsFailed(problems);
+    }
+  };
+
+  // Pass 1: validate.
+  const seenKeys = new Set<string>();
+  /** Keys of rows that existed during validation: pass 2 looks up only these (insert mode: none). */
+  const existingKeys = new Set<string>();
+  let rowCount = 0;
+  try {
+    for await (const rows of sheet(VALIDATION_BATCH)) {
+      rowCount += rows.length;
+      if (rowCount > job.maxRows) {
+        return finish({ status: 'failed', report: finalReport(), error: new AppError('import.tooManyRows', { max: job.maxRows }) });
+      }
+      const parsed = rows.map(parse);
+      await inTenant(async (tx) => {
+        const failures: ImportFailure[] = [];
+        const valid = parsed.flatMap((p) => (p.parsed.success ? [p.parsed.data as Record<string, unknown>] : []));
+        const existing = await lookUp(tx, valid);
+        for (const { row, parsed: result } of parsed) {
+          if (!result.success) {
+            for (const f of issuesToFields(result.error.issues, lang)) failures.push({ row, column: labelOf(f.field), message: f.message });
+            continue;
+          }
+          const record = result.data as Record<string, unknown>;
+          const key = keyOf(record);
+          if (key !== undefined && seenKeys.has(key)) {
+            failures.push({ row, column: labelOf(def.importKey ?? ''), message: t.repeated });
+            continue;
+          }
+          if (key !== undefined) seenKeys.add(key);
+          const current = key === undefined ? undefined : existing.get(key);
+          try {
+            if (current && options.mode === 'insert') throw duplicate();
+            if (store.fromImport) await store.fromImport(tx, record, current, ctx);
+          } catch (err) {
+            failures.push(...failuresOf(err, row));
+            continue;
+          }
+          if (current && key !== undefined) existingKeys.add(key);
+          if (current) report.updated += 1;
+          else report.created += 1;
+        }
+        await recordFailures(tx, failures);
+        await progress(tx, { status: 'validating', done: rowCount });
+      });
+      await yieldToOthers();
+    }
+  } catch (err) {
+    if (err instanceof Cancelled) return finish({ status: 'cancelled', report: { ...report, created: 0, updated: 0 } });
+    if (err instanceof NotXlsx) return finish({ status: 'failed', report, error: notXlsx(lang) });
+    if (!(err instanceof RowsFailed)) throw err;
+    await inTenant((tx) => recordFailures(tx, err.failures));
+  }
+  if (failedTotal > 0) {
+    return finish({ status: 'failed', report: options.dryRun ? finalReport() : { ...finalReport(), created: 0, updated: 0 } });
+  }
+  if (options.dryRun) return finish({ status: 'done', report });
+
+  // Pass 2: apply, batch by batch; the job's audit trail is its undo log.
+  const total = report.created + report.updated;
+  report.created = 0;
+  report.updated = 0;
+  const trace = `import:${job.id}`;
+  let applied = 0;
+  let analyzeAt = 1000;
+  /** Each time the applied rows double, so that other requests' plans still fit the table's size. */
+  const keepStatistics = async (force = false) => {
+    if (!job.refreshStatistics || (!force && applied < analyzeAt)) return;
+    analyzeAt = Math.max(analyzeAt, applied) * 2;
+    await job.refreshStatistics();
+  };
+  const apply = async (tx: Tx, rows: { row: number; record: Record<string, unknown> }[]) => {
+    // A key created meanwhile by someone else fails on the unique index, and the batch's rows are then located.
+    const known = rows.map((r) => r.record).filter((record) => existingKeys.has(keyOf(record) ?? ''));
+    const existing = known.length ? await lookUp(tx, known) : new Map<string, Row>();
+    const inserts: Create[] = [];
+    const changed: { before?: Row; after?: Row }[] = [];
+    for (const { record } of rows) {
+      const key = keyOf(record);
+      const current = key === undefined ? undefined : existing.get(key);
+      if (current && options.mode === 'insert') throw duplicate();
+      const input = store.fromImport
+        ? await store.fromImport(tx, record, current, ctx)
+        : current
+          ? { ...record, version: current.version }
+          : record;
+      if (!current) {
+        inserts.push(input as Create);
+        continue;
+      }
+      const after = await store.update(tx, current, input as Update, ctx);
       if (!after) throw versionConflict();
-      await a.audit(tx, existing, after);
-      report.updated += 1;
-    } else {
-      await a.audit(tx, undefined, await a.store.create(tx, input as Create, a.ctx));
-      report.created += 1;
+      changed.push({ before: current, after });
+    }
+    const created = store.createMany
+      ? await store.createMany(tx, inserts, ctx)
+      : await inserts.reduce<Promise<Row[]>>(async (done, input) => [...(await done), await store.create(tx, input, ctx)], Promise.resolve([]));
+    changed.push(...created.map((after) => ({ after })));
+    await target.recordAudit(tx, ctx, target.auditRecords(changed, trace));
+    return { created: created.length, updated: changed.length - created.length };
+  };
+  /** Which rows of a failed batch fail, each tried alone after the ones before it; nothing is kept. */
+  const locate = async (rows: { row: number; record: Record<string, unknown> }[]) => {
+    const failures: ImportFailure[] = [];
+    await inTenant(async (tx) => {
+      for (const r of rows) {
+        try {
+          await withSavepoint(tx, () => apply(tx, [r]));
+        } catch (err) {
+          failures.push(...failuresOf(err, r.row));
+        }
+      }
+      throw new Rollback();
+    }).catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+    return failures;
+  };
+  const undoAll = async () => {
+    let left = applied;
+    let before: string | undefined;
+    for (;;) {
+      const finished = await inTenant(async (tx) => {
+        const entries = await target.auditTrail(tx, trace, before, batchSize);
+        if (entries.length === 0) return true;
+        before = entries[entries.length - 1]?.id;
+        const undone: { before?: Row; after?: Row; note?: string }[] = [];
+        const created = entries.filter((e) => !e.before).map((e) => e.after as Row);
+        if (created.length) await store.remove(tx, created, ctx);
+        undone.push(...created.map((row) => ({ before: row, note: t.undone })));
+        for (const e of entries.filter((x) => x.before)) {
+          const { id, version: _, ...values } = e.before as Row & Record<string, unknown>;
+          const current = await store.find(tx, id);
+          const restored = current && (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
+          if (restored) undone.push({ before: current, after: restored, note: t.undone });
+        }
+        await target.recordAudit(tx, ctx, target.auditRecords(undone, `${trace}:undo`));
+        left -= entries.length;
+        await progress(tx, { status: 'undoing', done: Math.max(0, left) });
+        return false;
+      });
+      if (finished) return;
+      await yieldToOthers();
     }
   };
 
   try {
-    return await a.tenancy.inTenant(a.ctx.tenantId, async (tx) => {
-      for (const { row, cells } of sheet.rows) {
-        const record: Record<string, unknown> = {};
-        keys.forEach((k, i) => {
-          if (k && cells[i] !== undefined) record[k] = cells[i];
+    await inTenant((tx) => progress(tx, { status: 'applying', done: 0, total }));
+    let done = 0;
+    for await (const rows of sheet(batchSize)) {
+      const records = rows.map(parse).map(({ row, parsed }) => ({ row, record: parsed.data as Record<string, unknown> }));
+      try {
+        const counts = await inTenant(async (tx) => {
+          const result = await apply(tx, records);
+          await progress(tx, { status: 'applying', done: done + rows.length });
+          return result;
         });
-        const parsed = schema.safeParse(record);
-        if (!parsed.success) {
-          for (const f of issuesToFields(parsed.error.issues, lang)) report.failed.push({ row, column: labelOf(f.field), message: f.message });
-          continue;
-        }
-        try {
-          await withSavepoint(tx, () => writeRow(tx, parsed.data as Record<string, unknown>));
-        } catch (err) {
-          report.failed.push(...failuresOf(err, row));
-        }
+        report.created += counts.created;
+        report.updated += counts.updated;
+        applied += counts.created + counts.updated;
+        await keepStatistics();
+        done += rows.length;
+      } catch (err) {
+        if (err instanceof Cancelled) throw err;
+        const failures = await locate(records);
+        if (failures.length === 0) throw err;
+        throw new RowsFailed(failures);
       }
-      if (report.failed.length > 0 || a.options.dryRun) throw new Rollback(report);
-      return report;
-    });
+      await yieldToOthers();
+    }
+    await keepStatistics(true);
+    const outcome = await finish({ status: 'done', report });
+    await target.afterImport?.();
+    return outcome;
   } catch (err) {
-    if (err instanceof Rollback) return err.report;
+    await undoAll();
+    await keepStatistics(true);
+    report.created = 0;
+    report.updated = 0;
+    if (err instanceof Cancelled) return finish({ status: 'cancelled', report });
+    if (err instanceof RowsFailed) {
+      await inTenant((tx) => recordFailures(tx, err.failures));
+      return finish({ status: 'failed', report: finalReport() });
+    }
     throw err;
   }
 }

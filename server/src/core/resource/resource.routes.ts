@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Services } from '../context';
 import type { AppEnv } from '../context';
+import { AppError } from '../errors';
 import { ErrorBody, errorResponses } from '../openapi';
 import { clientIp, userAgent } from '../request-info';
 import { defineRoute } from '../route';
@@ -40,10 +41,34 @@ const importReportShape = {
   dryRun: z.boolean(),
   created: z.number().int(),
   updated: z.number().int(),
-  failed: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+  failed: z
+    .array(z.object({ row: z.number().int(), column: z.string(), message: z.string() }))
+    .openapi({ description: 'The first 1,000 failures; the job\'s failure sheet has all of them' }),
+  failedTotal: z.number().int().optional().openapi({ description: 'With any failure: how many in all' }),
+  failedRows: z.number().int().optional().openapi({ description: 'With any failure: on how many rows' }),
 };
 export const ImportReport = z.object(importReportShape).openapi('ImportReport');
 const ImportFailed = ErrorBody.extend(importReportShape).openapi('ImportFailed');
+
+export const ImportJob = z
+  .object({
+    id: Id,
+    resource: z.string(),
+    mode: z.enum(['insert', 'upsert']),
+    dryRun: z.boolean(),
+    status: z.enum(['queued', 'validating', 'applying', 'undoing', 'done', 'failed', 'cancelled']),
+    done: z.number().int().openapi({ description: 'Rows validated (validating), applied (applying) or left to undo (undoing)' }),
+    total: z.number().int().nullable().openapi({ description: 'Rows to apply; null until validation has counted them' }),
+    fileName: z.string(),
+    createdBy: Id,
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    report: z
+      .object({ ...importReportShape, error: z.object({ code: z.string(), message: z.string() }).optional() })
+      .nullable()
+      .openapi({ description: 'When finished; `error` when the file itself was refused (too many rows, not an xlsx)' }),
+  })
+  .openapi('ImportJob');
 
 const xlsx = (description: string) => ({
   description,
@@ -51,7 +76,7 @@ const xlsx = (description: string) => ({
 });
 
 function sendSheet(c: Context<AppEnv>, file: SpreadsheetFile) {
-  return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+  return c.body(file.body as Uint8Array<ArrayBuffer> | ReadableStream, 200, {
     'content-type': XLSX_TYPE,
     'content-disposition': `attachment; filename="${file.filename}"`,
     'cache-control': 'no-store',
@@ -119,6 +144,52 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
       ...errorResponses(400, 401, 403),
     },
   });
+  const jobs = `${base}/import-jobs`;
+  const job = `${jobs}/{id}`;
+  const startJob = defineRoute({
+    method: 'post',
+    path: jobs,
+    tags,
+    summary: 'Start an import as a job (same form as the import); follow it with GET, stop it with cancel',
+    permission: perm('import'),
+    request: { body: { required: true, content: { 'multipart/form-data': { schema: ImportForm } } } },
+    responses: { 202: { description: 'The job, queued', content: json(ImportJob) }, ...errorResponses(400, 401, 403, 413) },
+  });
+  const latestJob = defineRoute({
+    method: 'get',
+    path: `${jobs}/latest`,
+    tags,
+    summary: 'The latest import job the caller started on this resource (null when none)',
+    permission: perm('import'),
+    responses: { 200: { description: 'The job or null', content: json(ImportJob.nullable()) }, ...errorResponses(401, 403) },
+  });
+  const getJob = defineRoute({
+    method: 'get',
+    path: job,
+    tags,
+    summary: 'An import job: status, rows done of total, and its report when finished',
+    permission: perm('import'),
+    request: { params: IdParam },
+    responses: { 200: { description: 'The job', content: json(ImportJob) }, ...errorResponses(400, 401, 403, 404) },
+  });
+  const cancelJob = defineRoute({
+    method: 'post',
+    path: `${job}/cancel`,
+    tags,
+    summary: 'Cancel an import job: what it applied is undone, the table ends as it was',
+    permission: perm('import'),
+    request: { params: IdParam },
+    responses: { 200: { description: 'The job, asked to stop', content: json(ImportJob) }, ...errorResponses(400, 401, 403, 404, 409) },
+  });
+  const jobFailures = defineRoute({
+    method: 'get',
+    path: `${job}/failures`,
+    tags,
+    summary: 'Every failure of a job: the uploaded sheet with an error column',
+    permission: perm('import'),
+    request: { params: IdParam },
+    responses: { 200: xlsx('The sheet with its errors'), ...errorResponses(400, 401, 403, 404) },
+  });
   const batchDelete = defineRoute({
     method: 'post',
     path: `${base}/batch-delete`,
@@ -177,18 +248,40 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     })
     .openapi(exportRoute, async (c) => {
       const q = parseListQuery(def.list, c.req.valid('query'), c.var.lang, false);
-      return sendSheet(c, await service(c).export(c.var.principal.tenantId, q, c.var.lang));
+      return sendSheet(c, service(c).export(c.var.principal.tenantId, q, c.var.lang));
     })
     .openapi(template, async (c) => sendSheet(c, await service(c).template(c.var.lang)));
   if (!options.omit?.includes('import')) {
-    app.openapi(importRoute, async (c) => {
-      const form = c.req.valid('form');
-      const report = await service(c).import(writeContext(c), await form.file.arrayBuffer(), {
-        dryRun: form.dryRun === 'true',
-        mode: form.mode,
-      });
-      return c.json(report, 200);
-    });
+    const imports = (c: Context<AppEnv>) => c.var.services.imports;
+    const start = async (c: Context<AppEnv>, form: z.infer<typeof ImportForm>) =>
+      imports(c).start(service(c).importTarget, writeContext(c), form.file, { dryRun: form.dryRun === 'true', mode: form.mode });
+    app
+      .openapi(importRoute, async (c) => {
+        const outcome = await (await start(c, c.req.valid('form'))).finished;
+        if (outcome.error) throw outcome.error;
+        const { report } = outcome;
+        if (outcome.status === 'failed' && !report.dryRun) {
+          throw new AppError('common.importFailed', { count: report.failedRows ?? 0 }, undefined, { ...report });
+        }
+        return c.json(report, 200);
+      })
+      .openapi(startJob, async (c) => {
+        const { job: started, finished } = await start(c, c.req.valid('form'));
+        // The runner has logged an unexpected failure and written it into the job, where the console reads it.
+        finished.catch(() => undefined);
+        return c.json(started, 202);
+      })
+      .openapi(latestJob, async (c) => {
+        const { tenantId, userId } = c.var.principal;
+        return c.json(await imports(c).latest(tenantId, def.path, userId), 200);
+      })
+      .openapi(getJob, async (c) => c.json(await imports(c).get(c.var.principal.tenantId, def.path, c.req.valid('param').id), 200))
+      .openapi(cancelJob, async (c) =>
+        c.json(await imports(c).cancel(c.var.principal.tenantId, def.path, c.req.valid('param').id), 200),
+      )
+      .openapi(jobFailures, async (c) =>
+        sendSheet(c, await imports(c).failureSheet(c.var.principal.tenantId, def.path, c.req.valid('param').id, c.var.lang)),
+      );
   }
   return app
     .openapi(batchDelete, async (c) => c.json({ deleted: await service(c).remove(writeContext(c), c.req.valid('json').ids) }, 200))

@@ -1,10 +1,11 @@
 import type { ErrorCatalog } from '../error-catalog';
-import { AppError, notFound, versionConflict } from '../errors';
+import { notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
-import { type ImportOptions, type ImportReport, importSheet } from './resource-import';
+import type { ImportTarget } from './resource-import';
 import { type ListQuery, type Page, toPage } from './list-query';
 import {
+  type AuditRecord,
   type AuditTrail,
   type ResourceDefinition,
   type ResourceRow,
@@ -12,7 +13,7 @@ import {
   type WriteContext,
   actionCode,
 } from './resource';
-import { type CellValue, writeSheet } from './spreadsheet';
+import { type CellValue, streamSheet, writeSheet } from './spreadsheet';
 
 export interface ResourceDeps {
   tenancy: Tenancy;
@@ -22,8 +23,11 @@ export interface ResourceDeps {
 
 export interface SpreadsheetFile {
   filename: string;
-  body: Uint8Array;
+  body: Uint8Array | ReadableStream<Uint8Array>;
 }
+
+/** Rows an export reads per query (each in its own short transaction). */
+const EXPORT_BATCH = 1000;
 
 const unchanged = new Set(['version', 'updatedAt', 'updatedBy']);
 
@@ -48,12 +52,14 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   deps.audit.register(def.type, `${def.permission}:list`);
   const code = (action: string) => actionCode(def, action);
 
-  const audit = (tx: Tx, ctx: WriteContext, action: string, before: Row | undefined, after: Row | undefined, note?: string) => {
+  const auditRecord = (action: string, before: Row | undefined, after: Row | undefined, note?: string): AuditRecord => {
     const row = (after ?? before) as Row;
     const changes = before && after ? changedFields(before, after) : [];
     const summary = [def.label(row), changes.length ? changes.join(', ') : '', note ?? ''].filter(Boolean).join(' · ');
-    return deps.audit.record(tx, ctx, { action, resourceType: def.type, resourceId: row.id, summary, before, after });
+    return { action, resourceType: def.type, resourceId: row.id, summary, before, after };
   };
+  const audit = (tx: Tx, ctx: WriteContext, action: string, before: Row | undefined, after: Row | undefined, note?: string) =>
+    deps.audit.record(tx, ctx, auditRecord(action, before, after, note));
 
   const findOrFail = async (tx: Tx, id: string) => {
     const row = await store.find(tx, id);
@@ -65,6 +71,17 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   const importColumns = def.columns.filter((c) => c.only !== 'export');
   const cell = (column: (typeof exportColumns)[number], row: Row): CellValue =>
     column.cell ? column.cell(row) : ((row as unknown as Record<string, CellValue>)[column.key] ?? null);
+
+  const importTarget: ImportTarget<Row, Create, Update> = {
+    def,
+    store,
+    columns: importColumns,
+    tenancy: deps.tenancy,
+    catalog: deps.catalog,
+    auditRecords: (entries, traceId) => entries.map((e) => ({ ...auditRecord(code('import'), e.before, e.after, e.note), traceId })),
+    recordAudit: deps.audit.recordMany,
+    auditTrail: deps.audit.traced,
+  };
 
   return {
     async list(tenantId: string, query: ListQuery): Promise<Page<Row>> {
@@ -115,13 +132,17 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       });
     },
 
-    async export(tenantId: string, query: ListQuery, lang: Lang): Promise<SpreadsheetFile> {
-      const { rows } = await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, { ...query, page: null }));
-      const body = await writeSheet(
-        def.path,
-        exportColumns.map((c) => c.label[lang]),
-        rows.map((row) => exportColumns.map((c) => cell(c, row))),
-      );
+    /** The filtered, sorted set, streamed: read a batch at a time, never all of it in memory. */
+    export(tenantId: string, query: ListQuery, lang: Lang): SpreadsheetFile {
+      async function* batches() {
+        for (let current = 1; ; current += 1) {
+          const page = { current, pageSize: EXPORT_BATCH, skipTotal: true };
+          const { rows } = await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, { ...query, page }));
+          yield rows.map((row) => exportColumns.map((c) => cell(c, row)));
+          if (rows.length < EXPORT_BATCH) return;
+        }
+      }
+      const body = streamSheet(def.path, exportColumns.map((c) => c.label[lang]), batches());
       return { filename: `${def.path}-${stamp(new Date())}.xlsx`, body };
     },
 
@@ -134,24 +155,8 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       return { filename: `${def.path}-template.xlsx`, body };
     },
 
-    /** Validates and writes every row in one transaction; any failure (or a dry run) rolls all of it back. */
-    async import(ctx: WriteContext, file: ArrayBuffer, options: ImportOptions): Promise<ImportReport> {
-      const report = await importSheet({
-        def,
-        store,
-        ctx,
-        file,
-        options,
-        columns: importColumns,
-        tenancy: deps.tenancy,
-        catalog: deps.catalog,
-        audit: (tx, before, after) => audit(tx, ctx, code('import'), before, after),
-      });
-      if (report.failed.length > 0 && !options.dryRun) {
-        throw new AppError('common.importFailed', { count: new Set(report.failed.map((f) => f.row)).size }, undefined, { ...report });
-      }
-      return report;
-    },
+    /** What an import job of this resource needs (see runImport). */
+    importTarget,
   };
 }
 

@@ -29,6 +29,8 @@ export interface AuditRecord {
   summary: string;
   before?: unknown;
   after?: unknown;
+  /** Groups the rows of one operation (an import job's trail, which undoes it). */
+  traceId?: string;
 }
 
 /** Where every write leaves its trail, in the write's own transaction (modules/audit keeps it). */
@@ -36,6 +38,16 @@ export interface AuditTrail {
   /** A resource type's trail is readable with its list code. */
   register(resourceType: string, listCode: string): void;
   record(tx: Tx, ctx: WriteContext, r: AuditRecord): Promise<void>;
+  /** Several rows in one statement (an import batch). */
+  recordMany(tx: Tx, ctx: WriteContext, records: AuditRecord[]): Promise<void>;
+  /** The rows of one operation, newest first, older than `beforeId`: an import job's undo log. */
+  traced(tx: Tx, traceId: string, beforeId: string | undefined, limit: number): Promise<TracedAudit[]>;
+}
+
+export interface TracedAudit {
+  id: string;
+  before: unknown;
+  after: unknown;
 }
 
 /** A spreadsheet column: export writes `cell(row)` (default `row[key]`), import reads it into `key`. */
@@ -80,6 +92,13 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
   list(tx: Tx, query: ListQuery): Promise<{ rows: Row[]; total: number }>;
   find(tx: Tx, id: string): Promise<Row | undefined>;
   findByKey?(tx: Tx, key: string): Promise<Row | undefined>;
+  /** `findByKey` for a batch of import keys, in one statement. */
+  findAllByKey?(tx: Tx, keys: string[]): Promise<Row[]>;
+  /**
+   * `create` for a batch of imported rows, in one statement; without it import creates row by row. A store opts in
+   * explicitly (never through a spread `tableStore`), so that the rules of its `create` cannot be bypassed.
+   */
+  createMany?(tx: Tx, inputs: Create[], ctx: WriteContext): Promise<Row[]>;
   create(tx: Tx, input: Create, ctx: WriteContext): Promise<Row>;
   /** undefined when `input.version` is stale. */
   update(tx: Tx, current: Row, input: Update, ctx: WriteContext): Promise<Row | undefined>;
@@ -98,6 +117,7 @@ export function tableStore<Row extends ResourceRow, Create, Update extends { ver
     list: async (tx, query) => (await repo.list(tx, query)) as { rows: Row[]; total: number },
     find: async (tx, id) => asRow(await repo.find(tx, id)),
     findByKey: importKey ? async (tx, key) => asRow(await repo.findBy(tx, importKey, key)) : undefined,
+    findAllByKey: importKey ? async (tx, keys) => (await repo.findAllBy(tx, importKey, keys)) as Row[] : undefined,
     create: async (tx, input, ctx) => (await repo.insert(tx, input as Record<string, unknown>, ctx)) as Row,
     update: async (tx, current, { version, ...values }, ctx) => asRow(await repo.update(tx, current.id, values, ctx, version)),
     remove: async (tx, rows, ctx) => {

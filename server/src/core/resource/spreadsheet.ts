@@ -1,8 +1,11 @@
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const columnWidth = (header: string | undefined) => Math.min(40, Math.max(12, (header?.length ?? 0) * 2 + 2));
 
 export async function writeSheet(sheetName: string, header: string[], rows: CellValue[][]): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
@@ -10,9 +13,37 @@ export async function writeSheet(sheetName: string, header: string[], rows: Cell
   sheet.addRow(header).font = { bold: true };
   for (const row of rows) sheet.addRow(row.map((v) => v ?? null));
   sheet.columns.forEach((column, i) => {
-    column.width = Math.min(40, Math.max(12, (header[i]?.length ?? 0) * 2 + 2));
+    column.width = columnWidth(header[i]);
   });
   return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** OWASP CSV injection: a text cell a spreadsheet would read as a formula is written with a leading quote. */
+export function escapeFormula(value: CellValue): CellValue {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A spreadsheet written row by row to a stream: `rows` is pulled one batch at a time, so the whole set is never in
+ * memory. Text cells are escaped against formula injection.
+ */
+export function streamSheet(sheetName: string, header: string[], rows: AsyncIterable<CellValue[][]>): ReadableStream<Uint8Array> {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = header.map((h) => ({ width: columnWidth(h) }));
+  const write = async () => {
+    const head = sheet.addRow(header);
+    head.font = { bold: true };
+    head.commit();
+    for await (const batch of rows) {
+      for (const row of batch) sheet.addRow(row.map((v) => escapeFormula(v) ?? null)).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((err: unknown) => out.destroy(err as Error));
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
 function cellText(cell: ExcelJS.Cell): string | undefined {
@@ -22,29 +53,105 @@ function cellText(cell: ExcelJS.Cell): string | undefined {
   return text.trim() === '' ? undefined : text.trim();
 }
 
+export interface SheetRow {
+  /** The spreadsheet's own row number (the header is row 1). */
+  row: number;
+  cells: (string | undefined)[];
+}
+
 export interface SheetContent {
   header: string[];
-  /** `row` is the spreadsheet's own row number (the header is row 1). */
-  rows: { row: number; cells: (string | undefined)[] }[];
+  rows: SheetRow[];
+}
+
+export class NotXlsx extends Error {}
+
+/**
+ * The first worksheet of an xlsx as text, parsed as a stream: the header, then batches of non-empty rows.
+ * Throws NotXlsx when the file cannot be read.
+ */
+export async function* streamSheetRows(
+  data: Uint8Array,
+  batchSize: number,
+): AsyncGenerator<{ header: string[] } | { rows: SheetRow[] }> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  let header: string[] | undefined;
+  let batch: SheetRow[] = [];
+  try {
+    for await (const worksheet of reader) {
+      for await (const r of worksheet as AsyncIterable<ExcelJS.Row>) {
+        if (!header) {
+          if (r.number !== 1) header = [];
+          else {
+            header = Array.from({ length: r.cellCount }, (_, i) => cellText(r.getCell(i + 1)) ?? '');
+            yield { header };
+            continue;
+          }
+          yield { header };
+        }
+        const cells = header.map((_, i) => cellText(r.getCell(i + 1)));
+        if (cells.some((c) => c !== undefined)) batch.push({ row: r.number, cells });
+        if (batch.length >= batchSize) {
+          yield { rows: batch };
+          batch = [];
+        }
+      }
+      break;
+    }
+  } catch (err) {
+    if (err instanceof NotXlsx) throw err;
+    if (!header) throw new NotXlsx('not an xlsx file');
+    throw err;
+  }
+  if (!header) throw new NotXlsx('no worksheet');
+  if (batch.length) yield { rows: batch };
 }
 
 /** The first worksheet as text; undefined when the file is not a readable xlsx. */
 export async function readSheet(data: ArrayBuffer): Promise<SheetContent | undefined> {
-  const workbook = new ExcelJS.Workbook();
+  const content: SheetContent = { header: [], rows: [] };
   try {
-    await workbook.xlsx.load(data);
-  } catch {
-    return undefined;
+    for await (const part of streamSheetRows(new Uint8Array(data), 1000)) {
+      if ('header' in part) content.header = part.header;
+      else content.rows.push(...part.rows);
+    }
+  } catch (err) {
+    if (err instanceof NotXlsx) return undefined;
+    throw err;
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return undefined;
-  const width = sheet.getRow(1).cellCount;
-  const header = Array.from({ length: width }, (_, i) => cellText(sheet.getRow(1).getCell(i + 1)) ?? '');
-  const rows: SheetContent['rows'] = [];
-  sheet.eachRow((r, number) => {
-    if (number === 1) return;
-    const cells = header.map((_, i) => cellText(r.getCell(i + 1)));
-    if (cells.some((c) => c !== undefined)) rows.push({ row: number, cells });
-  });
-  return { header, rows };
+  return content;
+}
+
+/**
+ * The total uncompressed size the zip's central directory declares (what parsing would inflate), or undefined when
+ * the data is not a zip. Entries in ZIP64 form count as infinite: no spreadsheet we accept needs them.
+ */
+export function declaredUnpackedSize(data: Uint8Array): number | undefined {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const floor = Math.max(0, data.byteLength - 22 - 0xffff);
+  let end = -1;
+  for (let i = data.byteLength - 22; i >= floor; i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const entries = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > data.byteLength || view.getUint32(at, true) !== 0x02014b50) return undefined;
+    const size = view.getUint32(at + 24, true);
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return total;
 }

@@ -8,6 +8,7 @@ import * as m0006 from './0006_session_scopes';
 import * as m0008 from './0008_account_protection';
 import * as m0011 from './0011_distribution_keys';
 import * as m0009 from './0009_permission_names';
+import * as m0007 from './0007_import_jobs';
 
 /** Ordered and append-only: add a file, import it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0004_system_indexes': m0004,
   '0005_configuration': m0005,
   '0006_session_scopes': m0006,
+  '0007_import_jobs': m0007,
   '0008_account_protection': m0008,
   '0009_permission_names': m0009,
   '0011_distribution_keys': m0011,

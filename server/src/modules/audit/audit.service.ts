@@ -3,7 +3,7 @@ import { forbidden } from '../../core/errors';
 import { type ListQuery, type Page, filterValue, toPage } from '../../core/resource/list-query';
 import type { AuditRecord, WriteContext } from '../../core/resource/resource';
 import type { Tenancy, Tx } from '../../core/tenancy';
-import { insertAuditLog, listAuditLogs, listLoginLogs } from './audit.repository';
+import { type AuditEntry, importAuditTrail, insertAuditLogs, listAuditLogs, listLoginLogs } from './audit.repository';
 import type { AuditLog, LoginLog } from './audit.schema';
 
 export const AUDIT_LIST_PERMISSION = 'system:audit:list';
@@ -22,6 +22,27 @@ export function redact(value: unknown): unknown {
 export function createAuditService(deps: { tenancy: Tenancy }) {
   const listCodes = new Map<string, string>();
 
+  const recordMany = (tx: Tx, ctx: WriteContext, records: AuditRecord[]): Promise<void> =>
+    insertAuditLogs(
+      tx,
+      records.map(
+        (r): AuditEntry => ({
+          tenantId: ctx.tenantId,
+          actorId: ctx.actorId,
+          action: r.action,
+          resourceType: r.resourceType,
+          resourceId: r.resourceId,
+          summary: r.summary,
+          before: redact(r.before),
+          after: redact(r.after),
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          at: ctx.now,
+          traceId: r.traceId,
+        }),
+      ),
+    );
+
   return {
     /** A resource type's trail is readable with its list code (as well as with system:audit:list). */
     register(resourceType: string, listCode: string) {
@@ -29,20 +50,13 @@ export function createAuditService(deps: { tenancy: Tenancy }) {
     },
 
     record(tx: Tx, ctx: WriteContext, r: AuditRecord): Promise<void> {
-      return insertAuditLog(tx, {
-        tenantId: ctx.tenantId,
-        actorId: ctx.actorId,
-        action: r.action,
-        resourceType: r.resourceType,
-        resourceId: r.resourceId,
-        summary: r.summary,
-        before: redact(r.before),
-        after: redact(r.after),
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        at: ctx.now,
-      });
+      return recordMany(tx, ctx, [r]);
     },
+
+    /** Several records of one actor in one statement (a batch of an import). */
+    recordMany,
+
+    traced: importAuditTrail,
 
     async list(principal: Principal, query: ListQuery): Promise<Page<AuditLog>> {
       const type = filterValue(query, 'resourceType');

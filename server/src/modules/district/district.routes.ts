@@ -42,7 +42,9 @@ export function districtRoutes() {
     })
     .openapi(importRoute, async (c) => {
       const form = c.req.valid('form');
-      const report = await c.var.services.districts.import(writeContext(c), await form.file.arrayBuffer(), {
+      const ctx = writeContext(c);
+      const { bytes } = await c.var.services.imports.checkFile(ctx, form.file);
+      const report = await c.var.services.districts.import(ctx, bytes.buffer, {
         dryRun: form.dryRun === 'true',
         retireMissing: form.retireMissing === 'true',
       });

@@ -50,6 +50,6 @@ export function createErrorCodeService(deps: ResourceDeps & { onChange: () => Pr
     update: refreshing(resource.update),
     remove: refreshing(resource.remove),
     act: refreshing(resource.act),
-    import: refreshing(resource.import),
+    importTarget: { ...resource.importTarget, afterImport: deps.onChange },
   };
 }

@@ -49,7 +49,10 @@ export async function listRoles(tx: Tx, query: ListQuery): Promise<{ rows: Role[
 }
 export const findRole = async (tx: Tx, id: string) => asRole(await roles.find(tx, id));
 export const findRoleByCode = async (tx: Tx, code: string) => asRole(await roles.findBy(tx, 'code', code));
+export const findRolesByCodes = async (tx: Tx, codes: string[]) => (await roles.findAllBy(tx, 'code', codes)).map((r) => asRole(r) as Role);
 export const insertRole = async (tx: Tx, values: Values, actor: Actor) => asRole(await roles.insert(tx, values, actor)) as Role;
+export const insertRoles = async (tx: Tx, values: Values[], actor: Actor) =>
+  (await roles.insertMany(tx, values, actor)).map((r) => asRole(r) as Role);
 export const updateRole = async (tx: Tx, id: string, values: Values, actor: Actor, version?: number) =>
   asRole(await roles.update(tx, id, values, actor, version));
 export const softDeleteRoles = (tx: Tx, ids: string[], actor: Actor) => roles.remove(tx, ids, actor);

@@ -30,7 +30,9 @@ export function createRoleService(deps: Deps) {
     list: repo.listRoles,
     find: repo.findRole,
     findByKey: repo.findRoleByCode,
+    findAllByKey: repo.findRolesByCodes,
     create: (tx, input, ctx) => repo.insertRole(tx, { ...input, type: 'custom' }, ctx),
+    createMany: (tx, inputs, ctx) => repo.insertRoles(tx, inputs.map((input) => ({ ...input, type: 'custom' })), ctx),
     async update(tx, current, { version, ...values }, ctx) {
       if (current.type === 'system') {
         if (values.code !== undefined && values.code !== current.code) throw systemRole();

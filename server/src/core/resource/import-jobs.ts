@@ -1,0 +1,201 @@
+import type { Logger } from 'pino';
+import type { Engine } from '../../db/database';
+import type { ErrorCatalog } from '../error-catalog';
+import { AppError, notFound } from '../errors';
+import type { Lang } from '../i18n';
+import type { Tenancy, Tx } from '../tenancy';
+import {
+  type ImportJobRow,
+  findImportJob,
+  findLatestImportJob,
+  importFailuresAfter,
+  importJobFile,
+  insertImportJob,
+  requestImportJobCancel,
+  updateImportJob,
+} from './import-job.repository';
+import {
+  type ImportOptions,
+  type ImportOutcome,
+  type ImportReport,
+  type ImportTarget,
+  REPORTED_FAILURES,
+  notXlsx,
+  runImport,
+} from './resource-import';
+import type { ResourceRow, WriteContext } from './resource';
+import { type CellValue, declaredUnpackedSize, streamSheet, streamSheetRows } from './spreadsheet';
+
+const MB = 1024 * 1024;
+
+/** The largest file any tenant's setting can allow: the HTTP layer refuses bodies above it before reading them. */
+export const IMPORT_BODY_LIMIT = 200 * MB + 64 * 1024;
+
+/**
+ * Rows per written batch. The embedded database has one connection and runs in this thread: a batch there must stay
+ * well under the latency other requests are promised (about 45 ms for 100 rows on these machines).
+ */
+const batchSizes: Record<Engine, number> = { pglite: 100, postgres: 1000 };
+
+export const importLimitDefaults = { 'import.maxFileSizeMb': 20, 'import.maxUnpackedMb': 300, 'import.maxRows': 100_000 };
+
+export type ImportJobView = Omit<ImportJobRow, 'cancelRequested' | 'report'> & {
+  report: (ImportReport & { error?: { code: string; message: string } }) | null;
+};
+
+const view = ({ cancelRequested: _, report, ...job }: ImportJobRow): ImportJobView => ({
+  ...job,
+  report: report as ImportJobView['report'],
+});
+
+const errorColumn = { 'zh-CN': '错误', 'en-US': 'Errors' };
+
+/**
+ * Import jobs: the upload's limits (from settings), a persisted job per import, and an in-process runner that
+ * works through it in short transactions, so the embedded database (one connection) keeps answering others.
+ * The same interface would sit on pg-boss for several PostgreSQL instances; cancellation goes through the job
+ * row, so any instance can ask.
+ */
+export function createImportJobs(deps: {
+  tenancy: Tenancy;
+  /** Numeric settings with their defaults (the tenant's limits). */
+  settings: { numbers<K extends string>(tx: Tx, defaults: Record<K, number>): Promise<Record<K, number>> };
+  catalog: ErrorCatalog;
+  engine: Engine;
+  /** ANALYZE as the database owner; needed on the embedded database, which never runs autovacuum. */
+  analyze?: () => Promise<void>;
+  logger?: Logger;
+}) {
+  const { tenancy } = deps;
+  const running = new Set<Promise<unknown>>();
+
+  const findOrFail = async (tenantId: string, resource: string, id: string) => {
+    const job = await tenancy.inTenant(tenantId, (tx) => findImportJob(tx, resource, id));
+    if (!job) throw notFound();
+    return job;
+  };
+
+  /** The file against the tenant's limits: its size, then the unpacked size its zip declares (before parsing). */
+  const checkFile = async (ctx: WriteContext, file: File) => {
+    const limits = await tenancy.inTenant(ctx.tenantId, (tx) => deps.settings.numbers(tx, importLimitDefaults));
+    if (file.size > limits['import.maxFileSizeMb'] * MB) throw new AppError('import.fileTooLarge', { maxMb: limits['import.maxFileSizeMb'] });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const unpacked = declaredUnpackedSize(bytes);
+    if (unpacked === undefined) throw notXlsx(ctx.lang);
+    if (unpacked > limits['import.maxUnpackedMb'] * MB) {
+      throw new AppError('import.unpackedTooLarge', { maxMb: limits['import.maxUnpackedMb'] });
+    }
+    return { bytes, limits };
+  };
+
+  return {
+    checkFile,
+
+    /**
+     * Checks the file against the tenant's limits (size, the zip's declared unpacked size), stores the job and
+     * starts it. `finished` settles with the outcome; the job row has it too.
+     */
+    async start<Row extends ResourceRow, Create, Update extends { version: number }>(
+      target: ImportTarget<Row, Create, Update>,
+      ctx: WriteContext,
+      file: File,
+      options: ImportOptions,
+    ): Promise<{ job: ImportJobView; finished: Promise<ImportOutcome> }> {
+      const { bytes, limits } = await checkFile(ctx, file);
+      const job = await tenancy.inTenant(ctx.tenantId, (tx) =>
+        insertImportJob(tx, {
+          tenantId: ctx.tenantId,
+          resource: target.def.path,
+          mode: options.mode,
+          dryRun: options.dryRun,
+          fileName: file.name || 'import.xlsx',
+          file: bytes,
+          createdBy: ctx.actorId,
+        }),
+      );
+      const finished = runImport(target, {
+        id: job.id,
+        batchSize: batchSizes[deps.engine],
+        ctx,
+        file: bytes,
+        options,
+        maxRows: limits['import.maxRows'],
+        refreshStatistics: deps.engine === 'pglite' ? deps.analyze : undefined,
+      }).catch(
+        async (err: unknown) => {
+          deps.logger?.error({ err, importJob: job.id }, 'import job failed');
+          const error = { code: 'common.internal', message: deps.catalog.message('common.internal', ctx.lang) };
+          await tenancy.inTenant(ctx.tenantId, (tx) => updateImportJob(tx, job.id, { status: 'failed', report: { error }, finished: new Date() }));
+          throw err;
+        },
+      );
+      running.add(finished);
+      const forget = () => running.delete(finished);
+      finished.then(forget, forget);
+      return { job: view(job), finished };
+    },
+
+    async get(tenantId: string, resource: string, id: string): Promise<ImportJobView> {
+      return view(await findOrFail(tenantId, resource, id));
+    },
+
+    /** The user's latest job of this resource: the import dialog shows it when it opens again. */
+    async latest(tenantId: string, resource: string, userId: string): Promise<ImportJobView | null> {
+      const job = await tenancy.inTenant(tenantId, (tx) => findLatestImportJob(tx, resource, userId));
+      return job ? view(job) : null;
+    },
+
+    /** Asks the job to stop; the runner undoes what it applied and ends it as `cancelled`. */
+    async cancel(tenantId: string, resource: string, id: string): Promise<ImportJobView> {
+      const asked = await tenancy.inTenant(tenantId, (tx) => requestImportJobCancel(tx, resource, id));
+      const job = await findOrFail(tenantId, resource, id);
+      if (!asked) throw new AppError('import.jobFinished');
+      return view(job);
+    },
+
+    /** The uploaded sheet with an error column: every failure, not only the first REPORTED_FAILURES. */
+    async failureSheet(tenantId: string, resource: string, id: string, lang: Lang) {
+      const job = await findOrFail(tenantId, resource, id);
+      const file = await tenancy.inTenant(tenantId, (tx) => importJobFile(tx, id));
+      if (!file) throw notFound();
+      const sheetRows = streamSheetRows(file, 1000);
+      const first = await sheetRows.next();
+      const header = !first.done && 'header' in first.value ? first.value.header : [];
+
+      let pending: { seq: number; row: number; column: string; message: string }[] = [];
+      let lastSeq = -1;
+      const failuresOf = async (row: number) => {
+        const texts: string[] = [];
+        for (;;) {
+          if (pending.length === 0) {
+            pending = await tenancy.inTenant(tenantId, (tx) => importFailuresAfter(tx, id, lastSeq, 5 * REPORTED_FAILURES));
+            if (pending.length === 0) return texts;
+            lastSeq = pending[pending.length - 1]?.seq ?? lastSeq;
+          }
+          const next = pending[0];
+          if (!next || next.row > row) return texts;
+          pending.shift();
+          if (next.row === row) texts.push(next.column ? `${next.column}: ${next.message}` : next.message);
+        }
+      };
+      const headerErrors = (await failuresOf(1)).join('; ');
+      async function* rows(): AsyncGenerator<CellValue[][]> {
+        for await (const part of sheetRows) {
+          if ('header' in part) continue;
+          const batch: CellValue[][] = [];
+          for (const { row, cells } of part.rows) batch.push([...header.map((_, i) => cells[i]), (await failuresOf(row)).join('; ')]);
+          yield batch;
+        }
+      }
+      const title = headerErrors ? `${errorColumn[lang]} (${headerErrors})` : errorColumn[lang];
+      return { filename: `${resource}-import-${job.id}-errors.xlsx`, body: streamSheet(resource, [...header, title], rows()) };
+    },
+
+    /** Settles when no job of this process is running (graceful shutdown, tests). */
+    async idle(): Promise<void> {
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type ImportJobs = ReturnType<typeof createImportJobs>;
