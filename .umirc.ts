@@ -1,8 +1,8 @@
-import { defineConfig } from '@umijs/max';
-import webpack from '@umijs/bundler-webpack/compiled/webpack';
 import path from 'node:path';
-import { CHUNK_LOAD_TIMEOUT_MS } from './src/constants';
+import webpack from '@umijs/bundler-webpack/compiled/webpack';
+import { defineConfig } from '@umijs/max';
 import routes from './src/config/routes';
+import { CHUNK_LOAD_TIMEOUT_MS } from './src/constants';
 
 export default defineConfig({
   antd: {},

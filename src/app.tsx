@@ -2,18 +2,25 @@
  * The runtime composition root: dva persistence, initial state, layout.
  * Only light modules are imported eagerly; the layout pieces load with the layout chunk.
  */
-import { history, useIntl, useSelector, type RunTimeLayoutConfig } from '@umijs/max';
+import { history, type RunTimeLayoutConfig, useIntl, useSelector } from '@umijs/max';
 import { Grid } from 'antd';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import AppProviders from '@/components/AppProviders';
 import PageLoading from '@/components/PageLoading';
 import { LOGIN_PATH } from '@/constants';
 import type { RootState } from '@/models/root';
 import { fetchMe, fetchPublicSettings } from '@/services/auth';
-import { fetchMenus, filterMenuRoutes, menuPaths, type MenuRoute } from '@/services/menu';
+import { fetchMenus, filterMenuRoutes, type MenuRoute, menuPaths } from '@/services/menu';
 import { signInPath } from '@/utils/navigation';
-import { applyCurrentUser, brandingName, toInitialState, type InitialState } from '@/utils/session';
-import { dispatchRoot, getRootState, hasAccessToken, persistedReducer, persistEnhancer, whenRehydrated } from '@/utils/store';
+import { applyCurrentUser, brandingName, type InitialState, toInitialState } from '@/utils/session';
+import {
+  dispatchRoot,
+  getRootState,
+  hasAccessToken,
+  persistEnhancer,
+  persistedReducer,
+  whenRehydrated,
+} from '@/utils/store';
 
 const HeaderActions = lazy(() => import('@/components/layout/HeaderActions'));
 const CollapseButton = lazy(() => import('@/components/layout/CollapseButton'));
@@ -111,7 +118,10 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
       },
       request: async (_params: Record<string, unknown>, routes: MenuRoute[]) =>
         signedIn && !mustChangePassword
-          ? fetchMenus().then((menus) => filterMenuRoutes(routes, menuPaths(menus)), () => routes)
+          ? fetchMenus().then(
+              (menus) => filterMenuRoutes(routes, menuPaths(menus)),
+              () => routes,
+            )
           : [],
     },
     rightContentRender: () => (

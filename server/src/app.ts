@@ -14,7 +14,7 @@ import { createPasswordHasher } from './core/password';
 import { createPlatformScope } from './core/platform-scope';
 import { createPrincipalCache } from './core/principal-cache';
 import { createRateLimiter } from './core/rate-limit';
-import { IMPORT_BODY_LIMIT, createImportJobs } from './core/resource/import-jobs';
+import { createImportJobs, IMPORT_BODY_LIMIT } from './core/resource/import-jobs';
 import { createSystemLookups } from './core/system-lookups';
 import { createTenancy } from './core/tenancy';
 import type { Engine } from './db/database';
@@ -23,37 +23,37 @@ import { adminUserRoutes } from './modules/admin-user/admin-user.routes';
 import { createAdminUserService } from './modules/admin-user/admin-user.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
-import { authRoutes } from './modules/auth/auth.routes';
 import { PRINCIPAL_SOURCES } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { businessItemRoutes } from './modules/business-item/business-item.routes';
+import { createBusinessItemService } from './modules/business-item/business-item.service';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { createDictService } from './modules/dict/dict.service';
+import { dictItemRoutes } from './modules/dict-item/dict-item.routes';
+import { createDictItemService } from './modules/dict-item/dict-item.service';
+import { dictTypeRoutes } from './modules/dict-type/dict-type.routes';
+import { createDictTypeService } from './modules/dict-type/dict-type.service';
+import { districtRoutes } from './modules/district/district.routes';
+import { createDistrictService } from './modules/district/district.service';
+import { errorCodeRoutes } from './modules/error-code/error-code.routes';
+import { createErrorCodeService } from './modules/error-code/error-code.service';
 import { ping } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
+import { industryRoutes } from './modules/industry/industry.routes';
+import { createIndustryService } from './modules/industry/industry.service';
 import { oauthClientRoutes } from './modules/oauth-client/oauth-client.routes';
 import { createOauthClientService } from './modules/oauth-client/oauth-client.service';
 import { permissionRoutes } from './modules/permission/permission.routes';
 import { createPermissionService } from './modules/permission/permission.service';
 import { roleRoutes } from './modules/role/role.routes';
 import { createRoleService } from './modules/role/role.service';
-import { tenantPackageRoutes } from './modules/tenant-package/tenant-package.routes';
-import { createTenantPackageService } from './modules/tenant-package/tenant-package.service';
-import { tenantRoutes } from './modules/tenant/tenant.routes';
-import { createTenantService } from './modules/tenant/tenant.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
-import { businessItemRoutes } from './modules/business-item/business-item.routes';
-import { createBusinessItemService } from './modules/business-item/business-item.service';
-import { createDictItemService } from './modules/dict-item/dict-item.service';
-import { dictItemRoutes } from './modules/dict-item/dict-item.routes';
-import { createDictTypeService } from './modules/dict-type/dict-type.service';
-import { dictTypeRoutes } from './modules/dict-type/dict-type.routes';
-import { districtRoutes } from './modules/district/district.routes';
-import { createDistrictService } from './modules/district/district.service';
-import { createErrorCodeService } from './modules/error-code/error-code.service';
-import { errorCodeRoutes } from './modules/error-code/error-code.routes';
-import { industryRoutes } from './modules/industry/industry.routes';
-import { createIndustryService } from './modules/industry/industry.service';
+import { tenantRoutes } from './modules/tenant/tenant.routes';
+import { createTenantService } from './modules/tenant/tenant.service';
+import { tenantPackageRoutes } from './modules/tenant-package/tenant-package.routes';
+import { createTenantPackageService } from './modules/tenant-package/tenant-package.service';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { createWorkspaceService } from './modules/workspace/workspace.service';
 
@@ -142,7 +142,13 @@ export function createApp(services: Services, logger?: Logger) {
     const started = performance.now();
     await next();
     logger?.info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });

@@ -47,7 +47,9 @@ async function main() {
   ensureConsoleBuilt(logger);
 
   const api = await createServer({
-    database: config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    database: config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
     demo: !config.databaseUrl,
     logger,
     config,
@@ -60,7 +62,10 @@ async function main() {
     await next();
     // /api requests are logged by the API app itself, with their request id.
     if (!c.req.path.startsWith('/api')) {
-      logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+      logger.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
     }
   });
   root.use(
@@ -98,7 +103,10 @@ async function main() {
   });
 
   const server = serve({ fetch: root.fetch, port: config.port }, (info) => {
-    logger.info({ port: info.port, engine: config.databaseUrl ? 'postgres' : 'pglite' }, `listening on http://localhost:${info.port}`);
+    logger.info(
+      { port: info.port, engine: config.databaseUrl ? 'postgres' : 'pglite' },
+      `listening on http://localhost:${info.port}`,
+    );
   });
 
   let stopping = false;

@@ -1,6 +1,6 @@
 import { useIntl, useSelector } from '@umijs/max';
-import { ConfigProvider, theme as antdTheme } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { theme as antdTheme, ConfigProvider } from 'antd';
+import { type ReactNode, useMemo } from 'react';
 import { PersistGate } from 'redux-persist/integration/react';
 import PageLoading from '@/components/PageLoading';
 import type { RootState } from '@/models/root';

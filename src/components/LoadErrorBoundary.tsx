@@ -1,7 +1,7 @@
+import { getLocale } from '@umijs/max';
 import { Button, Result } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { text } from '@/utils/i18n';
-import { getLocale } from '@umijs/max';
 
 interface Props {
   children: ReactNode;
@@ -31,16 +31,16 @@ export default class LoadErrorBoundary extends Component<Props, { error?: Error 
     const locale = getLocale();
     return (
       <div data-testid="load-error">
-      <Result
-        status="warning"
-        title={text(locale, 'loading.error.title')}
-        subTitle={text(locale, 'loading.error.subTitle')}
-        extra={
-          <Button type="primary" data-testid="load-error-retry" onClick={this.retry}>
-            {text(locale, 'loading.error.retry')}
-          </Button>
-        }
-      />
+        <Result
+          status="warning"
+          title={text(locale, 'loading.error.title')}
+          subTitle={text(locale, 'loading.error.subTitle')}
+          extra={
+            <Button type="primary" data-testid="load-error-retry" onClick={this.retry}>
+              {text(locale, 'loading.error.retry')}
+            </Button>
+          }
+        />
       </div>
     );
   }

@@ -117,7 +117,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'resource.import.mode.insert': 'Add only',
   'resource.import.mode.upsert': 'Add or update',
   'resource.import.pick': 'Click or drop an xlsx file here',
-  'resource.import.hint': 'Check first: the import runs only when every row passes; if any row fails, nothing is written.',
+  'resource.import.hint':
+    'Check first: the import runs only when every row passes; if any row fails, nothing is written.',
   'resource.import.check': 'Check',
   'resource.import.commit': 'Import',
   'resource.import.close': 'Done',
@@ -164,7 +165,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.admin.action.unlock': 'Unlock',
   'system.admin.action.force-logout': 'Force sign-out',
   'system.admin.action.assign-role': 'Assign roles',
-  'system.admin.confirm.reset-password': 'Give {name} a temporary password? Their sessions end and they must change it at the next sign-in.',
+  'system.admin.confirm.reset-password':
+    'Give {name} a temporary password? Their sessions end and they must change it at the next sign-in.',
   'system.admin.confirm.enable': 'Enable the account of {name}?',
   'system.admin.confirm.disable': 'Disable the account of {name}? It cannot sign in and its sessions end at once.',
   'system.admin.confirm.unlock': 'Lift the lock-out of {name}?',
@@ -172,7 +174,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.admin.done': 'Done',
   'system.admin.signedOut': '{count} session(s) ended',
   'system.admin.password.title': 'Temporary password',
-  'system.admin.password.once': 'The temporary password of {name} is shown only this once: copy it and hand it over safely.',
+  'system.admin.password.once':
+    'The temporary password of {name} is shown only this once: copy it and hand it over safely.',
   'system.admin.roles.title': 'Assign roles: {name}',
   'system.admin.signIns': 'Recent sign-ins',
   'system.admin.signIns.at': 'Time',
@@ -294,12 +297,15 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.district.confirm.disable': 'Disable {name}? Disabled districts are no longer offered.',
   'system.district.confirm.enable': 'Enable {name}?',
   'system.district.import.title': 'Import districts',
-  'system.district.import.hint': 'Preview first: it lists what is added, renamed and retired; the import runs only when every row passes, and writes nothing if any fails.',
+  'system.district.import.hint':
+    'Preview first: it lists what is added, renamed and retired; the import runs only when every row passes, and writes nothing if any fails.',
   'system.district.import.retireMissing': 'Retire districts of the same levels the file leaves out',
   'system.district.import.preview': 'Preview changes',
   'system.district.import.apply': 'Apply',
-  'system.district.import.summary': 'Preview: {added} added, {renamed} renamed, {retired} retired, {updated} other changes, {unchanged} unchanged, {failed} errors',
-  'system.district.import.done': 'Imported: {added} added, {renamed} renamed, {retired} retired, {updated} other changes',
+  'system.district.import.summary':
+    'Preview: {added} added, {renamed} renamed, {retired} retired, {updated} other changes, {unchanged} unchanged, {failed} errors',
+  'system.district.import.done':
+    'Imported: {added} added, {renamed} renamed, {retired} retired, {updated} other changes',
   'system.district.import.added': 'Added ({count})',
   'system.district.import.renamed': 'Renamed ({count})',
   'system.district.import.retired': 'Retired ({count})',
@@ -340,7 +346,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.tenant.action.disable': 'Disable',
   'system.tenant.action.enable': 'Enable',
   'system.tenant.action.renew': 'Renew',
-  'system.tenant.confirm.disable': 'Disable the tenant "{name}"? Its users cannot sign in and their sessions end at once.',
+  'system.tenant.confirm.disable':
+    'Disable the tenant "{name}"? Its users cannot sign in and their sessions end at once.',
   'system.tenant.confirm.enable': 'Enable the tenant "{name}"?',
   'system.tenant.renew.title': 'Renew: {name}',
   'system.tenant.renew.hint': 'Pick the new expiry date (it expires at the end of that day); leave it empty for never.',
@@ -371,7 +378,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.permission.platformOnly.yes': 'Platform',
   'system.permission.status': 'Status',
   'system.permission.addChild': 'Add below',
-  'system.permission.deleteConfirm': 'Delete this permission? It cannot be deleted while it has children or roles or packages hold it.',
+  'system.permission.deleteConfirm':
+    'Delete this permission? It cannot be deleted while it has children or roles or packages hold it.',
   'system.role.entity': 'role',
   'system.role.keyword': 'Keyword',
   'system.role.code': 'Code',
@@ -389,7 +397,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'system.role.action.dataScope': 'Data scope',
   'system.role.action.members': 'Members',
   'system.role.permissions.title': 'Permissions: {name}',
-  'system.role.permissions.system': 'A built-in role always holds the whole package of the tenant; it cannot be changed.',
+  'system.role.permissions.system':
+    'A built-in role always holds the whole package of the tenant; it cannot be changed.',
   'system.role.members.title': 'Members: {name}',
   'system.role.members.pick': 'Search and pick admin accounts',
   'system.role.members.add': 'Add',
@@ -442,11 +451,13 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'form.validate.pattern': '${label} has an invalid format',
   'resource.form.editTitleOf': 'Edit {entity}: {name}',
   'resource.conflict.title': 'Someone else changed this record',
-  'resource.conflict.content': 'Reload it: the form shows the current values, and under each field that differs, what you typed, so you can compare and save again.',
+  'resource.conflict.content':
+    'Reload it: the form shows the current values, and under each field that differs, what you typed, so you can compare and save again.',
   'resource.conflict.reload': 'Reload',
   'resource.conflict.yours': 'You typed: {value}',
   'firstUse.title': 'Choose your own password',
-  'firstUse.why': '{name}, your password is an initial one someone else chose. Choose a new one only you know before you continue.',
+  'firstUse.why':
+    '{name}, your password is an initial one someone else chose. Choose a new one only you know before you continue.',
   'firstUse.signOut': 'Sign out',
   'rule.tenantCode': 'A lower-case letter, then 1–31 lower-case letters, digits or -',
   'rule.userName': 'Starts with a letter or digit; letters, digits and . _ @ - only',
@@ -481,20 +492,26 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'resource.locked': 'This record cannot be changed or deleted',
   'resource.locked.platform': 'Provided by the platform: only platform operators can change it',
   'dictionary.type.locked': 'A system dictionary type cannot be deleted',
-  'dictionary.item.locked': 'Provided by the platform: only platform operators can change it; your tenant can add items of its own',
+  'dictionary.item.locked':
+    'Provided by the platform: only platform operators can change it; your tenant can add items of its own',
   'dictionary.errcode.locked': 'A built-in error code cannot be deleted; only its messages can be changed',
   'system.tenant.locked': 'The platform tenant cannot be deleted',
   'system.role.locked': 'A built-in role cannot be deleted',
   'system.settings.invalidJson': '{label} is not valid JSON',
-  'system.settings.help.security.password.minLength': 'Passwords set or changed from now on need at least this many characters.',
-  'system.settings.help.security.password.requireLetterAndDigit': 'When on, a password must contain both letters and digits.',
-  'system.settings.help.security.lockout.maxAttempts': 'After this many wrong passwords in a row, the account is locked for a while.',
+  'system.settings.help.security.password.minLength':
+    'Passwords set or changed from now on need at least this many characters.',
+  'system.settings.help.security.password.requireLetterAndDigit':
+    'When on, a password must contain both letters and digits.',
+  'system.settings.help.security.lockout.maxAttempts':
+    'After this many wrong passwords in a row, the account is locked for a while.',
   'system.settings.help.security.lockout.durationMinutes': 'A locked account unlocks itself after this many minutes.',
   'system.settings.help.login.captchaEnabled': 'When on, signing in asks for a captcha first.',
   'system.settings.help.login.captchaType': 'The kind of captcha shown at sign-in.',
-  'system.settings.help.login.captchaSecret': 'The captcha service’s secret; never shown again once saved, only replaced.',
+  'system.settings.help.login.captchaSecret':
+    'The captcha service’s secret; never shown again once saved, only replaced.',
   'system.settings.help.upload.maxSizeMb': 'The largest file one upload may be, in MB.',
-  'system.settings.help.upload.allowedExtensions': 'File extensions that may be uploaded, as a JSON array without dots, e.g. ["pdf", "docx"].',
+  'system.settings.help.upload.allowedExtensions':
+    'File extensions that may be uploaded, as a JSON array without dots, e.g. ["pdf", "docx"].',
   'system.settings.help.branding.name': 'The system name on the sign-in page and the header (Chinese interface).',
   'system.settings.help.branding.nameEn': 'The system name in the English interface.',
   'system.settings.help.branding.logo': 'The address of the logo image.',
@@ -502,7 +519,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'resource.export.started': 'Exporting; the file downloads when it is ready…',
   'resource.export.ready': 'Export finished: {filename} downloaded',
   'exception.noScreens.title': 'Your account has no screens yet',
-  'exception.noScreens.subTitle': 'None of your roles opens a screen. Ask an administrator to give you a role. You can still manage your own account, or sign out.',
+  'exception.noScreens.subTitle':
+    'None of your roles opens a screen. Ask an administrator to give you a role. You can still manage your own account, or sign out.',
   'resource.notFound.title': 'Record not found',
   'resource.notFound.subTitle': 'It may have been deleted, or the link is wrong.',
   'resource.notFound.back': 'Back to the list',

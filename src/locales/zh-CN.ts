@@ -293,11 +293,13 @@ export default {
   'system.district.confirm.disable': '停用 {name}？停用的区划不再供选择。',
   'system.district.confirm.enable': '启用 {name}？',
   'system.district.import.title': '导入行政区划',
-  'system.district.import.hint': '先预览：列出将新增、更名和撤销的区划；全部行通过后才能导入，任一行出错则不写入任何数据。',
+  'system.district.import.hint':
+    '先预览：列出将新增、更名和撤销的区划；全部行通过后才能导入，任一行出错则不写入任何数据。',
   'system.district.import.retireMissing': '撤销文件中缺少的同级区划',
   'system.district.import.preview': '预览变更',
   'system.district.import.apply': '应用',
-  'system.district.import.summary': '预览：新增 {added}，更名 {renamed}，撤销 {retired}，其他变更 {updated}，未变 {unchanged}，{failed} 处错误',
+  'system.district.import.summary':
+    '预览：新增 {added}，更名 {renamed}，撤销 {retired}，其他变更 {updated}，未变 {unchanged}，{failed} 处错误',
   'system.district.import.done': '已导入：新增 {added}，更名 {renamed}，撤销 {retired}，其他变更 {updated}',
   'system.district.import.added': '新增 ({count})',
   'system.district.import.renamed': '更名 ({count})',
@@ -441,7 +443,8 @@ export default {
   'form.validate.pattern': '${label}格式不正确',
   'resource.form.editTitleOf': '编辑{entity}：{name}',
   'resource.conflict.title': '该记录已被他人修改',
-  'resource.conflict.content': '重新加载后，表单显示最新内容，与你填写的不同之处会在字段下方列出你填写的值，核对后可再次保存。',
+  'resource.conflict.content':
+    '重新加载后，表单显示最新内容，与你填写的不同之处会在字段下方列出你填写的值，核对后可再次保存。',
   'resource.conflict.reload': '重新加载',
   'resource.conflict.yours': '你填写的：{value}',
   'firstUse.title': '设置新密码',
@@ -493,7 +496,8 @@ export default {
   'system.settings.help.login.captchaType': '登录时显示的验证码样式。',
   'system.settings.help.login.captchaSecret': '验证码服务的密钥；保存后不再显示，只能重新设置。',
   'system.settings.help.upload.maxSizeMb': '单个上传文件的大小上限，单位 MB。',
-  'system.settings.help.upload.allowedExtensions': '允许上传的文件扩展名，JSON 数组格式，不带点，例如 ["pdf", "docx"]。',
+  'system.settings.help.upload.allowedExtensions':
+    '允许上传的文件扩展名，JSON 数组格式，不带点，例如 ["pdf", "docx"]。',
   'system.settings.help.branding.name': '登录页和页面顶部显示的系统名称（中文界面）。',
   'system.settings.help.branding.nameEn': '英文界面显示的系统名称。',
   'system.settings.help.branding.logo': '系统标志图片的地址。',
@@ -501,7 +505,8 @@ export default {
   'resource.export.started': '正在导出，文件生成后会自动下载…',
   'resource.export.ready': '导出完成，已下载 {filename}',
   'exception.noScreens.title': '你的账号还没有可用的页面',
-  'exception.noScreens.subTitle': '你的角色尚未开通任何功能，请联系管理员为你分配角色。你仍可以管理个人账号，或退出登录。',
+  'exception.noScreens.subTitle':
+    '你的角色尚未开通任何功能，请联系管理员为你分配角色。你仍可以管理个人账号，或退出登录。',
   'resource.notFound.title': '记录不存在',
   'resource.notFound.subTitle': '它可能已被删除，或者链接有误。',
   'resource.notFound.back': '返回列表',

@@ -98,7 +98,8 @@ const setField =
 export default {
   namespace: NAMESPACE,
   state: initialRootState,
-  reducers: Object.fromEntries(
-    Object.entries(ACTION_FIELDS).map(([type, field]) => [type, setField(field)]),
-  ) as Record<RootActionType, Reducer>,
+  reducers: Object.fromEntries(Object.entries(ACTION_FIELDS).map(([type, field]) => [type, setField(field)])) as Record<
+    RootActionType,
+    Reducer
+  >,
 };

@@ -12,4 +12,6 @@ export const fetchAuditLogs = (resourceType: string, resourceId: string, pageSiz
 
 /** A user's recent sign-ins and sign-outs, newest first. */
 export const fetchLoginLogs = (userId: string, pageSize = 10) =>
-  request.get<ListAnswer<LoginLog>>('/api/login-logs', { params: { userId, current: '1', pageSize: String(pageSize) } });
+  request.get<ListAnswer<LoginLog>>('/api/login-logs', {
+    params: { userId, current: '1', pageSize: String(pageSize) },
+  });

@@ -1,6 +1,6 @@
+import { OAUTH_CLIENT_ID } from '@/constants';
 import type { ErrCode, SysCode } from '@/models/root';
 import request, { type Options } from '@/utils/request';
-import { OAUTH_CLIENT_ID } from '@/constants';
 
 export interface TokenAnswer {
   access_token: string;
@@ -47,8 +47,7 @@ export const fetchMe = (options?: Options) => request.get<CurrentUser>('/api/aut
 export const updateMe = (
   data: { displayName: string; email?: string; mobile?: string; version: number },
   options?: Options,
-) =>
-  request.put<CurrentUser>('/api/auth/me', { ...options, data });
+) => request.put<CurrentUser>('/api/auth/me', { ...options, data });
 
 export const changePassword = (data: { currentPassword: string; newPassword: string }, options?: Options) =>
   request.post<void>('/api/auth/password', { ...options, data });
@@ -59,4 +58,3 @@ export const fetchPublicSettings = (tenant?: string) =>
 export const fetchSysCodes = () => request.get<SysCode[]>('/api/dict/syscodes');
 
 export const fetchErrCodes = () => request.get<ErrCode[]>('/api/dict/errcodes');
-

@@ -1,7 +1,7 @@
-import { resourceService } from '@/services/resource';
-import type { ErrCode, SysCode } from '@/models/root';
 import type { DistrictImportReport, DistrictNode } from '@server/modules/district/district.schema';
 import type { IndustryNode } from '@server/modules/industry/industry.schema';
+import type { ErrCode, SysCode } from '@/models/root';
+import { resourceService } from '@/services/resource';
 import request from '@/utils/request';
 import { dispatchRoot } from '@/utils/store';
 

@@ -23,8 +23,7 @@ export const permissionName = (node: Pick<Permission, 'name' | 'nameEn'>, locale
 export function searchTree(tree: PermissionNode[], text: string): PermissionNode[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return tree;
-  const hit = (n: PermissionNode) =>
-    [n.name, n.nameEn, n.code].some((value) => value?.toLowerCase().includes(needle));
+  const hit = (n: PermissionNode) => [n.name, n.nameEn, n.code].some((value) => value?.toLowerCase().includes(needle));
   return tree.flatMap((node) => {
     if (hit(node)) return [node];
     const children = searchTree(node.children ?? [], text);

@@ -1,5 +1,5 @@
-import request, { type Options } from '@/utils/request';
 import type { ImportJobView } from '@server/core/resource/import-jobs';
+import request, { type Options } from '@/utils/request';
 
 export type ImportJob = ImportJobView;
 
@@ -58,7 +58,10 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
     exportFile: (query: Record<string, string>) => fetchFile(`${base}/export`, query),
     template: () => fetchFile(`${base}/import-template`),
     /** `mode` (insert | upsert) for the generic import; a resource's own import may take other fields. */
-    importFile: <R extends ImportReport = ImportReport>(file: Blob, options: { dryRun: boolean } & Record<string, string | boolean>) => {
+    importFile: <R extends ImportReport = ImportReport>(
+      file: Blob,
+      options: { dryRun: boolean } & Record<string, string | boolean>,
+    ) => {
       const form = new FormData();
       form.append('file', file, (file as File).name ?? 'import.xlsx');
       for (const [field, value] of Object.entries(options)) form.append(field, String(value));

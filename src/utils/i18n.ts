@@ -7,8 +7,7 @@ export type Locale = (typeof SUPPORTED_LOCALES)[number];
 
 const catalogues: Record<Locale, Record<MessageId, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
 
-export const normalizeLocale = (locale?: string | null): Locale =>
-  locale === 'en-US' ? 'en-US' : 'zh-CN';
+export const normalizeLocale = (locale?: string | null): Locale => (locale === 'en-US' ? 'en-US' : 'zh-CN');
 
 /** A message outside React (request layer, validation templates); `{name}` placeholders only. */
 export function text(locale: string, id: MessageId, values: Record<string, string | number> = {}): string {
@@ -20,7 +19,21 @@ export function text(locale: string, id: MessageId, values: Record<string, strin
 export function validateMessages(locale: string) {
   const m = catalogues[normalizeLocale(locale)];
   const invalidType = m['form.validate.invalidType'];
-  const types = ['string', 'method', 'array', 'object', 'number', 'date', 'boolean', 'integer', 'float', 'regexp', 'email', 'url', 'hex'];
+  const types = [
+    'string',
+    'method',
+    'array',
+    'object',
+    'number',
+    'date',
+    'boolean',
+    'integer',
+    'float',
+    'regexp',
+    'email',
+    'url',
+    'hex',
+  ];
   return {
     default: invalidType,
     required: m['form.validate.required'],

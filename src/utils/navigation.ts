@@ -10,7 +10,8 @@ export const REDIRECT_PARAM = 'redirect';
 export function safeRedirect(target: string | null | undefined): string | undefined {
   if (!target || !target.startsWith('/') || target.startsWith('//')) return undefined;
   if (/[\\\u0000-\u001f]/.test(target)) return undefined;
-  if (target === LOGIN_PATH || target.startsWith(`${LOGIN_PATH}?`) || target.startsWith(`${LOGIN_PATH}/`)) return undefined;
+  if (target === LOGIN_PATH || target.startsWith(`${LOGIN_PATH}?`) || target.startsWith(`${LOGIN_PATH}/`))
+    return undefined;
   return target;
 }
 

@@ -83,7 +83,12 @@ const CATALOGUED = new Set([401, 404, 500, 504]);
  * The user-visible message of spec.md §8: the body's message first — whatever the body's shape, as "when the body
  * has a message, that message is preferred" says — then the catalogue.
  */
-export function errorMessage(status: number, body: unknown, locale: string, errCodes: RootState['errCodes'] = []): string {
+export function errorMessage(
+  status: number,
+  body: unknown,
+  locale: string,
+  errCodes: RootState['errCodes'] = [],
+): string {
   const bodyMessage = typeof body === 'object' && body !== null ? (body as ErrorBody).message : undefined;
   if (typeof bodyMessage === 'string' && bodyMessage.trim()) return bodyMessage;
   if (typeof body === 'object' && body !== null && typeof (body as ErrorBody).code === 'string') {
@@ -102,27 +107,41 @@ export function createRequest(deps: RequestDeps) {
   const later = deps.setTimeout ?? setTimeout;
   const cancel = deps.clearTimeout ?? clearTimeout;
 
-  const client = extend({ timeout: REQUEST_TIMEOUT_MS, errorHandler: (error) => { throw error; } });
+  const client = extend({
+    timeout: REQUEST_TIMEOUT_MS,
+    errorHandler: (error) => {
+      throw error;
+    },
+  });
 
-  client.interceptors.request.use((url, options: Options) => {
-    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
-    headers['Accept-Language'] = deps.getLocale();
-    const token = deps.getState().token as Partial<Token>;
-    if (token?.accessToken && !options.skipAuth) {
-      headers.Authorization = `${token.type || DEFAULT_TOKEN_TYPE} ${token.accessToken}`;
-    }
-    return { url, options: { ...options, headers } };
-  }, { global: false });
-
-  client.interceptors.response.use(async (response) => {
-    if (response.ok && (response.headers.get('content-type') ?? '').includes('json')) {
-      const body = await response.clone().json().catch(() => undefined);
-      if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
-        throw new BusinessError(body);
+  client.interceptors.request.use(
+    (url, options: Options) => {
+      const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+      headers['Accept-Language'] = deps.getLocale();
+      const token = deps.getState().token as Partial<Token>;
+      if (token?.accessToken && !options.skipAuth) {
+        headers.Authorization = `${token.type || DEFAULT_TOKEN_TYPE} ${token.accessToken}`;
       }
-    }
-    return response;
-  }, { global: false });
+      return { url, options: { ...options, headers } };
+    },
+    { global: false },
+  );
+
+  client.interceptors.response.use(
+    async (response) => {
+      if (response.ok && (response.headers.get('content-type') ?? '').includes('json')) {
+        const body = await response
+          .clone()
+          .json()
+          .catch(() => undefined);
+        if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
+          throw new BusinessError(body);
+        }
+      }
+      return response;
+    },
+    { global: false },
+  );
 
   // --- messages: de-duplicated, batched 100 ms after the last, one visible at a time ---
   const pendingKeys = new Set<string>();

@@ -1,12 +1,12 @@
 import { DEFAULT_TOKEN_TYPE } from '@/constants';
 import { initialRootState } from '@/models/root';
 import {
+  type CurrentUser,
   fetchErrCodes,
   fetchMe,
   fetchPublicSettings,
   fetchSysCodes,
   signOut,
-  type CurrentUser,
   type TokenAnswer,
 } from '@/services/auth';
 import { dispatchRoot, getRootState } from '@/utils/store';

@@ -1,9 +1,9 @@
 import type { Reducer, StoreEnhancer } from 'redux';
-import { persistReducer, persistStore, type Persistor } from 'redux-persist';
+import { type Persistor, persistReducer, persistStore } from 'redux-persist';
 import autoMergeLevel2 from 'redux-persist/lib/stateReconciler/autoMergeLevel2';
 import storage from 'redux-persist/lib/storage';
 import { PERSIST_KEY, PERSIST_RESTORE_TIMEOUT_MS } from '@/constants';
-import { ACTION_FIELDS, NAMESPACE, initialRootState, type RootActionType, type RootState } from '@/models/root';
+import { ACTION_FIELDS, initialRootState, NAMESPACE, type RootActionType, type RootState } from '@/models/root';
 
 type AnyStore = { getState(): any; dispatch(action: any): any; subscribe(listener: () => void): () => void };
 
@@ -26,15 +26,16 @@ export const persistConfig = {
 export const persistedReducer = (reducer: Reducer) => persistReducer(persistConfig, reducer as Reducer<any>);
 
 /** dva `extraEnhancers` entry: starts redux-persist as soon as dva creates its store. */
-export const persistEnhancer: StoreEnhancer = (createStore) => ((...args: Parameters<typeof createStore>) => {
-  const created = createStore(...args);
-  store = created as AnyStore;
-  persistor = persistStore(created, undefined, () => {
-    for (const action of pending.splice(0)) created.dispatch(action);
-    for (const resolve of rehydrationWaiters.splice(0)) resolve();
-  });
-  return created;
-}) as typeof createStore;
+export const persistEnhancer: StoreEnhancer = (createStore) =>
+  ((...args: Parameters<typeof createStore>) => {
+    const created = createStore(...args);
+    store = created as AnyStore;
+    persistor = persistStore(created, undefined, () => {
+      for (const action of pending.splice(0)) created.dispatch(action);
+      for (const resolve of rehydrationWaiters.splice(0)) resolve();
+    });
+    return created;
+  }) as typeof createStore;
 
 export const getPersistor = () => persistor;
 

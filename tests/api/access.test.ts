@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, secondTenant, startApi } from './helpers';
+import { engines, secondTenant, startApi, type TestApi } from './helpers';
 
 describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (engine) => {
   let api: TestApi;
@@ -28,11 +28,19 @@ describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (e
   });
 
   it('answers 401 common.unauthorized without a token, with a malformed or unknown token', async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-real-token-0123456789' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer not-a-real-token-0123456789' },
+    ];
     for (const headers of variants) {
       const res = await api.call('GET', `/api/admin-users/${ownUserId}`, { headers });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ family: 'CLIENT_ERROR', code: 'common.unauthorized', message: '登录已过期，请重新登录' });
+      expect(res.body).toEqual({
+        family: 'CLIENT_ERROR',
+        code: 'common.unauthorized',
+        message: '登录已过期，请重新登录',
+      });
     }
   });
 
@@ -80,7 +88,14 @@ describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (e
     const tenant = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo2').executeTakeFirstOrThrow();
     await api.db
       .insertInto('dict_item')
-      .values({ tenant_id: tenant.id, type_code: 'gender', value: 'male', label: '男性', label_en: 'Man', color: 'cyan' })
+      .values({
+        tenant_id: tenant.id,
+        type_code: 'gender',
+        value: 'male',
+        label: '男性',
+        label_en: 'Man',
+        color: 'cyan',
+      })
       .execute();
 
     const mine = await api.call('GET', '/api/dict/syscodes', { token: otherAdmin });
@@ -89,11 +104,15 @@ describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (e
     expect(male).toEqual([{ type: 'gender', value: 'male', label: '男性', labelEn: 'Man', color: 'cyan', sort: 0 }]);
 
     const theirs = await api.call('GET', '/api/dict/syscodes', { token: admin });
-    expect(theirs.body.find((i: { type: string; value: string }) => i.type === 'gender' && i.value === 'male')).toMatchObject({
+    expect(
+      theirs.body.find((i: { type: string; value: string }) => i.type === 'gender' && i.value === 'male'),
+    ).toMatchObject({
       label: '男',
       labelEn: 'Male',
     });
-    expect(theirs.body.find((i: { type: string; value: string }) => i.type === 'common_status' && i.value === 'enabled')).toMatchObject({
+    expect(
+      theirs.body.find((i: { type: string; value: string }) => i.type === 'common_status' && i.value === 'enabled'),
+    ).toMatchObject({
       label: '启用',
       labelEn: 'Enabled',
     });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, startApi, testClock } from './helpers';
+import { engines, startApi, type TestApi, testClock } from './helpers';
 
 const en = { 'accept-language': 'en-US' };
 
@@ -23,12 +23,17 @@ describe.each(engines())('account protection on $name', (engine) => {
   afterAll(() => api?.close());
 
   const refresh = (token: string) =>
-    api.call('POST', '/api/auth/token', { body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' } });
+    api.call('POST', '/api/auth/token', {
+      body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' },
+    });
 
   it('counts wrong current passwords of a password change towards the lock-out, like sign-in', async () => {
     const { access } = await api.tokens('guard', 'carol', 'Quiet-Otter-42');
     const change = (currentPassword: string) =>
-      api.call('POST', '/api/auth/password', { token: access, body: { currentPassword, newPassword: 'Amber-Falcon-81' } });
+      api.call('POST', '/api/auth/password', {
+        token: access,
+        body: { currentPassword, newPassword: 'Amber-Falcon-81' },
+      });
     for (let i = 1; i < 5; i++) expect((await change('wrong')).body.code, `attempt ${i}`).toBe('auth.badCredentials');
     const fifth = await change('wrong');
     expect(fifth).toMatchObject({ status: 423, body: { code: 'auth.accountLocked' } });
@@ -51,7 +56,10 @@ describe.each(engines())('account protection on $name', (engine) => {
     expect(unknown).toEqual(real);
     expect(real.map((r) => (r as [number])[0])).toEqual([400, 400, 400, 400, 423, 423, 423]);
     clock.advance(16 * 60_000);
-    const [a, b] = [await api.signIn('guard', 'dave', 'wrong', en), await api.signIn('guard', 'nobody-here', 'wrong', en)];
+    const [a, b] = [
+      await api.signIn('guard', 'dave', 'wrong', en),
+      await api.signIn('guard', 'nobody-here', 'wrong', en),
+    ];
     expect([b.status, b.body]).toEqual([a.status, a.body]);
     expect(b.status).toBe(400);
   });
@@ -59,9 +67,16 @@ describe.each(engines())('account protection on $name', (engine) => {
   it('refuses weak passwords and any containing the user name, with the minimum score from settings', async () => {
     const { access } = await api.tokens('guard', 'erin', 'Quiet-Otter-42');
     const change = (newPassword: string) =>
-      api.call('POST', '/api/auth/password', { token: access, body: { currentPassword: 'Quiet-Otter-42', newPassword }, headers: en });
+      api.call('POST', '/api/auth/password', {
+        token: access,
+        body: { currentPassword: 'Quiet-Otter-42', newPassword },
+        headers: en,
+      });
     const weak = await change('password2024');
-    expect(weak).toMatchObject({ status: 400, body: { code: 'auth.passwordTooWeak', fields: [{ field: 'newPassword' }] } });
+    expect(weak).toMatchObject({
+      status: 400,
+      body: { code: 'auth.passwordTooWeak', fields: [{ field: 'newPassword' }] },
+    });
     expect(weak.body.message).toContain('3');
     const named = await change('Erin-Harbor-Lime-73');
     expect(named).toMatchObject({ status: 400, body: { code: 'auth.passwordContainsUsername' } });
@@ -71,7 +86,10 @@ describe.each(engines())('account protection on $name', (engine) => {
       token: demoAdmin,
       body: { userName: 'frank', displayName: 'Frank', password: 'frank-Quiet-Otter-42' },
     });
-    expect(create).toMatchObject({ status: 400, body: { code: 'auth.passwordContainsUsername', fields: [{ field: 'password' }] } });
+    expect(create).toMatchObject({
+      status: 400,
+      body: { code: 'auth.passwordContainsUsername', fields: [{ field: 'password' }] },
+    });
 
     const tenant = await api.db.selectFrom('tenant').select('id').where('code', '=', 'guard').executeTakeFirstOrThrow();
     await sql`INSERT INTO system_setting (tenant_id, key, category, name, value, value_type)
@@ -97,7 +115,11 @@ describe.each(engines())('account protection on $name', (engine) => {
   it('keeps no readable successor: the stored pair opens only with the refresh token it replaced', async () => {
     const first = await api.tokens('demo', 'admin', 'admin123');
     const next = await refresh(first.refresh);
-    const rows = await api.db.selectFrom('auth_token').select('successor_sealed').where('successor_sealed', 'is not', null).execute();
+    const rows = await api.db
+      .selectFrom('auth_token')
+      .select('successor_sealed')
+      .where('successor_sealed', 'is not', null)
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.successor_sealed).not.toContain(next.body.access_token);

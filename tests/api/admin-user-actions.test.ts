@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, startApi } from './helpers';
+import { engines, startApi, type TestApi } from './helpers';
 
 describe.each(engines())('admin-user actions on $name', (engine) => {
   let api: TestApi;
@@ -7,13 +7,18 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
   let adminId: string;
 
   const create = async (userName: string) => {
-    const res = await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Quiet-Otter-42' } });
+    const res = await api.call('POST', '/api/admin-users', {
+      token: admin,
+      body: { userName, displayName: userName, password: 'Quiet-Otter-42' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as string;
   };
   const me = (token: string) => api.call('GET', '/api/auth/me', { token });
   const refresh = (refreshToken: string) =>
-    api.call('POST', '/api/auth/token', { body: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'console' } });
+    api.call('POST', '/api/auth/token', {
+      body: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'console' },
+    });
 
   beforeAll(async () => {
     api = await startApi(engine);
@@ -56,7 +61,11 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     expect((await api.signIn('demo', 'bruno', temporary)).status).toBe(200);
     const user = (await api.call('GET', `/api/admin-users/${id}`, { token: admin })).body;
     expect(user.mustChangePassword).toBe(true);
-    const audit = await api.db.selectFrom('audit_log').selectAll().where('action', '=', 'system:admin:reset-password').execute();
+    const audit = await api.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'system:admin:reset-password')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain(temporary);
     expect((await api.call('POST', '/api/admin-users/999999/reset-password', { token: admin })).status).toBe(404);
@@ -104,7 +113,11 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
   it('refuses a new account past the tenant’s quota with tenant.accountQuotaExceeded', async () => {
     const demo = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     const count = (await api.call('GET', '/api/admin-users', { token: admin })).body.total as number;
-    await api.db.updateTable('tenant').set({ max_accounts: count + 1 }).where('id', '=', demo.id).execute();
+    await api.db
+      .updateTable('tenant')
+      .set({ max_accounts: count + 1 })
+      .where('id', '=', demo.id)
+      .execute();
     await create('erik');
     const refused = await api.call('POST', '/api/admin-users', {
       token: admin,
@@ -112,10 +125,20 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
       headers: { 'accept-language': 'en-US' },
     });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'tenant.accountQuotaExceeded', message: `The tenant has reached its account quota (${count + 1} accounts)` });
+    expect(refused.body).toMatchObject({
+      code: 'tenant.accountQuotaExceeded',
+      message: `The tenant has reached its account quota (${count + 1} accounts)`,
+    });
     const erik = (await api.call('GET', '/api/admin-users?keyword=erik', { token: admin })).body.data[0];
     expect((await api.call('DELETE', `/api/admin-users/${erik.id}`, { token: admin })).status).toBe(204);
-    expect((await api.call('POST', '/api/admin-users', { token: admin, body: { userName: 'fiona', displayName: 'Fiona', password: 'Quiet-Otter-42' } })).status).toBe(201);
+    expect(
+      (
+        await api.call('POST', '/api/admin-users', {
+          token: admin,
+          body: { userName: 'fiona', displayName: 'Fiona', password: 'Quiet-Otter-42' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('answers login logs with result and reason, filtered and paged', async () => {
@@ -125,7 +148,13 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     expect(res.body).toMatchObject({ success: true, pageSize: 1, current: 1 });
     expect(res.body.total).toBeGreaterThanOrEqual(2);
     expect(res.body.data).toEqual([
-      expect.objectContaining({ userId: adminId, username: 'admin', result: 'failure', reason: 'bad_credentials', createdAt: expect.any(String) }),
+      expect.objectContaining({
+        userId: adminId,
+        username: 'admin',
+        result: 'failure',
+        reason: 'bad_credentials',
+        createdAt: expect.any(String),
+      }),
     ]);
     expect((await api.call('GET', '/api/login-logs?userId=x', { token: admin })).status).toBe(400);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, secondTenant, startApi, testClock } from './helpers';
+import { engines, secondTenant, startApi, type TestApi, testClock } from './helpers';
 
 describe.each(engines())('sign-in and sessions on $name', (engine) => {
   const clock = testClock();
@@ -8,7 +8,12 @@ describe.each(engines())('sign-in and sessions on $name', (engine) => {
   beforeAll(async () => {
     api = await startApi(engine, { config: { now: clock.now } });
     await api.addTenant(secondTenant);
-    await api.addTenant({ code: 'closed', name: '停用医院', status: 'disabled', users: [{ username: 'admin', password: 'admin123', displayName: 'x', roleCode: 'tenant_admin' }] });
+    await api.addTenant({
+      code: 'closed',
+      name: '停用医院',
+      status: 'disabled',
+      users: [{ username: 'admin', password: 'admin123', displayName: 'x', roleCode: 'tenant_admin' }],
+    });
     await api.addTenant({
       code: 'lapsed',
       name: '过期医院',
@@ -83,7 +88,11 @@ describe.each(engines())('sign-in and sessions on $name', (engine) => {
   });
 
   it('refuses a disabled user with 403 auth.userDisabled', async () => {
-    await api.db.updateTable('admin_user').set({ status: 'disabled' }).where('id', '=', await api.userId('demo2', 'nurse')).execute();
+    await api.db
+      .updateTable('admin_user')
+      .set({ status: 'disabled' })
+      .where('id', '=', await api.userId('demo2', 'nurse'))
+      .execute();
     const res = await api.signIn('demo2', 'nurse', 'nurse123');
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.userDisabled');
@@ -94,7 +103,9 @@ describe.each(engines())('sign-in and sessions on $name', (engine) => {
   it('rotates refresh tokens: the new pair works, the old refresh token is refused after the grace period', async () => {
     const first = await api.tokens('demo', 'admin', 'admin123');
     const refresh = (token: string) =>
-      api.call('POST', '/api/auth/token', { body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' } });
+      api.call('POST', '/api/auth/token', {
+        body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' },
+      });
 
     const rotated = await refresh(first.refresh);
     expect(rotated.status).toBe(200);
@@ -110,7 +121,9 @@ describe.each(engines())('sign-in and sessions on $name', (engine) => {
   it('treats reuse of a refresh token after the grace period as theft: every token of the session is revoked', async () => {
     const first = await api.tokens('demo', 'admin', 'admin123');
     const refresh = (token: string) =>
-      api.call('POST', '/api/auth/token', { body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' } });
+      api.call('POST', '/api/auth/token', {
+        body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' },
+      });
     const second = await refresh(first.refresh);
     expect(second.status).toBe(200);
 
@@ -211,7 +224,11 @@ describe.each(engines())('sign-in and sessions on $name', (engine) => {
   });
 
   it('POST /api/auth/password checks the current password and the policy, then signs out other sessions', async () => {
-    await api.addTenant({ code: 'pw', name: '改密医院', users: [{ username: 'u', password: 'first123', displayName: 'U', roleCode: 'viewer' }] });
+    await api.addTenant({
+      code: 'pw',
+      name: '改密医院',
+      users: [{ username: 'u', password: 'first123', displayName: 'U', roleCode: 'viewer' }],
+    });
     const mine = await api.tokens('pw', 'u', 'first123');
     const other = await api.tokens('pw', 'u', 'first123');
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, type TestApi, engines, secondTenant, startApi } from './helpers';
+import { type Answer, engines, secondTenant, startApi, type TestApi } from './helpers';
 import {
-  type Operation,
-  type Schema,
-  WRITE_METHODS,
   describeOperation,
   fillPath,
   fingerprint,
   listPathOf,
   listRows,
   loadOperations,
+  type Operation,
+  type Schema,
   validValue,
+  WRITE_METHODS,
 } from './openapi-operations';
 
 /**
@@ -53,7 +53,9 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
   };
 
   it('reads a document that lists operations of every kind', () => {
-    const kinds = new Set(operations.map((op) => (typeof op.permission === 'string' ? op.permission.split(':').length : 'list')));
+    const kinds = new Set(
+      operations.map((op) => (typeof op.permission === 'string' ? op.permission.split(':').length : 'list')),
+    );
     expect(operations.length).toBeGreaterThan(50);
     expect(kinds).toEqual(new Set([1, 3, 'list']));
   });
@@ -78,7 +80,9 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
     // The other tenant creates what it may through every create operation (a POST to a list path), so that new
     // tenant-owned resources have rows of theirs without a line written for them.
     const lists = new Set(operations.filter((o) => o.method === 'GET' && o.pathParams.length === 0).map((o) => o.path));
-    for (const op of operations.filter((o) => o.method === 'POST' && lists.has(o.path) && o.body?.types.includes('application/json'))) {
+    for (const op of operations.filter(
+      (o) => o.method === 'POST' && lists.has(o.path) && o.body?.types.includes('application/json'),
+    )) {
       await api.call('POST', op.path, { token: otherTenant, body: validValue(op.body?.schema ?? {}, resolve, 7) });
     }
     const theirs = await listRows(api, operations, otherTenant);
@@ -96,7 +100,12 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
         const body = op.body?.schema && (await plausibleBody(op, String(own.id), caller.token));
         const before = await fingerprint(api);
         for (const id of foreign.slice(0, 2)) {
-          const res = await request(op, fillPath(op.path, () => id), caller.token, body);
+          const res = await request(
+            op,
+            fillPath(op.path, () => id),
+            caller.token,
+            body,
+          );
           expectError(res, 404, 'common.notFound', `${describeOperation(op)} with ${list} id ${id} of another tenant`);
         }
         if (WRITE_METHODS.includes(op.method)) expect(await fingerprint(api), describeOperation(op)).toEqual(before);
@@ -113,7 +122,11 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
    */
   async function plausibleBody(op: Operation, ownId: string, token: string) {
     const generated = validValue(op.body?.schema ?? {}, resolve, 1) as Record<string, unknown>;
-    const row = await api.call('GET', fillPath(op.path, () => ownId), { token });
+    const row = await api.call(
+      'GET',
+      fillPath(op.path, () => ownId),
+      { token },
+    );
     const schema = resolve(op.body?.schema ?? {});
     if (row.status !== 200 || typeof row.body !== 'object' || !schema.properties) return generated;
     const known = Object.keys(schema.properties).filter((key) => row.body[key] !== undefined && row.body[key] !== null);

@@ -20,12 +20,22 @@ describe('configuration', () => {
     writeFileSync(path.join(dir, '.env.local'), 'MEDU_TEST_B=local\nMEDU_TEST_C=local\n');
     process.env.MEDU_TEST_C = 'real';
     readEnvFiles(dir);
-    expect([process.env.MEDU_TEST_A, process.env.MEDU_TEST_B, process.env.MEDU_TEST_C]).toEqual(['env', 'local', 'real']);
+    expect([process.env.MEDU_TEST_A, process.env.MEDU_TEST_B, process.env.MEDU_TEST_C]).toEqual([
+      'env',
+      'local',
+      'real',
+    ]);
   });
 
   it('the repository .env holds documented defaults that validate', () => {
     const env = parseEnv(readFileSync(path.resolve(__dirname, '../../.env'), 'utf8'));
-    expect(env).toEqual({ PORT: '8000', DATA_DIR: './data', LOG_LEVEL: 'info', TRUST_PROXY: 'false', AUTH_CACHE_TTL_MS: '5000' });
+    expect(env).toEqual({
+      PORT: '8000',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'false',
+      AUTH_CACHE_TTL_MS: '5000',
+    });
     expect(loadConfig(env)).toMatchObject({ port: 8000, dataDir: './data', logLevel: 'info', trustProxy: false });
   });
 

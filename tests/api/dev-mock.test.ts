@@ -43,7 +43,13 @@ async function call({ method, url, json, parsed }: FakeRequest) {
   return { status: res.statusCode, headers, body: body ? JSON.parse(body) : undefined };
 }
 
-const signIn = { grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', client_id: 'console' };
+const signIn = {
+  grant_type: 'password',
+  tenant: 'demo',
+  username: 'admin',
+  password: 'admin123',
+  client_id: 'console',
+};
 
 describe('the dev mock (npm run dev) mounts the real API on demo data', () => {
   it('registers every method for /api and /api/*', () => {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, startApi } from './helpers';
+import { engines, startApi, type TestApi } from './helpers';
 
 /**
  * The schema stays ready for Citus with tenant_id as the distribution column (docs/architecture.md, "Scaling out"):

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBase } from '../../server/src/db/seed/base';
-import { type TestApi, engines, importForm, jsonOf, readXlsx, startApi, xlsxFile } from './helpers';
+import { engines, importForm, jsonOf, readXlsx, startApi, type TestApi, xlsxFile } from './helpers';
 
 const en = { 'accept-language': 'en-US' };
 
@@ -16,18 +16,32 @@ describe.each(engines())('error codes on $name', (engine) => {
   });
   afterAll(() => api?.close());
 
-  const byKey = async (key: string) => (await api.call('GET', `/api/error-codes?keyword=${key}`, { token: platform })).body.data.find((c: { key: string }) => c.key === key);
+  const byKey = async (key: string) =>
+    (await api.call('GET', `/api/error-codes?keyword=${key}`, { token: platform })).body.data.find(
+      (c: { key: string }) => c.key === key,
+    );
 
   it('is platform-only: a tenant administrator is refused', async () => {
-    for (const [method, path] of [['GET', '/api/error-codes'], ['POST', '/api/error-codes'], ['GET', '/api/error-codes/export']] as const) {
-      expect((await api.call(method, path, { token: demo, body: method === 'POST' ? {} : undefined })).status, path).toBe(403);
+    for (const [method, path] of [
+      ['GET', '/api/error-codes'],
+      ['POST', '/api/error-codes'],
+      ['GET', '/api/error-codes/export'],
+    ] as const) {
+      expect(
+        (await api.call(method, path, { token: demo, body: method === 'POST' ? {} : undefined })).status,
+        path,
+      ).toBe(403);
     }
   });
 
   it('lists the built-in codes registered at start, filtered and exported exactly', async () => {
     const list = await api.call('GET', '/api/error-codes?module=auth&sort=code&pageSize=50', { token: platform });
-    expect(list.body.data.map((c: { key: string }) => c.key)).toEqual(expect.arrayContaining(['auth.badCredentials', 'auth.accountLocked']));
-    expect(list.body.data.every((c: { source: string; module: string }) => c.source === 'built_in' && c.module === 'auth')).toBe(true);
+    expect(list.body.data.map((c: { key: string }) => c.key)).toEqual(
+      expect.arrayContaining(['auth.badCredentials', 'auth.accountLocked']),
+    );
+    expect(
+      list.body.data.every((c: { source: string; module: string }) => c.source === 'built_in' && c.module === 'auth'),
+    ).toBe(true);
     const file = await api.fetch('GET', '/api/error-codes/export?module=auth&sort=code', { token: platform });
     const rows = await readXlsx(await file.arrayBuffer());
     expect(rows.slice(1).map((r) => r[1])).toEqual(list.body.data.map((c: { key: string }) => c.key));
@@ -43,7 +57,10 @@ describe.each(engines())('error codes on $name', (engine) => {
       body: { messageEn: 'Nothing here, sorry', showType: 1, version: notFound.version },
     });
     expect(put.body).toMatchObject({ messageEn: 'Nothing here, sorry', messageCustomized: true, showType: 1 });
-    expect(await missing()).toMatchObject({ status: 404, body: { code: 'common.notFound', message: 'Nothing here, sorry' } });
+    expect(await missing()).toMatchObject({
+      status: 404,
+      body: { code: 'common.notFound', message: 'Nothing here, sorry' },
+    });
     expect((await api.call('GET', '/api/admin-users/999999', { token: demo })).body.message).toBe('请求的资源不存在');
 
     await api.tenancy.asSystem(seedBase);
@@ -51,16 +68,33 @@ describe.each(engines())('error codes on $name', (engine) => {
     expect((await byKey('common.notFound')).messageEn).toBe('Nothing here, sorry');
     expect((await missing()).body.message).toBe('Nothing here, sorry');
     const dictionary = await api.call('GET', '/api/dict/errcodes');
-    expect(dictionary.body.find((c: { code: string }) => c.code === 'common.notFound').messageEn).toBe('Nothing here, sorry');
+    expect(dictionary.body.find((c: { code: string }) => c.code === 'common.notFound').messageEn).toBe(
+      'Nothing here, sorry',
+    );
   });
 
   it('keeps what a built-in code declares: status, module, existence; refuses a stale version', async () => {
     const code = await byKey('common.forbidden');
-    const status = await api.call('PUT', `/api/error-codes/${code.id}`, { token: platform, body: { httpStatus: 400, version: code.version }, headers: en });
-    expect(status).toMatchObject({ status: 400, body: { fields: [{ field: 'httpStatus', message: 'cannot be changed on a built-in code' }] } });
-    expect((await api.call('DELETE', `/api/error-codes/${code.id}`, { token: platform })).body.code).toBe('errcode.builtIn');
-    await api.call('PUT', `/api/error-codes/${code.id}`, { token: platform, body: { messageZh: '无权操作', version: code.version } });
-    const stale = await api.call('PUT', `/api/error-codes/${code.id}`, { token: platform, body: { messageZh: '旧的', version: code.version } });
+    const status = await api.call('PUT', `/api/error-codes/${code.id}`, {
+      token: platform,
+      body: { httpStatus: 400, version: code.version },
+      headers: en,
+    });
+    expect(status).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'httpStatus', message: 'cannot be changed on a built-in code' }] },
+    });
+    expect((await api.call('DELETE', `/api/error-codes/${code.id}`, { token: platform })).body.code).toBe(
+      'errcode.builtIn',
+    );
+    await api.call('PUT', `/api/error-codes/${code.id}`, {
+      token: platform,
+      body: { messageZh: '无权操作', version: code.version },
+    });
+    const stale = await api.call('PUT', `/api/error-codes/${code.id}`, {
+      token: platform,
+      body: { messageZh: '旧的', version: code.version },
+    });
     expect(stale.status).toBe(409);
     expect((await byKey('common.forbidden')).messageZh).toBe('无权操作');
   });
@@ -68,11 +102,29 @@ describe.each(engines())('error codes on $name', (engine) => {
   it('manual codes: created, listed in the public dictionary, deleted; a bad import writes nothing', async () => {
     const created = await api.call('POST', '/api/error-codes', {
       token: platform,
-      body: { code: 2_004_001, key: 'trainee.idNo.duplicate', module: 'trainee', httpStatus: 409, messageZh: '身份证号已存在', messageEn: 'The ID number is already registered' },
+      body: {
+        code: 2_004_001,
+        key: 'trainee.idNo.duplicate',
+        module: 'trainee',
+        httpStatus: 409,
+        messageZh: '身份证号已存在',
+        messageEn: 'The ID number is already registered',
+      },
     });
     expect(created).toMatchObject({ status: 201, body: { source: 'manual', showType: 2 } });
-    expect((await api.call('POST', '/api/error-codes', { token: platform, body: { ...created.body, id: undefined, source: undefined } })).status).toBe(400);
-    expect((await api.call('GET', '/api/dict/errcodes')).body.some((c: { code: string }) => c.code === 'trainee.idNo.duplicate')).toBe(true);
+    expect(
+      (
+        await api.call('POST', '/api/error-codes', {
+          token: platform,
+          body: { ...created.body, id: undefined, source: undefined },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api.call('GET', '/api/dict/errcodes')).body.some(
+        (c: { code: string }) => c.code === 'trainee.idNo.duplicate',
+      ),
+    ).toBe(true);
     const builtInRange = await api.call('POST', '/api/error-codes', {
       token: platform,
       body: { code: 1_000_999, key: 'x.y', module: 'x', httpStatus: 400, messageZh: 'x', messageEn: 'x' },
@@ -85,7 +137,11 @@ describe.each(engines())('error codes on $name', (engine) => {
       [2_005_001, 'paper.closed', 'assess', 409, '试卷已关闭', 'The paper is closed'],
       [2_005_002, 'paper.full', 'assess', 700, '名额已满', 'No seats left'],
     ]);
-    const res = await api.fetch('POST', '/api/error-codes/import', { token: platform, form: importForm(bad), headers: en });
+    const res = await api.fetch('POST', '/api/error-codes/import', {
+      token: platform,
+      form: importForm(bad),
+      headers: en,
+    });
     expect(res.status).toBe(422);
     expect((await jsonOf(res)).failed).toEqual([{ row: 3, column: 'HTTP status', message: 'must be at most 599' }]);
     expect(await byKey('paper.closed')).toBeUndefined();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, startApi } from './helpers';
+import { engines, startApi, type TestApi } from './helpers';
 
 /** An initial password chosen by someone else is replaced at first sign-in before anything else can be done. */
 describe.each(engines())('first use on $name', (engine) => {
@@ -18,9 +18,15 @@ describe.each(engines())('first use on $name', (engine) => {
       ['GET', '/api/dict/syscodes'],
       ['PUT', '/api/auth/me'],
     ] as const) {
-      const res = await api.call(method, path, { token, body: method === 'PUT' ? { displayName: 'x', version: 0 } : undefined });
+      const res = await api.call(method, path, {
+        token,
+        body: method === 'PUT' ? { displayName: 'x', version: 0 } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body, `${method} ${path}`).toMatchObject({ family: 'CLIENT_ERROR', code: 'auth.passwordChangeRequired' });
+      expect(res.body, `${method} ${path}`).toMatchObject({
+        family: 'CLIENT_ERROR',
+        code: 'auth.passwordChangeRequired',
+      });
     }
   };
 
@@ -32,15 +38,30 @@ describe.each(engines())('first use on $name', (engine) => {
   afterAll(() => api?.close());
 
   it('holds back the first administrator of a new tenant until the initial password is changed', async () => {
-    const pkg = await api.db.selectFrom('tenant_package').select('id').where('name', '=', '标准套餐').executeTakeFirstOrThrow();
+    const pkg = await api.db
+      .selectFrom('tenant_package')
+      .select('id')
+      .where('name', '=', '标准套餐')
+      .executeTakeFirstOrThrow();
     const created = await api.call('POST', '/api/tenants', {
       token: platform,
-      body: { code: 'gamma', name: 'Gamma', packageId: pkg.id, maxAccounts: 5, adminUserName: 'boss', adminPassword: 'Initial123', adminDisplayName: 'Boss' },
+      body: {
+        code: 'gamma',
+        name: 'Gamma',
+        packageId: pkg.id,
+        maxAccounts: 5,
+        adminUserName: 'boss',
+        adminPassword: 'Initial123',
+        adminDisplayName: 'Boss',
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     const first = await api.tokens('gamma', 'boss', 'Initial123');
-    expect((await api.call('GET', '/api/auth/me', { token: first.access })).body).toMatchObject({ userName: 'boss', mustChangePassword: true });
+    expect((await api.call('GET', '/api/auth/me', { token: first.access })).body).toMatchObject({
+      userName: 'boss',
+      mustChangePassword: true,
+    });
     await expectHeldBack(first.access);
     const renewed = await api.call('POST', '/api/auth/token', {
       body: { grant_type: 'refresh_token', refresh_token: first.refresh, client_id: 'console' },
@@ -54,7 +75,9 @@ describe.each(engines())('first use on $name', (engine) => {
     await expectHeldBack(renewed.body.access_token);
 
     expect((await changePassword(renewed.body.access_token, 'Initial123', 'MyOwn2026pw')).status).toBe(204);
-    expect((await api.call('GET', '/api/auth/me', { token: renewed.body.access_token })).body.mustChangePassword).toBe(false);
+    expect((await api.call('GET', '/api/auth/me', { token: renewed.body.access_token })).body.mustChangePassword).toBe(
+      false,
+    );
     expect((await api.call('GET', '/api/admin-users', { token: renewed.body.access_token })).status).toBe(200);
   });
 
@@ -85,13 +108,28 @@ describe.each(engines())('first use on $name', (engine) => {
   });
 
   it('names the initial password, not a new one, when a tenant is created with a weak one', async () => {
-    const pkg = await api.db.selectFrom('tenant_package').select('id').where('name', '=', '标准套餐').executeTakeFirstOrThrow();
+    const pkg = await api.db
+      .selectFrom('tenant_package')
+      .select('id')
+      .where('name', '=', '标准套餐')
+      .executeTakeFirstOrThrow();
     const res = await api.call('POST', '/api/tenants', {
       token: platform,
-      body: { code: 'delta', name: 'Delta', packageId: pkg.id, maxAccounts: 5, adminUserName: 'boss', adminPassword: 'short', adminDisplayName: 'Boss' },
+      body: {
+        code: 'delta',
+        name: 'Delta',
+        packageId: pkg.id,
+        maxAccounts: 5,
+        adminUserName: 'boss',
+        adminPassword: 'short',
+        adminDisplayName: 'Boss',
+      },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'auth.passwordPolicy', fields: [{ field: 'adminPassword', message: expect.stringMatching(/^密码至少 8 位/) }] });
+    expect(res.body).toMatchObject({
+      code: 'auth.passwordPolicy',
+      fields: [{ field: 'adminPassword', message: expect.stringMatching(/^密码至少 8 位/) }],
+    });
     expect(await api.db.selectFrom('tenant').select('id').where('code', '=', 'delta').execute()).toEqual([]);
   });
 });

@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallOptions, type TestApi, engines, startApi } from './helpers';
+import { type CallOptions, engines, startApi, type TestApi } from './helpers';
 import {
-  type Operation,
-  type Schema,
-  WRITE_METHODS,
   describeOperation,
   fillPath,
   fingerprint,
@@ -13,8 +10,11 @@ import {
   listRows,
   loadOperations,
   mainBranch,
+  type Operation,
+  type Schema,
   typesOf,
   validValue,
+  WRITE_METHODS,
 } from './openapi-operations';
 
 /** Replay a failure with `FUZZ_SEED=<seed printed in it> npx vitest run tests/api/fuzz.test.ts`. */
@@ -68,7 +68,11 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
     }
     if (types.includes('integer') || types.includes('number')) {
       out.push({ name: 'wrong type (text)', value: '1' }, { name: 'wrong type (boolean)', value: true });
-      out.push({ name: 'beyond int4', value: 2 ** 31 }, { name: 'beyond int8', value: 2 ** 63 }, { name: 'below int4', value: -(2 ** 31) - 1 });
+      out.push(
+        { name: 'beyond int4', value: 2 ** 31 },
+        { name: 'beyond int8', value: 2 ** 63 },
+        { name: 'below int4', value: -(2 ** 31) - 1 },
+      );
       if (s.maximum !== undefined) out.push({ name: 'above the maximum', value: s.maximum + 1 });
       if (s.minimum !== undefined) out.push({ name: 'below the minimum', value: s.minimum - 1 });
       if (types.includes('integer')) out.push({ name: 'a fraction', value: 1.5 });
@@ -76,7 +80,10 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
     if (types.includes('boolean')) out.push({ name: 'wrong type (text)', value: 'yes' });
     if (types.includes('array')) {
       out.push({ name: 'wrong type (text)', value: 'a,b' });
-      out.push({ name: 'huge array', value: Array.from({ length: 10_000 }, () => validValue(s.items ?? {}, resolve, SEED)) });
+      out.push({
+        name: 'huge array',
+        value: Array.from({ length: 10_000 }, () => validValue(s.items ?? {}, resolve, SEED)),
+      });
       out.push({ name: 'array of NUL', value: ['\u0000'] });
     }
     if (types.includes('object') || types.length === 0) out.push({ name: 'deep nesting', value: JSON.parse(deep(64)) });
@@ -89,7 +96,10 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
     const json = { 'content-type': 'application/json' };
     const cases: Case[] = [
       { name: 'invalid JSON', options: { rawBody: '{"a":', headers: json } },
-      { name: 'wrong content type', options: { rawBody: JSON.stringify(base), headers: { 'content-type': 'text/plain' } } },
+      {
+        name: 'wrong content type',
+        options: { rawBody: JSON.stringify(base), headers: { 'content-type': 'text/plain' } },
+      },
       { name: 'a 1 MB string', options: { rawBody: JSON.stringify({ ...base, fuzz: MB }), headers: json } },
       { name: 'deep nesting', options: { rawBody: deep(10_000), headers: json } },
       ...[[], 'text', 42, null].map((body) => ({ name: `a body of ${JSON.stringify(body)}`, options: { body } })),
@@ -126,7 +136,13 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
       { name: 'JSON instead of a form', options: { body: { file: 'x' } } },
       { name: 'no file', form: form([['dryRun', 'true']]) },
       { name: 'a file that is no spreadsheet', form: form([['file', garbage]]) },
-      { name: 'a NUL in a form field', form: form([['file', garbage], ['mode', 'in\u0000sert']]) },
+      {
+        name: 'a NUL in a form field',
+        form: form([
+          ['file', garbage],
+          ['mode', 'in\u0000sert'],
+        ]),
+      },
     ];
   }
 
@@ -163,8 +179,15 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
       for (const c of cases) {
         const res = await send(op, path, c);
         const what = `seed=${SEED} ${describeOperation(op)} · ${c.name}`;
-        const shaped = res.body && res.body.family === 'CLIENT_ERROR' && typeof res.body.code === 'string' && typeof res.body.message === 'string';
-        const named = !c.field || res.status !== 400 || (res.body?.fields ?? []).some((f: { field: string }) => f.field.split('.')[0] === c.field);
+        const shaped =
+          res.body &&
+          res.body.family === 'CLIENT_ERROR' &&
+          typeof res.body.code === 'string' &&
+          typeof res.body.message === 'string';
+        const named =
+          !c.field ||
+          res.status !== 400 ||
+          (res.body?.fields ?? []).some((f: { field: string }) => f.field.split('.')[0] === c.field);
         if (res.status < 400 || res.status >= 500 || !shaped || !named) {
           failures.push(`${what} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
         }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import type { Config } from '../../server/src/config';
 import { createPasswordHasher } from '../../server/src/core/password';
 import { createTenancy, type Tenancy } from '../../server/src/core/tenancy';
 import type { DatabaseOptions } from '../../server/src/db/database';
-import { type TenantSeed, seedTenant } from '../../server/src/db/seed/demo';
+import { seedTenant, type TenantSeed } from '../../server/src/db/seed/demo';
 import type { DB } from '../../server/src/db/types';
 import { type ApiServer, createServer } from '../../server/src/server';
 
@@ -20,7 +20,9 @@ export interface TestEngine {
 
 /** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (one throwaway database per call). */
 export function engines(): TestEngine[] {
-  const list: TestEngine[] = [{ name: 'pglite', create: async () => ({ options: { kind: 'memory' }, drop: async () => {} }) }];
+  const list: TestEngine[] = [
+    { name: 'pglite', create: async () => ({ options: { kind: 'memory' }, drop: async () => {} }) },
+  ];
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     list.push({
@@ -78,7 +80,11 @@ export interface TestApi {
   tenancy: Tenancy;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
   /** The raw response (spreadsheets); `form` is sent as multipart. */
-  fetch(method: string, path: string, options?: { token?: string; form?: FormData; headers?: Record<string, string> }): Promise<Response>;
+  fetch(
+    method: string,
+    path: string,
+    options?: { token?: string; form?: FormData; headers?: Record<string, string> },
+  ): Promise<Response>;
   signIn(tenant: string, username: string, password: string, headers?: Record<string, string>): Promise<Answer>;
   /** Signs in and returns the tokens, failing the test when sign-in fails. */
   tokens(tenant: string, username: string, password: string): Promise<{ access: string; refresh: string }>;
@@ -87,7 +93,10 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startApi(engine: TestEngine, options: { demo?: boolean; config?: Partial<Config> } = {}): Promise<TestApi> {
+export async function startApi(
+  engine: TestEngine,
+  options: { demo?: boolean; config?: Partial<Config> } = {},
+): Promise<TestApi> {
   const database = await engine.create();
   let server: ApiServer;
   try {
@@ -147,7 +156,8 @@ export async function startApi(engine: TestEngine, options: { demo?: boolean; co
     signIn,
     async tokens(tenant, username, password) {
       const res = await signIn(tenant, username, password);
-      if (res.status !== 200) throw new Error(`sign-in of ${tenant}/${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`sign-in of ${tenant}/${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { access: res.body.access_token, refresh: res.body.refresh_token };
     },
     addTenant: (seed) => tenancy.asSystem((tx) => seedTenant(tx, hasher, seed)),
@@ -196,7 +206,9 @@ export async function xlsxFile(rows: (string | number | null)[][], name = 'impor
   const sheet = workbook.addWorksheet('Sheet1');
   for (const row of rows) sheet.addRow(row);
   const buffer = await workbook.xlsx.writeBuffer();
-  return new File([new Uint8Array(buffer)], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  return new File([new Uint8Array(buffer)], name, {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
 }
 
 export function importForm(file: File, fields: { dryRun?: boolean; mode?: 'insert' | 'upsert' } = {}): FormData {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, startApi } from './helpers';
+import { engines, startApi, type TestApi } from './helpers';
 
 const en = { 'accept-language': 'en-US' };
 const fieldsOf = (body: { fields?: { field: string }[] }) => (body.fields ?? []).map((f) => f.field);
@@ -19,11 +19,19 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
   const me = () => api.call('GET', '/api/auth/me', { token: demo });
   const signIn = (fields: Record<string, string>) =>
     api.call('POST', '/api/auth/token', {
-      body: { grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', client_id: 'console', ...fields },
+      body: {
+        grant_type: 'password',
+        tenant: 'demo',
+        username: 'admin',
+        password: 'admin123',
+        client_id: 'console',
+        ...fields,
+      },
     });
 
   it('refuses a NUL byte in the sign-in fields with 400 naming the field, before anyone is signed in', async () => {
-    const attempts = () => api.db.selectFrom('login_log').select(api.db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const attempts = () =>
+      api.db.selectFrom('login_log').select(api.db.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const before = await attempts();
     for (const field of ['username', 'tenant', 'client_id', 'password']) {
       const res = await signIn({ [field]: 'ad\u0000min' });
@@ -37,13 +45,19 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
   it('refuses NUL bytes, unpaired surrogates and NUL in object keys in bodies, query strings and paths', async () => {
     const before = (await me()).body;
     for (const displayName of ['x\u0000y', 'x\ud800y', '\udc00']) {
-      const res = await api.call('PUT', '/api/auth/me', { token: demo, body: { displayName, version: before.version } });
+      const res = await api.call('PUT', '/api/auth/me', {
+        token: demo,
+        body: { displayName, version: before.version },
+      });
       expect(res.status, JSON.stringify(displayName)).toBe(400);
       expect(fieldsOf(res.body)).toEqual(['displayName']);
     }
     expect((await me()).body).toEqual(before);
 
-    const key = await api.call('PUT', '/api/settings/upload.allowedExtensions', { token: demo, body: { value: { 'a\u0000': 1 } } });
+    const key = await api.call('PUT', '/api/settings/upload.allowedExtensions', {
+      token: demo,
+      body: { value: { 'a\u0000': 1 } },
+    });
     expect(key.status).toBe(400);
     expect(fieldsOf(key.body)).toEqual(['value.a\u0000']);
 
@@ -57,7 +71,10 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
 
   it('refuses integers beyond the int column and nesting deeper than 32 levels', async () => {
     const before = (await me()).body;
-    const version = await api.call('PUT', '/api/auth/me', { token: demo, body: { displayName: 'x', version: 2 ** 31 } });
+    const version = await api.call('PUT', '/api/auth/me', {
+      token: demo,
+      body: { displayName: 'x', version: 2 ** 31 },
+    });
     expect(version.status).toBe(400);
     expect(fieldsOf(version.body)).toEqual(['version']);
     expect((await me()).body).toEqual(before);
@@ -88,11 +105,19 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
   });
 
   it('says a value of the wrong type is of the wrong type, and a missing one is required, in the request’s language', async () => {
-    const wrong = await api.call('PUT', '/api/auth/me', { token: demo, body: { displayName: 42, version: 0 }, headers: en });
+    const wrong = await api.call('PUT', '/api/auth/me', {
+      token: demo,
+      body: { displayName: 42, version: 0 },
+      headers: en,
+    });
     expect(wrong.body.fields).toEqual([{ field: 'displayName', message: 'expected text' }]);
     const wrongZh = await api.call('PUT', '/api/auth/me', { token: demo, body: { displayName: 42, version: 0 } });
     expect(wrongZh.body.fields).toEqual([{ field: 'displayName', message: '类型不正确，应为文本' }]);
-    const nulled = await api.call('PUT', '/api/auth/me', { token: demo, body: { displayName: null, version: 0 }, headers: en });
+    const nulled = await api.call('PUT', '/api/auth/me', {
+      token: demo,
+      body: { displayName: null, version: 0 },
+      headers: en,
+    });
     expect(nulled.body.fields).toEqual([{ field: 'displayName', message: 'expected text' }]);
     const missing = await api.call('PUT', '/api/auth/me', { token: demo, body: { version: 0 }, headers: en });
     expect(missing.body.fields).toEqual([{ field: 'displayName', message: 'is required' }]);
@@ -111,7 +136,10 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(200);
-    const strict = await api.call('PUT', '/api/auth/me', { token: demo, body: { displayName: 'x', version: 0, role: 'x' } });
+    const strict = await api.call('PUT', '/api/auth/me', {
+      token: demo,
+      body: { displayName: 'x', version: 0, role: 'x' },
+    });
     expect(strict.status).toBe(400);
     expect(fieldsOf(strict.body)).toEqual(['role']);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, importForm, jsonOf, readXlsx, startApi, xlsxFile } from './helpers';
+import { engines, importForm, jsonOf, readXlsx, startApi, type TestApi, xlsxFile } from './helpers';
 
 const en = { 'accept-language': 'en-US' };
 
@@ -29,7 +29,9 @@ describe.each(engines())('industries and business items on $name', (engine) => {
         hasChildren: true,
       });
       const q = await api.call('GET', '/api/industries/tree?parentCode=Q', { token: platform });
-      expect(q.body.map((d: { code: string; name: string; hasChildren: boolean }) => [d.code, d.name, d.hasChildren])).toEqual([
+      expect(
+        q.body.map((d: { code: string; name: string; hasChildren: boolean }) => [d.code, d.name, d.hasChildren]),
+      ).toEqual([
         ['84', '卫生', false],
         ['85', '社会工作', false],
       ]);
@@ -39,26 +41,58 @@ describe.each(engines())('industries and business items on $name', (engine) => {
     it('is platform-only: a tenant administrator is refused', async () => {
       expect((await api.call('GET', '/api/industries', { token: demo })).status).toBe(403);
       expect((await api.call('GET', '/api/industries/tree', { token: demo })).status).toBe(403);
-      expect((await api.call('POST', '/api/industries', { token: demo, body: { code: '841', name: '医院', parentCode: '84' } })).status).toBe(403);
+      expect(
+        (
+          await api.call('POST', '/api/industries', {
+            token: demo,
+            body: { code: '841', name: '医院', parentCode: '84' },
+          })
+        ).status,
+      ).toBe(403);
     });
 
     it('creates below a parent at the next level, locks versions, keeps parents with children', async () => {
-      const created = await api.call('POST', '/api/industries', { token: platform, body: { code: '841', name: '医院', parentCode: '84' } });
+      const created = await api.call('POST', '/api/industries', {
+        token: platform,
+        body: { code: '841', name: '医院', parentCode: '84' },
+      });
       expect(created).toMatchObject({ status: 201, body: { level: 3, parentCode: '84' } });
-      expect((await api.call('POST', '/api/industries', { token: platform, body: { code: '999', name: 'x', parentCode: '98' } })).body.fields[0].field).toBe('parentCode');
+      expect(
+        (
+          await api.call('POST', '/api/industries', {
+            token: platform,
+            body: { code: '999', name: 'x', parentCode: '98' },
+          })
+        ).body.fields[0].field,
+      ).toBe('parentCode');
       const id = created.body.id;
-      expect((await api.call('PUT', `/api/industries/${id}`, { token: platform, body: { name: '医院服务', version: 0 } })).body.version).toBe(1);
-      expect((await api.call('PUT', `/api/industries/${id}`, { token: platform, body: { name: 'x', version: 0 } })).status).toBe(409);
+      expect(
+        (await api.call('PUT', `/api/industries/${id}`, { token: platform, body: { name: '医院服务', version: 0 } }))
+          .body.version,
+      ).toBe(1);
+      expect(
+        (await api.call('PUT', `/api/industries/${id}`, { token: platform, body: { name: 'x', version: 0 } })).status,
+      ).toBe(409);
       const health = (await api.call('GET', '/api/industries?keyword=卫生&level=2', { token: platform })).body.data[0];
-      expect((await api.call('DELETE', `/api/industries/${health.id}`, { token: platform })).body.code).toBe('industry.hasChildren');
+      expect((await api.call('DELETE', `/api/industries/${health.id}`, { token: platform })).body.code).toBe(
+        'industry.hasChildren',
+      );
       expect((await api.call('DELETE', `/api/industries/${id}`, { token: platform })).status).toBe(204);
     });
 
     it('exports exactly the filtered rows; a bad import writes nothing', async () => {
       const file = await api.fetch('GET', '/api/industries/export?parentCode=Q', { token: platform });
       expect((await readXlsx(await file.arrayBuffer())).slice(1).map((r) => r[0])).toEqual(['84', '85']);
-      const bad = await xlsxFile([['Code', 'Parent code', 'Name'], ['851', '85', '社会看护与帮助服务'], ['86x', '86', '坏']]);
-      const res = await api.fetch('POST', '/api/industries/import', { token: platform, form: importForm(bad), headers: en });
+      const bad = await xlsxFile([
+        ['Code', 'Parent code', 'Name'],
+        ['851', '85', '社会看护与帮助服务'],
+        ['86x', '86', '坏'],
+      ]);
+      const res = await api.fetch('POST', '/api/industries/import', {
+        token: platform,
+        form: importForm(bad),
+        headers: en,
+      });
       expect(res.status).toBe(422);
       expect((await jsonOf(res)).failed).toEqual([{ row: 3, column: 'Code', message: expect.any(String) }]);
       expect((await api.call('GET', '/api/industries?parentCode=85', { token: platform })).body.total).toBe(0);
@@ -79,22 +113,44 @@ describe.each(engines())('industries and business items on $name', (engine) => {
         variables: [{ name: 'courseName', label: '课程名称', example: '心电图判读' }],
         defaultChannels: ['in_app', 'wechat_mp'],
       };
-      expect((await api.call('POST', '/api/business-items', { token: demo, body })).body.code).toBe('config.platformOnly');
+      expect((await api.call('POST', '/api/business-items', { token: demo, body })).body.code).toBe(
+        'config.platformOnly',
+      );
       const created = await api.call('POST', '/api/business-items', { token: platform, body });
-      expect(created).toMatchObject({ status: 201, body: { ...body, auditLevel: 'normal', status: 'enabled', version: 0 } });
+      expect(created).toMatchObject({
+        status: 201,
+        body: { ...body, auditLevel: 'normal', status: 'enabled', version: 0 },
+      });
       const id = created.body.id;
-      expect((await api.call('PUT', `/api/business-items/${id}`, { token: demo, body: { name: 'x', version: 0 } })).status).toBe(403);
-      const updated = await api.call('PUT', `/api/business-items/${id}`, { token: platform, body: { variables: [], auditLevel: 'sensitive', version: 0 } });
+      expect(
+        (await api.call('PUT', `/api/business-items/${id}`, { token: demo, body: { name: 'x', version: 0 } })).status,
+      ).toBe(403);
+      const updated = await api.call('PUT', `/api/business-items/${id}`, {
+        token: platform,
+        body: { variables: [], auditLevel: 'sensitive', version: 0 },
+      });
       expect(updated.body).toMatchObject({ variables: [], auditLevel: 'sensitive', version: 1 });
-      expect((await api.call('PUT', `/api/business-items/${id}`, { token: platform, body: { name: 'x', version: 0 } })).status).toBe(409);
+      expect(
+        (await api.call('PUT', `/api/business-items/${id}`, { token: platform, body: { name: 'x', version: 0 } }))
+          .status,
+      ).toBe(409);
       expect((await api.call('DELETE', `/api/business-items/${id}`, { token: demo })).status).toBe(403);
       expect((await api.call('DELETE', `/api/business-items/${id}`, { token: platform })).status).toBe(204);
     });
 
     it('exports exactly the filtered rows; a bad import writes nothing', async () => {
-      const file = await api.fetch('GET', '/api/business-items/export?module=expert,community&sort=code', { token: demo });
-      expect((await readXlsx(await file.arrayBuffer())).slice(1).map((r) => r[0])).toEqual(['post.report.resolved', 'qualification.expiring']);
-      const bad = await xlsxFile([['编码', '名称', '模块', '默认渠道'], ['exam.started', '考试开始', 'assess', 'in_app'], ['exam.ended', '考试结束', 'assess', 'fax']]);
+      const file = await api.fetch('GET', '/api/business-items/export?module=expert,community&sort=code', {
+        token: demo,
+      });
+      expect((await readXlsx(await file.arrayBuffer())).slice(1).map((r) => r[0])).toEqual([
+        'post.report.resolved',
+        'qualification.expiring',
+      ]);
+      const bad = await xlsxFile([
+        ['编码', '名称', '模块', '默认渠道'],
+        ['exam.started', '考试开始', 'assess', 'in_app'],
+        ['exam.ended', '考试结束', 'assess', 'fax'],
+      ]);
       const res = await api.fetch('POST', '/api/business-items/import', { token: platform, form: importForm(bad) });
       expect(res.status).toBe(422);
       expect((await jsonOf(res)).failed).toEqual([{ row: 3, column: '默认渠道', message: expect.any(String) }]);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, startApi, testClock } from './helpers';
+import { engines, startApi, type TestApi, testClock } from './helpers';
 
 describe.each(engines())('lockout and rate limiting on $name', (engine) => {
   const clock = testClock();
@@ -87,7 +87,9 @@ describe.each(engines())('token endpoint rate limit on $name', (engine) => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startApi(engine, { config: { now: clock.now, trustProxy: true, tokenRateLimit: { windowMs: 60_000, max: 3 } } });
+    api = await startApi(engine, {
+      config: { now: clock.now, trustProxy: true, tokenRateLimit: { windowMs: 60_000, max: 3 } },
+    });
   });
   afterAll(() => api?.close());
 

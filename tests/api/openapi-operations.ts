@@ -45,12 +45,15 @@ export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const describeOperation = (op: Operation) => `${op.method} ${op.path}`;
 
-export async function loadOperations(api: TestApi): Promise<{ operations: Operation[]; resolve: (s: Schema) => Schema }> {
+export async function loadOperations(
+  api: TestApi,
+): Promise<{ operations: Operation[]; resolve: (s: Schema) => Schema }> {
   const doc = (await api.call('GET', '/api/openapi.json')).body;
   const components: Record<string, Schema> = doc.components?.schemas ?? {};
   const resolve = (schema: Schema): Schema => {
     let current = schema;
-    for (let hops = 0; current.$ref && hops < 20; hops++) current = components[current.$ref.split('/').pop() as string] ?? {};
+    for (let hops = 0; current.$ref && hops < 20; hops++)
+      current = components[current.$ref.split('/').pop() as string] ?? {};
     return current;
   };
   const operations: Operation[] = [];
@@ -63,7 +66,9 @@ export async function loadOperations(api: TestApi): Promise<{ operations: Operat
         path,
         permission: op['x-permission'],
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required })),
+        query: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required })),
         body: content && {
           types: Object.keys(content),
           schema: content['application/json']?.schema ?? content['multipart/form-data']?.schema,
@@ -105,7 +110,8 @@ export function validValue(schema: Schema, resolve: (s: Schema) => Schema, seed:
     case 'integer':
     case 'number': {
       const low = typeof s.minimum === 'number' ? s.minimum : 1;
-      const value = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : s.exclusiveMinimum === true ? low + 1 : low;
+      const value =
+        typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : s.exclusiveMinimum === true ? low + 1 : low;
       return typeof s.maximum === 'number' ? Math.min(value, s.maximum) : value;
     }
     case 'boolean':
@@ -144,7 +150,11 @@ function validText(s: Schema, seed: number): string {
  * Rows of every list operation (a GET without path or required query parameters answering `{data: [...]}`) as
  * `token` sees them, keyed by path.
  */
-export async function listRows(api: TestApi, operations: Operation[], token: string): Promise<Map<string, Record<string, unknown>[]>> {
+export async function listRows(
+  api: TestApi,
+  operations: Operation[],
+  token: string,
+): Promise<Map<string, Record<string, unknown>[]>> {
   const rows = new Map<string, Record<string, unknown>[]>();
   for (const op of operations) {
     if (op.method !== 'GET' || op.pathParams.length > 0 || op.query.some((q) => q.required)) continue;
@@ -170,7 +180,10 @@ export async function fingerprint(api: TestApi): Promise<Record<string, string>>
     WHERE schemaname = 'public' AND tablename <> 'login_log' ORDER BY tablename`.execute(api.db);
   const out: Record<string, string> = {};
   for (const { name } of tables.rows) {
-    const row = await sql<{ digest: string | null; n: string }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest,
+    const row = await sql<{
+      digest: string | null;
+      n: string;
+    }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest,
       count(*)::text AS n FROM ${sql.table(name)} t`.execute(api.db);
     out[name] = `${row.rows[0]?.n}:${row.rows[0]?.digest}`;
   }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/database';
-import { migrateDown, migrateToLatest } from '../../server/src/db/migrator';
 import { migrations } from '../../server/src/db/migrations';
-import { type TestApi, engines, startApi } from './helpers';
+import { migrateDown, migrateToLatest } from '../../server/src/db/migrator';
+import { engines, startApi, type TestApi } from './helpers';
 
 describe.each(engines())('documentation and public endpoints on $name', (engine) => {
   let api: TestApi;
@@ -16,8 +16,11 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     const res = await api.call('GET', '/api/openapi.json');
     expect(res.status).toBe(200);
     const permissions: Record<string, string> = {};
-    for (const [path, item] of Object.entries(res.body.paths as Record<string, Record<string, { 'x-permission': string }>>)) {
-      for (const [method, op] of Object.entries(item)) permissions[`${method.toUpperCase()} ${path}`] = op['x-permission'];
+    for (const [path, item] of Object.entries(
+      res.body.paths as Record<string, Record<string, { 'x-permission': string }>>,
+    )) {
+      for (const [method, op] of Object.entries(item))
+        permissions[`${method.toUpperCase()} ${path}`] = op['x-permission'];
     }
     expect(permissions).toEqual({
       'GET /api/health': 'public',
@@ -220,7 +223,9 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['current', 'pageSize', 'sort', 'keyword', 'status', 'roleId', 'createdAt']),
     );
-    expect(Object.keys(res.body.paths['/api/admin-users/import'].post.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(res.body.paths['/api/admin-users/import'].post.requestBody.content)).toEqual([
+      'multipart/form-data',
+    ]);
     expect(res.body.components.schemas).toHaveProperty('AdminUserList');
     expect(res.body.paths['/api/admin-users/{id}'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -247,11 +252,21 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     const tenants = await api.db.selectFrom('tenant').select(['id', 'code']).execute();
     expect(tenants).toEqual([{ id: '1', code: 'platform' }]);
     expect(await api.db.selectFrom('admin_user').select('id').execute()).toEqual([]);
-    const client = await api.db.selectFrom('oauth_client').selectAll().where('client_id', '=', 'console').executeTakeFirstOrThrow();
-    expect(client).toMatchObject({ client_type: 'public', access_token_ttl_sec: 1800, refresh_token_ttl_sec: 2_592_000 });
+    const client = await api.db
+      .selectFrom('oauth_client')
+      .selectAll()
+      .where('client_id', '=', 'console')
+      .executeTakeFirstOrThrow();
+    expect(client).toMatchObject({
+      client_type: 'public',
+      access_token_ttl_sec: 1800,
+      refresh_token_ttl_sec: 2_592_000,
+    });
     expect(client.grant_types.sort()).toEqual(['password', 'refresh_token']);
     const codes = await api.db.selectFrom('permission').select('code').where('code', 'is not', null).execute();
-    expect(codes.map((c) => c.code)).toEqual(expect.arrayContaining(['dashboard:workspace:view', 'account:profile:view', 'system:admin:list']));
+    expect(codes.map((c) => c.code)).toEqual(
+      expect.arrayContaining(['dashboard:workspace:view', 'account:profile:view', 'system:admin:list']),
+    );
     const menu = await api.db
       .selectFrom('permission as p')
       .innerJoin('permission as parent', 'parent.id', 'p.parent_id')
@@ -267,10 +282,24 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     const res = await api.call('GET', '/api/dict/errcodes');
     expect(res.status).toBe(200);
     const keys = res.body.map((c: { code: string }) => c.code);
-    for (const key of ['common.validation', 'common.unauthorized', 'common.forbidden', 'common.notFound', 'common.versionConflict',
-      'common.internal', 'auth.invalidGrant', 'auth.badCredentials', 'auth.accountLocked', 'auth.userDisabled',
-      'auth.tooManyRequests', 'tenant.disabled', 'tenant.expired', 'common.importFailed', 'tenant.accountQuotaExceeded',
-      'admin.selfOperation']) {
+    for (const key of [
+      'common.validation',
+      'common.unauthorized',
+      'common.forbidden',
+      'common.notFound',
+      'common.versionConflict',
+      'common.internal',
+      'auth.invalidGrant',
+      'auth.badCredentials',
+      'auth.accountLocked',
+      'auth.userDisabled',
+      'auth.tooManyRequests',
+      'tenant.disabled',
+      'tenant.expired',
+      'common.importFailed',
+      'tenant.accountQuotaExceeded',
+      'admin.selfOperation',
+    ]) {
       expect(keys).toContain(key);
     }
     expect(res.body.find((c: { code: string }) => c.code === 'auth.accountLocked').httpStatus).toBe(423);
@@ -283,7 +312,12 @@ describe.each(engines())('migrations on $name', (engine) => {
     const { db, close } = await openDatabase(database.options);
     try {
       const names = Object.keys(migrations);
-      expect(names.slice(0, 4)).toEqual(['0001_core_schema', '0002_tenancy_rls', '0003_audit_log', '0004_system_indexes']);
+      expect(names.slice(0, 4)).toEqual([
+        '0001_core_schema',
+        '0002_tenancy_rls',
+        '0003_audit_log',
+        '0004_system_indexes',
+      ]);
       expect(await migrateToLatest(db)).toEqual(names.map((n) => `applied ${n}`));
       expect(await migrateToLatest(db)).toEqual([]);
       for (const name of [...names].reverse()) expect(await migrateDown(db)).toEqual([`reverted ${name}`]);

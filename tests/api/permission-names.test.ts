@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBase } from '../../server/src/db/seed/base';
-import { type TestApi, engines, startApi } from './helpers';
+import { engines, startApi, type TestApi } from './helpers';
 
 interface Node {
   code: string | null;
@@ -23,9 +23,9 @@ describe.each(engines())('permission names on $name', (engine) => {
   afterAll(() => api?.close());
 
   const byCode = async (code: string) =>
-    (await api.call('GET', `/api/permissions?keyword=${encodeURIComponent(code)}&type=button`, { token: platform })).body.data.find(
-      (p: Node) => p.code === code,
-    );
+    (
+      await api.call('GET', `/api/permissions?keyword=${encodeURIComponent(code)}&type=button`, { token: platform })
+    ).body.data.find((p: Node) => p.code === code);
 
   it('every permission of the tree has a Chinese and an English name, neither of them its code', async () => {
     const tree = await api.call('GET', '/api/permissions/tree', { token: platform });
@@ -34,13 +34,18 @@ describe.each(engines())('permission names on $name', (engine) => {
     const unnamed = nodes.filter((n) => !n.name || !n.nameEn || n.name === n.code || n.nameEn === n.code);
     expect(unnamed.map((n) => n.code)).toEqual([]);
     expect(await byCode('system:admin:create')).toMatchObject({ name: '新增', nameEn: 'Create' });
-    expect(await byCode('system:tenant-package:create')).toMatchObject({ name: '套餐：新增', nameEn: 'Packages: Create' });
+    expect(await byCode('system:tenant-package:create')).toMatchObject({
+      name: '套餐：新增',
+      nameEn: 'Packages: Create',
+    });
   });
 
   it('names an older database on start and keeps the names an operator wrote', async () => {
     // as a database from before the English names: buttons named by their code, no English name
     await sql`UPDATE permission SET name = code, name_en = NULL WHERE type = 'button'`.execute(api.db);
-    await sql`UPDATE permission SET name = '我的权限名', name_en = 'My name' WHERE code = 'system:admin:delete'`.execute(api.db);
+    await sql`UPDATE permission SET name = '我的权限名', name_en = 'My name' WHERE code = 'system:admin:delete'`.execute(
+      api.db,
+    );
     await sql`UPDATE permission SET name = '只改了中文' WHERE code = 'system:admin:export'`.execute(api.db);
     await api.tenancy.asSystem(seedBase);
     expect(await byCode('system:admin:create')).toMatchObject({ name: '新增', nameEn: 'Create' });
@@ -52,7 +57,14 @@ describe.each(engines())('permission names on $name', (engine) => {
     const parent = (await byCode('system:admin:create')).parentId;
     const created = await api.call('POST', '/api/permissions', {
       token: platform,
-      body: { parentId: parent, type: 'button', name: '审计', nameEn: 'Audit trail', code: 'system:admin:audit-trail', localeKey: 'x.audit' },
+      body: {
+        parentId: parent,
+        type: 'button',
+        name: '审计',
+        nameEn: 'Audit trail',
+        code: 'system:admin:audit-trail',
+        localeKey: 'x.audit',
+      },
     });
     expect(created).toMatchObject({ status: 201, body: { nameEn: 'Audit trail' } });
     const found = await api.call('GET', '/api/permissions?keyword=Audit%20trail', { token: platform });

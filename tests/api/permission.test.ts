@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, importForm, jsonOf, readXlsx, startApi, xlsxFile } from './helpers';
+import { engines, importForm, jsonOf, readXlsx, startApi, type TestApi, xlsxFile } from './helpers';
 
 interface Node {
   id: string;
@@ -31,23 +31,54 @@ describe.each(engines())('the permission tree on $name', (engine) => {
     const system = find(tree.body, 'menu.system')!;
     const tenants = system.children.find((c) => c.code === 'system:tenant:list')!;
     expect(tenants).toMatchObject({ type: 'menu', path: '/system/tenant', platformOnly: true });
-    expect(tenants.children.map((c) => c.code)).toEqual(expect.arrayContaining(['system:tenant:create', 'system:tenant:renew']));
+    expect(tenants.children.map((c) => c.code)).toEqual(
+      expect.arrayContaining(['system:tenant:create', 'system:tenant:renew']),
+    );
     expect((await api.call('GET', '/api/permissions/tree', { token: tenantAdmin })).status).toBe(403);
   });
 
   it('creates with the type rules, refuses cycles, deletes only leaves nobody holds', async () => {
     const noCode = await create({ type: 'menu', name: 'Audit', path: '/system/audit' });
     expect(noCode).toMatchObject({ status: 400, body: { fields: [expect.objectContaining({ field: 'code' })] } });
-    const dir = await create({ type: 'directory', name: 'Reports', localeKey: 'menu.reports', icon: 'BarChartOutlined', sort: 50 });
+    const dir = await create({
+      type: 'directory',
+      name: 'Reports',
+      localeKey: 'menu.reports',
+      icon: 'BarChartOutlined',
+      sort: 50,
+    });
     expect(dir.status, JSON.stringify(dir.body)).toBe(201);
-    const menu = await create({ parentId: dir.body.id, type: 'menu', name: 'Monthly', localeKey: 'menu.reports.monthly', code: 'report:monthly:list', path: '/reports/monthly' });
-    const button = await create({ parentId: menu.body.id, type: 'button', name: 'Export', code: 'report:monthly:export' });
-    expect(button).toMatchObject({ status: 201, body: { parentId: menu.body.id, status: 'enabled', platformOnly: false } });
-    expect((await create({ type: 'button', name: 'Dup', code: 'report:monthly:export' })).body.code).toBe('common.duplicate');
+    const menu = await create({
+      parentId: dir.body.id,
+      type: 'menu',
+      name: 'Monthly',
+      localeKey: 'menu.reports.monthly',
+      code: 'report:monthly:list',
+      path: '/reports/monthly',
+    });
+    const button = await create({
+      parentId: menu.body.id,
+      type: 'button',
+      name: 'Export',
+      code: 'report:monthly:export',
+    });
+    expect(button).toMatchObject({
+      status: 201,
+      body: { parentId: menu.body.id, status: 'enabled', platformOnly: false },
+    });
+    expect((await create({ type: 'button', name: 'Dup', code: 'report:monthly:export' })).body.code).toBe(
+      'common.duplicate',
+    );
 
     const cycle = await api.call('PUT', `/api/permissions/${dir.body.id}`, {
       token: platform,
-      body: { parentId: button.body.id, type: 'directory', name: 'Reports', localeKey: 'menu.reports', version: dir.body.version },
+      body: {
+        parentId: button.body.id,
+        type: 'directory',
+        name: 'Reports',
+        localeKey: 'menu.reports',
+        version: dir.body.version,
+      },
     });
     expect(cycle).toMatchObject({ status: 400, body: { code: 'permission.cycle' } });
     const self = await api.call('PUT', `/api/permissions/${dir.body.id}`, {
@@ -56,14 +87,36 @@ describe.each(engines())('the permission tree on $name', (engine) => {
     });
     expect(self.body.code).toBe('permission.cycle');
 
-    expect((await api.call('DELETE', `/api/permissions/${menu.body.id}`, { token: platform })).body.code).toBe('permission.hasChildren');
-    const held = (await api.db.selectFrom('permission').select('id').where('code', '=', 'system:role:create').executeTakeFirstOrThrow()).id;
-    expect((await api.call('DELETE', `/api/permissions/${held}`, { token: platform })).body.code).toBe('permission.inUse');
+    expect((await api.call('DELETE', `/api/permissions/${menu.body.id}`, { token: platform })).body.code).toBe(
+      'permission.hasChildren',
+    );
+    const held = (
+      await api.db
+        .selectFrom('permission')
+        .select('id')
+        .where('code', '=', 'system:role:create')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await api.call('DELETE', `/api/permissions/${held}`, { token: platform })).body.code).toBe(
+      'permission.inUse',
+    );
     expect((await api.call('DELETE', `/api/permissions/${button.body.id}`, { token: platform })).status).toBe(204);
-    expect((await api.call('POST', '/api/permissions/batch-delete', { token: platform, body: { ids: [dir.body.id, menu.body.id] } })).body).toEqual({
+    expect(
+      (
+        await api.call('POST', '/api/permissions/batch-delete', {
+          token: platform,
+          body: { ids: [dir.body.id, menu.body.id] },
+        })
+      ).body,
+    ).toEqual({
       deleted: 2,
     });
-    const audit = await api.db.selectFrom('audit_log').select(['action', 'tenant_id']).where('resource_type', '=', 'permission').orderBy('id').execute();
+    const audit = await api.db
+      .selectFrom('audit_log')
+      .select(['action', 'tenant_id'])
+      .where('resource_type', '=', 'permission')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual([
       'system:permission:create',
       'system:permission:create',
@@ -75,24 +128,44 @@ describe.each(engines())('the permission tree on $name', (engine) => {
   });
 
   it('a stale update changes nothing; making a permission platform-only withdraws it from tenants', async () => {
-    const row = (await api.call('GET', '/api/permissions?keyword=dict:code:item-create', { token: platform })).body.data[0];
+    const row = (await api.call('GET', '/api/permissions?keyword=dict:code:item-create', { token: platform })).body
+      .data[0];
     const ok = await api.call('PUT', `/api/permissions/${row.id}`, {
       token: platform,
       body: { ...pick(row), name: 'Add item', platformOnly: true, version: row.version },
     });
     expect(ok.body).toMatchObject({ name: 'Add item', platformOnly: true, version: row.version + 1 });
-    const stale = await api.call('PUT', `/api/permissions/${row.id}`, { token: platform, body: { ...pick(row), name: 'Stale', version: row.version } });
+    const stale = await api.call('PUT', `/api/permissions/${row.id}`, {
+      token: platform,
+      body: { ...pick(row), name: 'Stale', version: row.version },
+    });
     expect(stale).toMatchObject({ status: 409, body: { code: 'common.versionConflict' } });
     expect((await api.call('GET', `/api/permissions/${row.id}`, { token: platform })).body.name).toBe('Add item');
-    expect((await api.call('GET', '/api/auth/me', { token: tenantAdmin })).body.permissions).not.toContain('dict:code:item-create');
+    expect((await api.call('GET', '/api/auth/me', { token: tenantAdmin })).body.permissions).not.toContain(
+      'dict:code:item-create',
+    );
     const platformMe = await api.call('GET', '/api/auth/me', { token: platform });
     expect(platformMe.body.permissions).toContain('dict:code:item-create');
   });
 
   it('exports the filtered set; imports a subtree by parent key all or nothing', async () => {
-    const file = await api.fetch('GET', '/api/permissions/export?type=menu&keyword=/system/&sort=code', { token: platform, headers: { 'accept-language': 'en-US' } });
+    const file = await api.fetch('GET', '/api/permissions/export?type=menu&keyword=/system/&sort=code', {
+      token: platform,
+      headers: { 'accept-language': 'en-US' },
+    });
     const rows = await readXlsx(await file.arrayBuffer());
-    expect(rows[0]).toEqual(['Type', 'Name', 'English name', 'Locale key', 'Code', 'Path', 'Icon', 'Sort', 'Platform only', 'Status']);
+    expect(rows[0]).toEqual([
+      'Type',
+      'Name',
+      'English name',
+      'Locale key',
+      'Code',
+      'Path',
+      'Icon',
+      'Sort',
+      'Platform only',
+      'Status',
+    ]);
     expect(rows.slice(1).map((r) => r[2])).toContain('Admins');
     expect(rows.slice(1).map((r) => r[4])).toEqual([
       'system:admin:list',
@@ -107,9 +180,18 @@ describe.each(engines())('the permission tree on $name', (engine) => {
     const header = ['Parent key', 'Type', 'Name', 'Locale key', 'Code', 'Path', 'Sort'];
     const before = (await api.call('GET', '/api/permissions?pageSize=1', { token: platform })).body.total;
     const bad = importForm(
-      await xlsxFile([header, ['menu.system', 'menu', 'Audit', 'menu.system.audit', 'system:audit:list', '/system/audit', 9], ['menu.nowhere', 'button', 'X', 'menu.x', 'x:y:z', '', 0], ['', 'menu', 'No code', 'menu.nocode', '', '/nocode', 0]]),
+      await xlsxFile([
+        header,
+        ['menu.system', 'menu', 'Audit', 'menu.system.audit', 'system:audit:list', '/system/audit', 9],
+        ['menu.nowhere', 'button', 'X', 'menu.x', 'x:y:z', '', 0],
+        ['', 'menu', 'No code', 'menu.nocode', '', '/nocode', 0],
+      ]),
     );
-    const refused = await api.fetch('POST', '/api/permissions/import', { token: platform, form: bad, headers: { 'accept-language': 'en-US' } });
+    const refused = await api.fetch('POST', '/api/permissions/import', {
+      token: platform,
+      form: bad,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(refused.status).toBe(422);
     expect((await jsonOf(refused)).failed).toEqual([
       expect.objectContaining({ row: 3, column: 'Parent key' }),
@@ -118,9 +200,18 @@ describe.each(engines())('the permission tree on $name', (engine) => {
     expect((await api.call('GET', '/api/permissions?pageSize=1', { token: platform })).body.total).toBe(before);
 
     const good = importForm(
-      await xlsxFile([header, ['menu.system', 'menu', 'Audit', 'menu.system.audit', 'system:audit:list', '/system/audit', 9], ['menu.system.audit', 'button', 'Export', 'menu.system.audit.export', 'system:audit:export', '', 0]]),
+      await xlsxFile([
+        header,
+        ['menu.system', 'menu', 'Audit', 'menu.system.audit', 'system:audit:list', '/system/audit', 9],
+        ['menu.system.audit', 'button', 'Export', 'menu.system.audit.export', 'system:audit:export', '', 0],
+      ]),
     );
-    expect(await jsonOf(await api.fetch('POST', '/api/permissions/import', { token: platform, form: good }))).toEqual({ dryRun: false, created: 2, updated: 0, failed: [] });
+    expect(await jsonOf(await api.fetch('POST', '/api/permissions/import', { token: platform, form: good }))).toEqual({
+      dryRun: false,
+      created: 2,
+      updated: 0,
+      failed: [],
+    });
     const tree = (await api.call('GET', '/api/permissions/tree', { token: platform })).body;
     expect(find(tree, 'menu.system.audit')?.children.map((c) => c.code)).toEqual(['system:audit:export']);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAdmin } from '../../server/src/db/seed/platform-admin';
-import { type TestApi, engines, startApi } from './helpers';
+import { engines, startApi, type TestApi } from './helpers';
 
 describe.each(engines())('the first platform administrator ($name)', (engine) => {
   let api: TestApi;
@@ -15,7 +15,11 @@ describe.each(engines())('the first platform administrator ($name)', (engine) =>
   });
 
   it('can sign in to tenant platform once created, holding platform-only permissions', async () => {
-    await createPlatformAdmin(api.server.services, { username: 'root', password: 'Str0ng-enough', displayName: 'Operator' });
+    await createPlatformAdmin(api.server.services, {
+      username: 'root',
+      password: 'Str0ng-enough',
+      displayName: 'Operator',
+    });
     const { access } = await api.tokens('platform', 'root', 'Str0ng-enough');
     const me = await api.call('GET', '/api/auth/me', { token: access });
     expect(me.status).toBe(200);
@@ -24,17 +28,18 @@ describe.each(engines())('the first platform administrator ($name)', (engine) =>
   });
 
   it('refuses a weak password, a bad user name and a taken one, creating nothing', async () => {
-    const count = async () => (await api.db.selectFrom('admin_user').select(api.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (await api.db.selectFrom('admin_user').select(api.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
-    await expect(createPlatformAdmin(api.server.services, { username: 'ops', password: 'short1', displayName: 'x' })).rejects.toThrow(
-      /at least 8 characters/,
-    );
-    await expect(createPlatformAdmin(api.server.services, { username: 'Bad Name', password: 'Str0ng-enough', displayName: 'x' })).rejects.toThrow(
-      /user name/,
-    );
-    await expect(createPlatformAdmin(api.server.services, { username: 'root', password: 'Str0ng-enough', displayName: 'x' })).rejects.toThrow(
-      /already exists/,
-    );
+    await expect(
+      createPlatformAdmin(api.server.services, { username: 'ops', password: 'short1', displayName: 'x' }),
+    ).rejects.toThrow(/at least 8 characters/);
+    await expect(
+      createPlatformAdmin(api.server.services, { username: 'Bad Name', password: 'Str0ng-enough', displayName: 'x' }),
+    ).rejects.toThrow(/user name/);
+    await expect(
+      createPlatformAdmin(api.server.services, { username: 'root', password: 'Str0ng-enough', displayName: 'x' }),
+    ).rejects.toThrow(/already exists/);
     expect(await count()).toBe(before);
   });
 });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipalCache } from '../../server/src/core/principal-cache';
 import { PRINCIPAL_SOURCES } from '../../server/src/modules/auth/auth.repository';
-import { type Answer, type TestApi, engines, secondTenant, startApi, testClock } from './helpers';
+import { type Answer, engines, secondTenant, startApi, type TestApi, testClock } from './helpers';
 
 /** Every statement the server sends to either engine while `work` runs. */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
@@ -54,7 +54,13 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     expect(granted.status).toBe(200);
     const user = await api.call('POST', '/api/admin-users', {
       token: demoAdmin,
-      body: { userName: `user_${tag}`, displayName: `User ${tag}`, password: 'Quiet-Otter-42', roleIds: [role.body.id], mustChangePassword: false },
+      body: {
+        userName: `user_${tag}`,
+        displayName: `User ${tag}`,
+        password: 'Quiet-Otter-42',
+        roleIds: [role.body.id],
+        mustChangePassword: false,
+      },
     });
     expect(user.status).toBe(201);
     const { access, refresh } = await api.tokens('demo', `user_${tag}`, 'Quiet-Otter-42');
@@ -363,7 +369,14 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
 describe('the principal cache itself', () => {
   const clock = testClock();
-  const principal = { tenantId: '2', userId: '7', sessionId: '9', clientId: 'console', permissions: new Set<string>(), mustChangePassword: false };
+  const principal = {
+    tenantId: '2',
+    userId: '7',
+    sessionId: '9',
+    clientId: 'console',
+    permissions: new Set<string>(),
+    mustChangePassword: false,
+  };
 
   it('does not keep a principal that was read while a write that may change it was under way', async () => {
     const cache = createPrincipalCache({ sources: PRINCIPAL_SOURCES, ttlMs: 60_000, now: clock.now });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleSheet } from '../support/role-sheet';
-import { type TestApi, engines, importForm, jsonOf, readXlsx, secondTenant, startApi, xlsxFile } from './helpers';
+import { engines, importForm, jsonOf, readXlsx, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
 
 const ROWS = 1200;
 
@@ -10,10 +10,20 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
   let otherAdmin: string;
 
   const liveRoles = () =>
-    api.db.selectFrom('role').select(['id', 'code', 'name', 'version']).where('deleted_at', 'is', null).orderBy('id').execute();
-  const sheet = async (rows: number, prefix: string, bad: number[] = []) => new File([new Uint8Array(await roleSheet(rows, prefix, bad))], `${prefix}.xlsx`);
+    api.db
+      .selectFrom('role')
+      .select(['id', 'code', 'name', 'version'])
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
+  const sheet = async (rows: number, prefix: string, bad: number[] = []) =>
+    new File([new Uint8Array(await roleSheet(rows, prefix, bad))], `${prefix}.xlsx`);
   const upload = (file: File, fields: { dryRun?: boolean; mode?: 'insert' | 'upsert' } = {}) =>
-    api.fetch('POST', '/api/roles/import', { token: admin, form: importForm(file, fields), headers: { 'accept-language': 'en-US' } });
+    api.fetch('POST', '/api/roles/import', {
+      token: admin,
+      form: importForm(file, fields),
+      headers: { 'accept-language': 'en-US' },
+    });
   const job = async (id: string, token = admin) => api.call('GET', `/api/roles/import-jobs/${id}`, { token });
   const finished = async (id: string) => {
     for (;;) {
@@ -24,7 +34,10 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
   };
   const setting = async (key: string, value: number) => {
     const current = (await api.call('GET', `/api/settings/${key}`, { token: admin })).body;
-    const put = await api.call('PUT', `/api/settings/${key}`, { token: admin, body: { value, version: current.version } });
+    const put = await api.call('PUT', `/api/settings/${key}`, {
+      token: admin,
+      body: { value, version: current.version },
+    });
     expect(put.status).toBe(200);
   };
 
@@ -48,12 +61,25 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     const res = await upload(await sheet(ROWS, 'bulk'));
     expect(res.status).toBe(200);
     expect(await jsonOf(res)).toEqual({ dryRun: false, created: ROWS, updated: 0, failed: [] });
-    const imported = await api.db.selectFrom('role').select(['code', 'name', 'status', 'type']).where('code', 'like', 'bulk_%').execute();
+    const imported = await api.db
+      .selectFrom('role')
+      .select(['code', 'name', 'status', 'type'])
+      .where('code', 'like', 'bulk_%')
+      .execute();
     expect(imported).toHaveLength(ROWS);
-    expect(imported.find((r) => r.code === `bulk_${ROWS}`)).toEqual({ code: `bulk_${ROWS}`, name: `bulk ${ROWS}`, status: 'enabled', type: 'custom' });
+    expect(imported.find((r) => r.code === `bulk_${ROWS}`)).toEqual({
+      code: `bulk_${ROWS}`,
+      name: `bulk ${ROWS}`,
+      status: 'enabled',
+      type: 'custom',
+    });
     const latest = (await api.call('GET', '/api/roles/import-jobs/latest', { token: admin })).body;
     expect(latest).toMatchObject({ status: 'done', done: ROWS, total: ROWS, report: { created: ROWS } });
-    const audit = await api.db.selectFrom('audit_log').select('id').where('trace_id', '=', `import:${latest.id}`).execute();
+    const audit = await api.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('trace_id', '=', `import:${latest.id}`)
+      .execute();
     expect(audit).toHaveLength(ROWS);
   });
 
@@ -73,7 +99,9 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     // Row 1100 passes validation (its code is new) but repeats an existing role name: the unique index refuses it.
     const res = await upload(await sheet(ROWS, 'clash'));
     expect(res.status).toBe(422);
-    expect((await jsonOf(res)).failed).toEqual([{ row: 1101, column: '', message: 'A record with the same value already exists' }]);
+    expect((await jsonOf(res)).failed).toEqual([
+      { row: 1101, column: '', message: 'A record with the same value already exists' },
+    ]);
     expect(await liveRoles()).toEqual(before);
     const latest = (await api.call('GET', '/api/roles/import-jobs/latest', { token: admin })).body;
     expect(latest).toMatchObject({ status: 'failed', report: { created: 0, updated: 0 } });
@@ -81,7 +109,10 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
 
   it('a cancelled job leaves the table unchanged', async () => {
     const before = await liveRoles();
-    const started = await api.fetch('POST', '/api/roles/import-jobs', { token: admin, form: importForm(await sheet(5000, 'cancel')) });
+    const started = await api.fetch('POST', '/api/roles/import-jobs', {
+      token: admin,
+      form: importForm(await sheet(5000, 'cancel')),
+    });
     expect(started.status).toBe(202);
     const { id } = await jsonOf(started);
     const cancel = await api.call('POST', `/api/roles/import-jobs/${id}/cancel`, { token: admin });
@@ -99,10 +130,16 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'big.xlsx');
     const tooBig = await upload(big);
     expect(tooBig.status).toBe(413);
-    expect(await jsonOf(tooBig)).toMatchObject({ code: 'import.fileTooLarge', message: 'The import file is larger than the limit of 1 MB' });
+    expect(await jsonOf(tooBig)).toMatchObject({
+      code: 'import.fileTooLarge',
+      message: 'The import file is larger than the limit of 1 MB',
+    });
 
     await setting('import.maxUnpackedMb', 1);
-    const bomb = await xlsxFile([['角色编码', '角色名称', '备注'], ['bomb', 'Bomb', 'x'.repeat(2 * 1024 * 1024)]]);
+    const bomb = await xlsxFile([
+      ['角色编码', '角色名称', '备注'],
+      ['bomb', 'Bomb', 'x'.repeat(2 * 1024 * 1024)],
+    ]);
     expect(bomb.size).toBeLessThan(100 * 1024);
     const unpacked = await upload(bomb);
     expect(unpacked.status).toBe(413);
@@ -111,7 +148,10 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     await setting('import.maxRows', 10);
     const rows = await upload(await sheet(11, 'many'));
     expect(rows.status).toBe(413);
-    expect(await jsonOf(rows)).toMatchObject({ code: 'import.tooManyRows', message: 'The import file has more than the limit of 10 rows' });
+    expect(await jsonOf(rows)).toMatchObject({
+      code: 'import.tooManyRows',
+      message: 'The import file has more than the limit of 10 rows',
+    });
     expect((await upload(await sheet(10, 'few'), { dryRun: true })).status).toBe(200);
     expect(await liveRoles()).toEqual(before);
 
@@ -130,7 +170,10 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     expect(body.failed[999]).toMatchObject({ row: 1001, column: 'Status' });
 
     const latest = (await api.call('GET', '/api/roles/import-jobs/latest', { token: admin })).body;
-    const sheetRes = await api.fetch('GET', `/api/roles/import-jobs/${latest.id}/failures`, { token: admin, headers: { 'accept-language': 'en-US' } });
+    const sheetRes = await api.fetch('GET', `/api/roles/import-jobs/${latest.id}/failures`, {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(sheetRes.status).toBe(200);
     const rows = await readXlsx(await sheetRes.arrayBuffer());
     expect(rows[0]).toEqual(['角色编码', '角色名称', '排序', '状态', '备注', 'Errors']);
@@ -148,15 +191,26 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     ]) {
       expect((await api.call('POST', '/api/roles', { token: admin, body: { code, name, remark } })).status).toBe(201);
     }
-    const res = await api.fetch('GET', '/api/roles/export?keyword=formula_&sort=code', { token: admin, headers: { 'accept-language': 'en-US' } });
+    const res = await api.fetch('GET', '/api/roles/export?keyword=formula_&sort=code', {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+    });
     const rows = await readXlsx(await res.arrayBuffer());
     expect(rows.slice(1).map((r) => [r[0], r[1], r[6]])).toEqual([
       ['formula_a', "'=1+2", "'@SUM(A1)"],
       ['formula_b', "'+cmd", "'-2+3"],
     ]);
 
-    const all = await readXlsx(await (await api.fetch('GET', '/api/roles/export?keyword=bulk_&sort=-code', { token: admin })).arrayBuffer());
-    const listed = await api.db.selectFrom('role').select('code').where('code', 'like', 'bulk\\_%').where('deleted_at', 'is', null).orderBy('code', 'desc').execute();
+    const all = await readXlsx(
+      await (await api.fetch('GET', '/api/roles/export?keyword=bulk_&sort=-code', { token: admin })).arrayBuffer(),
+    );
+    const listed = await api.db
+      .selectFrom('role')
+      .select('code')
+      .where('code', 'like', 'bulk\\_%')
+      .where('deleted_at', 'is', null)
+      .orderBy('code', 'desc')
+      .execute();
     expect(all.slice(1).map((r) => r[0])).toEqual(listed.map((r) => r.code));
     expect(listed).toHaveLength(ROWS);
   });
@@ -164,8 +218,12 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
   it('another tenant cannot see, cancel or download a job (404)', async () => {
     const latest = (await api.call('GET', '/api/roles/import-jobs/latest', { token: admin })).body;
     expect((await job(latest.id, otherAdmin)).status).toBe(404);
-    expect((await api.call('POST', `/api/roles/import-jobs/${latest.id}/cancel`, { token: otherAdmin })).status).toBe(404);
-    expect((await api.fetch('GET', `/api/roles/import-jobs/${latest.id}/failures`, { token: otherAdmin })).status).toBe(404);
+    expect((await api.call('POST', `/api/roles/import-jobs/${latest.id}/cancel`, { token: otherAdmin })).status).toBe(
+      404,
+    );
+    expect((await api.fetch('GET', `/api/roles/import-jobs/${latest.id}/failures`, { token: otherAdmin })).status).toBe(
+      404,
+    );
     expect((await api.call('GET', '/api/roles/import-jobs/latest', { token: otherAdmin })).body).toBeNull();
     expect((await api.call('GET', `/api/admin-users/import-jobs/${latest.id}`, { token: admin })).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, secondTenant, startApi } from './helpers';
+import { engines, secondTenant, startApi, type TestApi } from './helpers';
 
 const people = [
   { userName: 'alice', displayName: 'Alice Zhang', mobile: '13900000001', email: 'alice@example.com' },
@@ -18,7 +18,12 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
     api = await startApi(engine);
     await api.addTenant(secondTenant);
     admin = (await api.tokens('demo', 'admin', 'admin123')).access;
-    const roles = await api.db.selectFrom('role as r').innerJoin('tenant as t', 't.id', 'r.tenant_id').select(['r.id', 'r.code']).where('t.code', '=', 'demo').execute();
+    const roles = await api.db
+      .selectFrom('role as r')
+      .innerJoin('tenant as t', 't.id', 'r.tenant_id')
+      .select(['r.id', 'r.code'])
+      .where('t.code', '=', 'demo')
+      .execute();
     viewerRoleId = roles.find((r) => r.code === 'viewer')!.id;
     for (const [i, p] of people.entries()) {
       const res = await api.call('POST', '/api/admin-users', {
@@ -27,7 +32,11 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
-    await api.call('POST', `/api/admin-users/${(await api.call('GET', '/api/admin-users?keyword=bob', { token: admin })).body.data[0].id}/disable`, { token: admin });
+    await api.call(
+      'POST',
+      `/api/admin-users/${(await api.call('GET', '/api/admin-users?keyword=bob', { token: admin })).body.data[0].id}/disable`,
+      { token: admin },
+    );
   });
   afterAll(() => api?.close());
 
@@ -37,7 +46,11 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
     expect(res.body).toMatchObject({ success: true, current: 1, pageSize: 10, total: 6 });
     expect(names(res).sort()).toEqual(['admin', 'alice', 'bob', 'carol', 'dave', 'viewer']);
     expect(names(res)).not.toContain('nurse');
-    expect(res.body.data[0]).toMatchObject({ id: expect.any(String), version: expect.any(Number), createdAt: expect.any(String) });
+    expect(res.body.data[0]).toMatchObject({
+      id: expect.any(String),
+      version: expect.any(Number),
+      createdAt: expect.any(String),
+    });
   });
 
   it('pages with current and pageSize, and refuses a pageSize over 200', async () => {
@@ -62,20 +75,31 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
     expect(byDisplay.status).toBe(200);
     const bad = await api.call('GET', '/api/admin-users?sort=passwordHash', { token: admin });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'common.validation', fields: [{ field: 'sort', message: expect.any(String) }] });
+    expect(bad.body).toMatchObject({
+      code: 'common.validation',
+      fields: [{ field: 'sort', message: expect.any(String) }],
+    });
   });
 
   it('refuses an unknown query parameter, naming it', async () => {
-    const res = await api.call('GET', '/api/admin-users?tenantId=1', { token: admin, headers: { 'accept-language': 'en-US' } });
+    const res = await api.call('GET', '/api/admin-users?tenantId=1', {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'common.validation', fields: [{ field: 'tenantId', message: 'is not an allowed field' }] });
+    expect(res.body).toMatchObject({
+      code: 'common.validation',
+      fields: [{ field: 'tenantId', message: 'is not an allowed field' }],
+    });
   });
 
   it('filters by keyword over user name, display name, mobile and email (case-insensitive)', async () => {
     expect(names(await api.call('GET', '/api/admin-users?keyword=ZHANG', { token: admin }))).toEqual(['alice']);
     expect(names(await api.call('GET', '/api/admin-users?keyword=13900000002', { token: admin }))).toEqual(['bob']);
     expect(names(await api.call('GET', '/api/admin-users?keyword=hospital.cn', { token: admin }))).toEqual(['carol']);
-    expect(names(await api.call('GET', `/api/admin-users?keyword=${encodeURIComponent('大卫')}`, { token: admin }))).toEqual(['dave']);
+    expect(
+      names(await api.call('GET', `/api/admin-users?keyword=${encodeURIComponent('大卫')}`, { token: admin })),
+    ).toEqual(['dave']);
     expect((await api.call('GET', '/api/admin-users?keyword=%25', { token: admin })).body.total).toBe(0);
   });
 
@@ -92,8 +116,12 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
     expect((await api.call('GET', '/api/admin-users?roleId=abc', { token: admin })).status).toBe(400);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await api.call('GET', `/api/admin-users?createdAt=${today},${today}`, { token: admin })).body.total).toBe(6);
-    expect((await api.call('GET', '/api/admin-users?createdAt=2000-01-01,2000-12-31', { token: admin })).body.total).toBe(0);
+    expect((await api.call('GET', `/api/admin-users?createdAt=${today},${today}`, { token: admin })).body.total).toBe(
+      6,
+    );
+    expect(
+      (await api.call('GET', '/api/admin-users?createdAt=2000-01-01,2000-12-31', { token: admin })).body.total,
+    ).toBe(0);
     expect((await api.call('GET', `/api/admin-users?createdAt=${today},`, { token: admin })).body.total).toBe(6);
     const badDate = await api.call('GET', '/api/admin-users?createdAt=yesterday', { token: admin });
     expect(badDate.status).toBe(400);

@@ -4,7 +4,7 @@ import { type ResourceDefinition, tableStore } from '../../server/src/core/resou
 import { resourceRoutes } from '../../server/src/core/resource/resource.routes';
 import { createResourceService } from '../../server/src/core/resource/resource.service';
 import { tableRepository } from '../../server/src/core/resource/table.repository';
-import { type TestApi, engines, importForm, jsonOf, readXlsx, secondTenant, startApi, xlsxFile } from './helpers';
+import { engines, importForm, jsonOf, readXlsx, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
 
 /** What a plain entity costs: a schema, a table descriptor and a declaration (here over the role table). */
 const Team = z.object({
@@ -18,12 +18,25 @@ const Team = z.object({
   version: z.number().int(),
 });
 type Team = z.infer<typeof Team>;
-const CreateTeam = z.object({ code: z.string().min(1).max(50), name: z.string().min(1).max(50), remark: z.string().optional() }).strict();
-const UpdateTeam = z.object({ name: z.string().min(1).max(50), remark: z.string().nullable().optional(), version: z.number().int() }).strict();
+const CreateTeam = z
+  .object({ code: z.string().min(1).max(50), name: z.string().min(1).max(50), remark: z.string().optional() })
+  .strict();
+const UpdateTeam = z
+  .object({ name: z.string().min(1).max(50), remark: z.string().nullable().optional(), version: z.number().int() })
+  .strict();
 
 const teams = tableRepository({
   name: 'role',
-  columns: { id: 'id', code: 'code', name: 'name', sort: 'sort', remark: 'remark', createdAt: 'created_at', updatedAt: 'updated_at', version: 'version' },
+  columns: {
+    id: 'id',
+    code: 'code',
+    name: 'name',
+    sort: 'sort',
+    remark: 'remark',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    version: 'version',
+  },
   softDelete: true,
   tenantOwned: true,
 });
@@ -54,7 +67,10 @@ describe.each(engines())('a plain resource declared from a table on $name', (eng
     api = await startApi(engine);
     await api.addTenant(secondTenant);
     const service = createResourceService(teamResource, tableStore(teams, 'code'), api.server.services);
-    api.server.app.route('/api', resourceRoutes(teamResource, () => service));
+    api.server.app.route(
+      '/api',
+      resourceRoutes(teamResource, () => service),
+    );
     admin = (await api.tokens('demo', 'admin', 'admin123')).access;
   });
   afterAll(() => api?.close());
@@ -66,26 +82,61 @@ describe.each(engines())('a plain resource declared from a table on $name', (eng
 
     const created = await api.call('POST', '/api/teams', { token: admin, body: { code: 'nurses', name: 'Nurses' } });
     expect(created).toMatchObject({ status: 201, body: { code: 'nurses', sort: 0, version: 0 } });
-    const updated = await api.call('PUT', `/api/teams/${created.body.id}`, { token: admin, body: { name: 'Nursing', version: 0 } });
+    const updated = await api.call('PUT', `/api/teams/${created.body.id}`, {
+      token: admin,
+      body: { name: 'Nursing', version: 0 },
+    });
     expect(updated.body).toMatchObject({ name: 'Nursing', version: 1 });
-    expect((await api.call('PUT', `/api/teams/${created.body.id}`, { token: admin, body: { name: 'x', version: 0 } })).status).toBe(409);
+    expect(
+      (await api.call('PUT', `/api/teams/${created.body.id}`, { token: admin, body: { name: 'x', version: 0 } }))
+        .status,
+    ).toBe(409);
     expect((await api.call('DELETE', `/api/teams/${created.body.id}`, { token: admin })).status).toBe(204);
-    const row = await api.db.selectFrom('role').select(['deleted_at', 'tenant_id']).where('id', '=', created.body.id).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('role')
+      .select(['deleted_at', 'tenant_id'])
+      .where('id', '=', created.body.id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).toBeInstanceOf(Date);
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=team&resourceId=${created.body.id}`, { token: admin });
-    expect(audit.body.data.map((a: { action: string }) => a.action)).toEqual(['system:admin:delete', 'system:admin:update', 'system:admin:create']);
+    const audit = await api.call('GET', `/api/audit-logs?resourceType=team&resourceId=${created.body.id}`, {
+      token: admin,
+    });
+    expect(audit.body.data.map((a: { action: string }) => a.action)).toEqual([
+      'system:admin:delete',
+      'system:admin:update',
+      'system:admin:create',
+    ]);
   });
 
   it('exports the filtered set and imports in upsert mode by its key', async () => {
     const file = await api.fetch('GET', '/api/teams/export?code=viewer', { token: admin });
-    expect(await readXlsx(await file.arrayBuffer())).toEqual([['编码', '名称'], ['viewer', '访客']]);
+    expect(await readXlsx(await file.arrayBuffer())).toEqual([
+      ['编码', '名称'],
+      ['viewer', '访客'],
+    ]);
 
-    const form = importForm(await xlsxFile([['Code', 'Name'], ['viewer', 'Visitors'], ['doctors', 'Doctors']]), { mode: 'upsert' });
+    const form = importForm(
+      await xlsxFile([
+        ['Code', 'Name'],
+        ['viewer', 'Visitors'],
+        ['doctors', 'Doctors'],
+      ]),
+      { mode: 'upsert' },
+    );
     const imported = await api.fetch('POST', '/api/teams/import', { token: admin, form });
     expect(await jsonOf(imported)).toEqual({ dryRun: false, created: 1, updated: 1, failed: [] });
     const after = await api.call('GET', '/api/teams?code=viewer,doctors&sort=-code', { token: admin });
-    expect(after.body.data.map((t: Team) => [t.code, t.name])).toEqual([['viewer', 'Visitors'], ['doctors', 'Doctors']]);
-    const foreign = await api.db.selectFrom('role as r').innerJoin('tenant as t', 't.id', 'r.tenant_id').select('r.name').where('t.code', '=', 'demo2').where('r.code', '=', 'viewer').executeTakeFirstOrThrow();
+    expect(after.body.data.map((t: Team) => [t.code, t.name])).toEqual([
+      ['viewer', 'Visitors'],
+      ['doctors', 'Doctors'],
+    ]);
+    const foreign = await api.db
+      .selectFrom('role as r')
+      .innerJoin('tenant as t', 't.id', 'r.tenant_id')
+      .select('r.name')
+      .where('t.code', '=', 'demo2')
+      .where('r.code', '=', 'viewer')
+      .executeTakeFirstOrThrow();
     expect(foreign.name).toBe('访客');
   });
 });

@@ -1,39 +1,71 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, importForm, jsonOf, readXlsx, secondTenant, startApi, xlsxFile } from './helpers';
+import { engines, importForm, jsonOf, readXlsx, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
 
 describe.each(engines())('export and import of /api/admin-users on $name', (engine) => {
   let api: TestApi;
   let admin: string;
 
   const usernames = async () =>
-    (await api.call('GET', '/api/admin-users?pageSize=200&sort=userName', { token: admin })).body.data.map((u: { userName: string }) => u.userName);
-  const upload = (rows: (string | number | null)[][], fields: { dryRun?: boolean; mode?: 'insert' | 'upsert' } = {}, lang = 'zh-CN') =>
+    (await api.call('GET', '/api/admin-users?pageSize=200&sort=userName', { token: admin })).body.data.map(
+      (u: { userName: string }) => u.userName,
+    );
+  const upload = (
+    rows: (string | number | null)[][],
+    fields: { dryRun?: boolean; mode?: 'insert' | 'upsert' } = {},
+    lang = 'zh-CN',
+  ) =>
     xlsxFile(rows).then((file) =>
-      api.fetch('POST', '/api/admin-users/import', { token: admin, form: importForm(file, fields), headers: { 'accept-language': lang } }),
+      api.fetch('POST', '/api/admin-users/import', {
+        token: admin,
+        form: importForm(file, fields),
+        headers: { 'accept-language': lang },
+      }),
     );
 
   beforeAll(async () => {
     api = await startApi(engine);
     await api.addTenant(secondTenant);
     admin = (await api.tokens('demo', 'admin', 'admin123')).access;
-    for (const [userName, displayName] of [['nina', 'Nina'], ['oscar', 'Oscar'], ['olga', 'Olga']]) {
-      await api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName, password: 'Quiet-Otter-42' } });
+    for (const [userName, displayName] of [
+      ['nina', 'Nina'],
+      ['oscar', 'Oscar'],
+      ['olga', 'Olga'],
+    ]) {
+      await api.call('POST', '/api/admin-users', {
+        token: admin,
+        body: { userName, displayName, password: 'Quiet-Otter-42' },
+      });
     }
   });
   afterAll(() => api?.close());
 
   it('exports exactly the filtered, sorted rows with headers in the request language', async () => {
-    const res = await api.fetch('GET', '/api/admin-users/export?keyword=o&sort=-userName', { token: admin, headers: { 'accept-language': 'en-US' } });
+    const res = await api.fetch('GET', '/api/admin-users/export?keyword=o&sort=-userName', {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="admin-users-\d{8}\.xlsx"$/);
     const rows = await readXlsx(await res.arrayBuffer());
-    expect(rows[0]).toEqual(['Username', 'Display name', 'Mobile', 'Email', 'Role codes', 'Status', 'Last sign-in', 'Created at', 'Remark']);
+    expect(rows[0]).toEqual([
+      'Username',
+      'Display name',
+      'Mobile',
+      'Email',
+      'Role codes',
+      'Status',
+      'Last sign-in',
+      'Created at',
+      'Remark',
+    ]);
     const listed = await api.call('GET', '/api/admin-users?keyword=o&sort=-userName', { token: admin });
     expect(rows.slice(1).map((r) => r[0])).toEqual(listed.body.data.map((u: { userName: string }) => u.userName));
     expect(rows.slice(1).map((r) => r[0])).toEqual(['oscar', 'olga']);
 
-    const zh = await readXlsx(await (await api.fetch('GET', '/api/admin-users/export?status=enabled', { token: admin })).arrayBuffer());
+    const zh = await readXlsx(
+      await (await api.fetch('GET', '/api/admin-users/export?status=enabled', { token: admin })).arrayBuffer(),
+    );
     expect(zh[0]?.[0]).toBe('用户名');
     expect(zh).toHaveLength(1 + 5);
     expect(zh.find((r) => r[0] === 'admin')?.[4]).toBe('tenant_admin');
@@ -42,10 +74,21 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
   });
 
   it('offers a template with the header row and one example row', async () => {
-    const res = await api.fetch('GET', '/api/admin-users/import-template', { token: admin, headers: { 'accept-language': 'en-US' } });
+    const res = await api.fetch('GET', '/api/admin-users/import-template', {
+      token: admin,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.status).toBe(200);
     const rows = await readXlsx(await res.arrayBuffer());
-    expect(rows[0]).toEqual(['Username', 'Display name', 'Mobile', 'Email', 'Role codes', 'Remark', 'Initial password']);
+    expect(rows[0]).toEqual([
+      'Username',
+      'Display name',
+      'Mobile',
+      'Email',
+      'Role codes',
+      'Remark',
+      'Initial password',
+    ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[0]).toBe('zhangsan');
   });
@@ -63,7 +106,11 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     expect(res.status).toBe(200);
     expect(await jsonOf(res)).toEqual({ dryRun: true, created: 1, updated: 1, failed: [] });
     expect(await usernames()).toEqual(before);
-    const audit = await api.db.selectFrom('audit_log').select('id').where('action', '=', 'system:admin:import').execute();
+    const audit = await api.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'system:admin:import')
+      .execute();
     expect(audit).toEqual([]);
   });
 
@@ -92,7 +139,10 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     expect(dry.status).toBe(200);
     expect((await jsonOf(dry)).failed).toHaveLength(3);
 
-    const unknownColumn = await upload([['用户名', '密码哈希'], ['x', 'y']]);
+    const unknownColumn = await upload([
+      ['用户名', '密码哈希'],
+      ['x', 'y'],
+    ]);
     expect(unknownColumn.status).toBe(422);
     expect((await jsonOf(unknownColumn)).failed).toEqual([{ row: 1, column: '密码哈希', message: '无法识别的列' }]);
     const notXlsx = await api.fetch('POST', '/api/admin-users/import', {
@@ -104,7 +154,13 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
   });
 
   it('insert mode refuses existing user names; a good file inserts, upsert updates, all audited', async () => {
-    const dup = await upload([['用户名', '姓名', '初始密码'], ['nina', 'Nina', 'Amber-Falcon-81']], { mode: 'insert' });
+    const dup = await upload(
+      [
+        ['用户名', '姓名', '初始密码'],
+        ['nina', 'Nina', 'Amber-Falcon-81'],
+      ],
+      { mode: 'insert' },
+    );
     expect(dup.status).toBe(422);
     expect((await jsonOf(dup)).failed).toEqual([{ row: 2, column: '用户名', message: '已存在相同的数据' }]);
 
@@ -119,7 +175,12 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     expect(inserted.status).toBe(200);
     expect(await jsonOf(inserted)).toEqual({ dryRun: false, created: 2, updated: 0, failed: [] });
     const uma = (await api.call('GET', '/api/admin-users?keyword=uma', { token: admin })).body.data[0];
-    expect(uma).toMatchObject({ displayName: 'Uma', mobile: '13600000001', mustChangePassword: true, roles: [expect.objectContaining({ code: 'viewer' })] });
+    expect(uma).toMatchObject({
+      displayName: 'Uma',
+      mobile: '13600000001',
+      mustChangePassword: true,
+      roles: [expect.objectContaining({ code: 'viewer' })],
+    });
     expect((await api.signIn('demo', 'uma', 'Amber-Falcon-81')).status).toBe(200);
 
     const upserted = await upload(
@@ -132,10 +193,20 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     );
     expect(await jsonOf(upserted)).toEqual({ dryRun: false, created: 1, updated: 1, failed: [] });
     const after = (await api.call('GET', `/api/admin-users/${uma.id}`, { token: admin })).body;
-    expect(after).toMatchObject({ displayName: 'Uma Thurman', remark: 'imported twice', mobile: '13600000001', version: uma.version + 1 });
+    expect(after).toMatchObject({
+      displayName: 'Uma Thurman',
+      remark: 'imported twice',
+      mobile: '13600000001',
+      version: uma.version + 1,
+    });
     expect((await api.signIn('demo', 'uma', 'Ignored2026')).status).toBe(400);
 
-    const audit = await api.db.selectFrom('audit_log').selectAll().where('action', '=', 'system:admin:import').orderBy('id').execute();
+    const audit = await api.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'system:admin:import')
+      .orderBy('id')
+      .execute();
     expect(audit).toHaveLength(4);
     expect(audit[2]?.before).toMatchObject({ displayName: 'Uma' });
     expect(audit[2]?.after).toMatchObject({ displayName: 'Uma Thurman' });
@@ -145,10 +216,20 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
   it('refuses to import past the tenant’s account quota, row by row', async () => {
     const demo = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     const count = (await api.call('GET', '/api/admin-users', { token: admin })).body.total;
-    await api.db.updateTable('tenant').set({ max_accounts: count + 1 }).where('id', '=', demo.id).execute();
-    const res = await upload([['用户名', '姓名', '初始密码'], ['xena', 'Xena', 'Amber-Falcon-81'], ['yuri', 'Yuri', 'Amber-Falcon-81']]);
+    await api.db
+      .updateTable('tenant')
+      .set({ max_accounts: count + 1 })
+      .where('id', '=', demo.id)
+      .execute();
+    const res = await upload([
+      ['用户名', '姓名', '初始密码'],
+      ['xena', 'Xena', 'Amber-Falcon-81'],
+      ['yuri', 'Yuri', 'Amber-Falcon-81'],
+    ]);
     expect(res.status).toBe(422);
-    expect((await jsonOf(res)).failed).toEqual([{ row: 3, column: '', message: `账号数量已达租户上限（${count + 1} 个）` }]);
+    expect((await jsonOf(res)).failed).toEqual([
+      { row: 3, column: '', message: `账号数量已达租户上限（${count + 1} 个）` },
+    ]);
     expect((await api.call('GET', '/api/admin-users', { token: admin })).body.total).toBe(count);
     await api.db.updateTable('tenant').set({ max_accounts: 100 }).where('id', '=', demo.id).execute();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, importForm, secondTenant, startApi, xlsxFile } from './helpers';
+import { engines, importForm, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
 
 describe.each(engines())('writes, tenancy and permissions of /api/admin-users on $name', (engine) => {
   let api: TestApi;
@@ -10,9 +10,18 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
   let foreignId: string;
 
   const create = (userName: string, extra: Record<string, unknown> = {}) =>
-    api.call('POST', '/api/admin-users', { token: admin, body: { userName, displayName: userName, password: 'Quiet-Otter-42', ...extra } });
+    api.call('POST', '/api/admin-users', {
+      token: admin,
+      body: { userName, displayName: userName, password: 'Quiet-Otter-42', ...extra },
+    });
   const auditRows = (resourceId: string) =>
-    api.db.selectFrom('audit_log').selectAll().where('resource_type', '=', 'admin_user').where('resource_id', '=', resourceId).orderBy('id').execute();
+    api.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('resource_type', '=', 'admin_user')
+      .where('resource_id', '=', resourceId)
+      .orderBy('id')
+      .execute();
 
   beforeAll(async () => {
     api = await startApi(engine);
@@ -31,15 +40,30 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
     expect(res.body.fields).toEqual([expect.objectContaining({ field: 'tenantId' })]);
     const ok = await create(' Erin ', { mobile: '13700000001' });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ userName: 'erin', status: 'enabled', version: 0, mustChangePassword: true, roles: [] });
+    expect(ok.body).toMatchObject({
+      userName: 'erin',
+      status: 'enabled',
+      version: 0,
+      mustChangePassword: true,
+      roles: [],
+    });
     expect((await create('erin')).body.code).toBe('common.duplicate');
     const weak = await create('frank', { password: 'short' });
     expect(weak.status).toBe(400);
-    expect(weak.body).toMatchObject({ code: 'auth.passwordPolicy', fields: [expect.objectContaining({ field: 'password' })] });
+    expect(weak.body).toMatchObject({
+      code: 'auth.passwordPolicy',
+      fields: [expect.objectContaining({ field: 'password' })],
+    });
     expect((await api.signIn('demo', 'erin', 'Quiet-Otter-42')).status).toBe(200);
 
     const [row] = await auditRows(ok.body.id);
-    expect(row).toMatchObject({ action: 'system:admin:create', actor_id: adminId, actor_name: 'admin', summary: 'erin', before: null });
+    expect(row).toMatchObject({
+      action: 'system:admin:create',
+      actor_id: adminId,
+      actor_name: 'admin',
+      summary: 'erin',
+      before: null,
+    });
     expect(row?.after).toMatchObject({ userName: 'erin', mobile: '13700000001' });
     expect(JSON.stringify(row)).not.toMatch(/Passw0rd|argon2|passwordHash/);
   });
@@ -52,13 +76,27 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
       headers: { 'user-agent': 'vitest-agent' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ displayName: 'Grace Hopper', mobile: '13700000002', email: 'grace@example.com', version: user.version + 1 });
+    expect(res.body).toMatchObject({
+      displayName: 'Grace Hopper',
+      mobile: '13700000002',
+      email: 'grace@example.com',
+      version: user.version + 1,
+    });
 
-    const stale = await api.call('PUT', `/api/admin-users/${user.id}`, { token: admin, body: { displayName: 'Stale', version: user.version } });
+    const stale = await api.call('PUT', `/api/admin-users/${user.id}`, {
+      token: admin,
+      body: { displayName: 'Stale', version: user.version },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('common.versionConflict');
-    expect((await api.call('GET', `/api/admin-users/${user.id}`, { token: admin })).body).toMatchObject({ displayName: 'Grace Hopper', version: 1 });
-    expect((await api.call('PUT', `/api/admin-users/${user.id}`, { token: admin, body: { displayName: 'No version' } })).status).toBe(400);
+    expect((await api.call('GET', `/api/admin-users/${user.id}`, { token: admin })).body).toMatchObject({
+      displayName: 'Grace Hopper',
+      version: 1,
+    });
+    expect(
+      (await api.call('PUT', `/api/admin-users/${user.id}`, { token: admin, body: { displayName: 'No version' } }))
+        .status,
+    ).toBe(400);
 
     const rows = await auditRows(user.id);
     expect(rows.map((r) => r.action)).toEqual(['system:admin:create', 'system:admin:update']);
@@ -68,12 +106,19 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
   });
 
   it('assigns roles of the own tenant only', async () => {
-    const demoRoles = await api.db.selectFrom('role as r').innerJoin('tenant as t', 't.id', 'r.tenant_id').select(['r.id', 't.code']).execute();
+    const demoRoles = await api.db
+      .selectFrom('role as r')
+      .innerJoin('tenant as t', 't.id', 'r.tenant_id')
+      .select(['r.id', 't.code'])
+      .execute();
     const own = demoRoles.find((r) => r.code === 'demo')!.id;
     const foreign = demoRoles.find((r) => r.code === 'demo2')!.id;
     const { body: user } = await create('heidi', { roleIds: [own] });
     expect(user.roleIds).toEqual([own]);
-    const refused = await api.call('PUT', `/api/admin-users/${user.id}/roles`, { token: admin, body: { roleIds: [foreign] } });
+    const refused = await api.call('PUT', `/api/admin-users/${user.id}/roles`, {
+      token: admin,
+      body: { roleIds: [foreign] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual([expect.objectContaining({ field: 'roleIds' })]);
     expect((await create('ivan', { roleIds: [foreign] })).status).toBe(400);
@@ -88,13 +133,23 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
     const c = (await create('leo')).body;
     expect((await api.call('DELETE', `/api/admin-users/${a.id}`, { token: admin })).status).toBe(204);
     expect((await api.call('GET', `/api/admin-users/${a.id}`, { token: admin })).status).toBe(404);
-    const kept = await api.db.selectFrom('admin_user').select('deleted_at').where('id', '=', a.id).executeTakeFirstOrThrow();
+    const kept = await api.db
+      .selectFrom('admin_user')
+      .select('deleted_at')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(kept.deleted_at).toBeInstanceOf(Date);
 
-    const self = await api.call('POST', '/api/admin-users/batch-delete', { token: admin, body: { ids: [b.id, adminId] } });
+    const self = await api.call('POST', '/api/admin-users/batch-delete', {
+      token: admin,
+      body: { ids: [b.id, adminId] },
+    });
     expect(self.status).toBe(409);
     expect(self.body.code).toBe('admin.selfOperation');
-    const missing = await api.call('POST', '/api/admin-users/batch-delete', { token: admin, body: { ids: [b.id, '999999'] } });
+    const missing = await api.call('POST', '/api/admin-users/batch-delete', {
+      token: admin,
+      body: { ids: [b.id, '999999'] },
+    });
     expect(missing.status).toBe(404);
     expect((await api.call('GET', `/api/admin-users/${b.id}`, { token: admin })).status).toBe(200);
 
@@ -108,25 +163,46 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
   it('keeps another tenant’s rows invisible and unwritable', async () => {
     expect((await api.call('GET', `/api/admin-users/${foreignId}`, { token: admin })).status).toBe(404);
     expect(
-      (await api.call('PUT', `/api/admin-users/${foreignId}`, { token: admin, body: { displayName: 'Hijacked', version: 0 } })).status,
+      (
+        await api.call('PUT', `/api/admin-users/${foreignId}`, {
+          token: admin,
+          body: { displayName: 'Hijacked', version: 0 },
+        })
+      ).status,
     ).toBe(404);
     expect((await api.call('DELETE', `/api/admin-users/${foreignId}`, { token: admin })).status).toBe(404);
-    expect((await api.call('POST', '/api/admin-users/batch-delete', { token: admin, body: { ids: [foreignId] } })).status).toBe(404);
+    expect(
+      (await api.call('POST', '/api/admin-users/batch-delete', { token: admin, body: { ids: [foreignId] } })).status,
+    ).toBe(404);
     for (const verb of ['disable', 'reset-password', 'force-logout']) {
-      expect((await api.call('POST', `/api/admin-users/${foreignId}/${verb}`, { token: admin })).status, verb).toBe(404);
+      expect((await api.call('POST', `/api/admin-users/${foreignId}/${verb}`, { token: admin })).status, verb).toBe(
+        404,
+      );
     }
     const exported = await api.fetch('GET', '/api/admin-users/export?keyword=nurse', { token: admin });
     expect(exported.status).toBe(200);
     const upsert = await api.fetch('POST', '/api/admin-users/import', {
       token: admin,
-      form: importForm(await xlsxFile([['用户名', '姓名', '初始密码'], ['nurse', 'Not yours', 'Quiet-Otter-42']]), { mode: 'upsert' }),
+      form: importForm(
+        await xlsxFile([
+          ['用户名', '姓名', '初始密码'],
+          ['nurse', 'Not yours', 'Quiet-Otter-42'],
+        ]),
+        { mode: 'upsert' },
+      ),
     });
     expect(upsert.status).toBe(200);
-    const foreign = await api.db.selectFrom('admin_user').select(['display_name', 'deleted_at', 'status']).where('id', '=', foreignId).executeTakeFirstOrThrow();
+    const foreign = await api.db
+      .selectFrom('admin_user')
+      .select(['display_name', 'deleted_at', 'status'])
+      .where('id', '=', foreignId)
+      .executeTakeFirstOrThrow();
     expect(foreign).toEqual({ display_name: '护士', deleted_at: null, status: 'enabled' });
     const own = await api.call('GET', `/api/admin-users?keyword=nurse`, { token: otherAdmin });
     expect(own.body.total).toBe(1);
-    const auditForeign = await api.call('GET', `/api/audit-logs?resourceType=admin_user&resourceId=${foreignId}`, { token: admin });
+    const auditForeign = await api.call('GET', `/api/audit-logs?resourceType=admin_user&resourceId=${foreignId}`, {
+      token: admin,
+    });
     expect(auditForeign.body.total).toBe(0);
   });
 
@@ -162,21 +238,35 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
 
   it('serves a record’s audit timeline newest first to holders of the resource’s list code', async () => {
     const { body: user } = await create('mallory');
-    await api.call('PUT', `/api/admin-users/${user.id}`, { token: admin, body: { displayName: 'Mallory', version: 0 } });
-    const res = await api.call('GET', `/api/audit-logs?resourceType=admin_user&resourceId=${user.id}`, { token: admin });
+    await api.call('PUT', `/api/admin-users/${user.id}`, {
+      token: admin,
+      body: { displayName: 'Mallory', version: 0 },
+    });
+    const res = await api.call('GET', `/api/audit-logs?resourceType=admin_user&resourceId=${user.id}`, {
+      token: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, total: 2 });
-    expect(res.body.data.map((r: { action: string }) => r.action)).toEqual(['system:admin:update', 'system:admin:create']);
-    expect(res.body.data[0]).toMatchObject({ actorName: 'admin', resourceId: user.id, before: { displayName: 'mallory' } });
+    expect(res.body.data.map((r: { action: string }) => r.action)).toEqual([
+      'system:admin:update',
+      'system:admin:create',
+    ]);
+    expect(res.body.data[0]).toMatchObject({
+      actorName: 'admin',
+      resourceId: user.id,
+      before: { displayName: 'mallory' },
+    });
     expect((await api.call('GET', '/api/audit-logs', { token: admin })).status).toBe(403);
     expect((await api.call('GET', '/api/audit-logs?resourceType=admin_user&foo=1', { token: admin })).status).toBe(400);
   });
 
   it('keeps the audit trail append-only for the application role', async () => {
     const demo = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    await expect(api.tenancy.inTenant(demo.id, (tx) => tx.deleteFrom('audit_log').execute())).rejects.toThrow(/permission denied/);
-    await expect(api.tenancy.inTenant(demo.id, (tx) => tx.updateTable('audit_log').set({ summary: 'x' }).execute())).rejects.toThrow(
+    await expect(api.tenancy.inTenant(demo.id, (tx) => tx.deleteFrom('audit_log').execute())).rejects.toThrow(
       /permission denied/,
     );
+    await expect(
+      api.tenancy.inTenant(demo.id, (tx) => tx.updateTable('audit_log').set({ summary: 'x' }).execute()),
+    ).rejects.toThrow(/permission denied/);
   });
 });

@@ -11,7 +11,13 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const start = () =>
   createServer({ database: { kind: 'pglite', dataDir }, demo: true, logger: false, config: { argon2: testArgon2 } });
 
-async function call(app: Awaited<ReturnType<typeof start>>['app'], method: string, url: string, token?: string, body?: unknown) {
+async function call(
+  app: Awaited<ReturnType<typeof start>>['app'],
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+) {
   const res = await app.fetch(
     new Request(`http://test.local${url}`, {
       method,
@@ -26,7 +32,11 @@ describe('a restart on the same embedded database', () => {
   it("keeps the operator's edits of seeded data and the sessions it issued", async () => {
     let server = await start();
     const signIn = await call(server.app, 'POST', '/api/auth/token', undefined, {
-      grant_type: 'password', tenant: 'platform', username: 'admin', password: 'admin123', client_id: 'console',
+      grant_type: 'password',
+      tenant: 'platform',
+      username: 'admin',
+      password: 'admin123',
+      client_id: 'console',
     });
     expect(signIn.status).toBe(200);
     const token = signIn.body.access_token as string;

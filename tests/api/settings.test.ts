@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, secondTenant, startApi } from './helpers';
+import { engines, secondTenant, startApi, type TestApi } from './helpers';
 
 const en = { 'accept-language': 'en-US' };
 
@@ -52,7 +52,9 @@ describe.each(engines())('settings on $name', (engine) => {
       version: 0,
     });
     const all = await api.call('GET', '/api/settings', { token: demo });
-    expect(new Set(all.body.data.map((s: { category: string }) => s.category))).toEqual(new Set(['security', 'login', 'upload', 'branding']));
+    expect(new Set(all.body.data.map((s: { category: string }) => s.category))).toEqual(
+      new Set(['security', 'login', 'upload', 'branding']),
+    );
     const captchaType = all.body.data.find((s: SettingView) => s.key === 'login.captchaType');
     expect(captchaType.options.map((o: { value: string }) => o.value)).toEqual(['image', 'slider']);
     expect(await setting(demo, 'login.captchaSecret')).toMatchObject({ value: null, hasValue: false, editable: false });
@@ -81,14 +83,22 @@ describe.each(engines())('settings on $name', (engine) => {
       expect(res.body.fields, key).toEqual([{ field: 'value', message }]);
     }
     expect((await api.call('PUT', '/api/settings/no.such.key', { token: demo, body: { value: 1 } })).status).toBe(404);
-    expect((await api.call('PUT', '/api/settings/branding.name', { token: demo, body: { value: 'x', extra: 1 } })).status).toBe(400);
+    expect(
+      (await api.call('PUT', '/api/settings/branding.name', { token: demo, body: { value: 'x', extra: 1 } })).status,
+    ).toBe(400);
   });
 
   it('writes a tenant override with optimistic locking, invisible to another tenant, and resets it', async () => {
-    const put = await api.call('PUT', '/api/settings/upload.maxSizeMb', { token: demo, body: { value: 20, version: 0 } });
+    const put = await api.call('PUT', '/api/settings/upload.maxSizeMb', {
+      token: demo,
+      body: { value: 20, version: 0 },
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ value: 20, defaultValue: 50, overridden: true, version: 1 });
-    const stale = await api.call('PUT', '/api/settings/upload.maxSizeMb', { token: demo, body: { value: 30, version: 0 } });
+    const stale = await api.call('PUT', '/api/settings/upload.maxSizeMb', {
+      token: demo,
+      body: { value: 30, version: 0 },
+    });
     expect(stale.status).toBe(409);
     expect(await setting(demo, 'upload.maxSizeMb')).toMatchObject({ value: 20, version: 1 });
     expect(await setting(demo2, 'upload.maxSizeMb')).toMatchObject({ value: 50, overridden: false });
@@ -96,32 +106,54 @@ describe.each(engines())('settings on $name', (engine) => {
 
     const reset = await api.call('DELETE', '/api/settings/upload.maxSizeMb/override', { token: demo });
     expect(reset.body).toMatchObject({ value: 50, overridden: false, version: 0 });
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=system_setting&resourceId=${reset.body.id}`, { token: demo });
+    const audit = await api.call('GET', `/api/audit-logs?resourceType=system_setting&resourceId=${reset.body.id}`, {
+      token: demo,
+    });
     expect(audit.body.data.map((a: { action: string; after: unknown }) => [a.action, a.after])).toEqual([
       ['system:setting:update', { key: 'upload.maxSizeMb', scope: 'platform', value: 50 }],
       ['system:setting:update', { key: 'upload.maxSizeMb', scope: 'tenant', value: 20 }],
     ]);
-    const other = await api.call('GET', `/api/audit-logs?resourceType=system_setting&resourceId=${reset.body.id}`, { token: demo2 });
+    const other = await api.call('GET', `/api/audit-logs?resourceType=system_setting&resourceId=${reset.body.id}`, {
+      token: demo2,
+    });
     expect(other.body.data).toEqual([]);
   });
 
   it('keeps platform-only keys and platform rows to platform operators', async () => {
     const tenant = await api.call('PUT', '/api/settings/login.captchaSecret', { token: demo, body: { value: 'abc' } });
     expect(tenant).toMatchObject({ status: 403, body: { code: 'setting.notOverridable' } });
-    const plat = await api.call('PUT', '/api/settings/security.lockout.durationMinutes', { token: platform, body: { value: 20, version: 0 } });
+    const plat = await api.call('PUT', '/api/settings/security.lockout.durationMinutes', {
+      token: platform,
+      body: { value: 20, version: 0 },
+    });
     expect(plat.body).toMatchObject({ value: 20, defaultValue: 20, overridden: false, version: 1 });
     expect(await setting(demo2, 'security.lockout.durationMinutes')).toMatchObject({ value: 20 });
   });
 
   it('never returns a secret and masks it in the audit trail', async () => {
-    const put = await api.call('PUT', '/api/settings/login.captchaSecret', { token: platform, body: { value: 's3cr3t-value' } });
+    const put = await api.call('PUT', '/api/settings/login.captchaSecret', {
+      token: platform,
+      body: { value: 's3cr3t-value' },
+    });
     expect(put.body).toMatchObject({ value: '******', hasValue: true });
     expect(await setting(platform, 'login.captchaSecret')).toMatchObject({ value: '******', hasValue: true });
-    const same = await api.call('PUT', '/api/settings/login.captchaSecret', { token: platform, body: { value: '******' } });
+    const same = await api.call('PUT', '/api/settings/login.captchaSecret', {
+      token: platform,
+      body: { value: '******' },
+    });
     expect(same.body).toMatchObject({ value: '******', version: put.body.version });
-    const rows = await api.db.selectFrom('audit_log').select(['before', 'after', 'action']).where('resource_type', '=', 'system_setting').where('resource_id', '=', put.body.id).execute();
+    const rows = await api.db
+      .selectFrom('audit_log')
+      .select(['before', 'after', 'action'])
+      .where('resource_type', '=', 'system_setting')
+      .where('resource_id', '=', put.body.id)
+      .execute();
     expect(rows).toEqual([
-      { action: 'platform:setting:update', before: { key: 'login.captchaSecret', scope: 'platform', value: null }, after: { key: 'login.captchaSecret', scope: 'platform', value: '******' } },
+      {
+        action: 'platform:setting:update',
+        before: { key: 'login.captchaSecret', scope: 'platform', value: null },
+        after: { key: 'login.captchaSecret', scope: 'platform', value: '******' },
+      },
     ]);
     expect(JSON.stringify(await api.call('GET', '/api/settings/public'))).not.toContain('s3cr3t');
     expect((await api.call('GET', '/api/settings/public')).body).not.toHaveProperty('login.captchaSecret');
@@ -129,7 +161,10 @@ describe.each(engines())('settings on $name', (engine) => {
 
   describe('take effect without a restart', () => {
     it('security.lockout.maxAttempts changes the next sign-in', async () => {
-      const put = await api.call('PUT', '/api/settings/security.lockout.maxAttempts', { token: demo, body: { value: 2 } });
+      const put = await api.call('PUT', '/api/settings/security.lockout.maxAttempts', {
+        token: demo,
+        body: { value: 2 },
+      });
       expect(put.status).toBe(200);
       expect((await api.signIn('demo', 'viewer', 'wrong')).status).toBe(400);
       const second = await api.signIn('demo', 'viewer', 'wrong');
@@ -142,7 +177,11 @@ describe.each(engines())('settings on $name', (engine) => {
 
     it('security.password.minLength changes the next password change', async () => {
       const change = (newPassword: string) =>
-        api.call('POST', '/api/auth/password', { token: demo2, body: { currentPassword: 'admin123', newPassword }, headers: en });
+        api.call('POST', '/api/auth/password', {
+          token: demo2,
+          body: { currentPassword: 'admin123', newPassword },
+          headers: en,
+        });
       await api.call('PUT', '/api/settings/security.password.minLength', { token: demo2, body: { value: 12 } });
       const refused = await change('Jade-Moth-7');
       expect(refused).toMatchObject({ status: 400, body: { code: 'auth.passwordPolicy' } });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, secondTenant, startApi } from './helpers';
+import { engines, secondTenant, startApi, type TestApi } from './helpers';
 
 describe.each(engines())('row-level security on $name', (engine) => {
   let api: TestApi;
@@ -17,23 +17,37 @@ describe.each(engines())('row-level security on $name', (engine) => {
   afterAll(() => api?.close());
 
   it('runs tenant work as a role that cannot bypass row-level security', async () => {
-    const who = await api.tenancy.inTenant(demoId, async (tx) =>
-      (
-        await sql<{ role: string; bypass: boolean; superuser: boolean; tenant: string }>`
+    const who = await api.tenancy.inTenant(
+      demoId,
+      async (tx) =>
+        (
+          await sql<{ role: string; bypass: boolean; superuser: boolean; tenant: string }>`
           SELECT current_user AS role, r.rolbypassrls AS bypass, r.rolsuper AS superuser,
                  current_setting('app.tenant_id') AS tenant
           FROM pg_roles r WHERE r.rolname = current_user`.execute(tx)
-      ).rows[0],
+        ).rows[0],
     );
     expect(who).toEqual({ role: 'medu_app', bypass: false, superuser: false, tenant: demoId });
-    const after = await sql<{ tenant: string | null }>`SELECT current_setting('app.tenant_id', true) AS tenant`.execute(api.db);
+    const after = await sql<{ tenant: string | null }>`SELECT current_setting('app.tenant_id', true) AS tenant`.execute(
+      api.db,
+    );
     expect(after.rows[0]?.tenant ?? '').toBe('');
   });
 
   it('shows only the tenant’s rows to a query without any WHERE clause', async () => {
-    for (const table of ['admin_user', 'role', 'user_role', 'role_permission', 'auth_session', 'auth_token', 'login_log'] as const) {
+    for (const table of [
+      'admin_user',
+      'role',
+      'user_role',
+      'role_permission',
+      'auth_session',
+      'auth_token',
+      'login_log',
+    ] as const) {
       const tenants = await api.tenancy.inTenant(demoId, async (tx) =>
-        (await sql<{ tenant_id: string }>`SELECT DISTINCT tenant_id FROM ${sql.table(table)}`.execute(tx)).rows.map((r) => r.tenant_id),
+        (await sql<{ tenant_id: string }>`SELECT DISTINCT tenant_id FROM ${sql.table(table)}`.execute(tx)).rows.map(
+          (r) => r.tenant_id,
+        ),
       );
       expect(tenants, table).toEqual([demoId]);
     }
@@ -77,14 +91,18 @@ describe.each(engines())('row-level security on $name', (engine) => {
 
   it('shows platform defaults and only the own tenant’s overrides in hybrid tables', async () => {
     await sql`INSERT INTO system_setting (tenant_id, key, category, name, value, value_type)
-      VALUES (${demo2Id}, 'branding.name', 'branding', 'name', ${JSON.stringify('第二医院后台')}, 'string')`.execute(api.db);
+      VALUES (${demo2Id}, 'branding.name', 'branding', 'name', ${JSON.stringify('第二医院后台')}, 'string')`.execute(
+      api.db,
+    );
     const seenBy = (tenantId: string) =>
       api.tenancy.inTenant(tenantId, (tx) =>
         tx.selectFrom('system_setting').select(['tenant_id', 'value']).where('key', '=', 'branding.name').execute(),
       );
     expect(await seenBy(demoId)).toEqual([{ tenant_id: null, value: '医学教育管理后台' }]);
     expect(await seenBy(demo2Id)).toHaveLength(2);
-    await api.tenancy.inTenant(demoId, (tx) => sql`UPDATE system_setting SET value = '"hijacked"' WHERE tenant_id IS NULL`.execute(tx));
+    await api.tenancy.inTenant(demoId, (tx) =>
+      sql`UPDATE system_setting SET value = '"hijacked"' WHERE tenant_id IS NULL`.execute(tx),
+    );
     const platformRow = await api.db
       .selectFrom('system_setting')
       .select('value')
@@ -103,8 +121,8 @@ describe.each(engines())('row-level security on $name', (engine) => {
   });
 
   it('sees no tenant rows at all before the tenant is known', async () => {
-    const count = await api.tenancy.inPlatformScope(async (tx) =>
-      (await sql<{ n: string }>`SELECT count(*) AS n FROM admin_user`.execute(tx)).rows[0]?.n,
+    const count = await api.tenancy.inPlatformScope(
+      async (tx) => (await sql<{ n: string }>`SELECT count(*) AS n FROM admin_user`.execute(tx)).rows[0]?.n,
     );
     expect(count).toBe('0');
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, importForm, jsonOf, readXlsx, startApi, testClock, xlsxFile } from './helpers';
+import { engines, importForm, jsonOf, readXlsx, startApi, type TestApi, testClock, xlsxFile } from './helpers';
 
 describe.each(engines())('tenants and tenant packages on $name', (engine) => {
   let api: TestApi;
@@ -36,25 +36,44 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     api = await startApi(engine, { config: { now: clock.now } });
     platform = (await api.tokens('platform', 'admin', 'admin123')).access;
     tenantAdmin = (await api.tokens('demo', 'admin', 'admin123')).access;
-    standardPackage = (await api.db.selectFrom('tenant_package').select('id').where('name', '=', '标准套餐').executeTakeFirstOrThrow()).id;
+    standardPackage = (
+      await api.db.selectFrom('tenant_package').select('id').where('name', '=', '标准套餐').executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => api?.close());
 
   it('provisions tenant, tenant_admin role and first administrator in one transaction; the admin holds exactly the package', async () => {
     const small = await api.call('POST', '/api/tenant-packages', {
       token: platform,
-      body: { name: 'Small', permissionIds: await permissionIds(['dashboard:workspace:view', 'system:role:list', 'system:role:create']) },
+      body: {
+        name: 'Small',
+        permissionIds: await permissionIds(['dashboard:workspace:view', 'system:role:list', 'system:role:create']),
+      },
     });
     expect(small.status, JSON.stringify(small.body)).toBe(201);
     // Another tenant's stricter password policy does not apply to the new tenant's administrator.
     const demo = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
     await api.db
       .insertInto('system_setting')
-      .values({ tenant_id: demo.id, key: 'security.password.minLength', category: 'security', name: 'min', value: '20', value_type: 'number' })
+      .values({
+        tenant_id: demo.id,
+        key: 'security.password.minLength',
+        category: 'security',
+        name: 'min',
+        value: '20',
+        value_type: 'number',
+      })
       .execute();
     const res = await provision('alpha', { packageId: small.body.id, contactMobile: '13800000009' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ code: 'alpha', packageName: 'Small', status: 'enabled', contactName: 'Boss', accountCount: 1, version: 0 });
+    expect(res.body).toMatchObject({
+      code: 'alpha',
+      packageName: 'Small',
+      status: 'enabled',
+      contactName: 'Boss',
+      accountCount: 1,
+      version: 0,
+    });
     expect(res.body.adminUserId).toBe(await api.userId('alpha', 'boss'));
     const role = await api.db.selectFrom('role').selectAll().where('tenant_id', '=', res.body.id).execute();
     expect(role).toEqual([expect.objectContaining({ code: 'tenant_admin', type: 'system' })]);
@@ -63,7 +82,12 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     const me = await api.call('GET', '/api/auth/me', { token: boss.access });
     expect(me.body.permissions).toEqual(['dashboard:workspace:view', 'system:role:create', 'system:role:list']);
     expect(me.body.roles).toEqual([{ code: 'tenant_admin', name: '租户管理员' }]);
-    const audit = await api.db.selectFrom('audit_log').selectAll().where('resource_type', '=', 'tenant').where('resource_id', '=', res.body.id).execute();
+    const audit = await api.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('resource_type', '=', 'tenant')
+      .where('resource_id', '=', res.body.id)
+      .execute();
     expect(audit).toEqual([expect.objectContaining({ action: 'system:tenant:create', tenant_id: '1' })]);
     expect(JSON.stringify(audit)).not.toContain('Passw0rd');
   });
@@ -93,7 +117,10 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     expect((await api.call('POST', '/api/auth/password', { token: boss, body: ownPassword })).status).toBe(204);
     const role = await api.call('POST', '/api/roles', { token: boss, body: { code: 'clerk', name: 'Clerk' } });
     const keep = await permissionIds(['dashboard:workspace:view', 'system:role:list', 'system:admin:list']);
-    expect((await api.call('PUT', `/api/roles/${role.body.id}/permissions`, { token: boss, body: { permissionIds: keep } })).status).toBe(200);
+    expect(
+      (await api.call('PUT', `/api/roles/${role.body.id}/permissions`, { token: boss, body: { permissionIds: keep } }))
+        .status,
+    ).toBe(200);
 
     const pkg = await api.call('POST', '/api/tenant-packages', {
       token: platform,
@@ -121,12 +148,19 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
 
     const edited = await api.call('PUT', `/api/tenant-packages/${pkg.body.id}`, {
       token: platform,
-      body: { name: 'Roles only', permissionIds: await permissionIds(['system:role:update', 'system:admin:list']), version: pkg.body.version },
+      body: {
+        name: 'Roles only',
+        permissionIds: await permissionIds(['system:role:update', 'system:admin:list']),
+        version: pkg.body.version,
+      },
     });
     expect(edited.status).toBe(200);
     expect(await codesOf('tenant_admin')).toEqual(['system:admin:list', 'system:role:update']);
     expect(await codesOf('clerk')).toEqual([]);
-    expect((await api.call('GET', '/api/auth/me', { token: boss })).body.permissions).toEqual(['system:admin:list', 'system:role:update']);
+    expect((await api.call('GET', '/api/auth/me', { token: boss })).body.permissions).toEqual([
+      'system:admin:list',
+      'system:role:update',
+    ]);
   });
 
   it('packages refuse platform-only permissions and cannot be deleted while tenants use them', async () => {
@@ -136,7 +170,9 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     });
     expect(bad).toMatchObject({ status: 400, body: { code: 'permission.platformOnly' } });
     expect(bad.body.message).toContain('system:tenant:list');
-    expect((await api.call('DELETE', `/api/tenant-packages/${standardPackage}`, { token: platform })).body.code).toBe('tenant.packageInUse');
+    expect((await api.call('DELETE', `/api/tenant-packages/${standardPackage}`, { token: platform })).body.code).toBe(
+      'tenant.packageInUse',
+    );
     const unused = await api.call('POST', '/api/tenant-packages', { token: platform, body: { name: 'Unused' } });
     expect((await api.call('DELETE', `/api/tenant-packages/${unused.body.id}`, { token: platform })).status).toBe(204);
   });
@@ -146,31 +182,52 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     const boss = await api.tokens('epsilon', 'boss', 'Quiet-Otter-42');
     const me = () => api.call('GET', '/api/auth/me', { token: boss.access });
     const refresh = (token: string) =>
-      api.call('POST', '/api/auth/token', { body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' } });
+      api.call('POST', '/api/auth/token', {
+        body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' },
+      });
 
     const disabled = await api.call('POST', `/api/tenants/${res.body.id}/disable`, { token: platform });
     expect(disabled.body).toMatchObject({ status: 'disabled', version: 1 });
     expect((await me()).status).toBe(401);
     expect((await refresh(boss.refresh)).body.code).toBe('tenant.disabled');
     expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).body.code).toBe('tenant.disabled');
-    expect((await api.call('GET', '/api/tenants/resolve?code=epsilon')).body).toEqual({ code: 'epsilon', name: 'epsilon hospital', status: 'disabled' });
+    expect((await api.call('GET', '/api/tenants/resolve?code=epsilon')).body).toEqual({
+      code: 'epsilon',
+      name: 'epsilon hospital',
+      status: 'disabled',
+    });
 
     await api.call('POST', `/api/tenants/${res.body.id}/enable`, { token: platform });
     expect((await me()).status).toBe(200);
 
     const soon = new Date(clock.now().getTime() + 10 * 60_000).toISOString();
-    const renewed = await api.call('POST', `/api/tenants/${res.body.id}/renew`, { token: platform, body: { expiresAt: soon } });
+    const renewed = await api.call('POST', `/api/tenants/${res.body.id}/renew`, {
+      token: platform,
+      body: { expiresAt: soon },
+    });
     expect(renewed.body).toMatchObject({ expired: false });
-    const past = await api.call('POST', `/api/tenants/${res.body.id}/renew`, { token: platform, body: { expiresAt: '2000-01-01T00:00:00Z' } });
+    const past = await api.call('POST', `/api/tenants/${res.body.id}/renew`, {
+      token: platform,
+      body: { expiresAt: '2000-01-01T00:00:00Z' },
+    });
     expect(past.status).toBe(400);
     clock.advance(20 * 60_000);
     expect((await me()).status).toBe(401);
     expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).body.code).toBe('tenant.expired');
     expect((await api.call('GET', '/api/tenants/resolve?code=epsilon')).body.status).toBe('expired');
-    expect((await api.call('POST', `/api/tenants/${res.body.id}/renew`, { token: platform, body: { expiresAt: null } })).body.expired).toBe(false);
+    expect(
+      (await api.call('POST', `/api/tenants/${res.body.id}/renew`, { token: platform, body: { expiresAt: null } })).body
+        .expired,
+    ).toBe(false);
     expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).status).toBe(200);
     expect((await me()).status).toBe(200);
-    const actions = await api.db.selectFrom('audit_log').select('action').where('resource_id', '=', res.body.id).where('resource_type', '=', 'tenant').orderBy('id').execute();
+    const actions = await api.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('resource_id', '=', res.body.id)
+      .where('resource_type', '=', 'tenant')
+      .orderBy('id')
+      .execute();
     expect(actions.map((a) => a.action)).toEqual([
       'system:tenant:create',
       'system:tenant:disable',
@@ -181,13 +238,27 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
   });
 
   it('protects the platform tenant; resolve is public and says little', async () => {
-    const platformId = (await api.db.selectFrom('tenant').select('id').where('code', '=', 'platform').executeTakeFirstOrThrow()).id;
-    expect((await api.call('POST', `/api/tenants/${platformId}/disable`, { token: platform })).body.code).toBe('tenant.platformProtected');
+    const platformId = (
+      await api.db.selectFrom('tenant').select('id').where('code', '=', 'platform').executeTakeFirstOrThrow()
+    ).id;
+    expect((await api.call('POST', `/api/tenants/${platformId}/disable`, { token: platform })).body.code).toBe(
+      'tenant.platformProtected',
+    );
     expect((await api.call('DELETE', `/api/tenants/${platformId}`, { token: platform })).status).toBe(409);
     const row = (await api.call('GET', `/api/tenants/${platformId}`, { token: platform })).body;
     const body = { name: '平台运营', packageId: null, maxAccounts: row.maxAccounts, version: row.version };
-    expect((await api.call('PUT', `/api/tenants/${platformId}`, { token: platform, body: { ...body, packageId: standardPackage } })).status).toBe(409);
-    expect((await api.call('PUT', `/api/tenants/${platformId}`, { token: platform, body })).body).toMatchObject({ name: '平台运营', packageId: null });
+    expect(
+      (
+        await api.call('PUT', `/api/tenants/${platformId}`, {
+          token: platform,
+          body: { ...body, packageId: standardPackage },
+        })
+      ).status,
+    ).toBe(409);
+    expect((await api.call('PUT', `/api/tenants/${platformId}`, { token: platform, body })).body).toMatchObject({
+      name: '平台运营',
+      packageId: null,
+    });
     const demo = await api.call('GET', '/api/tenants/resolve?code=DEMO');
     expect(demo).toMatchObject({ status: 200, body: { code: 'demo', name: '演示医院', status: 'enabled' } });
     expect(Object.keys(demo.body).sort()).toEqual(['code', 'name', 'status']);
@@ -195,7 +266,13 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
   });
 
   it('a tenant administrator gets 403 on tenants, packages, permissions and clients', async () => {
-    for (const path of ['/api/tenants', '/api/tenant-packages', '/api/permissions', '/api/permissions/tree', '/api/clients']) {
+    for (const path of [
+      '/api/tenants',
+      '/api/tenant-packages',
+      '/api/permissions',
+      '/api/permissions/tree',
+      '/api/clients',
+    ]) {
       const res = await api.call('GET', path, { token: tenantAdmin });
       expect(res.status, path).toBe(403);
     }
@@ -209,9 +286,14 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
       .where('r.code', '=', 'tenant_admin')
       .executeTakeFirstOrThrow();
     const [tenantList] = await permissionIds(['system:tenant:list']);
-    await api.db.insertInto('role_permission').values({ tenant_id: demoAdminRole.tenant_id, role_id: demoAdminRole.id, permission_id: tenantList! }).execute();
+    await api.db
+      .insertInto('role_permission')
+      .values({ tenant_id: demoAdminRole.tenant_id, role_id: demoAdminRole.id, permission_id: tenantList! })
+      .execute();
     expect((await api.call('GET', '/api/tenants', { token: tenantAdmin })).status).toBe(403);
-    expect((await api.call('GET', '/api/auth/me', { token: tenantAdmin })).body.permissions).not.toContain('system:tenant:list');
+    expect((await api.call('GET', '/api/auth/me', { token: tenantAdmin })).body.permissions).not.toContain(
+      'system:tenant:list',
+    );
   });
 
   it('lists with filters, refuses a stale update unchanged, exports exactly the filtered rows', async () => {
@@ -229,10 +311,16 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
       body: { name: 'Stale', packageId: alpha.packageId, maxAccounts: 1, version: alpha.version },
     });
     expect(stale).toMatchObject({ status: 409, body: { code: 'common.versionConflict' } });
-    expect((await api.call('GET', `/api/tenants/${alpha.id}`, { token: platform })).body).toMatchObject({ name: 'Alpha Hospital', maxAccounts: 9 });
+    expect((await api.call('GET', `/api/tenants/${alpha.id}`, { token: platform })).body).toMatchObject({
+      name: 'Alpha Hospital',
+      maxAccounts: 9,
+    });
     expect((await api.call('GET', '/api/tenants?unknown=1', { token: platform })).status).toBe(400);
 
-    const file = await api.fetch('GET', '/api/tenants/export?keyword=hospital&sort=-code', { token: platform, headers: { 'accept-language': 'en-US' } });
+    const file = await api.fetch('GET', '/api/tenants/export?keyword=hospital&sort=-code', {
+      token: platform,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(file.headers.get('content-disposition')).toMatch(/attachment; filename="tenants-\d{8}\.xlsx"/);
     const rows = await readXlsx(await file.arrayBuffer());
     expect(rows[0]?.slice(0, 3)).toEqual(['Code', 'Name', 'Package']);
@@ -243,13 +331,25 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     const before = await counts();
     const bad = importForm(
       await xlsxFile([
-        ['Code', 'Name', 'Package', 'Account quota', 'Administrator user name', 'Administrator name', 'Administrator initial password'],
+        [
+          'Code',
+          'Name',
+          'Package',
+          'Account quota',
+          'Administrator user name',
+          'Administrator name',
+          'Administrator initial password',
+        ],
         ['zeta', 'Zeta', '标准套餐', 10, 'admin', 'Admin', 'Amber-Falcon-81'],
         ['eta', 'Eta', 'No such package', 10, 'admin', 'Admin', 'Amber-Falcon-81'],
         ['Bad Code', 'Theta', '标准套餐', 0, 'admin', 'Admin', 'Amber-Falcon-81'],
       ]),
     );
-    const refused = await api.fetch('POST', '/api/tenants/import', { token: platform, form: bad, headers: { 'accept-language': 'en-US' } });
+    const refused = await api.fetch('POST', '/api/tenants/import', {
+      token: platform,
+      form: bad,
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(refused.status).toBe(422);
     const report = await jsonOf(refused);
     expect(report.failed).toEqual(
@@ -263,7 +363,16 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
 
     const good = importForm(
       await xlsxFile([
-        ['Code', 'Name', 'Package', 'Account quota', 'Expires at', 'Administrator user name', 'Administrator name', 'Administrator initial password'],
+        [
+          'Code',
+          'Name',
+          'Package',
+          'Account quota',
+          'Expires at',
+          'Administrator user name',
+          'Administrator name',
+          'Administrator initial password',
+        ],
         ['zeta', 'Zeta', '标准套餐', 10, '2099-12-31', 'admin', 'Admin', 'Amber-Falcon-81'],
       ]),
     );
@@ -275,6 +384,8 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     });
     const signIn = await api.signIn('zeta', 'admin', 'Amber-Falcon-81');
     expect(signIn.status).toBe(200);
-    expect((await api.call('GET', '/api/auth/me', { token: signIn.body.access_token })).body.mustChangePassword).toBe(true);
+    expect((await api.call('GET', '/api/auth/me', { token: signIn.body.access_token })).body.mustChangePassword).toBe(
+      true,
+    );
   });
 });

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, startApi } from './helpers';
+import { engines, startApi, type TestApi } from './helpers';
 
 describe.each(engines())('scopes at the token endpoint on $name', (engine) => {
   let api: TestApi;
   const client = { client_id: 'lms', client_secret: '' };
   const password = (scope?: string) =>
     api.call('POST', '/api/auth/token', {
-      body: { grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', ...client, ...(scope === undefined ? {} : { scope }) },
+      body: {
+        grant_type: 'password',
+        tenant: 'demo',
+        username: 'admin',
+        password: 'admin123',
+        ...client,
+        ...(scope === undefined ? {} : { scope }),
+      },
     });
   const refresh = (token: string, scope?: string) =>
     api.call('POST', '/api/auth/token', {
@@ -18,7 +25,13 @@ describe.each(engines())('scopes at the token endpoint on $name', (engine) => {
     const platform = (await api.tokens('platform', 'admin', 'admin123')).access;
     const created = await api.call('POST', '/api/clients', {
       token: platform,
-      body: { clientId: 'lms', name: 'Hospital LMS', clientType: 'confidential', grantTypes: ['password', 'refresh_token'], scopes: ['courses.read', 'exams.read'] },
+      body: {
+        clientId: 'lms',
+        name: 'Hospital LMS',
+        clientType: 'confidential',
+        grantTypes: ['password', 'refresh_token'],
+        scopes: ['courses.read', 'exams.read'],
+      },
     });
     expect(created.status).toBe(201);
     client.client_secret = created.body.clientSecret;
@@ -31,12 +44,18 @@ describe.each(engines())('scopes at the token endpoint on $name', (engine) => {
   });
 
   it('refuses a scope the client does not hold, naming it, and opens no session', async () => {
-    const before = await api.db.selectFrom('auth_session').select(api.db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await api.db
+      .selectFrom('auth_session')
+      .select(api.db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const answer = await password('exams.read users.write');
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'auth.invalidScope', fields: [{ field: 'scope' }] });
     expect(answer.body.message).toContain('users.write');
-    const after = await api.db.selectFrom('auth_session').select(api.db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await api.db
+      .selectFrom('auth_session')
+      .select(api.db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 

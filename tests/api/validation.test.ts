@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBase } from '../../server/src/db/seed/base';
-import { type TestApi, engines, startApi } from './helpers';
+import { engines, startApi, type TestApi } from './helpers';
 
 describe.each(engines())('validation and error messages on $name', (engine) => {
   let api: TestApi;
@@ -15,7 +15,11 @@ describe.each(engines())('validation and error messages on $name', (engine) => {
   afterAll(() => api?.close());
 
   const row = () =>
-    api.db.selectFrom('admin_user').select(['display_name', 'email', 'version']).where('id', '=', userId).executeTakeFirstOrThrow();
+    api.db
+      .selectFrom('admin_user')
+      .select(['display_name', 'email', 'version'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
 
   async function expectRejected(options: { body?: unknown; rawBody?: string }, field: string) {
     const before = await row();
@@ -51,7 +55,9 @@ describe.each(engines())('validation and error messages on $name', (engine) => {
   });
 
   it('rejects an unknown grant type', async () => {
-    const bad = await api.call('POST', '/api/auth/token', { body: { grant_type: 'client_credentials', client_id: 'console' } });
+    const bad = await api.call('POST', '/api/auth/token', {
+      body: { grant_type: 'client_credentials', client_id: 'console' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fields[0].field).toBe('grant_type');
     const none = await api.call('POST', '/api/auth/token', {});
@@ -59,7 +65,11 @@ describe.each(engines())('validation and error messages on $name', (engine) => {
   });
 
   it('answers 415 for a body of an unsupported content type', async () => {
-    const res = await api.call('PUT', '/api/auth/me', { token, rawBody: 'displayName=x', headers: { 'content-type': 'text/plain' } });
+    const res = await api.call('PUT', '/api/auth/me', {
+      token,
+      rawBody: 'displayName=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('common.unsupportedMediaType');
   });
@@ -87,10 +97,20 @@ describe.each(engines())('validation and error messages on $name', (engine) => {
     const en = await api.call('POST', '/api/tenants', {
       token: platform,
       headers: { 'accept-language': 'en-US' },
-      body: { code: 'Bad Code', name: 'x', packageId: '1', maxAccounts: 1, adminUserName: '-x', adminPassword: 'x', adminDisplayName: 'x' },
+      body: {
+        code: 'Bad Code',
+        name: 'x',
+        packageId: '1',
+        maxAccounts: 1,
+        adminUserName: '-x',
+        adminPassword: 'x',
+        adminDisplayName: 'x',
+      },
     });
     expect(en.status).toBe(400);
-    const messages = Object.fromEntries(en.body.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+    const messages = Object.fromEntries(
+      en.body.fields.map((f: { field: string; message: string }) => [f.field, f.message]),
+    );
     expect(messages).toMatchObject({
       code: 'a lower-case letter, then 1–31 lower-case letters, digits or -',
       adminUserName: 'starts with a letter or digit; letters, digits and . _ @ - only',
@@ -113,6 +133,8 @@ describe.each(engines())('validation and error messages on $name', (engine) => {
       messageZh: '登录已过期，请重新登录',
       messageEn: 'Please sign in again (edited)',
     });
-    expect(codes.body).toContainEqual(expect.objectContaining({ code: 'common.forbidden', messageEn: 'You do not have permission to do this' }));
+    expect(codes.body).toContainEqual(
+      expect.objectContaining({ code: 'common.forbidden', messageEn: 'You do not have permission to do this' }),
+    );
   });
 });

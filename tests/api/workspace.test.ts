@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApi, engines, secondTenant, startApi } from './helpers';
+import { engines, secondTenant, startApi, type TestApi } from './helpers';
 
 type Card = { key: string; count: number; path: string };
 const countOf = (cards: Card[], key: string) => cards.find((c) => c.key === key)?.count;

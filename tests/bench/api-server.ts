@@ -5,8 +5,8 @@
  */
 import { serve } from '@hono/node-server';
 import pino from 'pino';
-import { createServer } from '../../server/src/server';
 import type { DatabaseOptions } from '../../server/src/db/database';
+import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
 
 export const LIST_ROWS = 25;

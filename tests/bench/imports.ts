@@ -39,7 +39,13 @@ export async function benchImports(label: string, database: Database) {
     const signIn = await fetch(`${base}/api/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', client_id: 'console' }),
+      body: JSON.stringify({
+        grant_type: 'password',
+        tenant: 'demo',
+        username: 'admin',
+        password: 'admin123',
+        client_id: 'console',
+      }),
     });
     const { access_token: token } = (await signIn.json()) as { access_token: string };
     const auth = { authorization: `Bearer ${token}` };
@@ -65,7 +71,9 @@ export async function benchImports(label: string, database: Database) {
       let seconds = 0;
       const watch = async () => {
         for (;;) {
-          const answer = (await (await fetchOnce(`${base}/api/roles/import-jobs/${job.id}`, { headers: auth })).json()) as {
+          const answer = (await (
+            await fetchOnce(`${base}/api/roles/import-jobs/${job.id}`, { headers: auth })
+          ).json()) as {
             status: string;
             report: unknown;
           };

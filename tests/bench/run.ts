@@ -8,25 +8,32 @@
  *  4. imports and exports of 100,000 generated rows on both engines (imports.ts).
  * BENCH_ONLY=bundles,latency,request-cost,imports runs only the sections named.
  */
-import { serve } from '@hono/node-server';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { createServer } from '../../server/src/server';
 import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
-import { benchRequestCost } from './request-cost';
 import { benchImports } from './imports';
+import { benchRequestCost } from './request-cost';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
 const ME_CALLS = Number(process.env.BENCH_ME_CALLS ?? 300);
 const BUDGET_KB = { signIn: 350, firstScreen: 700 };
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (section: string) => !only || only.includes(section);
-const credentials = { grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', client_id: 'console' };
+const credentials = {
+  grant_type: 'password',
+  tenant: 'demo',
+  username: 'admin',
+  password: 'admin123',
+  client_id: 'console',
+};
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BusinessItemPage from '@/pages/dictionary/busiitem';
 import type { BusinessItem } from '@/pages/dictionary/busiitem/descriptor';
 import { dispatchRoot } from '@/utils/store';
-import { createTestStore, renderApp, type TestStore } from './harness';
 import { fakeApi } from './fake-api';
+import { createTestStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -39,7 +39,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function mount(extra: Parameters<typeof fakeApi>[0] = {}, access: Record<string, boolean> = { ...grant(codes), platformOperator: true }) {
+function mount(
+  extra: Parameters<typeof fakeApi>[0] = {},
+  access: Record<string, boolean> = { ...grant(codes), platformOperator: true },
+) {
   const api = fakeApi({
     'GET /api/business-items': () => ({ body: { data: [item], total: 1, success: true, current: 1, pageSize: 10 } }),
     ...extra,
@@ -60,7 +63,9 @@ describe('/dictionary/busiitem', () => {
   });
 
   it('edits the variables as a list and sends them with the version', async () => {
-    const api = mount({ 'PUT /api/business-items/3': (call) => ({ body: { ...item, ...(call.body as object), version: 5 } }) });
+    const api = mount({
+      'PUT /api/business-items/3': (call) => ({ body: { ...item, ...(call.body as object), version: 5 } }),
+    });
     const row = (await screen.findByText('paper.published')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
     await screen.findByText('编辑业务事项：试卷发布');

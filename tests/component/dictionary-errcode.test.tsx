@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ErrorCodePage from '@/pages/dictionary/errcode';
 import type { ErrorCode } from '@/pages/dictionary/errcode/descriptor';
 import { dispatchRoot } from '@/utils/store';
-import { createTestStore, renderApp, type TestStore } from './harness';
 import { fakeApi } from './fake-api';
+import { createTestStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -31,7 +31,9 @@ let store: TestStore;
 beforeEach(() => {
   localStorage.clear();
   store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [{ type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 }]);
+  dispatchRoot('SET_SYSCODE', [
+    { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
+  ]);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -55,7 +57,9 @@ describe('/dictionary/errcode', () => {
     expect(screen.getByTestId('table-export')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('模块'), { target: { value: 'common' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(api.find('GET', '/api/error-codes').some((c) => c.query.module === 'common')).toBe(true));
+    await waitFor(() =>
+      expect(api.find('GET', '/api/error-codes').some((c) => c.query.module === 'common')).toBe(true),
+    );
   });
 
   it('edits a built-in message (module and status fixed) and refreshes errCodes (SET_ERRCODE)', async () => {

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import IndustryPage from '@/pages/dictionary/industry';
 import { dispatchRoot } from '@/utils/store';
-import { createTestStore, renderApp, type TestStore } from './harness';
 import { fakeApi } from './fake-api';
+import { createTestStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -33,7 +33,9 @@ let store: TestStore;
 beforeEach(() => {
   localStorage.clear();
   store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [{ type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 }]);
+  dispatchRoot('SET_SYSCODE', [
+    { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
+  ]);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +43,10 @@ describe('/dictionary/industry', () => {
   it('shows the sections as a tree, loads a section’s divisions on expand, and creates a child under one', async () => {
     const api = fakeApi({
       'GET /api/industries/tree': (call) => ({ body: call.query.parentCode === 'Q' ? divisions : sections }),
-      'POST /api/industries': (call) => ({ status: 201, body: { ...divisions[0], id: '85', ...(call.body as object) } }),
+      'POST /api/industries': (call) => ({
+        status: 201,
+        body: { ...divisions[0], id: '85', ...(call.body as object) },
+      }),
     });
     render(renderApp({ store, access: grant(codes), children: <IndustryPage /> }).tree);
     const row = (await screen.findByText('卫生和社会工作')).closest('tr') as HTMLElement;

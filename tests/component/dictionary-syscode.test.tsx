@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SysCodePage from '@/pages/dictionary/syscode';
 import type { DictItem, DictType } from '@/pages/dictionary/syscode/descriptor';
 import { dispatchRoot } from '@/utils/store';
-import { createTestStore, renderApp, type TestStore } from './harness';
 import { fakeApi } from './fake-api';
+import { createTestStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -37,7 +37,9 @@ const item: DictItem = {
   updatedAt: null,
   version: 2,
 };
-const codes = ['list', 'create', 'update', 'delete', 'export', 'item-create', 'item-update'].map((a) => `dict:code:${a}`);
+const codes = ['list', 'create', 'update', 'delete', 'export', 'item-create', 'item-update'].map(
+  (a) => `dict:code:${a}`,
+);
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 const page = <T,>(data: T[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 
@@ -54,7 +56,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function mount(extra: Parameters<typeof fakeApi>[0] = {}, access: Record<string, boolean> = { ...grant(codes), platformOperator: true }) {
+function mount(
+  extra: Parameters<typeof fakeApi>[0] = {},
+  access: Record<string, boolean> = { ...grant(codes), platformOperator: true },
+) {
   const api = fakeApi({
     'GET /api/dict-types': () => page(types),
     'GET /api/dict-items': (call) => page(call.query.typeCode === 'admin_user_status' ? [item] : []),
@@ -77,7 +82,11 @@ describe('/dictionary/syscode', () => {
     expect(label).toHaveClass('ant-tag-success');
     expect(within(row).getByTestId('color-swatch')).toHaveAttribute('data-color', 'success');
     expect(within(row).queryByText('success')).toBeNull();
-    expect(api.find('GET', '/api/dict-items')[0].query).toMatchObject({ typeCode: 'admin_user_status', current: '1', pageSize: '10' });
+    expect(api.find('GET', '/api/dict-items')[0].query).toMatchObject({
+      typeCode: 'admin_user_status',
+      current: '1',
+      pageSize: '10',
+    });
     // a system type cannot be deleted; the other can
     const systemRow = screen.getByTestId('type-row-admin_user_status');
     expect(within(systemRow).queryByTestId('row-delete')).toBeNull();
@@ -85,7 +94,9 @@ describe('/dictionary/syscode', () => {
 
     fireEvent.click(within(screen.getByTestId('type-row-hospital_grade')).getByText('医院等级'));
     await waitFor(() => expect(items()).toHaveAttribute('data-type', 'hospital_grade'));
-    await waitFor(() => expect(api.find('GET', '/api/dict-items').some((c) => c.query.typeCode === 'hospital_grade')).toBe(true));
+    await waitFor(() =>
+      expect(api.find('GET', '/api/dict-items').some((c) => c.query.typeCode === 'hospital_grade')).toBe(true),
+    );
   });
 
   it('creates an item of the selected type with exactly the form fields', async () => {
@@ -115,12 +126,16 @@ describe('/dictionary/syscode', () => {
   });
 
   it('edits an item with its version and colour, then refreshes sysCodes (SET_SYSCODE)', async () => {
-    const fresh = [{ type: 'admin_user_status', value: 'enabled', label: '在用', labelEn: 'Active', color: 'processing', sort: 0 }];
+    const fresh = [
+      { type: 'admin_user_status', value: 'enabled', label: '在用', labelEn: 'Active', color: 'processing', sort: 0 },
+    ];
     const api = mount({
       'PUT /api/dict-items/11': (call) => ({ body: { ...item, ...(call.body as object), version: 3 } }),
       'GET /api/dict/syscodes': () => ({ body: fresh }),
     });
-    const row = (await within(await screen.findByTestId('dict-items')).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const row = (
+      await within(await screen.findByTestId('dict-items')).findByText('Enabled', {}, { timeout: 5000 })
+    ).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
     await screen.findByText('编辑字典项：启用');
     expect(screen.getByTestId('form-label')).toHaveValue('启用');
@@ -149,11 +164,16 @@ describe('/dictionary/syscode', () => {
   it("offers a tenant's administrator its own items to change, not the platform's types and items", async () => {
     const own: DictItem = { ...item, id: '12', value: 'on_leave', label: '休假', labelEn: 'On leave', scope: 'tenant' };
     mount({ 'GET /api/dict-items': () => page([item, own]) }, grant(codes));
-    const platformRow = (await within(items()).findByText('Enabled', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const platformRow = (await within(items()).findByText('Enabled', {}, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
     const ownRow = within(items()).getByText('On leave').closest('tr') as HTMLElement;
     expect(within(platformRow).queryByTestId('row-edit')).toBeNull();
     // the platform's row says why it is locked, and cannot be ticked for a batch delete
-    expect(within(platformRow).getByTestId('row-locked')).toHaveAttribute('aria-label', expect.stringContaining('只有平台管理员可以修改'));
+    expect(within(platformRow).getByTestId('row-locked')).toHaveAttribute(
+      'aria-label',
+      expect.stringContaining('只有平台管理员可以修改'),
+    );
     expect(within(platformRow).queryByRole('checkbox')).toBeNull();
     expect(within(ownRow).getByRole('checkbox')).toBeInTheDocument();
     expect(within(ownRow).queryByTestId('row-locked')).toBeNull();

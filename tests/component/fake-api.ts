@@ -32,7 +32,11 @@ export function fakeApi(routes: Record<string, Handler>) {
         if (answer) return json(answer.status ?? 200, answer.body);
       }
     }
-    return json(404, { family: 'CLIENT_ERROR', code: 'common.notFound', message: `no fake for ${method} ${url.pathname}` });
+    return json(404, {
+      family: 'CLIENT_ERROR',
+      code: 'common.notFound',
+      message: `no fake for ${method} ${url.pathname}`,
+    });
   });
   return { calls, find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
 }

@@ -11,14 +11,28 @@ const model = vi.hoisted(() => ({
 vi.mock('@umijs/max', async (importOriginal) => {
   const original = await importOriginal<{ history: unknown }>();
   // history is created per test (createHistory): read it live
-  return { ...original, get history() { return original.history; }, useModel: () => model };
+  return {
+    ...original,
+    get history() {
+      return original.history;
+    },
+    useModel: () => model,
+  };
 });
 
 const { default: FirstUsePassword } = await import('@/components/password/FirstUsePassword');
 
 const me = {
-  userId: '9', userName: 'boss', displayName: '老板', version: 0, permissions: [], roles: [],
-  tenant: { id: '3', code: 'gamma', name: 'Gamma' }, orgId: null, clientType: 'console', mustChangePassword: true,
+  userId: '9',
+  userName: 'boss',
+  displayName: '老板',
+  version: 0,
+  permissions: [],
+  roles: [],
+  tenant: { id: '3', code: 'gamma', name: 'Gamma' },
+  orgId: null,
+  clientType: 'console',
+  mustChangePassword: true,
 };
 const policy = '密码至少 8 位，且须同时包含字母和数字';
 const slow = { timeout: 15_000 };
@@ -47,12 +61,24 @@ function fill(current: string, next: string) {
 describe('the forced password change at first sign-in', () => {
   it('explains why, shows the server objection on the new password, and lets the user in once changed', async () => {
     const answers = [
-      { status: 400, body: { family: 'CLIENT_ERROR', code: 'auth.passwordPolicy', message: policy, fields: [{ field: 'newPassword', message: policy }] } },
+      {
+        status: 400,
+        body: {
+          family: 'CLIENT_ERROR',
+          code: 'auth.passwordPolicy',
+          message: policy,
+          fields: [{ field: 'newPassword', message: policy }],
+        },
+      },
       { status: 204 },
     ];
     const calls = fakeApi({
       'POST /api/auth/password': () => answers.shift(),
-      'GET /api/dict/syscodes': () => ({ body: [{ type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 }] }),
+      'GET /api/dict/syscodes': () => ({
+        body: [
+          { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
+        ],
+      }),
       'GET /api/dict/errcodes': () => ({ body: [] }),
     });
     render(renderApp({ store, children: <FirstUsePassword /> }).tree);
@@ -66,7 +92,10 @@ describe('the forced password change at first sign-in', () => {
 
     fill('Initial123', 'MyOwn2026pw');
     await waitFor(() => expect(model.initialState?.currentUser?.mustChangePassword).toBe(false), slow);
-    expect(calls.find('POST', '/api/auth/password')[1].body).toEqual({ currentPassword: 'Initial123', newPassword: 'MyOwn2026pw' });
+    expect(calls.find('POST', '/api/auth/password')[1].body).toEqual({
+      currentPassword: 'Initial123',
+      newPassword: 'MyOwn2026pw',
+    });
     expect(store.getState().root.sysCodes).toHaveLength(1);
   });
 

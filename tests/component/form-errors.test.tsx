@@ -8,13 +8,45 @@ import { fakeApi } from './fake-api';
 import { createTestStore, renderApp, type TestStore } from './harness';
 
 const tenant: Tenant = {
-  id: '5', code: 'renji', name: '仁济医院', shortName: null, packageId: '1', packageName: '标准套餐', status: 'enabled', expired: false,
-  expiresAt: null, maxAccounts: 50, accountCount: 3, domains: [], contactName: '王主任', contactMobile: null,
-  contactEmail: null, adminUserId: '9', address: null, remark: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: null, version: 2,
+  id: '5',
+  code: 'renji',
+  name: '仁济医院',
+  shortName: null,
+  packageId: '1',
+  packageName: '标准套餐',
+  status: 'enabled',
+  expired: false,
+  expiresAt: null,
+  maxAccounts: 50,
+  accountCount: 3,
+  domains: [],
+  contactName: '王主任',
+  contactMobile: null,
+  contactEmail: null,
+  adminUserId: '9',
+  address: null,
+  remark: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 2,
 };
-const pkg = { id: '1', name: '标准套餐', status: 'enabled', remark: null, permissionIds: [], tenantCount: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: null, version: 0 };
-const list = (rows: unknown[]) => ({ body: { data: rows, total: rows.length, success: true, current: 1, pageSize: 10 } });
-const access = Object.fromEntries(['system:tenant:list', 'system:tenant:create', 'system:tenant:update'].map((c) => [c, true]));
+const pkg = {
+  id: '1',
+  name: '标准套餐',
+  status: 'enabled',
+  remark: null,
+  permissionIds: [],
+  tenantCount: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 0,
+};
+const list = (rows: unknown[]) => ({
+  body: { data: rows, total: rows.length, success: true, current: 1, pageSize: 10 },
+});
+const access = Object.fromEntries(
+  ['system:tenant:list', 'system:tenant:create', 'system:tenant:update'].map((c) => [c, true]),
+);
 const policy = '密码至少 8 位，且须同时包含字母和数字';
 // antd renders slowly in jsdom on a busy machine
 const slow = { timeout: 15_000 };
@@ -36,7 +68,12 @@ async function openCreate() {
   await screen.findByText('renji');
   fireEvent.click(screen.getByTestId('table-create'));
   const values: Record<string, string> = {
-    code: 'gamma', name: '伽马医院', contactName: '李四', adminUserName: 'boss', adminDisplayName: '老板', adminPassword: 'short',
+    code: 'gamma',
+    name: '伽马医院',
+    contactName: '李四',
+    adminUserName: 'boss',
+    adminDisplayName: '老板',
+    adminPassword: 'short',
   };
   for (const [field, value] of Object.entries(values)) {
     fireEvent.change(await screen.findByTestId(`form-${field}`), { target: { value } });
@@ -50,8 +87,18 @@ describe('field errors of the server', () => {
   it('mark the field they name, and no message pops up for them', async () => {
     const toast = vi.spyOn(message, 'error');
     const answers = [
-      { family: 'CLIENT_ERROR', code: 'auth.passwordPolicy', message: policy, fields: [{ field: 'adminPassword', message: policy }] },
-      { family: 'CLIENT_ERROR', code: 'common.validation', message: '请求参数不正确', fields: [{ field: 'body', message: '请求体无效' }] },
+      {
+        family: 'CLIENT_ERROR',
+        code: 'auth.passwordPolicy',
+        message: policy,
+        fields: [{ field: 'adminPassword', message: policy }],
+      },
+      {
+        family: 'CLIENT_ERROR',
+        code: 'common.validation',
+        message: '请求参数不正确',
+        fields: [{ field: 'body', message: '请求体无效' }],
+      },
     ];
     const calls = fakeApi({
       'GET /api/tenants': () => list([tenant]),
@@ -75,7 +122,12 @@ describe('field errors of the server', () => {
       'GET /api/tenant-packages': () => list([pkg]),
       'POST /api/tenants': () => ({
         status: 400,
-        body: { family: 'CLIENT_ERROR', code: 'common.validation', message: '请求参数不正确', fields: [{ field: 'body', message: '请求体不是有效的 JSON' }] },
+        body: {
+          family: 'CLIENT_ERROR',
+          code: 'common.validation',
+          message: '请求参数不正确',
+          fields: [{ field: 'body', message: '请求体不是有效的 JSON' }],
+        },
       }),
     });
     await openCreate();
@@ -89,7 +141,9 @@ describe('field errors of the server', () => {
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: 'Bad Code' } });
     fireEvent.change(screen.getByTestId('form-contactMobile'), { target: { value: 'call me' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    expect(await within(itemOf('form-code')).findByText('以小写字母开头，由 2–32 位小写字母、数字或 - 组成', {}, slow)).toBeInTheDocument();
+    expect(
+      await within(itemOf('form-code')).findByText('以小写字母开头，由 2–32 位小写字母、数字或 - 组成', {}, slow),
+    ).toBeInTheDocument();
     expect(within(itemOf('form-contactMobile')).getByText(/有效的电话号码/)).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/模式|\^\\\+/);
   });
@@ -104,7 +158,14 @@ describe('a stale edit', () => {
       'GET /api/tenants/5': () => ({ body: newer }),
       'PUT /api/tenants/5': (call) =>
         (call.body as { version: number }).version === 2
-          ? { status: 409, body: { family: 'CLIENT_ERROR', code: 'common.versionConflict', message: '数据已被他人修改，请刷新后重试' } }
+          ? {
+              status: 409,
+              body: {
+                family: 'CLIENT_ERROR',
+                code: 'common.versionConflict',
+                message: '数据已被他人修改，请刷新后重试',
+              },
+            }
           : { body: { ...newer, ...(call.body as object), version: 4 } },
     });
     render(renderApp({ store, access, children: <TenantScreen /> }).tree);

@@ -1,13 +1,13 @@
+import { AccessContext } from '@@/plugin-access/context';
 import { createHistory, IntlProvider } from '@umijs/max';
 import { Provider } from '@umijs/plugins/libs/dva';
-import { AccessContext } from '@@/plugin-access/context';
 import { AppContext } from '@umijs/renderer-react/dist/appContext';
-import { useLayoutEffect, useState, type ReactNode } from 'react';
-import { Router, useRoutes, type RouteObject } from 'react-router-dom';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
+import { type RouteObject, Router, useRoutes } from 'react-router-dom';
 import { combineReducers, createStore, type Reducer, type Store } from 'redux';
-import model, { initialRootState, type RootState, type SysCode } from '@/models/root';
 import zhCN from '@/locales/zh-CN';
-import { persistedReducer, persistEnhancer } from '@/utils/store';
+import model, { initialRootState, type RootState, type SysCode } from '@/models/root';
+import { persistEnhancer, persistedReducer } from '@/utils/store';
 import { dictSeeds } from '../../server/src/db/seed/dictionaries';
 
 /** The dva store as the app builds it: the root model, persisted by redux-persist. */
@@ -22,7 +22,11 @@ export function createTestStore() {
   }>;
 }
 
-const TestIntl = IntlProvider as unknown as (props: { locale: string; messages: Record<string, string>; children: ReactNode }) => JSX.Element;
+const TestIntl = IntlProvider as unknown as (props: {
+  locale: string;
+  messages: Record<string, string>;
+  children: ReactNode;
+}) => JSX.Element;
 
 export type TestStore = ReturnType<typeof createTestStore>;
 
@@ -34,7 +38,10 @@ type MemoryHistory = ReturnType<typeof createHistory>;
 
 function TestRouter({ history, children }: { history: MemoryHistory; children: ReactNode }) {
   const [location, setLocation] = useState(history.location);
-  useLayoutEffect(() => history.listen(({ location: next }: { location: typeof location }) => setLocation(next)), [history]);
+  useLayoutEffect(
+    () => history.listen(({ location: next }: { location: typeof location }) => setLocation(next)),
+    [history],
+  );
   return (
     <Router location={location} navigator={history}>
       {children}
@@ -55,7 +62,9 @@ export function renderApp(options: {
       <TestIntl locale="zh-CN" messages={zhCN}>
         <AccessContext.Provider value={(options.access ?? {}) as never}>
           <AppContext.Provider value={{ clientRoutes: options.routes ?? [] } as never}>
-            <TestRouter history={history}>{options.routes ? <Routed routes={options.routes} /> : options.children}</TestRouter>
+            <TestRouter history={history}>
+              {options.routes ? <Routed routes={options.routes} /> : options.children}
+            </TestRouter>
           </AppContext.Provider>
         </AccessContext.Provider>
       </TestIntl>
@@ -68,5 +77,7 @@ export function renderApp(options: {
 export function seededSysCodes(...types: string[]): SysCode[] {
   return dictSeeds
     .filter((d) => types.includes(d.code))
-    .flatMap((d) => d.items.map(([value, label, labelEn, color], sort) => ({ type: d.code, value, label, labelEn, color, sort })));
+    .flatMap((d) =>
+      d.items.map(([value, label, labelEn, color], sort) => ({ type: d.code, value, label, labelEn, color, sort })),
+    );
 }

@@ -1,11 +1,11 @@
+import { _LocaleContainer } from '@@/plugin-locale/locale';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { getLocale, setLocale } from '@umijs/max';
-import { _LocaleContainer } from '@@/plugin-locale/locale';
 import { lazy, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import CollapseButton from '@/components/layout/CollapseButton';
 import { LanguageSwitch, ThemeSwitch } from '@/components/layout/HeaderActions';
-import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import { showError } from '@/utils/request';
 import { createTestStore, renderApp, type TestStore } from './harness';
 
@@ -64,7 +64,9 @@ describe('language switch', () => {
 describe('load error', () => {
   it('shows the load error with a retry button when a screen chunk fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Broken = lazy(() => Promise.reject(Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' })));
+    const Broken = lazy(() =>
+      Promise.reject(Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' })),
+    );
     const onRetry = vi.fn();
     const { tree } = renderApp({
       store,

@@ -2,15 +2,29 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { history } from '@umijs/max';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TabsOutlet from '@/components/layout/TabsOutlet';
-import AdminUserProfile from '@/pages/system/admin/profile';
 import NotFound from '@/pages/exception/404';
+import AdminUserProfile from '@/pages/system/admin/profile';
 import { fakeApi } from './fake-api';
 import { createTestStore, renderApp, type TestStore } from './harness';
 
 const user = {
-  id: '7', userName: 'zhangsan', displayName: '张三', email: null, mobile: null, orgId: null, status: 'enabled',
-  mustChangePassword: false, lockedUntil: null, lastLoginAt: null, lastLoginIp: null, remark: null, roleIds: [], roles: [],
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: null, version: 1,
+  id: '7',
+  userName: 'zhangsan',
+  displayName: '张三',
+  email: null,
+  mobile: null,
+  orgId: null,
+  status: 'enabled',
+  mustChangePassword: false,
+  lockedUntil: null,
+  lastLoginAt: null,
+  lastLoginIp: null,
+  remark: null,
+  roleIds: [],
+  roles: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 1,
 };
 const empty = { body: { data: [], total: 0, success: true } };
 
@@ -20,13 +34,23 @@ const routes = [
     isLayout: true,
     element: <TabsOutlet />,
     children: [
-      { path: '/dashboard/workspace', name: 'workspace', access: 'dashboard:workspace:view', element: <p>workspace</p> },
+      {
+        path: '/dashboard/workspace',
+        name: 'workspace',
+        access: 'dashboard:workspace:view',
+        element: <p>workspace</p>,
+      },
       {
         path: '/system',
         name: 'system',
         children: [
           { path: '/system/admin', name: 'admin', access: 'system:admin:list', element: <p>admins</p> },
-          { path: '/system/admin/:id/profile', name: 'adminProfile', access: 'system:admin:list', element: <AdminUserProfile /> },
+          {
+            path: '/system/admin/:id/profile',
+            name: 'adminProfile',
+            access: 'system:admin:list',
+            element: <AdminUserProfile />,
+          },
           { path: '/system/role', name: 'role', access: 'system:role:list', element: <p>roles</p> },
         ],
       },
@@ -106,7 +130,13 @@ describe('tabs for pages that are not there', () => {
   it('drops tabs of exception screens a browser kept from before', async () => {
     const { tree } = renderApp({ store, routes, access, initialPath: '/dashboard/workspace' });
     act(() => {
-      store.dispatch({ type: 'root/SET_CURTAB', payload: [{ path: '/x', title: 'menu.notFound' }, { path: '/dashboard/workspace', title: 'menu.workspace' }] });
+      store.dispatch({
+        type: 'root/SET_CURTAB',
+        payload: [
+          { path: '/x', title: 'menu.notFound' },
+          { path: '/dashboard/workspace', title: 'menu.workspace' },
+        ],
+      });
     });
     render(tree);
     await waitFor(() => expect(root().curTab).toEqual([{ path: '/dashboard/workspace', title: 'menu.workspace' }]));

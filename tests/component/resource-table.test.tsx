@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ResourceTable from '@/components/resource/ResourceTable';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { dispatchRoot } from '@/utils/store';
-import { createTestStore, renderApp, type TestStore } from './harness';
 import { fakeApi } from './fake-api';
+import { createTestStore, renderApp, type TestStore } from './harness';
 
 interface Thing {
   id: string;
@@ -14,7 +14,11 @@ interface Thing {
   note: string | null;
 }
 
-const descriptor: ResourceDescriptor<Thing, { name: string; note?: string }, { name: string; note?: string | null; version: number }> = {
+const descriptor: ResourceDescriptor<
+  Thing,
+  { name: string; note?: string },
+  { name: string; note?: string | null; version: number }
+> = {
   resource: 'things',
   auditType: 'thing',
   permission: 'demo:thing',
@@ -22,7 +26,13 @@ const descriptor: ResourceDescriptor<Thing, { name: string; note?: string }, { n
   form: { create: ['name', 'note'], update: ['name', 'note'] },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.admin.keyword', searchOnly: true },
-    { dataIndex: 'name', titleId: 'system.admin.userName', sorter: true, hideInSearch: true, formItemProps: { rules: [{ required: true }] } },
+    {
+      dataIndex: 'name',
+      titleId: 'system.admin.userName',
+      sorter: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ required: true }] },
+    },
     { dataIndex: 'status', titleId: 'system.admin.status', dict: 'admin_user_status', hideInForm: true },
     { dataIndex: 'note', titleId: 'system.admin.remark', hideInSearch: true },
   ],
@@ -55,7 +65,11 @@ function mount(codes: string[], extra: Parameters<typeof fakeApi>[0] = {}) {
     'GET /api/things': () => ({ body: { data: rows, total: 2, success: true, current: 1, pageSize: 10 } }),
     ...extra,
   });
-  const { tree } = renderApp({ store, access: grant(codes), children: <ResourceTable<Thing> descriptor={descriptor} /> });
+  const { tree } = renderApp({
+    store,
+    access: grant(codes),
+    children: <ResourceTable<Thing> descriptor={descriptor} />,
+  });
   render(tree);
   return api;
 }
@@ -75,7 +89,10 @@ describe('ResourceTable', () => {
 
   it('creates with exactly the form fields', async () => {
     const api = mount(all, {
-      'POST /api/things': (call) => ({ status: 201, body: { id: '3', version: 0, status: 'enabled', ...(call.body as object) } }),
+      'POST /api/things': (call) => ({
+        status: 201,
+        body: { id: '3', version: 0, status: 'enabled', ...(call.body as object) },
+      }),
     });
     await screen.findByText('alpha');
     fireEvent.click(screen.getByTestId('table-create'));

@@ -1,6 +1,6 @@
+import { Provider as ModelProvider } from '@@/plugin-model';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { history } from '@umijs/max';
-import { Provider as ModelProvider } from '@@/plugin-model';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Login from '@/pages/login';
@@ -9,8 +9,16 @@ import { fakeApi } from './fake-api';
 import { createTestStore, renderApp, type TestStore } from './harness';
 
 const me = (permissions: string[]) => ({
-  userId: '1', userName: 'admin', displayName: '管理员', version: 0, permissions, roles: [],
-  tenant: { id: '2', code: 'demo', name: '示例医院' }, orgId: null, clientType: 'console', mustChangePassword: false,
+  userId: '1',
+  userName: 'admin',
+  displayName: '管理员',
+  version: 0,
+  permissions,
+  roles: [],
+  tenant: { id: '2', code: 'demo', name: '示例医院' },
+  orgId: null,
+  clientType: 'console',
+  mustChangePassword: false,
 });
 
 let store: TestStore;
@@ -37,7 +45,9 @@ function signInScreen(initial: InitialState, path: string) {
 
 function serve(permissions: string[]) {
   return fakeApi({
-    'POST /api/auth/token': () => ({ body: { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 60, refresh_expires_in: 600 } }),
+    'POST /api/auth/token': () => ({
+      body: { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 60, refresh_expires_in: 600 },
+    }),
     'GET /api/auth/me': () => ({ body: me(permissions) }),
     'GET /api/dict/syscodes': () => ({ body: [] }),
     'GET /api/dict/errcodes': () => ({ body: [] }),
@@ -69,7 +79,10 @@ describe('sign-in and the page asked for', () => {
   });
 
   it('sends a signed-in user on from the sign-in screen, to the page asked for', async () => {
-    signInScreen({ settings: {}, currentUser: me(['dashboard:workspace:view']) }, '/login?redirect=%2Faccount%2Fcenter');
+    signInScreen(
+      { settings: {}, currentUser: me(['dashboard:workspace:view']) },
+      '/login?redirect=%2Faccount%2Fcenter',
+    );
     await screen.findByTestId('landed');
     expect(history.location.pathname).toBe('/account/center');
   });

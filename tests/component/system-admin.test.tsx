@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminUserList from '@/pages/system/admin';
+import type { AdminUser } from '@/pages/system/admin/descriptor';
 import AdminUserProfile from '@/pages/system/admin/profile';
 import { dispatchRoot } from '@/utils/store';
-import type { AdminUser } from '@/pages/system/admin/descriptor';
-import { createTestStore, renderApp, type TestStore } from './harness';
 import { fakeApi } from './fake-api';
+import { createTestStore, renderApp, type TestStore } from './harness';
 
 const user: AdminUser = {
   id: '7',
@@ -28,8 +28,15 @@ const user: AdminUser = {
 };
 
 const everything = [
-  'system:admin:list', 'system:admin:create', 'system:admin:update', 'system:admin:delete', 'system:admin:export',
-  'system:admin:import', 'system:admin:reset-password', 'system:admin:update-status', 'system:admin:force-logout',
+  'system:admin:list',
+  'system:admin:create',
+  'system:admin:update',
+  'system:admin:delete',
+  'system:admin:export',
+  'system:admin:import',
+  'system:admin:reset-password',
+  'system:admin:update-status',
+  'system:admin:force-logout',
   'system:admin:assign-role',
 ];
 const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
@@ -54,14 +61,48 @@ const api = () =>
     'POST /api/admin-users/7/reset-password': () => ({ body: { temporaryPassword: 'Tmp-9x8y7z' } }),
     'GET /api/login-logs': () => ({
       body: {
-        data: [{ id: '1', userId: '7', username: 'zhangsan', clientId: 'console', logType: 'login_password', result: 'failure', reason: 'bad_credentials', ip: '10.0.0.9', userAgent: 'Chrome', createdAt: '2026-01-03T00:00:00.000Z' }],
-        total: 1, success: true, current: 1, pageSize: 10,
+        data: [
+          {
+            id: '1',
+            userId: '7',
+            username: 'zhangsan',
+            clientId: 'console',
+            logType: 'login_password',
+            result: 'failure',
+            reason: 'bad_credentials',
+            ip: '10.0.0.9',
+            userAgent: 'Chrome',
+            createdAt: '2026-01-03T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+        success: true,
+        current: 1,
+        pageSize: 10,
       },
     }),
     'GET /api/audit-logs': () => ({
       body: {
-        data: [{ id: '9', actorId: '1', actorName: 'admin', action: 'system:admin:update', resourceType: 'admin_user', resourceId: '7', summary: 'zhangsan', before: { displayName: '张' }, after: { displayName: '张三' }, ip: null, userAgent: null, createdAt: '2026-01-02T00:00:00.000Z' }],
-        total: 1, success: true, current: 1, pageSize: 20,
+        data: [
+          {
+            id: '9',
+            actorId: '1',
+            actorName: 'admin',
+            action: 'system:admin:update',
+            resourceType: 'admin_user',
+            resourceId: '7',
+            summary: 'zhangsan',
+            before: { displayName: '张' },
+            after: { displayName: '张三' },
+            ip: null,
+            userAgent: null,
+            createdAt: '2026-01-02T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+        success: true,
+        current: 1,
+        pageSize: 20,
       },
     }),
   });
@@ -89,7 +130,13 @@ describe('/system/admin', () => {
 
   it('offers only the actions the user holds codes for', async () => {
     api();
-    render(renderApp({ store, access: grant(['system:admin:list', 'system:admin:force-logout']), children: <AdminUserList /> }).tree);
+    render(
+      renderApp({
+        store,
+        access: grant(['system:admin:list', 'system:admin:force-logout']),
+        children: <AdminUserList />,
+      }).tree,
+    );
     const row = (await screen.findByText('zhangsan')).closest('tr') as HTMLElement;
     expect(screen.queryByTestId('table-create')).toBeNull();
     expect(within(row).queryByTestId('row-edit')).toBeNull();
@@ -113,7 +160,10 @@ describe('/system/admin/:id/profile', () => {
     const audit = screen.getByTestId('audit-timeline');
     await waitFor(() => expect(within(audit).getByText('修改')).toBeInTheDocument());
     expect(within(audit).getByText('变更字段：displayName')).toBeInTheDocument();
-    expect(calls.find('GET', '/api/audit-logs')[0].query).toMatchObject({ resourceType: 'admin_user', resourceId: '7' });
+    expect(calls.find('GET', '/api/audit-logs')[0].query).toMatchObject({
+      resourceType: 'admin_user',
+      resourceId: '7',
+    });
     expect(calls.find('GET', '/api/login-logs')[0].query).toMatchObject({ userId: '7' });
   });
 });

@@ -1,18 +1,36 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ClientScreen from '@/pages/system/client';
-import ClientProfile from '@/pages/system/client/profile';
 import type { OauthClient } from '@/pages/system/client/descriptor';
+import ClientProfile from '@/pages/system/client/profile';
 import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore, seededSysCodes } from './harness';
+import { createTestStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 const client: OauthClient = {
-  id: '4', clientId: 'his', name: 'HIS', description: null, clientType: 'confidential', grantTypes: ['client_credentials'],
-  redirectUris: [], scopes: ['read'], accessTokenTtlSec: 1800, refreshTokenTtlSec: 2592000, allowedTenantIds: null, status: 'enabled',
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: null, version: 0,
+  id: '4',
+  clientId: 'his',
+  name: 'HIS',
+  description: null,
+  clientType: 'confidential',
+  grantTypes: ['client_credentials'],
+  redirectUris: [],
+  scopes: ['read'],
+  accessTokenTtlSec: 1800,
+  refreshTokenTtlSec: 2592000,
+  allowedTenantIds: null,
+  status: 'enabled',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 0,
 };
-const all = ['system:client:list', 'system:client:create', 'system:client:update', 'system:client:rotate-secret', 'system:client:revoke-tokens'];
+const all = [
+  'system:client:list',
+  'system:client:create',
+  'system:client:update',
+  'system:client:rotate-secret',
+  'system:client:revoke-tokens',
+];
 const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -28,10 +46,32 @@ const api = () =>
   fakeApi({
     'GET /api/clients': () => ({ body: { data: [client], total: 1, success: true, current: 1, pageSize: 10 } }),
     'GET /api/clients/4': () => ({ body: client }),
-    'POST /api/clients': (call) => ({ status: 201, body: { ...client, ...(call.body as object), id: '6', clientSecret: 'S3cr3t-once' } }),
+    'POST /api/clients': (call) => ({
+      status: 201,
+      body: { ...client, ...(call.body as object), id: '6', clientSecret: 'S3cr3t-once' },
+    }),
     'POST /api/clients/4/rotate-secret': () => ({ body: { clientSecret: 'Rotated-once' } }),
     'GET /api/audit-logs': () => ({
-      body: { data: [{ id: '1', actorId: '1', actorName: 'admin', action: 'system:client:rotate-secret', resourceType: 'oauth_client', resourceId: '4', summary: 'his', before: null, after: null, ip: null, userAgent: null, createdAt: '2026-01-02T00:00:00.000Z' }], total: 1, success: true },
+      body: {
+        data: [
+          {
+            id: '1',
+            actorId: '1',
+            actorName: 'admin',
+            action: 'system:client:rotate-secret',
+            resourceType: 'oauth_client',
+            resourceId: '4',
+            summary: 'his',
+            before: null,
+            after: null,
+            ip: null,
+            userAgent: null,
+            createdAt: '2026-01-02T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+        success: true,
+      },
     }),
   });
 
@@ -47,8 +87,13 @@ describe('/system/client', () => {
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(calls.find('POST', '/api/clients')).toHaveLength(1));
     expect(calls.find('POST', '/api/clients')[0].body).toMatchObject({
-      clientId: 'mini-app', name: '小程序', clientType: 'confidential', grantTypes: ['authorization_code', 'refresh_token'],
-      accessTokenTtlSec: 1800, refreshTokenTtlSec: 2592000, status: 'enabled',
+      clientId: 'mini-app',
+      name: '小程序',
+      clientType: 'confidential',
+      grantTypes: ['authorization_code', 'refresh_token'],
+      accessTokenTtlSec: 1800,
+      refreshTokenTtlSec: 2592000,
+      status: 'enabled',
     });
     expect(await screen.findByTestId('client-secret')).toHaveTextContent('S3cr3t-once');
   });
@@ -67,11 +112,16 @@ describe('/system/client', () => {
   it('the profile shows the details and the audit trail', async () => {
     const calls = api();
     const routes = [{ path: '/system/client/:id/profile', element: <ClientProfile /> }];
-    render(renderApp({ store, access: grant(['system:client:list']), routes, initialPath: '/system/client/4/profile' }).tree);
+    render(
+      renderApp({ store, access: grant(['system:client:list']), routes, initialPath: '/system/client/4/profile' }).tree,
+    );
     expect(await screen.findByText('HIS')).toBeInTheDocument();
     const audit = screen.getByTestId('audit-timeline');
     await waitFor(() => expect(within(audit).getByText('重置密钥')).toBeInTheDocument());
-    expect(calls.find('GET', '/api/audit-logs')[0].query).toMatchObject({ resourceType: 'oauth_client', resourceId: '4' });
+    expect(calls.find('GET', '/api/audit-logs')[0].query).toMatchObject({
+      resourceType: 'oauth_client',
+      resourceId: '4',
+    });
     expect(screen.queryByTestId('row-rotate-secret')).toBeNull();
   });
 });

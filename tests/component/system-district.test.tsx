@@ -3,12 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DistrictPage from '@/pages/system/district';
 import type { District } from '@/pages/system/district/descriptor';
 import { dispatchRoot } from '@/utils/store';
-import { createTestStore, renderApp, type TestStore } from './harness';
 import { fakeApi } from './fake-api';
+import { createTestStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const district = (code: string, name: string, level: District['level'], parentCode: string | null, path: string, hasChildren: boolean) => ({
+const district = (
+  code: string,
+  name: string,
+  level: District['level'],
+  parentCode: string | null,
+  path: string,
+  hasChildren: boolean,
+) => ({
   id: code,
   code,
   name,
@@ -26,8 +33,14 @@ const district = (code: string, name: string, level: District['level'], parentCo
   version: 0,
   hasChildren,
 });
-const provinces = [district('330000', '浙江省', 'province', null, '/330000/', true), district('110000', '北京市', 'province', null, '/110000/', true)];
-const cities = [district('330100', '杭州市', 'city', '330000', '/330000/330100/', true), district('330200', '宁波市', 'city', '330000', '/330000/330200/', false)];
+const provinces = [
+  district('330000', '浙江省', 'province', null, '/330000/', true),
+  district('110000', '北京市', 'province', null, '/110000/', true),
+];
+const cities = [
+  district('330100', '杭州市', 'city', '330000', '/330000/330100/', true),
+  district('330200', '宁波市', 'city', '330000', '/330000/330200/', false),
+];
 const counties = [district('330106', '西湖区', 'county', '330100', '/330000/330100/330106/', false)];
 const codes = ['list', 'create', 'update', 'delete', 'export', 'import'].map((a) => `system:district:${a}`);
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
@@ -36,7 +49,9 @@ let store: TestStore;
 beforeEach(() => {
   localStorage.clear();
   store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [{ type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 }]);
+  dispatchRoot('SET_SYSCODE', [
+    { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
+  ]);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -69,7 +84,9 @@ describe('/system/district', () => {
 
   it('a keyword search lists matches flat with their full path', async () => {
     const api = mount({
-      'GET /api/districts': () => ({ body: { data: [counties[0]], total: 1, success: true, current: 1, pageSize: 10 } }),
+      'GET /api/districts': () => ({
+        body: { data: [counties[0]], total: 1, success: true, current: 1, pageSize: 10 },
+      }),
     });
     await screen.findByText('浙江省');
     fireEvent.change(screen.getByLabelText('关键词'), { target: { value: '西湖' } });
@@ -81,7 +98,10 @@ describe('/system/district', () => {
 
   it('creates a child under a node with the parent filled in', async () => {
     const api = mount({
-      'POST /api/districts': (call) => ({ status: 201, body: { ...counties[0], id: '330110', ...(call.body as object) } }),
+      'POST /api/districts': (call) => ({
+        status: 201,
+        body: { ...counties[0], id: '330110', ...(call.body as object) },
+      }),
     });
     await screen.findByText('浙江省');
     fireEvent.click(within(rowOf('浙江省')).getByTestId('row-add-child'));
@@ -91,8 +111,16 @@ describe('/system/district', () => {
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: '温州市' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(api.find('POST', '/api/districts')).toHaveLength(1));
-    expect(api.find('POST', '/api/districts')[0].body).toEqual({ code: '330300', parentCode: '330000', name: '温州市', sort: 0, status: 'enabled' });
-    await waitFor(() => expect(api.find('GET', '/api/districts/tree').some((c) => c.query.parentCode === '330000')).toBe(true));
+    expect(api.find('POST', '/api/districts')[0].body).toEqual({
+      code: '330300',
+      parentCode: '330000',
+      name: '温州市',
+      sort: 0,
+      status: 'enabled',
+    });
+    await waitFor(() =>
+      expect(api.find('GET', '/api/districts/tree').some((c) => c.query.parentCode === '330000')).toBe(true),
+    );
   });
 
   it('previews an import (the server’s dry run) listing what is added, renamed and retired before applying', async () => {
@@ -107,7 +135,9 @@ describe('/system/district', () => {
       counts: { added: 1, renamed: 1, retired: 1, updated: 0, unchanged: 40 },
     };
     const api = mount({
-      'POST /api/districts/import': (call) => ({ body: { ...report, dryRun: (call.body as FormData).get('dryRun') === 'true' } }),
+      'POST /api/districts/import': (call) => ({
+        body: { ...report, dryRun: (call.body as FormData).get('dryRun') === 'true' },
+      }),
     });
     await screen.findByText('浙江省');
     fireEvent.click(screen.getByTestId('table-import'));

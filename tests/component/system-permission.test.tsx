@@ -5,11 +5,40 @@ import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
 import { createTestStore, renderApp, type TestStore } from './harness';
 
-const perm = (id: string, parentId: string | null, type: 'directory' | 'menu' | 'button', name: string, code: string | null, children: unknown[] = []) => ({
-  id, parentId, type, name, localeKey: null, code, path: type === 'menu' ? '/system/admin' : null, component: null, icon: null, sort: 0,
-  hiddenInMenu: false, keepAlive: false, platformOnly: false, status: 'enabled' as const, createdAt: '', updatedAt: null, version: 7, children,
+const perm = (
+  id: string,
+  parentId: string | null,
+  type: 'directory' | 'menu' | 'button',
+  name: string,
+  code: string | null,
+  children: unknown[] = [],
+) => ({
+  id,
+  parentId,
+  type,
+  name,
+  localeKey: null,
+  code,
+  path: type === 'menu' ? '/system/admin' : null,
+  component: null,
+  icon: null,
+  sort: 0,
+  hiddenInMenu: false,
+  keepAlive: false,
+  platformOnly: false,
+  status: 'enabled' as const,
+  createdAt: '',
+  updatedAt: null,
+  version: 7,
+  children,
 });
-const tree = [perm('5', null, 'directory', '系统管理', null, [perm('30', '5', 'menu', '管理员', 'system:admin:list', [perm('31', '30', 'button', '新建管理员', 'system:admin:create')])])];
+const tree = [
+  perm('5', null, 'directory', '系统管理', null, [
+    perm('30', '5', 'menu', '管理员', 'system:admin:list', [
+      perm('31', '30', 'button', '新建管理员', 'system:admin:create'),
+    ]),
+  ]),
+];
 const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -38,7 +67,13 @@ describe('/system/permission', () => {
       'GET /api/permissions/tree': () => ({ body: tree }),
       'PUT /api/permissions/30': (call) => ({ body: { ...(tree[0].children[0] as object), ...(call.body as object) } }),
     });
-    render(renderApp({ store, access: grant(['system:permission:list', 'system:permission:update', 'system:permission:delete']), children: <PermissionScreen /> }).tree);
+    render(
+      renderApp({
+        store,
+        access: grant(['system:permission:list', 'system:permission:update', 'system:permission:delete']),
+        children: <PermissionScreen />,
+      }).tree,
+    );
     const dir = (await screen.findByText('系统管理')).closest('tr') as HTMLElement;
     expect(within(dir).getByText('目录')).toHaveClass('ant-tag');
     fireEvent.click(dir.querySelector('.ant-table-row-expand-icon') as HTMLElement);
@@ -51,7 +86,13 @@ describe('/system/permission', () => {
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(calls.find('PUT', '/api/permissions/30')).toHaveLength(1));
     expect(calls.find('PUT', '/api/permissions/30')[0].body).toMatchObject({
-      name: '管理员账号', parentId: '5', type: 'menu', code: 'system:admin:list', path: '/system/admin', platformOnly: false, version: 7,
+      name: '管理员账号',
+      parentId: '5',
+      type: 'menu',
+      code: 'system:admin:list',
+      path: '/system/admin',
+      platformOnly: false,
+      version: 7,
     });
   });
 });

@@ -4,19 +4,53 @@ import RoleScreen from '@/pages/system/role';
 import type { Role } from '@/pages/system/role/descriptor';
 import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore, seededSysCodes } from './harness';
+import { createTestStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 const role: Role = {
-  id: '3', code: 'clerk', name: '办事员', type: 'custom', dataScope: 'self', dataScopeOrgIds: [], sort: 1, status: 'enabled', remark: null,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: null, version: 4,
+  id: '3',
+  code: 'clerk',
+  name: '办事员',
+  type: 'custom',
+  dataScope: 'self',
+  dataScopeOrgIds: [],
+  sort: 1,
+  status: 'enabled',
+  remark: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 4,
 };
-const perm = (id: string, type: 'directory' | 'menu' | 'button', name: string, code: string | null, children: unknown[] = []) => ({
-  id, parentId: null, type, name, localeKey: null, code, path: null, component: null, icon: null, sort: 0, hiddenInMenu: false,
-  keepAlive: false, platformOnly: false, status: 'enabled', createdAt: '', updatedAt: null, version: 0, children,
+const perm = (
+  id: string,
+  type: 'directory' | 'menu' | 'button',
+  name: string,
+  code: string | null,
+  children: unknown[] = [],
+) => ({
+  id,
+  parentId: null,
+  type,
+  name,
+  localeKey: null,
+  code,
+  path: null,
+  component: null,
+  icon: null,
+  sort: 0,
+  hiddenInMenu: false,
+  keepAlive: false,
+  platformOnly: false,
+  status: 'enabled',
+  createdAt: '',
+  updatedAt: null,
+  version: 0,
+  children,
 });
 const tree = [
   perm('1', 'directory', '工作台', null, [perm('2', 'menu', '工作台首页', 'dashboard:workspace:view')]),
-  perm('5', 'directory', '系统管理', null, [perm('30', 'menu', '管理员', 'system:admin:list', [perm('31', 'button', '新建', 'system:admin:create')])]),
+  perm('5', 'directory', '系统管理', null, [
+    perm('30', 'menu', '管理员', 'system:admin:list', [perm('31', 'button', '新建', 'system:admin:create')]),
+  ]),
 ];
 const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
@@ -33,8 +67,12 @@ const api = () =>
   fakeApi({
     'GET /api/roles': () => ({ body: { data: [role], total: 1, success: true, current: 1, pageSize: 10 } }),
     'GET /api/roles/3/permissions': () => ({ body: { permissionIds: ['1', '2'], tree } }),
-    'PUT /api/roles/3/permissions': (call) => ({ body: { permissionIds: (call.body as { permissionIds: string[] }).permissionIds, tree } }),
-    'GET /api/roles/3/members': () => ({ body: [{ id: '8', userName: 'lisi', displayName: '李四', status: 'enabled' }] }),
+    'PUT /api/roles/3/permissions': (call) => ({
+      body: { permissionIds: (call.body as { permissionIds: string[] }).permissionIds, tree },
+    }),
+    'GET /api/roles/3/members': () => ({
+      body: [{ id: '8', userName: 'lisi', displayName: '李四', status: 'enabled' }],
+    }),
     'DELETE /api/roles/3/members/8': () => ({ status: 204 }),
     'GET /api/admin-users': () => ({ body: { data: [], total: 0, success: true } }),
   });
@@ -42,7 +80,13 @@ const api = () =>
 describe('/system/role', () => {
   it('assigns permissions from the package tree: a menu brings its directory and its buttons', async () => {
     const calls = api();
-    render(renderApp({ store, access: grant(['system:role:list', 'system:role:assign-permission']), children: <RoleScreen /> }).tree);
+    render(
+      renderApp({
+        store,
+        access: grant(['system:role:list', 'system:role:assign-permission']),
+        children: <RoleScreen />,
+      }).tree,
+    );
     const row = (await screen.findByText('clerk')).closest('tr') as HTMLElement;
     expect(within(row).getByText('仅本人')).toBeInTheDocument();
     expect(within(row).queryByTestId('row-data-scope')).toBeNull();
@@ -53,12 +97,17 @@ describe('/system/role', () => {
     await waitFor(() => expect(within(drawer).getByText('已选 5 项')).toBeInTheDocument());
     fireEvent.click(screen.getByTestId('role-permissions-save'));
     await waitFor(() => expect(calls.find('PUT', '/api/roles/3/permissions')).toHaveLength(1));
-    expect(calls.find('PUT', '/api/roles/3/permissions')[0].body).toEqual({ permissionIds: ['1', '2', '5', '30', '31'] });
+    expect(calls.find('PUT', '/api/roles/3/permissions')[0].body).toEqual({
+      permissionIds: ['1', '2', '5', '30', '31'],
+    });
   });
 
   it('lists members and removes one after a confirmation', async () => {
     const calls = api();
-    render(renderApp({ store, access: grant(['system:role:list', 'system:role:assign-user']), children: <RoleScreen /> }).tree);
+    render(
+      renderApp({ store, access: grant(['system:role:list', 'system:role:assign-user']), children: <RoleScreen /> })
+        .tree,
+    );
     const row = (await screen.findByText('clerk')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-members'));
     const drawer = await screen.findByTestId('role-members');

@@ -1,15 +1,40 @@
+import { Provider as ModelProvider } from '@@/plugin-model';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SettingsScreen from '@/pages/system/settings';
 import type { Setting } from '@/pages/system/settings/service';
-import { Provider as ModelProvider } from '@@/plugin-model';
 import { getRootState } from '@/utils/store';
 import { fakeApi } from './fake-api';
 import { createTestStore, renderApp, type TestStore } from './harness';
 
-const setting = (key: string, category: Setting['category'], valueType: Setting['valueType'], value: unknown, extra: Partial<Setting> = {}): Setting => ({
-  id: key, key, category, name: key, nameEn: null, description: null, valueType, value, defaultValue: value, hasValue: true, options: null,
-  min: null, max: null, isPublic: false, isSystem: true, tenantOverridable: true, overridden: false, editable: true, version: 0, updatedAt: null, ...extra,
+const setting = (
+  key: string,
+  category: Setting['category'],
+  valueType: Setting['valueType'],
+  value: unknown,
+  extra: Partial<Setting> = {},
+): Setting => ({
+  id: key,
+  key,
+  category,
+  name: key,
+  nameEn: null,
+  description: null,
+  valueType,
+  value,
+  defaultValue: value,
+  hasValue: true,
+  options: null,
+  min: null,
+  max: null,
+  isPublic: false,
+  isSystem: true,
+  tenantOverridable: true,
+  overridden: false,
+  editable: true,
+  version: 0,
+  updatedAt: null,
+  ...extra,
 });
 const settings = [
   setting('security.password.minLength', 'security', 'number', 8, { min: 6, max: 64, name: '密码最小长度' }),
@@ -27,7 +52,11 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const setInitialState = vi.fn();
-const initialStateModel = () => ({ initialState: { currentUser: { tenant: { code: 'demo' } } }, setInitialState, loading: false });
+const initialStateModel = () => ({
+  initialState: { currentUser: { tenant: { code: 'demo' } } },
+  setInitialState,
+  loading: false,
+});
 const screenWithModel = () => (
   <ModelProvider models={{ '@@initialState': initialStateModel }}>
     <SettingsScreen />
@@ -40,16 +69,23 @@ const api = () =>
     'PUT /api/settings/.+': (call) => {
       const key = decodeURIComponent(call.path.split('/').pop()!);
       const old = settings.find((s) => s.key === key)!;
-      return { body: { ...old, value: (call.body as { value: unknown }).value, overridden: true, version: old.version + 1 } };
+      return {
+        body: { ...old, value: (call.body as { value: unknown }).value, overridden: true, version: old.version + 1 },
+      };
     },
-    'DELETE /api/settings/.+/override': () => ({ body: { ...settings[2], value: '平台名称', overridden: false, version: 0 } }),
+    'DELETE /api/settings/.+/override': () => ({
+      body: { ...settings[2], value: '平台名称', overridden: false, version: 0 },
+    }),
     'GET /api/settings/public': () => ({ body: { 'branding.name': '新名称' } }),
   });
 
 describe('/system/settings', () => {
   it('bounds a number by its range and saves it with its version', async () => {
     const calls = api();
-    render(renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() }).tree);
+    render(
+      renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() })
+        .tree,
+    );
     const input = await screen.findByTestId('setting-input-security.password.minLength');
     expect(input).toHaveAttribute('aria-valuemin', '6');
     expect(input).toHaveAttribute('aria-valuemax', '64');
@@ -67,7 +103,10 @@ describe('/system/settings', () => {
 
   it('changes a masked secret only through "change"', async () => {
     const calls = api();
-    render(renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() }).tree);
+    render(
+      renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() })
+        .tree,
+    );
     fireEvent.click(await screen.findByTestId('settings-tab-login'));
     expect(await screen.findByTestId('setting-mask-login.captchaSecret')).toHaveTextContent('未设置');
     fireEvent.click(screen.getByTestId('setting-change-login.captchaSecret'));
@@ -80,7 +119,10 @@ describe('/system/settings', () => {
 
   it('resets an overridden value to the platform default and reloads the public settings', async () => {
     const calls = api();
-    render(renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() }).tree);
+    render(
+      renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() })
+        .tree,
+    );
     fireEvent.click(await screen.findByTestId('settings-tab-branding'));
     const card = await screen.findByTestId('setting-branding.name');
     expect(within(card).getByText('本租户已自定义')).toBeInTheDocument();

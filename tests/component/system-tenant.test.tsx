@@ -7,12 +7,42 @@ import { fakeApi } from './fake-api';
 import { createTestStore, renderApp, type TestStore } from './harness';
 
 const tenant: Tenant = {
-  id: '5', code: 'renji', name: '仁济医院', shortName: null, packageId: '1', packageName: '标准套餐', status: 'enabled', expired: false,
-  expiresAt: '2027-12-31T15:59:59.999Z', maxAccounts: 50, accountCount: 3, domains: [], contactName: '王主任', contactMobile: null,
-  contactEmail: null, adminUserId: '9', address: null, remark: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: null, version: 2,
+  id: '5',
+  code: 'renji',
+  name: '仁济医院',
+  shortName: null,
+  packageId: '1',
+  packageName: '标准套餐',
+  status: 'enabled',
+  expired: false,
+  expiresAt: '2027-12-31T15:59:59.999Z',
+  maxAccounts: 50,
+  accountCount: 3,
+  domains: [],
+  contactName: '王主任',
+  contactMobile: null,
+  contactEmail: null,
+  adminUserId: '9',
+  address: null,
+  remark: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 2,
 };
-const pkg = { id: '1', name: '标准套餐', status: 'enabled', remark: null, permissionIds: ['1', '2'], tenantCount: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: null, version: 0 };
-const list = (rows: unknown[]) => ({ body: { data: rows, total: rows.length, success: true, current: 1, pageSize: 10 } });
+const pkg = {
+  id: '1',
+  name: '标准套餐',
+  status: 'enabled',
+  remark: null,
+  permissionIds: ['1', '2'],
+  tenantCount: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 0,
+};
+const list = (rows: unknown[]) => ({
+  body: { data: rows, total: rows.length, success: true, current: 1, pageSize: 10 },
+});
 const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -38,7 +68,13 @@ const api = () =>
 describe('/system/tenant', () => {
   it('lists tenants with package, quota and expiry; edits one sending its version', async () => {
     const calls = api();
-    render(renderApp({ store, access: grant(['system:tenant:list', 'system:tenant:update', 'system:tenant:create']), children: <TenantScreen /> }).tree);
+    render(
+      renderApp({
+        store,
+        access: grant(['system:tenant:list', 'system:tenant:update', 'system:tenant:create']),
+        children: <TenantScreen />,
+      }).tree,
+    );
     const row = (await screen.findByText('renji')).closest('tr') as HTMLElement;
     expect(within(row).getByText('标准套餐')).toBeInTheDocument();
     expect(within(row).getByText('3 / 50')).toBeInTheDocument();
@@ -52,13 +88,21 @@ describe('/system/tenant', () => {
     fireEvent.change(name, { target: { value: '仁济医院东院' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(calls.find('PUT', '/api/tenants/5')).toHaveLength(1));
-    expect(calls.find('PUT', '/api/tenants/5')[0].body).toMatchObject({ name: '仁济医院东院', packageId: '1', maxAccounts: 50, version: 2 });
+    expect(calls.find('PUT', '/api/tenants/5')[0].body).toMatchObject({
+      name: '仁济医院东院',
+      packageId: '1',
+      maxAccounts: 50,
+      version: 2,
+    });
     expect(calls.find('PUT', '/api/tenants/5')[0].body).not.toHaveProperty('adminPassword');
   });
 
   it('the create form asks for the first administrator too', async () => {
     api();
-    render(renderApp({ store, access: grant(['system:tenant:list', 'system:tenant:create']), children: <TenantScreen /> }).tree);
+    render(
+      renderApp({ store, access: grant(['system:tenant:list', 'system:tenant:create']), children: <TenantScreen /> })
+        .tree,
+    );
     await screen.findByText('renji');
     fireEvent.click(screen.getByTestId('table-create'));
     expect(await screen.findByTestId('form-adminUserName')).toBeInTheDocument();
@@ -71,7 +115,12 @@ describe('/system/tenant', () => {
     render(
       renderApp({
         store,
-        access: grant(['system:tenant:list', 'system:tenant:disable', 'system:tenant:renew', 'system:tenant-package:list']),
+        access: grant([
+          'system:tenant:list',
+          'system:tenant:disable',
+          'system:tenant:renew',
+          'system:tenant-package:list',
+        ]),
         children: <TenantScreen />,
       }).tree,
     );

@@ -20,7 +20,12 @@ const routes = [
     isLayout: true,
     element: <TabsOutlet />,
     children: [
-      { path: '/dashboard/workspace', name: 'workspace', access: 'dashboard:workspace:view', element: <Counter label="a" /> },
+      {
+        path: '/dashboard/workspace',
+        name: 'workspace',
+        access: 'dashboard:workspace:view',
+        element: <Counter label="a" />,
+      },
       { path: '/account/center', name: 'account', access: 'account:profile:view', element: <Counter label="b" /> },
       { path: '/secret', name: 'forbidden', access: 'system:secret:view', element: <Counter label="secret" /> },
     ],

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's Chromium, with the flags this machine's closed network needs; never a downloaded browser. */
 export function launchChromium(): Promise<Browser> {

@@ -89,7 +89,9 @@ describe('the console in Chromium', () => {
     expect(await page.getByTestId('layout-collapse').getAttribute('data-collapsed')).toBe('true');
     expect(await page.locator('.ant-layout-sider-collapsed').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('theme-switch').getAttribute('data-theme')).toBe('dark');
-    const background = await page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout')!).backgroundColor);
+    const background = await page.evaluate(
+      () => getComputedStyle(document.querySelector('.ant-layout')!).backgroundColor,
+    );
     const [r = 255, g = 255, b = 255] = background.match(/\d+/g)?.map(Number) ?? [];
     expect(r + g + b).toBeLessThan(3 * 80);
     await context.close();

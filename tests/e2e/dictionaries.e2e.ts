@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
@@ -25,7 +25,13 @@ afterAll(async () => {
   const token = await fetch(`${baseURL}/api/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', client_id: 'console', tenant: 'platform', username: 'admin', password: 'admin123' }),
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'console',
+      tenant: 'platform',
+      username: 'admin',
+      password: 'admin123',
+    }),
   }).then((r) => r.json() as Promise<{ access_token: string }>);
   const headers = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
   const list = await fetch(`${baseURL}/api/dict-items?typeCode=admin_user_status&keyword=enabled`, { headers }).then(
@@ -51,7 +57,9 @@ async function readSheet(file: string): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(readFileSync(file) as never);
   const rows: string[][] = [];
-  book.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  book.worksheets[0]?.eachRow((r) =>
+    rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))),
+  );
   return rows;
 }
 
@@ -106,7 +114,10 @@ describe('Dictionaries and districts in Chromium', () => {
 
   it('searches a city and shows it flat with its full path', async () => {
     await page.locator('[data-testid="system-district"] input#keyword').fill('宁波');
-    await page.getByTestId('system-district').getByRole('button', { name: /查\s*询/ }).click();
+    await page
+      .getByTestId('system-district')
+      .getByRole('button', { name: /查\s*询/ })
+      .click();
     await expect.poll(() => page.getByTestId('resource-tree-table').getAttribute('data-mode')).toBe('flat');
     await expect.poll(() => page.getByTestId('district-path').first().innerText()).toBe('浙江省 / 宁波市');
   });
@@ -135,10 +146,17 @@ describe('Dictionaries and districts in Chromium', () => {
     await page.getByRole('tab', { name: /更名/ }).click();
     await expect.poll(() => page.getByTestId('import-renamed').innerText()).toContain('宁波市（改）');
     expect(await page.getByTestId('import-commit').isEnabled()).toBe(true);
-    await page.locator('.ant-modal-footer').getByRole('button', { name: /取\s*消/ }).click();
+    await page
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
 
-    const token = await page.evaluate(() => JSON.parse(JSON.parse(localStorage.getItem('persist:root')!).root).token.accessToken);
-    const answer = await fetch(`${baseURL}/api/districts?keyword=339900`, { headers: { authorization: `Bearer ${token}` } });
+    const token = await page.evaluate(
+      () => JSON.parse(JSON.parse(localStorage.getItem('persist:root')!).root).token.accessToken,
+    );
+    const answer = await fetch(`${baseURL}/api/districts?keyword=339900`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(((await answer.json()) as { total: number }).total).toBe(0);
   });
 

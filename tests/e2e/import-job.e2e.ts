@@ -13,7 +13,9 @@ let page: Page;
 let token: string;
 
 const liveRoleCodes = async () => {
-  const res = await fetch(`${baseURL}/api/roles?pageSize=100&sort=code`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${baseURL}/api/roles?pageSize=100&sort=code`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await res.json()) as { total: number; data: { code: string }[] };
   return { total: body.total, codes: body.data.map((r) => r.code) };
 };
@@ -23,7 +25,13 @@ beforeAll(async () => {
   const signIn = await fetch(`${baseURL}/api/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', client_id: 'console', tenant: 'demo', username: 'admin', password: 'admin123' }),
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'console',
+      tenant: 'demo',
+      username: 'admin',
+      password: 'admin123',
+    }),
   });
   token = ((await signIn.json()) as { access_token: string }).access_token;
   browser = await launchChromium();
@@ -51,7 +59,9 @@ describe('A large import in Chromium', () => {
 
     await page.locator('[data-testid="import-modal"] input[type="file"]').setInputFiles(file);
     await page.getByTestId('import-check').click();
-    await expect.poll(() => page.getByTestId('import-summary').getAttribute('data-phase'), { timeout: 60_000 }).toBe('checked');
+    await expect
+      .poll(() => page.getByTestId('import-summary').getAttribute('data-phase'), { timeout: 60_000 })
+      .toBe('checked');
     await page.getByTestId('import-commit').click();
 
     // The bar advances: rows done of the total, while the job writes.
@@ -64,7 +74,9 @@ describe('A large import in Chromium', () => {
     expect(await progress().innerText()).toMatch(new RegExp(`正在导入：\\d+ / ${ROWS} 行`));
 
     await page.getByTestId('import-cancel-job').click();
-    await expect.poll(() => page.getByTestId('import-job-result').getAttribute('data-status'), { timeout: 120_000 }).toBe('cancelled');
+    await expect
+      .poll(() => page.getByTestId('import-job-result').getAttribute('data-status'), { timeout: 120_000 })
+      .toBe('cancelled');
     expect(await page.getByTestId('import-job-result').innerText()).toContain('已取消，未写入任何数据');
     expect(await liveRoleCodes()).toEqual(before);
   });

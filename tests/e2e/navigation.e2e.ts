@@ -33,7 +33,8 @@ async function signIn(page: Page, tenant: string, username: string, password: st
   await page.getByTestId('tabs-outlet').waitFor();
 }
 
-const tabPaths = (page: Page) => page.getByTestId('tab').evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
+const tabPaths = (page: Page) =>
+  page.getByTestId('tab').evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
 
 describe('navigation in Chromium', () => {
   it('keeps a deep link through a first sign-in, with no "expired" message', async () => {
@@ -75,9 +76,9 @@ describe('navigation in Chromium', () => {
     const { context, page } = await newPage();
     await signIn(page, 'demo', 'viewer', 'viewer123');
     await page.getByTestId('workspace').waitFor();
-    expect(await page.getByTestId('workspace-shortcut').evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).toEqual([
-      '/account/center',
-    ]);
+    expect(
+      await page.getByTestId('workspace-shortcut').evaluateAll((els) => els.map((el) => el.getAttribute('data-path'))),
+    ).toEqual(['/account/center']);
     await page.getByTestId('user-menu').hover();
     await page.getByTestId('user-menu-account').click();
     await page.getByTestId('account-center').waitFor();
@@ -85,12 +86,21 @@ describe('navigation in Chromium', () => {
     await page.locator('#currentPassword').fill('viewer123');
     await page.locator('#newPassword').fill('Viewer-2026-new');
     await page.locator('#confirmPassword').fill('Viewer-2026-new');
-    await page.locator('form', { has: page.locator('#confirmPassword') }).locator('button.ant-btn-primary').click();
+    await page
+      .locator('form', { has: page.locator('#confirmPassword') })
+      .locator('button.ant-btn-primary')
+      .click();
     const signInWith = (password: string) =>
       fetch(`${baseURL}/api/auth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', client_id: 'console', tenant: 'demo', username: 'viewer', password }),
+        body: JSON.stringify({
+          grant_type: 'password',
+          client_id: 'console',
+          tenant: 'demo',
+          username: 'viewer',
+          password,
+        }),
       }).then((res) => res.status);
     await expect.poll(() => signInWith('Viewer-2026-new'), { timeout: 15_000 }).toBe(200);
 
@@ -135,10 +145,21 @@ describe('navigation in Chromium', () => {
       });
       return res.json();
     };
-    const admin = (await api('POST', '/api/auth/token', undefined, {
-      grant_type: 'password', client_id: 'console', tenant: 'demo', username: 'admin', password: 'admin123',
-    })).access_token as string;
-    const created = await api('POST', '/api/admin-users', admin, { userName: 'noroles', displayName: '无角色', password: 'Nothing-2026', roleIds: [] });
+    const admin = (
+      await api('POST', '/api/auth/token', undefined, {
+        grant_type: 'password',
+        client_id: 'console',
+        tenant: 'demo',
+        username: 'admin',
+        password: 'admin123',
+      })
+    ).access_token as string;
+    const created = await api('POST', '/api/admin-users', admin, {
+      userName: 'noroles',
+      displayName: '无角色',
+      password: 'Nothing-2026',
+      roleIds: [],
+    });
     expect(created.roleIds).toEqual([]);
 
     const { context, page } = await newPage();

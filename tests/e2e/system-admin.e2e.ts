@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
@@ -30,7 +30,9 @@ async function readSheet(file: string): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(readFileSync(file) as never);
   const rows: string[][] = [];
-  book.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  book.worksheets[0]?.eachRow((r) =>
+    rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))),
+  );
   return rows;
 }
 
@@ -148,9 +150,9 @@ describe('System → Admin accounts in Chromium', () => {
     await expect.poll(() => page.getByTestId('admin-sign-ins').innerText()).toContain('成功');
     const actions = () =>
       page.getByTestId('audit-entry').evaluateAll((els) => els.map((el) => el.getAttribute('data-action')));
-    await expect.poll(actions).toEqual(
-      expect.arrayContaining(['system:admin:create', 'system:admin:update', 'system:admin:reset-password']),
-    );
+    await expect
+      .poll(actions)
+      .toEqual(expect.arrayContaining(['system:admin:create', 'system:admin:update', 'system:admin:reset-password']));
     expect(await page.getByTestId('resource-profile').innerText()).toContain(`${created}@example.com`);
   });
 

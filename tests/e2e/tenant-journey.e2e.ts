@@ -130,7 +130,10 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
     await page.getByTestId('role-permissions').waitFor();
     await node('dashboard:workspace:view').click();
     await node('system:admin:list').click();
-    await page.locator('.ant-tree-treenode', { has: node('system:admin:list') }).locator('.ant-tree-switcher').click();
+    await page
+      .locator('.ant-tree-treenode', { has: node('system:admin:list') })
+      .locator('.ant-tree-switcher')
+      .click();
     await node('system:admin:create').click();
     await node('system:admin:import').click();
     await page.getByTestId('role-permissions-save').click();

@@ -1,9 +1,9 @@
 import './react-dedupe';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
-import { createHistory } from '@umijs/max';
 import { createPluginManager } from '@@/core/plugin';
+import { cleanup } from '@testing-library/react';
+import { createHistory } from '@umijs/max';
+import { afterEach } from 'vitest';
 
 // antd needs these browser APIs that jsdom lacks
 if (!window.matchMedia) {

@@ -14,7 +14,15 @@ export async function roleSheet(count: number, prefix: string, bad: number[] = [
   sheet.addRow(['角色编码', '角色名称', '排序', '状态', '备注']).commit();
   const invalid = new Set(bad);
   for (let n = 1; n <= count; n++) {
-    sheet.addRow([`${prefix}_${n}`, `${prefix} ${n}`, n % 1000, invalid.has(n) ? 'sometimes' : 'enabled', `generated row ${n}`]).commit();
+    sheet
+      .addRow([
+        `${prefix}_${n}`,
+        `${prefix} ${n}`,
+        n % 1000,
+        invalid.has(n) ? 'sometimes' : 'enabled',
+        `generated row ${n}`,
+      ])
+      .commit();
   }
   sheet.commit();
   await workbook.commit();

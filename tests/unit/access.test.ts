@@ -3,14 +3,14 @@ import access from '@/access';
 import type { CurrentUser } from '@/services/auth';
 
 const user = (permissions: string[]): CurrentUser => ({
-    userId: '1',
-    userName: 'admin',
-    displayName: '管理员',
-    version: 0,
-    permissions,
-    roles: [],
-    tenant: { id: '2', code: 'demo', name: 'Demo' },
-    orgId: null,
+  userId: '1',
+  userName: 'admin',
+  displayName: '管理员',
+  version: 0,
+  permissions,
+  roles: [],
+  tenant: { id: '2', code: 'demo', name: 'Demo' },
+  orgId: null,
   clientType: 'console',
   mustChangePassword: false,
 });
@@ -30,7 +30,12 @@ describe('access', () => {
     expect(map['dashboard:workspace:view']).toBe(true);
     expect(map['system:admin:list']).toBe(true);
     expect(map['account:profile:view']).toBeUndefined();
-    expect(Object.keys(map).sort()).toEqual(['canAdmin', 'dashboard:workspace:view', 'platformOperator', 'system:admin:list']);
+    expect(Object.keys(map).sort()).toEqual([
+      'canAdmin',
+      'dashboard:workspace:view',
+      'platformOperator',
+      'system:admin:list',
+    ]);
   });
 
   it('marks the users of the platform tenant, and only them, as platform operators', () => {

@@ -21,7 +21,9 @@ describe('imports', () => {
   it('never lead from core/ to app.ts or a module: modules depend on core, not the reverse', async () => {
     const deps = (await graph('server/src', 'server/tsconfig.json')).obj();
     const wrong = Object.entries(deps).flatMap(([file, imports]) =>
-      file.startsWith('core/') ? imports.filter((i) => i === 'app.ts' || i.startsWith('modules/')).map((i) => `${file} → ${i}`) : [],
+      file.startsWith('core/')
+        ? imports.filter((i) => i === 'app.ts' || i.startsWith('modules/')).map((i) => `${file} → ${i}`)
+        : [],
     );
     expect(wrong).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toggle } from '@/components/permission/PermissionTree';
-import { filterMenuRoutes, menuPaths, type MenuNode } from '@/services/menu';
+import { filterMenuRoutes, type MenuNode, menuPaths } from '@/services/menu';
 
 const node = (path: string | null, type: 'directory' | 'menu', children: MenuNode[] = []): MenuNode => ({
   id: path ?? 'dir',
@@ -41,7 +41,10 @@ const routes = [
 
 describe('the menu from GET /api/auth/menus', () => {
   it('keeps exactly the granted entries, in the routes order, with groups that still list something', () => {
-    const granted = menuPaths([node(null, 'directory', [node('/dashboard/workspace', 'menu')]), node(null, 'directory', [node('/system/admin', 'menu')])]);
+    const granted = menuPaths([
+      node(null, 'directory', [node('/dashboard/workspace', 'menu')]),
+      node(null, 'directory', [node('/system/admin', 'menu')]),
+    ]);
     const menu = filterMenuRoutes(routes, granted);
     expect(menu.map((r) => r.path)).toEqual(['/', '/dashboard/workspace', '/system', '/exception/403']);
     const system = menu.find((r) => r.path === '/system')!;
@@ -56,8 +59,18 @@ describe('the menu from GET /api/auth/menus', () => {
 
 describe('the permission tree control', () => {
   const index = {
-    parent: new Map<string, string | null>([['dir', null], ['menu', 'dir'], ['create', 'menu'], ['delete', 'menu']]),
-    descendants: new Map([['dir', ['menu', 'create', 'delete']], ['menu', ['create', 'delete']], ['create', []], ['delete', []]]),
+    parent: new Map<string, string | null>([
+      ['dir', null],
+      ['menu', 'dir'],
+      ['create', 'menu'],
+      ['delete', 'menu'],
+    ]),
+    descendants: new Map([
+      ['dir', ['menu', 'create', 'delete']],
+      ['menu', ['create', 'delete']],
+      ['create', []],
+      ['delete', []],
+    ]),
     all: ['dir', 'menu', 'create', 'delete'],
   };
   it('checking a button brings its menu and directory', () => {

@@ -9,7 +9,17 @@ describe('the page to return to after sign-in', () => {
   });
 
   it('refuses another site, a scheme, odd characters and the sign-in screen itself', () => {
-    for (const target of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', '/login', '/login?redirect=/x', '', null]) {
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/login',
+      '/login?redirect=/x',
+      '',
+      null,
+    ]) {
       expect(safeRedirect(target)).toBeUndefined();
     }
   });

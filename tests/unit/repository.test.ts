@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -46,6 +46,7 @@ describe('the repository', () => {
   it('links its architecture page from the README, and that page its name map and scaling rules', () => {
     expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toContain('docs/architecture.md');
     const architecture = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
-    for (const heading of ['## One request', '## Names', '## Decisions', '## Scaling out']) expect(architecture).toContain(heading);
+    for (const heading of ['## One request', '## Names', '## Decisions', '## Scaling out'])
+      expect(architecture).toContain(heading);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BusinessError, createRequest, dedupeKey, errorMessage, type RequestDeps } from '@/utils/request';
 import type { RootState } from '@/models/root';
+import { BusinessError, createRequest, dedupeKey, errorMessage, type RequestDeps } from '@/utils/request';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -112,7 +112,8 @@ describe('request layer: error bodies and the catalogue', () => {
 
   it('recognises {timestamp, status, error, message} and shows its message', async () => {
     const { request, deps } = setup({
-      handler: () => json(500, { timestamp: '2024-01-01', status: 500, error: 'Internal Server Error', message: '数据库不可用' }),
+      handler: () =>
+        json(500, { timestamp: '2024-01-01', status: 500, error: 'Internal Server Error', message: '数据库不可用' }),
     });
     await swallow(request('/api/x'));
     await vi.advanceTimersByTimeAsync(100);
@@ -146,7 +147,9 @@ describe('request layer: error bodies and the catalogue', () => {
   });
 
   it('prefers the body message over the catalogue, also for 401', () => {
-    expect(errorMessage(401, { family: 'CLIENT_ERROR', code: 'common.unauthorized', message: '会话已失效' }, 'zh-CN')).toBe('会话已失效');
+    expect(
+      errorMessage(401, { family: 'CLIENT_ERROR', code: 'common.unauthorized', message: '会话已失效' }, 'zh-CN'),
+    ).toBe('会话已失效');
     expect(errorMessage(401, {}, 'zh-CN')).toBe('登录已过期，请重新登录');
   });
 
@@ -205,8 +208,11 @@ describe('request layer: the 401 flow', () => {
     const { request, deps, calls } = setup({
       token: { ...tokens },
       handler: (url, init) => {
-        if (url === '/api/auth/token') return json(200, { access_token: 'new', refresh_token: 'r2', token_type: 'bearer' });
-        return header(init, 'Authorization') === 'bearer new' ? json(200, { me: 1 }) : json(401, { message: 'expired' });
+        if (url === '/api/auth/token')
+          return json(200, { access_token: 'new', refresh_token: 'r2', token_type: 'bearer' });
+        return header(init, 'Authorization') === 'bearer new'
+          ? json(200, { me: 1 })
+          : json(401, { message: 'expired' });
       },
     });
     await expect(request('/api/auth/me')).resolves.toEqual({ me: 1 });
@@ -295,7 +301,8 @@ describe('request layer: de-duplication', () => {
     expect(dedupeKey(500, '/api/a', '/p')).not.toBe(dedupeKey(500, '/api/a', '/q'));
   });
 
-  const byMessage = (url: string) => json(url.includes('fail500') ? 500 : 404, { family: 'CLIENT_ERROR', code: 'c', message: url });
+  const byMessage = (url: string) =>
+    json(url.includes('fail500') ? 500 : 404, { family: 'CLIENT_ERROR', code: 'c', message: url });
 
   it('shows the same status + URL + page once', async () => {
     const { request, deps } = setup({ handler: byMessage });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toListQuery, withoutPaging } from '@/components/resource/params';
-import { dictEnum } from '@/components/resource/dict';
-import { toBody } from '@/components/resource/ResourceForm';
 import { changedFields } from '@/components/resource/AuditTimeline';
-import { filenameOf } from '@/services/resource';
+import { dictEnum } from '@/components/resource/dict';
+import { toListQuery, withoutPaging } from '@/components/resource/params';
+import { toBody } from '@/components/resource/ResourceForm';
 import type { SysCode } from '@/models/root';
+import { filenameOf } from '@/services/resource';
 
 describe('ProTable request arguments → list query', () => {
   it('passes paging and drops empty search fields', () => {
@@ -42,7 +42,10 @@ describe('ProTable request arguments → list query', () => {
   });
 
   it('keeps an open-ended date range and single values, and export drops paging only', () => {
-    const query = toListQuery({ current: 3, pageSize: 50, createdAt: ['', '2026-02-01'], status: 'locked' }, { createdAt: 'ascend' });
+    const query = toListQuery(
+      { current: 3, pageSize: 50, createdAt: ['', '2026-02-01'], status: 'locked' },
+      { createdAt: 'ascend' },
+    );
     expect(query.createdAt).toBe(',2026-02-01');
     expect(withoutPaging(query)).toEqual({ createdAt: ',2026-02-01', status: 'locked', sort: 'createdAt' });
   });
@@ -79,7 +82,9 @@ describe('form body', () => {
   const fields = ['displayName', 'mobile', 'email'];
 
   it('sends only the mode fields, leaving empty inputs out on create', () => {
-    expect(toBody({ displayName: ' Zhang ', mobile: '', email: undefined, status: 'enabled' }, fields, 'create')).toEqual({
+    expect(
+      toBody({ displayName: ' Zhang ', mobile: '', email: undefined, status: 'enabled' }, fields, 'create'),
+    ).toEqual({
       displayName: 'Zhang',
     });
   });
@@ -102,9 +107,9 @@ describe('helpers', () => {
   });
 
   it('names the fields an audit row changed', () => {
-    expect(changedFields({ displayName: 'a', email: null, version: 1 }, { displayName: 'b', email: null, version: 2 })).toEqual([
-      'displayName',
-    ]);
+    expect(
+      changedFields({ displayName: 'a', email: null, version: 1 }, { displayName: 'b', email: null, version: 2 }),
+    ).toEqual(['displayName']);
     expect(changedFields(null, { userName: 'x' })).toEqual(['userName']);
   });
 });

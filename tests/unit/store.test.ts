@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dispatchRoot, getRootState, readPersistedRoot } from '@/utils/store';
 
 const persisted = (root: object) =>
-  localStorage.setItem('persist:root', JSON.stringify({ root: JSON.stringify(root), _persist: '{"version":-1,"rehydrated":true}' }));
+  localStorage.setItem(
+    'persist:root',
+    JSON.stringify({ root: JSON.stringify(root), _persist: '{"version":-1,"rehydrated":true}' }),
+  );
 
 describe('state before the dva store exists (getInitialState runs first)', () => {
   beforeEach(() => localStorage.clear());

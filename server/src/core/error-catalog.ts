@@ -1,5 +1,5 @@
 import { type ErrorKey, errorCodes } from './error-codes';
-import { type Lang, formatMessage } from './i18n';
+import { formatMessage, type Lang } from './i18n';
 
 export interface CatalogEntry {
   key: string;

@@ -11,7 +11,13 @@ export interface ErrorCodeDefinition {
 }
 
 export const errorCodes = {
-  'common.validation': { code: 1000400, module: 'common', status: 400, zh: '请求参数不正确', en: 'The request is invalid' },
+  'common.validation': {
+    code: 1000400,
+    module: 'common',
+    status: 400,
+    zh: '请求参数不正确',
+    en: 'The request is invalid',
+  },
   'common.unauthorized': {
     code: 1000401,
     module: 'common',
@@ -19,9 +25,27 @@ export const errorCodes = {
     zh: '登录已过期，请重新登录',
     en: 'Your session has expired, please sign in again',
   },
-  'common.forbidden': { code: 1000403, module: 'common', status: 403, zh: '没有该操作的权限', en: 'You do not have permission to do this' },
-  'common.notFound': { code: 1000404, module: 'common', status: 404, zh: '请求的资源不存在', en: 'The requested resource does not exist' },
-  'common.methodNotAllowed': { code: 1000405, module: 'common', status: 405, zh: '不支持该请求方法', en: 'Method not allowed' },
+  'common.forbidden': {
+    code: 1000403,
+    module: 'common',
+    status: 403,
+    zh: '没有该操作的权限',
+    en: 'You do not have permission to do this',
+  },
+  'common.notFound': {
+    code: 1000404,
+    module: 'common',
+    status: 404,
+    zh: '请求的资源不存在',
+    en: 'The requested resource does not exist',
+  },
+  'common.methodNotAllowed': {
+    code: 1000405,
+    module: 'common',
+    status: 405,
+    zh: '不支持该请求方法',
+    en: 'Method not allowed',
+  },
   'common.versionConflict': {
     code: 1000409,
     module: 'common',
@@ -36,7 +60,13 @@ export const errorCodes = {
     zh: '已存在相同的数据',
     en: 'A record with the same value already exists',
   },
-  'common.payloadTooLarge': { code: 1000413, module: 'common', status: 413, zh: '请求内容过大', en: 'The request body is too large' },
+  'common.payloadTooLarge': {
+    code: 1000413,
+    module: 'common',
+    status: 413,
+    zh: '请求内容过大',
+    en: 'The request body is too large',
+  },
   'common.unsupportedMediaType': {
     code: 1000415,
     module: 'common',
@@ -51,9 +81,21 @@ export const errorCodes = {
     zh: '导入失败：{count} 行有错误，未写入任何数据',
     en: 'Import failed: {count} rows have errors; nothing was written',
   },
-  'common.internal': { code: 1000500, module: 'common', status: 500, zh: '系统内部错误，请稍后再试', en: 'Internal server error, please try again later' },
+  'common.internal': {
+    code: 1000500,
+    module: 'common',
+    status: 500,
+    zh: '系统内部错误，请稍后再试',
+    en: 'Internal server error, please try again later',
+  },
 
-  'auth.badCredentials': { code: 1001001, module: 'auth', status: 400, zh: '租户、用户名或密码错误', en: 'Wrong tenant, user name or password' },
+  'auth.badCredentials': {
+    code: 1001001,
+    module: 'auth',
+    status: 400,
+    zh: '租户、用户名或密码错误',
+    en: 'Wrong tenant, user name or password',
+  },
   'auth.invalidGrant': {
     code: 1001002,
     module: 'auth',
@@ -61,7 +103,13 @@ export const errorCodes = {
     zh: '登录凭证无效或已过期，请重新登录',
     en: 'The sign-in grant is invalid or has expired; please sign in again',
   },
-  'auth.invalidClient': { code: 1001003, module: 'auth', status: 400, zh: '客户端无效或不支持该授权方式', en: 'Unknown client or grant type not allowed for it' },
+  'auth.invalidClient': {
+    code: 1001003,
+    module: 'auth',
+    status: 400,
+    zh: '客户端无效或不支持该授权方式',
+    en: 'Unknown client or grant type not allowed for it',
+  },
   'auth.accountLocked': {
     code: 1001004,
     module: 'auth',
@@ -70,7 +118,13 @@ export const errorCodes = {
     en: 'Too many failed attempts; the account is locked, try again in {minutes} minutes',
   },
   'auth.userDisabled': { code: 1001005, module: 'auth', status: 403, zh: '账号已停用', en: 'This account is disabled' },
-  'auth.tooManyRequests': { code: 1001006, module: 'auth', status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  'auth.tooManyRequests': {
+    code: 1001006,
+    module: 'auth',
+    status: 429,
+    zh: '请求过于频繁，请稍后再试',
+    en: 'Too many requests, please try again later',
+  },
   'auth.passwordPolicy': {
     code: 1001007,
     module: 'auth',
@@ -118,7 +172,13 @@ export const errorCodes = {
     zh: '平台租户不能停用、删除或更换套餐',
     en: 'The platform tenant cannot be disabled, deleted or given a package',
   },
-  'tenant.packageDisabled': { code: 1002005, module: 'tenant', status: 400, zh: '该套餐已停用', en: 'The package is disabled' },
+  'tenant.packageDisabled': {
+    code: 1002005,
+    module: 'tenant',
+    status: 400,
+    zh: '该套餐已停用',
+    en: 'The package is disabled',
+  },
   'tenant.packageInUse': {
     code: 1002006,
     module: 'tenant',
@@ -198,7 +258,13 @@ export const errorCodes = {
     zh: '该设置不允许租户修改',
     en: 'This setting cannot be changed by a tenant',
   },
-  'dict.systemType': { code: 1020201, module: 'dict', status: 409, zh: '系统字典类型不能删除', en: 'A system dictionary type cannot be deleted' },
+  'dict.systemType': {
+    code: 1020201,
+    module: 'dict',
+    status: 409,
+    zh: '系统字典类型不能删除',
+    en: 'A system dictionary type cannot be deleted',
+  },
   'dict.typeInUse': {
     code: 1020202,
     module: 'dict',
@@ -213,7 +279,13 @@ export const errorCodes = {
     zh: '该字典类型不允许租户添加字典项',
     en: 'Tenants cannot add items to this dictionary type',
   },
-  'errcode.builtIn': { code: 1020301, module: 'errcode', status: 409, zh: '系统内置错误码不能删除', en: 'A built-in error code cannot be deleted' },
+  'errcode.builtIn': {
+    code: 1020301,
+    module: 'errcode',
+    status: 409,
+    zh: '系统内置错误码不能删除',
+    en: 'A built-in error code cannot be deleted',
+  },
   'district.hasChildren': {
     code: 1020401,
     module: 'district',
@@ -263,7 +335,13 @@ export const errorCodes = {
     zh: '导入文件超过 {max} 行的上限',
     en: 'The import file has more than the limit of {max} rows',
   },
-  'import.jobFinished': { code: 1030104, module: 'import', status: 409, zh: '导入任务已结束，无法取消', en: 'The import job has already finished' },
+  'import.jobFinished': {
+    code: 1030104,
+    module: 'import',
+    status: 409,
+    zh: '导入任务已结束，无法取消',
+    en: 'The import job has already finished',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Hook } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
@@ -29,7 +29,10 @@ const statusText: Record<number, string> = {
 
 export function errorResponses(...statuses: (keyof typeof statusText)[]) {
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: statusText[s] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } }]),
+    statuses.map((s) => [
+      s,
+      { description: statusText[s] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } },
+    ]),
   );
 }
 
@@ -44,7 +47,10 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
   if (result.success && refused.length === 0) return;
   const error = result.success ? undefined : validationError(result.error.issues, c.var.lang, input);
   const named = new Set(refused.map((f) => f.field));
-  throw new AppError('common.validation', {}, [...refused, ...(error?.fields ?? []).filter((f) => !named.has(f.field))]);
+  throw new AppError('common.validation', {}, [
+    ...refused,
+    ...(error?.fields ?? []).filter((f) => !named.has(f.field)),
+  ]);
 };
 
 export function mountApiDocs(app: OpenAPIHono<AppEnv>, version: string) {
@@ -54,7 +60,8 @@ export function mountApiDocs(app: OpenAPIHono<AppEnv>, version: string) {
     info: {
       title: 'MedEdu Admin API',
       version,
-      description: 'Every operation states its permission in `x-permission`: `public`, `authenticated` or a permission code.',
+      description:
+        'Every operation states its permission in `x-permission`: `public`, `authenticated` or a permission code.',
     },
   });
 

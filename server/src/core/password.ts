@@ -49,8 +49,12 @@ export function passwordPolicyError(
 ): AppError | undefined {
   const fields = [{ field: who.field, message: '' }];
   const username = who.username.trim().toLowerCase();
-  if (username && password.toLowerCase().includes(username)) return new AppError('auth.passwordContainsUsername', {}, fields);
-  if (password.length < policy.minLength || (policy.requireLetterAndDigit && !(/[A-Za-z]/.test(password) && /\d/.test(password)))) {
+  if (username && password.toLowerCase().includes(username))
+    return new AppError('auth.passwordContainsUsername', {}, fields);
+  if (
+    password.length < policy.minLength ||
+    (policy.requireLetterAndDigit && !(/[A-Za-z]/.test(password) && /\d/.test(password)))
+  ) {
     return new AppError('auth.passwordPolicy', { minLength: policy.minLength }, fields);
   }
   if (strength.check(password, [username, ...(who.context ?? [])]).score < policy.minScore) {

@@ -10,7 +10,8 @@ import { PLATFORM_TENANT, type Tx } from './tenancy';
 export function createPlatformScope() {
   let platformId: string | undefined;
   const id = async (tx: Tx) => {
-    platformId ??= (await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirst())?.id;
+    platformId ??= (await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirst())
+      ?.id;
     return platformId;
   };
   return {

@@ -31,7 +31,9 @@ export function createRateLimiter(options: { windowMs: number; max: number }, no
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-export function rateLimitByIp(pick: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => RateLimiter): MiddlewareHandler<AppEnv> {
+export function rateLimitByIp(
+  pick: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => RateLimiter,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const limiter = pick(c);
     const key = clientIp(c) ?? 'unknown';

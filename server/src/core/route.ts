@@ -1,4 +1,4 @@
-import { type RouteConfig, createRoute } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { AppError, forbidden } from './errors';
@@ -34,7 +34,9 @@ export function requirePermission(permission: Permission, beforePasswordChange =
  * A route contract that carries its permission: the server enforces it before validation and the
  * OpenAPI document shows it (`x-permission`, bearer security, a line in the description).
  */
-export function defineRoute<R extends RouteConfig>(config: R & { permission: Permission; beforePasswordChange?: true }): R {
+export function defineRoute<R extends RouteConfig>(
+  config: R & { permission: Permission; beforePasswordChange?: true },
+): R {
   const { permission, beforePasswordChange, ...route } = config;
   const note =
     permission === 'public'

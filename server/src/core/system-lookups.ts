@@ -1,5 +1,5 @@
 import type { TokenKind } from '../db/types';
-import { PLATFORM_TENANT, type Tenancy, type Tx, enterTenant } from './tenancy';
+import { enterTenant, PLATFORM_TENANT, type Tenancy, type Tx } from './tenancy';
 
 /**
  * The only queries that run before the tenant of a request is known. Each one is narrow: it
@@ -17,7 +17,12 @@ export interface SystemLookups {
     work: (tx: Tx, token: { tokenId: string; tenantId: string }) => Promise<T>,
   ): Promise<T | undefined>;
   /** A sign-in for a tenant code that does not exist still leaves a trace. */
-  logUnknownTenantSignIn(entry: { username: string; clientId: string; ip: string | null; userAgent: string | null }): Promise<void>;
+  logUnknownTenantSignIn(entry: {
+    username: string;
+    clientId: string;
+    ip: string | null;
+    userAgent: string | null;
+  }): Promise<void>;
 }
 
 export function createSystemLookups(tenancy: Tenancy): SystemLookups {

@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { APP_ROLE, SYSTEM_ROLE } from '../db/migrations/0002_tenancy_rls';
 import type { DB } from '../db/types';
 import { forbidden } from './errors';
@@ -72,10 +72,17 @@ export function operatorTenancy(tenancy: Tenancy): Tenancy {
  * Inside a platform operator's transaction, runs `work` as one tenant would see the database (the application role,
  * that tenant's rows only), then returns to the operator's scope. For reads that must not mix tenants (settings).
  */
-export async function seenByTenant<T>(tx: Tx, tenantId: string, operatorTenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function seenByTenant<T>(
+  tx: Tx,
+  tenantId: string,
+  operatorTenantId: string,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   await enterTenant(tx, tenantId);
   const result = await work(tx);
-  await sql`SELECT set_config('role', ${SYSTEM_ROLE}, true), set_config('app.tenant_id', ${operatorTenantId}, true)`.execute(tx);
+  await sql`SELECT set_config('role', ${SYSTEM_ROLE}, true), set_config('app.tenant_id', ${operatorTenantId}, true)`.execute(
+    tx,
+  );
   return result;
 }
 

@@ -10,7 +10,16 @@ const REFUSED_CHARACTER = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uD
 const MAX_DEPTH = 32;
 
 const typeNames: Record<Lang, Record<string, string>> = {
-  'zh-CN': { string: '文本', number: '数字', int: '整数', bigint: '整数', boolean: '布尔值', object: '对象', array: '数组', date: '日期' },
+  'zh-CN': {
+    string: '文本',
+    number: '数字',
+    int: '整数',
+    bigint: '整数',
+    boolean: '布尔值',
+    object: '对象',
+    array: '数组',
+    date: '日期',
+  },
   'en-US': {
     string: 'text',
     number: 'a number',
@@ -123,7 +132,9 @@ function describe(issue: Issue, lang: Lang, input: unknown): string {
       return issue.origin === 'string' || issue.origin === 'array' ? t.tooLong(issue.maximum) : t.tooBig(issue.maximum);
     case 'too_small':
       if ((issue.origin === 'string' || issue.origin === 'array') && issue.minimum === 1) return t.required;
-      return issue.origin === 'string' || issue.origin === 'array' ? t.tooShort(issue.minimum) : t.tooSmall(issue.minimum);
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? t.tooShort(issue.minimum)
+        : t.tooSmall(issue.minimum);
     case 'invalid_format':
       return (formatRules[lang] as Record<string, string>)[issue.message] ?? t.format;
     case 'invalid_value':
@@ -141,10 +152,17 @@ export function issuesToFields(issues: readonly Issue[], lang: Lang, input?: unk
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields.push({ field: base ? `${base}.${key}` : key, message: texts[lang].unknownField });
+      for (const key of issue.keys)
+        fields.push({ field: base ? `${base}.${key}` : key, message: texts[lang].unknownField });
     } else if (issue.code === 'invalid_union' && issue.errors.length > 0) {
       const firstBranch = issue.errors[0] ?? [];
-      fields.push(...issuesToFields(firstBranch.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue), lang, input));
+      fields.push(
+        ...issuesToFields(
+          firstBranch.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue),
+          lang,
+          input,
+        ),
+      );
     } else {
       fields.push({ field: base || 'body', message: describe(issue, lang, input) });
     }

@@ -4,7 +4,8 @@ import { ConfigError, loadConfig, readEnvFiles } from '../config';
 import { createServer } from '../server';
 import { createPlatformAdmin } from './seed/platform-admin';
 
-const usage = 'usage: npm run create-admin -- <username> [display name]   (password from ADMIN_PASSWORD, else asked for)';
+const usage =
+  'usage: npm run create-admin -- <username> [display name]   (password from ADMIN_PASSWORD, else asked for)';
 
 /** Reads a line from the terminal without echoing it. */
 async function askHidden(question: string): Promise<string> {
@@ -43,7 +44,9 @@ async function main() {
   const config = loadConfig();
   const password = await readPassword();
   const server = await createServer({
-    database: config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    database: config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   });
   try {
     await createPlatformAdmin(server.services, { username, password, displayName: rest.join(' ') || username });

@@ -7,7 +7,10 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from './types';
 
-export type DatabaseOptions = { kind: 'memory' } | { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+export type DatabaseOptions =
+  | { kind: 'memory' }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string };
 
 export type Engine = 'pglite' | 'postgres';
 

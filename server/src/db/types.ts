@@ -335,7 +335,6 @@ export interface ImportJobFailureTable {
   message: string;
 }
 
-
 export interface DB {
   tenant_package: TenantPackageTable;
   package_permission: PackagePermissionTable;
@@ -360,5 +359,3 @@ export interface DB {
   import_job: ImportJobTable;
   import_job_failure: ImportJobFailureTable;
 }
-
-

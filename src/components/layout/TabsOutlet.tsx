@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { history, useAccess, useIntl, useLocation, useOutlet, useSelectedRoutes, useSelector } from '@umijs/max';
 import { Button, Dropdown, Tabs } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import LoadErrorBoundary from '@/components/LoadErrorBoundary';
-import Forbidden from '@/pages/exception/403';
 import { HOME_PATH } from '@/constants';
 import type { RootState, Tab } from '@/models/root';
+import Forbidden from '@/pages/exception/403';
 import { dispatchRoot, getRootState } from '@/utils/store';
 import { PaneContext, type PaneFrame } from './frame';
 import PageHeader, { type Crumb } from './PageHeader';
@@ -104,7 +104,10 @@ export default function TabsOutlet() {
         setRecord: (title, name) => {
           const tabs = getRootState().curTab;
           if (tabs.some((t) => t.path === path && (t.title !== title || t.name !== name))) {
-            dispatchRoot('SET_CURTAB', tabs.map((t) => (t.path === path ? { path, title, name } : t)));
+            dispatchRoot(
+              'SET_CURTAB',
+              tabs.map((t) => (t.path === path ? { path, title, name } : t)),
+            );
           }
         },
         markMissing: () => {
@@ -135,7 +138,8 @@ export default function TabsOutlet() {
     }
     if (!isScreen) return;
     const tabs = getRootState().curTab;
-    if (!tabs.some((t) => t.path === pathname)) dispatchRoot('SET_CURTAB', [...tabs, { path: pathname, title: titleKey(matched) }]);
+    if (!tabs.some((t) => t.path === pathname))
+      dispatchRoot('SET_CURTAB', [...tabs, { path: pathname, title: titleKey(matched) }]);
     dispatchRoot('SET_LAST_ACTIVE_TABPATH', pathname);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
@@ -156,7 +160,7 @@ export default function TabsOutlet() {
     }
     dispatchRoot('SET_CURTAB', remaining);
     if (!remaining.some((t) => t.path === pathname)) {
-      history.push(mode === 'one' ? nextActivePath(curTab, path) : remaining[0]?.path ?? HOME_PATH);
+      history.push(mode === 'one' ? nextActivePath(curTab, path) : (remaining[0]?.path ?? HOME_PATH));
     }
   };
 
@@ -190,14 +194,17 @@ export default function TabsOutlet() {
     </Dropdown>
   );
 
-  const tabs = !isScreen || curTab.some((t) => t.path === pathname)
-    ? curTab
-    : [...curTab, { path: pathname, title: titleKey(matched) }];
+  const tabs =
+    !isScreen || curTab.some((t) => t.path === pathname)
+      ? curTab
+      : [...curTab, { path: pathname, title: titleKey(matched) }];
 
   const header = (path: string) => {
     const trail = crumbs.current.get(path) ?? [];
     const tab = tabs.find((t) => t.path === path);
-    const title = tab ? tabTitle(tab) : intl.formatMessage({ id: trail[trail.length - 1]?.titleKey ?? 'menu.notFound' });
+    const title = tab
+      ? tabTitle(tab)
+      : intl.formatMessage({ id: trail[trail.length - 1]?.titleKey ?? 'menu.notFound' });
     const named = tab?.name ? [...trail.slice(0, -1), { ...trail[trail.length - 1], label: tab.name }] : trail;
     return <PageHeader crumbs={named} title={title} />;
   };

@@ -1,4 +1,4 @@
-import { ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
+import { ProForm, type ProFormInstance, ProFormText } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import type { ButtonProps } from 'antd';
 import { useRef } from 'react';
@@ -45,7 +45,11 @@ export default function ChangePasswordForm({ onChanged }: { onChanged: () => voi
         rules={[{ required: true }]}
         fieldProps={{ autoComplete: 'current-password', 'data-testid': 'current-password' } as object}
       />
-      <ProForm.Item name="newPassword" label={t('account.newPassword')} rules={[{ required: true }, { min: 8, max: 128 }]}>
+      <ProForm.Item
+        name="newPassword"
+        label={t('account.newPassword')}
+        rules={[{ required: true }, { min: 8, max: 128 }]}
+      >
         <PasswordStrengthInput data-testid="new-password" />
       </ProForm.Item>
       <ProFormText.Password

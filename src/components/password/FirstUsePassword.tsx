@@ -15,7 +15,10 @@ export default function FirstUsePassword() {
 
   const changed = async () => {
     await loadDictionaries();
-    await setInitialState((s) => ({ ...s, currentUser: s?.currentUser && { ...s.currentUser, mustChangePassword: false } }));
+    await setInitialState((s) => ({
+      ...s,
+      currentUser: s?.currentUser && { ...s.currentUser, mustChangePassword: false },
+    }));
     message.success(t('account.passwordChanged'));
   };
 

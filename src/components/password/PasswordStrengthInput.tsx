@@ -37,7 +37,12 @@ export interface PasswordStrengthInputProps extends Omit<PasswordProps, 'value' 
  * A password field (controlled, so a Form.Item child) with a strength meter and the word for zxcvbn's score (0–4),
  * the same estimator the server's password policy uses.
  */
-export default function PasswordStrengthInput({ value, onChange, userInputs = [], ...inputProps }: PasswordStrengthInputProps) {
+export default function PasswordStrengthInput({
+  value,
+  onChange,
+  userInputs = [],
+  ...inputProps
+}: PasswordStrengthInputProps) {
   const intl = useIntl();
   const [score, setScore] = useState<number>();
   const inputsKey = userInputs.join('\n');
@@ -58,7 +63,12 @@ export default function PasswordStrengthInput({ value, onChange, userInputs = []
 
   return (
     <Space direction="vertical" size={4} style={{ width: '100%' }}>
-      <Input.Password autoComplete="new-password" {...inputProps} value={value} onChange={(e) => onChange?.(e.target.value)} />
+      <Input.Password
+        autoComplete="new-password"
+        {...inputProps}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+      />
       <Space size={8} data-testid="password-strength" data-score={score ?? ''} aria-live="polite">
         <Progress
           steps={5}
@@ -70,7 +80,11 @@ export default function PasswordStrengthInput({ value, onChange, userInputs = []
         <Typography.Text type="secondary">
           {intl.formatMessage(
             { id: 'password.strength' },
-            { level: intl.formatMessage({ id: score === undefined ? 'password.strength.none' : `password.strength.${score}` }) },
+            {
+              level: intl.formatMessage({
+                id: score === undefined ? 'password.strength.none' : `password.strength.${score}`,
+              }),
+            },
           )}
         </Typography.Text>
       </Space>

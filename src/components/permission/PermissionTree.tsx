@@ -2,7 +2,7 @@ import { useIntl } from '@umijs/max';
 import { Button, Empty, Input, Space, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
-import { permissionName, searchTree, type PermissionNode } from '@/services/permission';
+import { type PermissionNode, permissionName, searchTree } from '@/services/permission';
 
 interface Props {
   tree: PermissionNode[];
@@ -88,7 +88,7 @@ export default function PermissionTree({ tree, value = [], onChange, disabled }:
   if (!tree.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const topLevel = tree.map((n) => n.id);
   // while searching every hit is opened up to its buttons
-  const expandedKeys = search.trim() ? idsOf(shown) : expanded ?? topLevel;
+  const expandedKeys = search.trim() ? idsOf(shown) : (expanded ?? topLevel);
   return (
     <div data-testid="permission-tree">
       <Input.Search
@@ -123,7 +123,10 @@ export default function PermissionTree({ tree, value = [], onChange, disabled }:
           onCheck={(_keys, info) => onChange?.(toggle(index, value, String(info.node.key), info.checked))}
         />
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={intl.formatMessage({ id: 'permission.tree.noMatch' })} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={intl.formatMessage({ id: 'permission.tree.noMatch' })}
+        />
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { fetchAuditLogs, type AuditLog } from '@/services/audit';
+import { type AuditLog, fetchAuditLogs } from '@/services/audit';
 import { ignoreShownError } from '@/utils/request';
 
 /** Fields whose value differs between an audit row's before and after. */
@@ -28,7 +28,11 @@ export default function AuditTimeline({ resourceType, resourceId }: { resourceTy
   };
   const rows = data?.data ?? [];
   return (
-    <Card title={intl.formatMessage({ id: 'resource.audit.title' })} loading={loading && !data} data-testid="audit-timeline">
+    <Card
+      title={intl.formatMessage({ id: 'resource.audit.title' })}
+      loading={loading && !data}
+      data-testid="audit-timeline"
+    >
       {rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
@@ -43,7 +47,9 @@ export default function AuditTimeline({ resourceType, resourceId }: { resourceTy
                   {' · '}
                   {log.actorName ?? '-'}
                   {' · '}
-                  <Typography.Text type="secondary">{dayjs(log.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {dayjs(log.createdAt).format('YYYY-MM-DD HH:mm:ss')}
+                  </Typography.Text>
                   {log.summary && <div>{log.summary}</div>}
                   {fields.length > 0 && (
                     <Typography.Text type="secondary">

@@ -15,7 +15,8 @@ export interface ImportJobsApi {
 }
 
 const POLL_MS = 500;
-const running = (job: ImportJob | undefined) => job !== undefined && !['done', 'failed', 'cancelled'].includes(job.status);
+const running = (job: ImportJob | undefined) =>
+  job !== undefined && !['done', 'failed', 'cancelled'].includes(job.status);
 
 export type ImportPhase = 'idle' | 'checking' | 'checked' | 'committing' | 'done';
 
@@ -65,7 +66,11 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
 
   // Reopened: the latest job, still running (follow it) or finished (its result).
   useEffect(() => {
-    if (open && jobs) jobs.latest().then((latest) => setJob(latest ?? undefined), () => undefined);
+    if (open && jobs)
+      jobs.latest().then(
+        (latest) => setJob(latest ?? undefined),
+        () => undefined,
+      );
   }, [open, jobs]);
 
   const jobId = job?.id;
@@ -174,7 +179,13 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
             ]
           : [
               jobRunning ? (
-                <Button key="stop" danger onClick={cancelJob} disabled={job?.status === 'undoing'} data-testid="import-cancel-job">
+                <Button
+                  key="stop"
+                  danger
+                  onClick={cancelJob}
+                  disabled={job?.status === 'undoing'}
+                  data-testid="import-cancel-job"
+                >
                   {t('resource.import.job.cancel')}
                 </Button>
               ) : (
@@ -182,10 +193,23 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
                   {t('resource.cancel')}
                 </Button>
               ),
-              <Button key="check" onClick={() => run(true)} disabled={!file || busy} loading={phase === 'checking'} data-testid="import-check">
+              <Button
+                key="check"
+                onClick={() => run(true)}
+                disabled={!file || busy}
+                loading={phase === 'checking'}
+                data-testid="import-check"
+              >
                 {props.checkLabel}
               </Button>,
-              <Button key="commit" type="primary" onClick={() => run(false)} disabled={!canCommit} loading={phase === 'committing'} data-testid="import-commit">
+              <Button
+                key="commit"
+                type="primary"
+                onClick={() => run(false)}
+                disabled={!canCommit}
+                loading={phase === 'committing'}
+                data-testid="import-commit"
+              >
                 {props.commitLabel}
               </Button>,
             ]
@@ -225,7 +249,12 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
           </div>
         )}
         {job && jobRunning && (
-          <div data-testid="import-job-progress" data-status={job.status} data-done={job.done} data-total={job.total ?? ''}>
+          <div
+            data-testid="import-job-progress"
+            data-status={job.status}
+            data-done={job.done}
+            data-total={job.total ?? ''}
+          >
             <Progress percent={job.total ? Math.floor((job.done / job.total) * 100) : 0} status="active" />
             {intl.formatMessage({ id: `resource.import.job.${job.status}` }, { done: job.done, total: job.total ?? 0 })}
           </div>

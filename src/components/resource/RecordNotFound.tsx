@@ -12,7 +12,11 @@ export default function RecordNotFound({ backPath }: { backPath?: string }) {
         title={intl.formatMessage({ id: 'resource.notFound.title' })}
         subTitle={intl.formatMessage({ id: 'resource.notFound.subTitle' })}
         extra={
-          <Button type="primary" data-testid="record-not-found-back" onClick={() => history.push(backPath ?? HOME_PATH)}>
+          <Button
+            type="primary"
+            data-testid="record-not-found-back"
+            onClick={() => history.push(backPath ?? HOME_PATH)}
+          >
             {intl.formatMessage({ id: backPath ? 'resource.notFound.back' : 'exception.backHome' })}
           </Button>
         }

@@ -1,6 +1,6 @@
 import { BetaSchemaForm, type ProFormColumnsType, type ProFormInstance } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { type ButtonProps, message, Modal } from 'antd';
+import { type ButtonProps, Modal, message } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import type { ResourceService } from '@/services/resource';
 import { fieldErrorsOn } from '@/utils/formErrors';
@@ -78,8 +78,16 @@ export default function ResourceForm<Row extends { id: string; version: number }
       fields.flatMap((field) => {
         const column = columns.find((c) => c.dataIndex === field && !(c as { hideInForm?: boolean }).hideInForm);
         if (!column) return [];
-        const { render: _render, hideInTable: _t, hideInSearch: _s, hideInForm: _f, hideInDescriptions: _d, sorter: _o, formDisabled, ...rest } =
-          column as Record<string, any>;
+        const {
+          render: _render,
+          hideInTable: _t,
+          hideInSearch: _s,
+          hideInForm: _f,
+          hideInDescriptions: _d,
+          sorter: _o,
+          formDisabled,
+          ...rest
+        } = column as Record<string, any>;
         const valueType = rest.valueType ?? (rest.valueEnum ? 'select' : 'text');
         return [
           {
@@ -164,7 +172,10 @@ export default function ResourceForm<Row extends { id: string; version: number }
       formRef={formRef}
       onFinish={save}
       {...({
-        [layout === 'DrawerForm' ? 'drawerProps' : 'modalProps']: { destroyOnHidden: true, rootClassName: 'resource-form' },
+        [layout === 'DrawerForm' ? 'drawerProps' : 'modalProps']: {
+          destroyOnHidden: true,
+          rootClassName: 'resource-form',
+        },
         submitter: { submitButtonProps: { 'data-testid': 'resource-form-submit' } },
       } as object)}
     />

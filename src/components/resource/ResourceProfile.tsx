@@ -1,14 +1,14 @@
-import { recordName } from './ResourceForm';
 import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Space } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useRecordFrame } from '@/components/layout/frame';
-import { resourceService, type ResourceService } from '@/services/resource';
+import { type ResourceService, resourceService } from '@/services/resource';
 import { statusOf } from '@/utils/request';
 import AuditTimeline from './AuditTimeline';
 import RecordNotFound from './RecordNotFound';
+import { recordName } from './ResourceForm';
 import type { ResourceDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
 
@@ -24,7 +24,12 @@ interface Props<Row extends { id: string; version: number }> {
  * A record's profile: the descriptor's columns as details, the entity's own sections, its audit trail. Its tab
  * is titled with the record's name; a record that does not exist shows as not found, with no tab.
  */
-export default function ResourceProfile<Row extends { id: string; version: number }>({ descriptor, id, children, service: given }: Props<Row>) {
+export default function ResourceProfile<Row extends { id: string; version: number }>({
+  descriptor,
+  id,
+  children,
+  service: given,
+}: Props<Row>) {
   const intl = useIntl();
   const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
   const [missing, setMissing] = useState(false);
@@ -33,7 +38,11 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
     onSuccess: () => setMissing(false),
     onError: (error) => setMissing(statusOf(error) === 404),
   });
-  const frame = useRecordFrame(descriptor.titleId, row && recordName(descriptor, row as Record<string, unknown>), missing);
+  const frame = useRecordFrame(
+    descriptor.titleId,
+    row && recordName(descriptor, row as Record<string, unknown>),
+    missing,
+  );
   const columns = useResourceColumns(descriptor.columns).filter((c) => !c.hideInDescriptions);
   if (missing) return <RecordNotFound backPath={frame?.backPath} />;
   return (

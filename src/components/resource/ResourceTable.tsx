@@ -1,8 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns, ProTable, type ProTableProps } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
 import { Button, message, Popconfirm } from 'antd';
-import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { type MutableRefObject, type ReactNode, useRef, useState } from 'react';
 import { LIST_PAGE_SIZE } from '@/constants';
 import type { ResourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
@@ -83,17 +83,18 @@ export default function ResourceTable<Row extends { id: string; version: number 
       title: t('resource.actions'),
       key: 'option',
       valueType: 'option',
-      render: (_dom, row) => [
-        descriptor.profile && can(code.list) && (
-          <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
-            {t('resource.profile')}
-          </Link>
-        ),
-        editLink(row, () => setEditing({ record: row })),
-        deleteLink(row, () => remove([row.id])),
-        lockIcon(row),
-        ...(rowActions?.(row, { reload, can }) ?? []),
-      ].filter(Boolean),
+      render: (_dom, row) =>
+        [
+          descriptor.profile && can(code.list) && (
+            <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
+              {t('resource.profile')}
+            </Link>
+          ),
+          editLink(row, () => setEditing({ record: row })),
+          deleteLink(row, () => remove([row.id])),
+          lockIcon(row),
+          ...(rowActions?.(row, { reload, can }) ?? []),
+        ].filter(Boolean),
     },
   ];
 
@@ -115,7 +116,12 @@ export default function ResourceTable<Row extends { id: string; version: number 
         search={{ labelWidth: 'auto' }}
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
-        toolBarRender={() => toolbar(() => setEditing({}), () => setImporting(true))}
+        toolBarRender={() =>
+          toolbar(
+            () => setEditing({}),
+            () => setImporting(true),
+          )
+        }
         rowSelection={
           can(code.delete)
             ? {

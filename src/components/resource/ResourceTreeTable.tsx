@@ -1,6 +1,6 @@
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { message } from 'antd';
-import { useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { LIST_PAGE_SIZE } from '@/constants';
 import type { ResourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
@@ -46,7 +46,11 @@ const isSearching = (params: Record<string, unknown>) =>
 
 const node = <Row extends TreeRow>(row: Row): Shown<Row> => ({ ...row, children: row.hasChildren ? [] : undefined });
 
-function replaceChildren<Row extends TreeRow>(rows: Shown<Row>[], parentCode: string, children: Shown<Row>[]): Shown<Row>[] {
+function replaceChildren<Row extends TreeRow>(
+  rows: Shown<Row>[],
+  parentCode: string,
+  children: Shown<Row>[],
+): Shown<Row>[] {
   return rows.map((row) => {
     if (row.code === parentCode) return { ...row, children: children.length ? children : undefined };
     return row.children?.length ? { ...row, children: replaceChildren(row.children, parentCode, children) } : row;
@@ -110,17 +114,22 @@ export default function ResourceTreeTable<Row extends TreeRow>({
       title: t('resource.actions'),
       key: 'option',
       valueType: 'option',
-      render: (_dom, row) => [
-        can(code.create) && canHaveChildren(row) && (
-          <a key="child" data-testid="row-add-child" onClick={() => setEditing({ defaults: { ...createDefaults, parentCode: row.code } })}>
-            {t('resource.tree.addChild')}
-          </a>
-        ),
-        editLink(row, () => setEditing({ record: row })),
-        deleteLink(row, () => remove(row)),
-        lockIcon(row),
-        ...(rowActions?.(row, { reload: () => refreshLevel(row.parentCode), can }) ?? []),
-      ].filter(Boolean),
+      render: (_dom, row) =>
+        [
+          can(code.create) && canHaveChildren(row) && (
+            <a
+              key="child"
+              data-testid="row-add-child"
+              onClick={() => setEditing({ defaults: { ...createDefaults, parentCode: row.code } })}
+            >
+              {t('resource.tree.addChild')}
+            </a>
+          ),
+          editLink(row, () => setEditing({ record: row })),
+          deleteLink(row, () => remove(row)),
+          lockIcon(row),
+          ...(rowActions?.(row, { reload: () => refreshLevel(row.parentCode), can }) ?? []),
+        ].filter(Boolean),
     },
   ];
 
@@ -166,7 +175,12 @@ export default function ResourceTreeTable<Row extends TreeRow>({
         search={{ labelWidth: 'auto' }}
         dateFormatter="string"
         scroll={{ x: 'max-content' }}
-        toolBarRender={() => toolbar(() => setEditing({ defaults: createDefaults }), () => setImporting(true))}
+        toolBarRender={() =>
+          toolbar(
+            () => setEditing({ defaults: createDefaults }),
+            () => setImporting(true),
+          )
+        }
       />
       {editing && (
         <ResourceForm<Row>
@@ -191,7 +205,13 @@ export default function ResourceTreeTable<Row extends TreeRow>({
         (renderImport ? (
           renderImport({ open: importing, onClose: closeImport, onImported: imported })
         ) : (
-          <ImportModal open={importing} onClose={closeImport} service={service} name={descriptor.resource} onImported={imported} />
+          <ImportModal
+            open={importing}
+            onClose={closeImport}
+            service={service}
+            name={descriptor.resource}
+            onImported={imported}
+          />
         ))}
     </div>
   );

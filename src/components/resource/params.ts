@@ -5,7 +5,10 @@ export type ListSort = Record<string, SortOrder | undefined | null>;
 export type ListFilter = Record<string, (string | number | boolean)[] | null | undefined>;
 
 const empty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.every((v) => v === '' || v == null));
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.every((v) => v === '' || v == null));
 
 function encode(value: unknown): string {
   if (Array.isArray(value)) return value.map((v) => (v == null ? '' : String(v))).join(',');
@@ -18,7 +21,11 @@ function encode(value: unknown): string {
  * `sort` (comma list, `-` descending, in the order the columns were sorted), and every search or column
  * filter as a string: arrays become comma lists (`in` filters and `from,to` date ranges).
  */
-export function toListQuery(params: ListParams = {}, sort: ListSort = {}, filter: ListFilter = {}): Record<string, string> {
+export function toListQuery(
+  params: ListParams = {},
+  sort: ListSort = {},
+  filter: ListFilter = {},
+): Record<string, string> {
   const { current, pageSize, ...search } = params;
   const query: Record<string, string> = {};
   if (current !== undefined) query.current = String(current);

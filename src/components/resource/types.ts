@@ -23,7 +23,11 @@ export type ResourceColumn<Row> = Omit<ProColumns<Row>, 'title' | 'valueEnum'> &
   formDisabled?: (record: Row | undefined) => boolean;
 };
 
-export interface ResourceDescriptor<Row extends { id: string; version: number }, Create = Partial<Row>, Update = Partial<Row>> {
+export interface ResourceDescriptor<
+  Row extends { id: string; version: number },
+  Create = Partial<Row>,
+  Update = Partial<Row>,
+> {
   /** URL segment under /api (plural kebab-case), as the server's resource definition. */
   resource: string;
   /** `resource_type` of its audit rows (the profile's timeline). */

@@ -7,7 +7,9 @@ import { dictEnum } from './dict';
 import type { ResourceColumn } from './types';
 
 /** The descriptor's columns as ProColumns: titles translated, dictionary enums rendered as coloured tags. */
-export function useResourceColumns<Row>(columns: ResourceColumn<Row>[]): (ProColumns<Row> & { hideInDescriptions?: boolean })[] {
+export function useResourceColumns<Row>(
+  columns: ResourceColumn<Row>[],
+): (ProColumns<Row> & { hideInDescriptions?: boolean })[] {
   const intl = useIntl();
   const sysCodes = useSelector((state: { root: RootState }) => state.root.sysCodes);
   return useMemo(
@@ -27,7 +29,8 @@ export function useResourceColumns<Row>(columns: ResourceColumn<Row>[]): (ProCol
           valueEnum,
           render: (_dom: unknown, row: Row) => {
             const value = (row as Record<string, unknown>)[String(column.dataIndex)];
-            if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return '-';
+            if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length))
+              return '-';
             const tag = (v: unknown) => {
               const entry = valueEnum.get(v as string) ?? valueEnum.get(String(v));
               return (

@@ -1,8 +1,8 @@
 import { ExportOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
 import { Button, message, Popconfirm, Tooltip } from 'antd';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { resourceService, type ResourceService } from '@/services/resource';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ResourceService, resourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
 import { withoutPaging } from './params';
 import { codes, type ResourceDescriptor } from './types';
@@ -20,7 +20,8 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const access = useAccess() as Record<string, boolean>;
   const code = { ...codes(descriptor.permission), ...descriptor.actions };
   const writes = [code.create, code.update, code.delete, code.import];
-  const can = (c: string) => Boolean(access[c]) && (!descriptor.platformOwned || access.platformOperator || !writes.includes(c));
+  const can = (c: string) =>
+    Boolean(access[c]) && (!descriptor.platformOwned || access.platformOperator || !writes.includes(c));
   const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action, access) ?? true;
   const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
   const lastQuery = useRef<Record<string, string>>({});
@@ -57,7 +58,13 @@ export function useResourceControls<Row extends { id: string; version: number }>
         </Button>
       ),
       can(code.export) && (
-        <Button key="export" icon={<ExportOutlined />} data-testid="table-export" loading={exporting} onClick={exportAll}>
+        <Button
+          key="export"
+          icon={<ExportOutlined />}
+          data-testid="table-export"
+          loading={exporting}
+          onClick={exportAll}
+        >
           {t('resource.export')}
         </Button>
       ),

@@ -35,14 +35,14 @@ export default function Forbidden() {
   return (
     <div data-testid="exception-403">
       <Result
-      status="403"
-      title={intl.formatMessage({ id: 'exception.403.title' })}
-      subTitle={intl.formatMessage({ id: 'exception.403.subTitle' })}
-      extra={
-        <Button type="primary" onClick={() => history.push(home)}>
-          {intl.formatMessage({ id: 'exception.backHome' })}
-        </Button>
-      }
+        status="403"
+        title={intl.formatMessage({ id: 'exception.403.title' })}
+        subTitle={intl.formatMessage({ id: 'exception.403.subTitle' })}
+        extra={
+          <Button type="primary" onClick={() => history.push(home)}>
+            {intl.formatMessage({ id: 'exception.backHome' })}
+          </Button>
+        }
       />
     </div>
   );

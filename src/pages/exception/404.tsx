@@ -10,14 +10,14 @@ export default function NotFound() {
   return (
     <div data-testid="exception-404">
       <Result
-      status="404"
-      title={intl.formatMessage({ id: 'exception.404.title' })}
-      subTitle={intl.formatMessage({ id: 'exception.404.subTitle' })}
-      extra={
-        <Button type="primary" onClick={() => history.push(home)}>
-          {intl.formatMessage({ id: 'exception.backHome' })}
-        </Button>
-      }
+        status="404"
+        title={intl.formatMessage({ id: 'exception.404.title' })}
+        subTitle={intl.formatMessage({ id: 'exception.404.subTitle' })}
+        extra={
+          <Button type="primary" onClick={() => history.push(home)}>
+            {intl.formatMessage({ id: 'exception.backHome' })}
+          </Button>
+        }
       />
     </div>
   );

@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import access from '@/access';
 import routes from '@/config/routes';
 import { DEFAULT_TENANT } from '@/constants';
-import { signIn, type SignInForm } from '@/services/auth';
+import { type SignInForm, signIn } from '@/services/auth';
 import { landingPath } from '@/utils/navigation';
-import { brandingName, startSession, type InitialState } from '@/utils/session';
+import { brandingName, type InitialState, startSession } from '@/utils/session';
 
 /** Where this sign-in lands: `?redirect=` (a page of this app), else the first screen the user may open. */
 const landingFor = (state: InitialState) => landingPath(history.location.search, routes, access(state));
@@ -80,7 +80,12 @@ export default function Login() {
           </h1>
           <span style={{ color: token.colorTextSecondary }}>{t('login.subtitle')}</span>
         </div>
-        <Form<SignInForm> layout="vertical" initialValues={{ tenant: DEFAULT_TENANT }} onFinish={submit} requiredMark={false}>
+        <Form<SignInForm>
+          layout="vertical"
+          initialValues={{ tenant: DEFAULT_TENANT }}
+          onFinish={submit}
+          requiredMark={false}
+        >
           <Form.Item name="tenant" label={t('login.tenant')} rules={[{ required: true }]}>
             <Input size="large" prefix={<TeamOutlined />} data-testid="login-tenant" />
           </Form.Item>

@@ -105,7 +105,12 @@ export async function insertImportJob(tx: Tx, job: NewImportJob): Promise<Import
 }
 
 export async function findImportJob(tx: Tx, resource: string, id: string): Promise<ImportJobRow | undefined> {
-  const row = await tx.selectFrom('import_job').select(jobColumns).where('id', '=', id).where('resource', '=', resource).executeTakeFirst();
+  const row = await tx
+    .selectFrom('import_job')
+    .select(jobColumns)
+    .where('id', '=', id)
+    .where('resource', '=', resource)
+    .executeTakeFirst();
   return row && toJob(row);
 }
 
@@ -159,7 +164,13 @@ export async function requestImportJobCancel(tx: Tx, resource: string, id: strin
   return Boolean(row);
 }
 
-export async function insertImportFailures(tx: Tx, jobId: string, tenantId: string, from: number, failures: StoredFailure[]): Promise<void> {
+export async function insertImportFailures(
+  tx: Tx,
+  jobId: string,
+  tenantId: string,
+  from: number,
+  failures: StoredFailure[],
+): Promise<void> {
   for (let i = 0; i < failures.length; i += 1000) {
     await tx
       .insertInto('import_job_failure')

@@ -5,25 +5,25 @@ import { AppError, notFound } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
 import {
-  type ImportJobRow,
   findImportJob,
   findLatestImportJob,
+  type ImportJobRow,
   importFailuresAfter,
   importJobFile,
   insertImportJob,
   requestImportJobCancel,
   updateImportJob,
 } from './import-job.repository';
+import type { ResourceRow, WriteContext } from './resource';
 import {
   type ImportOptions,
   type ImportOutcome,
   type ImportReport,
   type ImportTarget,
-  REPORTED_FAILURES,
   notXlsx,
+  REPORTED_FAILURES,
   runImport,
 } from './resource-import';
-import type { ResourceRow, WriteContext } from './resource';
 import { type CellValue, declaredUnpackedSize, streamSheet, streamSheetRows } from './spreadsheet';
 
 const MB = 1024 * 1024;
@@ -37,7 +37,11 @@ export const IMPORT_BODY_LIMIT = 200 * MB + 64 * 1024;
  */
 const batchSizes: Record<Engine, number> = { pglite: 100, postgres: 1000 };
 
-export const importLimitDefaults = { 'import.maxFileSizeMb': 20, 'import.maxUnpackedMb': 300, 'import.maxRows': 100_000 };
+export const importLimitDefaults = {
+  'import.maxFileSizeMb': 20,
+  'import.maxUnpackedMb': 300,
+  'import.maxRows': 100_000,
+};
 
 export type ImportJobView = Omit<ImportJobRow, 'cancelRequested' | 'report'> & {
   report: (ImportReport & { error?: { code: string; message: string } }) | null;
@@ -78,7 +82,8 @@ export function createImportJobs(deps: {
   /** The file against the tenant's limits: its size, then the unpacked size its zip declares (before parsing). */
   const checkFile = async (ctx: WriteContext, file: File) => {
     const limits = await tenancy.inTenant(ctx.tenantId, (tx) => deps.settings.numbers(tx, importLimitDefaults));
-    if (file.size > limits['import.maxFileSizeMb'] * MB) throw new AppError('import.fileTooLarge', { maxMb: limits['import.maxFileSizeMb'] });
+    if (file.size > limits['import.maxFileSizeMb'] * MB)
+      throw new AppError('import.fileTooLarge', { maxMb: limits['import.maxFileSizeMb'] });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const unpacked = declaredUnpackedSize(bytes);
     if (unpacked === undefined) throw notXlsx(ctx.lang);
@@ -121,14 +126,14 @@ export function createImportJobs(deps: {
         options,
         maxRows: limits['import.maxRows'],
         refreshStatistics: deps.engine === 'pglite' ? deps.analyze : undefined,
-      }).catch(
-        async (err: unknown) => {
-          deps.logger?.error({ err, importJob: job.id }, 'import job failed');
-          const error = { code: 'common.internal', message: deps.catalog.message('common.internal', ctx.lang) };
-          await tenancy.inTenant(ctx.tenantId, (tx) => updateImportJob(tx, job.id, { status: 'failed', report: { error }, finished: new Date() }));
-          throw err;
-        },
-      );
+      }).catch(async (err: unknown) => {
+        deps.logger?.error({ err, importJob: job.id }, 'import job failed');
+        const error = { code: 'common.internal', message: deps.catalog.message('common.internal', ctx.lang) };
+        await tenancy.inTenant(ctx.tenantId, (tx) =>
+          updateImportJob(tx, job.id, { status: 'failed', report: { error }, finished: new Date() }),
+        );
+        throw err;
+      });
       running.add(finished);
       const forget = () => running.delete(finished);
       finished.then(forget, forget);
@@ -168,7 +173,9 @@ export function createImportJobs(deps: {
         const texts: string[] = [];
         for (;;) {
           if (pending.length === 0) {
-            pending = await tenancy.inTenant(tenantId, (tx) => importFailuresAfter(tx, id, lastSeq, 5 * REPORTED_FAILURES));
+            pending = await tenancy.inTenant(tenantId, (tx) =>
+              importFailuresAfter(tx, id, lastSeq, 5 * REPORTED_FAILURES),
+            );
             if (pending.length === 0) return texts;
             lastSeq = pending[pending.length - 1]?.seq ?? lastSeq;
           }
@@ -183,12 +190,16 @@ export function createImportJobs(deps: {
         for await (const part of sheetRows) {
           if ('header' in part) continue;
           const batch: CellValue[][] = [];
-          for (const { row, cells } of part.rows) batch.push([...header.map((_, i) => cells[i]), (await failuresOf(row)).join('; ')]);
+          for (const { row, cells } of part.rows)
+            batch.push([...header.map((_, i) => cells[i]), (await failuresOf(row)).join('; ')]);
           yield batch;
         }
       }
       const title = headerErrors ? `${errorColumn[lang]} (${headerErrors})` : errorColumn[lang];
-      return { filename: `${resource}-import-${job.id}-errors.xlsx`, body: streamSheet(resource, [...header, title], rows()) };
+      return {
+        filename: `${resource}-import-${job.id}-errors.xlsx`,
+        body: streamSheet(resource, [...header, title], rows()),
+      };
     },
 
     /** Settles when no job of this process is running (graceful shutdown, tests). */

@@ -54,12 +54,23 @@ function describeFilter(spec: FilterSpec): string {
 export function listQuerySchema(spec: ListSpec) {
   const sortable = Object.keys(spec.sort).join(', ');
   const filters = Object.fromEntries(
-    Object.entries(spec.filters).map(([name, f]) => [name, z.string().max(500).optional().openapi({ description: describeFilter(f) })]),
+    Object.entries(spec.filters).map(([name, f]) => [
+      name,
+      z
+        .string()
+        .max(500)
+        .optional()
+        .openapi({ description: describeFilter(f) }),
+    ]),
   );
   return z
     .object({
       ...pagingFields,
-      sort: z.string().max(200).optional().openapi({ description: `Comma list of ${sortable}; \`-\` prefix for descending` }),
+      sort: z
+        .string()
+        .max(200)
+        .optional()
+        .openapi({ description: `Comma list of ${sortable}; \`-\` prefix for descending` }),
       ...filters,
     })
     .strict();
@@ -85,7 +96,10 @@ function parseDate(text: string, endOfRange: boolean): Date | undefined | null {
 
 function parseSort(spec: ListSpec, text: string): ListQuery['sort'] | undefined {
   const sort: ListQuery['sort'] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const desc = part.startsWith('-');
     const column = spec.sort[desc ? part.slice(1) : part.replace(/^\+/, '')];
     if (!column) return undefined;
@@ -96,12 +110,16 @@ function parseSort(spec: ListSpec, text: string): ListQuery['sort'] | undefined 
 
 function parseFilter(spec: FilterSpec, raw: string): FilterValue | 'invalid' | 'invalidDate' {
   const allowed = (v: string) =>
-    (!('values' in spec) || !spec.values || spec.values.includes(v)) && (!('pattern' in spec) || !spec.pattern || spec.pattern.test(v));
+    (!('values' in spec) || !spec.values || spec.values.includes(v)) &&
+    (!('pattern' in spec) || !spec.pattern || spec.pattern.test(v));
   switch (spec.kind) {
     case 'eq':
       return allowed(raw) ? { kind: 'eq', value: raw } : 'invalid';
     case 'in': {
-      const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
+      const values = raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
       return values.length > 0 && values.every(allowed) ? { kind: 'in', values } : 'invalid';
     }
     case 'keyword':
@@ -126,7 +144,8 @@ export function parseListQuery(spec: ListSpec, query: Record<string, unknown>, l
     const raw = query[name];
     if (typeof raw !== 'string' || raw.trim() === '') continue;
     const value = parseFilter(filterSpec, raw.trim());
-    if (value === 'invalid' || value === 'invalidDate') errors.push({ field: name, message: value === 'invalid' ? t.value : t.date });
+    if (value === 'invalid' || value === 'invalidDate')
+      errors.push({ field: name, message: value === 'invalid' ? t.value : t.date });
     else if (value.kind !== 'keyword' || value.text) filters.push({ name, spec: filterSpec, value });
   }
   if (errors.length > 0) throw new AppError('common.validation', {}, errors);

@@ -2,7 +2,7 @@ import type { ErrorCatalog } from '../error-catalog';
 import { AppError, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
-import { type StoredFailure, insertImportFailures, updateImportJob } from './import-job.repository';
+import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
 import type {
   AuditRecord,
   AuditTrail,
@@ -43,7 +43,6 @@ export const REPORTED_FAILURES = 1000;
 /** Validation reads only (one key look-up per batch), so its batches can be larger than those that write. */
 const VALIDATION_BATCH = 1000;
 
-
 const texts = {
   'zh-CN': {
     notXlsx: '不是有效的 xlsx 文件',
@@ -61,7 +60,8 @@ const texts = {
   },
 };
 
-export const notXlsx = (lang: WriteContext['lang']) => new AppError('common.validation', {}, [{ field: 'file', message: texts[lang].notXlsx }]);
+export const notXlsx = (lang: WriteContext['lang']) =>
+  new AppError('common.validation', {}, [{ field: 'file', message: texts[lang].notXlsx }]);
 
 /** What a resource brings to an import: its definition, store, columns, the tenancy its writes run in, its audit. */
 export interface ImportTarget<Row extends ResourceRow, Create, Update extends { version: number }> {
@@ -147,12 +147,22 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     if ((await updateImportJob(tx, job.id, values)) && values.status !== 'undoing') throw new Cancelled();
   };
   const finish = async (outcome: ImportOutcome): Promise<ImportOutcome> => {
-    const error = outcome.error && { code: outcome.error.code, message: catalog.message(outcome.error.code, lang, outcome.error.params) };
-    await inTenant((tx) => updateImportJob(tx, job.id, { status: outcome.status, report: { ...outcome.report, error }, finished: new Date() }));
+    const error = outcome.error && {
+      code: outcome.error.code,
+      message: catalog.message(outcome.error.code, lang, outcome.error.params),
+    };
+    await inTenant((tx) =>
+      updateImportJob(tx, job.id, {
+        status: outcome.status,
+        report: { ...outcome.report, error },
+        finished: new Date(),
+      }),
+    );
     return outcome;
   };
 
-  const byLabel = (text: string) => target.columns.find((c) => c.key === text || c.label['zh-CN'] === text || c.label['en-US'] === text);
+  const byLabel = (text: string) =>
+    target.columns.find((c) => c.key === text || c.label['zh-CN'] === text || c.label['en-US'] === text);
   const labelOf = (field: string) => {
     const key = field.split('.')[0] ?? field;
     return target.columns.find((c) => c.key === key)?.label[lang] ?? key;
@@ -174,7 +184,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     const keys = [...new Set(records.map(keyOf).filter((k): k is string => k !== undefined))];
     const found = new Map<string, Row>();
     if (store.findAllByKey) {
-      for (const row of await store.findAllByKey(tx, keys)) found.set(String((row as unknown as Record<string, unknown>)[def.importKey ?? '']), row);
+      for (const row of await store.findAllByKey(tx, keys))
+        found.set(String((row as unknown as Record<string, unknown>)[def.importKey ?? '']), row);
     } else if (store.findByKey) {
       for (const key of keys) {
         const row = await store.findByKey(tx, key);
@@ -218,7 +229,11 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     for await (const rows of sheet(VALIDATION_BATCH)) {
       rowCount += rows.length;
       if (rowCount > job.maxRows) {
-        return finish({ status: 'failed', report: finalReport(), error: new AppError('import.tooManyRows', { max: job.maxRows }) });
+        return finish({
+          status: 'failed',
+          report: finalReport(),
+          error: new AppError('import.tooManyRows', { max: job.maxRows }),
+        });
       }
       const parsed = rows.map(parse);
       await inTenant(async (tx) => {
@@ -227,7 +242,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
         const existing = await lookUp(tx, valid);
         for (const { row, parsed: result } of parsed) {
           if (!result.success) {
-            for (const f of issuesToFields(result.error.issues, lang)) failures.push({ row, column: labelOf(f.field), message: f.message });
+            for (const f of issuesToFields(result.error.issues, lang))
+              failures.push({ row, column: labelOf(f.field), message: f.message });
             continue;
           }
           const record = result.data as Record<string, unknown>;
@@ -261,7 +277,10 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     await inTenant((tx) => recordFailures(tx, err.failures));
   }
   if (failedTotal > 0) {
-    return finish({ status: 'failed', report: options.dryRun ? finalReport() : { ...finalReport(), created: 0, updated: 0 } });
+    return finish({
+      status: 'failed',
+      report: options.dryRun ? finalReport() : { ...finalReport(), created: 0, updated: 0 },
+    });
   }
   if (options.dryRun) return finish({ status: 'done', report });
 
@@ -303,7 +322,10 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     }
     const created = store.createMany
       ? await store.createMany(tx, inserts, ctx)
-      : await inserts.reduce<Promise<Row[]>>(async (done, input) => [...(await done), await store.create(tx, input, ctx)], Promise.resolve([]));
+      : await inserts.reduce<Promise<Row[]>>(
+          async (done, input) => [...(await done), await store.create(tx, input, ctx)],
+          Promise.resolve([]),
+        );
     changed.push(...created.map((after) => ({ after })));
     await target.recordAudit(tx, ctx, target.auditRecords(changed, trace));
     return { created: created.length, updated: changed.length - created.length };
@@ -340,7 +362,9 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
         for (const e of entries.filter((x) => x.before)) {
           const { id, version: _, ...values } = e.before as Row & Record<string, unknown>;
           const current = await store.find(tx, id);
-          const restored = current && (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
+          const restored =
+            current &&
+            (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
           if (restored) undone.push({ before: current, after: restored, note: t.undone });
         }
         await target.recordAudit(tx, ctx, target.auditRecords(undone, `${trace}:undo`));
@@ -357,7 +381,9 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     await inTenant((tx) => progress(tx, { status: 'applying', done: 0, total }));
     let done = 0;
     for await (const rows of sheet(batchSize)) {
-      const records = rows.map(parse).map(({ row, parsed }) => ({ row, record: parsed.data as Record<string, unknown> }));
+      const records = rows
+        .map(parse)
+        .map(({ row, parsed }) => ({ row, record: parsed.data as Record<string, unknown> }));
       try {
         const counts = await inTenant(async (tx) => {
           const result = await apply(tx, records);

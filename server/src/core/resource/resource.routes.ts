@@ -1,14 +1,19 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Services } from '../context';
-import type { AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { AppError } from '../errors';
 import { ErrorBody, errorResponses } from '../openapi';
 import { clientIp, userAgent } from '../request-info';
 import { defineRoute } from '../route';
 import { Id, IdParam } from './id-param';
 import { listQuerySchema, listResponse, parseListQuery } from './list-query';
-import { type ResourceAction, type ResourceDefinition, type ResourceRow, type WriteContext, actionCode } from './resource';
+import {
+  actionCode,
+  type ResourceAction,
+  type ResourceDefinition,
+  type ResourceRow,
+  type WriteContext,
+} from './resource';
 import type { ResourceService, SpreadsheetFile } from './resource.service';
 import { XLSX_TYPE } from './spreadsheet';
 
@@ -31,7 +36,9 @@ export const BatchDelete = z
 
 export const ImportForm = z
   .object({
-    file: z.custom<File>((v) => v instanceof File, 'must be an xlsx file').openapi({ type: 'string', format: 'binary' }),
+    file: z
+      .custom<File>((v) => v instanceof File, 'must be an xlsx file')
+      .openapi({ type: 'string', format: 'binary' }),
     dryRun: z.enum(['true', 'false']).default('false'),
     mode: z.enum(['insert', 'upsert']).default('insert'),
   })
@@ -43,7 +50,7 @@ const importReportShape = {
   updated: z.number().int(),
   failed: z
     .array(z.object({ row: z.number().int(), column: z.string(), message: z.string() }))
-    .openapi({ description: 'The first 1,000 failures; the job\'s failure sheet has all of them' }),
+    .openapi({ description: "The first 1,000 failures; the job's failure sheet has all of them" }),
   failedTotal: z.number().int().optional().openapi({ description: 'With any failure: how many in all' }),
   failedRows: z.number().int().optional().openapi({ description: 'With any failure: on how many rows' }),
 };
@@ -57,8 +64,15 @@ export const ImportJob = z
     mode: z.enum(['insert', 'upsert']),
     dryRun: z.boolean(),
     status: z.enum(['queued', 'validating', 'applying', 'undoing', 'done', 'failed', 'cancelled']),
-    done: z.number().int().openapi({ description: 'Rows validated (validating), applied (applying) or left to undo (undoing)' }),
-    total: z.number().int().nullable().openapi({ description: 'Rows to apply; null until validation has counted them' }),
+    done: z
+      .number()
+      .int()
+      .openapi({ description: 'Rows validated (validating), applied (applying) or left to undo (undoing)' }),
+    total: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Rows to apply; null until validation has counted them' }),
     fileName: z.string(),
     createdBy: Id,
     createdAt: z.string(),
@@ -112,7 +126,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: `List (paged, sorted, filtered)`,
     permission: perm('list'),
     request: { query },
-    responses: { 200: { description: 'A page', content: json(listResponse(def.schemas.row, `${name}List`)) }, ...errorResponses(400, 401, 403) },
+    responses: {
+      200: { description: 'A page', content: json(listResponse(def.schemas.row, `${name}List`)) },
+      ...errorResponses(400, 401, 403),
+    },
   });
   const exportRoute = defineRoute({
     method: 'get',
@@ -153,7 +170,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'Start an import as a job (same form as the import); follow it with GET, stop it with cancel',
     permission: perm('import'),
     request: { body: { required: true, content: { 'multipart/form-data': { schema: ImportForm } } } },
-    responses: { 202: { description: 'The job, queued', content: json(ImportJob) }, ...errorResponses(400, 401, 403, 413) },
+    responses: {
+      202: { description: 'The job, queued', content: json(ImportJob) },
+      ...errorResponses(400, 401, 403, 413),
+    },
   });
   const latestJob = defineRoute({
     method: 'get',
@@ -161,7 +181,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     tags,
     summary: 'The latest import job the caller started on this resource (null when none)',
     permission: perm('import'),
-    responses: { 200: { description: 'The job or null', content: json(ImportJob.nullable()) }, ...errorResponses(401, 403) },
+    responses: {
+      200: { description: 'The job or null', content: json(ImportJob.nullable()) },
+      ...errorResponses(401, 403),
+    },
   });
   const getJob = defineRoute({
     method: 'get',
@@ -179,7 +202,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'Cancel an import job: what it applied is undone, the table ends as it was',
     permission: perm('import'),
     request: { params: IdParam },
-    responses: { 200: { description: 'The job, asked to stop', content: json(ImportJob) }, ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: { description: 'The job, asked to stop', content: json(ImportJob) },
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   });
   const jobFailures = defineRoute({
     method: 'get',
@@ -209,7 +235,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'Create',
     permission: perm('create'),
     request: { body: { required: true, content: json(def.schemas.create) } },
-    responses: { 201: { description: 'Created', content: json(def.schemas.row) }, ...errorResponses(400, 401, 403, 409) },
+    responses: {
+      201: { description: 'Created', content: json(def.schemas.row) },
+      ...errorResponses(400, 401, 403, 409),
+    },
   });
   const get = defineRoute({
     method: 'get',
@@ -218,7 +247,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'One record',
     permission: perm('list'),
     request: { params: IdParam },
-    responses: { 200: { description: 'The record', content: json(def.schemas.row) }, ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: { description: 'The record', content: json(def.schemas.row) },
+      ...errorResponses(400, 401, 403, 404),
+    },
   });
   const update = defineRoute({
     method: 'put',
@@ -227,7 +259,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'Update (optimistic locking: send the version you read)',
     permission: perm('update'),
     request: { params: IdParam, body: { required: true, content: json(def.schemas.update) } },
-    responses: { 200: { description: 'Updated', content: json(def.schemas.row) }, ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: { description: 'Updated', content: json(def.schemas.row) },
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   });
   const remove = defineRoute({
     method: 'delete',
@@ -254,7 +289,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
   if (!options.omit?.includes('import')) {
     const imports = (c: Context<AppEnv>) => c.var.services.imports;
     const start = async (c: Context<AppEnv>, form: z.infer<typeof ImportForm>) =>
-      imports(c).start(service(c).importTarget, writeContext(c), form.file, { dryRun: form.dryRun === 'true', mode: form.mode });
+      imports(c).start(service(c).importTarget, writeContext(c), form.file, {
+        dryRun: form.dryRun === 'true',
+        mode: form.mode,
+      });
     app
       .openapi(importRoute, async (c) => {
         const outcome = await (await start(c, c.req.valid('form'))).finished;
@@ -275,16 +313,23 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
         const { tenantId, userId } = c.var.principal;
         return c.json(await imports(c).latest(tenantId, def.path, userId), 200);
       })
-      .openapi(getJob, async (c) => c.json(await imports(c).get(c.var.principal.tenantId, def.path, c.req.valid('param').id), 200))
+      .openapi(getJob, async (c) =>
+        c.json(await imports(c).get(c.var.principal.tenantId, def.path, c.req.valid('param').id), 200),
+      )
       .openapi(cancelJob, async (c) =>
         c.json(await imports(c).cancel(c.var.principal.tenantId, def.path, c.req.valid('param').id), 200),
       )
       .openapi(jobFailures, async (c) =>
-        sendSheet(c, await imports(c).failureSheet(c.var.principal.tenantId, def.path, c.req.valid('param').id, c.var.lang)),
+        sendSheet(
+          c,
+          await imports(c).failureSheet(c.var.principal.tenantId, def.path, c.req.valid('param').id, c.var.lang),
+        ),
       );
   }
   return app
-    .openapi(batchDelete, async (c) => c.json({ deleted: await service(c).remove(writeContext(c), c.req.valid('json').ids) }, 200))
+    .openapi(batchDelete, async (c) =>
+      c.json({ deleted: await service(c).remove(writeContext(c), c.req.valid('json').ids) }, 200),
+    )
     .openapi(create, async (c) => c.json(await service(c).create(writeContext(c), c.req.valid('json') as Create), 201))
     .openapi(get, async (c) => c.json(await service(c).get(c.var.principal.tenantId, c.req.valid('param').id), 200))
     .openapi(update, async (c) =>

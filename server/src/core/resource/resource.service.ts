@@ -2,17 +2,17 @@ import type { ErrorCatalog } from '../error-catalog';
 import { notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
-import type { ImportTarget } from './resource-import';
 import { type ListQuery, type Page, toPage } from './list-query';
 import {
   type AuditRecord,
   type AuditTrail,
+  actionCode,
   type ResourceDefinition,
   type ResourceRow,
   type ResourceStore,
   type WriteContext,
-  actionCode,
 } from './resource';
+import type { ImportTarget } from './resource-import';
 import { type CellValue, streamSheet, writeSheet } from './spreadsheet';
 
 export interface ResourceDeps {
@@ -58,8 +58,14 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     const summary = [def.label(row), changes.length ? changes.join(', ') : '', note ?? ''].filter(Boolean).join(' · ');
     return { action, resourceType: def.type, resourceId: row.id, summary, before, after };
   };
-  const audit = (tx: Tx, ctx: WriteContext, action: string, before: Row | undefined, after: Row | undefined, note?: string) =>
-    deps.audit.record(tx, ctx, auditRecord(action, before, after, note));
+  const audit = (
+    tx: Tx,
+    ctx: WriteContext,
+    action: string,
+    before: Row | undefined,
+    after: Row | undefined,
+    note?: string,
+  ) => deps.audit.record(tx, ctx, auditRecord(action, before, after, note));
 
   const findOrFail = async (tx: Tx, id: string) => {
     const row = await store.find(tx, id);
@@ -78,7 +84,8 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     columns: importColumns,
     tenancy: deps.tenancy,
     catalog: deps.catalog,
-    auditRecords: (entries, traceId) => entries.map((e) => ({ ...auditRecord(code('import'), e.before, e.after, e.note), traceId })),
+    auditRecords: (entries, traceId) =>
+      entries.map((e) => ({ ...auditRecord(code('import'), e.before, e.after, e.note), traceId })),
     recordAudit: deps.audit.recordMany,
     auditTrail: deps.audit.traced,
   };
@@ -123,7 +130,13 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     },
 
     /** A non-CRUD action on one record: `work` returns the record after it; audited as `<permission>:<action>`. */
-    async act(ctx: WriteContext, id: string, action: string, work: (tx: Tx, row: Row) => Promise<Row>, note?: string): Promise<Row> {
+    async act(
+      ctx: WriteContext,
+      id: string,
+      action: string,
+      work: (tx: Tx, row: Row) => Promise<Row>,
+      note?: string,
+    ): Promise<Row> {
       return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
         const before = await findOrFail(tx, id);
         const after = await work(tx, before);
@@ -142,7 +155,11 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
           if (rows.length < EXPORT_BATCH) return;
         }
       }
-      const body = streamSheet(def.path, exportColumns.map((c) => c.label[lang]), batches());
+      const body = streamSheet(
+        def.path,
+        exportColumns.map((c) => c.label[lang]),
+        batches(),
+      );
       return { filename: `${def.path}-${stamp(new Date())}.xlsx`, body };
     },
 

@@ -84,8 +84,10 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   label(row: Row): string;
 }
 
-export const actionCode = (def: { permission: PermissionPrefix; actions?: Partial<Record<ResourceAction, string>> }, action: string) =>
-  (def.actions?.[action as ResourceAction] ?? `${def.permission}:${action}`) as `${string}:${string}:${string}`;
+export const actionCode = (
+  def: { permission: PermissionPrefix; actions?: Partial<Record<ResourceAction, string>> },
+  action: string,
+) => (def.actions?.[action as ResourceAction] ?? `${def.permission}:${action}`) as `${string}:${string}:${string}`;
 
 /** What the generic service needs of an entity: its SQL, plus the rules of its writes. */
 export interface ResourceStore<Row extends ResourceRow, Create, Update extends { version: number }> {
@@ -104,7 +106,12 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
   update(tx: Tx, current: Row, input: Update, ctx: WriteContext): Promise<Row | undefined>;
   remove(tx: Tx, rows: Row[], ctx: WriteContext): Promise<void>;
   /** A validated import row as a create input (no `existing`) or an update input; defaults to the row itself. */
-  fromImport?(tx: Tx, record: Record<string, unknown>, existing: Row | undefined, ctx: WriteContext): Promise<Create | Update>;
+  fromImport?(
+    tx: Tx,
+    record: Record<string, unknown>,
+    existing: Row | undefined,
+    ctx: WriteContext,
+  ): Promise<Create | Update>;
 }
 
 /** The store of a plain entity: its table, nothing else. */
@@ -119,9 +126,14 @@ export function tableStore<Row extends ResourceRow, Create, Update extends { ver
     findByKey: importKey ? async (tx, key) => asRow(await repo.findBy(tx, importKey, key)) : undefined,
     findAllByKey: importKey ? async (tx, keys) => (await repo.findAllBy(tx, importKey, keys)) as Row[] : undefined,
     create: async (tx, input, ctx) => (await repo.insert(tx, input as Record<string, unknown>, ctx)) as Row,
-    update: async (tx, current, { version, ...values }, ctx) => asRow(await repo.update(tx, current.id, values, ctx, version)),
+    update: async (tx, current, { version, ...values }, ctx) =>
+      asRow(await repo.update(tx, current.id, values, ctx, version)),
     remove: async (tx, rows, ctx) => {
-      await repo.remove(tx, rows.map((r) => r.id), ctx);
+      await repo.remove(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
     },
   };
 }

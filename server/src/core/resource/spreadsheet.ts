@@ -27,7 +27,11 @@ export function escapeFormula(value: CellValue): CellValue {
  * A spreadsheet written row by row to a stream: `rows` is pulled one batch at a time, so the whole set is never in
  * memory. Text cells are escaped against formula injection.
  */
-export function streamSheet(sheetName: string, header: string[], rows: AsyncIterable<CellValue[][]>): ReadableStream<Uint8Array> {
+export function streamSheet(
+  sheetName: string,
+  header: string[],
+  rows: AsyncIterable<CellValue[][]>,
+): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
@@ -74,13 +78,16 @@ export async function* streamSheetRows(
   data: Uint8Array,
   batchSize: number,
 ): AsyncGenerator<{ header: string[] } | { rows: SheetRow[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+    Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]),
+    {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'emit',
+    },
+  );
   let header: string[] | undefined;
   let batch: SheetRow[] = [];
   try {

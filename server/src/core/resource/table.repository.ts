@@ -1,4 +1,4 @@
-import { type RawBuilder, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Tx } from '../tenancy';
 import type { ListQuery } from './list-query';
 
@@ -78,7 +78,8 @@ function applyFilters(qb: AnySelect, query: ListQuery): AnySelect {
 
 function applySort(qb: AnySelect, query: ListQuery): AnySelect {
   let q = qb;
-  for (const { column, desc } of query.sort) q = q.orderBy(sql`${sql.ref(column)} ${sql.raw(desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST')}`);
+  for (const { column, desc } of query.sort)
+    q = q.orderBy(sql`${sql.ref(column)} ${sql.raw(desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST')}`);
   return q.orderBy(sql.ref('id'), query.sort[0]?.desc ? 'desc' : 'asc');
 }
 
@@ -95,7 +96,8 @@ export function tableRepository(spec: TableSpec) {
   const stored = Object.values(spec.columns);
   const computed = Object.entries(spec.computed ?? {}).map(([field, expression]) => expression.as(field));
   const selection = [...stored, ...computed];
-  const stamp = (actor: Actor) => (spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` });
+  const stamp = (actor: Actor) =>
+    spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` };
 
   /**
    * Many rows in few statements: the rows travel as one JSON parameter, which PostgreSQL expands into the table's
@@ -162,7 +164,9 @@ export function tableRepository(spec: TableSpec) {
     async findBy(tx: Tx, field: string, value: unknown): Promise<TableRow | undefined> {
       const column = spec.columns[field];
       if (!column) throw new Error(`${spec.name} has no field ${field}`);
-      const record = (await base(tx).select(selection).where(sql.ref(column), '=', value).executeTakeFirst()) as TableRow | undefined;
+      const record = (await base(tx).select(selection).where(sql.ref(column), '=', value).executeTakeFirst()) as
+        | TableRow
+        | undefined;
       return record && toRow(spec, record);
     },
 

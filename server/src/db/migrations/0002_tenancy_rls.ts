@@ -11,7 +11,15 @@ export const SYSTEM_ROLE = 'medu_system';
 
 const tenantTables = ['admin_user', 'role', 'role_permission', 'user_role', 'auth_session', 'auth_token', 'login_log'];
 const hybridTables = ['system_setting', 'dict_item'];
-const globalTables = ['tenant', 'tenant_package', 'package_permission', 'permission', 'oauth_client', 'dict_type', 'error_code'];
+const globalTables = [
+  'tenant',
+  'tenant_package',
+  'package_permission',
+  'permission',
+  'oauth_client',
+  'dict_type',
+  'error_code',
+];
 
 const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigint`;
 

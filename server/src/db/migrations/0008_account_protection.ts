@@ -14,5 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runStatements(db, ['DROP INDEX login_log_unknown_user_idx', 'ALTER TABLE auth_token DROP COLUMN successor_sealed']);
+  await runStatements(db, [
+    'DROP INDEX login_log_unknown_user_idx',
+    'ALTER TABLE auth_token DROP COLUMN successor_sealed',
+  ]);
 }

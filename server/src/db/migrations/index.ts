@@ -5,10 +5,10 @@ import * as m0003 from './0003_audit_log';
 import * as m0004 from './0004_system_indexes';
 import * as m0005 from './0005_configuration';
 import * as m0006 from './0006_session_scopes';
-import * as m0008 from './0008_account_protection';
-import * as m0011 from './0011_distribution_keys';
-import * as m0009 from './0009_permission_names';
 import * as m0007 from './0007_import_jobs';
+import * as m0008 from './0008_account_protection';
+import * as m0009 from './0009_permission_names';
+import * as m0011 from './0011_distribution_keys';
 
 /** Ordered and append-only: add a file, import it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { errorCodes } from '../../core/error-codes';
 import { PLATFORM_TENANT, type Tx } from '../../core/tenancy';
-import { flattenManifest } from './permissions';
 import { seedConfiguration } from './configuration';
-import { seedSettings } from './settings';
 import { dictSeeds } from './dictionaries';
+import { flattenManifest } from './permissions';
+import { seedSettings } from './settings';
 
 export const CONSOLE_CLIENT_ID = 'console';
 
@@ -15,7 +15,11 @@ export async function seedBase(tx: Tx): Promise<void> {
     .values({ code: PLATFORM_TENANT, name: '平台', short_name: 'Platform', contact_name: 'Platform operator' })
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
-  const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirstOrThrow();
+  const platform = await tx
+    .selectFrom('tenant')
+    .select('id')
+    .where('code', '=', PLATFORM_TENANT)
+    .executeTakeFirstOrThrow();
 
   await seedPermissions(tx);
   await seedErrorCodes(tx);
@@ -105,7 +109,9 @@ async function seedErrorCodes(tx: Tx): Promise<void> {
     VALUES ${values}
     ON CONFLICT (key) DO UPDATE SET code = excluded.code, module = excluded.module, http_status = excluded.http_status,
       message_zh = CASE WHEN error_code.message_customized THEN error_code.message_zh ELSE excluded.message_zh END,
-      message_en = CASE WHEN error_code.message_customized THEN error_code.message_en ELSE excluded.message_en END`.execute(tx);
+      message_en = CASE WHEN error_code.message_customized THEN error_code.message_en ELSE excluded.message_en END`.execute(
+    tx,
+  );
 }
 
 export async function ensureRole(tx: Tx, tenantId: string, code: string, name: string): Promise<string> {
@@ -122,7 +128,12 @@ export async function ensureRole(tx: Tx, tenantId: string, code: string, name: s
 }
 
 /** 'all': every permission; 'tenant': every non-platform one; or an explicit list of codes. */
-export async function grantPermissions(tx: Tx, tenantId: string, roleId: string, which: 'all' | 'tenant' | string[]): Promise<void> {
+export async function grantPermissions(
+  tx: Tx,
+  tenantId: string,
+  roleId: string,
+  which: 'all' | 'tenant' | string[],
+): Promise<void> {
   const filter =
     which === 'all' ? sql`true` : which === 'tenant' ? sql`NOT platform_only` : sql`code IN (${sql.join(which)})`;
   await sql`INSERT INTO role_permission (tenant_id, role_id, permission_id)

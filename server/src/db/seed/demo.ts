@@ -40,7 +40,13 @@ export async function seedTenant(tx: Tx, hasher: PasswordHasher, seed: TenantSee
   await grantPermissions(tx, tenant.id, viewerRole, ['dashboard:workspace:view']);
   const roles: Record<string, string> = { tenant_admin: adminRole, viewer: viewerRole };
   for (const u of seed.users) {
-    await addUser(tx, hasher, tenant.id, u, roles[u.roleCode] ?? (await ensureRole(tx, tenant.id, u.roleCode, u.roleCode)));
+    await addUser(
+      tx,
+      hasher,
+      tenant.id,
+      u,
+      roles[u.roleCode] ?? (await ensureRole(tx, tenant.id, u.roleCode, u.roleCode)),
+    );
   }
   return tenant.id;
 }
@@ -72,7 +78,11 @@ export async function seedDemo(tx: Tx, hasher: PasswordHasher): Promise<boolean>
       { username: 'viewer', password: 'viewer123', displayName: '访客', roleCode: 'viewer' },
     ],
   });
-  const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirstOrThrow();
+  const platform = await tx
+    .selectFrom('tenant')
+    .select('id')
+    .where('code', '=', PLATFORM_TENANT)
+    .executeTakeFirstOrThrow();
   const platformRole = await ensureRole(tx, platform.id, 'platform_admin', '平台管理员');
   const hasAdmin = await tx
     .selectFrom('admin_user')
@@ -81,7 +91,13 @@ export async function seedDemo(tx: Tx, hasher: PasswordHasher): Promise<boolean>
     .where('username', '=', 'admin')
     .executeTakeFirst();
   if (!hasAdmin) {
-    await addUser(tx, hasher, platform.id, { username: 'admin', password: 'admin123', displayName: '平台管理员', roleCode: 'platform_admin' }, platformRole);
+    await addUser(
+      tx,
+      hasher,
+      platform.id,
+      { username: 'admin', password: 'admin123', displayName: '平台管理员', roleCode: 'platform_admin' },
+      platformRole,
+    );
   }
   return true;
 }

@@ -6,16 +6,57 @@ export interface DictSeed {
 }
 
 export const dictSeeds: DictSeed[] = [
-  { code: 'common_status', name: '通用状态', items: [['enabled', '启用', 'Enabled', 'success'], ['disabled', '停用', 'Disabled', 'default']] },
-  { code: 'gender', name: '性别', items: [['male', '男', 'Male', 'blue'], ['female', '女', 'Female', 'magenta'], ['unknown', '未知', 'Unknown', 'default']] },
+  {
+    code: 'common_status',
+    name: '通用状态',
+    items: [
+      ['enabled', '启用', 'Enabled', 'success'],
+      ['disabled', '停用', 'Disabled', 'default'],
+    ],
+  },
+  {
+    code: 'gender',
+    name: '性别',
+    items: [
+      ['male', '男', 'Male', 'blue'],
+      ['female', '女', 'Female', 'magenta'],
+      ['unknown', '未知', 'Unknown', 'default'],
+    ],
+  },
   {
     code: 'admin_user_status',
     name: '管理员状态',
-    items: [['enabled', '启用', 'Enabled', 'success'], ['disabled', '停用', 'Disabled', 'default'], ['locked', '锁定', 'Locked', 'error']],
+    items: [
+      ['enabled', '启用', 'Enabled', 'success'],
+      ['disabled', '停用', 'Disabled', 'default'],
+      ['locked', '锁定', 'Locked', 'error'],
+    ],
   },
-  { code: 'permission_type', name: '权限类型', items: [['directory', '目录', 'Directory', 'purple'], ['menu', '菜单', 'Menu', 'blue'], ['button', '按钮', 'Button', 'default']] },
-  { code: 'yes_no', name: '是否', items: [['true', '是', 'Yes', 'success'], ['false', '否', 'No', 'default']] },
-  { code: 'role_type', name: '角色类型', items: [['system', '内置', 'Built-in', 'gold'], ['custom', '自定义', 'Custom', 'blue']] },
+  {
+    code: 'permission_type',
+    name: '权限类型',
+    items: [
+      ['directory', '目录', 'Directory', 'purple'],
+      ['menu', '菜单', 'Menu', 'blue'],
+      ['button', '按钮', 'Button', 'default'],
+    ],
+  },
+  {
+    code: 'yes_no',
+    name: '是否',
+    items: [
+      ['true', '是', 'Yes', 'success'],
+      ['false', '否', 'No', 'default'],
+    ],
+  },
+  {
+    code: 'role_type',
+    name: '角色类型',
+    items: [
+      ['system', '内置', 'Built-in', 'gold'],
+      ['custom', '自定义', 'Custom', 'blue'],
+    ],
+  },
   {
     code: 'data_scope',
     name: '数据范围',
@@ -27,7 +68,14 @@ export const dictSeeds: DictSeed[] = [
       ['self', '仅本人', 'Own records only', 'default'],
     ],
   },
-  { code: 'client_type', name: '客户端类型', items: [['confidential', '机密客户端', 'Confidential', 'purple'], ['public', '公开客户端', 'Public', 'blue']] },
+  {
+    code: 'client_type',
+    name: '客户端类型',
+    items: [
+      ['confidential', '机密客户端', 'Confidential', 'purple'],
+      ['public', '公开客户端', 'Public', 'blue'],
+    ],
+  },
   {
     code: 'grant_type',
     name: '授权方式',

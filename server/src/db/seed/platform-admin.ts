@@ -19,7 +19,11 @@ export async function createPlatformAdmin(services: Services, input: PlatformAdm
     throw new Error('the user name must be 2–50 lower-case letters, digits, ".", "_" or "-", starting with a letter');
   }
   await services.tenancy.asSystem(async (tx) => {
-    const platform = await tx.selectFrom('tenant').select('id').where('code', '=', PLATFORM_TENANT).executeTakeFirstOrThrow();
+    const platform = await tx
+      .selectFrom('tenant')
+      .select('id')
+      .where('code', '=', PLATFORM_TENANT)
+      .executeTakeFirstOrThrow();
     const policy = await services.settings.passwordPolicy(tx);
     const refusal = passwordPolicyError(input.password, policy, { username: input.username, field: 'password' });
     if (refusal) throw new Error(services.catalog.message(refusal.code, 'en-US', refusal.params));

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type ListQuery, type ListSpec, filterValue } from '../../core/resource/list-query';
+import { filterValue, type ListQuery, type ListSpec } from '../../core/resource/list-query';
 import { type Actor, type Narrow, type TableRow, tableRepository } from '../../core/resource/table.repository';
 import type { Tx } from '../../core/tenancy';
 import type { AdminUser } from './admin-user.schema';
@@ -41,7 +41,11 @@ const users = tableRepository({
     updatedAt: 'updated_at',
     version: 'version',
   },
-  writeOnly: { passwordHash: 'password_hash', passwordChangedAt: 'password_changed_at', failedLoginCount: 'failed_login_count' },
+  writeOnly: {
+    passwordHash: 'password_hash',
+    passwordChangedAt: 'password_changed_at',
+    failedLoginCount: 'failed_login_count',
+  },
   softDelete: true,
   tenantOwned: true,
   computed: {
@@ -52,7 +56,9 @@ const users = tableRepository({
   },
 });
 
-export type AdminUserValues = Partial<Omit<AdminUser, 'id' | 'roles' | 'roleIds' | 'createdAt' | 'updatedAt' | 'version'>> & {
+export type AdminUserValues = Partial<
+  Omit<AdminUser, 'id' | 'roles' | 'roleIds' | 'createdAt' | 'updatedAt' | 'version'>
+> & {
   passwordHash?: string;
   passwordChangedAt?: Date;
   failedLoginCount?: number;
@@ -65,7 +71,12 @@ const hasRole =
   (roleId: string): Narrow =>
   (qb) =>
     qb.where(({ exists, selectFrom }) =>
-      exists(selectFrom('user_role as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'admin_user.id').where('ur.role_id', '=', roleId)),
+      exists(
+        selectFrom('user_role as ur')
+          .select('ur.user_id')
+          .whereRef('ur.user_id', '=', 'admin_user.id')
+          .where('ur.role_id', '=', roleId),
+      ),
     );
 
 export async function listAdminUsers(tx: Tx, query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
@@ -82,12 +93,22 @@ export async function findAdminUserByUsername(tx: Tx, username: string): Promise
   return withRoleIds(await users.findBy(tx, 'userName', username.trim().toLowerCase()));
 }
 
-export async function insertAdminUser(tx: Tx, values: AdminUserValues & { userName: string; displayName: string; passwordHash: string }, actor: Actor) {
+export async function insertAdminUser(
+  tx: Tx,
+  values: AdminUserValues & { userName: string; displayName: string; passwordHash: string },
+  actor: Actor,
+) {
   return (await users.insert(tx, values, actor)).id as string;
 }
 
 /** With a version: optimistic, false when stale. */
-export async function updateAdminUser(tx: Tx, id: string, values: AdminUserValues, actor: Actor, version?: number): Promise<boolean> {
+export async function updateAdminUser(
+  tx: Tx,
+  id: string,
+  values: AdminUserValues,
+  actor: Actor,
+  version?: number,
+): Promise<boolean> {
   return (await users.update(tx, id, values, actor, version)) !== undefined;
 }
 
@@ -107,18 +128,32 @@ export async function replaceUserRoles(tx: Tx, tenantId: string, userId: string,
 /** Roles of the transaction's tenant (RLS) among `ids`. */
 export async function findRoleIds(tx: Tx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.selectFrom('role').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  const rows = await tx
+    .selectFrom('role')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 export async function findRoleIdsByCode(tx: Tx, codes: string[]): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map();
-  const rows = await tx.selectFrom('role').select(['id', 'code']).where('code', 'in', codes).where('deleted_at', 'is', null).execute();
+  const rows = await tx
+    .selectFrom('role')
+    .select(['id', 'code'])
+    .where('code', 'in', codes)
+    .where('deleted_at', 'is', null)
+    .execute();
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
 export async function countAccounts(tx: Tx): Promise<number> {
-  const row = await tx.selectFrom('admin_user').select(sql<string>`count(*)`.as('n')).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await tx
+    .selectFrom('admin_user')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -126,4 +161,3 @@ export async function countAccounts(tx: Tx): Promise<number> {
 export async function lockAccountQuota(tx: Tx, tenantId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(1001, ${Number(tenantId)}::int)`.execute(tx);
 }
-

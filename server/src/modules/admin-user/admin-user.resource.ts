@@ -25,6 +25,11 @@ export const adminUserResource: ResourceDefinition<AdminUser, CreateAdminUser, U
     { key: 'lastLoginAt', label: { 'zh-CN': '最近登录', 'en-US': 'Last sign-in' }, only: 'export' },
     { key: 'createdAt', label: { 'zh-CN': '创建时间', 'en-US': 'Created at' }, only: 'export' },
     { key: 'remark', label: { 'zh-CN': '备注', 'en-US': 'Remark' }, example: '' },
-    { key: 'password', label: { 'zh-CN': '初始密码', 'en-US': 'Initial password' }, only: 'import', example: 'Welcome2026' },
+    {
+      key: 'password',
+      label: { 'zh-CN': '初始密码', 'en-US': 'Initial password' },
+      only: 'import',
+      example: 'Welcome2026',
+    },
   ],
 };

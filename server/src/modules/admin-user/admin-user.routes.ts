@@ -3,7 +3,7 @@ import type { AppEnv } from '../../core/context';
 import { errorResponses } from '../../core/openapi';
 import { IdParam } from '../../core/resource/id-param';
 import { resourceRoutes, writeContext } from '../../core/resource/resource.routes';
-import { type Permission, defineRoute } from '../../core/route';
+import { defineRoute, type Permission } from '../../core/route';
 import { adminUserResource } from './admin-user.resource';
 import { AdminUser, AssignRoles, ForcedLogout, TemporaryPassword } from './admin-user.schema';
 
@@ -18,11 +18,18 @@ const action = (verb: string, permission: Permission, summary: string) =>
     summary,
     permission,
     request: { params: IdParam },
-    responses: { 200: { description: 'The account after it', content: json(AdminUser) }, ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: { description: 'The account after it', content: json(AdminUser) },
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   });
 
 const enable = action('enable', 'system:admin:update-status', 'Enable the account');
-const disable = action('disable', 'system:admin:update-status', 'Disable the account (not one’s own): it cannot sign in or refresh, its sessions end');
+const disable = action(
+  'disable',
+  'system:admin:update-status',
+  'Disable the account (not one’s own): it cannot sign in or refresh, its sessions end',
+);
 const unlock = action('unlock', 'system:admin:update-status', 'Lift a lock-out and reset the failed-attempt count');
 
 const resetPassword = defineRoute({
@@ -32,7 +39,10 @@ const resetPassword = defineRoute({
   summary: 'Set a random temporary password, shown once; the user must change it; their sessions end',
   permission: 'system:admin:reset-password',
   request: { params: IdParam },
-  responses: { 200: { description: 'The temporary password', content: json(TemporaryPassword) }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: 'The temporary password', content: json(TemporaryPassword) },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 const forceLogout = defineRoute({
@@ -42,7 +52,10 @@ const forceLogout = defineRoute({
   summary: 'Revoke every session of the user: their tokens stop working at once',
   permission: 'system:admin:force-logout',
   request: { params: IdParam },
-  responses: { 200: { description: 'How many sessions ended', content: json(ForcedLogout) }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: 'How many sessions ended', content: json(ForcedLogout) },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 const assignRoles = defineRoute({
@@ -65,7 +78,9 @@ export function adminUserRoutes(): OpenAPIHono<AppEnv> {
       c.header('Cache-Control', 'no-store');
       return c.json(await service(c).resetPassword(writeContext(c), c.req.valid('param').id), 200);
     })
-    .openapi(forceLogout, async (c) => c.json(await service(c).forceLogout(writeContext(c), c.req.valid('param').id), 200))
+    .openapi(forceLogout, async (c) =>
+      c.json(await service(c).forceLogout(writeContext(c), c.req.valid('param').id), 200),
+    )
     .openapi(assignRoles, async (c) =>
       c.json(await service(c).assignRoles(writeContext(c), c.req.valid('param').id, c.req.valid('json').roleIds), 200),
     );

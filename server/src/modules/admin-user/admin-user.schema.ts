@@ -50,7 +50,11 @@ export const CreateAdminUser = z
   .object({
     userName,
     displayName,
-    password: z.string().min(1).max(128).openapi({ description: 'Checked against the password policy of the settings' }),
+    password: z
+      .string()
+      .min(1)
+      .max(128)
+      .openapi({ description: 'Checked against the password policy of the settings' }),
     mobile: mobile.nullable().optional(),
     email: email.nullable().optional(),
     orgId: Id.nullable().optional(),
@@ -59,7 +63,9 @@ export const CreateAdminUser = z
     mustChangePassword: z
       .boolean()
       .optional()
-      .openapi({ description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own' }),
+      .openapi({
+        description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
+      }),
   })
   .strict()
   .openapi('CreateAdminUser');
@@ -97,7 +103,9 @@ export const AssignRoles = z
   .openapi('AssignRoles');
 
 export const TemporaryPassword = z
-  .object({ temporaryPassword: z.string().openapi({ description: 'Shown once; the user must change it at the next sign-in' }) })
+  .object({
+    temporaryPassword: z.string().openapi({ description: 'Shown once; the user must change it at the next sign-in' }),
+  })
   .openapi('TemporaryPassword');
 
 export const ForcedLogout = z.object({ revokedSessions: z.number().int() }).openapi('ForcedLogout');

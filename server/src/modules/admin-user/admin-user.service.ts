@@ -61,13 +61,15 @@ export function createAdminUserService(deps: Deps) {
   async function checkQuota(tx: Tx, tenantId: string): Promise<void> {
     await repo.lockAccountQuota(tx, tenantId);
     const max = await findAccountQuota(tx, tenantId);
-    if (max !== undefined && (await repo.countAccounts(tx)) >= max) throw new AppError('tenant.accountQuotaExceeded', { max });
+    if (max !== undefined && (await repo.countAccounts(tx)) >= max)
+      throw new AppError('tenant.accountQuotaExceeded', { max });
   }
 
   async function roleIdsByCode(tx: Tx, text: string, ctx: WriteContext): Promise<string[]> {
     const codes = [...new Set(text.split(/[,，;；\s]+/).filter(Boolean))];
     const ids = await repo.findRoleIdsByCode(tx, codes);
-    if (ids.size !== codes.length) throw new AppError('common.validation', {}, [{ field: 'roles', message: texts[ctx.lang].unknownRole }]);
+    if (ids.size !== codes.length)
+      throw new AppError('common.validation', {}, [{ field: 'roles', message: texts[ctx.lang].unknownRole }]);
     return [...ids.values()];
   }
 
@@ -89,7 +91,12 @@ export function createAdminUserService(deps: Deps) {
       const roles = await checkRoles(tx, roleIds, ctx);
       const id = await repo.insertAdminUser(
         tx,
-        { ...fields, passwordHash: await hasher.hash(password), passwordChangedAt: ctx.now, mustChangePassword: mustChangePassword ?? true },
+        {
+          ...fields,
+          passwordHash: await hasher.hash(password),
+          passwordChangedAt: ctx.now,
+          mustChangePassword: mustChangePassword ?? true,
+        },
         ctx,
       );
       await repo.replaceUserRoles(tx, ctx.tenantId, id, roles);
@@ -106,7 +113,11 @@ export function createAdminUserService(deps: Deps) {
 
     async remove(tx, rows, ctx) {
       if (rows.some((r) => r.id === ctx.actorId)) throw selfOperation();
-      await repo.softDeleteAdminUsers(tx, rows.map((r) => r.id), ctx);
+      await repo.softDeleteAdminUsers(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
       for (const row of rows) await revokeSessions(tx, { userId: row.id }, 'user_deleted', ctx.now);
     },
 
@@ -116,8 +127,15 @@ export function createAdminUserService(deps: Deps) {
       const roleIds = r.roles === undefined ? undefined : await roleIdsByCode(tx, r.roles, ctx);
       const fields = { displayName: r.displayName, mobile: r.mobile, email: r.email, remark: r.remark };
       if (existing) return { ...fields, roleIds, version: existing.version };
-      if (!r.password) throw new AppError('common.validation', {}, [{ field: 'password', message: texts[ctx.lang].passwordRequired }]);
-      return { ...fields, userName: r.userName, password: r.password, roleIds: roleIds ?? [], mustChangePassword: true };
+      if (!r.password)
+        throw new AppError('common.validation', {}, [{ field: 'password', message: texts[ctx.lang].passwordRequired }]);
+      return {
+        ...fields,
+        userName: r.userName,
+        password: r.password,
+        roleIds: roleIds ?? [],
+        mustChangePassword: true,
+      };
     },
   };
 

@@ -68,7 +68,10 @@ export async function insertAuditLogs(tx: Tx, entries: AuditEntry[]): Promise<vo
   const actorIds = [...new Set(entries.map((e) => e.actorId))];
   if (actorIds.length === 0) return;
   const names = new Map(
-    (await tx.selectFrom('admin_user').select(['id', 'username']).where('id', 'in', actorIds).execute()).map((u) => [u.id, u.username]),
+    (await tx.selectFrom('admin_user').select(['id', 'username']).where('id', 'in', actorIds).execute()).map((u) => [
+      u.id,
+      u.username,
+    ]),
   );
   const rows = entries.map((e) => ({
     tenant_id: e.tenantId,

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../core/context';
 import { errorResponses } from '../../core/openapi';
 import { parseListQuery } from '../../core/resource/list-query';
 import { defineRoute } from '../../core/route';
-import { AuditLogPage, AuditLogQuery, LoginLogPage, LoginLogQuery, auditLogList, loginLogList } from './audit.schema';
+import { AuditLogPage, AuditLogQuery, auditLogList, LoginLogPage, LoginLogQuery, loginLogList } from './audit.schema';
 import { AUDIT_LIST_PERMISSION } from './audit.service';
 
 const listAuditLogs = defineRoute({

@@ -1,6 +1,6 @@
 import type { Principal } from '../../core/context';
 import { forbidden } from '../../core/errors';
-import { type ListQuery, type Page, filterValue, toPage } from '../../core/resource/list-query';
+import { filterValue, type ListQuery, type Page, toPage } from '../../core/resource/list-query';
 import type { AuditRecord, WriteContext } from '../../core/resource/resource';
 import type { Tenancy, Tx } from '../../core/tenancy';
 import { type AuditEntry, importAuditTrail, insertAuditLogs, listAuditLogs, listLoginLogs } from './audit.repository';
@@ -14,7 +14,11 @@ const secretKey = /password|secret|hash|token/i;
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !secretKey.test(k)).map(([k, v]) => [k, redact(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !secretKey.test(k))
+        .map(([k, v]) => [k, redact(v)]),
+    );
   }
   return value;
 }
@@ -61,7 +65,8 @@ export function createAuditService(deps: { tenancy: Tenancy }) {
     async list(principal: Principal, query: ListQuery): Promise<Page<AuditLog>> {
       const type = filterValue(query, 'resourceType');
       const typeCode = type?.kind === 'eq' ? listCodes.get(type.value) : undefined;
-      if (!principal.permissions.has(AUDIT_LIST_PERMISSION) && !(typeCode && principal.permissions.has(typeCode))) throw forbidden();
+      if (!principal.permissions.has(AUDIT_LIST_PERMISSION) && !(typeCode && principal.permissions.has(typeCode)))
+        throw forbidden();
       const result = await deps.tenancy.inTenant(principal.tenantId, (tx) => listAuditLogs(tx, query));
       return toPage(query, result as { rows: AuditLog[]; total: number });
     },
@@ -70,7 +75,11 @@ export function createAuditService(deps: { tenancy: Tenancy }) {
       const result = await deps.tenancy.inTenant(tenantId, (tx) => listLoginLogs(tx, query));
       const rows = result.rows.map((r) => {
         const outcome = r.result as string;
-        return { ...r, result: outcome === 'success' ? 'success' : 'failure', reason: outcome === 'success' ? null : outcome } as LoginLog;
+        return {
+          ...r,
+          result: outcome === 'success' ? 'success' : 'failure',
+          reason: outcome === 'success' ? null : outcome,
+        } as LoginLog;
       });
       return toPage(query, { rows, total: result.total });
     },

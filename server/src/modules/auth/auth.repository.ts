@@ -20,7 +20,17 @@ export interface ClientRow {
 export async function findClient(tx: Tx, clientId: string): Promise<ClientRow | undefined> {
   const row = await tx
     .selectFrom('oauth_client')
-    .select(['client_id', 'client_type', 'secret_hash', 'grant_types', 'scopes', 'access_token_ttl_sec', 'refresh_token_ttl_sec', 'allowed_tenant_ids', 'status'])
+    .select([
+      'client_id',
+      'client_type',
+      'secret_hash',
+      'grant_types',
+      'scopes',
+      'access_token_ttl_sec',
+      'refresh_token_ttl_sec',
+      'allowed_tenant_ids',
+      'status',
+    ])
     .where('client_id', '=', clientId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -130,7 +140,15 @@ export async function findUnknownUserFailures(tx: Tx, tenantId: string, username
 
 export async function createSession(
   tx: Tx,
-  s: { tenantId: string; userId: string; clientId: string; scopes: string[]; ip: string | null; userAgent: string | null; now: Date },
+  s: {
+    tenantId: string;
+    userId: string;
+    clientId: string;
+    scopes: string[];
+    ip: string | null;
+    userAgent: string | null;
+    now: Date;
+  },
 ): Promise<string> {
   const row = await tx
     .insertInto('auth_session')
@@ -155,7 +173,14 @@ export async function insertToken(
 ): Promise<void> {
   await tx
     .insertInto('auth_token')
-    .values({ tenant_id: t.tenantId, session_id: t.sessionId, kind: t.kind, token_hash: t.tokenHash, expires_at: t.expiresAt, created_at: t.now })
+    .values({
+      tenant_id: t.tenantId,
+      session_id: t.sessionId,
+      kind: t.kind,
+      token_hash: t.tokenHash,
+      expires_at: t.expiresAt,
+      created_at: t.now,
+    })
     .execute();
 }
 
@@ -169,7 +194,10 @@ export const PRINCIPAL_SOURCES: PrincipalSources = {
     columns: ['revoked_at', 'expires_at', 'kind', 'token_hash', 'session_id', 'tenant_id'],
   },
   auth_session: { inserts: false, columns: ['revoked_at', 'user_id', 'client_id', 'tenant_id'] },
-  admin_user: { inserts: false, columns: ['status', 'deleted_at', 'tenant_id', 'password_hash', 'must_change_password'] },
+  admin_user: {
+    inserts: false,
+    columns: ['status', 'deleted_at', 'tenant_id', 'password_hash', 'must_change_password'],
+  },
   tenant: { inserts: false },
   user_role: { inserts: true },
   role: { inserts: false },
@@ -277,7 +305,10 @@ export async function storeSuccessor(tx: Tx, tokenId: string, sealed: string): P
   await tx.updateTable('auth_token').set({ successor_sealed: sealed }).where('id', '=', tokenId).execute();
 }
 
-export async function findSuccessor(tx: Tx, tokenId: string): Promise<{ usedAt: Date | null; sealed: string | null } | undefined> {
+export async function findSuccessor(
+  tx: Tx,
+  tokenId: string,
+): Promise<{ usedAt: Date | null; sealed: string | null } | undefined> {
   const row = await tx
     .selectFrom('auth_token')
     .select(['used_at', 'successor_sealed'])
@@ -292,7 +323,10 @@ export type SessionSelector = { sessionId: string } | { userId: string; except?:
 
 /** Revokes the chosen open sessions and every access and refresh token they issued; returns how many sessions. */
 export async function revokeSessions(tx: Tx, which: SessionSelector, reason: string, now: Date): Promise<number> {
-  let query = tx.updateTable('auth_session').set({ revoked_at: now, revoke_reason: reason }).where('revoked_at', 'is', null);
+  let query = tx
+    .updateTable('auth_session')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('revoked_at', 'is', null);
   if ('sessionId' in which) query = query.where('id', '=', which.sessionId);
   else if ('clientId' in which) query = query.where('client_id', '=', which.clientId);
   else {
@@ -304,7 +338,11 @@ export async function revokeSessions(tx: Tx, which: SessionSelector, reason: str
   await tx
     .updateTable('auth_token')
     .set({ revoked_at: now })
-    .where('session_id', 'in', sessions.map((s) => s.id))
+    .where(
+      'session_id',
+      'in',
+      sessions.map((s) => s.id),
+    )
     .where('revoked_at', 'is', null)
     .execute();
   return sessions.length;
@@ -377,7 +415,17 @@ export interface ProfileRow {
 export async function findProfile(tx: Tx, userId: string): Promise<ProfileRow | undefined> {
   const row = await tx
     .selectFrom('admin_user')
-    .select(['id', 'username', 'display_name', 'email', 'mobile', 'org_id', 'version', 'password_hash', 'must_change_password'])
+    .select([
+      'id',
+      'username',
+      'display_name',
+      'email',
+      'mobile',
+      'org_id',
+      'version',
+      'password_hash',
+      'must_change_password',
+    ])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

@@ -50,7 +50,10 @@ const getMe = defineRoute({
   summary: 'The signed-in user: profile, permission codes, roles, tenant',
   permission: 'authenticated',
   beforePasswordChange: true,
-  responses: { 200: { description: 'The user', content: { 'application/json': { schema: Me } } }, ...errorResponses(401) },
+  responses: {
+    200: { description: 'The user', content: { 'application/json': { schema: Me } } },
+    ...errorResponses(401),
+  },
 });
 
 const updateMe = defineRoute({
@@ -112,7 +115,8 @@ function clientCredentials(authorization: string | undefined, body: { client_id?
   if (colon < 1) throw new AppError('auth.invalidClient');
   const [id, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)].map(formDecode);
   if (id === undefined || secret === undefined) throw new AppError('auth.invalidClient');
-  if ((body.client_id && body.client_id !== id) || body.client_secret !== undefined) throw new AppError('auth.invalidClient');
+  if ((body.client_id && body.client_id !== id) || body.client_secret !== undefined)
+    throw new AppError('auth.invalidClient');
   return { client_id: id, client_secret: secret };
 }
 
@@ -133,7 +137,9 @@ export function authRoutes() {
       return c.body(null, 204);
     })
     .openapi(getMe, async (c) => c.json(await c.var.services.auth.me(c.var.principal), 200))
-    .openapi(updateMe, async (c) => c.json(await c.var.services.auth.updateMe(c.var.principal, c.req.valid('json')), 200))
+    .openapi(updateMe, async (c) =>
+      c.json(await c.var.services.auth.updateMe(c.var.principal, c.req.valid('json')), 200),
+    )
     .openapi(changePassword, async (c) => {
       await c.var.services.auth.changePassword(c.var.principal, c.req.valid('json'));
       return c.body(null, 204);

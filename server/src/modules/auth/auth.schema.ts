@@ -3,9 +3,18 @@ import { Version } from '../../core/column-bounds';
 import { formatRule } from '../../core/validation';
 
 const clientFields = {
-  client_id: z.string().min(1).max(64).optional().openapi({ example: 'console', description: 'Required unless sent with HTTP Basic' }),
+  client_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ example: 'console', description: 'Required unless sent with HTTP Basic' }),
   client_secret: z.string().max(200).optional(),
-  scope: z.string().max(200).optional().openapi({ description: 'Space-separated; within the client\'s scopes (all of them when omitted)' }),
+  scope: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "Space-separated; within the client's scopes (all of them when omitted)" }),
 };
 
 export const PasswordGrant = z
@@ -50,7 +59,9 @@ export const Me = z
     email: z.string().nullable(),
     mobile: z.string().nullable(),
     version: z.number().int(),
-    mustChangePassword: z.boolean().openapi({ description: 'Set after an administrator reset the password or imported the account' }),
+    mustChangePassword: z
+      .boolean()
+      .openapi({ description: 'Set after an administrator reset the password or imported the account' }),
     permissions: z.array(z.string()),
     roles: z.array(z.object({ code: z.string(), name: z.string() })),
     tenant: z.object({ id: z.string(), code: z.string(), name: z.string() }),

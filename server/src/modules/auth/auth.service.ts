@@ -1,8 +1,8 @@
 import type { Config } from '../../config';
 import type { Principal } from '../../core/context';
-import type { PrincipalCache } from '../../core/principal-cache';
 import { AppError, notFound, unauthorized, versionConflict } from '../../core/errors';
 import { type PasswordHasher, passwordPolicyError } from '../../core/password';
+import type { PrincipalCache } from '../../core/principal-cache';
 import type { SystemLookups } from '../../core/system-lookups';
 import type { Tenancy, Tx } from '../../core/tenancy';
 import { hashToken, newToken, sealWithToken, unsealWithToken } from '../../core/tokens';
@@ -33,7 +33,10 @@ type LockoutPolicy = typeof lockoutDefaults;
  * admin_user's failure counter and lock (see countFailedAttempt), replayed over the failed attempts of a user name
  * that has no account, so that it locks and unlocks exactly as an account would and reveals nothing.
  */
-export function replayLockout(attempts: Date[], policy: LockoutPolicy): { failures: number; lockedUntil: number | null } {
+export function replayLockout(
+  attempts: Date[],
+  policy: LockoutPolicy,
+): { failures: number; lockedUntil: number | null } {
   let failures = 0;
   let lockedUntil: number | null = null;
   for (const at of attempts) {
@@ -41,7 +44,8 @@ export function replayLockout(attempts: Date[], policy: LockoutPolicy): { failur
     if (lockedUntil !== null && t < lockedUntil) continue;
     if (lockedUntil !== null) [failures, lockedUntil] = [0, null];
     failures += 1;
-    if (failures >= policy['security.lockout.maxAttempts']) lockedUntil = t + policy['security.lockout.durationMinutes'] * 60_000;
+    if (failures >= policy['security.lockout.maxAttempts'])
+      lockedUntil = t + policy['security.lockout.durationMinutes'] * 60_000;
   }
   return { failures, lockedUntil };
 }
@@ -57,7 +61,8 @@ function unwrap<T>(outcome: Outcome<T>): T {
   return outcome.value;
 }
 
-const tenantAllowed = (client: repo.ClientRow, tenantId: string) => !client.allowedTenantIds || client.allowedTenantIds.includes(tenantId);
+const tenantAllowed = (client: repo.ClientRow, tenantId: string) =>
+  !client.allowedTenantIds || client.allowedTenantIds.includes(tenantId);
 
 /**
  * The scopes a token request is granted (RFC 6749 §3.3, §6): what it asks for, space-separated, when all of it lies
@@ -67,7 +72,8 @@ export function grantScopes(requested: string | undefined, held: string[]): stri
   const asked = [...new Set((requested ?? '').split(' ').filter(Boolean))];
   if (!asked.length) return held;
   const beyond = asked.filter((scope) => !held.includes(scope));
-  if (beyond.length) throw new AppError('auth.invalidScope', { scopes: beyond.join(' ') }, [{ field: 'scope', message: '' }]);
+  if (beyond.length)
+    throw new AppError('auth.invalidScope', { scopes: beyond.join(' ') }, [{ field: 'scope', message: '' }]);
   return asked;
 }
 
@@ -76,7 +82,11 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
   // Verifying against a throwaway hash keeps "no such user" as slow as "wrong password".
   const dummyHash = hasher.hash('not-a-real-password');
 
-  async function checkClient(clientId: string, clientSecret: string | undefined, grant: string): Promise<repo.ClientRow> {
+  async function checkClient(
+    clientId: string,
+    clientSecret: string | undefined,
+    grant: string,
+  ): Promise<repo.ClientRow> {
     const client = await tenancy.inPlatformScope((tx) => repo.findClient(tx, clientId));
     if (!client || !client.enabled) throw new AppError('auth.invalidClient');
     if (client.clientType === 'confidential') {
@@ -91,7 +101,11 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
   const lockout = (tx: Tx) => settings.numbers(tx, lockoutDefaults);
 
   /** A wrong password counts towards the lock-out: 423 when it reaches the limit, else 400 bad credentials. */
-  async function countFailure(tx: Tx, userId: string, fields?: { field: string; message: string }[]): Promise<AppError> {
+  async function countFailure(
+    tx: Tx,
+    userId: string,
+    fields?: { field: string; message: string }[],
+  ): Promise<AppError> {
     const policy = await lockout(tx);
     const failures = await repo.countFailedAttempt(tx, userId, now());
     if (failures < policy['security.lockout.maxAttempts']) return new AppError('auth.badCredentials', {}, fields);
@@ -109,7 +123,8 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
     const successor = await repo.findSuccessor(tx, token.tokenId);
     if (!successor?.usedAt || !successor.sealed) return undefined;
     const grace = await settings.numbers(tx, { 'security.refreshToken.reuseGraceSeconds': 10 });
-    if (now().getTime() - successor.usedAt.getTime() > grace['security.refreshToken.reuseGraceSeconds'] * 1000) return undefined;
+    if (now().getTime() - successor.usedAt.getTime() > grace['security.refreshToken.reuseGraceSeconds'] * 1000)
+      return undefined;
     const pair = unsealWithToken(refreshToken, successor.sealed);
     return pair === undefined ? undefined : (JSON.parse(pair) as TokenResponse);
   }
@@ -152,7 +167,14 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
 
   return {
     async passwordGrant(
-      input: { tenant: string; username: string; password: string; client_id: string; client_secret?: string; scope?: string },
+      input: {
+        tenant: string;
+        username: string;
+        password: string;
+        client_id: string;
+        client_secret?: string;
+        scope?: string;
+      },
       meta: RequestMeta,
     ): Promise<TokenResponse> {
       const client = await checkClient(input.client_id, input.client_secret, 'password');
@@ -161,7 +183,12 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
       const tenantId = await lookups.tenantIdByCode(input.tenant.trim().toLowerCase());
       if (!tenantId) {
         await hasher.verify(await dummyHash, input.password);
-        await lookups.logUnknownTenantSignIn({ username, clientId: client.clientId, ip: meta.ip, userAgent: meta.userAgent });
+        await lookups.logUnknownTenantSignIn({
+          username,
+          clientId: client.clientId,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+        });
         throw new AppError('auth.badCredentials');
       }
       if (!tenantAllowed(client, tenantId)) throw new AppError('auth.unauthorizedClient');
@@ -182,7 +209,10 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
         }
         const user = await repo.findUserByUsername(tx, username);
         if (!user) {
-          const { lockedUntil } = replayLockout(await repo.findUnknownUserFailures(tx, tenantId, username), await lockout(tx));
+          const { lockedUntil } = replayLockout(
+            await repo.findUnknownUserFailures(tx, tenantId, username),
+            await lockout(tx),
+          );
           if (lockedUntil === null || lockedUntil <= now().getTime()) return ok(undefined);
           await log(tx, null, 'user_locked');
           return fail(new AppError('auth.accountLocked', { minutes: lockedMinutes(lockedUntil - now().getTime()) }));
@@ -206,7 +236,10 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
       const outcome = await tenancy.inTenant(tenantId, async (tx) => {
         if (!user) {
           const policy = await lockout(tx);
-          const { failures } = replayLockout([...(await repo.findUnknownUserFailures(tx, tenantId, username)), now()], policy);
+          const { failures } = replayLockout(
+            [...(await repo.findUnknownUserFailures(tx, tenantId, username)), now()],
+            policy,
+          );
           const locked = failures >= policy['security.lockout.maxAttempts'];
           await log(tx, null, locked ? 'user_locked' : 'bad_credentials');
           const minutes = policy['security.lockout.durationMinutes'];
@@ -218,27 +251,45 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
           return fail(refusal);
         }
         await repo.recordSuccessfulSignIn(tx, user.id, now(), meta.ip);
-        const sessionId = await repo.createSession(tx, { tenantId, userId: user.id, clientId: client.clientId, scopes, ...meta, now: now() });
+        const sessionId = await repo.createSession(tx, {
+          tenantId,
+          userId: user.id,
+          clientId: client.clientId,
+          scopes,
+          ...meta,
+          now: now(),
+        });
         await log(tx, user.id, 'success');
         return ok(await issueTokens(tx, tenantId, { id: sessionId, scopes }, client));
       });
       return unwrap(outcome);
     },
 
-    async refreshGrant(input: { refresh_token: string; client_id: string; client_secret?: string; scope?: string }): Promise<TokenResponse> {
+    async refreshGrant(input: {
+      refresh_token: string;
+      client_id: string;
+      client_secret?: string;
+      scope?: string;
+    }): Promise<TokenResponse> {
       const client = await checkClient(input.client_id, input.client_secret, 'refresh_token');
       const outcome = await lookups.inTenantOfToken(hashToken(input.refresh_token), 'refresh', async (tx, found) => {
         if (!tenantAllowed(client, found.tenantId)) return fail(new AppError('auth.unauthorizedClient'));
         const token = await repo.findTokenContext(tx, found.tokenId);
         if (!token) return fail(new AppError('auth.invalidGrant'));
         if (token.usedAt || token.revokedAt) {
-          const again = token.revokedAt ? undefined : await successorWithinGrace(tx, token, input.refresh_token, client.clientId);
+          const again = token.revokedAt
+            ? undefined
+            : await successorWithinGrace(tx, token, input.refresh_token, client.clientId);
           if (again) return ok(again);
           // A refresh token presented twice after the grace period was copied: end the whole session.
           if (token.usedAt) await repo.revokeSessions(tx, { sessionId: token.sessionId }, 'refresh_token_reuse', now());
           return fail(new AppError('auth.invalidGrant'));
         }
-        if (token.sessionRevokedAt || token.expiresAt.getTime() <= now().getTime() || token.clientId !== client.clientId) {
+        if (
+          token.sessionRevokedAt ||
+          token.expiresAt.getTime() <= now().getTime() ||
+          token.clientId !== client.clientId
+        ) {
           return fail(new AppError('auth.invalidGrant'));
         }
         const refusal = token.tenant ? tenantRefusal(token.tenant, now()) : 'tenant.disabled';
@@ -360,12 +411,20 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
           countFailure(tx, principal.userId, [{ field: 'currentPassword', message: '' }]),
         );
       }
-      const refusal = passwordPolicyError(input.newPassword, policy, { username: profile.username, field: 'newPassword' });
+      const refusal = passwordPolicyError(input.newPassword, policy, {
+        username: profile.username,
+        field: 'newPassword',
+      });
       if (refusal) throw refusal;
       const passwordHash = await hasher.hash(input.newPassword);
       await tenancy.inTenant(principal.tenantId, async (tx) => {
         await repo.updatePassword(tx, principal.userId, passwordHash, now());
-        await repo.revokeSessions(tx, { userId: principal.userId, except: principal.sessionId }, 'password_changed', now());
+        await repo.revokeSessions(
+          tx,
+          { userId: principal.userId, except: principal.sessionId },
+          'password_changed',
+          now(),
+        );
       });
     },
   };

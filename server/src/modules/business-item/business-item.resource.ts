@@ -6,7 +6,12 @@ export const businessItemResource: ResourceDefinition<BusinessItem, CreateBusine
   path: 'business-items',
   type: 'business_item',
   permission: 'dict:busiitem',
-  schemas: { row: BusinessItem, create: CreateBusinessItem, update: UpdateBusinessItem, importRow: BusinessItemImportRow },
+  schemas: {
+    row: BusinessItem,
+    create: CreateBusinessItem,
+    update: UpdateBusinessItem,
+    importRow: BusinessItemImportRow,
+  },
   list: businessItemList,
   importKey: 'code',
   label: (row) => row.code,

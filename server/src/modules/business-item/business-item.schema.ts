@@ -42,7 +42,11 @@ export type BusinessItem = z.infer<typeof BusinessItem>;
 const fields = {
   name: z.string().trim().min(1).max(100),
   nameEn: z.string().trim().max(200).nullable().optional(),
-  module: z.string().trim().regex(/^[a-z][a-z0-9-]{0,49}$/, formatRule('module')).openapi({ example: 'assess' }),
+  module: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,49}$/, formatRule('module'))
+    .openapi({ example: 'assess' }),
   description: z.string().max(1000).nullable().optional(),
   notifiable: z.boolean().optional(),
   variables: z.array(BusinessItemVariable).max(50).optional(),
@@ -59,7 +63,10 @@ const code = z
   .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, formatRule('businessItemKey'))
   .openapi({ example: 'paper.published' });
 
-export const CreateBusinessItem = z.object({ code, ...fields }).strict().openapi('CreateBusinessItem');
+export const CreateBusinessItem = z
+  .object({ code, ...fields })
+  .strict()
+  .openapi('CreateBusinessItem');
 export type CreateBusinessItem = z.infer<typeof CreateBusinessItem>;
 
 export const UpdateBusinessItem = z
@@ -77,7 +84,11 @@ export const BusinessItemImportRow = z.object({
   module: fields.module,
   description: z.string().max(1000).optional(),
   notifiable: z.stringbool().optional(),
-  defaultChannels: z.string().transform(list).pipe(z.array(z.enum(CHANNELS))).optional(),
+  defaultChannels: z
+    .string()
+    .transform(list)
+    .pipe(z.array(z.enum(CHANNELS)))
+    .optional(),
   defaultTemplateCode: z.string().trim().max(100).optional(),
   auditLevel: z.enum(AUDIT_LEVELS).optional(),
   status: status.optional(),

@@ -1,6 +1,6 @@
 import { type PlatformScope, platformWrites } from '../../core/platform-scope';
 import { type ResourceStore, tableStore } from '../../core/resource/resource';
-import { type ResourceDeps, createResourceService } from '../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps } from '../../core/resource/resource.service';
 import { businessItems } from './business-item.repository';
 import { businessItemResource } from './business-item.resource';
 import type { BusinessItem, CreateBusinessItem, UpdateBusinessItem } from './business-item.schema';

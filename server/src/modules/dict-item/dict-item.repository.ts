@@ -4,7 +4,14 @@ import type { Tx } from '../../core/tenancy';
 import type { DictItem } from './dict-item.schema';
 
 export const dictItemList: ListSpec = {
-  sort: { typeCode: 'type_code', sort: 'sort', value: 'value', label: 'label', createdAt: 'created_at', updatedAt: 'updated_at' },
+  sort: {
+    typeCode: 'type_code',
+    sort: 'sort',
+    value: 'value',
+    label: 'label',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
   defaultSort: 'typeCode,sort',
   filters: {
     typeCode: { kind: 'eq', column: 'type_code' },

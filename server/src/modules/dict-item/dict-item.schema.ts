@@ -21,7 +21,9 @@ export const DictItem = z
     isDefault: z.boolean(),
     sort: z.number().int(),
     status,
-    scope: z.enum(['platform', 'tenant']).openapi({ description: 'platform: shared by every tenant; tenant: the caller’s own' }),
+    scope: z
+      .enum(['platform', 'tenant'])
+      .openapi({ description: 'platform: shared by every tenant; tenant: the caller’s own' }),
     createdAt: z.string(),
     updatedAt: z.string().nullable(),
     version: z.number().int(),

@@ -1,7 +1,7 @@
 import { AppError, isUniqueViolation } from '../../core/errors';
 import type { PlatformScope } from '../../core/platform-scope';
 import type { ResourceStore, WriteContext } from '../../core/resource/resource';
-import { type ResourceDeps, createResourceService } from '../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps } from '../../core/resource/resource.service';
 import type { Tx } from '../../core/tenancy';
 import { findDictTypeByCode } from '../dict-type/dict-type.repository';
 import * as repo from './dict-item.repository';
@@ -30,7 +30,8 @@ export function createDictItemService(deps: ResourceDeps & { platform: PlatformS
 
     async create(tx, input, ctx) {
       const type = await findDictTypeByCode(tx, input.typeCode);
-      if (!type) throw new AppError('common.validation', {}, [{ field: 'typeCode', message: texts[ctx.lang].unknownType }]);
+      if (!type)
+        throw new AppError('common.validation', {}, [{ field: 'typeCode', message: texts[ctx.lang].unknownType }]);
       const isPlatform = await platform.isPlatform(tx, ctx.tenantId);
       if (!isPlatform) {
         if (!type.tenant_extensible) throw new AppError('dict.notExtensible');
@@ -53,7 +54,11 @@ export function createDictItemService(deps: ResourceDeps & { platform: PlatformS
 
     async remove(tx, rows, ctx) {
       for (const row of rows) await ownOrPlatform(tx, row, ctx);
-      await repo.deleteDictItems(tx, rows.map((r) => r.id), ctx);
+      await repo.deleteDictItems(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
     },
   };
 

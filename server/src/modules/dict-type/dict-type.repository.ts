@@ -29,5 +29,9 @@ export const dictTypes = tableRepository({
 });
 
 export async function findDictTypeByCode(tx: Tx, code: string) {
-  return tx.selectFrom('dict_type').select(['code', 'tenant_extensible', 'status']).where('code', '=', code).executeTakeFirst();
+  return tx
+    .selectFrom('dict_type')
+    .select(['code', 'tenant_extensible', 'status'])
+    .where('code', '=', code)
+    .executeTakeFirst();
 }

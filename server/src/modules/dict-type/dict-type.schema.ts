@@ -28,7 +28,14 @@ const fields = {
 };
 
 export const CreateDictType = z
-  .object({ code: z.string().trim().regex(/^[a-z][a-z0-9_]{1,99}$/, formatRule('dictTypeCode')).openapi({ example: 'hospital_grade' }), ...fields })
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9_]{1,99}$/, formatRule('dictTypeCode'))
+      .openapi({ example: 'hospital_grade' }),
+    ...fields,
+  })
   .strict()
   .openapi('CreateDictType');
 export type CreateDictType = z.infer<typeof CreateDictType>;

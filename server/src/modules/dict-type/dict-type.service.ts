@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors';
 import { type PlatformScope, platformWrites } from '../../core/platform-scope';
 import { type ResourceStore, tableStore } from '../../core/resource/resource';
-import { type ResourceDeps, createResourceService } from '../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps } from '../../core/resource/resource.service';
 import { dictTypes } from './dict-type.repository';
 import { dictTypeResource } from './dict-type.resource';
 import type { CreateDictType, DictType, UpdateDictType } from './dict-type.schema';

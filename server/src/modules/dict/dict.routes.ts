@@ -9,8 +9,10 @@ const listSysCodes = defineRoute({
   method: 'get',
   path: '/dict/syscodes',
   tags: ['dictionary'],
-  summary: 'Enabled system-code items (tenant items merged over platform items); an ETag tells the console they changed',
-  description: 'Send the last `ETag` as `If-None-Match`: the answer is 304 without a body until an item or type changes.',
+  summary:
+    'Enabled system-code items (tenant items merged over platform items); an ETag tells the console they changed',
+  description:
+    'Send the last `ETag` as `If-None-Match`: the answer is 304 without a body until an item or type changes.',
   permission: 'authenticated',
   responses: {
     200: {

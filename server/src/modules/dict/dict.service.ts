@@ -26,7 +26,12 @@ export function createDictService(deps: { tenancy: Tenancy; catalog: ErrorCatalo
 
     async errCodes(): Promise<ErrCode[]> {
       const rows = await deps.tenancy.inPlatformScope(findErrorCodes);
-      return rows.map((r) => ({ code: r.key, httpStatus: r.httpStatus, messageZh: r.messageZh, messageEn: r.messageEn }));
+      return rows.map((r) => ({
+        code: r.key,
+        httpStatus: r.httpStatus,
+        messageZh: r.messageZh,
+        messageEn: r.messageEn,
+      }));
     },
 
     /** Refreshes the messages the error handler answers with from the error_code table. */

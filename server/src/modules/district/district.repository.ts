@@ -87,7 +87,18 @@ export interface DistrictSnapshot {
 export async function snapshot(tx: Tx): Promise<Map<string, DistrictSnapshot>> {
   const rows = await tx
     .selectFrom('district')
-    .select(['code', 'name', 'short_name', 'level', 'parent_code', 'path', 'pinyin', 'sort', 'status', 'replaced_by_code'])
+    .select([
+      'code',
+      'name',
+      'short_name',
+      'level',
+      'parent_code',
+      'path',
+      'pinyin',
+      'sort',
+      'status',
+      'replaced_by_code',
+    ])
     .execute();
   return new Map(
     rows.map((r) => [

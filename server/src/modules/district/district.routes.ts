@@ -23,12 +23,16 @@ const importRoute = defineRoute({
   method: 'post',
   path: '/districts/import',
   tags,
-  summary: 'Import a code list: the dry run (default) previews what is added, renamed and retired; a real run applies all or nothing',
+  summary:
+    'Import a code list: the dry run (default) previews what is added, renamed and retired; a real run applies all or nothing',
   permission: 'system:district:import',
   request: { body: { required: true, content: { 'multipart/form-data': { schema: DistrictImportForm } } } },
   responses: {
     200: { description: 'The preview, or what was applied', content: json(DistrictImportReport) },
-    422: { description: 'Rows failed, nothing was written (`common.importFailed`)', content: json(ErrorBody.extend(DistrictImportReport.shape)) },
+    422: {
+      description: 'Rows failed, nothing was written (`common.importFailed`)',
+      content: json(ErrorBody.extend(DistrictImportReport.shape)),
+    },
     ...errorResponses(400, 401, 403),
   },
 });
@@ -50,5 +54,8 @@ export function districtRoutes() {
       });
       return c.json(report, 200);
     })
-    .route('/', resourceRoutes(districtResource, (s) => s.districts.resource, { omit: ['import'] }));
+    .route(
+      '/',
+      resourceRoutes(districtResource, (s) => s.districts.resource, { omit: ['import'] }),
+    );
 }

@@ -85,7 +85,9 @@ export const TreeQuery = z
 
 export const DistrictImportForm = z
   .object({
-    file: z.custom<File>((v) => v instanceof File, 'must be an xlsx file').openapi({ type: 'string', format: 'binary' }),
+    file: z
+      .custom<File>((v) => v instanceof File, 'must be an xlsx file')
+      .openapi({ type: 'string', format: 'binary' }),
     dryRun: z.enum(['true', 'false']).default('true'),
     retireMissing: z
       .enum(['true', 'false'])
@@ -101,7 +103,14 @@ export const DistrictImportReport = z
     created: z.number().int(),
     updated: z.number().int(),
     failed: z.array(failure),
-    added: z.array(z.object({ code: z.string(), name: z.string(), level: z.enum(DISTRICT_LEVELS), parentCode: z.string().nullable() })),
+    added: z.array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        level: z.enum(DISTRICT_LEVELS),
+        parentCode: z.string().nullable(),
+      }),
+    ),
     renamed: z.array(z.object({ code: z.string(), from: z.string(), to: z.string() })),
     retired: z.array(z.object({ code: z.string(), name: z.string(), replacedByCode: z.string().nullable() })),
     counts: z.object({

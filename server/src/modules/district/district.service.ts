@@ -1,9 +1,9 @@
-import { AppError } from '../../core/errors';
 import type { ErrorCatalog } from '../../core/error-catalog';
+import { AppError } from '../../core/errors';
 import type { Lang } from '../../core/i18n';
 import type { PlatformScope } from '../../core/platform-scope';
 import type { ResourceStore, WriteContext } from '../../core/resource/resource';
-import { type ResourceDeps, createResourceService } from '../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps } from '../../core/resource/resource.service';
 import { readSheet } from '../../core/resource/spreadsheet';
 import type { Tx } from '../../core/tenancy';
 import { issuesToFields } from '../../core/validation';
@@ -60,14 +60,21 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
       const parentCode = input.parentCode === undefined ? derived.parentCode : input.parentCode;
       const parent = parentCode ? await find(tx, parentCode) : undefined;
       if (parentCode && !parent) throw invalid('parentCode', texts[ctx.lang].noParent);
-      if (input.replacedByCode && !(await find(tx, input.replacedByCode))) throw invalid('replacedByCode', texts[ctx.lang].noReplacement);
-      const values = { ...input, level: input.level ?? derived.level, parentCode, path: pathOf(parent?.path ?? null, input.code) };
+      if (input.replacedByCode && !(await find(tx, input.replacedByCode)))
+        throw invalid('replacedByCode', texts[ctx.lang].noReplacement);
+      const values = {
+        ...input,
+        level: input.level ?? derived.level,
+        parentCode,
+        path: pathOf(parent?.path ?? null, input.code),
+      };
       return (await repo.districts.insert(tx, values, ctx)) as District;
     },
 
     async update(tx, current, { version, ...values }, ctx) {
       await platform.assertPlatform(tx, ctx.tenantId);
-      if (values.replacedByCode && !(await find(tx, values.replacedByCode))) throw invalid('replacedByCode', texts[ctx.lang].noReplacement);
+      if (values.replacedByCode && !(await find(tx, values.replacedByCode)))
+        throw invalid('replacedByCode', texts[ctx.lang].noReplacement);
       return (await repo.districts.update(tx, current.id, values, ctx, version)) as District | undefined;
     },
 
@@ -99,7 +106,9 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
     const sheet = await readSheet(file);
     if (!sheet) throw invalid('file', t.notXlsx);
     const columns = districtResource.columns;
-    const keys = sheet.header.map((h) => columns.find((c) => c.key === h || c.label['zh-CN'] === h || c.label['en-US'] === h)?.key);
+    const keys = sheet.header.map(
+      (h) => columns.find((c) => c.key === h || c.label['zh-CN'] === h || c.label['en-US'] === h)?.key,
+    );
     sheet.header.forEach((h, i) => {
       if (h && !keys[i]) report.failed.push({ row: 1, column: h, message: t.unknownColumn });
     });
@@ -115,7 +124,8 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
       });
       const result = DistrictImportRow.safeParse(raw);
       if (!result.success) {
-        for (const f of issuesToFields(result.error.issues, lang)) report.failed.push({ row, column: labelOf(f.field), message: f.message });
+        for (const f of issuesToFields(result.error.issues, lang))
+          report.failed.push({ row, column: labelOf(f.field), message: f.message });
         continue;
       }
       if (seen.has(result.data.code)) {
@@ -132,8 +142,10 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
     for (const { row, record: r } of parsed) {
       const derived = deriveDistrict(r.code);
       const parentCode = r.parentCode ?? derived.parentCode;
-      if (parentCode && !known(parentCode)) report.failed.push({ row, column: labelOf('parentCode'), message: t.noParent });
-      if (r.replacedByCode && !known(r.replacedByCode)) report.failed.push({ row, column: labelOf('replacedByCode'), message: t.noReplacement });
+      if (parentCode && !known(parentCode))
+        report.failed.push({ row, column: labelOf('parentCode'), message: t.noParent });
+      if (r.replacedByCode && !known(r.replacedByCode))
+        report.failed.push({ row, column: labelOf('replacedByCode'), message: t.noReplacement });
       const before = existing.get(r.code);
       const after: repo.DistrictSnapshot = {
         code: r.code,
@@ -175,7 +187,11 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
     }
 
     if (retireMissing) {
-      const levels = new Set([...parsed.map((p) => existing.get(p.record.code)?.level ?? p.record.level ?? deriveDistrict(p.record.code).level)]);
+      const levels = new Set([
+        ...parsed.map(
+          (p) => existing.get(p.record.code)?.level ?? p.record.level ?? deriveDistrict(p.record.code).level,
+        ),
+      ]);
       for (const d of existing.values()) {
         if (d.status === 'enabled' && levels.has(d.level) && !seen.has(d.code)) {
           report.retired.push({ code: d.code, name: d.name, replacedByCode: d.replacedByCode });
@@ -202,7 +218,11 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
      * Import from a spreadsheet with a preview: a dry run answers what would be added, renamed and retired; a real run
      * applies all of it in one transaction, or nothing when any row fails (422 with the same report).
      */
-    async import(ctx: WriteContext, file: ArrayBuffer, options: { dryRun: boolean; retireMissing: boolean }): Promise<DistrictImportReport> {
+    async import(
+      ctx: WriteContext,
+      file: ArrayBuffer,
+      options: { dryRun: boolean; retireMissing: boolean },
+    ): Promise<DistrictImportReport> {
       try {
         return await tenancy.inTenant(ctx.tenantId, async (tx) => {
           await platform.assertPlatform(tx, ctx.tenantId);
@@ -224,14 +244,23 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
             resourceType: 'district',
             resourceId: null,
             summary: `import: ${report.counts.added} added, ${report.counts.renamed} renamed, ${report.counts.retired} retired, ${report.counts.updated} updated`,
-            after: { added: report.added.map((a) => a.code), renamed: report.renamed, retired: report.retired.map((r) => r.code) },
+            after: {
+              added: report.added.map((a) => a.code),
+              renamed: report.renamed,
+              retired: report.retired.map((r) => r.code),
+            },
           });
           return report;
         });
       } catch (err) {
         if (!(err instanceof Rollback)) throw err;
         if (err.report.failed.length > 0 && !options.dryRun) {
-          throw new AppError('common.importFailed', { count: new Set(err.report.failed.map((f) => f.row)).size }, undefined, { ...err.report });
+          throw new AppError(
+            'common.importFailed',
+            { count: new Set(err.report.failed.map((f) => f.row)).size },
+            undefined,
+            { ...err.report },
+          );
         }
         return err.report;
       }

@@ -8,7 +8,15 @@ export const SHOW_TYPES = [0, 1, 2, 3, 9] as const;
 export const MANUAL_CODE_MIN = 2_000_000;
 
 const showType = z
-  .union(SHOW_TYPES.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<9>])
+  .union(
+    SHOW_TYPES.map((n) => z.literal(n)) as unknown as [
+      z.ZodLiteral<0>,
+      z.ZodLiteral<1>,
+      z.ZodLiteral<2>,
+      z.ZodLiteral<3>,
+      z.ZodLiteral<9>,
+    ],
+  )
   .openapi({ description: '0 silent, 1 warning, 2 error, 3 notification, 9 redirect (Ant Design Pro ErrorShowType)' });
 const message = z.string().trim().min(1).max(500);
 
@@ -40,7 +48,10 @@ export const CreateErrorCode = z
       .trim()
       .regex(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, formatRule('errorCodeKey'))
       .max(100),
-    module: z.string().trim().regex(/^[a-z][a-z0-9-]{0,49}$/, formatRule('module')),
+    module: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9-]{0,49}$/, formatRule('module')),
     httpStatus: z.number().int().min(400).max(599),
     messageZh: message,
     messageEn: message,

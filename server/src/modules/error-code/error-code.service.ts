@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { type ResourceStore, tableStore } from '../../core/resource/resource';
-import { type ResourceDeps, type ResourceService, createResourceService } from '../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps, type ResourceService } from '../../core/resource/resource.service';
 import { errorCodes } from './error-code.repository';
 import { errorCodeResource } from './error-code.resource';
 import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from './error-code.schema';
@@ -24,9 +24,18 @@ export function createErrorCodeService(deps: ResourceDeps & { onChange: () => Pr
     create: (tx, input, ctx) => plain.create(tx, { ...input, source: 'manual' } as CreateErrorCode, ctx),
     async update(tx, current, input, ctx) {
       if (current.source === 'built_in') {
-        const fixed = (['module', 'httpStatus'] as const).filter((f) => input[f] !== undefined && input[f] !== current[f]);
-        if (fixed.length > 0) throw new AppError('common.validation', {}, fixed.map((field) => ({ field, message: texts[ctx.lang].fixed })));
-        const edited = (input.messageZh ?? current.messageZh) !== current.messageZh || (input.messageEn ?? current.messageEn) !== current.messageEn;
+        const fixed = (['module', 'httpStatus'] as const).filter(
+          (f) => input[f] !== undefined && input[f] !== current[f],
+        );
+        if (fixed.length > 0)
+          throw new AppError(
+            'common.validation',
+            {},
+            fixed.map((field) => ({ field, message: texts[ctx.lang].fixed })),
+          );
+        const edited =
+          (input.messageZh ?? current.messageZh) !== current.messageZh ||
+          (input.messageEn ?? current.messageEn) !== current.messageEn;
         if (edited) return plain.update(tx, current, { ...input, messageCustomized: true } as UpdateErrorCode, ctx);
       }
       return plain.update(tx, current, input, ctx);

@@ -1,5 +1,5 @@
-import type { Tx } from '../../core/tenancy';
 import { sql } from 'kysely';
+import type { Tx } from '../../core/tenancy';
 
 export async function ping(tx: Tx): Promise<void> {
   await sql`SELECT 1`.execute(tx);

@@ -35,7 +35,11 @@ export const industries = tableRepository({
   },
 });
 
-export async function findIndustryChildren(tx: Tx, parentCode: string | undefined, status?: string): Promise<IndustryNode[]> {
+export async function findIndustryChildren(
+  tx: Tx,
+  parentCode: string | undefined,
+  status?: string,
+): Promise<IndustryNode[]> {
   let q = tx
     .selectFrom('industry as i')
     .selectAll('i')

@@ -25,5 +25,8 @@ export function industryRoutes() {
       const { parentCode, status } = c.req.valid('query');
       return c.json(await c.var.services.industries.tree(c.var.principal.tenantId, parentCode, status), 200);
     })
-    .route('/', resourceRoutes(industryResource, (s) => s.industries.resource));
+    .route(
+      '/',
+      resourceRoutes(industryResource, (s) => s.industries.resource),
+    );
 }

@@ -16,7 +16,10 @@ export const Industry = z
     name: z.string(),
     nameEn: z.string().nullable(),
     parentCode: z.string().nullable(),
-    level: z.number().int().openapi({ description: '1 section (门类), 2 division (大类), 3 group (中类), 4 class (小类)' }),
+    level: z
+      .number()
+      .int()
+      .openapi({ description: '1 section (门类), 2 division (大类), 3 group (中类), 4 class (小类)' }),
     standardVersion: z.string().nullable(),
     wechatIndustryId: z.number().int().nullable(),
     sort: z.number().int(),
@@ -43,7 +46,11 @@ const fields = {
 };
 
 export const CreateIndustry = z
-  .object({ code, parentCode: code.nullable().optional().openapi({ description: 'Absent: a section (level 1)' }), ...fields })
+  .object({
+    code,
+    parentCode: code.nullable().optional().openapi({ description: 'Absent: a section (level 1)' }),
+    ...fields,
+  })
   .strict()
   .openapi('CreateIndustry');
 export type CreateIndustry = z.infer<typeof CreateIndustry>;

@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors';
 import { type PlatformScope, platformWrites } from '../../core/platform-scope';
 import { type ResourceStore, tableStore } from '../../core/resource/resource';
-import { type ResourceDeps, createResourceService } from '../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps } from '../../core/resource/resource.service';
 import * as repo from './industry.repository';
 import { industryResource } from './industry.resource';
 import type { CreateIndustry, Industry, IndustryNode, UpdateIndustry } from './industry.schema';
@@ -17,7 +17,9 @@ export function createIndustryService(deps: ResourceDeps & { platform: PlatformS
   const store: ResourceStore<Industry, CreateIndustry, UpdateIndustry> = {
     ...plain,
     async create(tx, input, ctx) {
-      const parent = input.parentCode ? ((await repo.industries.findBy(tx, 'code', input.parentCode)) as Industry | undefined) : undefined;
+      const parent = input.parentCode
+        ? ((await repo.industries.findBy(tx, 'code', input.parentCode)) as Industry | undefined)
+        : undefined;
       const field = (message: string) => new AppError('common.validation', {}, [{ field: 'parentCode', message }]);
       if (input.parentCode && !parent) throw field(texts[ctx.lang].noParent);
       if (parent && parent.level >= 4) throw field(texts[ctx.lang].tooDeep);
@@ -25,7 +27,8 @@ export function createIndustryService(deps: ResourceDeps & { platform: PlatformS
     },
     async remove(tx, rows, ctx) {
       const codes = new Set(rows.map((r) => r.code));
-      if ((await repo.industryChildCodes(tx, [...codes])).some((c) => !codes.has(c))) throw new AppError('industry.hasChildren');
+      if ((await repo.industryChildCodes(tx, [...codes])).some((c) => !codes.has(c)))
+        throw new AppError('industry.hasChildren');
       for (const row of [...rows].sort((a, b) => b.level - a.level)) await plain.remove(tx, [row], ctx);
     },
   };

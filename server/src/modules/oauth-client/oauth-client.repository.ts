@@ -37,7 +37,9 @@ const clients = tableRepository({
   softDelete: true,
 });
 
-export type OauthClientValues = Partial<Omit<OauthClient, 'id' | 'createdAt' | 'updatedAt' | 'version' | 'clientSecret'>> & { secretHash?: string };
+export type OauthClientValues = Partial<
+  Omit<OauthClient, 'id' | 'createdAt' | 'updatedAt' | 'version' | 'clientSecret'>
+> & { secretHash?: string };
 
 const asClient = (row: TableRow | undefined) =>
   row && ({ ...row, allowedTenantIds: (row.allowedTenantIds as unknown[] | null)?.map(String) ?? null } as OauthClient);
@@ -47,14 +49,24 @@ export async function listOauthClients(tx: Tx, query: ListQuery) {
   return { rows: rows.map((r) => asClient(r) as OauthClient), total };
 }
 export const findOauthClient = async (tx: Tx, id: string) => asClient(await clients.find(tx, id));
-export const insertOauthClient = async (tx: Tx, values: OauthClientValues, actor: Actor) => asClient(await clients.insert(tx, values, actor)) as OauthClient;
-export const updateOauthClient = async (tx: Tx, id: string, values: OauthClientValues, actor: Actor, version?: number) =>
-  asClient(await clients.update(tx, id, values, actor, version));
+export const insertOauthClient = async (tx: Tx, values: OauthClientValues, actor: Actor) =>
+  asClient(await clients.insert(tx, values, actor)) as OauthClient;
+export const updateOauthClient = async (
+  tx: Tx,
+  id: string,
+  values: OauthClientValues,
+  actor: Actor,
+  version?: number,
+) => asClient(await clients.update(tx, id, values, actor, version));
 export const softDeleteOauthClients = (tx: Tx, ids: string[], actor: Actor) => clients.remove(tx, ids, actor);
 
 export async function existingTenantIds(tx: Tx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.selectFrom('tenant').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  const rows = await tx
+    .selectFrom('tenant')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
   return rows.map((r) => r.id);
 }
-

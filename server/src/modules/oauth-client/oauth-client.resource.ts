@@ -17,7 +17,11 @@ export const oauthClientResource: ResourceDefinition<OauthClient, CreateOauthCli
     { key: 'name', label: { 'zh-CN': '名称', 'en-US': 'Name' } },
     { key: 'clientType', label: { 'zh-CN': '类型', 'en-US': 'Type' } },
     { key: 'grantTypes', label: { 'zh-CN': '授权方式', 'en-US': 'Grant types' }, cell: (row) => list(row.grantTypes) },
-    { key: 'redirectUris', label: { 'zh-CN': '回调地址', 'en-US': 'Redirect URIs' }, cell: (row) => list(row.redirectUris) },
+    {
+      key: 'redirectUris',
+      label: { 'zh-CN': '回调地址', 'en-US': 'Redirect URIs' },
+      cell: (row) => list(row.redirectUris),
+    },
     { key: 'scopes', label: { 'zh-CN': '授权范围', 'en-US': 'Scopes' }, cell: (row) => list(row.scopes) },
     { key: 'accessTokenTtlSec', label: { 'zh-CN': '访问令牌有效期（秒）', 'en-US': 'Access token TTL (s)' } },
     { key: 'refreshTokenTtlSec', label: { 'zh-CN': '刷新令牌有效期（秒）', 'en-US': 'Refresh token TTL (s)' } },

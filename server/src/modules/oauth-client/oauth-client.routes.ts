@@ -17,7 +17,10 @@ const rotateSecret = defineRoute({
   summary: 'A new secret for a confidential client, shown once; the old one stops working',
   permission: 'system:client:rotate-secret',
   request: { params: IdParam },
-  responses: { 200: { description: 'The new secret', content: json(ClientSecret) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: { description: 'The new secret', content: json(ClientSecret) },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 
 const revokeTokens = defineRoute({
@@ -27,7 +30,10 @@ const revokeTokens = defineRoute({
   summary: 'End every session issued to the client, in every tenant: its tokens stop working at once',
   permission: 'system:client:revoke-tokens',
   request: { params: IdParam },
-  responses: { 200: { description: 'How many sessions ended', content: json(RevokedTokens) }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: 'How many sessions ended', content: json(RevokedTokens) },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 export function oauthClientRoutes(): OpenAPIHono<AppEnv> {
@@ -36,5 +42,7 @@ export function oauthClientRoutes(): OpenAPIHono<AppEnv> {
       c.header('Cache-Control', 'no-store');
       return c.json(await c.var.services.clients.rotateSecret(writeContext(c), c.req.valid('param').id), 200);
     })
-    .openapi(revokeTokens, async (c) => c.json(await c.var.services.clients.revokeTokens(writeContext(c), c.req.valid('param').id), 200));
+    .openapi(revokeTokens, async (c) =>
+      c.json(await c.var.services.clients.revokeTokens(writeContext(c), c.req.valid('param').id), 200),
+    );
 }

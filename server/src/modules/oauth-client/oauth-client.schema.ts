@@ -52,9 +52,24 @@ const fields = {
     .min(1)
     .refine((v) => new Set(v).size === v.length, 'must not repeat a grant type'),
   redirectUris: z.array(redirectUri).max(20).default([]),
-  scopes: z.array(z.string().trim().min(1).max(100).regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).max(50).default([]),
+  scopes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/),
+    )
+    .max(50)
+    .default([]),
   accessTokenTtlSec: z.number().int().min(60).max(86_400).default(1800),
-  refreshTokenTtlSec: z.number().int().min(300).max(365 * 86_400).default(30 * 86_400),
+  refreshTokenTtlSec: z
+    .number()
+    .int()
+    .min(300)
+    .max(365 * 86_400)
+    .default(30 * 86_400),
   allowedTenantIds: z.array(Id).max(1000).nullable().default(null),
   status: z.enum(STATUSES).default('enabled'),
 };
@@ -70,7 +85,12 @@ function grantRules(v: { grantTypes: string[]; redirectUris: string[]; clientTyp
 
 export const CreateOauthClient = z
   .object({
-    clientId: z.string().trim().min(2).max(64).regex(/^[a-zA-Z0-9._-]+$/, formatRule('clientId')),
+    clientId: z
+      .string()
+      .trim()
+      .min(2)
+      .max(64)
+      .regex(/^[a-zA-Z0-9._-]+$/, formatRule('clientId')),
     clientType: z.enum(['confidential', 'public']),
     ...fields,
   })

@@ -4,7 +4,7 @@ import type { Lang } from '../../core/i18n';
 import type { PasswordHasher } from '../../core/password';
 import type { ResourceStore, WriteContext } from '../../core/resource/resource';
 import { createResourceService } from '../../core/resource/resource.service';
-import { type Tenancy, type Tx, operatorTenancy } from '../../core/tenancy';
+import { operatorTenancy, type Tenancy, type Tx } from '../../core/tenancy';
 import { newToken } from '../../core/tokens';
 import type { AuditService } from '../audit/audit.service';
 import { revokeSessions } from '../auth/auth.repository';
@@ -55,7 +55,9 @@ export function createOauthClientService(deps: Deps) {
     },
     async update(tx, current, { version, ...values }, ctx) {
       if (current.clientType === 'public' && values.grantTypes.includes('client_credentials')) {
-        throw new AppError('common.validation', {}, [{ field: 'grantTypes', message: 'client_credentials needs a confidential client' }]);
+        throw new AppError('common.validation', {}, [
+          { field: 'grantTypes', message: 'client_credentials needs a confidential client' },
+        ]);
       }
       const allowedTenantIds = await checkTenants(tx, values.allowedTenantIds, ctx.lang);
       const after = await repo.updateOauthClient(tx, current.id, { ...values, allowedTenantIds }, ctx, version);
@@ -65,12 +67,19 @@ export function createOauthClientService(deps: Deps) {
       return after;
     },
     async remove(tx, rows, ctx) {
-      await repo.softDeleteOauthClients(tx, rows.map((r) => r.id), ctx);
+      await repo.softDeleteOauthClients(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
       for (const row of rows) await revokeSessions(tx, { clientId: row.clientId }, 'client_deleted', ctx.now);
     },
   };
 
-  const resource = createResourceService(oauthClientResource, store, { ...deps, tenancy: operatorTenancy(deps.tenancy) });
+  const resource = createResourceService(oauthClientResource, store, {
+    ...deps,
+    tenancy: operatorTenancy(deps.tenancy),
+  });
 
   return {
     resource,

@@ -48,17 +48,21 @@ export const listPermissions = async (tx: Tx, query: ListQuery) =>
 export const findPermission = async (tx: Tx, id: string) => (await permissions.find(tx, id)) as Permission | undefined;
 export const findPermissionByKey = async (tx: Tx, localeKey: string) =>
   (await permissions.findBy(tx, 'localeKey', localeKey)) as Permission | undefined;
-export const insertPermission = async (tx: Tx, values: Values, actor: Actor) => (await permissions.insert(tx, values, actor)) as Permission;
+export const insertPermission = async (tx: Tx, values: Values, actor: Actor) =>
+  (await permissions.insert(tx, values, actor)) as Permission;
 export const updatePermission = async (tx: Tx, id: string, values: Values, actor: Actor, version?: number) =>
   (await permissions.update(tx, id, values, actor, version)) as Permission | undefined;
 export const deletePermissions = (tx: Tx, ids: string[], actor: Actor) => permissions.remove(tx, ids, actor);
 
 /** Every permission, parents before children within a level by sort. */
 export async function allPermissions(tx: Tx): Promise<Permission[]> {
-  return (await permissions.list(tx, { page: null, sort: [{ column: 'sort', desc: false }], filters: [] })).rows as Permission[];
+  return (await permissions.list(tx, { page: null, sort: [{ column: 'sort', desc: false }], filters: [] }))
+    .rows as Permission[];
 }
 
-export function toTree<T extends { id: string; parentId: string | null }>(rows: T[]): (T & { children: (T & { children: unknown[] })[] })[] {
+export function toTree<T extends { id: string; parentId: string | null }>(
+  rows: T[],
+): (T & { children: (T & { children: unknown[] })[] })[] {
   type Node = T & { children: Node[] };
   const nodes = new Map<string, Node>(rows.map((r) => [r.id, { ...r, children: [] }]));
   const roots: Node[] = [];
@@ -70,7 +74,8 @@ export function toTree<T extends { id: string; parentId: string | null }>(rows: 
   return roots;
 }
 
-export const permissionTree = async (tx: Tx): Promise<PermissionNode[]> => toTree(await allPermissions(tx)) as PermissionNode[];
+export const permissionTree = async (tx: Tx): Promise<PermissionNode[]> =>
+  toTree(await allPermissions(tx)) as PermissionNode[];
 
 /** Ids of the permission and of every ancestor of it (to refuse a parent that would close a cycle). */
 export async function ancestorIds(tx: Tx, id: string): Promise<string[]> {
@@ -84,27 +89,51 @@ export async function ancestorIds(tx: Tx, id: string): Promise<string[]> {
 }
 
 export async function hasChildren(tx: Tx, ids: string[]): Promise<boolean> {
-  const row = await tx.selectFrom('permission').select('id').where('parent_id', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
+  const row = await tx
+    .selectFrom('permission')
+    .select('id')
+    .where('parent_id', 'in', ids)
+    .where('id', 'not in', ids)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Held by a role (of any tenant) or a package. */
 export async function isReferenced(tx: Tx, ids: string[]): Promise<boolean> {
-  const role = await tx.selectFrom('role_permission').select('role_id').where('permission_id', 'in', ids).executeTakeFirst();
+  const role = await tx
+    .selectFrom('role_permission')
+    .select('role_id')
+    .where('permission_id', 'in', ids)
+    .executeTakeFirst();
   if (role) return true;
-  const pkg = await tx.selectFrom('package_permission').select('package_id').where('permission_id', 'in', ids).executeTakeFirst();
+  const pkg = await tx
+    .selectFrom('package_permission')
+    .select('package_id')
+    .where('permission_id', 'in', ids)
+    .executeTakeFirst();
   return pkg !== undefined;
 }
 
 /** A permission turned platform-only leaves every package and every role outside the platform tenant. */
 export async function withdrawFromTenants(tx: Tx, permissionId: string, platformTenantId: string): Promise<void> {
   await tx.deleteFrom('package_permission').where('permission_id', '=', permissionId).execute();
-  await tx.deleteFrom('role_permission').where('permission_id', '=', permissionId).where('tenant_id', '!=', platformTenantId).execute();
+  await tx
+    .deleteFrom('role_permission')
+    .where('permission_id', '=', permissionId)
+    .where('tenant_id', '!=', platformTenantId)
+    .execute();
 }
 
-export async function permissionsByIds(tx: Tx, ids: string[]): Promise<Pick<Permission, 'id' | 'code' | 'name' | 'platformOnly'>[]> {
+export async function permissionsByIds(
+  tx: Tx,
+  ids: string[],
+): Promise<Pick<Permission, 'id' | 'code' | 'name' | 'platformOnly'>[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.selectFrom('permission').select(['id', 'code', 'name', 'platform_only']).where('id', 'in', ids).execute();
+  const rows = await tx
+    .selectFrom('permission')
+    .select(['id', 'code', 'name', 'platform_only'])
+    .where('id', 'in', ids)
+    .execute();
   return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, platformOnly: r.platform_only }));
 }
 
@@ -112,7 +141,20 @@ export async function permissionsByIds(tx: Tx, ids: string[]): Promise<Pick<Perm
 export async function menuTree(tx: Tx, held: ReadonlySet<string>): Promise<MenuNode[]> {
   const rows = await tx
     .selectFrom('permission')
-    .select(['id', 'parent_id', 'type', 'name', 'name_en', 'locale_key', 'code', 'path', 'icon', 'sort', 'hidden_in_menu', 'keep_alive'])
+    .select([
+      'id',
+      'parent_id',
+      'type',
+      'name',
+      'name_en',
+      'locale_key',
+      'code',
+      'path',
+      'icon',
+      'sort',
+      'hidden_in_menu',
+      'keep_alive',
+    ])
     .where('type', 'in', ['directory', 'menu'])
     .where('status', '=', 'enabled')
     .orderBy('sort')

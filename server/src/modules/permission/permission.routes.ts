@@ -21,7 +21,8 @@ const menus = defineRoute({
   method: 'get',
   path: '/auth/menus',
   tags: ['auth'],
-  summary: 'The console menu of the signed-in user: enabled directories and menus they hold (within the tenant’s package)',
+  summary:
+    'The console menu of the signed-in user: enabled directories and menus they hold (within the tenant’s package)',
   permission: 'authenticated',
   responses: { 200: { description: 'The menu tree', content: json(MenuTree) }, ...errorResponses(401) },
 });
@@ -30,6 +31,9 @@ export function permissionRoutes(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>()
     .openapi(tree, async (c) => c.json(await c.var.services.permissions.tree(c.var.principal), 200))
     .openapi(menus, async (c) => c.json(await c.var.services.permissions.menus(c.var.principal), 200));
-  app.route('/', resourceRoutes(permissionResource, (s) => s.permissions.resource));
+  app.route(
+    '/',
+    resourceRoutes(permissionResource, (s) => s.permissions.resource),
+  );
   return app;
 }

@@ -46,7 +46,13 @@ const fields = {
   type: z.enum(PERMISSION_TYPES),
   name: z.string().trim().min(1).max(50),
   nameEn: z.string().trim().max(100).nullable().optional(),
-  localeKey: z.string().trim().max(100).regex(/^[a-zA-Z0-9._-]+$/, formatRule('localeKey')).nullable().optional(),
+  localeKey: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[a-zA-Z0-9._-]+$/, formatRule('localeKey'))
+    .nullable()
+    .optional(),
   code: code.nullable().optional(),
   path: z.string().trim().max(200).regex(/^\//, formatRule('path')).nullable().optional(),
   component: z.string().trim().max(200).nullable().optional(),
@@ -60,8 +66,10 @@ const fields = {
 
 /** Menus and buttons need a code; a menu also a route path. */
 function typeRules(value: { type: string; code?: string | null; path?: string | null }, ctx: z.RefinementCtx) {
-  if (value.type !== 'directory' && !value.code) ctx.addIssue({ code: 'custom', path: ['code'], message: 'is required for a menu or a button' });
-  if (value.type === 'menu' && !value.path) ctx.addIssue({ code: 'custom', path: ['path'], message: 'is required for a menu' });
+  if (value.type !== 'directory' && !value.code)
+    ctx.addIssue({ code: 'custom', path: ['code'], message: 'is required for a menu or a button' });
+  if (value.type === 'menu' && !value.path)
+    ctx.addIssue({ code: 'custom', path: ['path'], message: 'is required for a menu' });
 }
 
 export const CreatePermission = z.object(fields).strict().superRefine(typeRules).openapi('CreatePermission');
@@ -81,7 +89,11 @@ export const PermissionImportRow = z
     type: z.enum(PERMISSION_TYPES),
     name: z.string().trim().min(1).max(50),
     nameEn: z.string().trim().max(100).optional(),
-    localeKey: z.string().trim().max(100).regex(/^[a-zA-Z0-9._-]+$/, formatRule('localeKey')),
+    localeKey: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[a-zA-Z0-9._-]+$/, formatRule('localeKey')),
     code: code.optional(),
     path: z.string().trim().max(200).regex(/^\//, formatRule('path')).optional(),
     icon: z.string().trim().max(50).optional(),

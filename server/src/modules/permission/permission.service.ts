@@ -1,10 +1,10 @@
 import type { Principal } from '../../core/context';
 import type { ErrorCatalog } from '../../core/error-catalog';
 import { AppError } from '../../core/errors';
+import type { Lang } from '../../core/i18n';
 import type { ResourceStore } from '../../core/resource/resource';
 import { createResourceService } from '../../core/resource/resource.service';
-import type { Lang } from '../../core/i18n';
-import { type Tenancy, type Tx, operatorTenancy } from '../../core/tenancy';
+import { operatorTenancy, type Tenancy, type Tx } from '../../core/tenancy';
 import type { AuditService } from '../audit/audit.service';
 import * as repo from './permission.repository';
 import { permissionResource } from './permission.resource';
@@ -28,7 +28,8 @@ export function createPermissionService(deps: Deps) {
   const checkParent = async (tx: Tx, id: string | null, parentId: string | null, lang: Lang) => {
     if (!parentId) return;
     const chain = await repo.ancestorIds(tx, parentId);
-    if (chain.length === 0) throw new AppError('common.validation', {}, [{ field: 'parentId', message: texts[lang].unknownParent }]);
+    if (chain.length === 0)
+      throw new AppError('common.validation', {}, [{ field: 'parentId', message: texts[lang].unknownParent }]);
     if (id && chain.includes(id)) throw new AppError('permission.cycle', {}, [{ field: 'parentId', message: '' }]);
   };
 
@@ -53,9 +54,13 @@ export function createPermissionService(deps: Deps) {
       await repo.deletePermissions(tx, ids, ctx);
     },
     async fromImport(tx, record, existing, ctx) {
-      const { parentKey, platformOnly, ...fields } = record as Record<string, unknown> & { parentKey?: string; platformOnly?: string };
+      const { parentKey, platformOnly, ...fields } = record as Record<string, unknown> & {
+        parentKey?: string;
+        platformOnly?: string;
+      };
       const parent = parentKey ? await repo.findPermissionByKey(tx, parentKey) : undefined;
-      if (parentKey && !parent) throw new AppError('common.validation', {}, [{ field: 'parentKey', message: texts[ctx.lang].unknownParent }]);
+      if (parentKey && !parent)
+        throw new AppError('common.validation', {}, [{ field: 'parentKey', message: texts[ctx.lang].unknownParent }]);
       const values = {
         code: null,
         nameEn: null,
@@ -77,7 +82,8 @@ export function createPermissionService(deps: Deps) {
   return {
     resource,
 
-    tree: (principal: Principal): Promise<PermissionNode[]> => tenancy.asPlatformOperator(principal.tenantId, repo.permissionTree),
+    tree: (principal: Principal): Promise<PermissionNode[]> =>
+      tenancy.asPlatformOperator(principal.tenantId, repo.permissionTree),
 
     /** The menu the console shows: what the user holds (already within the tenant's package), enabled, as a tree. */
     menus: (principal: Principal): Promise<MenuNode[]> =>

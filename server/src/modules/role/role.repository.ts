@@ -3,8 +3,8 @@ import type { ListQuery, ListSpec } from '../../core/resource/list-query';
 import { type Actor, tableRepository } from '../../core/resource/table.repository';
 import type { Tx } from '../../core/tenancy';
 import { PLATFORM_TENANT } from '../../core/tenancy';
-import type { Permission } from '../permission/permission.schema';
 import { allPermissions } from '../permission/permission.repository';
+import type { Permission } from '../permission/permission.schema';
 import { type Role, TENANT_ADMIN_ROLE } from './role.schema';
 
 export const roleList: ListSpec = {
@@ -49,8 +49,10 @@ export async function listRoles(tx: Tx, query: ListQuery): Promise<{ rows: Role[
 }
 export const findRole = async (tx: Tx, id: string) => asRole(await roles.find(tx, id));
 export const findRoleByCode = async (tx: Tx, code: string) => asRole(await roles.findBy(tx, 'code', code));
-export const findRolesByCodes = async (tx: Tx, codes: string[]) => (await roles.findAllBy(tx, 'code', codes)).map((r) => asRole(r) as Role);
-export const insertRole = async (tx: Tx, values: Values, actor: Actor) => asRole(await roles.insert(tx, values, actor)) as Role;
+export const findRolesByCodes = async (tx: Tx, codes: string[]) =>
+  (await roles.findAllBy(tx, 'code', codes)).map((r) => asRole(r) as Role);
+export const insertRole = async (tx: Tx, values: Values, actor: Actor) =>
+  asRole(await roles.insert(tx, values, actor)) as Role;
 export const insertRoles = async (tx: Tx, values: Values[], actor: Actor) =>
   (await roles.insertMany(tx, values, actor)).map((r) => asRole(r) as Role);
 export const updateRole = async (tx: Tx, id: string, values: Values, actor: Actor, version?: number) =>
@@ -69,29 +71,49 @@ export async function roleOptions(tx: Tx): Promise<{ id: string; code: string; n
 }
 
 export async function rolePermissionIds(tx: Tx, roleId: string): Promise<string[]> {
-  const rows = await tx.selectFrom('role_permission').select('permission_id').where('role_id', '=', roleId).orderBy('permission_id').execute();
+  const rows = await tx
+    .selectFrom('role_permission')
+    .select('permission_id')
+    .where('role_id', '=', roleId)
+    .orderBy('permission_id')
+    .execute();
   return rows.map((r) => r.permission_id);
 }
 
-export async function replaceRolePermissions(tx: Tx, tenantId: string, roleId: string, permissionIds: string[]): Promise<void> {
+export async function replaceRolePermissions(
+  tx: Tx,
+  tenantId: string,
+  roleId: string,
+  permissionIds: string[],
+): Promise<void> {
   await tx.deleteFrom('role_permission').where('role_id', '=', roleId).execute();
   if (permissionIds.length === 0) return;
   await tx
     .insertInto('role_permission')
-    .values(permissionIds.map((permissionId) => ({ tenant_id: tenantId, role_id: roleId, permission_id: permissionId })))
+    .values(
+      permissionIds.map((permissionId) => ({ tenant_id: tenantId, role_id: roleId, permission_id: permissionId })),
+    )
     .execute();
 }
 
 /** What a role of the tenant may hold: everything in the platform tenant; elsewhere the package, never platform-only. */
 export async function assignablePermissions(tx: Tx, tenantId: string): Promise<Permission[]> {
-  const tenant = await tx.selectFrom('tenant').select(['code', 'package_id']).where('id', '=', tenantId).executeTakeFirst();
+  const tenant = await tx
+    .selectFrom('tenant')
+    .select(['code', 'package_id'])
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
   const all = await allPermissions(tx);
   if (tenant?.code === PLATFORM_TENANT) return all;
   const inPackage = new Set(
     tenant?.package_id
-      ? (await tx.selectFrom('package_permission').select('permission_id').where('package_id', '=', tenant.package_id).execute()).map(
-          (r) => r.permission_id,
-        )
+      ? (
+          await tx
+            .selectFrom('package_permission')
+            .select('permission_id')
+            .where('package_id', '=', tenant.package_id)
+            .execute()
+        ).map((r) => r.permission_id)
       : [],
   );
   return all.filter((p) => !p.platformOnly && inPackage.has(p.id));
@@ -110,7 +132,12 @@ export async function members(tx: Tx, roleId: string) {
 
 /** Users of the transaction's tenant among `ids`. */
 export async function existingUserIds(tx: Tx, ids: string[]): Promise<string[]> {
-  const rows = await tx.selectFrom('admin_user').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  const rows = await tx
+    .selectFrom('admin_user')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -134,7 +161,9 @@ export async function syncTenantRoles(tx: Tx, tenantId: string, packageId: strin
   const pkg = packageId ?? '0';
   await sql`DELETE FROM role_permission rp
     WHERE rp.tenant_id = ${tenantId}
-      AND NOT EXISTS (SELECT 1 FROM package_permission pp WHERE pp.package_id = ${pkg} AND pp.permission_id = rp.permission_id)`.execute(tx);
+      AND NOT EXISTS (SELECT 1 FROM package_permission pp WHERE pp.package_id = ${pkg} AND pp.permission_id = rp.permission_id)`.execute(
+    tx,
+  );
   await sql`INSERT INTO role_permission (tenant_id, role_id, permission_id)
     SELECT r.tenant_id, r.id, pp.permission_id
     FROM role r JOIN package_permission pp ON pp.package_id = ${pkg}
@@ -145,7 +174,14 @@ export async function syncTenantRoles(tx: Tx, tenantId: string, packageId: strin
 export async function insertTenantAdminRole(tx: Tx, tenantId: string, actor: Actor): Promise<string> {
   const row = await tx
     .insertInto('role')
-    .values({ tenant_id: tenantId, code: TENANT_ADMIN_ROLE, name: '租户管理员', type: 'system', created_at: actor.now, created_by: actor.actorId })
+    .values({
+      tenant_id: tenantId,
+      code: TENANT_ADMIN_ROLE,
+      name: '租户管理员',
+      type: 'system',
+      created_at: actor.now,
+      created_by: actor.actorId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

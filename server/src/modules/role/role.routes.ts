@@ -5,7 +5,15 @@ import { Id, IdParam } from '../../core/resource/id-param';
 import { resourceRoutes, writeContext } from '../../core/resource/resource.routes';
 import { defineRoute } from '../../core/route';
 import { roleResource } from './role.resource';
-import { AddMembers, AssignDataScope, AssignPermissions, Role, RoleMember, RoleOption, RolePermissions } from './role.schema';
+import {
+  AddMembers,
+  AssignDataScope,
+  AssignPermissions,
+  Role,
+  RoleMember,
+  RoleOption,
+  RolePermissions,
+} from './role.schema';
 
 const tags = ['roles'];
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
@@ -27,7 +35,10 @@ const getPermissions = defineRoute({
   summary: 'The permissions of the role, and the tree it may be given (the tenant’s package)',
   permission: 'system:role:list',
   request: { params: IdParam },
-  responses: { 200: { description: 'Permissions', content: json(RolePermissions) }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: 'Permissions', content: json(RolePermissions) },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 const putPermissions = defineRoute({
@@ -37,7 +48,10 @@ const putPermissions = defineRoute({
   summary: 'Replace the permissions of the role (within the tenant’s package; not on a system role)',
   permission: 'system:role:assign-permission',
   request: { params: IdParam, body: { required: true, content: json(AssignPermissions) } },
-  responses: { 200: { description: 'Permissions', content: json(RolePermissions) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: { description: 'Permissions', content: json(RolePermissions) },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 
 const putDataScope = defineRoute({
@@ -84,18 +98,38 @@ export function roleRoutes(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>().openapi(options, async (c) =>
     c.json(await c.var.services.roles.options(c.var.principal.tenantId), 200),
   );
-  app.route('/', resourceRoutes(roleResource, (s) => s.roles.resource));
+  app.route(
+    '/',
+    resourceRoutes(roleResource, (s) => s.roles.resource),
+  );
   return app
-    .openapi(getPermissions, async (c) => c.json(await c.var.services.roles.permissions(c.var.principal.tenantId, c.req.valid('param').id), 200))
+    .openapi(getPermissions, async (c) =>
+      c.json(await c.var.services.roles.permissions(c.var.principal.tenantId, c.req.valid('param').id), 200),
+    )
     .openapi(putPermissions, async (c) =>
-      c.json(await c.var.services.roles.assignPermissions(writeContext(c), c.req.valid('param').id, c.req.valid('json').permissionIds), 200),
+      c.json(
+        await c.var.services.roles.assignPermissions(
+          writeContext(c),
+          c.req.valid('param').id,
+          c.req.valid('json').permissionIds,
+        ),
+        200,
+      ),
     )
     .openapi(putDataScope, async (c) =>
-      c.json(await c.var.services.roles.assignDataScope(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(
+        await c.var.services.roles.assignDataScope(writeContext(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
     )
-    .openapi(getMembers, async (c) => c.json(await c.var.services.roles.members(c.var.principal.tenantId, c.req.valid('param').id), 200))
+    .openapi(getMembers, async (c) =>
+      c.json(await c.var.services.roles.members(c.var.principal.tenantId, c.req.valid('param').id), 200),
+    )
     .openapi(postMembers, async (c) =>
-      c.json(await c.var.services.roles.addMembers(writeContext(c), c.req.valid('param').id, c.req.valid('json').userIds), 200),
+      c.json(
+        await c.var.services.roles.addMembers(writeContext(c), c.req.valid('param').id, c.req.valid('json').userIds),
+        200,
+      ),
     )
     .openapi(deleteMember, async (c) => {
       const { id, userId } = c.req.valid('param');

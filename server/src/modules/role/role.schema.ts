@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../core/column-bounds';
 import { Id } from '../../core/resource/id-param';
-import { PermissionTree } from '../permission/permission.schema';
 import { formatRule } from '../../core/validation';
+import { PermissionTree } from '../permission/permission.schema';
 
 export const DATA_SCOPES = ['all', 'org_custom', 'org', 'org_and_children', 'self'] as const;
 const STATUSES = ['enabled', 'disabled'] as const;

@@ -18,7 +18,10 @@ interface Deps {
 
 const texts = {
   'zh-CN': { unknownPermission: '包含不存在的权限', unknownUser: '包含不存在或不属于本租户的账号' },
-  'en-US': { unknownPermission: 'contains a permission that does not exist', unknownUser: 'contains an account that does not exist in this tenant' },
+  'en-US': {
+    unknownPermission: 'contains a permission that does not exist',
+    unknownUser: 'contains an account that does not exist in this tenant',
+  },
 };
 
 const systemRole = () => new AppError('role.systemRole');
@@ -32,7 +35,12 @@ export function createRoleService(deps: Deps) {
     findByKey: repo.findRoleByCode,
     findAllByKey: repo.findRolesByCodes,
     create: (tx, input, ctx) => repo.insertRole(tx, { ...input, type: 'custom' }, ctx),
-    createMany: (tx, inputs, ctx) => repo.insertRoles(tx, inputs.map((input) => ({ ...input, type: 'custom' })), ctx),
+    createMany: (tx, inputs, ctx) =>
+      repo.insertRoles(
+        tx,
+        inputs.map((input) => ({ ...input, type: 'custom' })),
+        ctx,
+      ),
     async update(tx, current, { version, ...values }, ctx) {
       if (current.type === 'system') {
         if (values.code !== undefined && values.code !== current.code) throw systemRole();
@@ -42,7 +50,11 @@ export function createRoleService(deps: Deps) {
     },
     async remove(tx, rows, ctx) {
       if (rows.some((r) => r.type === 'system')) throw systemRole();
-      await repo.softDeleteRoles(tx, rows.map((r) => r.id), ctx);
+      await repo.softDeleteRoles(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
     },
   };
 
@@ -73,25 +85,41 @@ export function createRoleService(deps: Deps) {
     /** Only permissions of the tenant's package (400 naming the others); a system role's set follows its package. */
     async assignPermissions(ctx: WriteContext, id: string, permissionIds: string[]) {
       const ids = [...new Set(permissionIds)];
-      await resource.act(ctx, id, 'assign-permission', async (tx, role) => {
-        if (role.type === 'system') throw systemRole();
-        const assignable = new Map((await repo.assignablePermissions(tx, ctx.tenantId)).map((p) => [p.id, p]));
-        const outside = ids.filter((p) => !assignable.has(p));
-        if (outside.length > 0) {
-          const known = await tx.selectFrom('permission').select(['id', 'code', 'name']).where('id', 'in', outside).execute();
-          if (known.length !== outside.length) {
-            throw new AppError('common.validation', {}, [{ field: 'permissionIds', message: texts[ctx.lang].unknownPermission }]);
+      await resource.act(
+        ctx,
+        id,
+        'assign-permission',
+        async (tx, role) => {
+          if (role.type === 'system') throw systemRole();
+          const assignable = new Map((await repo.assignablePermissions(tx, ctx.tenantId)).map((p) => [p.id, p]));
+          const outside = ids.filter((p) => !assignable.has(p));
+          if (outside.length > 0) {
+            const known = await tx
+              .selectFrom('permission')
+              .select(['id', 'code', 'name'])
+              .where('id', 'in', outside)
+              .execute();
+            if (known.length !== outside.length) {
+              throw new AppError('common.validation', {}, [
+                { field: 'permissionIds', message: texts[ctx.lang].unknownPermission },
+              ]);
+            }
+            const codes = known.map((p) => p.code ?? p.name).join(', ');
+            throw new AppError('role.permissionNotInPackage', { codes }, [{ field: 'permissionIds', message: codes }]);
           }
-          const codes = known.map((p) => p.code ?? p.name).join(', ');
-          throw new AppError('role.permissionNotInPackage', { codes }, [{ field: 'permissionIds', message: codes }]);
-        }
-        await repo.replaceRolePermissions(tx, ctx.tenantId, id, ids);
-        return (await repo.updateRole(tx, id, {}, ctx)) as Role;
-      }, `${ids.length} permissions`);
+          await repo.replaceRolePermissions(tx, ctx.tenantId, id, ids);
+          return (await repo.updateRole(tx, id, {}, ctx)) as Role;
+        },
+        `${ids.length} permissions`,
+      );
       return this.permissions(ctx.tenantId, id);
     },
 
-    assignDataScope: (ctx: WriteContext, id: string, input: { dataScope: Role['dataScope']; dataScopeOrgIds: string[] }) =>
+    assignDataScope: (
+      ctx: WriteContext,
+      id: string,
+      input: { dataScope: Role['dataScope']; dataScopeOrgIds: string[] },
+    ) =>
       resource.act(ctx, id, 'assign-data-scope', async (tx) => {
         const dataScopeOrgIds = input.dataScope === 'org_custom' ? [...new Set(input.dataScopeOrgIds)] : [];
         return (await repo.updateRole(tx, id, { dataScope: input.dataScope, dataScopeOrgIds }, ctx)) as Role;
@@ -105,21 +133,33 @@ export function createRoleService(deps: Deps) {
 
     async addMembers(ctx: WriteContext, id: string, userIds: string[]) {
       const ids = [...new Set(userIds)];
-      await resource.act(ctx, id, 'assign-user', async (tx, role) => {
-        if ((await repo.existingUserIds(tx, ids)).length !== ids.length) {
-          throw new AppError('common.validation', {}, [{ field: 'userIds', message: texts[ctx.lang].unknownUser }]);
-        }
-        await repo.addMembers(tx, ctx.tenantId, id, ids);
-        return role;
-      }, `+ ${ids.join(', ')}`);
+      await resource.act(
+        ctx,
+        id,
+        'assign-user',
+        async (tx, role) => {
+          if ((await repo.existingUserIds(tx, ids)).length !== ids.length) {
+            throw new AppError('common.validation', {}, [{ field: 'userIds', message: texts[ctx.lang].unknownUser }]);
+          }
+          await repo.addMembers(tx, ctx.tenantId, id, ids);
+          return role;
+        },
+        `+ ${ids.join(', ')}`,
+      );
       return this.members(ctx.tenantId, id);
     },
 
     async removeMember(ctx: WriteContext, id: string, userId: string): Promise<void> {
-      await resource.act(ctx, id, 'assign-user', async (tx, role) => {
-        await repo.removeMember(tx, id, userId);
-        return role;
-      }, `- ${userId}`);
+      await resource.act(
+        ctx,
+        id,
+        'assign-user',
+        async (tx, role) => {
+          await repo.removeMember(tx, id, userId);
+          return role;
+        },
+        `- ${userId}`,
+      );
     },
   };
 }

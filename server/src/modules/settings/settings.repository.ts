@@ -12,7 +12,11 @@ export interface SettingValueRow {
 /** Rows visible in the transaction's scope: platform defaults and, inside a tenant, its overrides. */
 export async function findSettingValues(tx: Tx, keys: readonly string[]): Promise<SettingValueRow[]> {
   if (keys.length === 0) return [];
-  const rows = await tx.selectFrom('system_setting').select(['key', 'tenant_id', 'value']).where('key', 'in', keys).execute();
+  const rows = await tx
+    .selectFrom('system_setting')
+    .select(['key', 'tenant_id', 'value'])
+    .where('key', 'in', keys)
+    .execute();
   return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
 }
 
@@ -20,7 +24,14 @@ export async function findPublicSettingValues(tx: Tx): Promise<SettingValueRow[]
   const rows = await tx
     .selectFrom('system_setting')
     .select(['key', 'tenant_id', 'value'])
-    .where('key', 'in', (qb) => qb.selectFrom('system_setting').select('key').where('tenant_id', 'is', null).where('is_public', '=', true).where('value_type', '!=', 'secret'))
+    .where('key', 'in', (qb) =>
+      qb
+        .selectFrom('system_setting')
+        .select('key')
+        .where('tenant_id', 'is', null)
+        .where('is_public', '=', true)
+        .where('value_type', '!=', 'secret'),
+    )
     .execute();
   return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
 }
@@ -47,8 +58,25 @@ export interface SettingRecord {
 }
 
 const settingColumns = [
-  'id', 'tenant_id', 'key', 'category', 'name', 'name_en', 'description', 'value', 'value_type', 'options', 'min_value',
-  'max_value', 'is_public', 'is_system', 'visible', 'tenant_overridable', 'version', 'updated_at', 'sort',
+  'id',
+  'tenant_id',
+  'key',
+  'category',
+  'name',
+  'name_en',
+  'description',
+  'value',
+  'value_type',
+  'options',
+  'min_value',
+  'max_value',
+  'is_public',
+  'is_system',
+  'visible',
+  'tenant_overridable',
+  'version',
+  'updated_at',
+  'sort',
 ] as const;
 
 type SettingSelect = { [K in (typeof settingColumns)[number]]: unknown };
@@ -77,7 +105,10 @@ function toRecord(r: SettingSelect): SettingRecord {
 }
 
 /** Platform rows and (inside a tenant) the tenant's overrides, in display order. */
-export async function listSettingRecords(tx: Tx, filter: { category?: string; key?: string } = {}): Promise<SettingRecord[]> {
+export async function listSettingRecords(
+  tx: Tx,
+  filter: { category?: string; key?: string } = {},
+): Promise<SettingRecord[]> {
   let q = tx.selectFrom('system_setting').select([...settingColumns]);
   if (filter.category) q = q.where('category', '=', filter.category);
   if (filter.key) q = q.where('key', '=', filter.key);
@@ -86,7 +117,13 @@ export async function listSettingRecords(tx: Tx, filter: { category?: string; ke
 }
 
 /** A tenant override starts at version 1 (0 stands for "none yet"). */
-export async function insertSettingOverride(tx: Tx, platform: SettingRecord, tenantId: string, value: unknown, actor: Actor): Promise<void> {
+export async function insertSettingOverride(
+  tx: Tx,
+  platform: SettingRecord,
+  tenantId: string,
+  value: unknown,
+  actor: Actor,
+): Promise<void> {
   await tx
     .insertInto('system_setting')
     .values({
@@ -104,7 +141,13 @@ export async function insertSettingOverride(tx: Tx, platform: SettingRecord, ten
 }
 
 /** Optimistic when `version` is given; false when stale. */
-export async function updateSettingValue(tx: Tx, id: string, value: unknown, actor: Actor, version?: number): Promise<boolean> {
+export async function updateSettingValue(
+  tx: Tx,
+  id: string,
+  value: unknown,
+  actor: Actor,
+  version?: number,
+): Promise<boolean> {
   let q = tx
     .updateTable('system_setting')
     .set({ value: JSON.stringify(value), updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` })

@@ -3,7 +3,15 @@ import type { AppEnv } from '../../core/context';
 import { errorResponses } from '../../core/openapi';
 import { writeContext } from '../../core/resource/resource.routes';
 import { defineRoute } from '../../core/route';
-import { PublicSettings, PublicSettingsQuery, Setting, SettingKeyParam, SettingList, SettingListQuery, UpdateSetting } from './settings.schema';
+import {
+  PublicSettings,
+  PublicSettingsQuery,
+  Setting,
+  SettingKeyParam,
+  SettingList,
+  SettingListQuery,
+  UpdateSetting,
+} from './settings.schema';
 
 const tags = ['settings'];
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
@@ -36,7 +44,10 @@ const updateSetting = defineRoute({
     'Set a value: a tenant writes its override (tenant-overridable keys only); the platform tenant writes the default (needs platform:setting:update)',
   permission: 'system:setting:update',
   request: { params: SettingKeyParam, body: { required: true, content: json(UpdateSetting) } },
-  responses: { 200: { description: 'The setting after it', content: json(Setting) }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: { description: 'The setting after it', content: json(Setting) },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 
 const resetSetting = defineRoute({
@@ -46,7 +57,10 @@ const resetSetting = defineRoute({
   summary: 'Drop the tenant’s own value: the platform default applies again',
   permission: 'system:setting:update',
   request: { params: SettingKeyParam },
-  responses: { 200: { description: 'The setting after it', content: json(Setting) }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: 'The setting after it', content: json(Setting) },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 export function settingsRoutes() {
@@ -57,16 +71,32 @@ export function settingsRoutes() {
     })
     .openapi(listSettings, async (c) => {
       const { principal } = c.var;
-      const data = await c.var.services.settings.list(principal.tenantId, principal.permissions, c.req.valid('query').category);
+      const data = await c.var.services.settings.list(
+        principal.tenantId,
+        principal.permissions,
+        c.req.valid('query').category,
+      );
       return c.json({ data, total: data.length, success: true as const }, 200);
     })
     .openapi(updateSetting, async (c) =>
       c.json(
-        await c.var.services.settings.update(writeContext(c), c.var.principal.permissions, c.req.valid('param').key, c.req.valid('json')),
+        await c.var.services.settings.update(
+          writeContext(c),
+          c.var.principal.permissions,
+          c.req.valid('param').key,
+          c.req.valid('json'),
+        ),
         200,
       ),
     )
     .openapi(resetSetting, async (c) =>
-      c.json(await c.var.services.settings.resetOverride(writeContext(c), c.var.principal.permissions, c.req.valid('param').key), 200),
+      c.json(
+        await c.var.services.settings.resetOverride(
+          writeContext(c),
+          c.var.principal.permissions,
+          c.req.valid('param').key,
+        ),
+        200,
+      ),
     );
 }

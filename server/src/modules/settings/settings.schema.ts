@@ -9,12 +9,23 @@ export const PublicSettings = z
   .record(z.string(), z.unknown())
   .openapi('PublicSettings', { example: { 'branding.name': '医学教育管理后台', 'branding.nameEn': 'MedEdu Admin' } });
 
-export const SETTING_CATEGORIES = ['security', 'login', 'upload', 'exam', 'message', 'branding', 'privacy', 'integration'] as const;
+export const SETTING_CATEGORIES = [
+  'security',
+  'login',
+  'upload',
+  'exam',
+  'message',
+  'branding',
+  'privacy',
+  'integration',
+] as const;
 export const SETTING_VALUE_TYPES = ['string', 'number', 'boolean', 'enum', 'json', 'secret', 'file'] as const;
 export type SettingValueType = (typeof SETTING_VALUE_TYPES)[number];
 export const SECRET_MASK = '******';
 
-export const SettingOption = z.object({ value: z.string(), label: z.string(), labelEn: z.string().optional() }).openapi('SettingOption');
+export const SettingOption = z
+  .object({ value: z.string(), label: z.string(), labelEn: z.string().optional() })
+  .openapi('SettingOption');
 export type SettingOption = z.infer<typeof SettingOption>;
 
 /** A setting as the caller's tenant sees it: the effective value (tenant override, else platform default) and its metadata. */
@@ -39,7 +50,8 @@ export const Setting = z
     overridden: z.boolean().openapi({ description: 'The caller’s tenant has its own value' }),
     editable: z.boolean().openapi({ description: 'The caller may change it (permission and overridability)' }),
     version: z.number().int().openapi({
-      description: 'Send it back on PUT. For a tenant: its override’s version (0 while there is none); for the platform: the platform row’s',
+      description:
+        'Send it back on PUT. For a tenant: its override’s version (0 while there is none); for the platform: the platform row’s',
     }),
     updatedAt: z.string().nullable(),
   })

@@ -7,13 +7,13 @@ import type { SystemLookups } from '../../core/system-lookups';
 import type { Tenancy, Tx } from '../../core/tenancy';
 import type { AuditService } from '../audit/audit.service';
 import {
-  type SettingRecord,
-  type SettingValueRow,
   deleteSettingRow,
   findPublicSettingValues,
   findSettingValues,
   insertSettingOverride,
   listSettingRecords,
+  type SettingRecord,
+  type SettingValueRow,
   updateSettingValue,
 } from './settings.repository';
 import { SECRET_MASK, type Setting, type SettingOption, type UpdateSetting } from './settings.schema';
@@ -55,7 +55,11 @@ const texts = {
 const MAX_TEXT = 1000;
 
 /** The value as stored, or a 400 naming `value` with what is wrong with it. */
-export function checkSettingValue(record: Pick<SettingRecord, 'valueType' | 'options' | 'min' | 'max'>, value: unknown, lang: Lang): unknown {
+export function checkSettingValue(
+  record: Pick<SettingRecord, 'valueType' | 'options' | 'min' | 'max'>,
+  value: unknown,
+  lang: Lang,
+): unknown {
   const t = texts[lang];
   const fail = (message: string): never => {
     throw new AppError('common.validation', {}, [{ field: 'value', message }]);
@@ -124,7 +128,12 @@ function views(records: SettingRecord[], caller: Caller): Setting[] {
   return records.filter((r) => r.tenantId === null && r.visible).map((p) => view(p, overrides.get(p.key), caller));
 }
 
-export function createSettingsService(deps: { tenancy: Tenancy; lookups: SystemLookups; audit: AuditService; platform: PlatformScope }) {
+export function createSettingsService(deps: {
+  tenancy: Tenancy;
+  lookups: SystemLookups;
+  audit: AuditService;
+  platform: PlatformScope;
+}) {
   const { tenancy, audit, platform } = deps;
   audit.register('system_setting', 'system:setting:list');
 
@@ -142,7 +151,11 @@ export function createSettingsService(deps: { tenancy: Tenancy; lookups: SystemL
   };
 
   const trail = (r: SettingRecord | undefined, value: unknown, scope: 'platform' | 'tenant') =>
-    r && { key: r.key, scope, value: r.valueType === 'secret' ? (value === null || value === '' ? null : SECRET_MASK) : value };
+    r && {
+      key: r.key,
+      scope,
+      value: r.valueType === 'secret' ? (value === null || value === '' ? null : SECRET_MASK) : value,
+    };
 
   return {
     async numbers<K extends string>(tx: Tx, defaults: Record<K, number>): Promise<Record<K, number>> {
@@ -166,10 +179,13 @@ export function createSettingsService(deps: { tenancy: Tenancy; lookups: SystemL
     },
 
     async passwordPolicy(tx: Tx): Promise<PasswordPolicy> {
-      const { 'security.password.minLength': minLength, 'security.password.minScore': minScore } = await this.numbers(tx, {
-        'security.password.minLength': 8,
-        'security.password.minScore': 3,
-      });
+      const { 'security.password.minLength': minLength, 'security.password.minScore': minScore } = await this.numbers(
+        tx,
+        {
+          'security.password.minLength': 8,
+          'security.password.minScore': 3,
+        },
+      );
       const { 'security.password.requireLetterAndDigit': requireLetterAndDigit } = await this.booleans(tx, {
         'security.password.requireLetterAndDigit': true,
       });
@@ -186,14 +202,21 @@ export function createSettingsService(deps: { tenancy: Tenancy; lookups: SystemL
 
     /** Every visible setting of a category with the value in force for the caller's tenant. */
     async list(tenantId: string, permissions: ReadonlySet<string>, category?: string): Promise<Setting[]> {
-      return tenancy.inTenant(tenantId, async (tx) => views(await listSettingRecords(tx, { category }), await caller(tx, tenantId, permissions)));
+      return tenancy.inTenant(tenantId, async (tx) =>
+        views(await listSettingRecords(tx, { category }), await caller(tx, tenantId, permissions)),
+      );
     },
 
     /**
      * A tenant writes its override (only of tenant-overridable keys); the platform tenant writes the platform row,
      * which needs platform:setting:update. Read on every use, so the next request sees it.
      */
-    async update(ctx: WriteContext, permissions: ReadonlySet<string>, key: string, input: UpdateSetting): Promise<Setting> {
+    async update(
+      ctx: WriteContext,
+      permissions: ReadonlySet<string>,
+      key: string,
+      input: UpdateSetting,
+    ): Promise<Setting> {
       return tenancy.inTenant(ctx.tenantId, async (tx) => {
         const who = await caller(tx, ctx.tenantId, permissions);
         const { platformRow, override } = await load(tx, key, who);

@@ -16,7 +16,15 @@ export const tenantPackageList: ListSpec = {
 
 const packages = tableRepository({
   name: 'tenant_package',
-  columns: { id: 'id', name: 'name', status: 'status', remark: 'remark', createdAt: 'created_at', updatedAt: 'updated_at', version: 'version' },
+  columns: {
+    id: 'id',
+    name: 'name',
+    status: 'status',
+    remark: 'remark',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    version: 'version',
+  },
   softDelete: true,
 });
 
@@ -25,7 +33,12 @@ type Values = Partial<Pick<TenantPackage, 'name' | 'status' | 'remark'>>;
 async function withDetails(tx: Tx, rows: TableRow[]): Promise<TenantPackage[]> {
   const ids = rows.map((r) => r.id as string);
   if (ids.length === 0) return [];
-  const links = await tx.selectFrom('package_permission').select(['package_id', 'permission_id']).where('package_id', 'in', ids).orderBy('permission_id').execute();
+  const links = await tx
+    .selectFrom('package_permission')
+    .select(['package_id', 'permission_id'])
+    .where('package_id', 'in', ids)
+    .orderBy('permission_id')
+    .execute();
   const counts = await tx
     .selectFrom('tenant')
     .select(['package_id', sql<string>`count(*)`.as('n')])
@@ -52,7 +65,8 @@ export async function findTenantPackageByName(tx: Tx, name: string) {
   const row = await packages.findBy(tx, 'name', name);
   return row && (await withDetails(tx, [row]))[0];
 }
-export const insertTenantPackage = async (tx: Tx, values: Values, actor: Actor) => (await packages.insert(tx, values, actor)).id as string;
+export const insertTenantPackage = async (tx: Tx, values: Values, actor: Actor) =>
+  (await packages.insert(tx, values, actor)).id as string;
 export const updateTenantPackage = async (tx: Tx, id: string, values: Values, actor: Actor, version?: number) =>
   (await packages.update(tx, id, values, actor, version)) !== undefined;
 export const softDeleteTenantPackages = (tx: Tx, ids: string[], actor: Actor) => packages.remove(tx, ids, actor);
@@ -67,6 +81,11 @@ export async function replacePackagePermissions(tx: Tx, packageId: string, permi
 }
 
 export async function tenantsOnPackage(tx: Tx, packageId: string): Promise<string[]> {
-  const rows = await tx.selectFrom('tenant').select('id').where('package_id', '=', packageId).where('deleted_at', 'is', null).execute();
+  const rows = await tx
+    .selectFrom('tenant')
+    .select('id')
+    .where('package_id', '=', packageId)
+    .where('deleted_at', 'is', null)
+    .execute();
   return rows.map((r) => r.id);
 }

@@ -1,12 +1,22 @@
 import type { ResourceDefinition } from '../../core/resource/resource';
 import { tenantPackageList } from './tenant-package.repository';
-import { CreateTenantPackage, TenantPackage, TenantPackageImportRow, UpdateTenantPackage } from './tenant-package.schema';
+import {
+  CreateTenantPackage,
+  TenantPackage,
+  TenantPackageImportRow,
+  UpdateTenantPackage,
+} from './tenant-package.schema';
 
 export const tenantPackageResource: ResourceDefinition<TenantPackage, CreateTenantPackage, UpdateTenantPackage> = {
   path: 'tenant-packages',
   type: 'tenant_package',
   permission: 'system:tenant-package',
-  schemas: { row: TenantPackage, create: CreateTenantPackage, update: UpdateTenantPackage, importRow: TenantPackageImportRow },
+  schemas: {
+    row: TenantPackage,
+    create: CreateTenantPackage,
+    update: UpdateTenantPackage,
+    importRow: TenantPackageImportRow,
+  },
   list: tenantPackageList,
   importKey: 'name',
   label: (row) => row.name,

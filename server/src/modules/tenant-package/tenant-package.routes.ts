@@ -3,4 +3,5 @@ import type { AppEnv } from '../../core/context';
 import { resourceRoutes } from '../../core/resource/resource.routes';
 import { tenantPackageResource } from './tenant-package.resource';
 
-export const tenantPackageRoutes = (): OpenAPIHono<AppEnv> => resourceRoutes(tenantPackageResource, (s) => s.tenantPackages.resource);
+export const tenantPackageRoutes = (): OpenAPIHono<AppEnv> =>
+  resourceRoutes(tenantPackageResource, (s) => s.tenantPackages.resource);

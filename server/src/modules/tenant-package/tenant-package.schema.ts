@@ -39,7 +39,9 @@ export const UpdateTenantPackage = z
     name,
     status: z.enum(STATUSES).optional(),
     remark: remark.nullable().optional(),
-    permissionIds: permissionIds.optional().openapi({ description: 'Changing them re-syncs the roles of every tenant on the package' }),
+    permissionIds: permissionIds
+      .optional()
+      .openapi({ description: 'Changing them re-syncs the roles of every tenant on the package' }),
     version: Version,
   })
   .strict()

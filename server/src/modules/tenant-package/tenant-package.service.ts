@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../core/errors';
 import type { Lang } from '../../core/i18n';
 import type { ResourceStore } from '../../core/resource/resource';
 import { createResourceService } from '../../core/resource/resource.service';
-import { type Tenancy, type Tx, operatorTenancy } from '../../core/tenancy';
+import { operatorTenancy, type Tenancy, type Tx } from '../../core/tenancy';
 import type { AuditService } from '../audit/audit.service';
 import { permissionsByIds } from '../permission/permission.repository';
 import { syncTenantRoles } from '../role/role.repository';
@@ -60,17 +60,24 @@ export function createTenantPackageService(deps: Deps) {
       if (!(await repo.updateTenantPackage(tx, current.id, values, ctx, version))) return undefined;
       if (ids) {
         await repo.replacePackagePermissions(tx, current.id, ids);
-        for (const tenantId of await repo.tenantsOnPackage(tx, current.id)) await syncTenantRoles(tx, tenantId, current.id);
+        for (const tenantId of await repo.tenantsOnPackage(tx, current.id))
+          await syncTenantRoles(tx, tenantId, current.id);
       }
       return reload(tx, current.id);
     },
     async remove(tx, rows, ctx) {
       if (rows.some((r) => r.tenantCount > 0)) throw new AppError('tenant.packageInUse');
-      await repo.softDeleteTenantPackages(tx, rows.map((r) => r.id), ctx);
+      await repo.softDeleteTenantPackages(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
     },
   };
 
-  return { resource: createResourceService(tenantPackageResource, store, { ...deps, tenancy: operatorTenancy(deps.tenancy) }) };
+  return {
+    resource: createResourceService(tenantPackageResource, store, { ...deps, tenancy: operatorTenancy(deps.tenancy) }),
+  };
 }
 
 export type TenantPackageService = ReturnType<typeof createTenantPackageService>;

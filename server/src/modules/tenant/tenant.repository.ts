@@ -64,14 +64,18 @@ const tenants = tableRepository({
   softDelete: true,
 });
 
-export type TenantValues = Partial<Omit<Tenant, 'id' | 'packageName' | 'expired' | 'accountCount' | 'createdAt' | 'updatedAt' | 'version'>>;
+export type TenantValues = Partial<
+  Omit<Tenant, 'id' | 'packageName' | 'expired' | 'accountCount' | 'createdAt' | 'updatedAt' | 'version'>
+>;
 
 /** Package names and account counts (every tenant's rows: platform operator scope). */
 async function withDetails(tx: Tx, rows: TableRow[], now: Date): Promise<Tenant[]> {
   const ids = rows.map((r) => r.id as string);
   if (ids.length === 0) return [];
   const packageIds = [...new Set(rows.map((r) => r.packageId as string | null).filter((p): p is string => p !== null))];
-  const packages = packageIds.length ? await tx.selectFrom('tenant_package').select(['id', 'name']).where('id', 'in', packageIds).execute() : [];
+  const packages = packageIds.length
+    ? await tx.selectFrom('tenant_package').select(['id', 'name']).where('id', 'in', packageIds).execute()
+    : [];
   const counts = await tx
     .selectFrom('admin_user')
     .select(['tenant_id', sql<string>`count(*)`.as('n')])
@@ -110,18 +114,32 @@ export const updateTenant = async (tx: Tx, id: string, values: TenantValues, act
 export const softDeleteTenants = (tx: Tx, ids: string[], actor: Actor) => tenants.remove(tx, ids, actor);
 
 export async function findPackage(tx: Tx, id: string): Promise<{ id: string; status: string } | undefined> {
-  return tx.selectFrom('tenant_package').select(['id', 'status']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return tx
+    .selectFrom('tenant_package')
+    .select(['id', 'status'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function findPackageIdByName(tx: Tx, name: string): Promise<string | undefined> {
-  const row = await tx.selectFrom('tenant_package').select('id').where('name', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await tx
+    .selectFrom('tenant_package')
+    .select('id')
+    .where('name', '=', name)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row?.id;
 }
 
 /** Domains another tenant already uses. */
 export async function domainsTaken(tx: Tx, domains: string[], exceptId: string | null): Promise<string[]> {
   if (domains.length === 0) return [];
-  let q = tx.selectFrom('tenant').select('domains').where('deleted_at', 'is', null).where(sql<boolean>`domains && ARRAY[${sql.join(domains)}]::text[]`);
+  let q = tx
+    .selectFrom('tenant')
+    .select('domains')
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`domains && ARRAY[${sql.join(domains)}]::text[]`);
   if (exceptId) q = q.where('id', '!=', exceptId);
   const rows = await q.execute();
   const taken = new Set(rows.flatMap((r) => r.domains));
@@ -140,7 +158,14 @@ export async function resolveTenant(tx: Tx, by: { code?: string; domain?: string
 /** The first administrator, created with the tenant (cross-tenant insert: platform operator scope). */
 export async function insertFirstAdmin(
   tx: Tx,
-  a: { tenantId: string; userName: string; displayName: string; passwordHash: string; mustChangePassword: boolean; roleId: string },
+  a: {
+    tenantId: string;
+    userName: string;
+    displayName: string;
+    passwordHash: string;
+    mustChangePassword: boolean;
+    roleId: string;
+  },
   actor: Actor,
 ): Promise<string> {
   const user = await tx

@@ -20,9 +20,24 @@ export const tenantResource: ResourceDefinition<Tenant, CreateTenant, UpdateTena
     { key: 'expiresAt', label: { 'zh-CN': '到期时间', 'en-US': 'Expires at' }, example: '2027-12-31' },
     { key: 'contactName', label: { 'zh-CN': '联系人', 'en-US': 'Contact' }, example: '王主任' },
     { key: 'contactMobile', label: { 'zh-CN': '联系电话', 'en-US': 'Contact mobile' }, example: '13800000000' },
-    { key: 'adminUserName', label: { 'zh-CN': '管理员账号', 'en-US': 'Administrator user name' }, only: 'import', example: 'admin' },
-    { key: 'adminDisplayName', label: { 'zh-CN': '管理员姓名', 'en-US': 'Administrator name' }, only: 'import', example: '管理员' },
-    { key: 'adminPassword', label: { 'zh-CN': '管理员初始密码', 'en-US': 'Administrator initial password' }, only: 'import', example: 'Welcome2026' },
+    {
+      key: 'adminUserName',
+      label: { 'zh-CN': '管理员账号', 'en-US': 'Administrator user name' },
+      only: 'import',
+      example: 'admin',
+    },
+    {
+      key: 'adminDisplayName',
+      label: { 'zh-CN': '管理员姓名', 'en-US': 'Administrator name' },
+      only: 'import',
+      example: '管理员',
+    },
+    {
+      key: 'adminPassword',
+      label: { 'zh-CN': '管理员初始密码', 'en-US': 'Administrator initial password' },
+      only: 'import',
+      example: 'Welcome2026',
+    },
     { key: 'createdAt', label: { 'zh-CN': '创建时间', 'en-US': 'Created at' }, only: 'export' },
   ],
 };

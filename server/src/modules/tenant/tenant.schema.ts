@@ -45,7 +45,10 @@ const domain = z
   .toLowerCase()
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, formatRule('hostName'));
-const expiresAt = z.iso.datetime({ offset: true }).nullable().openapi({ description: 'null: never expires', example: '2027-12-31T23:59:59+08:00' });
+const expiresAt = z.iso
+  .datetime({ offset: true })
+  .nullable()
+  .openapi({ description: 'null: never expires', example: '2027-12-31T23:59:59+08:00' });
 const fields = {
   name,
   shortName: z.string().trim().max(50).nullable().optional(),
@@ -53,7 +56,13 @@ const fields = {
   maxAccounts: z.number().int().min(1).max(1_000_000),
   domains: z.array(domain).max(20).optional(),
   contactName: z.string().trim().min(1).max(50).optional(),
-  contactMobile: z.string().trim().max(20).regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone')).nullable().optional(),
+  contactMobile: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
+    .nullable()
+    .optional(),
   contactEmail: z.email().max(100).nullable().optional(),
   address: z.string().trim().max(255).nullable().optional(),
   remark: z.string().max(500).nullable().optional(),
@@ -81,7 +90,11 @@ export const CreateTenant = z
 export type CreateTenant = z.infer<typeof CreateTenant>;
 
 export const UpdateTenant = z
-  .object({ ...fields, packageId: Id.nullable().openapi({ description: 'null only for the platform tenant' }), version: Version })
+  .object({
+    ...fields,
+    packageId: Id.nullable().openapi({ description: 'null only for the platform tenant' }),
+    version: Version,
+  })
   .strict()
   .openapi('UpdateTenant');
 export type UpdateTenant = z.infer<typeof UpdateTenant>;
@@ -94,8 +107,20 @@ export const TenantImportRow = z.object({
   maxAccounts: z.coerce.number().int().min(1).max(1_000_000),
   expiresAt: z.string().trim().optional(),
   contactName: z.string().trim().max(50).optional(),
-  contactMobile: z.string().trim().max(20).regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone')).optional(),
-  adminUserName: z.string().trim().toLowerCase().min(2).max(50).regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName')).optional(),
+  contactMobile: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
+    .optional(),
+  adminUserName: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2)
+    .max(50)
+    .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'))
+    .optional(),
   adminDisplayName: z.string().trim().min(1).max(50).optional(),
   adminPassword: z.string().max(128).optional(),
 });

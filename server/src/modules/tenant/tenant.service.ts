@@ -3,15 +3,14 @@ import type { ErrorCatalog } from '../../core/error-catalog';
 import { AppError, notFound } from '../../core/errors';
 import type { Lang } from '../../core/i18n';
 import { type PasswordHasher, passwordPolicyError } from '../../core/password';
-import { PLATFORM_TENANT } from '../../core/tenancy';
 import type { ResourceStore, WriteContext } from '../../core/resource/resource';
 import { createResourceService } from '../../core/resource/resource.service';
-import { type Tenancy, type Tx, operatorTenancy, seenByTenant } from '../../core/tenancy';
+import { operatorTenancy, PLATFORM_TENANT, seenByTenant, type Tenancy, type Tx } from '../../core/tenancy';
 import type { AuditService } from '../audit/audit.service';
 import { insertTenantAdminRole, syncTenantRoles } from '../role/role.repository';
 import type { SettingsService } from '../settings/settings.service';
-import * as repo from './tenant.repository';
 import type { TenantRow } from './tenant.repository';
+import * as repo from './tenant.repository';
 import { tenantResource } from './tenant.resource';
 import type { CreateTenant, ResolvedTenant, Tenant, TenantImportRow, UpdateTenant } from './tenant.schema';
 
@@ -67,15 +66,25 @@ export function createTenantService(deps: Deps) {
 
   async function checkPackage(tx: Tx, packageId: string, lang: Lang): Promise<void> {
     const pkg = await repo.findPackage(tx, packageId);
-    if (!pkg) throw new AppError('common.validation', {}, [{ field: 'packageId', message: texts[lang].unknownPackage }]);
-    if (pkg.status !== 'enabled') throw new AppError('tenant.packageDisabled', {}, [{ field: 'packageId', message: '' }]);
+    if (!pkg)
+      throw new AppError('common.validation', {}, [{ field: 'packageId', message: texts[lang].unknownPackage }]);
+    if (pkg.status !== 'enabled')
+      throw new AppError('tenant.packageDisabled', {}, [{ field: 'packageId', message: '' }]);
   }
 
-  async function checkDomains(tx: Tx, domains: string[] | undefined, id: string | null, lang: Lang): Promise<string[] | undefined> {
+  async function checkDomains(
+    tx: Tx,
+    domains: string[] | undefined,
+    id: string | null,
+    lang: Lang,
+  ): Promise<string[] | undefined> {
     if (!domains) return undefined;
     const unique = [...new Set(domains)];
     const taken = await repo.domainsTaken(tx, unique, id);
-    if (taken.length > 0) throw new AppError('common.duplicate', {}, [{ field: 'domains', message: `${taken.join(', ')} ${texts[lang].domainTaken}` }]);
+    if (taken.length > 0)
+      throw new AppError('common.duplicate', {}, [
+        { field: 'domains', message: `${taken.join(', ')} ${texts[lang].domainTaken}` },
+      ]);
     return unique;
   }
 
@@ -131,32 +140,51 @@ export function createTenantService(deps: Deps) {
       if (values.packageId === null && !isPlatform(current)) {
         throw new AppError('common.validation', {}, [{ field: 'packageId', message: texts[ctx.lang].unknownPackage }]);
       }
-      if (values.packageId && values.packageId !== current.packageId) await checkPackage(tx, values.packageId, ctx.lang);
+      if (values.packageId && values.packageId !== current.packageId)
+        await checkPackage(tx, values.packageId, ctx.lang);
       const checked = await checkDomains(tx, domains, current.id, ctx.lang);
-      if (!(await repo.updateTenant(tx, current.id, { ...values, ...(checked && { domains: checked }) }, ctx, version))) return undefined;
+      if (!(await repo.updateTenant(tx, current.id, { ...values, ...(checked && { domains: checked }) }, ctx, version)))
+        return undefined;
       if (values.packageId !== current.packageId) await syncTenantRoles(tx, current.id, values.packageId);
       return reload(tx, current.id);
     },
 
     async remove(tx, rows, ctx) {
       if (rows.some(isPlatform)) throw protectedPlatform();
-      await repo.softDeleteTenants(tx, rows.map((r) => r.id), ctx);
+      await repo.softDeleteTenants(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
     },
 
     async fromImport(tx, record, existing, ctx) {
       const r = record as TenantImportRow;
       const packageId = await repo.findPackageIdByName(tx, r.packageName);
-      if (!packageId) throw new AppError('common.validation', {}, [{ field: 'packageName', message: texts[ctx.lang].unknownPackage }]);
+      if (!packageId)
+        throw new AppError('common.validation', {}, [
+          { field: 'packageName', message: texts[ctx.lang].unknownPackage },
+        ]);
       let expiresAt: string | null | undefined;
       if (r.expiresAt) {
         const d = new Date(r.expiresAt.length === 10 ? `${r.expiresAt}T23:59:59+08:00` : r.expiresAt);
-        if (Number.isNaN(d.getTime())) throw new AppError('common.validation', {}, [{ field: 'expiresAt', message: texts[ctx.lang].badDate }]);
+        if (Number.isNaN(d.getTime()))
+          throw new AppError('common.validation', {}, [{ field: 'expiresAt', message: texts[ctx.lang].badDate }]);
         expiresAt = d.toISOString();
       }
-      const fields = { name: r.name, packageId, maxAccounts: r.maxAccounts, contactName: r.contactName, contactMobile: r.contactMobile };
-      if (existing) return { ...fields, ...(expiresAt !== undefined && { expiresAt }), version: existing.version } as UpdateTenant;
+      const fields = {
+        name: r.name,
+        packageId,
+        maxAccounts: r.maxAccounts,
+        contactName: r.contactName,
+        contactMobile: r.contactMobile,
+      };
+      if (existing)
+        return { ...fields, ...(expiresAt !== undefined && { expiresAt }), version: existing.version } as UpdateTenant;
       if (!r.adminUserName || !r.adminDisplayName || !r.adminPassword) {
-        throw new AppError('common.validation', {}, [{ field: 'adminUserName', message: texts[ctx.lang].adminRequired }]);
+        throw new AppError('common.validation', {}, [
+          { field: 'adminUserName', message: texts[ctx.lang].adminRequired },
+        ]);
       }
       return {
         ...fields,
@@ -199,7 +227,10 @@ export function createTenantService(deps: Deps) {
     async resolve(by: { code?: string; domain?: string }): Promise<ResolvedTenant> {
       const row = await tenancy.inPlatformScope((tx) => repo.resolveTenant(tx, by));
       if (!row) throw notFound();
-      const refusal = tenantRefusal({ id: '', code: row.code, name: row.name, status: row.status, expiresAt: row.expires_at }, config.now());
+      const refusal = tenantRefusal(
+        { id: '', code: row.code, name: row.name, status: row.status, expiresAt: row.expires_at },
+        config.now(),
+      );
       return { code: row.code, name: row.name, status: refusal === 'tenant.expired' ? 'expired' : row.status };
     },
   };

@@ -4,7 +4,13 @@ import type { WorkspaceActivity } from './workspace.schema';
 const count = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0);
 
 export const countAccounts = async (tx: Tx) =>
-  count(await tx.selectFrom('admin_user').select((eb) => eb.fn.countAll().as('count')).where('deleted_at', 'is', null).executeTakeFirst());
+  count(
+    await tx
+      .selectFrom('admin_user')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
 
 /** Locked by an administrator, or for a while after too many failed sign-ins. */
 export const countLockedAccounts = async (tx: Tx, now: Date) =>
@@ -18,7 +24,13 @@ export const countLockedAccounts = async (tx: Tx, now: Date) =>
   );
 
 export const countRoles = async (tx: Tx) =>
-  count(await tx.selectFrom('role').select((eb) => eb.fn.countAll().as('count')).where('deleted_at', 'is', null).executeTakeFirst());
+  count(
+    await tx
+      .selectFrom('role')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
 
 /** Password sign-ins since `since`, successful or failed. */
 export const countSignIns = async (tx: Tx, since: Date, outcome: 'success' | 'failure') =>
@@ -44,7 +56,8 @@ export async function recentActivity(tx: Tx, actorId: string, limit: number): Pr
     .orderBy('a.id', 'desc')
     .limit(limit)
     .execute();
-  const joined = (menu: string | null, action: string | null) => (action ? [menu, action].filter(Boolean).join(' · ') : null);
+  const joined = (menu: string | null, action: string | null) =>
+    action ? [menu, action].filter(Boolean).join(' · ') : null;
   return rows.map((r) => ({
     id: String(r.id),
     action: r.action,

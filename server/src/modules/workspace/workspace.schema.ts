@@ -23,7 +23,9 @@ export const WorkspaceActivity = z
 
 export const Workspace = z
   .object({
-    cards: z.array(WorkspaceCard).openapi({ description: 'Only the counts of records the caller may list, in their tenant' }),
+    cards: z
+      .array(WorkspaceCard)
+      .openapi({ description: 'Only the counts of records the caller may list, in their tenant' }),
     activity: z.array(WorkspaceActivity).openapi({ description: "The caller's own latest writes, newest first" }),
   })
   .openapi('Workspace');

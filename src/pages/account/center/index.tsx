@@ -1,12 +1,12 @@
-import { ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
+import { ProForm, type ProFormInstance, ProFormText } from '@ant-design/pro-components';
 import { useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { useRef } from 'react';
-import { ignoreShownError } from '@/utils/request';
 import { Card, Col, message, Row, Skeleton } from 'antd';
+import { useRef } from 'react';
 import ChangePasswordForm from '@/components/password/ChangePasswordForm';
-import { fetchMe, updateMe, type CurrentUser } from '@/services/auth';
+import { type CurrentUser, fetchMe, updateMe } from '@/services/auth';
 import { fieldErrorsOn } from '@/utils/formErrors';
+import { ignoreShownError } from '@/utils/request';
 
 interface ProfileForm {
   userName: string;
@@ -25,12 +25,15 @@ export default function AccountCenter() {
 
   const saveProfile = async (values: ProfileForm) => {
     if (!me) return false;
-    const updated = await updateMe({
-      displayName: values.displayName,
-      email: values.email || undefined,
-      mobile: values.mobile || undefined,
-      version: me.version,
-    }, fieldErrorsOn(profileForm.current)).catch(() => undefined);
+    const updated = await updateMe(
+      {
+        displayName: values.displayName,
+        email: values.email || undefined,
+        mobile: values.mobile || undefined,
+        version: me.version,
+      },
+      fieldErrorsOn(profileForm.current),
+    ).catch(() => undefined);
     if (!updated) return false;
     mutate(updated);
     await setInitialState((s) => ({ ...s, name: updated.displayName, currentUser: updated as CurrentUser }));

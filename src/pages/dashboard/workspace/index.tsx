@@ -64,7 +64,11 @@ export default function Workspace() {
               // plain markup: antd's List would bring Pagination and Select into the first screen after sign-in
               <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                 {data.activity.map((entry) => (
-                  <li key={entry.id} data-testid="workspace-activity-item" style={{ display: 'flex', gap: 16, padding: '6px 0' }}>
+                  <li
+                    key={entry.id}
+                    data-testid="workspace-activity-item"
+                    style={{ display: 'flex', gap: 16, padding: '6px 0' }}
+                  >
                     <Typography.Text type="secondary" style={{ flex: 'none' }}>
                       {dayjs(entry.createdAt).format('YYYY-MM-DD HH:mm')}
                     </Typography.Text>

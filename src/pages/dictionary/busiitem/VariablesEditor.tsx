@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { BusinessItemVariable } from '@server/modules/business-item/business-item.schema';
 import { useIntl } from '@umijs/max';
 import { Button, Input, Select, Space } from 'antd';
-import type { BusinessItemVariable } from '@server/modules/business-item/business-item.schema';
 
 const TYPES = ['string', 'number', 'date', 'url'] as const;
 
@@ -59,7 +59,12 @@ export default function VariablesEditor({ value = [], onChange }: Props) {
           />
         </Space>
       ))}
-      <Button type="dashed" icon={<PlusOutlined />} data-testid="variables-add" onClick={() => onChange?.([...value, { name: '', label: '' }])}>
+      <Button
+        type="dashed"
+        icon={<PlusOutlined />}
+        data-testid="variables-add"
+        onClick={() => onChange?.([...value, { name: '', label: '' }])}
+      >
         {t('dictionary.busiitem.variable.add')}
       </Button>
     </Space>

@@ -1,13 +1,13 @@
-import { Space, Tag, Tooltip } from 'antd';
-import type { ResourceDescriptor } from '@/components/resource/types';
 import type {
   BusinessItem,
   BusinessItemVariable,
   CreateBusinessItem,
   UpdateBusinessItem,
 } from '@server/modules/business-item/business-item.schema';
-import VariablesEditor, { validateVariables } from './VariablesEditor';
+import { Space, Tag, Tooltip } from 'antd';
+import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
+import VariablesEditor, { validateVariables } from './VariablesEditor';
 
 export type { BusinessItem, BusinessItemVariable, CreateBusinessItem, UpdateBusinessItem };
 
@@ -22,8 +22,31 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
   titleId: 'dictionary.busiitem.entity',
   formLayout: 'DrawerForm',
   form: {
-    create: ['code', 'name', 'nameEn', 'module', 'description', 'notifiable', 'variables', 'defaultChannels', 'defaultTemplateCode', 'auditLevel', 'status'],
-    update: ['name', 'nameEn', 'module', 'description', 'notifiable', 'variables', 'defaultChannels', 'defaultTemplateCode', 'auditLevel', 'status'],
+    create: [
+      'code',
+      'name',
+      'nameEn',
+      'module',
+      'description',
+      'notifiable',
+      'variables',
+      'defaultChannels',
+      'defaultTemplateCode',
+      'auditLevel',
+      'status',
+    ],
+    update: [
+      'name',
+      'nameEn',
+      'module',
+      'description',
+      'notifiable',
+      'variables',
+      'defaultChannels',
+      'defaultTemplateCode',
+      'auditLevel',
+      'status',
+    ],
   },
   columns: [
     { dataIndex: 'keyword', titleId: 'dictionary.keyword', searchOnly: true },
@@ -33,12 +56,33 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
       sorter: true,
       hideInSearch: true,
       formItemProps: {
-        rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, 'rule.businessItemKey')],
+        rules: [
+          { required: true },
+          { max: 100 },
+          patternRule(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, 'rule.businessItemKey'),
+        ],
       },
     },
-    { dataIndex: 'name', titleId: 'dictionary.busiitem.name', sorter: true, hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
-    { dataIndex: 'nameEn', titleId: 'dictionary.busiitem.nameEn', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 200 }] } },
-    { dataIndex: 'module', titleId: 'dictionary.module', sorter: true, formItemProps: { rules: [{ required: true }, module] } },
+    {
+      dataIndex: 'name',
+      titleId: 'dictionary.busiitem.name',
+      sorter: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+    },
+    {
+      dataIndex: 'nameEn',
+      titleId: 'dictionary.busiitem.nameEn',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 200 }] },
+    },
+    {
+      dataIndex: 'module',
+      titleId: 'dictionary.module',
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, module] },
+    },
     {
       dataIndex: 'description',
       titleId: 'dictionary.busiitem.description',
@@ -47,7 +91,13 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
       ellipsis: true,
       formItemProps: { rules: [{ max: 1000 }] },
     },
-    { dataIndex: 'notifiable', titleId: 'dictionary.busiitem.notifiable', dict: 'yes_no', valueType: 'switch', hideInSearch: true },
+    {
+      dataIndex: 'notifiable',
+      titleId: 'dictionary.busiitem.notifiable',
+      dict: 'yes_no',
+      valueType: 'switch',
+      hideInSearch: true,
+    },
     {
       dataIndex: 'variables',
       titleId: 'dictionary.busiitem.variables',
@@ -79,7 +129,13 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
         { value: 'email', labelId: 'dictionary.busiitem.channel.email', color: 'purple' },
       ],
     },
-    { dataIndex: 'defaultTemplateCode', titleId: 'dictionary.busiitem.defaultTemplateCode', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 100 }] } },
+    {
+      dataIndex: 'defaultTemplateCode',
+      titleId: 'dictionary.busiitem.defaultTemplateCode',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 100 }] },
+    },
     {
       dataIndex: 'auditLevel',
       titleId: 'dictionary.busiitem.auditLevel',
@@ -90,6 +146,11 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
         { value: 'sensitive', labelId: 'dictionary.busiitem.auditLevel.sensitive', color: 'error' },
       ],
     },
-    { dataIndex: 'status', titleId: 'dictionary.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+    {
+      dataIndex: 'status',
+      titleId: 'dictionary.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
   ],
 };

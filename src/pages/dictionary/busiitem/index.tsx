@@ -1,5 +1,5 @@
 import ResourceTable from '@/components/resource/ResourceTable';
-import { businessItemDescriptor, type BusinessItem } from './descriptor';
+import { type BusinessItem, businessItemDescriptor } from './descriptor';
 
 /** /dictionary/busiitem: the catalogue of business events. */
 export default function BusinessItemPage() {
@@ -7,7 +7,13 @@ export default function BusinessItemPage() {
     <div data-testid="dictionary-busiitem">
       <ResourceTable<BusinessItem>
         descriptor={businessItemDescriptor}
-        createDefaults={{ status: 'enabled', notifiable: false, variables: [], defaultChannels: ['in_app'], auditLevel: 'normal' }}
+        createDefaults={{
+          status: 'enabled',
+          notifiable: false,
+          variables: [],
+          defaultChannels: ['in_app'],
+          auditLevel: 'normal',
+        }}
       />
     </div>
   );

@@ -1,5 +1,5 @@
-import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '@server/modules/error-code/error-code.schema';
+import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
 
 export type { CreateErrorCode, ErrorCode, UpdateErrorCode };
@@ -39,7 +39,11 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
       hideInSearch: true,
       copyable: true,
       formItemProps: {
-        rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, 'rule.errorCodeKey')],
+        rules: [
+          { required: true },
+          { max: 100 },
+          patternRule(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, 'rule.errorCodeKey'),
+        ],
       },
     },
     {
@@ -94,7 +98,19 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
         { value: 'manual', labelId: 'dictionary.errcode.source.manual', color: 'green' },
       ],
     },
-    { dataIndex: 'status', titleId: 'dictionary.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
-    { dataIndex: 'updatedAt', titleId: 'dictionary.updatedAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
+    {
+      dataIndex: 'status',
+      titleId: 'dictionary.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
+    {
+      dataIndex: 'updatedAt',
+      titleId: 'dictionary.updatedAt',
+      valueType: 'dateTime',
+      hideInSearch: true,
+      hideInForm: true,
+      sorter: true,
+    },
   ],
 };

@@ -1,7 +1,7 @@
 import ResourceTable from '@/components/resource/ResourceTable';
 import { refreshErrCodes } from '@/services/dictionary';
 import { ignoreShownError } from '@/utils/request';
-import { errorCodeDescriptor, type ErrorCode } from './descriptor';
+import { type ErrorCode, errorCodeDescriptor } from './descriptor';
 
 /** /dictionary/errcode: the codes the API answers with; a saved message is what the next error shows. */
 export default function ErrorCodePage() {

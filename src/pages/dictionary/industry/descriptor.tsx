@@ -1,5 +1,5 @@
-import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateIndustry, Industry, UpdateIndustry } from '@server/modules/industry/industry.schema';
+import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
 
 export type { CreateIndustry, Industry, UpdateIndustry };
@@ -18,17 +18,43 @@ export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, Up
   },
   columns: [
     { dataIndex: 'keyword', titleId: 'dictionary.keyword', searchOnly: true },
-    { dataIndex: 'code', titleId: 'dictionary.industry.code', hideInSearch: true, formItemProps: { rules: [{ required: true }, code] } },
-    { dataIndex: 'name', titleId: 'dictionary.industry.name', hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
-    { dataIndex: 'nameEn', titleId: 'dictionary.industry.nameEn', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 200 }] } },
-    { dataIndex: 'parentCode', titleId: 'dictionary.industry.parentCode', hideInSearch: true, formItemProps: { rules: [code] } },
+    {
+      dataIndex: 'code',
+      titleId: 'dictionary.industry.code',
+      hideInSearch: true,
+      formItemProps: { rules: [{ required: true }, code] },
+    },
+    {
+      dataIndex: 'name',
+      titleId: 'dictionary.industry.name',
+      hideInSearch: true,
+      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+    },
+    {
+      dataIndex: 'nameEn',
+      titleId: 'dictionary.industry.nameEn',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 200 }] },
+    },
+    {
+      dataIndex: 'parentCode',
+      titleId: 'dictionary.industry.parentCode',
+      hideInSearch: true,
+      formItemProps: { rules: [code] },
+    },
     {
       dataIndex: 'level',
       titleId: 'dictionary.industry.level',
       hideInForm: true,
       options: [1, 2, 3, 4].map((level) => ({ value: level, labelId: `dictionary.industry.level.${level}` })),
     },
-    { dataIndex: 'standardVersion', titleId: 'dictionary.industry.standardVersion', hideInSearch: true, formItemProps: { rules: [{ max: 30 }] } },
+    {
+      dataIndex: 'standardVersion',
+      titleId: 'dictionary.industry.standardVersion',
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 30 }] },
+    },
     {
       dataIndex: 'wechatIndustryId',
       titleId: 'dictionary.industry.wechatIndustryId',
@@ -36,8 +62,26 @@ export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, Up
       hideInSearch: true,
       fieldProps: { min: 1, precision: 0 },
     },
-    { dataIndex: 'sort', titleId: 'dictionary.sort', valueType: 'digit', hideInSearch: true, fieldProps: { min: 0, precision: 0 } },
-    { dataIndex: 'status', titleId: 'dictionary.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
-    { dataIndex: 'remark', titleId: 'dictionary.remark', valueType: 'textarea', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 500 }] } },
+    {
+      dataIndex: 'sort',
+      titleId: 'dictionary.sort',
+      valueType: 'digit',
+      hideInSearch: true,
+      fieldProps: { min: 0, precision: 0 },
+    },
+    {
+      dataIndex: 'status',
+      titleId: 'dictionary.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
+    {
+      dataIndex: 'remark',
+      titleId: 'dictionary.remark',
+      valueType: 'textarea',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 500 }] },
+    },
   ],
 };

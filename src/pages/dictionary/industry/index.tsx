@@ -1,6 +1,6 @@
 import ResourceTreeTable from '@/components/resource/ResourceTreeTable';
 import { fetchIndustryLevel } from '@/services/dictionary';
-import { industryDescriptor, type Industry } from './descriptor';
+import { type Industry, industryDescriptor } from './descriptor';
 
 /** /dictionary/industry: the classification as a tree, one level at a time; a search lists matches flat. */
 export default function IndustryPage() {

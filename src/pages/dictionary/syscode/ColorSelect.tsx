@@ -3,8 +3,22 @@ import { ColorPicker, Space, Tag, Tooltip } from 'antd';
 
 /** antd's status and preset tag colours (dict_item.color, docs/domain.md §3.1). */
 export const TAG_COLORS = [
-  'default', 'processing', 'success', 'warning', 'error',
-  'magenta', 'red', 'volcano', 'orange', 'gold', 'lime', 'green', 'cyan', 'blue', 'geekblue', 'purple',
+  'default',
+  'processing',
+  'success',
+  'warning',
+  'error',
+  'magenta',
+  'red',
+  'volcano',
+  'orange',
+  'gold',
+  'lime',
+  'green',
+  'cyan',
+  'blue',
+  'geekblue',
+  'purple',
 ];
 
 const isHex = (color?: string | null): color is string => Boolean(color && /^#[0-9a-fA-F]{6}$/.test(color));

@@ -1,9 +1,9 @@
-import { Tag } from 'antd';
-import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateDictItem, DictItem, UpdateDictItem } from '@server/modules/dict-item/dict-item.schema';
 import type { CreateDictType, DictType, UpdateDictType } from '@server/modules/dict-type/dict-type.schema';
-import ColorSelect, { ColorSwatch } from './ColorSelect';
+import { Tag } from 'antd';
+import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
+import ColorSelect, { ColorSwatch } from './ColorSelect';
 
 export type { CreateDictItem, CreateDictType, DictItem, DictType, UpdateDictItem, UpdateDictType };
 
@@ -25,13 +25,37 @@ export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, Up
       dataIndex: 'code',
       titleId: 'dictionary.type.code',
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-z0-9_]{1,99}$/, 'rule.dictTypeCode')] },
+      formItemProps: {
+        rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-z0-9_]{1,99}$/, 'rule.dictTypeCode')],
+      },
     },
-    { dataIndex: 'name', titleId: 'dictionary.type.name', sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
-    { dataIndex: 'tenantExtensible', titleId: 'dictionary.type.tenantExtensible', dict: 'yes_no', valueType: 'switch', hideInTable: true },
+    {
+      dataIndex: 'name',
+      titleId: 'dictionary.type.name',
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+    },
+    {
+      dataIndex: 'tenantExtensible',
+      titleId: 'dictionary.type.tenantExtensible',
+      dict: 'yes_no',
+      valueType: 'switch',
+      hideInTable: true,
+    },
     { dataIndex: 'isSystem', titleId: 'dictionary.type.isSystem', dict: 'yes_no', hideInForm: true },
-    { dataIndex: 'status', titleId: 'dictionary.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
-    { dataIndex: 'remark', titleId: 'dictionary.remark', valueType: 'textarea', hideInTable: true, formItemProps: { rules: [{ max: 500 }] } },
+    {
+      dataIndex: 'status',
+      titleId: 'dictionary.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
+    {
+      dataIndex: 'remark',
+      titleId: 'dictionary.remark',
+      valueType: 'textarea',
+      hideInTable: true,
+      formItemProps: { rules: [{ max: 500 }] },
+    },
   ],
 };
 
@@ -50,8 +74,19 @@ export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, Up
     update: ['label', 'labelEn', 'color', 'sort', 'status', 'isDefault', 'parentValue'],
   },
   columns: [
-    { dataIndex: 'typeCode', titleId: 'dictionary.type.code', hideInTable: true, hideInDescriptions: true, fieldProps: { disabled: true } },
-    { dataIndex: 'value', titleId: 'dictionary.item.value', sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
+    {
+      dataIndex: 'typeCode',
+      titleId: 'dictionary.type.code',
+      hideInTable: true,
+      hideInDescriptions: true,
+      fieldProps: { disabled: true },
+    },
+    {
+      dataIndex: 'value',
+      titleId: 'dictionary.item.value',
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+    },
     {
       dataIndex: 'label',
       titleId: 'dictionary.item.label',
@@ -66,10 +101,26 @@ export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, Up
       render: (_dom, row) => (row.color ? <ColorSwatch color={row.color} /> : '-'),
       renderFormItem: (_schema, _config, form) => <ColorSelect sample={form.getFieldValue('label')} />,
     },
-    { dataIndex: 'sort', titleId: 'dictionary.sort', valueType: 'digit', sorter: true, fieldProps: { min: 0, precision: 0 } },
-    { dataIndex: 'status', titleId: 'dictionary.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+    {
+      dataIndex: 'sort',
+      titleId: 'dictionary.sort',
+      valueType: 'digit',
+      sorter: true,
+      fieldProps: { min: 0, precision: 0 },
+    },
+    {
+      dataIndex: 'status',
+      titleId: 'dictionary.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
     { dataIndex: 'isDefault', titleId: 'dictionary.item.isDefault', dict: 'yes_no', valueType: 'switch' },
-    { dataIndex: 'parentValue', titleId: 'dictionary.item.parentValue', hideInTable: true, formItemProps: { rules: [{ max: 100 }] } },
+    {
+      dataIndex: 'parentValue',
+      titleId: 'dictionary.item.parentValue',
+      hideInTable: true,
+      formItemProps: { rules: [{ max: 100 }] },
+    },
     {
       dataIndex: 'scope',
       titleId: 'dictionary.item.scope',

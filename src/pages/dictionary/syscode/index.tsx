@@ -4,7 +4,7 @@ import { useState } from 'react';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { refreshSysCodes } from '@/services/dictionary';
 import { ignoreShownError } from '@/utils/request';
-import { dictItemDescriptor, dictTypeDescriptor, type DictItem, type DictType } from './descriptor';
+import { type DictItem, type DictType, dictItemDescriptor, dictTypeDescriptor } from './descriptor';
 
 const refresh = () => {
   refreshSysCodes().catch(ignoreShownError);

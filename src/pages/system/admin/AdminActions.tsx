@@ -1,10 +1,10 @@
 import { DownOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
-import { Dropdown, message, type ModalFuncProps } from 'antd';
+import { Dropdown, type ModalFuncProps, message } from 'antd';
+import ActionLink from '@/components/ActionLink';
 import type { RowActionContext } from '@/components/resource/ResourceTable';
 import type { AdminUser } from './descriptor';
 import { changeStatus, forceLogout, resetPassword, type StatusAction } from './service';
-import ActionLink from '@/components/ActionLink';
 
 export const ADMIN_CODES = {
   resetPassword: 'system:admin:reset-password',

@@ -24,7 +24,10 @@ export default function RoleAssignModal({ user, onClose, onSaved }: Props) {
       submitter={{ submitButtonProps: { 'data-testid': 'roles-submit' } }}
       onFinish={async ({ roleIds }) => {
         if (!user) return false;
-        const saved = await assignRoles(user.id, roleIds ?? []).then(() => true, () => false);
+        const saved = await assignRoles(user.id, roleIds ?? []).then(
+          () => true,
+          () => false,
+        );
         if (!saved) return false;
         message.success(t('resource.saved'));
         onSaved();

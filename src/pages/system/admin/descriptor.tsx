@@ -1,7 +1,7 @@
+import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/admin-user/admin-user.schema';
 import { Space, Tag } from 'antd';
 import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/admin-user/admin-user.schema';
 import { patternRule } from '@/utils/rules';
 
 export type { AdminUser, CreateAdminUser, UpdateAdminUser };
@@ -36,7 +36,9 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       titleId: 'system.admin.userName',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')] },
+      formItemProps: {
+        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')],
+      },
     },
     {
       dataIndex: 'displayName',
@@ -71,9 +73,29 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
     },
     { dataIndex: 'status', titleId: 'system.admin.status', dict: 'admin_user_status', hideInForm: true },
     { dataIndex: 'roles', titleId: 'system.admin.roles', hideInSearch: true, hideInForm: true, render: roleTags },
-    { dataIndex: 'lastLoginAt', titleId: 'system.admin.lastLoginAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
-    { dataIndex: 'createdAt', titleId: 'system.admin.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
-    { dataIndex: 'createdAt', key: 'createdAtRange', titleId: 'system.admin.createdAt', valueType: 'dateRange', searchOnly: true },
+    {
+      dataIndex: 'lastLoginAt',
+      titleId: 'system.admin.lastLoginAt',
+      valueType: 'dateTime',
+      hideInSearch: true,
+      hideInForm: true,
+      sorter: true,
+    },
+    {
+      dataIndex: 'createdAt',
+      titleId: 'system.admin.createdAt',
+      valueType: 'dateTime',
+      hideInSearch: true,
+      hideInForm: true,
+      sorter: true,
+    },
+    {
+      dataIndex: 'createdAt',
+      key: 'createdAtRange',
+      titleId: 'system.admin.createdAt',
+      valueType: 'dateRange',
+      searchOnly: true,
+    },
     {
       dataIndex: 'remark',
       titleId: 'system.admin.remark',

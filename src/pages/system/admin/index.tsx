@@ -3,10 +3,10 @@ import { Modal } from 'antd';
 import { useRef, useState } from 'react';
 import ResourceTable from '@/components/resource/ResourceTable';
 import AdminActions from './AdminActions';
-import { adminUserDescriptor, type AdminUser } from './descriptor';
+import { type AdminUser, adminUserDescriptor } from './descriptor';
 import RoleAssignModal from './RoleAssignModal';
-import TemporaryPasswordModal from './TemporaryPasswordModal';
 import { adminUsers } from './service';
+import TemporaryPasswordModal from './TemporaryPasswordModal';
 
 /** /system/admin: the generic list of console accounts plus their own actions. */
 export default function AdminUserList() {
@@ -26,7 +26,9 @@ export default function AdminUserList() {
             row={row}
             context={context}
             confirm={modal.confirm}
-            onPassword={(user, temporaryPassword) => setPassword({ name: user.displayName, password: temporaryPassword })}
+            onPassword={(user, temporaryPassword) =>
+              setPassword({ name: user.displayName, password: temporaryPassword })
+            }
             onAssignRoles={setRoleTarget}
           />,
         ]}

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import type { RoleOption as RoleOptionSchema } from '@server/modules/role/role.schema';
+import type { z } from 'zod';
 import { resourceService } from '@/services/resource';
 import request from '@/utils/request';
 import type { AdminUser, CreateAdminUser, UpdateAdminUser } from './descriptor';

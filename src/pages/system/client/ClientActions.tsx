@@ -1,10 +1,13 @@
 import { useIntl } from '@umijs/max';
-import { message, Space, type ModalFuncProps } from 'antd';
+import { type ModalFuncProps, message, Space } from 'antd';
+import ActionLink from '@/components/ActionLink';
 import type { OauthClient } from './descriptor';
 import { revokeTokens, rotateSecret } from './service';
-import ActionLink from '@/components/ActionLink';
 
-export const CLIENT_CODES = { rotateSecret: 'system:client:rotate-secret', revokeTokens: 'system:client:revoke-tokens' } as const;
+export const CLIENT_CODES = {
+  rotateSecret: 'system:client:rotate-secret',
+  revokeTokens: 'system:client:revoke-tokens',
+} as const;
 
 interface Props {
   row: OauthClient;
@@ -31,7 +34,9 @@ export default function ClientActions({ row, can, confirm, onSecret }: Props) {
       <ActionLink
         key="rotate"
         data-testid="row-rotate-secret"
-        onClick={() => ask('rotate-secret', async () => onSecret(row.clientId, (await rotateSecret(row.id)).clientSecret))}
+        onClick={() =>
+          ask('rotate-secret', async () => onSecret(row.clientId, (await rotateSecret(row.id)).clientSecret))
+        }
       >
         {t('system.client.action.rotate-secret')}
       </ActionLink>

@@ -2,7 +2,13 @@ import { useIntl } from '@umijs/max';
 import { Alert, Modal, Typography } from 'antd';
 
 /** A client secret, shown once after create or rotate; nothing keeps it after closing. */
-export default function SecretModal({ shown, onClose }: { shown?: { clientId: string; secret: string }; onClose: () => void }) {
+export default function SecretModal({
+  shown,
+  onClose,
+}: {
+  shown?: { clientId: string; secret: string };
+  onClose: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   return (
@@ -17,7 +23,12 @@ export default function SecretModal({ shown, onClose }: { shown?: { clientId: st
       maskClosable={false}
       destroyOnHidden
     >
-      <Alert type="warning" showIcon message={t('system.client.secret.once', { clientId: shown?.clientId ?? '' })} style={{ marginBottom: 16 }} />
+      <Alert
+        type="warning"
+        showIcon
+        message={t('system.client.secret.once', { clientId: shown?.clientId ?? '' })}
+        style={{ marginBottom: 16 }}
+      />
       <Typography.Paragraph copyable={{ text: shown?.secret }} style={{ fontSize: 16 }}>
         <Typography.Text code data-testid="client-secret">
           {shown?.secret}

@@ -1,6 +1,10 @@
+import type {
+  CreateOauthClient,
+  OauthClient,
+  UpdateOauthClient,
+} from '@server/modules/oauth-client/oauth-client.schema';
 import { Space, Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import type { CreateOauthClient, OauthClient, UpdateOauthClient } from '@server/modules/oauth-client/oauth-client.schema';
 import { patternRule } from '@/utils/rules';
 
 export type { CreateOauthClient, OauthClient, UpdateOauthClient };
@@ -15,7 +19,11 @@ const tags = (values: string[] | null | undefined) =>
   ) : (
     '-'
   );
-const tagInput = { valueType: 'select' as const, hideInSearch: true, fieldProps: { mode: 'tags', open: false, tokenSeparators: [' ', ','] } };
+const tagInput = {
+  valueType: 'select' as const,
+  hideInSearch: true,
+  fieldProps: { mode: 'tags', open: false, tokenSeparators: [' ', ','] },
+};
 const validUri = async (_rule: unknown, uris?: string[]) => {
   const bad = (uris ?? []).find((u) => {
     try {
@@ -46,8 +54,28 @@ export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient
   recordName: (row) => row.name,
   profile: (row) => `/system/client/${row.id}/profile`,
   form: {
-    create: ['clientId', 'name', 'clientType', 'grantTypes', 'redirectUris', 'scopes', 'accessTokenTtlSec', 'refreshTokenTtlSec', 'status', 'description'],
-    update: ['name', 'grantTypes', 'redirectUris', 'scopes', 'accessTokenTtlSec', 'refreshTokenTtlSec', 'status', 'description'],
+    create: [
+      'clientId',
+      'name',
+      'clientType',
+      'grantTypes',
+      'redirectUris',
+      'scopes',
+      'accessTokenTtlSec',
+      'refreshTokenTtlSec',
+      'status',
+      'description',
+    ],
+    update: [
+      'name',
+      'grantTypes',
+      'redirectUris',
+      'scopes',
+      'accessTokenTtlSec',
+      'refreshTokenTtlSec',
+      'status',
+      'description',
+    ],
   },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.client.keyword', searchOnly: true },
@@ -56,9 +84,17 @@ export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient
       titleId: 'system.client.clientId',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { min: 2, max: 64 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.clientId')] },
+      formItemProps: {
+        rules: [{ required: true }, { min: 2, max: 64 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.clientId')],
+      },
     },
-    { dataIndex: 'name', titleId: 'system.client.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
+    {
+      dataIndex: 'name',
+      titleId: 'system.client.name',
+      hideInSearch: true,
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+    },
     {
       dataIndex: 'clientType',
       titleId: 'system.client.clientType',
@@ -82,7 +118,13 @@ export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient
       render: (_dom, row) => tags(row.redirectUris),
       formItemProps: { rules: [{ type: 'array', max: 20 }, { validator: validUri }] },
     },
-    { dataIndex: 'scopes', titleId: 'system.client.scopes', ...tagInput, render: (_dom, row) => tags(row.scopes), formItemProps: { rules: [{ type: 'array', max: 50 }] } },
+    {
+      dataIndex: 'scopes',
+      titleId: 'system.client.scopes',
+      ...tagInput,
+      render: (_dom, row) => tags(row.scopes),
+      formItemProps: { rules: [{ type: 'array', max: 50 }] },
+    },
     {
       dataIndex: 'accessTokenTtlSec',
       titleId: 'system.client.accessTokenTtlSec',
@@ -99,8 +141,27 @@ export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient
       fieldProps: { min: 300, max: 31_536_000, precision: 0 },
       formItemProps: { rules: [{ required: true }, { type: 'number', min: 300, max: 31_536_000 }] },
     },
-    { dataIndex: 'status', titleId: 'system.client.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
-    { dataIndex: 'description', titleId: 'system.client.description', valueType: 'textarea', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 500 }] } },
-    { dataIndex: 'createdAt', titleId: 'system.client.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
+    {
+      dataIndex: 'status',
+      titleId: 'system.client.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
+    {
+      dataIndex: 'description',
+      titleId: 'system.client.description',
+      valueType: 'textarea',
+      hideInSearch: true,
+      hideInTable: true,
+      formItemProps: { rules: [{ max: 500 }] },
+    },
+    {
+      dataIndex: 'createdAt',
+      titleId: 'system.client.createdAt',
+      valueType: 'dateTime',
+      hideInSearch: true,
+      hideInForm: true,
+      sorter: true,
+    },
   ],
 };

@@ -16,9 +16,17 @@ export default function ClientScreen() {
         descriptor={clientDescriptor}
         service={clients}
         createDefaults={clientDefaults}
-        onSaved={(row, mode) => mode === 'create' && row.clientSecret && setSecret({ clientId: row.clientId, secret: row.clientSecret })}
+        onSaved={(row, mode) =>
+          mode === 'create' && row.clientSecret && setSecret({ clientId: row.clientId, secret: row.clientSecret })
+        }
         rowActions={(row, context) => [
-          <ClientActions key="client" row={row} can={context.can} confirm={modal.confirm} onSecret={(clientId, value) => setSecret({ clientId, secret: value })} />,
+          <ClientActions
+            key="client"
+            row={row}
+            can={context.can}
+            confirm={modal.confirm}
+            onSecret={(clientId, value) => setSecret({ clientId, secret: value })}
+          />,
         ]}
       />
       <SecretModal shown={secret} onClose={() => setSecret(undefined)} />

@@ -2,7 +2,7 @@ import { useIntl } from '@umijs/max';
 import { Checkbox, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import ImportDialog from '@/components/resource/ImportDialog';
-import { importDistricts, type DistrictImportReport } from '@/services/dictionary';
+import { type DistrictImportReport, importDistricts } from '@/services/dictionary';
 import { resourceService } from '@/services/resource';
 
 interface Props {
@@ -68,7 +68,11 @@ export default function DistrictImportModal({ open, onClose, onImported, run = i
                   columns={[
                     { title: t('system.district.code'), dataIndex: 'code' },
                     { title: t('system.district.name'), dataIndex: 'name' },
-                    { title: t('system.district.level'), dataIndex: 'level', render: (level: string) => t(`system.district.level.${level}`) },
+                    {
+                      title: t('system.district.level'),
+                      dataIndex: 'level',
+                      render: (level: string) => t(`system.district.level.${level}`),
+                    },
                     { title: t('system.district.parentCode'), dataIndex: 'parentCode' },
                   ]}
                   {...small}
@@ -109,7 +113,15 @@ export default function DistrictImportModal({ open, onClose, onImported, run = i
                 />
               ),
             },
-            ...(failures ? [{ key: 'failed', label: t('system.district.import.failed', { count: report.failed.length }), children: failures }] : []),
+            ...(failures
+              ? [
+                  {
+                    key: 'failed',
+                    label: t('system.district.import.failed', { count: report.failed.length }),
+                    children: failures,
+                  },
+                ]
+              : []),
           ]}
         />
       )}

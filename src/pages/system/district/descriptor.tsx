@@ -1,5 +1,5 @@
-import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateDistrict, District, UpdateDistrict } from '@server/modules/district/district.schema';
+import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
 
 export type { CreateDistrict, District, UpdateDistrict };
@@ -18,20 +18,73 @@ export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, Up
   },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.district.keyword', searchOnly: true },
-    { dataIndex: 'code', titleId: 'system.district.code', hideInSearch: true, formItemProps: { rules: [{ required: true }, code] } },
-    { dataIndex: 'name', titleId: 'system.district.name', hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
-    { dataIndex: 'shortName', titleId: 'system.district.shortName', hideInSearch: true, formItemProps: { rules: [{ max: 50 }] } },
+    {
+      dataIndex: 'code',
+      titleId: 'system.district.code',
+      hideInSearch: true,
+      formItemProps: { rules: [{ required: true }, code] },
+    },
+    {
+      dataIndex: 'name',
+      titleId: 'system.district.name',
+      hideInSearch: true,
+      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+    },
+    {
+      dataIndex: 'shortName',
+      titleId: 'system.district.shortName',
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 50 }] },
+    },
     {
       dataIndex: 'level',
       titleId: 'system.district.level',
       hideInForm: true,
-      options: ['province', 'city', 'county', 'township'].map((level) => ({ value: level, labelId: `system.district.level.${level}` })),
+      options: ['province', 'city', 'county', 'township'].map((level) => ({
+        value: level,
+        labelId: `system.district.level.${level}`,
+      })),
     },
-    { dataIndex: 'parentCode', titleId: 'system.district.parentCode', hideInTable: true, hideInSearch: true, formItemProps: { rules: [code] } },
-    { dataIndex: 'pinyin', titleId: 'system.district.pinyin', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 100 }] } },
-    { dataIndex: 'sort', titleId: 'system.district.sort', valueType: 'digit', hideInSearch: true, fieldProps: { min: 0, precision: 0 } },
-    { dataIndex: 'status', titleId: 'system.district.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
-    { dataIndex: 'replacedByCode', titleId: 'system.district.replacedByCode', hideInSearch: true, formItemProps: { rules: [code] } },
-    { dataIndex: 'remark', titleId: 'system.district.remark', valueType: 'textarea', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 500 }] } },
+    {
+      dataIndex: 'parentCode',
+      titleId: 'system.district.parentCode',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [code] },
+    },
+    {
+      dataIndex: 'pinyin',
+      titleId: 'system.district.pinyin',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 100 }] },
+    },
+    {
+      dataIndex: 'sort',
+      titleId: 'system.district.sort',
+      valueType: 'digit',
+      hideInSearch: true,
+      fieldProps: { min: 0, precision: 0 },
+    },
+    {
+      dataIndex: 'status',
+      titleId: 'system.district.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
+    {
+      dataIndex: 'replacedByCode',
+      titleId: 'system.district.replacedByCode',
+      hideInSearch: true,
+      formItemProps: { rules: [code] },
+    },
+    {
+      dataIndex: 'remark',
+      titleId: 'system.district.remark',
+      valueType: 'textarea',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 500 }] },
+    },
   ],
 };

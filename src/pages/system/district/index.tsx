@@ -1,11 +1,11 @@
 import { useIntl } from '@umijs/max';
 import { message, Popconfirm } from 'antd';
+import ActionLink from '@/components/ActionLink';
 import ResourceTreeTable from '@/components/resource/ResourceTreeTable';
 import { resourceService } from '@/services/resource';
-import { districtDescriptor, type CreateDistrict, type District, type UpdateDistrict } from './descriptor';
 import DistrictImportModal from './DistrictImportModal';
+import { type CreateDistrict, type District, districtDescriptor, type UpdateDistrict } from './descriptor';
 import { usePathNames } from './usePathNames';
-import ActionLink from '@/components/ActionLink';
 
 const districts = resourceService<District, CreateDistrict, UpdateDistrict>('districts');
 
@@ -26,7 +26,13 @@ export default function DistrictPage() {
         canHaveChildren={(row) => row.level !== 'township'}
         createDefaults={{ status: 'enabled', sort: 0 }}
         prepareFlat={resolve}
-        flatColumns={[{ title: t('system.district.path'), key: 'path', render: (_dom, row) => <span data-testid="district-path">{fullPath(row)}</span> }]}
+        flatColumns={[
+          {
+            title: t('system.district.path'),
+            key: 'path',
+            render: (_dom, row) => <span data-testid="district-path">{fullPath(row)}</span>,
+          },
+        ]}
         rowActions={(row, { can, reload }) => {
           if (!can('system:district:update')) return [];
           const next = row.status === 'enabled' ? 'disabled' : 'enabled';
@@ -41,7 +47,11 @@ export default function DistrictPage() {
             reload();
           };
           return [
-            <Popconfirm key={action} title={t(`system.district.confirm.${action}`, { name: row.name })} onConfirm={toggle}>
+            <Popconfirm
+              key={action}
+              title={t(`system.district.confirm.${action}`, { name: row.name })}
+              onConfirm={toggle}
+            >
               <ActionLink data-testid={`row-${action}`}>{t(`system.district.action.${action}`)}</ActionLink>
             </Popconfirm>,
           ];

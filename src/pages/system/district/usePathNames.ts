@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { fetchDistrictLevel, type DistrictNode } from '@/services/dictionary';
+import { type DistrictNode, fetchDistrictLevel } from '@/services/dictionary';
 import type { District } from './descriptor';
 
 const codesOf = (path: string) => path.split('/').filter(Boolean);
@@ -35,7 +35,10 @@ export function usePathNames() {
     }
   };
 
-  const fullPath = (row: District) => codesOf(row.path).map((code) => names.current.get(code) ?? code).join(' / ');
+  const fullPath = (row: District) =>
+    codesOf(row.path)
+      .map((code) => names.current.get(code) ?? code)
+      .join(' / ');
 
   return { loadLevel, resolve, fullPath };
 }

@@ -1,8 +1,8 @@
+import type { CreatePermission, Permission, UpdatePermission } from '@server/modules/permission/permission.schema';
 import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
-import type { CreatePermission, Permission, UpdatePermission } from '@server/modules/permission/permission.schema';
 import { patternRule } from '@/utils/rules';
 
 export type { Permission };
@@ -11,7 +11,11 @@ type TreeOption = { title: string; value: string; children?: TreeOption[] };
 const toOptions = (nodes: PermissionNode[]): TreeOption[] =>
   nodes
     .filter((n) => n.type !== 'button')
-    .map((n) => ({ title: n.code ? `${n.name} (${n.code})` : n.name, value: n.id, children: toOptions(n.children ?? []) }));
+    .map((n) => ({
+      title: n.code ? `${n.name} (${n.code})` : n.name,
+      value: n.id,
+      children: toOptions(n.children ?? []),
+    }));
 
 /** Directories and menus as parents of the parent tree-select. */
 export const parentOptions = async () => toOptions(await fetchPermissionTree());
@@ -33,13 +37,53 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
   titleId: 'system.permission.entity',
   formLayout: 'DrawerForm',
   form: {
-    create: ['parentId', 'type', 'name', 'nameEn', 'localeKey', 'code', 'path', 'component', 'icon', 'sort', 'hiddenInMenu', 'keepAlive', 'platformOnly', 'status'],
-    update: ['parentId', 'type', 'name', 'nameEn', 'localeKey', 'code', 'path', 'component', 'icon', 'sort', 'hiddenInMenu', 'keepAlive', 'platformOnly', 'status'],
+    create: [
+      'parentId',
+      'type',
+      'name',
+      'nameEn',
+      'localeKey',
+      'code',
+      'path',
+      'component',
+      'icon',
+      'sort',
+      'hiddenInMenu',
+      'keepAlive',
+      'platformOnly',
+      'status',
+    ],
+    update: [
+      'parentId',
+      'type',
+      'name',
+      'nameEn',
+      'localeKey',
+      'code',
+      'path',
+      'component',
+      'icon',
+      'sort',
+      'hiddenInMenu',
+      'keepAlive',
+      'platformOnly',
+      'status',
+    ],
   },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.permission.keyword', searchOnly: true },
-    { dataIndex: 'name', titleId: 'system.permission.name', hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
-    { dataIndex: 'nameEn', titleId: 'system.permission.nameEn', hideInSearch: true, formItemProps: { rules: [{ max: 100 }] } },
+    {
+      dataIndex: 'name',
+      titleId: 'system.permission.name',
+      hideInSearch: true,
+      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+    },
+    {
+      dataIndex: 'nameEn',
+      titleId: 'system.permission.nameEn',
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 100 }] },
+    },
     {
       dataIndex: 'parentId',
       titleId: 'system.permission.parent',
@@ -50,7 +94,12 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
       hideInDescriptions: true,
       fieldProps: { allowClear: true, treeDefaultExpandAll: false, showSearch: true, treeNodeFilterProp: 'title' },
     },
-    { dataIndex: 'type', titleId: 'system.permission.type', dict: 'permission_type', formItemProps: { rules: [{ required: true }] } },
+    {
+      dataIndex: 'type',
+      titleId: 'system.permission.type',
+      dict: 'permission_type',
+      formItemProps: { rules: [{ required: true }] },
+    },
     {
       dataIndex: 'code',
       titleId: 'system.permission.code',
@@ -65,9 +114,26 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
       hideInSearch: true,
       formItemProps: { rules: [{ max: 200 }, patternRule(/^\//, 'rule.path')] },
     },
-    { dataIndex: 'localeKey', titleId: 'system.permission.localeKey', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 100 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.localeKey')] } },
-    { dataIndex: 'component', titleId: 'system.permission.component', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 200 }] } },
-    { dataIndex: 'icon', titleId: 'system.permission.icon', hideInSearch: true, formItemProps: { rules: [{ max: 50 }] } },
+    {
+      dataIndex: 'localeKey',
+      titleId: 'system.permission.localeKey',
+      hideInSearch: true,
+      hideInTable: true,
+      formItemProps: { rules: [{ max: 100 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.localeKey')] },
+    },
+    {
+      dataIndex: 'component',
+      titleId: 'system.permission.component',
+      hideInSearch: true,
+      hideInTable: true,
+      formItemProps: { rules: [{ max: 200 }] },
+    },
+    {
+      dataIndex: 'icon',
+      titleId: 'system.permission.icon',
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 50 }] },
+    },
     {
       dataIndex: 'sort',
       titleId: 'system.permission.sort',
@@ -82,8 +148,18 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
     {
       ...flag('system.permission.platformOnly', 'platformOnly'),
       hideInTable: false,
-      render: (_dom, row) => (row.platformOnly ? <Tag color="warning">{getIntl().formatMessage({ id: 'system.permission.platformOnly.yes' })}</Tag> : '-'),
+      render: (_dom, row) =>
+        row.platformOnly ? (
+          <Tag color="warning">{getIntl().formatMessage({ id: 'system.permission.platformOnly.yes' })}</Tag>
+        ) : (
+          '-'
+        ),
     },
-    { dataIndex: 'status', titleId: 'system.permission.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+    {
+      dataIndex: 'status',
+      titleId: 'system.permission.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
   ],
 };

@@ -1,16 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useAccess, useIntl } from '@umijs/max';
 import { Button, message, Popconfirm } from 'antd';
-import { useRef, useState, type Key } from 'react';
+import { type Key, useRef, useState } from 'react';
+import ActionLink from '@/components/ActionLink';
 import ResourceForm from '@/components/resource/ResourceForm';
 import { codes } from '@/components/resource/types';
 import { useResourceColumns } from '@/components/resource/useResourceColumns';
-import { resourceService } from '@/services/resource';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
+import { resourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
-import { permissionDescriptor, type Permission } from './descriptor';
-import ActionLink from '@/components/ActionLink';
+import { type Permission, permissionDescriptor } from './descriptor';
 
 export const permissions = resourceService<Permission>('permissions');
 
@@ -20,7 +20,10 @@ type Row = Omit<PermissionNode, 'children'> & { children?: Row[] };
  * The tree cut to nodes matching the search (keyword over name, code, path; type; status), with
  * their ancestors; leaves lose their empty `children` so the table shows no expander on them.
  */
-export function searchTree(nodes: PermissionNode[], search: { keyword?: string; type?: string; status?: string }): Row[] {
+export function searchTree(
+  nodes: PermissionNode[],
+  search: { keyword?: string; type?: string; status?: string },
+): Row[] {
   const keyword = search.keyword?.trim().toLowerCase();
   const matches = (n: PermissionNode) =>
     (!keyword || [n.name, n.code, n.path, n.localeKey].some((v) => v?.toLowerCase().includes(keyword))) &&
@@ -45,7 +48,10 @@ export default function PermissionScreen() {
   const base = useResourceColumns(permissionDescriptor.columns);
 
   const remove = async (row: Row) => {
-    const done = await permissions.remove(row.id).then(() => true, () => false);
+    const done = await permissions.remove(row.id).then(
+      () => true,
+      () => false,
+    );
     if (!done) return;
     message.success(intl.formatMessage({ id: 'resource.deleted' }, { count: 1 }));
     actionRef.current?.reload();
@@ -71,7 +77,12 @@ export default function PermissionScreen() {
             </ActionLink>
           ),
           access[code.delete] && (
-            <Popconfirm key="delete" title={t('system.permission.deleteConfirm')} onConfirm={() => remove(row)} okButtonProps={{ 'data-testid': 'delete-ok' } as never}>
+            <Popconfirm
+              key="delete"
+              title={t('system.permission.deleteConfirm')}
+              onConfirm={() => remove(row)}
+              okButtonProps={{ 'data-testid': 'delete-ok' } as never}
+            >
               <ActionLink data-testid="row-delete">{t('resource.delete')}</ActionLink>
             </Popconfirm>
           ),
@@ -98,7 +109,13 @@ export default function PermissionScreen() {
         columnsState={{ persistenceKey: 'resource-table:permissions', persistenceType: 'localStorage' }}
         toolBarRender={() => [
           access[code.create] && (
-            <Button key="create" type="primary" icon={<PlusOutlined />} data-testid="table-create" onClick={() => setEditing({})}>
+            <Button
+              key="create"
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="table-create"
+              onClick={() => setEditing({})}
+            >
               {t('resource.create')}
             </Button>
           ),

@@ -26,7 +26,10 @@ export default function DataScopeModal({ role, onClose, onSaved }: Props) {
       onFinish={async ({ dataScope, dataScopeOrgIds }) => {
         if (!role) return false;
         const body = { dataScope, dataScopeOrgIds: dataScope === 'org_custom' ? (dataScopeOrgIds ?? []) : [] };
-        const saved = await saveDataScope(role.id, body).then(() => true, () => false);
+        const saved = await saveDataScope(role.id, body).then(
+          () => true,
+          () => false,
+        );
         if (!saved) return false;
         message.success(t('resource.saved'));
         onSaved();
@@ -37,7 +40,10 @@ export default function DataScopeModal({ role, onClose, onSaved }: Props) {
         name="dataScope"
         label={t('system.role.dataScope')}
         rules={[{ required: true }]}
-        options={[...dictEnum('data_scope', undefined, intl.locale)].map(([value, { text }]) => ({ value, label: text }))}
+        options={[...dictEnum('data_scope', undefined, intl.locale)].map(([value, { text }]) => ({
+          value,
+          label: text,
+        }))}
         fieldProps={{ 'data-testid': 'data-scope-select' } as object}
       />
       <ProFormDependency name={['dataScope']}>
@@ -49,7 +55,12 @@ export default function DataScopeModal({ role, onClose, onSaved }: Props) {
               tooltip={t('system.role.dataScope.orgIdsHint')}
               rules={[
                 { required: true, type: 'array', min: 1 },
-                { validator: async (_r, ids?: string[]) => { if ((ids ?? []).some((id) => !/^[1-9]\d{0,17}$/.test(id))) throw new Error('Organisation ids are positive numbers'); } },
+                {
+                  validator: async (_r, ids?: string[]) => {
+                    if ((ids ?? []).some((id) => !/^[1-9]\d{0,17}$/.test(id)))
+                      throw new Error('Organisation ids are positive numbers');
+                  },
+                },
               ]}
               fieldProps={{ mode: 'tags', open: false, 'data-testid': 'data-scope-orgs' } as object}
             />

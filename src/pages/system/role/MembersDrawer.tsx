@@ -2,11 +2,11 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Drawer, Empty, message, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import ActionLink from '@/components/ActionLink';
 import { dictEnum } from '@/components/resource/dict';
 import { ignoreShownError } from '@/utils/request';
 import type { Role } from './descriptor';
-import { addMembers, adminUserOptions, fetchMembers, removeMember, type RoleMember } from './service';
-import ActionLink from '@/components/ActionLink';
+import { addMembers, adminUserOptions, fetchMembers, type RoleMember, removeMember } from './service';
 
 interface Props {
   role?: Role;
@@ -21,15 +21,22 @@ export default function MembersDrawer({ role, editable, onClose }: Props) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [picked, setPicked] = useState<string[]>([]);
   const [keyword, setKeyword] = useState('');
-  const { data: members, loading, mutate } = useRequest(() => (role ? fetchMembers(role.id) : Promise.resolve([])), {
+  const {
+    data: members,
+    loading,
+    mutate,
+  } = useRequest(() => (role ? fetchMembers(role.id) : Promise.resolve([])), {
     refreshDeps: [role?.id],
     onError: ignoreShownError,
   });
-  const { data: options, loading: searching } = useRequest(() => (editable && role ? adminUserOptions(keyword) : Promise.resolve([])), {
-    refreshDeps: [keyword, editable, role?.id],
-    debounceWait: 300,
-    onError: ignoreShownError,
-  });
+  const { data: options, loading: searching } = useRequest(
+    () => (editable && role ? adminUserOptions(keyword) : Promise.resolve([])),
+    {
+      refreshDeps: [keyword, editable, role?.id],
+      debounceWait: 300,
+      onError: ignoreShownError,
+    },
+  );
   const held = new Set((members ?? []).map((m) => m.id));
 
   const add = async () => {
@@ -42,12 +49,21 @@ export default function MembersDrawer({ role, editable, onClose }: Props) {
   };
   const remove = async (member: RoleMember) => {
     if (!role) return;
-    const done = await removeMember(role.id, member.id).then(() => true, () => false);
+    const done = await removeMember(role.id, member.id).then(
+      () => true,
+      () => false,
+    );
     if (done) mutate((members ?? []).filter((m) => m.id !== member.id));
   };
 
   return (
-    <Drawer open={Boolean(role)} width={640} title={t('system.role.members.title', { name: role?.name ?? '' })} onClose={onClose} destroyOnHidden>
+    <Drawer
+      open={Boolean(role)}
+      width={640}
+      title={t('system.role.members.title', { name: role?.name ?? '' })}
+      onClose={onClose}
+      destroyOnHidden
+    >
       <div data-testid="role-members">
         {editable && (
           <Space.Compact style={{ width: '100%', marginBottom: 16 }}>
@@ -79,7 +95,10 @@ export default function MembersDrawer({ role, editable, onClose }: Props) {
           columns={[
             { title: t('system.admin.userName'), dataIndex: 'userName' },
             { title: t('system.admin.displayName'), dataIndex: 'displayName' },
-            { title: t('system.admin.status'), dataIndex: 'status', render: (s: string) => {
+            {
+              title: t('system.admin.status'),
+              dataIndex: 'status',
+              render: (s: string) => {
                 const entry = dictEnum('admin_user_status', undefined, intl.locale).get(s);
                 return <Tag color={entry?.color}>{entry?.text ?? s}</Tag>;
               },

@@ -29,7 +29,10 @@ export default function RolePermissionDrawer({ role, editable, onClose }: Props)
   const save = async () => {
     if (!role) return;
     setSaving(true);
-    const saved = await saveRolePermissions(role.id, value).then(() => true, () => false);
+    const saved = await saveRolePermissions(role.id, value).then(
+      () => true,
+      () => false,
+    );
     setSaving(false);
     if (!saved) return;
     message.success(t('resource.saved'));
@@ -55,8 +58,14 @@ export default function RolePermissionDrawer({ role, editable, onClose }: Props)
       }
     >
       <div data-testid="role-permissions">
-        {fixed && <Alert type="info" showIcon message={t('system.role.permissions.system')} style={{ marginBottom: 12 }} />}
-        {loading && !data ? <Spin /> : <PermissionTree tree={data?.tree ?? []} value={value} onChange={setValue} disabled={!editable || fixed} />}
+        {fixed && (
+          <Alert type="info" showIcon message={t('system.role.permissions.system')} style={{ marginBottom: 12 }} />
+        )}
+        {loading && !data ? (
+          <Spin />
+        ) : (
+          <PermissionTree tree={data?.tree ?? []} value={value} onChange={setValue} disabled={!editable || fixed} />
+        )}
       </div>
     </Drawer>
   );

@@ -1,5 +1,5 @@
-import type { ResourceDescriptor } from '@/components/resource/types';
 import type { CreateRole, Role, UpdateRole } from '@server/modules/role/role.schema';
+import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
 
 export type { CreateRole, Role, UpdateRole };
@@ -24,9 +24,21 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
         rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-z][a-z0-9_-]*$/, 'rule.roleCode')],
       },
     },
-    { dataIndex: 'name', titleId: 'system.role.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
+    {
+      dataIndex: 'name',
+      titleId: 'system.role.name',
+      hideInSearch: true,
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+    },
     { dataIndex: 'type', titleId: 'system.role.type', valueType: 'select', dict: 'role_type', hideInForm: true },
-    { dataIndex: 'dataScope', titleId: 'system.role.dataScope', dict: 'data_scope', hideInForm: true, hideInSearch: true },
+    {
+      dataIndex: 'dataScope',
+      titleId: 'system.role.dataScope',
+      dict: 'data_scope',
+      hideInForm: true,
+      hideInSearch: true,
+    },
     {
       dataIndex: 'sort',
       titleId: 'system.role.sort',
@@ -37,8 +49,27 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
       fieldProps: { min: 0, max: 99999, precision: 0 },
       formItemProps: { rules: [{ type: 'number', min: 0, max: 99999 }] },
     },
-    { dataIndex: 'status', titleId: 'system.role.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
-    { dataIndex: 'remark', titleId: 'system.role.remark', valueType: 'textarea', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 500 }] } },
-    { dataIndex: 'createdAt', titleId: 'system.role.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
+    {
+      dataIndex: 'status',
+      titleId: 'system.role.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
+    {
+      dataIndex: 'remark',
+      titleId: 'system.role.remark',
+      valueType: 'textarea',
+      hideInSearch: true,
+      hideInTable: true,
+      formItemProps: { rules: [{ max: 500 }] },
+    },
+    {
+      dataIndex: 'createdAt',
+      titleId: 'system.role.createdAt',
+      valueType: 'dateTime',
+      hideInSearch: true,
+      hideInForm: true,
+      sorter: true,
+    },
   ],
 };

@@ -1,13 +1,13 @@
 import type { ActionType } from '@ant-design/pro-components';
 import { useAccess, useIntl } from '@umijs/max';
 import { useRef, useState } from 'react';
+import ActionLink from '@/components/ActionLink';
 import ResourceTable from '@/components/resource/ResourceTable';
 import DataScopeModal from './DataScopeModal';
-import { roleDescriptor, type Role } from './descriptor';
+import { type Role, roleDescriptor } from './descriptor';
 import MembersDrawer from './MembersDrawer';
 import RolePermissionDrawer from './RolePermissionDrawer';
 import { roles } from './service';
-import ActionLink from '@/components/ActionLink';
 
 export const ROLE_CODES = {
   assignPermission: 'system:role:assign-permission',
@@ -45,7 +45,11 @@ export default function RoleScreen() {
           </ActionLink>,
         ]}
       />
-      <RolePermissionDrawer role={permissionsOf} editable={Boolean(access[ROLE_CODES.assignPermission])} onClose={() => setPermissionsOf(undefined)} />
+      <RolePermissionDrawer
+        role={permissionsOf}
+        editable={Boolean(access[ROLE_CODES.assignPermission])}
+        onClose={() => setPermissionsOf(undefined)}
+      />
       <DataScopeModal
         role={scopeOf}
         onClose={() => setScopeOf(undefined)}
@@ -54,7 +58,11 @@ export default function RoleScreen() {
           actionRef.current?.reload();
         }}
       />
-      <MembersDrawer role={membersOf} editable={Boolean(access[ROLE_CODES.assignUser])} onClose={() => setMembersOf(undefined)} />
+      <MembersDrawer
+        role={membersOf}
+        editable={Boolean(access[ROLE_CODES.assignUser])}
+        onClose={() => setMembersOf(undefined)}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
-import type { RoleMember as RoleMemberSchema } from '@server/modules/role/role.schema';
 import type { AdminUser } from '@server/modules/admin-user/admin-user.schema';
-import { resourceService, type ListAnswer } from '@/services/resource';
+import type { RoleMember as RoleMemberSchema } from '@server/modules/role/role.schema';
+import type { z } from 'zod';
 import type { PermissionNode } from '@/services/permission';
+import { type ListAnswer, resourceService } from '@/services/resource';
 import request from '@/utils/request';
 import type { CreateRole, Role, UpdateRole } from './descriptor';
 
@@ -23,7 +23,8 @@ export const saveDataScope = (id: string, data: { dataScope: Role['dataScope']; 
   request.put<Role>(`/api/roles/${id}/data-scope`, { data });
 
 export const fetchMembers = (id: string) => request.get<RoleMember[]>(`/api/roles/${id}/members`);
-export const addMembers = (id: string, userIds: string[]) => request.post<RoleMember[]>(`/api/roles/${id}/members`, { data: { userIds } });
+export const addMembers = (id: string, userIds: string[]) =>
+  request.post<RoleMember[]>(`/api/roles/${id}/members`, { data: { userIds } });
 export const removeMember = (id: string, userId: string) => request.delete<void>(`/api/roles/${id}/members/${userId}`);
 
 /** Accounts of the tenant matching a keyword, for the add-members select (needs system:admin:list). */

@@ -77,7 +77,9 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
         />
       );
     case 'boolean':
-      return <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} disabled={disabled} data-testid={testid} />;
+      return (
+        <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} disabled={disabled} data-testid={testid} />
+      );
     case 'enum':
       return (
         <Select
@@ -85,7 +87,10 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
           onChange={(v) => onChange?.(v)}
           disabled={disabled}
           style={{ width: 240 }}
-          options={(setting.options ?? []).map((o) => ({ value: o.value, label: intl.locale === 'en-US' && o.labelEn ? o.labelEn : o.label }))}
+          options={(setting.options ?? []).map((o) => ({
+            value: o.value,
+            label: intl.locale === 'en-US' && o.labelEn ? o.labelEn : o.label,
+          }))}
           data-testid={testid}
         />
       );
@@ -103,7 +108,13 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
     case 'secret':
       return changing ? (
         <Space.Compact>
-          <Input.Password value={value as string} onChange={(e) => onChange?.(e.target.value)} autoComplete="new-password" style={{ width: 280 }} data-testid={testid} />
+          <Input.Password
+            value={value as string}
+            onChange={(e) => onChange?.(e.target.value)}
+            autoComplete="new-password"
+            style={{ width: 280 }}
+            data-testid={testid}
+          />
           <Button
             onClick={() => {
               setChanging(false);
@@ -126,6 +137,14 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
         </Space>
       );
     default:
-      return <Input value={value as string} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} style={{ width: 360 }} data-testid={testid} />;
+      return (
+        <Input
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+          disabled={disabled}
+          style={{ width: 360 }}
+          data-testid={testid}
+        />
+      );
   }
 }

@@ -6,10 +6,12 @@ import { fetchPublicSettings } from '@/services/auth';
 import { ignoreShownError } from '@/utils/request';
 import { dispatchRoot } from '@/utils/store';
 import SettingInput, { fromFormValue, rulesOf, toFormValue } from './SettingInput';
-import { fetchSettings, resetSetting, saveSetting, SETTINGS_CODES, type Setting } from './service';
+import { fetchSettings, resetSetting, SETTINGS_CODES, type Setting, saveSetting } from './service';
 
 const dirty = (setting: Setting, value: unknown) =>
-  setting.valueType === 'secret' ? value !== undefined && value !== '' : JSON.stringify(value) !== JSON.stringify(toFormValue(setting));
+  setting.valueType === 'secret'
+    ? value !== undefined && value !== ''
+    : JSON.stringify(value) !== JSON.stringify(toFormValue(setting));
 
 /** A saved public setting (branding, password policy) is what the sign-in page and the header read: reload them. */
 function useReloadPublicSettings() {
@@ -22,7 +24,15 @@ function useReloadPublicSettings() {
   };
 }
 
-function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSaved: (saved: Setting) => void; canUpdate: boolean }) {
+function Category({
+  settings,
+  onSaved,
+  canUpdate,
+}: {
+  settings: Setting[];
+  onSaved: (saved: Setting) => void;
+  canUpdate: boolean;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [form] = Form.useForm();
@@ -92,7 +102,11 @@ function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSav
               <SettingInput key={`${s.key}@${s.version}`} setting={s} disabled={!editable} />
             </Form.Item>
             {editable && s.overridden && (
-              <Popconfirm title={t('system.settings.resetConfirm')} onConfirm={() => reset(s)} okButtonProps={{ 'data-testid': 'reset-ok' } as never}>
+              <Popconfirm
+                title={t('system.settings.resetConfirm')}
+                onConfirm={() => reset(s)}
+                okButtonProps={{ 'data-testid': 'reset-ok' } as never}
+              >
                 <Tooltip title={t('system.settings.resetHint')}>
                   <Button size="small" data-testid={`setting-reset-${s.key}`}>
                     {t('system.settings.reset')}
@@ -104,7 +118,13 @@ function Category({ settings, onSaved, canUpdate }: { settings: Setting[]; onSav
         );
       })}
       {canUpdate && (
-        <Button type="primary" disabled={!changed.length} loading={busy} onClick={() => save(changed)} data-testid="settings-save-category">
+        <Button
+          type="primary"
+          disabled={!changed.length}
+          loading={busy}
+          onClick={() => save(changed)}
+          data-testid="settings-save-category"
+        >
           {t('system.settings.saveCategory')}
         </Button>
       )}
@@ -118,7 +138,10 @@ export default function SettingsScreen() {
   const access = useAccess() as Record<string, boolean>;
   const reloadPublic = useReloadPublicSettings();
   const [settings, setSettings] = useState<Setting[]>([]);
-  const { loading } = useRequest(fetchSettings, { onSuccess: (answer) => setSettings(answer.data), onError: ignoreShownError });
+  const { loading } = useRequest(fetchSettings, {
+    onSuccess: (answer) => setSettings(answer.data),
+    onError: ignoreShownError,
+  });
   const categories = [...new Set(settings.map((s) => s.category))];
   const onSaved = (saved: Setting) => {
     setSettings((list) => list.map((s) => (s.key === saved.key ? saved : s)));
@@ -131,8 +154,18 @@ export default function SettingsScreen() {
           <Tabs
             items={categories.map((category) => ({
               key: category,
-              label: <span data-testid={`settings-tab-${category}`}>{intl.formatMessage({ id: `system.settings.category.${category}`, defaultMessage: category })}</span>,
-              children: <Category settings={settings.filter((s) => s.category === category)} onSaved={onSaved} canUpdate={Boolean(access[SETTINGS_CODES.update])} />,
+              label: (
+                <span data-testid={`settings-tab-${category}`}>
+                  {intl.formatMessage({ id: `system.settings.category.${category}`, defaultMessage: category })}
+                </span>
+              ),
+              children: (
+                <Category
+                  settings={settings.filter((s) => s.category === category)}
+                  onSaved={onSaved}
+                  canUpdate={Boolean(access[SETTINGS_CODES.update])}
+                />
+              ),
             }))}
           />
         ) : (

@@ -10,4 +10,5 @@ export const fetchSettings = () => request.get<ListAnswer<Setting>>('/api/settin
 export const saveSetting = (key: string, value: unknown, version: number) =>
   request.put<Setting>(`/api/settings/${encodeURIComponent(key)}`, { data: { value, version } });
 /** Drop the tenant's own value: the platform default applies again. */
-export const resetSetting = (key: string) => request.delete<Setting>(`/api/settings/${encodeURIComponent(key)}/override`);
+export const resetSetting = (key: string) =>
+  request.delete<Setting>(`/api/settings/${encodeURIComponent(key)}/override`);

@@ -1,11 +1,11 @@
 import { ModalForm, ProFormDatePicker } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { message, Space, type ModalFuncProps } from 'antd';
+import { type ModalFuncProps, message, Space } from 'antd';
 import dayjs from 'dayjs';
+import ActionLink from '@/components/ActionLink';
 import type { RowActionContext } from '@/components/resource/ResourceTable';
 import { endOfDay, type Tenant } from './descriptor';
 import { changeTenantStatus, renewTenant } from './service';
-import ActionLink from '@/components/ActionLink';
 
 export const TENANT_CODES = {
   disable: 'system:tenant:disable',
@@ -53,7 +53,10 @@ export default function TenantActions({ row, context, confirm }: Props) {
         initialValues={{ expiresAt: row.expiresAt ?? undefined }}
         submitter={{ submitButtonProps: { 'data-testid': 'renew-submit' } }}
         onFinish={async ({ expiresAt }) => {
-          const ok = await renewTenant(row.id, endOfDay(expiresAt)).then(() => true, () => false);
+          const ok = await renewTenant(row.id, endOfDay(expiresAt)).then(
+            () => true,
+            () => false,
+          );
           if (ok) done();
           return ok;
         }}
@@ -62,7 +65,12 @@ export default function TenantActions({ row, context, confirm }: Props) {
         <ProFormDatePicker
           name="expiresAt"
           label={t('system.tenant.expiresAt')}
-          fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')), 'data-testid': 'renew-date' } as object}
+          fieldProps={
+            {
+              disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')),
+              'data-testid': 'renew-date',
+            } as object
+          }
         />
       </ModalForm>
     ),

@@ -1,16 +1,21 @@
+import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
+import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { getIntl } from '@umijs/max';
-import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
-import { packageOptions } from './service';
 import { patternRule } from '@/utils/rules';
+import { packageOptions } from './service';
 
 export type { CreateTenant, Tenant, UpdateTenant };
 
 /** A date picked in the form → the end of that day as an ISO date-time (the tenant may sign in all that day). */
-export const endOfDay = (value: unknown) => (value ? dayjs(value as string).endOf('day').toISOString() : null);
+export const endOfDay = (value: unknown) =>
+  value
+    ? dayjs(value as string)
+        .endOf('day')
+        .toISOString()
+    : null;
 
 const expiry = (_dom: unknown, row: Tenant) => (
   <span>
@@ -35,9 +40,33 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
   allows: (row, action) => !(action === 'delete' && row.code === 'platform'),
   lockReasonId: 'system.tenant.locked',
   form: {
-    create: ['code', 'name', 'shortName', 'packageId', 'expiresAt', 'maxAccounts', 'contactName', 'contactMobile', 'contactEmail',
-      'adminUserName', 'adminDisplayName', 'adminPassword', 'remark'],
-    update: ['name', 'shortName', 'packageId', 'maxAccounts', 'domains', 'contactName', 'contactMobile', 'contactEmail', 'address', 'remark'],
+    create: [
+      'code',
+      'name',
+      'shortName',
+      'packageId',
+      'expiresAt',
+      'maxAccounts',
+      'contactName',
+      'contactMobile',
+      'contactEmail',
+      'adminUserName',
+      'adminDisplayName',
+      'adminPassword',
+      'remark',
+    ],
+    update: [
+      'name',
+      'shortName',
+      'packageId',
+      'maxAccounts',
+      'domains',
+      'contactName',
+      'contactMobile',
+      'contactEmail',
+      'address',
+      'remark',
+    ],
   },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.tenant.keyword', searchOnly: true },
@@ -48,8 +77,20 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       sorter: true,
       formItemProps: { rules: [{ required: true }, patternRule(/^[a-z][a-z0-9-]{1,31}$/, 'rule.tenantCode')] },
     },
-    { dataIndex: 'name', titleId: 'system.tenant.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
-    { dataIndex: 'shortName', titleId: 'system.tenant.shortName', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 50 }] } },
+    {
+      dataIndex: 'name',
+      titleId: 'system.tenant.name',
+      hideInSearch: true,
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+    },
+    {
+      dataIndex: 'shortName',
+      titleId: 'system.tenant.shortName',
+      hideInSearch: true,
+      hideInTable: true,
+      formItemProps: { rules: [{ max: 50 }] },
+    },
     {
       dataIndex: 'packageId',
       titleId: 'system.tenant.package',
@@ -79,23 +120,54 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       fieldProps: { min: 1, max: 1_000_000, precision: 0 },
       formItemProps: { rules: [{ required: true }, { type: 'number', min: 1, max: 1_000_000 }] },
     },
-    { dataIndex: 'domains', titleId: 'system.tenant.domains', valueType: 'select', hideInSearch: true, hideInTable: true, fieldProps: { mode: 'tags', open: false } },
-    { dataIndex: 'contactName', titleId: 'system.tenant.contactName', hideInSearch: true, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
+    {
+      dataIndex: 'domains',
+      titleId: 'system.tenant.domains',
+      valueType: 'select',
+      hideInSearch: true,
+      hideInTable: true,
+      fieldProps: { mode: 'tags', open: false },
+    },
+    {
+      dataIndex: 'contactName',
+      titleId: 'system.tenant.contactName',
+      hideInSearch: true,
+      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+    },
     {
       dataIndex: 'contactMobile',
       titleId: 'system.tenant.contactMobile',
       hideInSearch: true,
       formItemProps: { rules: [{ max: 20 }, patternRule(/^\+?[0-9][0-9 -]{4,19}$/, 'rule.phone')] },
     },
-    { dataIndex: 'contactEmail', titleId: 'system.tenant.contactEmail', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ type: 'email' }, { max: 100 }] } },
-    { dataIndex: 'address', titleId: 'system.tenant.address', hideInSearch: true, hideInTable: true, formItemProps: { rules: [{ max: 255 }] } },
+    {
+      dataIndex: 'contactEmail',
+      titleId: 'system.tenant.contactEmail',
+      hideInSearch: true,
+      hideInTable: true,
+      formItemProps: { rules: [{ type: 'email' }, { max: 100 }] },
+    },
+    {
+      dataIndex: 'address',
+      titleId: 'system.tenant.address',
+      hideInSearch: true,
+      hideInTable: true,
+      formItemProps: { rules: [{ max: 255 }] },
+    },
     {
       dataIndex: 'adminUserName',
       titleId: 'system.tenant.adminUserName',
       ...adminField,
-      formItemProps: { rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')] },
+      formItemProps: {
+        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')],
+      },
     },
-    { dataIndex: 'adminDisplayName', titleId: 'system.tenant.adminDisplayName', ...adminField, formItemProps: { rules: [{ required: true }, { max: 50 }] } },
+    {
+      dataIndex: 'adminDisplayName',
+      titleId: 'system.tenant.adminDisplayName',
+      ...adminField,
+      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+    },
     {
       dataIndex: 'adminPassword',
       titleId: 'system.tenant.adminPassword',
@@ -109,7 +181,21 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
         />
       ),
     },
-    { dataIndex: 'createdAt', titleId: 'system.tenant.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
-    { dataIndex: 'remark', titleId: 'system.tenant.remark', valueType: 'textarea', hideInTable: true, hideInSearch: true, formItemProps: { rules: [{ max: 500 }] } },
+    {
+      dataIndex: 'createdAt',
+      titleId: 'system.tenant.createdAt',
+      valueType: 'dateTime',
+      hideInSearch: true,
+      hideInForm: true,
+      sorter: true,
+    },
+    {
+      dataIndex: 'remark',
+      titleId: 'system.tenant.remark',
+      valueType: 'textarea',
+      hideInTable: true,
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 500 }] },
+    },
   ],
 };

@@ -1,7 +1,7 @@
 import { useAccess, useIntl } from '@umijs/max';
 import { Modal, Tabs } from 'antd';
 import ResourceTable from '@/components/resource/ResourceTable';
-import { tenantDescriptor, type Tenant } from './descriptor';
+import { type Tenant, tenantDescriptor } from './descriptor';
 import { packageDescriptor, type TenantPackage } from './packages/descriptor';
 import { tenantPackages, tenants } from './service';
 import TenantActions from './TenantActions';
@@ -19,14 +19,22 @@ export default function TenantScreen() {
         <ResourceTable<Tenant>
           descriptor={tenantDescriptor}
           service={tenants}
-          rowActions={(row, context) => [<TenantActions key="tenant" row={row} context={context} confirm={modal.confirm} />]}
+          rowActions={(row, context) => [
+            <TenantActions key="tenant" row={row} context={context} confirm={modal.confirm} />,
+          ]}
         />
       ),
     },
     access['system:tenant-package:list'] && {
       key: 'packages',
       label: intl.formatMessage({ id: 'system.tenant.tab.packages' }),
-      children: <ResourceTable<TenantPackage> descriptor={packageDescriptor} service={tenantPackages} createDefaults={{ status: 'enabled' }} />,
+      children: (
+        <ResourceTable<TenantPackage>
+          descriptor={packageDescriptor}
+          service={tenantPackages}
+          createDefaults={{ status: 'enabled' }}
+        />
+      ),
     },
   ].filter((item): item is Exclude<typeof item, false> => Boolean(item));
   return (

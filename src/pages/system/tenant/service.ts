@@ -1,6 +1,6 @@
+import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
 import type { TenantPackage } from '@server/modules/tenant-package/tenant-package.schema';
 import { resourceService } from '@/services/resource';
-import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
 
 export const tenants = resourceService<Tenant, CreateTenant, UpdateTenant>('tenants');
 export const tenantPackages = resourceService<TenantPackage>('tenant-packages');

@@ -5,13 +5,16 @@ import dayjs from 'dayjs';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { fetchLoginLogs, type LoginLog } from '@/services/audit';
 import { ignoreShownError } from '@/utils/request';
-import { adminUserDescriptor, type AdminUser } from '../descriptor';
+import { type AdminUser, adminUserDescriptor } from '../descriptor';
 import { adminUsers } from '../service';
 
 function RecentSignIns({ userId }: { userId: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { data, loading } = useRequest(() => fetchLoginLogs(userId), { refreshDeps: [userId], onError: ignoreShownError });
+  const { data, loading } = useRequest(() => fetchLoginLogs(userId), {
+    refreshDeps: [userId],
+    onError: ignoreShownError,
+  });
   return (
     <Card title={t('system.admin.signIns')} data-testid="admin-sign-ins">
       <Table<LoginLog>
@@ -21,15 +24,25 @@ function RecentSignIns({ userId }: { userId: string }) {
         pagination={false}
         dataSource={data?.data ?? []}
         columns={[
-          { title: t('system.admin.signIns.at'), dataIndex: 'createdAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
-          { title: t('system.admin.signIns.type'), dataIndex: 'logType', render: (type: string) => intl.formatMessage({ id: `system.admin.logType.${type}`, defaultMessage: type }) },
+          {
+            title: t('system.admin.signIns.at'),
+            dataIndex: 'createdAt',
+            render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          {
+            title: t('system.admin.signIns.type'),
+            dataIndex: 'logType',
+            render: (type: string) => intl.formatMessage({ id: `system.admin.logType.${type}`, defaultMessage: type }),
+          },
           {
             title: t('system.admin.signIns.result'),
             dataIndex: 'result',
             render: (result: LoginLog['result'], log) => (
               <Tag color={result === 'success' ? 'success' : 'error'}>
                 {t(`system.admin.signIns.${result}`)}
-                {log.reason ? ` · ${intl.formatMessage({ id: `system.admin.reason.${log.reason}`, defaultMessage: log.reason })}` : ''}
+                {log.reason
+                  ? ` · ${intl.formatMessage({ id: `system.admin.reason.${log.reason}`, defaultMessage: log.reason })}`
+                  : ''}
               </Tag>
             ),
           },
@@ -51,7 +64,11 @@ export default function AdminUserProfile() {
         {(row) => (
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <Card title={intl.formatMessage({ id: 'system.admin.roles' })} data-testid="admin-roles">
-              {row.roles.length ? row.roles.map((r) => <Tag key={r.id}>{`${r.name} (${r.code})`}</Tag>) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+              {row.roles.length ? (
+                row.roles.map((r) => <Tag key={r.id}>{`${r.name} (${r.code})`}</Tag>)
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              )}
             </Card>
             <RecentSignIns userId={row.id} />
           </Space>

@@ -18,7 +18,12 @@ export default function ClientProfile() {
       <ResourceProfile<OauthClient> descriptor={clientDescriptor} id={id} service={clients}>
         {(row) => (
           <Card size="small">
-            <ClientActions row={row} can={(code) => Boolean(access[code])} confirm={modal.confirm} onSecret={(clientId, value) => setSecret({ clientId, secret: value })} />
+            <ClientActions
+              row={row}
+              can={(code) => Boolean(access[code])}
+              confirm={modal.confirm}
+              onSecret={(clientId, value) => setSecret({ clientId, secret: value })}
+            />
           </Card>
         )}
       </ResourceProfile>

@@ -1,14 +1,14 @@
+import type {
+  CreateTenantPackage,
+  TenantPackage,
+  UpdateTenantPackage,
+} from '@server/modules/tenant-package/tenant-package.schema';
 import { useRequest } from 'ahooks';
 import { Spin } from 'antd';
 import PermissionTree from '@/components/permission/PermissionTree';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { fetchPermissionTree, grantable } from '@/services/permission';
 import { ignoreShownError } from '@/utils/request';
-import type {
-  CreateTenantPackage,
-  TenantPackage,
-  UpdateTenantPackage,
-} from '@server/modules/tenant-package/tenant-package.schema';
 
 export type { TenantPackage };
 
@@ -26,11 +26,25 @@ export const packageDescriptor: ResourceDescriptor<TenantPackage, CreateTenantPa
   permission: 'system:tenant-package',
   titleId: 'system.package.entity',
   formLayout: 'DrawerForm',
-  form: { create: ['name', 'status', 'remark', 'permissionIds'], update: ['name', 'status', 'remark', 'permissionIds'] },
+  form: {
+    create: ['name', 'status', 'remark', 'permissionIds'],
+    update: ['name', 'status', 'remark', 'permissionIds'],
+  },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.package.keyword', searchOnly: true },
-    { dataIndex: 'name', titleId: 'system.package.name', hideInSearch: true, sorter: true, formItemProps: { rules: [{ required: true }, { max: 100 }] } },
-    { dataIndex: 'status', titleId: 'system.package.status', dict: 'common_status', formItemProps: { rules: [{ required: true }] } },
+    {
+      dataIndex: 'name',
+      titleId: 'system.package.name',
+      hideInSearch: true,
+      sorter: true,
+      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+    },
+    {
+      dataIndex: 'status',
+      titleId: 'system.package.status',
+      dict: 'common_status',
+      formItemProps: { rules: [{ required: true }] },
+    },
     {
       dataIndex: 'permissionCount',
       titleId: 'system.package.permissionCount',
@@ -39,7 +53,13 @@ export const packageDescriptor: ResourceDescriptor<TenantPackage, CreateTenantPa
       render: (_dom, row) => row.permissionIds.length,
     },
     { dataIndex: 'tenantCount', titleId: 'system.package.tenantCount', hideInSearch: true, hideInForm: true },
-    { dataIndex: 'remark', titleId: 'system.package.remark', valueType: 'textarea', hideInSearch: true, formItemProps: { rules: [{ max: 500 }] } },
+    {
+      dataIndex: 'remark',
+      titleId: 'system.package.remark',
+      valueType: 'textarea',
+      hideInSearch: true,
+      formItemProps: { rules: [{ max: 500 }] },
+    },
     {
       dataIndex: 'permissionIds',
       titleId: 'system.package.permissions',
@@ -48,6 +68,13 @@ export const packageDescriptor: ResourceDescriptor<TenantPackage, CreateTenantPa
       hideInDescriptions: true,
       renderFormItem: () => <PackagePermissions />,
     },
-    { dataIndex: 'createdAt', titleId: 'system.package.createdAt', valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true },
+    {
+      dataIndex: 'createdAt',
+      titleId: 'system.package.createdAt',
+      valueType: 'dateTime',
+      hideInSearch: true,
+      hideInForm: true,
+      sorter: true,
+    },
   ],
 };
