@@ -9,6 +9,7 @@ export const REDIRECT_PARAM = 'redirect';
  */
 export function safeRedirect(target: string | null | undefined): string | undefined {
   if (!target || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a redirect may not hold
   if (/[\\\u0000-\u001f]/.test(target)) return undefined;
   if (target === LOGIN_PATH || target.startsWith(`${LOGIN_PATH}?`) || target.startsWith(`${LOGIN_PATH}/`))
     return undefined;

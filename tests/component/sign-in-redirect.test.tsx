@@ -29,6 +29,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function signInScreen(initial: InitialState, path: string) {
+  // biome-ignore lint/correctness/noComponentHookFactories: the stand-in for useModel of one mounted screen, made once per test
   function useInitialState() {
     const [initialState, set] = useState(initial);
     const setInitialState = async (next: InitialState | ((s: InitialState) => InitialState)) =>

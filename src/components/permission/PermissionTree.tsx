@@ -41,10 +41,10 @@ export function toggle(index: Index, held: string[], id: string, checked: boolea
   const next = new Set(held);
   const below = index.descendants.get(id) ?? [];
   if (checked) {
-    [id, ...below].forEach((x) => next.add(x));
+    for (const x of [id, ...below]) next.add(x);
     for (let up = index.parent.get(id); up; up = index.parent.get(up)) next.add(up);
   } else {
-    [id, ...below].forEach((x) => next.delete(x));
+    for (const x of [id, ...below]) next.delete(x);
   }
   return index.all.filter((x) => next.has(x));
 }

@@ -1,6 +1,7 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { message } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
+import ActionLink from '@/components/ActionLink';
 import { LIST_PAGE_SIZE } from '@/constants';
 import type { ResourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
@@ -117,13 +118,13 @@ export default function ResourceTreeTable<Row extends TreeRow>({
       render: (_dom, row) =>
         [
           can(code.create) && canHaveChildren(row) && (
-            <a
+            <ActionLink
               key="child"
               data-testid="row-add-child"
               onClick={() => setEditing({ defaults: { ...createDefaults, parentCode: row.code } })}
             >
               {t('resource.tree.addChild')}
-            </a>
+            </ActionLink>
           ),
           editLink(row, () => setEditing({ record: row })),
           deleteLink(row, () => remove(row)),

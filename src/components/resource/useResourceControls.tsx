@@ -2,6 +2,7 @@ import { ExportOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant
 import { useAccess, useIntl } from '@umijs/max';
 import { Button, message, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import ActionLink from '@/components/ActionLink';
 import { type ResourceService, resourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
 import { withoutPaging } from './params';
@@ -73,16 +74,16 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const editLink = (row: Row, onEdit: () => void) =>
     can(code.update) &&
     allows(row, 'update') && (
-      <a key="edit" data-testid="row-edit" onClick={onEdit}>
+      <ActionLink key="edit" data-testid="row-edit" onClick={onEdit}>
         {t('resource.edit')}
-      </a>
+      </ActionLink>
     );
 
   const deleteLink = (row: Row, onConfirm: () => void) =>
     can(code.delete) &&
     allows(row, 'delete') && (
       <Popconfirm key="delete" title={t('resource.deleteConfirm')} onConfirm={onConfirm}>
-        <a data-testid="row-delete">{t('resource.delete')}</a>
+        <ActionLink data-testid="row-delete">{t('resource.delete')}</ActionLink>
       </Popconfirm>
     );
 

@@ -60,12 +60,9 @@ export const CreateAdminUser = z
     orgId: Id.nullable().optional(),
     roleIds: z.array(Id).max(50).default([]),
     remark: remark.nullable().optional(),
-    mustChangePassword: z
-      .boolean()
-      .optional()
-      .openapi({
-        description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
-      }),
+    mustChangePassword: z.boolean().optional().openapi({
+      description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
+    }),
   })
   .strict()
   .openapi('CreateAdminUser');

@@ -54,6 +54,7 @@ export default function ColorSelect({ value, onChange, sample }: Props) {
     <Space direction="vertical" size={8} data-testid="form-color">
       <Space size={6} wrap role="radiogroup" aria-label={intl.formatMessage({ id: 'dictionary.item.color' })}>
         {TAG_COLORS.map((color) => (
+          // biome-ignore lint/a11y/useSemanticElements: a swatch is a coloured tag, not a native radio input; role and keys make it one
           <span
             key={color}
             role="radio"

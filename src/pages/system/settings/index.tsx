@@ -43,7 +43,7 @@ function Category({
   // a saved setting takes its new value; the others keep what is being edited
   useEffect(() => {
     const fresh = settings.filter((s) => shown.current.get(s.key) !== s.version);
-    fresh.forEach((s) => shown.current.set(s.key, s.version));
+    for (const s of fresh) shown.current.set(s.key, s.version);
     if (fresh.length) form.setFieldsValue(Object.fromEntries(fresh.map((s) => [s.key, toFormValue(s)])));
   }, [form, settings]);
   const nameOf = (s: Setting) => (intl.locale === 'en-US' && s.nameEn) || s.name;
