@@ -101,6 +101,32 @@ describe('/system/settings', () => {
     expect(calls.find('PUT', '/api/settings/security.password.minLength')[0].body).toEqual({ value: 10, version: 0 });
   });
 
+  it("shows the server's objection under the setting it is about, not as a message", async () => {
+    const calls = fakeApi({
+      'GET /api/settings': () => ({ body: { data: settings, total: settings.length, success: true } }),
+      'PUT /api/settings/.+': () => ({
+        status: 400,
+        body: {
+          family: 'CLIENT_ERROR',
+          code: 'common.validation',
+          message: '请求参数有误',
+          fields: [{ field: 'value', message: '不能大于 32' }],
+        },
+      }),
+    });
+    render(
+      renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() })
+        .tree,
+    );
+    const input = await screen.findByTestId('setting-input-security.password.minLength');
+    fireEvent.change(input, { target: { value: '40' } });
+    fireEvent.click(screen.getByTestId('settings-save-category'));
+    await waitFor(() => expect(calls.find('PUT', '/api/settings/security.password.minLength')).toHaveLength(1));
+    const card = screen.getByTestId('setting-security.password.minLength');
+    expect(await within(card).findByText('不能大于 32')).toBeInTheDocument();
+    expect(screen.queryByText('请求参数有误')).toBeNull();
+  });
+
   it('changes a masked secret only through "change"', async () => {
     const calls = api();
     render(

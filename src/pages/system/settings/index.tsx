@@ -3,7 +3,7 @@ import { useRequest } from 'ahooks';
 import { Button, Card, Empty, Form, message, Popconfirm, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fetchPublicSettings } from '@/services/auth';
-import { ignoreShownError } from '@/utils/request';
+import { type FieldError, ignoreShownError } from '@/utils/request';
 import { dispatchRoot } from '@/utils/store';
 import SettingInput, { fromFormValue, rulesOf, toFormValue } from './SettingInput';
 import { fetchSettings, resetSetting, SETTINGS_CODES, type Setting, saveSetting } from './service';
@@ -64,7 +64,14 @@ function Category({
     let done = 0;
     const edits = list.map((s) => [s, fromFormValue(s, form.getFieldValue(s.key))] as const);
     for (const [s, value] of edits) {
-      const saved = await saveSetting(s.key, value, s.version).catch(() => undefined);
+      // the server's objections to `value` belong under this setting's own field
+      const onField = {
+        placeFieldErrors: (fields: FieldError[]) => {
+          form.setFields([{ name: s.key, errors: fields.map((f) => f.message) }]);
+          return true;
+        },
+      };
+      const saved = await saveSetting(s.key, value, s.version, onField).catch(() => undefined);
       if (!saved) break;
       onSaved(saved);
       done += 1;
