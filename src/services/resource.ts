@@ -49,7 +49,7 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
   const base = `/api/${name}`;
   return {
     list: (query: Record<string, string>) => request.get<ListAnswer<Row>>(base, { params: query }),
-    get: (id: string) => request.get<Row>(`${base}/${id}`),
+    get: (id: string, options: Options = {}) => request.get<Row>(`${base}/${id}`, options),
     create: (body: Create, options?: Options) => request.post<Row>(base, { ...options, data: body }),
     update: (id: string, body: Update & { version: number }, options?: Options) =>
       request.put<Row>(`${base}/${id}`, { ...options, data: body }),

@@ -37,6 +37,8 @@ export interface Options extends RequestOptionsInit {
   skipAuth?: boolean;
   /** A form that shows a 400's `fields` on its own fields; true: all were placed, so no message is shown. */
   placeFieldErrors?: (fields: FieldError[]) => boolean;
+  /** Statuses the caller answers on screen itself (a profile's "not found"): no message for them. */
+  shownByCaller?: number[];
 }
 
 export interface FieldError {
@@ -203,6 +205,7 @@ export function createRequest(deps: RequestDeps) {
     const status = statusOf(error);
     const fields = (error?.data as ErrorBody | undefined)?.fields;
     if (status === 400 && Array.isArray(fields) && fields.length && options.placeFieldErrors?.(fields)) return;
+    if (options.shownByCaller?.includes(status)) return;
     const { errCodes } = deps.getState();
     enqueue(dedupeKey(status, url, deps.getPagePath()), errorMessage(status, error?.data, deps.getLocale(), errCodes));
     if (status === 401) endSession();

@@ -146,6 +146,18 @@ describe('request layer: error bodies and the catalogue', () => {
     expect(deps.notify).toHaveBeenCalledWith(text);
   });
 
+  it('leaves a status the caller shows itself to the caller, and still shows the others', async () => {
+    const { request, deps } = setup({
+      handler: (url) => new Response('', { status: url.includes('gone') ? 404 : 500 }),
+    });
+    await swallow(request('/api/gone', { shownByCaller: [404] }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).not.toHaveBeenCalled();
+    await swallow(request('/api/broken', { shownByCaller: [404] }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith('系统内部错误，请稍后再试');
+  });
+
   it('prefers the body message over the catalogue, also for 401', () => {
     expect(
       errorMessage(401, { family: 'CLIENT_ERROR', code: 'common.unauthorized', message: '会话已失效' }, 'zh-CN'),

@@ -33,7 +33,8 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
   const intl = useIntl();
   const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
   const [missing, setMissing] = useState(false);
-  const { data: row, loading } = useRequest(() => service.get(id), {
+  // a missing record is said by the page itself (RecordNotFound), not by a message as well
+  const { data: row, loading } = useRequest(() => service.get(id, { shownByCaller: [404] }), {
     refreshDeps: [id],
     onSuccess: () => setMissing(false),
     onError: (error) => setMissing(statusOf(error) === 404),
