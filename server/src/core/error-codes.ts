@@ -134,7 +134,7 @@ export const errorCodes = {
   },
 
   'auth.passwordChangeRequired': {
-    code: 1001010,
+    code: 1001012,
     module: 'auth',
     status: 403,
     zh: '请先修改初始密码',
