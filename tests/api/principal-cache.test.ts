@@ -95,7 +95,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     });
     expect(created.status).toBe(201);
     const { access } = await api.tokens(code, 'boss', 'Amber-Falcon-81');
-    const firstUse = { currentPassword: 'Amber-Falcon-81', newPassword: 'Boss-Heron-Lantern-2026' };
+    const firstUse = { currentPassword: 'Amber-Falcon-81', newPassword: 'Quiet-Heron-Lantern-2026' };
     expect((await api.call('POST', '/api/auth/password', { token: access, body: firstUse })).status).toBe(204);
     expect((await list(access)).status).toBe(200);
     return { tenant: created.body, access };
@@ -157,6 +157,8 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
       const renewed = await api.call('POST', '/api/auth/token', { body: grant });
       expect(renewed.status).toBe(200);
       expect((await list(renewed.body.access_token)).status).toBe(200);
+      // past the reuse grace period (security.refreshToken.reuseGraceSeconds, 10 s): reuse now ends the session
+      clock.advance(11_000);
       expect((await api.call('POST', '/api/auth/token', { body: grant })).status).toBe(400);
       expect((await list(renewed.body.access_token)).status).toBe(401);
     });

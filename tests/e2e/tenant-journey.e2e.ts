@@ -113,7 +113,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
   });
 
   it('the new administrator creates a role holding only the workspace and the account list', async () => {
-    await signInFirstTime(tenantCode, 'boss', 'Amber-Falcon-81', 'Boss-Heron-Lantern-2026');
+    await signInFirstTime(tenantCode, 'boss', 'Amber-Falcon-81', 'Quiet-Heron-Lantern-2026');
     await menu().getByText('系统管理').click();
     await expect.poll(() => menu().innerText()).toContain('角色管理');
     expect(await menu().getByText('租户管理').count()).toBe(0);
@@ -161,7 +161,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
   });
 
   it('the account sees only what the role allows', async () => {
-    await signInFirstTime(tenantCode, 'clerk1', 'Amber-Falcon-81', 'Clerk-Otter-Meadow-2026');
+    await signInFirstTime(tenantCode, 'clerk1', 'Amber-Falcon-81', 'Amber-Otter-Meadow-2026');
     await expect.poll(() => menu().innerText()).toContain('工作台');
     expect(await menu().getByText('个人中心').count()).toBe(0);
     await menu().getByText('系统管理').click();
