@@ -51,13 +51,13 @@ describe.each(engines())('first use on $name', (engine) => {
         packageId: pkg.id,
         maxAccounts: 5,
         adminUserName: 'boss',
-        adminPassword: 'Initial123',
+        adminPassword: 'Amber-Falcon-81',
         adminDisplayName: 'Boss',
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
-    const first = await api.tokens('gamma', 'boss', 'Initial123');
+    const first = await api.tokens('gamma', 'boss', 'Amber-Falcon-81');
     expect((await api.call('GET', '/api/auth/me', { token: first.access })).body).toMatchObject({
       userName: 'boss',
       mustChangePassword: true,
@@ -69,12 +69,12 @@ describe.each(engines())('first use on $name', (engine) => {
     expect(renewed.status).toBe(200);
     await expectHeldBack(renewed.body.access_token);
 
-    const weak = await changePassword(renewed.body.access_token, 'Initial123', 'short');
+    const weak = await changePassword(renewed.body.access_token, 'Amber-Falcon-81', 'short');
     expect(weak.status).toBe(400);
     expect(weak.body.fields).toEqual([expect.objectContaining({ field: 'newPassword' })]);
     await expectHeldBack(renewed.body.access_token);
 
-    expect((await changePassword(renewed.body.access_token, 'Initial123', 'MyOwn2026pw')).status).toBe(204);
+    expect((await changePassword(renewed.body.access_token, 'Amber-Falcon-81', 'Quiet-Heron-Lantern-2026')).status).toBe(204);
     expect((await api.call('GET', '/api/auth/me', { token: renewed.body.access_token })).body.mustChangePassword).toBe(
       false,
     );
@@ -84,11 +84,11 @@ describe.each(engines())('first use on $name', (engine) => {
   it('holds back an account an administrator created, until its user signs out or changes the password', async () => {
     const created = await api.call('POST', '/api/admin-users', {
       token: admin,
-      body: { userName: 'newbie', displayName: 'Newbie', password: 'Initial123' },
+      body: { userName: 'newbie', displayName: 'Newbie', password: 'Amber-Falcon-81' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.mustChangePassword).toBe(true);
-    const token = (await api.tokens('demo', 'newbie', 'Initial123')).access;
+    const token = (await api.tokens('demo', 'newbie', 'Amber-Falcon-81')).access;
     await expectHeldBack(token);
     expect((await api.call('POST', '/api/auth/logout', { token })).status).toBe(204);
     expect((await api.call('GET', '/api/auth/me', { token })).status).toBe(401);
@@ -100,10 +100,10 @@ describe.each(engines())('first use on $name', (engine) => {
     expect((await api.call('GET', '/api/auth/menus', { token: viewer })).status).toBe(200);
     const created = await api.call('POST', '/api/admin-users', {
       token: admin,
-      body: { userName: 'own', displayName: 'Own', password: 'Initial123', mustChangePassword: false },
+      body: { userName: 'own', displayName: 'Own', password: 'Amber-Falcon-81', mustChangePassword: false },
     });
     expect(created.body.mustChangePassword).toBe(false);
-    const token = (await api.tokens('demo', 'own', 'Initial123')).access;
+    const token = (await api.tokens('demo', 'own', 'Amber-Falcon-81')).access;
     expect((await api.call('GET', '/api/auth/menus', { token })).status).toBe(200);
   });
 

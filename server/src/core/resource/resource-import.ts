@@ -256,7 +256,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
           const current = key === undefined ? undefined : existing.get(key);
           try {
             if (current && options.mode === 'insert') throw duplicate();
-            if (store.fromImport) await store.fromImport(tx, record, current, ctx);
+            if (store.fromImport) await store.fromImport(tx, record, current, ctx, seenKeys);
           } catch (err) {
             failures.push(...failuresOf(err, row));
             continue;
@@ -313,22 +313,21 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
           ? { ...record, version: current.version }
           : record;
       if (!current) {
-        inserts.push(input as Create);
+        // one by one, in file order, unless the store writes many at once: a row may name one made just before it
+        if (store.createMany) inserts.push(input as Create);
+        else changed.push({ after: await store.create(tx, input as Create, ctx) });
         continue;
       }
       const after = await store.update(tx, current, input as Update, ctx);
       if (!after) throw versionConflict();
       changed.push({ before: current, after });
     }
-    const created = store.createMany
-      ? await store.createMany(tx, inserts, ctx)
-      : await inserts.reduce<Promise<Row[]>>(
-          async (done, input) => [...(await done), await store.create(tx, input, ctx)],
-          Promise.resolve([]),
-        );
-    changed.push(...created.map((after) => ({ after })));
+    if (store.createMany && inserts.length) {
+      changed.push(...(await store.createMany(tx, inserts, ctx)).map((after) => ({ after })));
+    }
     await target.recordAudit(tx, ctx, target.auditRecords(changed, trace));
-    return { created: created.length, updated: changed.length - created.length };
+    const updated = changed.filter((c) => c.before).length;
+    return { created: changed.length - updated, updated };
   };
   /** Which rows of a failed batch fail, each tried alone after the ones before it; nothing is kept. */
   const locate = async (rows: { row: number; record: Record<string, unknown> }[]) => {

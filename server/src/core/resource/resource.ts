@@ -105,12 +105,17 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
   /** undefined when `input.version` is stale. */
   update(tx: Tx, current: Row, input: Update, ctx: WriteContext): Promise<Row | undefined>;
   remove(tx: Tx, rows: Row[], ctx: WriteContext): Promise<void>;
-  /** A validated import row as a create input (no `existing`) or an update input; defaults to the row itself. */
+  /**
+   * A validated import row as a create input (no `existing`) or an update input; defaults to the row itself.
+   * `earlierKeys`, while the file is validated: import keys of its earlier rows, which exist by the time this row is
+   * written (a parent made in the same file).
+   */
   fromImport?(
     tx: Tx,
     record: Record<string, unknown>,
     existing: Row | undefined,
     ctx: WriteContext,
+    earlierKeys?: ReadonlySet<string>,
   ): Promise<Create | Update>;
 }
 

@@ -180,9 +180,16 @@ export function tableRepository(spec: TableSpec) {
     },
 
     async insert(tx: Tx, values: TableRow, actor: Actor): Promise<TableRow> {
-      const [row] = await insertMany(tx, [values], actor);
-      if (!row) throw new Error(`${spec.name}: insert returned no row`);
-      return row;
+      const record = (await db(tx)
+        .insertInto(spec.name)
+        .values({
+          ...toValues(spec, values),
+          ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
+          ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
+        })
+        .returning(stored)
+        .executeTakeFirstOrThrow()) as TableRow;
+      return toRow(spec, record);
     },
 
     insertMany,

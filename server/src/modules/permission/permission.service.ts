@@ -53,13 +53,14 @@ export function createPermissionService(deps: Deps) {
       if (await repo.isReferenced(tx, ids)) throw new AppError('permission.inUse');
       await repo.deletePermissions(tx, ids, ctx);
     },
-    async fromImport(tx, record, existing, ctx) {
+    async fromImport(tx, record, existing, ctx, earlierKeys) {
       const { parentKey, platformOnly, ...fields } = record as Record<string, unknown> & {
         parentKey?: string;
         platformOnly?: string;
       };
       const parent = parentKey ? await repo.findPermissionByKey(tx, parentKey) : undefined;
-      if (parentKey && !parent)
+      // a parent made by an earlier row of the same file exists by the time this row is written
+      if (parentKey && !parent && !earlierKeys?.has(parentKey))
         throw new AppError('common.validation', {}, [{ field: 'parentKey', message: texts[ctx.lang].unknownParent }]);
       const values = {
         code: null,
