@@ -1,5 +1,5 @@
 import request from '@/utils/request';
-import type { Workspace, WorkspaceActivity, WorkspaceCard } from '../../server/src/modules/workspace/workspace.schema';
+import type { Workspace, WorkspaceActivity, WorkspaceCard } from '@server/modules/workspace/workspace.schema';
 
 export type { Workspace, WorkspaceActivity, WorkspaceCard };
 

@@ -99,7 +99,7 @@ export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, Up
       dataIndex: 'color',
       titleId: 'dictionary.item.color',
       render: (_dom, row) => (row.color ? <ColorSwatch color={row.color} /> : '-'),
-      renderFormItem: (_schema, _config, form) => <ColorSelect sample={form.getFieldValue('label')} />,
+      renderFormItem: (_schema, _config, form) => <ColorSelect sample={form?.getFieldValue('label')} />,
     },
     {
       dataIndex: 'sort',

@@ -174,10 +174,11 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       valueType: 'password',
       ...adminField,
       formItemProps: { rules: [{ required: true }, { max: 128 }] },
+      // ProForm hands over its instance only after the first render
       renderFormItem: (schema, _config, form) => (
         <PasswordStrengthInput
           {...(schema.fieldProps as object)}
-          userInputs={[form.getFieldValue('adminUserName') ?? '', form.getFieldValue('code') ?? '']}
+          userInputs={[form?.getFieldValue('adminUserName') ?? '', form?.getFieldValue('code') ?? '']}
         />
       ),
     },
