@@ -1,5 +1,5 @@
-import request from '@/utils/request';
 import type { Workspace, WorkspaceActivity, WorkspaceCard } from '@server/modules/workspace/workspace.schema';
+import request from '@/utils/request';
 
 export type { Workspace, WorkspaceActivity, WorkspaceCard };
 

@@ -74,7 +74,9 @@ describe.each(engines())('first use on $name', (engine) => {
     expect(weak.body.fields).toEqual([expect.objectContaining({ field: 'newPassword' })]);
     await expectHeldBack(renewed.body.access_token);
 
-    expect((await changePassword(renewed.body.access_token, 'Amber-Falcon-81', 'Quiet-Heron-Lantern-2026')).status).toBe(204);
+    expect(
+      (await changePassword(renewed.body.access_token, 'Amber-Falcon-81', 'Quiet-Heron-Lantern-2026')).status,
+    ).toBe(204);
     expect((await api.call('GET', '/api/auth/me', { token: renewed.body.access_token })).body.mustChangePassword).toBe(
       false,
     );

@@ -56,7 +56,10 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       hideInDescriptions: true,
       formItemProps: { rules: [{ required: true }, { max: 128 }] },
       renderFormItem: (schema, _config, form) => (
-        <PasswordStrengthInput {...(schema.fieldProps as object)} userInputs={[form?.getFieldValue('userName') ?? '']} />
+        <PasswordStrengthInput
+          {...(schema.fieldProps as object)}
+          userInputs={[form?.getFieldValue('userName') ?? '']}
+        />
       ),
     },
     {
