@@ -84,8 +84,8 @@ describe('navigation in Chromium', () => {
     await page.getByTestId('account-center').waitFor();
     expect(await page.getByTestId('exception-403').count()).toBe(0);
     await page.locator('#currentPassword').fill('viewer123');
-    await page.locator('#newPassword').fill('Viewer-2026-new');
-    await page.locator('#confirmPassword').fill('Viewer-2026-new');
+    await page.locator('#newPassword').fill('Quiet-Heron-Lantern-2026');
+    await page.locator('#confirmPassword').fill('Quiet-Heron-Lantern-2026');
     await page
       .locator('form', { has: page.locator('#confirmPassword') })
       .locator('button.ant-btn-primary')
@@ -102,12 +102,12 @@ describe('navigation in Chromium', () => {
           password,
         }),
       }).then((res) => res.status);
-    await expect.poll(() => signInWith('Viewer-2026-new'), { timeout: 15_000 }).toBe(200);
+    await expect.poll(() => signInWith('Quiet-Heron-Lantern-2026'), { timeout: 15_000 }).toBe(200);
 
     await page.getByTestId('user-menu').hover();
     await page.getByTestId('logout').click();
     await page.waitForURL(/#\/login/);
-    await fillSignIn(page, 'demo', 'viewer', 'Viewer-2026-new');
+    await fillSignIn(page, 'demo', 'viewer', 'Quiet-Heron-Lantern-2026');
     await page.getByTestId('workspace').waitFor();
     await context.close();
   });
@@ -157,14 +157,15 @@ describe('navigation in Chromium', () => {
     const created = await api('POST', '/api/admin-users', admin, {
       userName: 'noroles',
       displayName: '无角色',
-      password: 'Nothing-2026',
+      password: 'Quiet-Otter-42',
       roleIds: [],
+      mustChangePassword: false,
     });
     expect(created.roleIds).toEqual([]);
 
     const { context, page } = await newPage();
     await page.goto(`${baseURL}/#/login`);
-    await fillSignIn(page, 'demo', 'noroles', 'Nothing-2026');
+    await fillSignIn(page, 'demo', 'noroles', 'Quiet-Otter-42');
     await page.getByTestId('no-screens').waitFor();
     expect(await page.getByTestId('exception-403').count()).toBe(0);
     await page.getByTestId('no-screens-logout').click();
