@@ -3,11 +3,13 @@
  * that the load generator does not share the server's event loop. Logs every request at `info` as production does,
  * into /dev/null. Seeds enough rows for a full page, signs in, and prints `{"url", "token"}` on one line.
  */
+
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import type { DatabaseOptions } from '../../server/src/db/database';
 import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
+import { signInDemoAdmin } from './demo-sign-in';
 
 export const LIST_ROWS = 25;
 
@@ -37,19 +39,7 @@ async function main() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
-  const res = await fetch(`${url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      tenant: 'demo',
-      username: 'admin',
-      password: 'admin123',
-      client_id: 'console',
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const { access_token: token } = (await res.json()) as { access_token: string };
+  const token = await signInDemoAdmin(url);
   process.stdout.write(`${JSON.stringify({ url, token })}\n`);
   process.once('SIGTERM', () => {
     http.close();

@@ -4,10 +4,12 @@
  * RSS growth, the p95 of other requests while the 100,000-row job runs (GET /api/health and an authenticated list
  * of 20 accounts in turn, ten a second), and a streamed export of every role. Each figure is printed beside its budget.
  */
+
 import { serve } from '@hono/node-server';
 import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
 import { roleSheet } from '../support/role-sheet';
+import { signInDemoAdmin } from './demo-sign-in';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const SMALL_ROWS = ROWS / 4;
@@ -36,18 +38,7 @@ export async function benchImports(label: string, database: Database) {
   const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
   try {
-    const signIn = await fetch(`${base}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        tenant: 'demo',
-        username: 'admin',
-        password: 'admin123',
-        client_id: 'console',
-      }),
-    });
-    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const token = await signInDemoAdmin(base);
     const auth = { authorization: `Bearer ${token}` };
 
     const runJob = async (rows: number, prefix: string, probe: boolean) => {

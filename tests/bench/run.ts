@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { createServer } from '../../server/src/server';
 import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
+import { demoAdminGrant } from './demo-sign-in';
 import { benchImports } from './imports';
 import { benchRequestCost } from './request-cost';
 
@@ -27,13 +28,6 @@ const ME_CALLS = Number(process.env.BENCH_ME_CALLS ?? 300);
 const BUDGET_KB = { signIn: 350, firstScreen: 700 };
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (section: string) => !only || only.includes(section);
-const credentials = {
-  grant_type: 'password',
-  tenant: 'demo',
-  username: 'admin',
-  password: 'admin123',
-  client_id: 'console',
-};
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -101,7 +95,7 @@ async function timeRequests(baseUrl: string) {
     fetch(`${baseUrl}/api/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
+      body: JSON.stringify(demoAdminGrant),
     });
   const warm = await post();
   if (!warm.ok) throw new Error(`sign-in failed: ${warm.status} ${await warm.text()}`);

@@ -29,6 +29,24 @@ const flag = (titleId: string, dataIndex: keyof Permission & string) => ({
   initialValue: false,
 });
 
+/** The form's fields, the same for create and edit. */
+const fields: (keyof CreatePermission & keyof UpdatePermission & string)[] = [
+  'parentId',
+  'type',
+  'name',
+  'nameEn',
+  'localeKey',
+  'code',
+  'path',
+  'component',
+  'icon',
+  'sort',
+  'hiddenInMenu',
+  'keepAlive',
+  'platformOnly',
+  'status',
+];
+
 /** The permission tree (docs/domain.md §2.2): /system/permission, prefix system:permission; platform operators only. */
 export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermission, UpdatePermission> = {
   resource: 'permissions',
@@ -36,40 +54,7 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
   permission: 'system:permission',
   titleId: 'system.permission.entity',
   formLayout: 'DrawerForm',
-  form: {
-    create: [
-      'parentId',
-      'type',
-      'name',
-      'nameEn',
-      'localeKey',
-      'code',
-      'path',
-      'component',
-      'icon',
-      'sort',
-      'hiddenInMenu',
-      'keepAlive',
-      'platformOnly',
-      'status',
-    ],
-    update: [
-      'parentId',
-      'type',
-      'name',
-      'nameEn',
-      'localeKey',
-      'code',
-      'path',
-      'component',
-      'icon',
-      'sort',
-      'hiddenInMenu',
-      'keepAlive',
-      'platformOnly',
-      'status',
-    ],
-  },
+  form: { create: fields, update: fields },
   columns: [
     { dataIndex: 'keyword', titleId: 'system.permission.keyword', searchOnly: true },
     {
