@@ -1,4 +1,4 @@
-import type { AuditLog, LoginLog } from '@server/modules/audit/audit.schema';
+import type { AuditLog, LoginLog } from '@server/modules/system/audit/audit.schema';
 import type { ListAnswer } from '@/services/resource';
 import request from '@/utils/request';
 
@@ -6,12 +6,12 @@ export type { AuditLog, LoginLog };
 
 /** One record's timeline, newest first. */
 export const fetchAuditLogs = (resourceType: string, resourceId: string, pageSize = 20) =>
-  request.get<ListAnswer<AuditLog>>('/api/audit-logs', {
+  request.get<ListAnswer<AuditLog>>('/api/system/audit-log', {
     params: { resourceType, resourceId, current: '1', pageSize: String(pageSize) },
   });
 
 /** A user's recent sign-ins and sign-outs, newest first. */
 export const fetchLoginLogs = (userId: string, pageSize = 10) =>
-  request.get<ListAnswer<LoginLog>>('/api/login-logs', {
+  request.get<ListAnswer<LoginLog>>('/api/system/login-log', {
     params: { userId, current: '1', pageSize: String(pageSize) },
   });

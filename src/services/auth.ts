@@ -53,8 +53,8 @@ export const changePassword = (data: { currentPassword: string; newPassword: str
   request.post<void>('/api/auth/password', { ...options, data });
 
 export const fetchPublicSettings = (tenant?: string) =>
-  request.get<AppSettings>('/api/settings/public', { params: tenant ? { tenant } : {} });
+  request.get<AppSettings>('/api/system/settings/public', { params: tenant ? { tenant } : {} });
 
-export const fetchSysCodes = () => request.get<SysCode[]>('/api/dict/syscodes');
+export const fetchSysCodes = () => request.get<SysCode[]>('/api/dictionary/catalog/syscodes');
 
-export const fetchErrCodes = () => request.get<ErrCode[]>('/api/dict/errcodes');
+export const fetchErrCodes = () => request.get<ErrCode[]>('/api/dictionary/catalog/errcodes');

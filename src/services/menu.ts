@@ -1,4 +1,4 @@
-import type { MenuNode } from '@server/modules/permission/permission.schema';
+import type { MenuNode } from '@server/modules/system/permission/permission.schema';
 import request from '@/utils/request';
 
 export type { MenuNode };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, secondTenant, startApi, type TestApi } from './helpers';
 
-describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (engine) => {
+describe.each(engines())('permissions on GET /api/system/admin/{id} on $name', (engine) => {
   let api: TestApi;
   let admin: string;
   let viewer: string;
@@ -21,7 +21,7 @@ describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (e
   afterAll(() => api?.close());
 
   it('answers 200 with the user (ids as strings, no password hash) for a holder of system:admin:list', async () => {
-    const res = await api.call('GET', `/api/admin-users/${ownUserId}`, { token: admin });
+    const res = await api.call('GET', `/api/system/admin/${ownUserId}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: ownUserId, userName: 'viewer', displayName: '访客', status: 'enabled' });
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|password_hash|argon2/i);
@@ -34,7 +34,7 @@ describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (e
       { authorization: 'Bearer not-a-real-token-0123456789' },
     ];
     for (const headers of variants) {
-      const res = await api.call('GET', `/api/admin-users/${ownUserId}`, { headers });
+      const res = await api.call('GET', `/api/system/admin/${ownUserId}`, { headers });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
         family: 'CLIENT_ERROR',
@@ -45,29 +45,29 @@ describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (e
   });
 
   it('answers 403 common.forbidden to a valid token without the code', async () => {
-    const res = await api.call('GET', `/api/admin-users/${ownUserId}`, { token: viewer });
+    const res = await api.call('GET', `/api/system/admin/${ownUserId}`, { token: viewer });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('common.forbidden');
   });
 
   it('answers 404 common.notFound for another tenant’s id, and that tenant still sees it', async () => {
-    const res = await api.call('GET', `/api/admin-users/${foreignUserId}`, { token: admin });
+    const res = await api.call('GET', `/api/system/admin/${foreignUserId}`, { token: admin });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('common.notFound');
-    const own = await api.call('GET', `/api/admin-users/${foreignUserId}`, { token: otherAdmin });
+    const own = await api.call('GET', `/api/system/admin/${foreignUserId}`, { token: otherAdmin });
     expect(own.status).toBe(200);
     expect(own.body.userName).toBe('nurse');
   });
 
   it('answers 404 for an id that does not exist and 400 for one that is not an id', async () => {
-    expect((await api.call('GET', '/api/admin-users/999999', { token: admin })).status).toBe(404);
-    const bad = await api.call('GET', '/api/admin-users/abc', { token: admin });
+    expect((await api.call('GET', '/api/system/admin/999999', { token: admin })).status).toBe(404);
+    const bad = await api.call('GET', '/api/system/admin/abc', { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([expect.objectContaining({ field: 'id' })]);
   });
 
   it('checks the token before validating: no token on a bad id is still 401', async () => {
-    expect((await api.call('GET', '/api/admin-users/abc')).status).toBe(401);
+    expect((await api.call('GET', '/api/system/admin/abc')).status).toBe(401);
   });
 
   it('answers unknown /api routes with a JSON 404', async () => {
@@ -83,8 +83,8 @@ describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (e
     expect((await api.call('GET', '/api/auth/me', { token: t.access })).status).toBe(401);
   });
 
-  it('GET /api/dict/syscodes needs a token and merges tenant items over platform items', async () => {
-    expect((await api.call('GET', '/api/dict/syscodes')).status).toBe(401);
+  it('GET /api/dictionary/catalog/syscodes needs a token and merges tenant items over platform items', async () => {
+    expect((await api.call('GET', '/api/dictionary/catalog/syscodes')).status).toBe(401);
     const tenant = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo2').executeTakeFirstOrThrow();
     await api.db
       .insertInto('dict_item')
@@ -98,12 +98,12 @@ describe.each(engines())('permissions on GET /api/admin-users/{id} on $name', (e
       })
       .execute();
 
-    const mine = await api.call('GET', '/api/dict/syscodes', { token: otherAdmin });
+    const mine = await api.call('GET', '/api/dictionary/catalog/syscodes', { token: otherAdmin });
     expect(mine.status).toBe(200);
     const male = mine.body.filter((i: { type: string; value: string }) => i.type === 'gender' && i.value === 'male');
     expect(male).toEqual([{ type: 'gender', value: 'male', label: '男性', labelEn: 'Man', color: 'cyan', sort: 0 }]);
 
-    const theirs = await api.call('GET', '/api/dict/syscodes', { token: admin });
+    const theirs = await api.call('GET', '/api/dictionary/catalog/syscodes', { token: admin });
     expect(
       theirs.body.find((i: { type: string; value: string }) => i.type === 'gender' && i.value === 'male'),
     ).toMatchObject({

@@ -82,7 +82,7 @@ describe.each(engines())('account protection on $name', (engine) => {
     expect(named).toMatchObject({ status: 400, body: { code: 'auth.passwordContainsUsername' } });
 
     const demoAdmin = (await api.tokens('demo', 'admin', 'admin123')).access;
-    const create = await api.call('POST', '/api/admin-users', {
+    const create = await api.call('POST', '/api/system/admin', {
       token: demoAdmin,
       body: { userName: 'frank', displayName: 'Frank', password: 'frank-Quiet-Otter-42' },
     });
@@ -131,10 +131,10 @@ describe.each(engines())('account protection on $name', (engine) => {
     const { access } = await api.tokens('demo', 'admin', 'admin123');
     for (const [path, token] of [
       ['/api/auth/me', access],
-      ['/api/admin-users', access],
-      ['/api/dict/syscodes', access],
+      ['/api/system/admin', access],
+      ['/api/dictionary/catalog/syscodes', access],
       ['/api/auth/me', undefined],
-      ['/api/admin-users/999999', access],
+      ['/api/system/admin/999999', access],
     ] as const) {
       const res = await api.call('GET', path, { token });
       expect(res.headers.get('cache-control'), path).toBe('no-store');

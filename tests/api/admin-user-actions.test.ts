@@ -7,7 +7,7 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
   let adminId: string;
 
   const create = async (userName: string) => {
-    const res = await api.call('POST', '/api/admin-users', {
+    const res = await api.call('POST', '/api/system/admin', {
       token: admin,
       body: { userName, displayName: userName, password: 'Quiet-Otter-42' },
     });
@@ -32,7 +32,7 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     const first = await api.tokens('demo', 'anna', 'Quiet-Otter-42');
     const second = await api.tokens('demo', 'anna', 'Quiet-Otter-42');
     expect((await me(first.access)).status).toBe(200);
-    const res = await api.call('POST', `/api/admin-users/${id}/force-logout`, { token: admin });
+    const res = await api.call('POST', `/api/system/admin/${id}/force-logout`, { token: admin });
     expect(res).toMatchObject({ status: 200, body: { revokedSessions: 2 } });
     expect((await me(first.access)).status).toBe(401);
     expect((await me(second.access)).status).toBe(401);
@@ -40,18 +40,20 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     expect((await me(admin)).status).toBe(200);
     expect((await api.tokens('demo', 'anna', 'Quiet-Otter-42')).access).toBeTruthy();
 
-    const logs = await api.call('GET', `/api/login-logs?userId=${id}`, { token: admin });
+    const logs = await api.call('GET', `/api/system/login-log?userId=${id}`, { token: admin });
     expect(logs.status).toBe(200);
     expect(logs.body.data[0]).toMatchObject({ logType: 'login_password', result: 'success', reason: null });
     expect(logs.body.data.map((l: { logType: string }) => l.logType)).toContain('logout_forced');
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=admin_user&resourceId=${id}`, { token: admin });
+    const audit = await api.call('GET', `/api/system/audit-log?resourceType=admin_user&resourceId=${id}`, {
+      token: admin,
+    });
     expect(audit.body.data[0]).toMatchObject({ action: 'system:admin:force-logout' });
   });
 
   it('reset-password returns a temporary password once, which must be changed; the old one and old tokens stop working', async () => {
     const id = await create('bruno');
     const old = await api.tokens('demo', 'bruno', 'Quiet-Otter-42');
-    const res = await api.call('POST', `/api/admin-users/${id}/reset-password`, { token: admin });
+    const res = await api.call('POST', `/api/system/admin/${id}/reset-password`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const temporary = res.body.temporaryPassword as string;
@@ -59,7 +61,7 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     expect((await me(old.access)).status).toBe(401);
     expect((await api.signIn('demo', 'bruno', 'Quiet-Otter-42')).status).toBe(400);
     expect((await api.signIn('demo', 'bruno', temporary)).status).toBe(200);
-    const user = (await api.call('GET', `/api/admin-users/${id}`, { token: admin })).body;
+    const user = (await api.call('GET', `/api/system/admin/${id}`, { token: admin })).body;
     expect(user.mustChangePassword).toBe(true);
     const audit = await api.db
       .selectFrom('audit_log')
@@ -68,13 +70,13 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain(temporary);
-    expect((await api.call('POST', '/api/admin-users/999999/reset-password', { token: admin })).status).toBe(404);
+    expect((await api.call('POST', '/api/system/admin/999999/reset-password', { token: admin })).status).toBe(404);
   });
 
   it('disable stops sign-in, refresh and current tokens; enable restores; never oneself', async () => {
     const id = await create('clara');
     const tokens = await api.tokens('demo', 'clara', 'Quiet-Otter-42');
-    const disabled = await api.call('POST', `/api/admin-users/${id}/disable`, { token: admin });
+    const disabled = await api.call('POST', `/api/system/admin/${id}/disable`, { token: admin });
     expect(disabled).toMatchObject({ status: 200, body: { status: 'disabled', version: 1 } });
     expect((await me(tokens.access)).status).toBe(401);
     expect((await refresh(tokens.refresh)).status).toBe(400);
@@ -82,13 +84,15 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     expect(signIn.status).toBe(403);
     expect(signIn.body.code).toBe('auth.userDisabled');
 
-    expect((await api.call('POST', `/api/admin-users/${id}/enable`, { token: admin })).body.status).toBe('enabled');
+    expect((await api.call('POST', `/api/system/admin/${id}/enable`, { token: admin })).body.status).toBe('enabled');
     expect((await api.signIn('demo', 'clara', 'Quiet-Otter-42')).status).toBe(200);
 
-    const self = await api.call('POST', `/api/admin-users/${adminId}/disable`, { token: admin });
+    const self = await api.call('POST', `/api/system/admin/${adminId}/disable`, { token: admin });
     expect(self.status).toBe(409);
     expect(self.body.code).toBe('admin.selfOperation');
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=admin_user&resourceId=${id}`, { token: admin });
+    const audit = await api.call('GET', `/api/system/audit-log?resourceType=admin_user&resourceId=${id}`, {
+      token: admin,
+    });
     expect(audit.body.data.slice(0, 2)).toMatchObject([
       { action: 'system:admin:update-status', summary: 'clara · status · enable', after: { status: 'enabled' } },
       { action: 'system:admin:update-status', summary: 'clara · status · disable', before: { status: 'enabled' } },
@@ -100,26 +104,26 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
     for (let i = 0; i < 5; i++) await api.signIn('demo', 'dmitri', 'wrong-password1');
     const locked = await api.signIn('demo', 'dmitri', 'Quiet-Otter-42');
     expect(locked.status).toBe(423);
-    const res = await api.call('POST', `/api/admin-users/${id}/unlock`, { token: admin });
+    const res = await api.call('POST', `/api/system/admin/${id}/unlock`, { token: admin });
     expect(res).toMatchObject({ status: 200, body: { status: 'enabled', lockedUntil: null } });
     expect((await api.signIn('demo', 'dmitri', 'Quiet-Otter-42')).status).toBe(200);
 
     await api.db.updateTable('admin_user').set({ status: 'locked' }).where('id', '=', id).execute();
     expect((await api.signIn('demo', 'dmitri', 'Quiet-Otter-42')).status).toBe(423);
-    await api.call('POST', `/api/admin-users/${id}/unlock`, { token: admin });
+    await api.call('POST', `/api/system/admin/${id}/unlock`, { token: admin });
     expect((await api.signIn('demo', 'dmitri', 'Quiet-Otter-42')).status).toBe(200);
   });
 
   it('refuses a new account past the tenant’s quota with tenant.accountQuotaExceeded', async () => {
     const demo = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const count = (await api.call('GET', '/api/admin-users', { token: admin })).body.total as number;
+    const count = (await api.call('GET', '/api/system/admin', { token: admin })).body.total as number;
     await api.db
       .updateTable('tenant')
       .set({ max_accounts: count + 1 })
       .where('id', '=', demo.id)
       .execute();
     await create('erik');
-    const refused = await api.call('POST', '/api/admin-users', {
+    const refused = await api.call('POST', '/api/system/admin', {
       token: admin,
       body: { userName: 'fiona', displayName: 'Fiona', password: 'Quiet-Otter-42' },
       headers: { 'accept-language': 'en-US' },
@@ -129,11 +133,11 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
       code: 'tenant.accountQuotaExceeded',
       message: `The tenant has reached its account quota (${count + 1} accounts)`,
     });
-    const erik = (await api.call('GET', '/api/admin-users?keyword=erik', { token: admin })).body.data[0];
-    expect((await api.call('DELETE', `/api/admin-users/${erik.id}`, { token: admin })).status).toBe(204);
+    const erik = (await api.call('GET', '/api/system/admin?keyword=erik', { token: admin })).body.data[0];
+    expect((await api.call('DELETE', `/api/system/admin/${erik.id}`, { token: admin })).status).toBe(204);
     expect(
       (
-        await api.call('POST', '/api/admin-users', {
+        await api.call('POST', '/api/system/admin', {
           token: admin,
           body: { userName: 'fiona', displayName: 'Fiona', password: 'Quiet-Otter-42' },
         })
@@ -143,7 +147,7 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
 
   it('answers login logs with result and reason, filtered and paged', async () => {
     await api.signIn('demo', 'admin', 'bad-password');
-    const res = await api.call('GET', `/api/login-logs?userId=${adminId}&pageSize=1`, { token: admin });
+    const res = await api.call('GET', `/api/system/login-log?userId=${adminId}&pageSize=1`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, pageSize: 1, current: 1 });
     expect(res.body.total).toBeGreaterThanOrEqual(2);
@@ -156,6 +160,6 @@ describe.each(engines())('admin-user actions on $name', (engine) => {
         createdAt: expect.any(String),
       }),
     ]);
-    expect((await api.call('GET', '/api/login-logs?userId=x', { token: admin })).status).toBe(400);
+    expect((await api.call('GET', '/api/system/login-log?userId=x', { token: admin })).status).toBe(400);
   });
 });

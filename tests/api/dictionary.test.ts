@@ -28,16 +28,16 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
   afterAll(() => api?.close());
 
   it('types are platform rows: tenants read them, only the platform writes them, with locking', async () => {
-    const list = await api.call('GET', '/api/dict-types?keyword=gender', { token: demo });
+    const list = await api.call('GET', '/api/dictionary/syscode/types?keyword=gender', { token: demo });
     expect(list.body).toMatchObject({ total: 1, data: [{ code: 'gender', isSystem: true, tenantExtensible: false }] });
-    expect((await api.call('GET', '/api/dict-types', { token: viewer })).status).toBe(403);
+    expect((await api.call('GET', '/api/dictionary/syscode/types', { token: viewer })).status).toBe(403);
 
-    const refused = await api.call('POST', '/api/dict-types', {
+    const refused = await api.call('POST', '/api/dictionary/syscode/types', {
       token: demo,
       body: { code: 'hospital_grade', name: '医院等级' },
     });
     expect(refused).toMatchObject({ status: 403, body: { code: 'config.platformOnly' } });
-    const created = await api.call('POST', '/api/dict-types', {
+    const created = await api.call('POST', '/api/dictionary/syscode/types', {
       token: platform,
       body: { code: 'hospital_grade', name: '医院等级', tenantExtensible: true },
     });
@@ -47,27 +47,34 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     });
     const id = created.body.id;
     expect(
-      (await api.call('PUT', `/api/dict-types/${id}`, { token: demo, body: { name: 'x', version: 0 } })).status,
+      (await api.call('PUT', `/api/dictionary/syscode/types/${id}`, { token: demo, body: { name: 'x', version: 0 } }))
+        .status,
     ).toBe(403);
     expect(
-      (await api.call('PUT', `/api/dict-types/${id}`, { token: platform, body: { name: '医院级别', version: 0 } })).body
-        .version,
+      (
+        await api.call('PUT', `/api/dictionary/syscode/types/${id}`, {
+          token: platform,
+          body: { name: '医院级别', version: 0 },
+        })
+      ).body.version,
     ).toBe(1);
-    const stale = await api.call('PUT', `/api/dict-types/${id}`, {
+    const stale = await api.call('PUT', `/api/dictionary/syscode/types/${id}`, {
       token: platform,
       body: { name: 'stale', version: 0 },
     });
     expect(stale).toMatchObject({ status: 409, body: { code: 'common.versionConflict' } });
-    expect((await api.call('GET', `/api/dict-types/${id}`, { token: platform })).body.name).toBe('医院级别');
+    expect((await api.call('GET', `/api/dictionary/syscode/types/${id}`, { token: platform })).body.name).toBe(
+      '医院级别',
+    );
 
     const gender = list.body.data[0].id;
-    expect((await api.call('DELETE', `/api/dict-types/${gender}`, { token: platform })).body.code).toBe(
+    expect((await api.call('DELETE', `/api/dictionary/syscode/types/${gender}`, { token: platform })).body.code).toBe(
       'dict.systemType',
     );
   });
 
   it('exports exactly the filtered types and refuses a bad import without writing', async () => {
-    const file = await api.fetch('GET', '/api/dict-types/export?keyword=yes_no', {
+    const file = await api.fetch('GET', '/api/dictionary/syscode/types/export?keyword=yes_no', {
       token: platform,
       headers: { 'accept-language': 'en-US' },
     });
@@ -80,7 +87,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
       ['title_level', '职称级别'],
       ['Bad Code', '坏的'],
     ]);
-    const res = await api.fetch('POST', '/api/dict-types/import', {
+    const res = await api.fetch('POST', '/api/dictionary/syscode/types/import', {
       token: platform,
       form: importForm(bad),
       headers: { 'accept-language': 'en-US' },
@@ -88,9 +95,11 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     expect(res.status).toBe(422);
     const body = await jsonOf(res);
     expect(body.failed).toEqual([{ row: 3, column: 'Code', message: expect.any(String) }]);
-    expect((await api.call('GET', '/api/dict-types?keyword=title_level', { token: platform })).body.total).toBe(0);
+    expect(
+      (await api.call('GET', '/api/dictionary/syscode/types?keyword=title_level', { token: platform })).body.total,
+    ).toBe(0);
 
-    const good = await api.fetch('POST', '/api/dict-types/import', {
+    const good = await api.fetch('POST', '/api/dictionary/syscode/types/import', {
       token: platform,
       form: importForm(
         await xlsxFile([
@@ -103,7 +112,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
   });
 
   it('items are hybrid: platform items for all, tenant items only in extensible types and only for their tenant', async () => {
-    const platformItem = await api.call('POST', '/api/dict-items', {
+    const platformItem = await api.call('POST', '/api/dictionary/syscode/items', {
       token: platform,
       body: {
         typeCode: 'hospital_grade',
@@ -116,66 +125,78 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     });
     expect(platformItem).toMatchObject({ status: 201, body: { scope: 'platform', typeCode: 'hospital_grade' } });
 
-    const own = await api.call('POST', '/api/dict-items', {
+    const own = await api.call('POST', '/api/dictionary/syscode/items', {
       token: demo,
       body: { typeCode: 'hospital_grade', value: 'community', label: '社区医院' },
     });
     expect(own).toMatchObject({ status: 201, body: { scope: 'tenant', value: 'community' } });
-    const closed = await api.call('POST', '/api/dict-items', {
+    const closed = await api.call('POST', '/api/dictionary/syscode/items', {
       token: demo,
       body: { typeCode: 'gender', value: 'x', label: 'x' },
     });
     expect(closed).toMatchObject({ status: 403, body: { code: 'dict.notExtensible' } });
-    const shadow = await api.call('POST', '/api/dict-items', {
+    const shadow = await api.call('POST', '/api/dictionary/syscode/items', {
       token: demo,
       body: { typeCode: 'hospital_grade', value: 'grade_3a', label: '我的' },
     });
     expect(shadow).toMatchObject({ status: 409, body: { code: 'common.duplicate' } });
-    const unknown = await api.call('POST', '/api/dict-items', {
+    const unknown = await api.call('POST', '/api/dictionary/syscode/items', {
       token: demo,
       body: { typeCode: 'nope', value: 'x', label: 'x' },
     });
     expect(unknown).toMatchObject({ status: 400, body: { fields: [{ field: 'typeCode' }] } });
 
-    const demoList = await api.call('GET', '/api/dict-items?typeCode=hospital_grade&sort=value', { token: demo });
+    const demoList = await api.call('GET', '/api/dictionary/syscode/items?typeCode=hospital_grade&sort=value', {
+      token: demo,
+    });
     expect(demoList.body.data.map((i: Item) => [i.value, i.scope])).toEqual([
       ['community', 'tenant'],
       ['grade_3a', 'platform'],
     ]);
-    const otherList = await api.call('GET', '/api/dict-items?typeCode=hospital_grade', { token: demo2 });
+    const otherList = await api.call('GET', '/api/dictionary/syscode/items?typeCode=hospital_grade', { token: demo2 });
     expect(otherList.body.data.map((i: Item) => i.value)).toEqual(['grade_3a']);
-    expect((await api.call('GET', `/api/dict-items/${own.body.id}`, { token: demo2 })).status).toBe(404);
+    expect((await api.call('GET', `/api/dictionary/syscode/items/${own.body.id}`, { token: demo2 })).status).toBe(404);
     expect(
-      (await api.call('PUT', `/api/dict-items/${own.body.id}`, { token: demo2, body: { label: 'x', version: 0 } }))
-        .status,
+      (
+        await api.call('PUT', `/api/dictionary/syscode/items/${own.body.id}`, {
+          token: demo2,
+          body: { label: 'x', version: 0 },
+        })
+      ).status,
     ).toBe(404);
-    expect((await api.call('DELETE', `/api/dict-items/${own.body.id}`, { token: demo2 })).status).toBe(404);
+    expect((await api.call('DELETE', `/api/dictionary/syscode/items/${own.body.id}`, { token: demo2 })).status).toBe(
+      404,
+    );
 
-    const touchPlatform = await api.call('PUT', `/api/dict-items/${platformItem.body.id}`, {
+    const touchPlatform = await api.call('PUT', `/api/dictionary/syscode/items/${platformItem.body.id}`, {
       token: demo,
       body: { label: 'x', version: 0 },
     });
     expect(touchPlatform).toMatchObject({ status: 403, body: { code: 'config.platformOnly' } });
-    const updated = await api.call('PUT', `/api/dict-items/${own.body.id}`, {
+    const updated = await api.call('PUT', `/api/dictionary/syscode/items/${own.body.id}`, {
       token: demo,
       body: { label: '社区卫生服务中心', version: 0 },
     });
     expect(updated.body).toMatchObject({ label: '社区卫生服务中心', version: 1 });
     expect(
-      (await api.call('PUT', `/api/dict-items/${own.body.id}`, { token: demo, body: { label: 'stale', version: 0 } }))
-        .status,
+      (
+        await api.call('PUT', `/api/dictionary/syscode/items/${own.body.id}`, {
+          token: demo,
+          body: { label: 'stale', version: 0 },
+        })
+      ).status,
     ).toBe(409);
 
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=dict_item&resourceId=${own.body.id}`, {
+    const audit = await api.call('GET', `/api/system/audit-log?resourceType=dict_item&resourceId=${own.body.id}`, {
       token: demo,
     });
     expect(audit.body.data.map((a: { action: string }) => a.action)).toEqual([
-      'dict:code:item-update',
-      'dict:code:item-create',
+      'dictionary:syscode:item-update',
+      'dictionary:syscode:item-create',
     ]);
     expect(
       (
-        await api.call('POST', '/api/dict-items', {
+        await api.call('POST', '/api/dictionary/syscode/items', {
           token: viewer,
           body: { typeCode: 'hospital_grade', value: 'v', label: 'v' },
         })
@@ -183,56 +204,62 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     ).toBe(403);
 
     // The type still has items (one of them another tenant's): it stays.
-    const type = (await api.call('GET', '/api/dict-types?keyword=hospital_grade', { token: platform })).body.data[0];
-    expect((await api.call('DELETE', `/api/dict-types/${type.id}`, { token: platform })).body.code).toBe(
+    const type = (await api.call('GET', '/api/dictionary/syscode/types?keyword=hospital_grade', { token: platform }))
+      .body.data[0];
+    expect((await api.call('DELETE', `/api/dictionary/syscode/types/${type.id}`, { token: platform })).body.code).toBe(
       'dict.typeInUse',
     );
   });
 
   it('exports exactly the filtered items and refuses a bad item import without writing', async () => {
-    const file = await api.fetch('GET', '/api/dict-items/export?typeCode=gender&keyword=male', { token: demo });
+    const file = await api.fetch('GET', '/api/dictionary/syscode/items/export?typeCode=gender&keyword=male', {
+      token: demo,
+    });
     expect((await readXlsx(await file.arrayBuffer())).slice(1).map((r) => r[1])).toEqual(['male', 'female']);
     const bad = await xlsxFile([
       ['类型编码', '值', '名称', '排序'],
       ['hospital_grade', 'clinic', '诊所', '2'],
       ['hospital_grade', 'bad', '坏', 'many'],
     ]);
-    const res = await api.fetch('POST', '/api/dict-items/import', { token: demo, form: importForm(bad) });
+    const res = await api.fetch('POST', '/api/dictionary/syscode/items/import', { token: demo, form: importForm(bad) });
     expect(res.status).toBe(422);
     expect((await jsonOf(res)).failed).toEqual([{ row: 3, column: '排序', message: expect.any(String) }]);
     expect(
-      (await api.call('GET', '/api/dict-items?typeCode=hospital_grade&keyword=clinic', { token: demo })).body.total,
+      (await api.call('GET', '/api/dictionary/syscode/items?typeCode=hospital_grade&keyword=clinic', { token: demo }))
+        .body.total,
     ).toBe(0);
   });
 
-  it('GET /api/dict/syscodes reflects an edit at once and answers 304 while nothing changed', async () => {
-    const first = await api.call('GET', '/api/dict/syscodes', { token: demo });
+  it('GET /api/dictionary/catalog/syscodes reflects an edit at once and answers 304 while nothing changed', async () => {
+    const first = await api.call('GET', '/api/dictionary/catalog/syscodes', { token: demo });
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);
     expect(
       first.body.filter((c: { type: string }) => c.type === 'hospital_grade').map((c: { value: string }) => c.value),
     ).toEqual(['community', 'grade_3a']);
-    const again = await api.call('GET', '/api/dict/syscodes', {
+    const again = await api.call('GET', '/api/dictionary/catalog/syscodes', {
       token: demo,
       headers: { 'if-none-match': etag as string },
     });
     expect(again.status).toBe(304);
 
     const item = (
-      await api.call('GET', '/api/dict-items?typeCode=hospital_grade&keyword=grade_3a', { token: platform })
+      await api.call('GET', '/api/dictionary/syscode/items?typeCode=hospital_grade&keyword=grade_3a', {
+        token: platform,
+      })
     ).body.data[0];
-    await api.call('PUT', `/api/dict-items/${item.id}`, {
+    await api.call('PUT', `/api/dictionary/syscode/items/${item.id}`, {
       token: platform,
       body: { label: '三甲', version: item.version },
     });
-    const changed = await api.call('GET', '/api/dict/syscodes', {
+    const changed = await api.call('GET', '/api/dictionary/catalog/syscodes', {
       token: demo,
       headers: { 'if-none-match': etag as string },
     });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(changed.body.find((c: { value: string }) => c.value === 'grade_3a').label).toBe('三甲');
-    const other = await api.call('GET', '/api/dict/syscodes', { token: demo2 });
+    const other = await api.call('GET', '/api/dictionary/catalog/syscodes', { token: demo2 });
     expect(other.body.some((c: { value: string }) => c.value === 'community')).toBe(false);
   });
 });

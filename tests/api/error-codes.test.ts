@@ -17,15 +17,15 @@ describe.each(engines())('error codes on $name', (engine) => {
   afterAll(() => api?.close());
 
   const byKey = async (key: string) =>
-    (await api.call('GET', `/api/error-codes?keyword=${key}`, { token: platform })).body.data.find(
+    (await api.call('GET', `/api/dictionary/errcode?keyword=${key}`, { token: platform })).body.data.find(
       (c: { key: string }) => c.key === key,
     );
 
   it('is platform-only: a tenant administrator is refused', async () => {
     for (const [method, path] of [
-      ['GET', '/api/error-codes'],
-      ['POST', '/api/error-codes'],
-      ['GET', '/api/error-codes/export'],
+      ['GET', '/api/dictionary/errcode'],
+      ['POST', '/api/dictionary/errcode'],
+      ['GET', '/api/dictionary/errcode/export'],
     ] as const) {
       expect(
         (await api.call(method, path, { token: demo, body: method === 'POST' ? {} : undefined })).status,
@@ -35,24 +35,26 @@ describe.each(engines())('error codes on $name', (engine) => {
   });
 
   it('lists the built-in codes registered at start, filtered and exported exactly', async () => {
-    const list = await api.call('GET', '/api/error-codes?module=auth&sort=code&pageSize=50', { token: platform });
+    const list = await api.call('GET', '/api/dictionary/errcode?module=auth&sort=code&pageSize=50', {
+      token: platform,
+    });
     expect(list.body.data.map((c: { key: string }) => c.key)).toEqual(
       expect.arrayContaining(['auth.badCredentials', 'auth.accountLocked']),
     );
     expect(
       list.body.data.every((c: { source: string; module: string }) => c.source === 'built_in' && c.module === 'auth'),
     ).toBe(true);
-    const file = await api.fetch('GET', '/api/error-codes/export?module=auth&sort=code', { token: platform });
+    const file = await api.fetch('GET', '/api/dictionary/errcode/export?module=auth&sort=code', { token: platform });
     const rows = await readXlsx(await file.arrayBuffer());
     expect(rows.slice(1).map((r) => r[1])).toEqual(list.body.data.map((c: { key: string }) => c.key));
   });
 
   it('editing a message changes what the API answers, without a restart, and a restart keeps the edit', async () => {
     const notFound = await byKey('common.notFound');
-    const missing = () => api.call('GET', '/api/admin-users/999999', { token: demo, headers: en });
+    const missing = () => api.call('GET', '/api/system/admin/999999', { token: demo, headers: en });
     expect((await missing()).body.message).toBe('The requested resource does not exist');
 
-    const put = await api.call('PUT', `/api/error-codes/${notFound.id}`, {
+    const put = await api.call('PUT', `/api/dictionary/errcode/${notFound.id}`, {
       token: platform,
       body: { messageEn: 'Nothing here, sorry', showType: 1, version: notFound.version },
     });
@@ -61,13 +63,13 @@ describe.each(engines())('error codes on $name', (engine) => {
       status: 404,
       body: { code: 'common.notFound', message: 'Nothing here, sorry' },
     });
-    expect((await api.call('GET', '/api/admin-users/999999', { token: demo })).body.message).toBe('请求的资源不存在');
+    expect((await api.call('GET', '/api/system/admin/999999', { token: demo })).body.message).toBe('请求的资源不存在');
 
     await api.tenancy.asSystem(seedBase);
     await api.server.services.dict.reloadErrorCatalog();
     expect((await byKey('common.notFound')).messageEn).toBe('Nothing here, sorry');
     expect((await missing()).body.message).toBe('Nothing here, sorry');
-    const dictionary = await api.call('GET', '/api/dict/errcodes');
+    const dictionary = await api.call('GET', '/api/dictionary/catalog/errcodes');
     expect(dictionary.body.find((c: { code: string }) => c.code === 'common.notFound').messageEn).toBe(
       'Nothing here, sorry',
     );
@@ -75,7 +77,7 @@ describe.each(engines())('error codes on $name', (engine) => {
 
   it('keeps what a built-in code declares: status, module, existence; refuses a stale version', async () => {
     const code = await byKey('common.forbidden');
-    const status = await api.call('PUT', `/api/error-codes/${code.id}`, {
+    const status = await api.call('PUT', `/api/dictionary/errcode/${code.id}`, {
       token: platform,
       body: { httpStatus: 400, version: code.version },
       headers: en,
@@ -84,14 +86,14 @@ describe.each(engines())('error codes on $name', (engine) => {
       status: 400,
       body: { fields: [{ field: 'httpStatus', message: 'cannot be changed on a built-in code' }] },
     });
-    expect((await api.call('DELETE', `/api/error-codes/${code.id}`, { token: platform })).body.code).toBe(
+    expect((await api.call('DELETE', `/api/dictionary/errcode/${code.id}`, { token: platform })).body.code).toBe(
       'errcode.builtIn',
     );
-    await api.call('PUT', `/api/error-codes/${code.id}`, {
+    await api.call('PUT', `/api/dictionary/errcode/${code.id}`, {
       token: platform,
       body: { messageZh: '无权操作', version: code.version },
     });
-    const stale = await api.call('PUT', `/api/error-codes/${code.id}`, {
+    const stale = await api.call('PUT', `/api/dictionary/errcode/${code.id}`, {
       token: platform,
       body: { messageZh: '旧的', version: code.version },
     });
@@ -100,7 +102,7 @@ describe.each(engines())('error codes on $name', (engine) => {
   });
 
   it('manual codes: created, listed in the public dictionary, deleted; a bad import writes nothing', async () => {
-    const created = await api.call('POST', '/api/error-codes', {
+    const created = await api.call('POST', '/api/dictionary/errcode', {
       token: platform,
       body: {
         code: 2_004_001,
@@ -114,30 +116,32 @@ describe.each(engines())('error codes on $name', (engine) => {
     expect(created).toMatchObject({ status: 201, body: { source: 'manual', showType: 2 } });
     expect(
       (
-        await api.call('POST', '/api/error-codes', {
+        await api.call('POST', '/api/dictionary/errcode', {
           token: platform,
           body: { ...created.body, id: undefined, source: undefined },
         })
       ).status,
     ).toBe(400);
     expect(
-      (await api.call('GET', '/api/dict/errcodes')).body.some(
+      (await api.call('GET', '/api/dictionary/catalog/errcodes')).body.some(
         (c: { code: string }) => c.code === 'trainee.idNo.duplicate',
       ),
     ).toBe(true);
-    const builtInRange = await api.call('POST', '/api/error-codes', {
+    const builtInRange = await api.call('POST', '/api/dictionary/errcode', {
       token: platform,
       body: { code: 1_000_999, key: 'x.y', module: 'x', httpStatus: 400, messageZh: 'x', messageEn: 'x' },
     });
     expect(builtInRange.body.fields[0].field).toBe('code');
-    expect((await api.call('DELETE', `/api/error-codes/${created.body.id}`, { token: platform })).status).toBe(204);
+    expect((await api.call('DELETE', `/api/dictionary/errcode/${created.body.id}`, { token: platform })).status).toBe(
+      204,
+    );
 
     const bad = await xlsxFile([
       ['Code', 'Key', 'Module', 'HTTP status', 'Chinese message', 'English message'],
       [2_005_001, 'paper.closed', 'assess', 409, '试卷已关闭', 'The paper is closed'],
       [2_005_002, 'paper.full', 'assess', 700, '名额已满', 'No seats left'],
     ]);
-    const res = await api.fetch('POST', '/api/error-codes/import', {
+    const res = await api.fetch('POST', '/api/dictionary/errcode/import', {
       token: platform,
       form: importForm(bad),
       headers: en,

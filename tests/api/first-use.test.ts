@@ -13,9 +13,9 @@ describe.each(engines())('first use on $name', (engine) => {
   /** Every endpoint outside the change itself refuses with the code the console recognises. */
   const expectHeldBack = async (token: string) => {
     for (const [method, path] of [
-      ['GET', '/api/admin-users'],
+      ['GET', '/api/system/admin'],
       ['GET', '/api/auth/menus'],
-      ['GET', '/api/dict/syscodes'],
+      ['GET', '/api/dictionary/catalog/syscodes'],
       ['PUT', '/api/auth/me'],
     ] as const) {
       const res = await api.call(method, path, {
@@ -43,7 +43,7 @@ describe.each(engines())('first use on $name', (engine) => {
       .select('id')
       .where('name', '=', '标准套餐')
       .executeTakeFirstOrThrow();
-    const created = await api.call('POST', '/api/tenants', {
+    const created = await api.call('POST', '/api/system/tenant', {
       token: platform,
       body: {
         code: 'gamma',
@@ -80,11 +80,11 @@ describe.each(engines())('first use on $name', (engine) => {
     expect((await api.call('GET', '/api/auth/me', { token: renewed.body.access_token })).body.mustChangePassword).toBe(
       false,
     );
-    expect((await api.call('GET', '/api/admin-users', { token: renewed.body.access_token })).status).toBe(200);
+    expect((await api.call('GET', '/api/system/admin', { token: renewed.body.access_token })).status).toBe(200);
   });
 
   it('holds back an account an administrator created, until its user signs out or changes the password', async () => {
-    const created = await api.call('POST', '/api/admin-users', {
+    const created = await api.call('POST', '/api/system/admin', {
       token: admin,
       body: { userName: 'newbie', displayName: 'Newbie', password: 'Amber-Falcon-81' },
     });
@@ -97,10 +97,10 @@ describe.each(engines())('first use on $name', (engine) => {
   });
 
   it('does not hold back accounts whose password is their own: the demo accounts and one created with mustChangePassword false', async () => {
-    expect((await api.call('GET', '/api/admin-users', { token: admin })).status).toBe(200);
+    expect((await api.call('GET', '/api/system/admin', { token: admin })).status).toBe(200);
     const viewer = (await api.tokens('demo', 'viewer', 'viewer123')).access;
     expect((await api.call('GET', '/api/auth/menus', { token: viewer })).status).toBe(200);
-    const created = await api.call('POST', '/api/admin-users', {
+    const created = await api.call('POST', '/api/system/admin', {
       token: admin,
       body: { userName: 'own', displayName: 'Own', password: 'Amber-Falcon-81', mustChangePassword: false },
     });
@@ -115,7 +115,7 @@ describe.each(engines())('first use on $name', (engine) => {
       .select('id')
       .where('name', '=', '标准套餐')
       .executeTakeFirstOrThrow();
-    const res = await api.call('POST', '/api/tenants', {
+    const res = await api.call('POST', '/api/system/tenant', {
       token: platform,
       body: {
         code: 'delta',

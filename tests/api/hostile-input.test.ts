@@ -54,18 +54,18 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
     }
     expect((await me()).body).toEqual(before);
 
-    const key = await api.call('PUT', '/api/settings/upload.allowedExtensions', {
+    const key = await api.call('PUT', '/api/system/settings/upload.allowedExtensions', {
       token: demo,
       body: { value: { 'a\u0000': 1 } },
     });
     expect(key.status).toBe(400);
     expect(fieldsOf(key.body)).toEqual(['value.a\u0000']);
 
-    const query = await api.call('GET', '/api/admin-users?userName=ad%00min', { token: demo });
+    const query = await api.call('GET', '/api/system/admin?userName=ad%00min', { token: demo });
     expect(query.status).toBe(400);
     expect(fieldsOf(query.body)).toEqual(['userName']);
 
-    const path = await api.call('PUT', '/api/settings/branding.name%00', { token: demo, body: { value: 'x' } });
+    const path = await api.call('PUT', '/api/system/settings/branding.name%00', { token: demo, body: { value: 'x' } });
     expect(path.status).toBe(400);
   });
 
@@ -79,7 +79,7 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
     expect(fieldsOf(version.body)).toEqual(['version']);
     expect((await me()).body).toEqual(before);
 
-    const industry = await api.call('POST', '/api/industries', {
+    const industry = await api.call('POST', '/api/dictionary/industry', {
       token: platform,
       body: { code: '9999', name: 'x', wechatIndustryId: 2 ** 31 },
     });
@@ -88,7 +88,10 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
     expect(await api.db.selectFrom('industry').select('id').where('code', '=', '9999').execute()).toEqual([]);
 
     const deep = `{"value":${'['.repeat(100_000)}"x"${']'.repeat(100_000)}}`;
-    const nested = await api.call('PUT', '/api/settings/upload.allowedExtensions', { token: demo, rawBody: deep });
+    const nested = await api.call('PUT', '/api/system/settings/upload.allowedExtensions', {
+      token: demo,
+      rawBody: deep,
+    });
     expect(nested.status).toBe(400);
     expect(nested.body.code).toBe('common.validation');
   });

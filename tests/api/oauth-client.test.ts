@@ -7,7 +7,8 @@ describe.each(engines())('OAuth clients and the token endpoint on $name', (engin
   let tenantAdmin: string;
   const clock = testClock();
 
-  const createClient = (body: Record<string, unknown>) => api.call('POST', '/api/clients', { token: platform, body });
+  const createClient = (body: Record<string, unknown>) =>
+    api.call('POST', '/api/system/client', { token: platform, body });
   const password = (client: Record<string, string>, headers?: Record<string, string>) =>
     api.call('POST', '/api/auth/token', {
       body: { grant_type: 'password', tenant: 'demo', username: 'admin', password: 'admin123', ...client },
@@ -51,7 +52,7 @@ describe.each(engines())('OAuth clients and the token endpoint on $name', (engin
       .executeTakeFirstOrThrow();
     expect(stored.secret_hash).toMatch(/^\$argon2/);
     expect(
-      JSON.stringify((await api.call('GET', `/api/clients/${res.body.id}`, { token: platform })).body),
+      JSON.stringify((await api.call('GET', `/api/system/client/${res.body.id}`, { token: platform })).body),
     ).not.toContain(secret);
     const audit = await api.db
       .selectFrom('audit_log')
@@ -215,18 +216,19 @@ describe.each(engines())('OAuth clients and the token endpoint on $name', (engin
     });
     const old = res.body.clientSecret as string;
     expect((await password({ client_id: 'lms', client_secret: old })).status).toBe(200);
-    const rotated = await api.call('POST', `/api/clients/${res.body.id}/rotate-secret`, { token: platform });
+    const rotated = await api.call('POST', `/api/system/client/${res.body.id}/rotate-secret`, { token: platform });
     expect(rotated.status).toBe(200);
     expect(rotated.headers.get('cache-control')).toBe('no-store');
     const fresh = rotated.body.clientSecret as string;
     expect(fresh).not.toBe(old);
     expect((await password({ client_id: 'lms', client_secret: old })).body.code).toBe('auth.invalidClient');
     expect((await password({ client_id: 'lms', client_secret: fresh })).status).toBe(200);
-    const publicId = (await api.call('GET', '/api/clients?clientType=public&keyword=console', { token: platform })).body
-      .data[0].id;
-    expect((await api.call('POST', `/api/clients/${publicId}/rotate-secret`, { token: platform })).body.code).toBe(
-      'client.noSecret',
-    );
+    const publicId = (
+      await api.call('GET', '/api/system/client?clientType=public&keyword=console', { token: platform })
+    ).body.data[0].id;
+    expect(
+      (await api.call('POST', `/api/system/client/${publicId}/rotate-secret`, { token: platform })).body.code,
+    ).toBe('client.noSecret');
     const audit = await api.db
       .selectFrom('audit_log')
       .selectAll()
@@ -248,7 +250,7 @@ describe.each(engines())('OAuth clients and the token endpoint on $name', (engin
       body: { grant_type: 'password', tenant: 'platform', username: 'admin', password: 'admin123', client_id: 'app' },
     });
     expect((await me(first.body.access_token)).status).toBe(200);
-    const revoked = await api.call('POST', `/api/clients/${res.body.id}/revoke-tokens`, { token: platform });
+    const revoked = await api.call('POST', `/api/system/client/${res.body.id}/revoke-tokens`, { token: platform });
     expect(revoked).toMatchObject({ status: 200, body: { revokedSessions: 2 } });
     expect((await me(first.body.access_token)).status).toBe(401);
     expect((await me(second.body.access_token)).status).toBe(401);
@@ -259,8 +261,8 @@ describe.each(engines())('OAuth clients and the token endpoint on $name', (engin
     expect((await me(tenantAdmin)).status).toBe(200);
 
     const again = await password({ client_id: 'app' });
-    const row = (await api.call('GET', `/api/clients/${res.body.id}`, { token: platform })).body;
-    const disabled = await api.call('PUT', `/api/clients/${row.id}`, {
+    const row = (await api.call('GET', `/api/system/client/${res.body.id}`, { token: platform })).body;
+    const disabled = await api.call('PUT', `/api/system/client/${row.id}`, {
       token: platform,
       body: { name: row.name, grantTypes: row.grantTypes, status: 'disabled', version: row.version },
     });
@@ -270,29 +272,29 @@ describe.each(engines())('OAuth clients and the token endpoint on $name', (engin
   });
 
   it('platform-only: a tenant administrator gets 403; stale updates change nothing; export holds the filtered rows', async () => {
-    expect((await api.call('GET', '/api/clients', { token: tenantAdmin })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/client', { token: tenantAdmin })).status).toBe(403);
     expect(
       (
-        await api.call('POST', '/api/clients', {
+        await api.call('POST', '/api/system/client', {
           token: tenantAdmin,
           body: { clientId: 'z', name: 'z', clientType: 'public', grantTypes: ['password'] },
         })
       ).status,
     ).toBe(403);
-    const row = (await api.call('GET', '/api/clients?keyword=web', { token: platform })).body.data[0];
+    const row = (await api.call('GET', '/api/system/client?keyword=web', { token: platform })).body.data[0];
     const body = { name: 'Web LMS', grantTypes: row.grantTypes, redirectUris: row.redirectUris, version: row.version };
-    expect((await api.call('PUT', `/api/clients/${row.id}`, { token: platform, body })).body).toMatchObject({
+    expect((await api.call('PUT', `/api/system/client/${row.id}`, { token: platform, body })).body).toMatchObject({
       name: 'Web LMS',
       version: row.version + 1,
     });
-    const stale = await api.call('PUT', `/api/clients/${row.id}`, {
+    const stale = await api.call('PUT', `/api/system/client/${row.id}`, {
       token: platform,
       body: { ...body, name: 'Stale' },
     });
     expect(stale).toMatchObject({ status: 409, body: { code: 'common.versionConflict' } });
-    expect((await api.call('GET', `/api/clients/${row.id}`, { token: platform })).body.name).toBe('Web LMS');
+    expect((await api.call('GET', `/api/system/client/${row.id}`, { token: platform })).body.name).toBe('Web LMS');
 
-    const file = await api.fetch('GET', '/api/clients/export?clientType=confidential&sort=clientId', {
+    const file = await api.fetch('GET', '/api/system/client/export?clientType=confidential&sort=clientId', {
       token: platform,
       headers: { 'accept-language': 'en-US' },
     });

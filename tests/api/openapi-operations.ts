@@ -165,7 +165,7 @@ export async function listRows(
   return rows;
 }
 
-/** The list a path parameter's values come from: `/api/roles/{id}/members` → `/api/roles`. */
+/** The list a path parameter's values come from: `/api/system/role/{id}/members` → `/api/system/role`. */
 export const listPathOf = (op: Operation) => op.path.slice(0, op.path.indexOf('/{'));
 
 export const fillPath = (path: string, value: (param: string) => string) =>

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as areaNames from '../../server/src/db/migrations/0012_area_names';
 import { seedBase } from '../../server/src/db/seed/base';
 import { engines, startApi, type TestApi } from './helpers';
 
@@ -24,11 +25,13 @@ describe.each(engines())('permission names on $name', (engine) => {
 
   const byCode = async (code: string) =>
     (
-      await api.call('GET', `/api/permissions?keyword=${encodeURIComponent(code)}&type=button`, { token: platform })
+      await api.call('GET', `/api/system/permission?keyword=${encodeURIComponent(code)}&type=button`, {
+        token: platform,
+      })
     ).body.data.find((p: Node) => p.code === code);
 
   it('every permission of the tree has a Chinese and an English name, neither of them its code', async () => {
-    const tree = await api.call('GET', '/api/permissions/tree', { token: platform });
+    const tree = await api.call('GET', '/api/system/permission/tree', { token: platform });
     const nodes = flatten(tree.body);
     expect(nodes.length).toBeGreaterThan(100);
     const unnamed = nodes.filter((n) => !n.name || !n.nameEn || n.name === n.code || n.nameEn === n.code);
@@ -55,7 +58,7 @@ describe.each(engines())('permission names on $name', (engine) => {
 
   it('an operator gives a new permission its English name, and searching finds it', async () => {
     const parent = (await byCode('system:admin:create')).parentId;
-    const created = await api.call('POST', '/api/permissions', {
+    const created = await api.call('POST', '/api/system/permission', {
       token: platform,
       body: {
         parentId: parent,
@@ -67,12 +70,36 @@ describe.each(engines())('permission names on $name', (engine) => {
       },
     });
     expect(created).toMatchObject({ status: 201, body: { nameEn: 'Audit trail' } });
-    const found = await api.call('GET', '/api/permissions?keyword=Audit%20trail', { token: platform });
+    const found = await api.call('GET', '/api/system/permission?keyword=Audit%20trail', { token: platform });
     expect(found.body.data.map((p: Node) => p.code)).toEqual(['system:admin:audit-trail']);
-    const tooLong = await api.call('POST', '/api/permissions', {
+    const tooLong = await api.call('POST', '/api/system/permission', {
       token: platform,
       body: { parentId: parent, type: 'button', name: '长', nameEn: 'x'.repeat(101), code: 'system:admin:too-long' },
     });
     expect(tooLong.status).toBe(400);
+  });
+
+  it('a database from before the area names keeps every grant under the new codes', async () => {
+    const grants = sql<{ code: string; id: string }>`SELECT p.code, p.id::text AS id FROM role_permission rp
+      JOIN permission p ON p.id = rp.permission_id JOIN role r ON r.id = rp.role_id AND r.tenant_id = rp.tenant_id
+      WHERE r.code = 'tenant_admin' AND p.code LIKE ANY (ARRAY['dict%', 'dictionary%', 'system:setting%'])
+      ORDER BY p.code`;
+    const now = (await grants.execute(api.db)).rows;
+    expect(now.map((g) => g.code)).toContain('dictionary:syscode:item-create');
+    expect(now.map((g) => g.code)).toContain('system:settings:update');
+    const count = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM permission`.execute(api.db)).rows[0]?.n;
+    const before = await count();
+
+    const migrating = api.db as unknown as Kysely<unknown>;
+    await areaNames.down(migrating);
+    const old = (await grants.execute(api.db)).rows;
+    expect(old.map((g) => g.code)).toContain('dict:code:item-create');
+    expect(old.map((g) => g.code)).toContain('system:setting:update');
+
+    await areaNames.up(migrating);
+    await api.tenancy.asSystem(seedBase);
+    expect((await grants.execute(api.db)).rows).toEqual(now);
+    expect(await count()).toBe(before);
   });
 });

@@ -13,7 +13,8 @@ describe.each(engines())('the permission tree on $name', (engine) => {
   let platform: string;
   let tenantAdmin: string;
 
-  const create = (body: Record<string, unknown>) => api.call('POST', '/api/permissions', { token: platform, body });
+  const create = (body: Record<string, unknown>) =>
+    api.call('POST', '/api/system/permission', { token: platform, body });
   const find = (nodes: Node[], key: string): Node | undefined =>
     nodes.reduce<Node | undefined>((hit, n) => hit ?? (n.localeKey === key ? n : find(n.children, key)), undefined);
 
@@ -25,7 +26,7 @@ describe.each(engines())('the permission tree on $name', (engine) => {
   afterAll(() => api?.close());
 
   it('GET /permissions/tree: directories → menus → buttons, in order', async () => {
-    const tree = await api.call('GET', '/api/permissions/tree', { token: platform });
+    const tree = await api.call('GET', '/api/system/permission/tree', { token: platform });
     expect(tree.status).toBe(200);
     expect(tree.body[0]).toMatchObject({ type: 'directory', localeKey: 'menu.dashboard', parentId: null });
     const system = find(tree.body, 'menu.system')!;
@@ -34,7 +35,7 @@ describe.each(engines())('the permission tree on $name', (engine) => {
     expect(tenants.children.map((c) => c.code)).toEqual(
       expect.arrayContaining(['system:tenant:create', 'system:tenant:renew']),
     );
-    expect((await api.call('GET', '/api/permissions/tree', { token: tenantAdmin })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/permission/tree', { token: tenantAdmin })).status).toBe(403);
   });
 
   it('creates with the type rules, refuses cycles, deletes only leaves nobody holds', async () => {
@@ -70,7 +71,7 @@ describe.each(engines())('the permission tree on $name', (engine) => {
       'common.duplicate',
     );
 
-    const cycle = await api.call('PUT', `/api/permissions/${dir.body.id}`, {
+    const cycle = await api.call('PUT', `/api/system/permission/${dir.body.id}`, {
       token: platform,
       body: {
         parentId: button.body.id,
@@ -81,13 +82,13 @@ describe.each(engines())('the permission tree on $name', (engine) => {
       },
     });
     expect(cycle).toMatchObject({ status: 400, body: { code: 'permission.cycle' } });
-    const self = await api.call('PUT', `/api/permissions/${dir.body.id}`, {
+    const self = await api.call('PUT', `/api/system/permission/${dir.body.id}`, {
       token: platform,
       body: { parentId: dir.body.id, type: 'directory', name: 'Reports', version: dir.body.version },
     });
     expect(self.body.code).toBe('permission.cycle');
 
-    expect((await api.call('DELETE', `/api/permissions/${menu.body.id}`, { token: platform })).body.code).toBe(
+    expect((await api.call('DELETE', `/api/system/permission/${menu.body.id}`, { token: platform })).body.code).toBe(
       'permission.hasChildren',
     );
     const held = (
@@ -97,13 +98,15 @@ describe.each(engines())('the permission tree on $name', (engine) => {
         .where('code', '=', 'system:role:create')
         .executeTakeFirstOrThrow()
     ).id;
-    expect((await api.call('DELETE', `/api/permissions/${held}`, { token: platform })).body.code).toBe(
+    expect((await api.call('DELETE', `/api/system/permission/${held}`, { token: platform })).body.code).toBe(
       'permission.inUse',
     );
-    expect((await api.call('DELETE', `/api/permissions/${button.body.id}`, { token: platform })).status).toBe(204);
+    expect((await api.call('DELETE', `/api/system/permission/${button.body.id}`, { token: platform })).status).toBe(
+      204,
+    );
     expect(
       (
-        await api.call('POST', '/api/permissions/batch-delete', {
+        await api.call('POST', '/api/system/permission/batch-delete', {
           token: platform,
           body: { ids: [dir.body.id, menu.body.id] },
         })
@@ -128,28 +131,29 @@ describe.each(engines())('the permission tree on $name', (engine) => {
   });
 
   it('a stale update changes nothing; making a permission platform-only withdraws it from tenants', async () => {
-    const row = (await api.call('GET', '/api/permissions?keyword=dict:code:item-create', { token: platform })).body
-      .data[0];
-    const ok = await api.call('PUT', `/api/permissions/${row.id}`, {
+    const row = (
+      await api.call('GET', '/api/system/permission?keyword=dictionary:syscode:item-create', { token: platform })
+    ).body.data[0];
+    const ok = await api.call('PUT', `/api/system/permission/${row.id}`, {
       token: platform,
       body: { ...pick(row), name: 'Add item', platformOnly: true, version: row.version },
     });
     expect(ok.body).toMatchObject({ name: 'Add item', platformOnly: true, version: row.version + 1 });
-    const stale = await api.call('PUT', `/api/permissions/${row.id}`, {
+    const stale = await api.call('PUT', `/api/system/permission/${row.id}`, {
       token: platform,
       body: { ...pick(row), name: 'Stale', version: row.version },
     });
     expect(stale).toMatchObject({ status: 409, body: { code: 'common.versionConflict' } });
-    expect((await api.call('GET', `/api/permissions/${row.id}`, { token: platform })).body.name).toBe('Add item');
+    expect((await api.call('GET', `/api/system/permission/${row.id}`, { token: platform })).body.name).toBe('Add item');
     expect((await api.call('GET', '/api/auth/me', { token: tenantAdmin })).body.permissions).not.toContain(
-      'dict:code:item-create',
+      'dictionary:syscode:item-create',
     );
     const platformMe = await api.call('GET', '/api/auth/me', { token: platform });
-    expect(platformMe.body.permissions).toContain('dict:code:item-create');
+    expect(platformMe.body.permissions).toContain('dictionary:syscode:item-create');
   });
 
   it('exports the filtered set; imports a subtree by parent key all or nothing', async () => {
-    const file = await api.fetch('GET', '/api/permissions/export?type=menu&keyword=/system/&sort=code', {
+    const file = await api.fetch('GET', '/api/system/permission/export?type=menu&keyword=/system/&sort=code', {
       token: platform,
       headers: { 'accept-language': 'en-US' },
     });
@@ -173,12 +177,12 @@ describe.each(engines())('the permission tree on $name', (engine) => {
       'system:district:list',
       'system:permission:list',
       'system:role:list',
-      'system:setting:list',
+      'system:settings:list',
       'system:tenant:list',
     ]);
 
     const header = ['Parent key', 'Type', 'Name', 'Locale key', 'Code', 'Path', 'Sort'];
-    const before = (await api.call('GET', '/api/permissions?pageSize=1', { token: platform })).body.total;
+    const before = (await api.call('GET', '/api/system/permission?pageSize=1', { token: platform })).body.total;
     const bad = importForm(
       await xlsxFile([
         header,
@@ -187,7 +191,7 @@ describe.each(engines())('the permission tree on $name', (engine) => {
         ['', 'menu', 'No code', 'menu.nocode', '', '/nocode', 0],
       ]),
     );
-    const refused = await api.fetch('POST', '/api/permissions/import', {
+    const refused = await api.fetch('POST', '/api/system/permission/import', {
       token: platform,
       form: bad,
       headers: { 'accept-language': 'en-US' },
@@ -197,7 +201,7 @@ describe.each(engines())('the permission tree on $name', (engine) => {
       expect.objectContaining({ row: 3, column: 'Parent key' }),
       expect.objectContaining({ row: 4, column: 'Code' }),
     ]);
-    expect((await api.call('GET', '/api/permissions?pageSize=1', { token: platform })).body.total).toBe(before);
+    expect((await api.call('GET', '/api/system/permission?pageSize=1', { token: platform })).body.total).toBe(before);
 
     const good = importForm(
       await xlsxFile([
@@ -206,13 +210,15 @@ describe.each(engines())('the permission tree on $name', (engine) => {
         ['menu.system.audit', 'button', 'Export', 'menu.system.audit.export', 'system:audit:export', '', 0],
       ]),
     );
-    expect(await jsonOf(await api.fetch('POST', '/api/permissions/import', { token: platform, form: good }))).toEqual({
+    expect(
+      await jsonOf(await api.fetch('POST', '/api/system/permission/import', { token: platform, form: good })),
+    ).toEqual({
       dryRun: false,
       created: 2,
       updated: 0,
       failed: [],
     });
-    const tree = (await api.call('GET', '/api/permissions/tree', { token: platform })).body;
+    const tree = (await api.call('GET', '/api/system/permission/tree', { token: platform })).body;
     expect(find(tree, 'menu.system.audit')?.children.map((c) => c.code)).toEqual(['system:audit:export']);
   });
 });

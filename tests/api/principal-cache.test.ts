@@ -36,23 +36,23 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
   let listPermission: string;
   let serial = 0;
 
-  const LIST = '/api/admin-users?current=1&pageSize=5';
+  const LIST = '/api/system/admin?current=1&pageSize=5';
   const list = (token: string) => api.call('GET', LIST, { token });
 
   /** A new user of tenant demo whose only way to list admins is a new custom role; signed in, principal cached. */
   async function lister() {
     const tag = `c${++serial}`;
-    const role = await api.call('POST', '/api/roles', {
+    const role = await api.call('POST', '/api/system/role', {
       token: demoAdmin,
       body: { code: `role_${tag}`, name: `Role ${tag}` },
     });
     expect(role.status).toBe(201);
-    const granted = await api.call('PUT', `/api/roles/${role.body.id}/permissions`, {
+    const granted = await api.call('PUT', `/api/system/role/${role.body.id}/permissions`, {
       token: demoAdmin,
       body: { permissionIds: [listPermission] },
     });
     expect(granted.status).toBe(200);
-    const user = await api.call('POST', '/api/admin-users', {
+    const user = await api.call('POST', '/api/system/admin', {
       token: demoAdmin,
       body: {
         userName: `user_${tag}`,
@@ -81,7 +81,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     const standard = (
       await api.db.selectFrom('tenant_package').select('id').where('name', '=', '标准套餐').executeTakeFirstOrThrow()
     ).id;
-    const created = await api.call('POST', '/api/tenants', {
+    const created = await api.call('POST', '/api/system/tenant', {
       token: platform,
       body: {
         code,
@@ -125,7 +125,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('after an administrator forces the user out', async () => {
       const { access, userId } = await lister();
-      expect((await api.call('POST', `/api/admin-users/${userId}/force-logout`, { token: demoAdmin })).status).toBe(
+      expect((await api.call('POST', `/api/system/admin/${userId}/force-logout`, { token: demoAdmin })).status).toBe(
         200,
       );
       expect((await list(access)).status).toBe(401);
@@ -145,7 +145,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('after an administrator resets the password', async () => {
       const { access, userId } = await lister();
-      expect((await api.call('POST', `/api/admin-users/${userId}/reset-password`, { token: demoAdmin })).status).toBe(
+      expect((await api.call('POST', `/api/system/admin/${userId}/reset-password`, { token: demoAdmin })).status).toBe(
         200,
       );
       expect((await list(access)).status).toBe(401);
@@ -167,13 +167,13 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
   describe('a changed user is refused on the very next request', () => {
     it('disabled by an administrator', async () => {
       const { access, userId } = await lister();
-      expect((await api.call('POST', `/api/admin-users/${userId}/disable`, { token: demoAdmin })).status).toBe(200);
+      expect((await api.call('POST', `/api/system/admin/${userId}/disable`, { token: demoAdmin })).status).toBe(200);
       expect((await list(access)).status).toBe(401);
     });
 
     it('deleted by an administrator', async () => {
       const { access, userId } = await lister();
-      expect((await api.call('DELETE', `/api/admin-users/${userId}`, { token: demoAdmin })).status).toBe(204);
+      expect((await api.call('DELETE', `/api/system/admin/${userId}`, { token: demoAdmin })).status).toBe(204);
       expect((await list(access)).status).toBe(401);
     });
 
@@ -186,7 +186,8 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     it('whose roles an administrator replaces', async () => {
       const { access, userId } = await lister();
       expect(
-        (await api.call('PUT', `/api/admin-users/${userId}/roles`, { token: demoAdmin, body: { roleIds: [] } })).status,
+        (await api.call('PUT', `/api/system/admin/${userId}/roles`, { token: demoAdmin, body: { roleIds: [] } }))
+          .status,
       ).toBe(200);
       expect((await list(access)).status).toBe(403);
     });
@@ -195,7 +196,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
   describe('a changed role or permission is refused on the very next request', () => {
     it('role disabled', async () => {
       const { access, roleId, roleVersion } = await lister();
-      const res = await api.call('PUT', `/api/roles/${roleId}`, {
+      const res = await api.call('PUT', `/api/system/role/${roleId}`, {
         token: demoAdmin,
         body: { name: `disabled ${roleId}`, status: 'disabled', version: roleVersion + 1 },
       });
@@ -205,30 +206,34 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('role deleted', async () => {
       const { access, roleId } = await lister();
-      expect((await api.call('DELETE', `/api/roles/${roleId}`, { token: demoAdmin })).status).toBe(204);
+      expect((await api.call('DELETE', `/api/system/role/${roleId}`, { token: demoAdmin })).status).toBe(204);
       expect((await list(access)).status).toBe(403);
     });
 
     it('permission taken from the role', async () => {
       const { access, roleId } = await lister();
       expect(
-        (await api.call('PUT', `/api/roles/${roleId}/permissions`, { token: demoAdmin, body: { permissionIds: [] } }))
-          .status,
+        (
+          await api.call('PUT', `/api/system/role/${roleId}/permissions`, {
+            token: demoAdmin,
+            body: { permissionIds: [] },
+          })
+        ).status,
       ).toBe(200);
       expect((await list(access)).status).toBe(403);
     });
 
     it('user removed from the role’s members', async () => {
       const { access, roleId, userId } = await lister();
-      expect((await api.call('DELETE', `/api/roles/${roleId}/members/${userId}`, { token: demoAdmin })).status).toBe(
-        204,
-      );
+      expect(
+        (await api.call('DELETE', `/api/system/role/${roleId}/members/${userId}`, { token: demoAdmin })).status,
+      ).toBe(204);
       expect((await list(access)).status).toBe(403);
     });
 
     it('and granted at once too: a permission added to the role', async () => {
       const { access, roleId } = await lister();
-      expect((await api.call('GET', '/api/roles?current=1&pageSize=5', { token: access })).status).toBe(403);
+      expect((await api.call('GET', '/api/system/role?current=1&pageSize=5', { token: access })).status).toBe(403);
       const roleList = (
         await api.db
           .selectFrom('permission')
@@ -236,12 +241,12 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
           .where('code', '=', 'system:role:list')
           .executeTakeFirstOrThrow()
       ).id;
-      const res = await api.call('PUT', `/api/roles/${roleId}/permissions`, {
+      const res = await api.call('PUT', `/api/system/role/${roleId}/permissions`, {
         token: demoAdmin,
         body: { permissionIds: [listPermission, roleList] },
       });
       expect(res.status).toBe(200);
-      expect((await api.call('GET', '/api/roles?current=1&pageSize=5', { token: access })).status).toBe(200);
+      expect((await api.call('GET', '/api/system/role?current=1&pageSize=5', { token: access })).status).toBe(200);
     });
 
     it('permission disabled platform-wide', async () => {
@@ -259,13 +264,13 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
   describe('a changed tenant is refused on the very next request', () => {
     it('disabled by the platform', async () => {
       const { tenant, access } = await ownTenant('cache-off');
-      expect((await api.call('POST', `/api/tenants/${tenant.id}/disable`, { token: platform })).status).toBe(200);
+      expect((await api.call('POST', `/api/system/tenant/${tenant.id}/disable`, { token: platform })).status).toBe(200);
       expect((await list(access)).status).toBe(401);
     });
 
     it('expired, though nothing was written', async () => {
       const { tenant, access } = await ownTenant('cache-lapse');
-      const renewed = await api.call('POST', `/api/tenants/${tenant.id}/renew`, {
+      const renewed = await api.call('POST', `/api/system/tenant/${tenant.id}/renew`, {
         token: platform,
         body: { expiresAt: new Date(clock.now().getTime() + 60_000).toISOString() },
       });
@@ -276,13 +281,13 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     });
 
     it('whose package loses a permission', async () => {
-      const created = await api.call('POST', '/api/tenant-packages', {
+      const created = await api.call('POST', '/api/system/tenant-package', {
         token: platform,
         body: { name: 'cache package', permissionIds: [listPermission] },
       });
       expect(created.status).toBe(201);
       const { access } = await ownTenant('cache-pkg', created.body.id);
-      const res = await api.call('PUT', `/api/tenant-packages/${created.body.id}`, {
+      const res = await api.call('PUT', `/api/system/tenant-package/${created.body.id}`, {
         token: platform,
         body: { name: 'cache package', permissionIds: [], version: created.body.version },
       });
@@ -327,7 +332,7 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
     it('resolves a new token in one transaction, reading each table once', async () => {
       const { access } = await api.tokens('demo', 'admin', 'admin123');
       const statements = await statementsOf(() =>
-        api.call('GET', '/api/roles?current=1&pageSize=5', { token: access }),
+        api.call('GET', '/api/system/role?current=1&pageSize=5', { token: access }),
       );
       expect(statements.filter((s) => /^begin/i.test(s))).toHaveLength(2);
       expect(reading(statements, 'auth_token')).toHaveLength(2);
@@ -338,10 +343,10 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('then answers with one transaction of one statement: no token, tenant or permission read, page and total together', async () => {
       const { access } = await api.tokens('demo', 'admin', 'admin123');
-      expect((await api.call('GET', '/api/roles?current=1&pageSize=5', { token: access })).status).toBe(200);
+      expect((await api.call('GET', '/api/system/role?current=1&pageSize=5', { token: access })).status).toBe(200);
       let answer: Answer | undefined;
       const statements = await statementsOf(async () => {
-        answer = await api.call('GET', '/api/roles?current=1&pageSize=1', { token: access });
+        answer = await api.call('GET', '/api/system/role?current=1&pageSize=1', { token: access });
       });
       expect(answer?.status).toBe(200);
       expect(answer?.body.data).toHaveLength(1);
@@ -352,11 +357,13 @@ describe.each(engines())('authenticated requests reuse the resolved principal on
 
     it('counts separately only a page past the end', async () => {
       const { access } = await api.tokens('demo', 'admin', 'admin123');
-      const first = await api.call('GET', '/api/roles?current=1&pageSize=1', { token: access });
-      const beyond = await api.call('GET', '/api/roles?current=999&pageSize=1', { token: access });
+      const first = await api.call('GET', '/api/system/role?current=1&pageSize=1', { token: access });
+      const beyond = await api.call('GET', '/api/system/role?current=999&pageSize=1', { token: access });
       expect(beyond.status).toBe(200);
       expect(beyond.body).toMatchObject({ data: [], total: first.body.total, success: true });
-      const none = await api.call('GET', '/api/roles?current=1&pageSize=5&keyword=no-such-role', { token: access });
+      const none = await api.call('GET', '/api/system/role?current=1&pageSize=5&keyword=no-such-role', {
+        token: access,
+      });
       expect(none.body).toMatchObject({ data: [], total: 0 });
     });
   });

@@ -4,7 +4,7 @@ import { engines, importForm, jsonOf, readXlsx, secondTenant, startApi, type Tes
 
 const ROWS = 1200;
 
-describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name', (engine) => {
+describe.each(engines())('imports at scale and as jobs, on /api/system/role, on $name', (engine) => {
   let api: TestApi;
   let admin: string;
   let otherAdmin: string;
@@ -19,12 +19,12 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
   const sheet = async (rows: number, prefix: string, bad: number[] = []) =>
     new File([new Uint8Array(await roleSheet(rows, prefix, bad))], `${prefix}.xlsx`);
   const upload = (file: File, fields: { dryRun?: boolean; mode?: 'insert' | 'upsert' } = {}) =>
-    api.fetch('POST', '/api/roles/import', {
+    api.fetch('POST', '/api/system/role/import', {
       token: admin,
       form: importForm(file, fields),
       headers: { 'accept-language': 'en-US' },
     });
-  const job = async (id: string, token = admin) => api.call('GET', `/api/roles/import-jobs/${id}`, { token });
+  const job = async (id: string, token = admin) => api.call('GET', `/api/system/role/import-jobs/${id}`, { token });
   const finished = async (id: string) => {
     for (;;) {
       const { body } = await job(id);
@@ -33,8 +33,8 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     }
   };
   const setting = async (key: string, value: number) => {
-    const current = (await api.call('GET', `/api/settings/${key}`, { token: admin })).body;
-    const put = await api.call('PUT', `/api/settings/${key}`, {
+    const current = (await api.call('GET', `/api/system/settings/${key}`, { token: admin })).body;
+    const put = await api.call('PUT', `/api/system/settings/${key}`, {
       token: admin,
       body: { value, version: current.version },
     });
@@ -73,7 +73,7 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
       status: 'enabled',
       type: 'custom',
     });
-    const latest = (await api.call('GET', '/api/roles/import-jobs/latest', { token: admin })).body;
+    const latest = (await api.call('GET', '/api/system/role/import-jobs/latest', { token: admin })).body;
     expect(latest).toMatchObject({ status: 'done', done: ROWS, total: ROWS, report: { created: ROWS } });
     const audit = await api.db
       .selectFrom('audit_log')
@@ -94,7 +94,7 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
   });
 
   it('a row that fails only when written, after batches were applied, undoes them all', async () => {
-    await api.call('POST', '/api/roles', { token: admin, body: { code: 'taken_name', name: 'clash 1100' } });
+    await api.call('POST', '/api/system/role', { token: admin, body: { code: 'taken_name', name: 'clash 1100' } });
     const before = await liveRoles();
     // Row 1100 passes validation (its code is new) but repeats an existing role name: the unique index refuses it.
     const res = await upload(await sheet(ROWS, 'clash'));
@@ -103,23 +103,23 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
       { row: 1101, column: '', message: 'A record with the same value already exists' },
     ]);
     expect(await liveRoles()).toEqual(before);
-    const latest = (await api.call('GET', '/api/roles/import-jobs/latest', { token: admin })).body;
+    const latest = (await api.call('GET', '/api/system/role/import-jobs/latest', { token: admin })).body;
     expect(latest).toMatchObject({ status: 'failed', report: { created: 0, updated: 0 } });
   });
 
   it('a cancelled job leaves the table unchanged', async () => {
     const before = await liveRoles();
-    const started = await api.fetch('POST', '/api/roles/import-jobs', {
+    const started = await api.fetch('POST', '/api/system/role/import-jobs', {
       token: admin,
       form: importForm(await sheet(5000, 'cancel')),
     });
     expect(started.status).toBe(202);
     const { id } = await jsonOf(started);
-    const cancel = await api.call('POST', `/api/roles/import-jobs/${id}/cancel`, { token: admin });
+    const cancel = await api.call('POST', `/api/system/role/import-jobs/${id}/cancel`, { token: admin });
     expect(cancel.status).toBe(200);
     expect(await finished(id)).toMatchObject({ status: 'cancelled', report: { created: 0, updated: 0 } });
     expect(await liveRoles()).toEqual(before);
-    const again = await api.call('POST', `/api/roles/import-jobs/${id}/cancel`, { token: admin });
+    const again = await api.call('POST', `/api/system/role/import-jobs/${id}/cancel`, { token: admin });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('import.jobFinished');
   });
@@ -169,8 +169,8 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     expect(body).toMatchObject({ failedTotal: 1500, failedRows: 1500 });
     expect(body.failed[999]).toMatchObject({ row: 1001, column: 'Status' });
 
-    const latest = (await api.call('GET', '/api/roles/import-jobs/latest', { token: admin })).body;
-    const sheetRes = await api.fetch('GET', `/api/roles/import-jobs/${latest.id}/failures`, {
+    const latest = (await api.call('GET', '/api/system/role/import-jobs/latest', { token: admin })).body;
+    const sheetRes = await api.fetch('GET', `/api/system/role/import-jobs/${latest.id}/failures`, {
       token: admin,
       headers: { 'accept-language': 'en-US' },
     });
@@ -189,9 +189,11 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
       ['formula_a', '=1+2', '@SUM(A1)'],
       ['formula_b', '+cmd', '-2+3'],
     ]) {
-      expect((await api.call('POST', '/api/roles', { token: admin, body: { code, name, remark } })).status).toBe(201);
+      expect((await api.call('POST', '/api/system/role', { token: admin, body: { code, name, remark } })).status).toBe(
+        201,
+      );
     }
-    const res = await api.fetch('GET', '/api/roles/export?keyword=formula_&sort=code', {
+    const res = await api.fetch('GET', '/api/system/role/export?keyword=formula_&sort=code', {
       token: admin,
       headers: { 'accept-language': 'en-US' },
     });
@@ -202,7 +204,9 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
     ]);
 
     const all = await readXlsx(
-      await (await api.fetch('GET', '/api/roles/export?keyword=bulk_&sort=-code', { token: admin })).arrayBuffer(),
+      await (
+        await api.fetch('GET', '/api/system/role/export?keyword=bulk_&sort=-code', { token: admin })
+      ).arrayBuffer(),
     );
     const listed = await api.db
       .selectFrom('role')
@@ -216,15 +220,15 @@ describe.each(engines())('imports at scale and as jobs, on /api/roles, on $name'
   });
 
   it('another tenant cannot see, cancel or download a job (404)', async () => {
-    const latest = (await api.call('GET', '/api/roles/import-jobs/latest', { token: admin })).body;
+    const latest = (await api.call('GET', '/api/system/role/import-jobs/latest', { token: admin })).body;
     expect((await job(latest.id, otherAdmin)).status).toBe(404);
-    expect((await api.call('POST', `/api/roles/import-jobs/${latest.id}/cancel`, { token: otherAdmin })).status).toBe(
-      404,
-    );
-    expect((await api.fetch('GET', `/api/roles/import-jobs/${latest.id}/failures`, { token: otherAdmin })).status).toBe(
-      404,
-    );
-    expect((await api.call('GET', '/api/roles/import-jobs/latest', { token: otherAdmin })).body).toBeNull();
-    expect((await api.call('GET', `/api/admin-users/import-jobs/${latest.id}`, { token: admin })).status).toBe(404);
+    expect(
+      (await api.call('POST', `/api/system/role/import-jobs/${latest.id}/cancel`, { token: otherAdmin })).status,
+    ).toBe(404);
+    expect(
+      (await api.fetch('GET', `/api/system/role/import-jobs/${latest.id}/failures`, { token: otherAdmin })).status,
+    ).toBe(404);
+    expect((await api.call('GET', '/api/system/role/import-jobs/latest', { token: otherAdmin })).body).toBeNull();
+    expect((await api.call('GET', `/api/system/admin/import-jobs/${latest.id}`, { token: admin })).status).toBe(404);
   });
 });

@@ -8,7 +8,7 @@ const people = [
   { userName: 'dave', displayName: '大卫', mobile: null, email: null },
 ];
 
-describe.each(engines())('the list contract on GET /api/admin-users on $name', (engine) => {
+describe.each(engines())('the list contract on GET /api/system/admin on $name', (engine) => {
   let api: TestApi;
   let admin: string;
   let viewerRoleId: string;
@@ -26,7 +26,7 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
       .execute();
     viewerRoleId = roles.find((r) => r.code === 'viewer')!.id;
     for (const [i, p] of people.entries()) {
-      const res = await api.call('POST', '/api/admin-users', {
+      const res = await api.call('POST', '/api/system/admin', {
         token: admin,
         body: { ...p, password: 'Quiet-Otter-42', roleIds: i % 2 === 0 ? [viewerRoleId] : [] },
       });
@@ -34,14 +34,14 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
     }
     await api.call(
       'POST',
-      `/api/admin-users/${(await api.call('GET', '/api/admin-users?keyword=bob', { token: admin })).body.data[0].id}/disable`,
+      `/api/system/admin/${(await api.call('GET', '/api/system/admin?keyword=bob', { token: admin })).body.data[0].id}/disable`,
       { token: admin },
     );
   });
   afterAll(() => api?.close());
 
   it('answers {data, total, success, current, pageSize} with the tenant’s rows only', async () => {
-    const res = await api.call('GET', '/api/admin-users', { token: admin });
+    const res = await api.call('GET', '/api/system/admin', { token: admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, current: 1, pageSize: 10, total: 6 });
     expect(names(res).sort()).toEqual(['admin', 'alice', 'bob', 'carol', 'dave', 'viewer']);
@@ -55,25 +55,25 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
 
   it('pages with current and pageSize, and refuses a pageSize over 200', async () => {
     const sorted = '&sort=userName';
-    const first = await api.call('GET', `/api/admin-users?current=1&pageSize=4${sorted}`, { token: admin });
-    const second = await api.call('GET', `/api/admin-users?current=2&pageSize=4${sorted}`, { token: admin });
+    const first = await api.call('GET', `/api/system/admin?current=1&pageSize=4${sorted}`, { token: admin });
+    const second = await api.call('GET', `/api/system/admin?current=2&pageSize=4${sorted}`, { token: admin });
     expect(first.body).toMatchObject({ total: 6, current: 1, pageSize: 4 });
     expect(names(first)).toEqual(['admin', 'alice', 'bob', 'carol']);
     expect(names(second)).toEqual(['dave', 'viewer']);
-    const tooBig = await api.call('GET', '/api/admin-users?pageSize=201', { token: admin });
+    const tooBig = await api.call('GET', '/api/system/admin?pageSize=201', { token: admin });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.fields).toEqual([expect.objectContaining({ field: 'pageSize' })]);
-    expect((await api.call('GET', '/api/admin-users?pageSize=200', { token: admin })).status).toBe(200);
+    expect((await api.call('GET', '/api/system/admin?pageSize=200', { token: admin })).status).toBe(200);
   });
 
   it('sorts by whitelisted fields, several at once, and refuses others naming sort', async () => {
-    const desc = await api.call('GET', '/api/admin-users?sort=-userName', { token: admin });
+    const desc = await api.call('GET', '/api/system/admin?sort=-userName', { token: admin });
     expect(names(desc)).toEqual(['viewer', 'dave', 'carol', 'bob', 'alice', 'admin']);
-    const multi = await api.call('GET', '/api/admin-users?sort=status,userName', { token: admin });
+    const multi = await api.call('GET', '/api/system/admin?sort=status,userName', { token: admin });
     expect(multi.status).toBe(400);
-    const byDisplay = await api.call('GET', '/api/admin-users?sort=displayName,-createdAt', { token: admin });
+    const byDisplay = await api.call('GET', '/api/system/admin?sort=displayName,-createdAt', { token: admin });
     expect(byDisplay.status).toBe(200);
-    const bad = await api.call('GET', '/api/admin-users?sort=passwordHash', { token: admin });
+    const bad = await api.call('GET', '/api/system/admin?sort=passwordHash', { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       code: 'common.validation',
@@ -82,7 +82,7 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
   });
 
   it('refuses an unknown query parameter, naming it', async () => {
-    const res = await api.call('GET', '/api/admin-users?tenantId=1', {
+    const res = await api.call('GET', '/api/system/admin?tenantId=1', {
       token: admin,
       headers: { 'accept-language': 'en-US' },
     });
@@ -94,36 +94,36 @@ describe.each(engines())('the list contract on GET /api/admin-users on $name', (
   });
 
   it('filters by keyword over user name, display name, mobile and email (case-insensitive)', async () => {
-    expect(names(await api.call('GET', '/api/admin-users?keyword=ZHANG', { token: admin }))).toEqual(['alice']);
-    expect(names(await api.call('GET', '/api/admin-users?keyword=13900000002', { token: admin }))).toEqual(['bob']);
-    expect(names(await api.call('GET', '/api/admin-users?keyword=hospital.cn', { token: admin }))).toEqual(['carol']);
+    expect(names(await api.call('GET', '/api/system/admin?keyword=ZHANG', { token: admin }))).toEqual(['alice']);
+    expect(names(await api.call('GET', '/api/system/admin?keyword=13900000002', { token: admin }))).toEqual(['bob']);
+    expect(names(await api.call('GET', '/api/system/admin?keyword=hospital.cn', { token: admin }))).toEqual(['carol']);
     expect(
-      names(await api.call('GET', `/api/admin-users?keyword=${encodeURIComponent('大卫')}`, { token: admin })),
+      names(await api.call('GET', `/api/system/admin?keyword=${encodeURIComponent('大卫')}`, { token: admin })),
     ).toEqual(['dave']);
-    expect((await api.call('GET', '/api/admin-users?keyword=%25', { token: admin })).body.total).toBe(0);
+    expect((await api.call('GET', '/api/system/admin?keyword=%25', { token: admin })).body.total).toBe(0);
   });
 
   it('filters by status (one or a list), role and creation date, and refuses values it cannot use', async () => {
-    expect(names(await api.call('GET', '/api/admin-users?status=disabled', { token: admin }))).toEqual(['bob']);
-    expect((await api.call('GET', '/api/admin-users?status=enabled,disabled', { token: admin })).body.total).toBe(6);
-    const bad = await api.call('GET', '/api/admin-users?status=gone', { token: admin });
+    expect(names(await api.call('GET', '/api/system/admin?status=disabled', { token: admin }))).toEqual(['bob']);
+    expect((await api.call('GET', '/api/system/admin?status=enabled,disabled', { token: admin })).body.total).toBe(6);
+    const bad = await api.call('GET', '/api/system/admin?status=gone', { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([expect.objectContaining({ field: 'status' })]);
 
-    const byRole = await api.call('GET', `/api/admin-users?roleId=${viewerRoleId}&sort=userName`, { token: admin });
+    const byRole = await api.call('GET', `/api/system/admin?roleId=${viewerRoleId}&sort=userName`, { token: admin });
     expect(names(byRole)).toEqual(['alice', 'carol', 'viewer']);
     expect(byRole.body.data[0].roles).toEqual([{ id: viewerRoleId, code: 'viewer', name: '访客' }]);
-    expect((await api.call('GET', '/api/admin-users?roleId=abc', { token: admin })).status).toBe(400);
+    expect((await api.call('GET', '/api/system/admin?roleId=abc', { token: admin })).status).toBe(400);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await api.call('GET', `/api/admin-users?createdAt=${today},${today}`, { token: admin })).body.total).toBe(
+    expect((await api.call('GET', `/api/system/admin?createdAt=${today},${today}`, { token: admin })).body.total).toBe(
       6,
     );
     expect(
-      (await api.call('GET', '/api/admin-users?createdAt=2000-01-01,2000-12-31', { token: admin })).body.total,
+      (await api.call('GET', '/api/system/admin?createdAt=2000-01-01,2000-12-31', { token: admin })).body.total,
     ).toBe(0);
-    expect((await api.call('GET', `/api/admin-users?createdAt=${today},`, { token: admin })).body.total).toBe(6);
-    const badDate = await api.call('GET', '/api/admin-users?createdAt=yesterday', { token: admin });
+    expect((await api.call('GET', `/api/system/admin?createdAt=${today},`, { token: admin })).body.total).toBe(6);
+    const badDate = await api.call('GET', '/api/system/admin?createdAt=yesterday', { token: admin });
     expect(badDate.status).toBe(400);
     expect(badDate.body.fields).toEqual([expect.objectContaining({ field: 'createdAt' })]);
   });

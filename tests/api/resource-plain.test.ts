@@ -98,7 +98,7 @@ describe.each(engines())('a plain resource declared from a table on $name', (eng
       .where('id', '=', created.body.id)
       .executeTakeFirstOrThrow();
     expect(row.deleted_at).toBeInstanceOf(Date);
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=team&resourceId=${created.body.id}`, {
+    const audit = await api.call('GET', `/api/system/audit-log?resourceType=team&resourceId=${created.body.id}`, {
       token: admin,
     });
     expect(audit.body.data.map((a: { action: string }) => a.action)).toEqual([

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, importForm, jsonOf, readXlsx, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
 
-describe.each(engines())('export and import of /api/admin-users on $name', (engine) => {
+describe.each(engines())('export and import of /api/system/admin on $name', (engine) => {
   let api: TestApi;
   let admin: string;
 
   const usernames = async () =>
-    (await api.call('GET', '/api/admin-users?pageSize=200&sort=userName', { token: admin })).body.data.map(
+    (await api.call('GET', '/api/system/admin?pageSize=200&sort=userName', { token: admin })).body.data.map(
       (u: { userName: string }) => u.userName,
     );
   const upload = (
@@ -15,7 +15,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     lang = 'zh-CN',
   ) =>
     xlsxFile(rows).then((file) =>
-      api.fetch('POST', '/api/admin-users/import', {
+      api.fetch('POST', '/api/system/admin/import', {
         token: admin,
         form: importForm(file, fields),
         headers: { 'accept-language': lang },
@@ -31,7 +31,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
       ['oscar', 'Oscar'],
       ['olga', 'Olga'],
     ]) {
-      await api.call('POST', '/api/admin-users', {
+      await api.call('POST', '/api/system/admin', {
         token: admin,
         body: { userName, displayName, password: 'Quiet-Otter-42' },
       });
@@ -40,13 +40,13 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
   afterAll(() => api?.close());
 
   it('exports exactly the filtered, sorted rows with headers in the request language', async () => {
-    const res = await api.fetch('GET', '/api/admin-users/export?keyword=o&sort=-userName', {
+    const res = await api.fetch('GET', '/api/system/admin/export?keyword=o&sort=-userName', {
       token: admin,
       headers: { 'accept-language': 'en-US' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="admin-users-\d{8}\.xlsx"$/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="system-admin-\d{8}\.xlsx"$/);
     const rows = await readXlsx(await res.arrayBuffer());
     expect(rows[0]).toEqual([
       'Username',
@@ -59,22 +59,22 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
       'Created at',
       'Remark',
     ]);
-    const listed = await api.call('GET', '/api/admin-users?keyword=o&sort=-userName', { token: admin });
+    const listed = await api.call('GET', '/api/system/admin?keyword=o&sort=-userName', { token: admin });
     expect(rows.slice(1).map((r) => r[0])).toEqual(listed.body.data.map((u: { userName: string }) => u.userName));
     expect(rows.slice(1).map((r) => r[0])).toEqual(['oscar', 'olga']);
 
     const zh = await readXlsx(
-      await (await api.fetch('GET', '/api/admin-users/export?status=enabled', { token: admin })).arrayBuffer(),
+      await (await api.fetch('GET', '/api/system/admin/export?status=enabled', { token: admin })).arrayBuffer(),
     );
     expect(zh[0]?.[0]).toBe('用户名');
     expect(zh).toHaveLength(1 + 5);
     expect(zh.find((r) => r[0] === 'admin')?.[4]).toBe('tenant_admin');
     expect(JSON.stringify(zh)).not.toContain('nurse');
-    expect((await api.fetch('GET', '/api/admin-users/export?bogus=1', { token: admin })).status).toBe(400);
+    expect((await api.fetch('GET', '/api/system/admin/export?bogus=1', { token: admin })).status).toBe(400);
   });
 
   it('offers a template with the header row and one example row', async () => {
-    const res = await api.fetch('GET', '/api/admin-users/import-template', {
+    const res = await api.fetch('GET', '/api/system/admin/import-template', {
       token: admin,
       headers: { 'accept-language': 'en-US' },
     });
@@ -145,7 +145,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     ]);
     expect(unknownColumn.status).toBe(422);
     expect((await jsonOf(unknownColumn)).failed).toEqual([{ row: 1, column: '密码哈希', message: '无法识别的列' }]);
-    const notXlsx = await api.fetch('POST', '/api/admin-users/import', {
+    const notXlsx = await api.fetch('POST', '/api/system/admin/import', {
       token: admin,
       form: importForm(new File(['a,b'], 'x.csv', { type: 'text/csv' })),
     });
@@ -174,7 +174,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     );
     expect(inserted.status).toBe(200);
     expect(await jsonOf(inserted)).toEqual({ dryRun: false, created: 2, updated: 0, failed: [] });
-    const uma = (await api.call('GET', '/api/admin-users?keyword=uma', { token: admin })).body.data[0];
+    const uma = (await api.call('GET', '/api/system/admin?keyword=uma', { token: admin })).body.data[0];
     expect(uma).toMatchObject({
       displayName: 'Uma',
       mobile: '13600000001',
@@ -192,7 +192,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
       { mode: 'upsert' },
     );
     expect(await jsonOf(upserted)).toEqual({ dryRun: false, created: 1, updated: 1, failed: [] });
-    const after = (await api.call('GET', `/api/admin-users/${uma.id}`, { token: admin })).body;
+    const after = (await api.call('GET', `/api/system/admin/${uma.id}`, { token: admin })).body;
     expect(after).toMatchObject({
       displayName: 'Uma Thurman',
       remark: 'imported twice',
@@ -215,7 +215,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
 
   it('refuses to import past the tenant’s account quota, row by row', async () => {
     const demo = await api.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const count = (await api.call('GET', '/api/admin-users', { token: admin })).body.total;
+    const count = (await api.call('GET', '/api/system/admin', { token: admin })).body.total;
     await api.db
       .updateTable('tenant')
       .set({ max_accounts: count + 1 })
@@ -230,7 +230,7 @@ describe.each(engines())('export and import of /api/admin-users on $name', (engi
     expect((await jsonOf(res)).failed).toEqual([
       { row: 3, column: '', message: `账号数量已达租户上限（${count + 1} 个）` },
     ]);
-    expect((await api.call('GET', '/api/admin-users', { token: admin })).body.total).toBe(count);
+    expect((await api.call('GET', '/api/system/admin', { token: admin })).body.total).toBe(count);
     await api.db.updateTable('tenant').set({ max_accounts: 100 }).where('id', '=', demo.id).execute();
   });
 });

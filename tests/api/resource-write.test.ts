@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, importForm, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
 
-describe.each(engines())('writes, tenancy and permissions of /api/admin-users on $name', (engine) => {
+describe.each(engines())('writes, tenancy and permissions of /api/system/admin on $name', (engine) => {
   let api: TestApi;
   let admin: string;
   let viewer: string;
@@ -10,7 +10,7 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
   let foreignId: string;
 
   const create = (userName: string, extra: Record<string, unknown> = {}) =>
-    api.call('POST', '/api/admin-users', {
+    api.call('POST', '/api/system/admin', {
       token: admin,
       body: { userName, displayName: userName, password: 'Quiet-Otter-42', ...extra },
     });
@@ -70,7 +70,7 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
 
   it('updates with the current version, and refuses a stale one with 409 changing nothing', async () => {
     const { body: user } = await create('grace', { email: 'grace@example.com' });
-    const res = await api.call('PUT', `/api/admin-users/${user.id}`, {
+    const res = await api.call('PUT', `/api/system/admin/${user.id}`, {
       token: admin,
       body: { displayName: 'Grace Hopper', mobile: '13700000002', version: user.version },
       headers: { 'user-agent': 'vitest-agent' },
@@ -83,18 +83,18 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
       version: user.version + 1,
     });
 
-    const stale = await api.call('PUT', `/api/admin-users/${user.id}`, {
+    const stale = await api.call('PUT', `/api/system/admin/${user.id}`, {
       token: admin,
       body: { displayName: 'Stale', version: user.version },
     });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('common.versionConflict');
-    expect((await api.call('GET', `/api/admin-users/${user.id}`, { token: admin })).body).toMatchObject({
+    expect((await api.call('GET', `/api/system/admin/${user.id}`, { token: admin })).body).toMatchObject({
       displayName: 'Grace Hopper',
       version: 1,
     });
     expect(
-      (await api.call('PUT', `/api/admin-users/${user.id}`, { token: admin, body: { displayName: 'No version' } }))
+      (await api.call('PUT', `/api/system/admin/${user.id}`, { token: admin, body: { displayName: 'No version' } }))
         .status,
     ).toBe(400);
 
@@ -115,14 +115,17 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
     const foreign = demoRoles.find((r) => r.code === 'demo2')!.id;
     const { body: user } = await create('heidi', { roleIds: [own] });
     expect(user.roleIds).toEqual([own]);
-    const refused = await api.call('PUT', `/api/admin-users/${user.id}/roles`, {
+    const refused = await api.call('PUT', `/api/system/admin/${user.id}/roles`, {
       token: admin,
       body: { roleIds: [foreign] },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual([expect.objectContaining({ field: 'roleIds' })]);
     expect((await create('ivan', { roleIds: [foreign] })).status).toBe(400);
-    const cleared = await api.call('PUT', `/api/admin-users/${user.id}/roles`, { token: admin, body: { roleIds: [] } });
+    const cleared = await api.call('PUT', `/api/system/admin/${user.id}/roles`, {
+      token: admin,
+      body: { roleIds: [] },
+    });
     expect(cleared.body).toMatchObject({ roleIds: [], version: 1 });
     expect((await auditRows(user.id)).at(-1)?.action).toBe('system:admin:assign-role');
   });
@@ -131,8 +134,8 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
     const a = (await create('judy')).body;
     const b = (await create('ken')).body;
     const c = (await create('leo')).body;
-    expect((await api.call('DELETE', `/api/admin-users/${a.id}`, { token: admin })).status).toBe(204);
-    expect((await api.call('GET', `/api/admin-users/${a.id}`, { token: admin })).status).toBe(404);
+    expect((await api.call('DELETE', `/api/system/admin/${a.id}`, { token: admin })).status).toBe(204);
+    expect((await api.call('GET', `/api/system/admin/${a.id}`, { token: admin })).status).toBe(404);
     const kept = await api.db
       .selectFrom('admin_user')
       .select('deleted_at')
@@ -140,20 +143,23 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
       .executeTakeFirstOrThrow();
     expect(kept.deleted_at).toBeInstanceOf(Date);
 
-    const self = await api.call('POST', '/api/admin-users/batch-delete', {
+    const self = await api.call('POST', '/api/system/admin/batch-delete', {
       token: admin,
       body: { ids: [b.id, adminId] },
     });
     expect(self.status).toBe(409);
     expect(self.body.code).toBe('admin.selfOperation');
-    const missing = await api.call('POST', '/api/admin-users/batch-delete', {
+    const missing = await api.call('POST', '/api/system/admin/batch-delete', {
       token: admin,
       body: { ids: [b.id, '999999'] },
     });
     expect(missing.status).toBe(404);
-    expect((await api.call('GET', `/api/admin-users/${b.id}`, { token: admin })).status).toBe(200);
+    expect((await api.call('GET', `/api/system/admin/${b.id}`, { token: admin })).status).toBe(200);
 
-    const both = await api.call('POST', '/api/admin-users/batch-delete', { token: admin, body: { ids: [b.id, c.id] } });
+    const both = await api.call('POST', '/api/system/admin/batch-delete', {
+      token: admin,
+      body: { ids: [b.id, c.id] },
+    });
     expect(both).toMatchObject({ status: 200, body: { deleted: 2 } });
     const rows = await auditRows(b.id);
     expect(rows.at(-1)).toMatchObject({ action: 'system:admin:delete', after: null });
@@ -161,27 +167,27 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
   });
 
   it('keeps another tenant’s rows invisible and unwritable', async () => {
-    expect((await api.call('GET', `/api/admin-users/${foreignId}`, { token: admin })).status).toBe(404);
+    expect((await api.call('GET', `/api/system/admin/${foreignId}`, { token: admin })).status).toBe(404);
     expect(
       (
-        await api.call('PUT', `/api/admin-users/${foreignId}`, {
+        await api.call('PUT', `/api/system/admin/${foreignId}`, {
           token: admin,
           body: { displayName: 'Hijacked', version: 0 },
         })
       ).status,
     ).toBe(404);
-    expect((await api.call('DELETE', `/api/admin-users/${foreignId}`, { token: admin })).status).toBe(404);
+    expect((await api.call('DELETE', `/api/system/admin/${foreignId}`, { token: admin })).status).toBe(404);
     expect(
-      (await api.call('POST', '/api/admin-users/batch-delete', { token: admin, body: { ids: [foreignId] } })).status,
+      (await api.call('POST', '/api/system/admin/batch-delete', { token: admin, body: { ids: [foreignId] } })).status,
     ).toBe(404);
     for (const verb of ['disable', 'reset-password', 'force-logout']) {
-      expect((await api.call('POST', `/api/admin-users/${foreignId}/${verb}`, { token: admin })).status, verb).toBe(
+      expect((await api.call('POST', `/api/system/admin/${foreignId}/${verb}`, { token: admin })).status, verb).toBe(
         404,
       );
     }
-    const exported = await api.fetch('GET', '/api/admin-users/export?keyword=nurse', { token: admin });
+    const exported = await api.fetch('GET', '/api/system/admin/export?keyword=nurse', { token: admin });
     expect(exported.status).toBe(200);
-    const upsert = await api.fetch('POST', '/api/admin-users/import', {
+    const upsert = await api.fetch('POST', '/api/system/admin/import', {
       token: admin,
       form: importForm(
         await xlsxFile([
@@ -198,33 +204,37 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
       .where('id', '=', foreignId)
       .executeTakeFirstOrThrow();
     expect(foreign).toEqual({ display_name: '护士', deleted_at: null, status: 'enabled' });
-    const own = await api.call('GET', `/api/admin-users?keyword=nurse`, { token: otherAdmin });
+    const own = await api.call('GET', `/api/system/admin?keyword=nurse`, { token: otherAdmin });
     expect(own.body.total).toBe(1);
-    const auditForeign = await api.call('GET', `/api/audit-logs?resourceType=admin_user&resourceId=${foreignId}`, {
-      token: admin,
-    });
+    const auditForeign = await api.call(
+      'GET',
+      `/api/system/audit-log?resourceType=admin_user&resourceId=${foreignId}`,
+      {
+        token: admin,
+      },
+    );
     expect(auditForeign.body.total).toBe(0);
   });
 
   it('refuses a user without the code (403) for every kind of route', async () => {
     const id = await api.userId('demo', 'viewer');
     const routes: [string, string, unknown?][] = [
-      ['GET', '/api/admin-users'],
-      ['GET', `/api/admin-users/${id}`],
-      ['POST', '/api/admin-users', { userName: 'x', displayName: 'x', password: 'Quiet-Otter-42' }],
-      ['PUT', `/api/admin-users/${id}`, { displayName: 'x', version: 0 }],
-      ['DELETE', `/api/admin-users/${id}`],
-      ['POST', '/api/admin-users/batch-delete', { ids: [id] }],
-      ['GET', '/api/admin-users/export'],
-      ['GET', '/api/admin-users/import-template'],
-      ['POST', `/api/admin-users/${id}/enable`],
-      ['POST', `/api/admin-users/${id}/disable`],
-      ['POST', `/api/admin-users/${id}/unlock`],
-      ['POST', `/api/admin-users/${id}/reset-password`],
-      ['POST', `/api/admin-users/${id}/force-logout`],
-      ['PUT', `/api/admin-users/${id}/roles`, { roleIds: [] }],
-      ['GET', '/api/login-logs'],
-      ['GET', '/api/audit-logs?resourceType=admin_user'],
+      ['GET', '/api/system/admin'],
+      ['GET', `/api/system/admin/${id}`],
+      ['POST', '/api/system/admin', { userName: 'x', displayName: 'x', password: 'Quiet-Otter-42' }],
+      ['PUT', `/api/system/admin/${id}`, { displayName: 'x', version: 0 }],
+      ['DELETE', `/api/system/admin/${id}`],
+      ['POST', '/api/system/admin/batch-delete', { ids: [id] }],
+      ['GET', '/api/system/admin/export'],
+      ['GET', '/api/system/admin/import-template'],
+      ['POST', `/api/system/admin/${id}/enable`],
+      ['POST', `/api/system/admin/${id}/disable`],
+      ['POST', `/api/system/admin/${id}/unlock`],
+      ['POST', `/api/system/admin/${id}/reset-password`],
+      ['POST', `/api/system/admin/${id}/force-logout`],
+      ['PUT', `/api/system/admin/${id}/roles`, { roleIds: [] }],
+      ['GET', '/api/system/login-log'],
+      ['GET', '/api/system/audit-log?resourceType=admin_user'],
     ];
     for (const [method, path, body] of routes) {
       const res = await api.call(method, path, { token: viewer, body });
@@ -232,17 +242,17 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
       expect(res.body.code).toBe('common.forbidden');
     }
     const form = importForm(await xlsxFile([['用户名'], ['x']]));
-    expect((await api.fetch('POST', '/api/admin-users/import', { token: viewer, form })).status).toBe(403);
-    expect((await api.call('GET', '/api/admin-users')).status).toBe(401);
+    expect((await api.fetch('POST', '/api/system/admin/import', { token: viewer, form })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/admin')).status).toBe(401);
   });
 
   it('serves a record’s audit timeline newest first to holders of the resource’s list code', async () => {
     const { body: user } = await create('mallory');
-    await api.call('PUT', `/api/admin-users/${user.id}`, {
+    await api.call('PUT', `/api/system/admin/${user.id}`, {
       token: admin,
       body: { displayName: 'Mallory', version: 0 },
     });
-    const res = await api.call('GET', `/api/audit-logs?resourceType=admin_user&resourceId=${user.id}`, {
+    const res = await api.call('GET', `/api/system/audit-log?resourceType=admin_user&resourceId=${user.id}`, {
       token: admin,
     });
     expect(res.status).toBe(200);
@@ -256,8 +266,10 @@ describe.each(engines())('writes, tenancy and permissions of /api/admin-users on
       resourceId: user.id,
       before: { displayName: 'mallory' },
     });
-    expect((await api.call('GET', '/api/audit-logs', { token: admin })).status).toBe(403);
-    expect((await api.call('GET', '/api/audit-logs?resourceType=admin_user&foo=1', { token: admin })).status).toBe(400);
+    expect((await api.call('GET', '/api/system/audit-log', { token: admin })).status).toBe(403);
+    expect(
+      (await api.call('GET', '/api/system/audit-log?resourceType=admin_user&foo=1', { token: admin })).status,
+    ).toBe(400);
   });
 
   it('keeps the audit trail append-only for the application role', async () => {

@@ -40,10 +40,10 @@ describe('a restart on the same embedded database', () => {
     });
     expect(signIn.status).toBe(200);
     const token = signIn.body.access_token as string;
-    const packages = await call(server.app, 'GET', '/api/tenant-packages?keyword=标准套餐', token);
+    const packages = await call(server.app, 'GET', '/api/system/tenant-package?keyword=标准套餐', token);
     const standard = packages.body.data[0];
     const kept = standard.permissionIds.slice(0, 3);
-    const edited = await call(server.app, 'PUT', `/api/tenant-packages/${standard.id}`, token, {
+    const edited = await call(server.app, 'PUT', `/api/system/tenant-package/${standard.id}`, token, {
       name: standard.name,
       permissionIds: kept,
       version: standard.version,
@@ -53,7 +53,7 @@ describe('a restart on the same embedded database', () => {
 
     server = await start();
     try {
-      const after = await call(server.app, 'GET', `/api/tenant-packages/${standard.id}`, token);
+      const after = await call(server.app, 'GET', `/api/system/tenant-package/${standard.id}`, token);
       expect(after.status).toBe(200);
       expect([...after.body.permissionIds].sort()).toEqual([...kept].sort());
       const me = await call(server.app, 'GET', '/api/auth/me', token);

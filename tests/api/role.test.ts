@@ -17,9 +17,9 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
   const ids = async (codes: string[]) =>
     (await api.db.selectFrom('permission').select('id').where('code', 'in', codes).execute()).map((r) => r.id);
   const createRole = (code: string, token = admin) =>
-    api.call('POST', '/api/roles', { token, body: { code, name: code.toUpperCase() } });
+    api.call('POST', '/api/system/role', { token, body: { code, name: code.toUpperCase() } });
   const createUser = async (userName: string, roleIds: string[]) => {
-    const res = await api.call('POST', '/api/admin-users', {
+    const res = await api.call('POST', '/api/system/admin', {
       token: admin,
       body: { userName, displayName: userName, password: 'Quiet-Otter-42', roleIds, mustChangePassword: false },
     });
@@ -45,7 +45,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       body: { type: 'custom', dataScope: 'all', status: 'enabled', version: 0 },
     });
     const subset = await ids(['dashboard:workspace:view', 'system:admin:list', 'system:admin:export']);
-    const assigned = await api.call('PUT', `/api/roles/${role.body.id}/permissions`, {
+    const assigned = await api.call('PUT', `/api/system/role/${role.body.id}/permissions`, {
       token: admin,
       body: { permissionIds: subset },
     });
@@ -70,35 +70,35 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
         children: [],
       }),
     ]);
-    expect((await api.call('GET', '/api/roles', { token: rita })).status).toBe(403);
-    expect((await api.call('GET', '/api/admin-users', { token: rita })).status).toBe(200);
+    expect((await api.call('GET', '/api/system/role', { token: rita })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/admin', { token: rita })).status).toBe(200);
 
     // A disabled role grants nothing; a disabled menu disappears from the menu.
-    const r = (await api.call('GET', `/api/roles/${role.body.id}`, { token: admin })).body;
-    await api.call('PUT', `/api/roles/${r.id}`, {
+    const r = (await api.call('GET', `/api/system/role/${role.body.id}`, { token: admin })).body;
+    await api.call('PUT', `/api/system/role/${r.id}`, {
       token: admin,
       body: { name: r.name, status: 'disabled', version: r.version },
     });
     expect((await api.call('GET', '/api/auth/me', { token: rita })).body.permissions).toEqual([]);
     expect((await api.call('GET', '/api/auth/menus', { token: rita })).body).toEqual([]);
-    expect((await api.call('GET', '/api/admin-users', { token: rita })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/admin', { token: rita })).status).toBe(403);
   });
 
   it('the union over several roles; the tenant admin menu holds every non-platform menu', async () => {
     const a = await createRole('role-a');
     const b = await createRole('role-b');
-    await api.call('PUT', `/api/roles/${a.body.id}/permissions`, {
+    await api.call('PUT', `/api/system/role/${a.body.id}/permissions`, {
       token: admin,
       body: { permissionIds: await ids(['system:role:list']) },
     });
-    await api.call('PUT', `/api/roles/${b.body.id}/permissions`, {
+    await api.call('PUT', `/api/system/role/${b.body.id}/permissions`, {
       token: admin,
-      body: { permissionIds: await ids(['dict:code:list']) },
+      body: { permissionIds: await ids(['dictionary:syscode:list']) },
     });
     await createUser('uma', [a.body.id, b.body.id]);
     const uma = (await api.tokens('demo', 'uma', 'Quiet-Otter-42')).access;
     expect((await api.call('GET', '/api/auth/me', { token: uma })).body.permissions).toEqual([
-      'dict:code:list',
+      'dictionary:syscode:list',
       'system:role:list',
     ]);
 
@@ -110,16 +110,16 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
 
   it('refuses permissions outside the package (400 naming them), system roles and unknown ids', async () => {
     const role = await createRole('greedy');
-    const res = await api.call('PUT', `/api/roles/${role.body.id}/permissions`, {
+    const res = await api.call('PUT', `/api/system/role/${role.body.id}/permissions`, {
       token: admin,
       body: { permissionIds: await ids(['system:role:list', 'system:tenant:list', 'system:client:list']) },
     });
     expect(res).toMatchObject({ status: 400, body: { code: 'role.permissionNotInPackage' } });
     expect(res.body.message).toMatch(/system:tenant:list.*system:client:list|system:client:list.*system:tenant:list/);
     expect(
-      (await api.call('GET', `/api/roles/${role.body.id}/permissions`, { token: admin })).body.permissionIds,
+      (await api.call('GET', `/api/system/role/${role.body.id}/permissions`, { token: admin })).body.permissionIds,
     ).toEqual([]);
-    const unknown = await api.call('PUT', `/api/roles/${role.body.id}/permissions`, {
+    const unknown = await api.call('PUT', `/api/system/role/${role.body.id}/permissions`, {
       token: admin,
       body: { permissionIds: ['999999'] },
     });
@@ -128,20 +128,22 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       body: { fields: [expect.objectContaining({ field: 'permissionIds' })] },
     });
 
-    const system = (await api.call('GET', '/api/roles?type=system', { token: admin })).body.data[0];
+    const system = (await api.call('GET', '/api/system/role?type=system', { token: admin })).body.data[0];
     expect(system.code).toBe('tenant_admin');
-    expect((await api.call('DELETE', `/api/roles/${system.id}`, { token: admin })).body.code).toBe('role.systemRole');
-    const rename = await api.call('PUT', `/api/roles/${system.id}`, {
+    expect((await api.call('DELETE', `/api/system/role/${system.id}`, { token: admin })).body.code).toBe(
+      'role.systemRole',
+    );
+    const rename = await api.call('PUT', `/api/system/role/${system.id}`, {
       token: admin,
       body: { code: 'boss', name: 'x', version: system.version },
     });
     expect(rename.body.code).toBe('role.systemRole');
-    const grant = await api.call('PUT', `/api/roles/${system.id}/permissions`, {
+    const grant = await api.call('PUT', `/api/system/role/${system.id}/permissions`, {
       token: admin,
       body: { permissionIds: [] },
     });
     expect(grant.body.code).toBe('role.systemRole');
-    const renamed = await api.call('PUT', `/api/roles/${system.id}`, {
+    const renamed = await api.call('PUT', `/api/system/role/${system.id}`, {
       token: admin,
       body: { name: '管理员角色', version: system.version },
     });
@@ -150,22 +152,22 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
 
   it('data scope: org ids required for org_custom, cleared otherwise; audited', async () => {
     const role = await createRole('scoped');
-    const missing = await api.call('PUT', `/api/roles/${role.body.id}/data-scope`, {
+    const missing = await api.call('PUT', `/api/system/role/${role.body.id}/data-scope`, {
       token: admin,
       body: { dataScope: 'org_custom' },
     });
     expect(missing.status).toBe(400);
-    const custom = await api.call('PUT', `/api/roles/${role.body.id}/data-scope`, {
+    const custom = await api.call('PUT', `/api/system/role/${role.body.id}/data-scope`, {
       token: admin,
       body: { dataScope: 'org_custom', dataScopeOrgIds: ['7', '9', '7'] },
     });
     expect(custom.body).toMatchObject({ dataScope: 'org_custom', dataScopeOrgIds: ['7', '9'], version: 1 });
-    const self = await api.call('PUT', `/api/roles/${role.body.id}/data-scope`, {
+    const self = await api.call('PUT', `/api/system/role/${role.body.id}/data-scope`, {
       token: admin,
       body: { dataScope: 'self', dataScopeOrgIds: ['7'] },
     });
     expect(self.body).toMatchObject({ dataScope: 'self', dataScopeOrgIds: [] });
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=role&resourceId=${role.body.id}`, {
+    const audit = await api.call('GET', `/api/system/audit-log?resourceType=role&resourceId=${role.body.id}`, {
       token: admin,
     });
     expect(audit.body.data.map((a: { action: string }) => a.action)).toEqual([
@@ -174,28 +176,32 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       'system:role:create',
     ]);
     expect(
-      (await api.call('PUT', `/api/roles/${role.body.id}/data-scope`, { token: viewer, body: { dataScope: 'all' } }))
-        .status,
+      (
+        await api.call('PUT', `/api/system/role/${role.body.id}/data-scope`, {
+          token: viewer,
+          body: { dataScope: 'all' },
+        })
+      ).status,
     ).toBe(403);
   });
 
   it('members: add users of the same tenant only, list, remove; the permissions follow at once', async () => {
     const role = await createRole('auditor');
-    await api.call('PUT', `/api/roles/${role.body.id}/permissions`, {
+    await api.call('PUT', `/api/system/role/${role.body.id}/permissions`, {
       token: admin,
       body: { permissionIds: await ids(['system:role:list']) },
     });
     const victor = await createUser('victor', []);
     const foreign = await api.userId('demo2', 'nurse');
-    const refused = await api.call('POST', `/api/roles/${role.body.id}/members`, {
+    const refused = await api.call('POST', `/api/system/role/${role.body.id}/members`, {
       token: admin,
       body: { userIds: [victor, foreign] },
     });
     expect(refused).toMatchObject({ status: 400, body: { fields: [expect.objectContaining({ field: 'userIds' })] } });
     const victorToken = (await api.tokens('demo', 'victor', 'Quiet-Otter-42')).access;
-    expect((await api.call('GET', '/api/roles', { token: victorToken })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/role', { token: victorToken })).status).toBe(403);
 
-    const added = await api.call('POST', `/api/roles/${role.body.id}/members`, {
+    const added = await api.call('POST', `/api/system/role/${role.body.id}/members`, {
       token: admin,
       body: { userIds: [victor, victor] },
     });
@@ -203,33 +209,37 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       status: 200,
       body: [{ id: victor, userName: 'victor', displayName: 'victor', status: 'enabled' }],
     });
-    expect((await api.call('GET', '/api/roles', { token: victorToken })).status).toBe(200);
-    expect((await api.call('GET', `/api/roles/${role.body.id}/members`, { token: admin })).body).toHaveLength(1);
-    expect((await api.call('DELETE', `/api/roles/${role.body.id}/members/${victor}`, { token: admin })).status).toBe(
-      204,
-    );
-    expect((await api.call('GET', `/api/roles/${role.body.id}/members`, { token: admin })).body).toEqual([]);
-    expect((await api.call('GET', '/api/roles', { token: victorToken })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/role', { token: victorToken })).status).toBe(200);
+    expect((await api.call('GET', `/api/system/role/${role.body.id}/members`, { token: admin })).body).toHaveLength(1);
     expect(
-      (await api.call('POST', `/api/roles/${role.body.id}/members`, { token: viewer, body: { userIds: [victor] } }))
-        .status,
+      (await api.call('DELETE', `/api/system/role/${role.body.id}/members/${victor}`, { token: admin })).status,
+    ).toBe(204);
+    expect((await api.call('GET', `/api/system/role/${role.body.id}/members`, { token: admin })).body).toEqual([]);
+    expect((await api.call('GET', '/api/system/role', { token: victorToken })).status).toBe(403);
+    expect(
+      (
+        await api.call('POST', `/api/system/role/${role.body.id}/members`, {
+          token: viewer,
+          body: { userIds: [victor] },
+        })
+      ).status,
     ).toBe(403);
   });
 
   it('options for selects need system:role:list or system:admin:list', async () => {
-    const options = await api.call('GET', '/api/roles/options', { token: admin });
+    const options = await api.call('GET', '/api/system/role/options', { token: admin });
     expect(options.status).toBe(200);
     expect(options.body[0]).toEqual({ id: expect.any(String), code: 'tenant_admin', name: expect.any(String) });
     expect(options.body.every((o: object) => Object.keys(o).length === 3)).toBe(true);
-    expect((await api.call('GET', '/api/roles/options', { token: viewer })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/role/options', { token: viewer })).status).toBe(403);
     const adminLister = await createRole('lister');
-    await api.call('PUT', `/api/roles/${adminLister.body.id}/permissions`, {
+    await api.call('PUT', `/api/system/role/${adminLister.body.id}/permissions`, {
       token: admin,
       body: { permissionIds: await ids(['system:admin:list']) },
     });
     await createUser('wendy', [adminLister.body.id]);
     const wendy = (await api.tokens('demo', 'wendy', 'Quiet-Otter-42')).access;
-    expect((await api.call('GET', '/api/roles/options', { token: wendy })).status).toBe(200);
+    expect((await api.call('GET', '/api/system/role/options', { token: wendy })).status).toBe(200);
   });
 
   it('another tenant’s roles are invisible and unwritable; stale updates refused unchanged; duplicates 409', async () => {
@@ -237,43 +247,44 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     expect((await createRole('nurses')).body.code).toBe('common.duplicate');
     const theirs = await createRole('nurses', otherAdmin);
     expect(theirs.status).toBe(201);
-    expect((await api.call('GET', `/api/roles/${theirs.body.id}`, { token: admin })).status).toBe(404);
+    expect((await api.call('GET', `/api/system/role/${theirs.body.id}`, { token: admin })).status).toBe(404);
     expect(
-      (await api.call('PUT', `/api/roles/${theirs.body.id}`, { token: admin, body: { name: 'x', version: 0 } })).status,
+      (await api.call('PUT', `/api/system/role/${theirs.body.id}`, { token: admin, body: { name: 'x', version: 0 } }))
+        .status,
     ).toBe(404);
-    expect((await api.call('DELETE', `/api/roles/${theirs.body.id}`, { token: admin })).status).toBe(404);
-    expect((await api.call('GET', `/api/roles/${theirs.body.id}/members`, { token: admin })).status).toBe(404);
+    expect((await api.call('DELETE', `/api/system/role/${theirs.body.id}`, { token: admin })).status).toBe(404);
+    expect((await api.call('GET', `/api/system/role/${theirs.body.id}/members`, { token: admin })).status).toBe(404);
     expect(
       (
-        await api.call('POST', '/api/roles/batch-delete', {
+        await api.call('POST', '/api/system/role/batch-delete', {
           token: admin,
           body: { ids: [mine.body.id, theirs.body.id] },
         })
       ).status,
     ).toBe(404);
-    expect((await api.call('GET', `/api/roles/${mine.body.id}`, { token: admin })).status).toBe(200);
-    const list = await api.call('GET', '/api/roles?keyword=nurses', { token: admin });
+    expect((await api.call('GET', `/api/system/role/${mine.body.id}`, { token: admin })).status).toBe(200);
+    const list = await api.call('GET', '/api/system/role?keyword=nurses', { token: admin });
     expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([mine.body.id]);
 
-    const updated = await api.call('PUT', `/api/roles/${mine.body.id}`, {
+    const updated = await api.call('PUT', `/api/system/role/${mine.body.id}`, {
       token: admin,
       body: { name: 'Nursing', version: 0 },
     });
     expect(updated.body).toMatchObject({ name: 'Nursing', version: 1 });
-    const stale = await api.call('PUT', `/api/roles/${mine.body.id}`, {
+    const stale = await api.call('PUT', `/api/system/role/${mine.body.id}`, {
       token: admin,
       body: { name: 'Stale', version: 0 },
     });
     expect(stale).toMatchObject({ status: 409, body: { code: 'common.versionConflict' } });
-    expect((await api.call('GET', `/api/roles/${mine.body.id}`, { token: admin })).body.name).toBe('Nursing');
-    expect((await api.call('POST', '/api/roles', { token: viewer, body: { code: 'x1', name: 'x1' } })).status).toBe(
-      403,
-    );
-    expect((await api.call('DELETE', `/api/roles/${mine.body.id}`, { token: admin })).status).toBe(204);
+    expect((await api.call('GET', `/api/system/role/${mine.body.id}`, { token: admin })).body.name).toBe('Nursing');
+    expect(
+      (await api.call('POST', '/api/system/role', { token: viewer, body: { code: 'x1', name: 'x1' } })).status,
+    ).toBe(403);
+    expect((await api.call('DELETE', `/api/system/role/${mine.body.id}`, { token: admin })).status).toBe(204);
   });
 
   it('exports exactly the filtered rows; a bad import changes nothing and names row and column', async () => {
-    const file = await api.fetch('GET', '/api/roles/export?keyword=role-&sort=-code', {
+    const file = await api.fetch('GET', '/api/system/role/export?keyword=role-&sort=-code', {
       token: admin,
       headers: { 'accept-language': 'en-US' },
     });
@@ -281,7 +292,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     expect(rows[0]).toEqual(['Code', 'Name', 'Type', 'Data scope', 'Sort', 'Status', 'Remark', 'Created at']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['role-b', 'role-a']);
 
-    const before = (await api.call('GET', '/api/roles?pageSize=200', { token: admin })).body.total;
+    const before = (await api.call('GET', '/api/system/role?pageSize=200', { token: admin })).body.total;
     const bad = importForm(
       await xlsxFile([
         ['Code', 'Name', 'Sort'],
@@ -289,7 +300,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
         ['Bad Code', 'Bad', 'x'],
       ]),
     );
-    const refused = await api.fetch('POST', '/api/roles/import', {
+    const refused = await api.fetch('POST', '/api/system/role/import', {
       token: admin,
       form: bad,
       headers: { 'accept-language': 'en-US' },
@@ -299,7 +310,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       expect.objectContaining({ row: 3, column: 'Code' }),
       expect.objectContaining({ row: 3, column: 'Sort' }),
     ]);
-    expect((await api.call('GET', '/api/roles?pageSize=200', { token: admin })).body.total).toBe(before);
+    expect((await api.call('GET', '/api/system/role?pageSize=200', { token: admin })).body.total).toBe(before);
 
     const good = importForm(
       await xlsxFile([
@@ -309,7 +320,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       ]),
       { mode: 'upsert' },
     );
-    expect(await jsonOf(await api.fetch('POST', '/api/roles/import', { token: admin, form: good }))).toEqual({
+    expect(await jsonOf(await api.fetch('POST', '/api/system/role/import', { token: admin, form: good }))).toEqual({
       dryRun: false,
       created: 1,
       updated: 1,

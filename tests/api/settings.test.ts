@@ -31,13 +31,13 @@ describe.each(engines())('settings on $name', (engine) => {
 
   const setting = async (token: string, key: string): Promise<SettingView> => {
     const category = key.split('.')[0];
-    const res = await api.call('GET', `/api/settings?category=${category}`, { token });
+    const res = await api.call('GET', `/api/system/settings?category=${category}`, { token });
     expect(res.status).toBe(200);
     return res.body.data.find((s: SettingView) => s.key === key);
   };
 
   it('lists typed settings by category with their metadata and the caller’s rights', async () => {
-    const res = await api.call('GET', '/api/settings?category=security', { token: demo });
+    const res = await api.call('GET', '/api/system/settings?category=security', { token: demo });
     expect(res.body).toMatchObject({ success: true, total: 6 });
     expect(res.body.data[0]).toMatchObject({
       key: 'security.password.minLength',
@@ -51,19 +51,19 @@ describe.each(engines())('settings on $name', (engine) => {
       editable: true,
       version: 0,
     });
-    const all = await api.call('GET', '/api/settings', { token: demo });
+    const all = await api.call('GET', '/api/system/settings', { token: demo });
     expect(new Set(all.body.data.map((s: { category: string }) => s.category))).toEqual(
       new Set(['security', 'login', 'upload', 'branding']),
     );
     const captchaType = all.body.data.find((s: SettingView) => s.key === 'login.captchaType');
     expect(captchaType.options.map((o: { value: string }) => o.value)).toEqual(['image', 'slider']);
     expect(await setting(demo, 'login.captchaSecret')).toMatchObject({ value: null, hasValue: false, editable: false });
-    expect((await api.call('GET', '/api/settings?category=nope', { token: demo })).status).toBe(400);
+    expect((await api.call('GET', '/api/system/settings?category=nope', { token: demo })).status).toBe(400);
   });
 
   it('refuses a user without the code', async () => {
-    expect((await api.call('GET', '/api/settings', { token: viewer })).status).toBe(403);
-    const put = await api.call('PUT', '/api/settings/branding.name', { token: viewer, body: { value: 'x' } });
+    expect((await api.call('GET', '/api/system/settings', { token: viewer })).status).toBe(403);
+    const put = await api.call('PUT', '/api/system/settings/branding.name', { token: viewer, body: { value: 'x' } });
     expect(put.status).toBe(403);
   });
 
@@ -78,24 +78,27 @@ describe.each(engines())('settings on $name', (engine) => {
       ['upload.allowedExtensions', null, 'is required'],
     ];
     for (const [key, value, message] of cases) {
-      const res = await api.call('PUT', `/api/settings/${key}`, { token: demo, body: { value }, headers: en });
+      const res = await api.call('PUT', `/api/system/settings/${key}`, { token: demo, body: { value }, headers: en });
       expect(res.status, key).toBe(400);
       expect(res.body.fields, key).toEqual([{ field: 'value', message }]);
     }
-    expect((await api.call('PUT', '/api/settings/no.such.key', { token: demo, body: { value: 1 } })).status).toBe(404);
     expect(
-      (await api.call('PUT', '/api/settings/branding.name', { token: demo, body: { value: 'x', extra: 1 } })).status,
+      (await api.call('PUT', '/api/system/settings/no.such.key', { token: demo, body: { value: 1 } })).status,
+    ).toBe(404);
+    expect(
+      (await api.call('PUT', '/api/system/settings/branding.name', { token: demo, body: { value: 'x', extra: 1 } }))
+        .status,
     ).toBe(400);
   });
 
   it('writes a tenant override with optimistic locking, invisible to another tenant, and resets it', async () => {
-    const put = await api.call('PUT', '/api/settings/upload.maxSizeMb', {
+    const put = await api.call('PUT', '/api/system/settings/upload.maxSizeMb', {
       token: demo,
       body: { value: 20, version: 0 },
     });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ value: 20, defaultValue: 50, overridden: true, version: 1 });
-    const stale = await api.call('PUT', '/api/settings/upload.maxSizeMb', {
+    const stale = await api.call('PUT', '/api/system/settings/upload.maxSizeMb', {
       token: demo,
       body: { value: 30, version: 0 },
     });
@@ -104,25 +107,36 @@ describe.each(engines())('settings on $name', (engine) => {
     expect(await setting(demo2, 'upload.maxSizeMb')).toMatchObject({ value: 50, overridden: false });
     expect(await setting(platform, 'upload.maxSizeMb')).toMatchObject({ value: 50 });
 
-    const reset = await api.call('DELETE', '/api/settings/upload.maxSizeMb/override', { token: demo });
+    const reset = await api.call('DELETE', '/api/system/settings/upload.maxSizeMb/override', { token: demo });
     expect(reset.body).toMatchObject({ value: 50, overridden: false, version: 0 });
-    const audit = await api.call('GET', `/api/audit-logs?resourceType=system_setting&resourceId=${reset.body.id}`, {
-      token: demo,
-    });
+    const audit = await api.call(
+      'GET',
+      `/api/system/audit-log?resourceType=system_setting&resourceId=${reset.body.id}`,
+      {
+        token: demo,
+      },
+    );
     expect(audit.body.data.map((a: { action: string; after: unknown }) => [a.action, a.after])).toEqual([
-      ['system:setting:update', { key: 'upload.maxSizeMb', scope: 'platform', value: 50 }],
-      ['system:setting:update', { key: 'upload.maxSizeMb', scope: 'tenant', value: 20 }],
+      ['system:settings:update', { key: 'upload.maxSizeMb', scope: 'platform', value: 50 }],
+      ['system:settings:update', { key: 'upload.maxSizeMb', scope: 'tenant', value: 20 }],
     ]);
-    const other = await api.call('GET', `/api/audit-logs?resourceType=system_setting&resourceId=${reset.body.id}`, {
-      token: demo2,
-    });
+    const other = await api.call(
+      'GET',
+      `/api/system/audit-log?resourceType=system_setting&resourceId=${reset.body.id}`,
+      {
+        token: demo2,
+      },
+    );
     expect(other.body.data).toEqual([]);
   });
 
   it('keeps platform-only keys and platform rows to platform operators', async () => {
-    const tenant = await api.call('PUT', '/api/settings/login.captchaSecret', { token: demo, body: { value: 'abc' } });
+    const tenant = await api.call('PUT', '/api/system/settings/login.captchaSecret', {
+      token: demo,
+      body: { value: 'abc' },
+    });
     expect(tenant).toMatchObject({ status: 403, body: { code: 'setting.notOverridable' } });
-    const plat = await api.call('PUT', '/api/settings/security.lockout.durationMinutes', {
+    const plat = await api.call('PUT', '/api/system/settings/security.lockout.durationMinutes', {
       token: platform,
       body: { value: 20, version: 0 },
     });
@@ -131,13 +145,13 @@ describe.each(engines())('settings on $name', (engine) => {
   });
 
   it('never returns a secret and masks it in the audit trail', async () => {
-    const put = await api.call('PUT', '/api/settings/login.captchaSecret', {
+    const put = await api.call('PUT', '/api/system/settings/login.captchaSecret', {
       token: platform,
       body: { value: 's3cr3t-value' },
     });
     expect(put.body).toMatchObject({ value: '******', hasValue: true });
     expect(await setting(platform, 'login.captchaSecret')).toMatchObject({ value: '******', hasValue: true });
-    const same = await api.call('PUT', '/api/settings/login.captchaSecret', {
+    const same = await api.call('PUT', '/api/system/settings/login.captchaSecret', {
       token: platform,
       body: { value: '******' },
     });
@@ -155,13 +169,13 @@ describe.each(engines())('settings on $name', (engine) => {
         after: { key: 'login.captchaSecret', scope: 'platform', value: '******' },
       },
     ]);
-    expect(JSON.stringify(await api.call('GET', '/api/settings/public'))).not.toContain('s3cr3t');
-    expect((await api.call('GET', '/api/settings/public')).body).not.toHaveProperty('login.captchaSecret');
+    expect(JSON.stringify(await api.call('GET', '/api/system/settings/public'))).not.toContain('s3cr3t');
+    expect((await api.call('GET', '/api/system/settings/public')).body).not.toHaveProperty('login.captchaSecret');
   });
 
   describe('take effect without a restart', () => {
     it('security.lockout.maxAttempts changes the next sign-in', async () => {
-      const put = await api.call('PUT', '/api/settings/security.lockout.maxAttempts', {
+      const put = await api.call('PUT', '/api/system/settings/security.lockout.maxAttempts', {
         token: demo,
         body: { value: 2 },
       });
@@ -182,21 +196,25 @@ describe.each(engines())('settings on $name', (engine) => {
           body: { currentPassword: 'admin123', newPassword },
           headers: en,
         });
-      await api.call('PUT', '/api/settings/security.password.minLength', { token: demo2, body: { value: 12 } });
+      await api.call('PUT', '/api/system/settings/security.password.minLength', { token: demo2, body: { value: 12 } });
       const refused = await change('Jade-Moth-7');
       expect(refused).toMatchObject({ status: 400, body: { code: 'auth.passwordPolicy' } });
       expect(refused.body.message).toContain('12');
-      await api.call('PUT', '/api/settings/security.password.minLength', { token: demo2, body: { value: 10 } });
+      await api.call('PUT', '/api/system/settings/security.password.minLength', { token: demo2, body: { value: 10 } });
       expect((await change('Jade-Moth-7')).status).toBe(204);
     });
 
-    it('branding.name changes GET /api/settings/public', async () => {
-      await api.call('PUT', '/api/settings/branding.name', { token: platform, body: { value: '新平台名称' } });
-      expect((await api.call('GET', '/api/settings/public')).body['branding.name']).toBe('新平台名称');
-      expect((await api.call('GET', '/api/settings/public?tenant=demo')).body['branding.name']).toBe('新平台名称');
-      await api.call('PUT', '/api/settings/branding.name', { token: demo, body: { value: '示范医院' } });
-      expect((await api.call('GET', '/api/settings/public?tenant=demo')).body['branding.name']).toBe('示范医院');
-      expect((await api.call('GET', '/api/settings/public?tenant=demo2')).body['branding.name']).toBe('新平台名称');
+    it('branding.name changes GET /api/system/settings/public', async () => {
+      await api.call('PUT', '/api/system/settings/branding.name', { token: platform, body: { value: '新平台名称' } });
+      expect((await api.call('GET', '/api/system/settings/public')).body['branding.name']).toBe('新平台名称');
+      expect((await api.call('GET', '/api/system/settings/public?tenant=demo')).body['branding.name']).toBe(
+        '新平台名称',
+      );
+      await api.call('PUT', '/api/system/settings/branding.name', { token: demo, body: { value: '示范医院' } });
+      expect((await api.call('GET', '/api/system/settings/public?tenant=demo')).body['branding.name']).toBe('示范医院');
+      expect((await api.call('GET', '/api/system/settings/public?tenant=demo2')).body['branding.name']).toBe(
+        '新平台名称',
+      );
     });
   });
 });

@@ -111,11 +111,13 @@ describe.each(engines())('row-level security on $name', (engine) => {
       .executeTakeFirstOrThrow();
     expect(platformRow.value).toBe('医学教育管理后台');
 
-    const pub = await api.call('GET', '/api/settings/public?tenant=demo2');
+    const pub = await api.call('GET', '/api/system/settings/public?tenant=demo2');
     expect(pub.body['branding.name']).toBe('第二医院后台');
     expect(pub.body['branding.nameEn']).toBe('MedEdu Admin');
-    expect((await api.call('GET', '/api/settings/public?tenant=demo')).body['branding.name']).toBe('医学教育管理后台');
-    const platform = await api.call('GET', '/api/settings/public');
+    expect((await api.call('GET', '/api/system/settings/public?tenant=demo')).body['branding.name']).toBe(
+      '医学教育管理后台',
+    );
+    const platform = await api.call('GET', '/api/system/settings/public');
     expect(platform.body['branding.name']).toBe('医学教育管理后台');
     expect(platform.body['security.lockout.maxAttempts']).toBeUndefined();
   });

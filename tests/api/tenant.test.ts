@@ -9,7 +9,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
   const clock = testClock();
 
   const provision = (code: string, extra: Record<string, unknown> = {}) =>
-    api.call('POST', '/api/tenants', {
+    api.call('POST', '/api/system/tenant', {
       token: platform,
       body: {
         code,
@@ -43,7 +43,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
   afterAll(() => api?.close());
 
   it('provisions tenant, tenant_admin role and first administrator in one transaction; the admin holds exactly the package', async () => {
-    const small = await api.call('POST', '/api/tenant-packages', {
+    const small = await api.call('POST', '/api/system/tenant-package', {
       token: platform,
       body: {
         name: 'Small',
@@ -107,7 +107,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
       await sql`DROP INDEX test_boss_uq`.execute(api.db);
     }
     expect(await counts()).toEqual(before);
-    expect((await api.call('GET', '/api/tenants/resolve?code=gamma')).status).toBe(404);
+    expect((await api.call('GET', '/api/system/tenant/resolve?code=gamma')).status).toBe(404);
   });
 
   it('re-syncs roles when the package of a tenant or the permissions of a package change', async () => {
@@ -115,18 +115,22 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     const boss = (await api.tokens('delta', 'boss', 'Quiet-Otter-42')).access;
     const ownPassword = { currentPassword: 'Quiet-Otter-42', newPassword: 'Brisk-Heron-Lantern-77' };
     expect((await api.call('POST', '/api/auth/password', { token: boss, body: ownPassword })).status).toBe(204);
-    const role = await api.call('POST', '/api/roles', { token: boss, body: { code: 'clerk', name: 'Clerk' } });
+    const role = await api.call('POST', '/api/system/role', { token: boss, body: { code: 'clerk', name: 'Clerk' } });
     const keep = await permissionIds(['dashboard:workspace:view', 'system:role:list', 'system:admin:list']);
     expect(
-      (await api.call('PUT', `/api/roles/${role.body.id}/permissions`, { token: boss, body: { permissionIds: keep } }))
-        .status,
+      (
+        await api.call('PUT', `/api/system/role/${role.body.id}/permissions`, {
+          token: boss,
+          body: { permissionIds: keep },
+        })
+      ).status,
     ).toBe(200);
 
-    const pkg = await api.call('POST', '/api/tenant-packages', {
+    const pkg = await api.call('POST', '/api/system/tenant-package', {
       token: platform,
       body: { name: 'Roles only', permissionIds: await permissionIds(['system:role:list', 'system:role:update']) },
     });
-    const moved = await api.call('PUT', `/api/tenants/${res.body.id}`, {
+    const moved = await api.call('PUT', `/api/system/tenant/${res.body.id}`, {
       token: platform,
       body: { name: res.body.name, packageId: pkg.body.id, maxAccounts: 5, version: res.body.version },
     });
@@ -146,7 +150,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     expect(await codesOf('tenant_admin')).toEqual(['system:role:list', 'system:role:update']);
     expect(await codesOf('clerk')).toEqual(['system:role:list']);
 
-    const edited = await api.call('PUT', `/api/tenant-packages/${pkg.body.id}`, {
+    const edited = await api.call('PUT', `/api/system/tenant-package/${pkg.body.id}`, {
       token: platform,
       body: {
         name: 'Roles only',
@@ -164,17 +168,19 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
   });
 
   it('packages refuse platform-only permissions and cannot be deleted while tenants use them', async () => {
-    const bad = await api.call('POST', '/api/tenant-packages', {
+    const bad = await api.call('POST', '/api/system/tenant-package', {
       token: platform,
       body: { name: 'Greedy', permissionIds: await permissionIds(['system:tenant:list', 'system:role:list']) },
     });
     expect(bad).toMatchObject({ status: 400, body: { code: 'permission.platformOnly' } });
     expect(bad.body.message).toContain('system:tenant:list');
-    expect((await api.call('DELETE', `/api/tenant-packages/${standardPackage}`, { token: platform })).body.code).toBe(
-      'tenant.packageInUse',
+    expect(
+      (await api.call('DELETE', `/api/system/tenant-package/${standardPackage}`, { token: platform })).body.code,
+    ).toBe('tenant.packageInUse');
+    const unused = await api.call('POST', '/api/system/tenant-package', { token: platform, body: { name: 'Unused' } });
+    expect((await api.call('DELETE', `/api/system/tenant-package/${unused.body.id}`, { token: platform })).status).toBe(
+      204,
     );
-    const unused = await api.call('POST', '/api/tenant-packages', { token: platform, body: { name: 'Unused' } });
-    expect((await api.call('DELETE', `/api/tenant-packages/${unused.body.id}`, { token: platform })).status).toBe(204);
   });
 
   it('disable stops sign-in, refresh and live tokens at once; enable restores; expiry refuses too; renew lifts it', async () => {
@@ -186,27 +192,27 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
         body: { grant_type: 'refresh_token', refresh_token: token, client_id: 'console' },
       });
 
-    const disabled = await api.call('POST', `/api/tenants/${res.body.id}/disable`, { token: platform });
+    const disabled = await api.call('POST', `/api/system/tenant/${res.body.id}/disable`, { token: platform });
     expect(disabled.body).toMatchObject({ status: 'disabled', version: 1 });
     expect((await me()).status).toBe(401);
     expect((await refresh(boss.refresh)).body.code).toBe('tenant.disabled');
     expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).body.code).toBe('tenant.disabled');
-    expect((await api.call('GET', '/api/tenants/resolve?code=epsilon')).body).toEqual({
+    expect((await api.call('GET', '/api/system/tenant/resolve?code=epsilon')).body).toEqual({
       code: 'epsilon',
       name: 'epsilon hospital',
       status: 'disabled',
     });
 
-    await api.call('POST', `/api/tenants/${res.body.id}/enable`, { token: platform });
+    await api.call('POST', `/api/system/tenant/${res.body.id}/enable`, { token: platform });
     expect((await me()).status).toBe(200);
 
     const soon = new Date(clock.now().getTime() + 10 * 60_000).toISOString();
-    const renewed = await api.call('POST', `/api/tenants/${res.body.id}/renew`, {
+    const renewed = await api.call('POST', `/api/system/tenant/${res.body.id}/renew`, {
       token: platform,
       body: { expiresAt: soon },
     });
     expect(renewed.body).toMatchObject({ expired: false });
-    const past = await api.call('POST', `/api/tenants/${res.body.id}/renew`, {
+    const past = await api.call('POST', `/api/system/tenant/${res.body.id}/renew`, {
       token: platform,
       body: { expiresAt: '2000-01-01T00:00:00Z' },
     });
@@ -214,10 +220,14 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     clock.advance(20 * 60_000);
     expect((await me()).status).toBe(401);
     expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).body.code).toBe('tenant.expired');
-    expect((await api.call('GET', '/api/tenants/resolve?code=epsilon')).body.status).toBe('expired');
+    expect((await api.call('GET', '/api/system/tenant/resolve?code=epsilon')).body.status).toBe('expired');
     expect(
-      (await api.call('POST', `/api/tenants/${res.body.id}/renew`, { token: platform, body: { expiresAt: null } })).body
-        .expired,
+      (
+        await api.call('POST', `/api/system/tenant/${res.body.id}/renew`, {
+          token: platform,
+          body: { expiresAt: null },
+        })
+      ).body.expired,
     ).toBe(false);
     expect((await api.signIn('epsilon', 'boss', 'Quiet-Otter-42')).status).toBe(200);
     expect((await me()).status).toBe(200);
@@ -241,42 +251,42 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
     const platformId = (
       await api.db.selectFrom('tenant').select('id').where('code', '=', 'platform').executeTakeFirstOrThrow()
     ).id;
-    expect((await api.call('POST', `/api/tenants/${platformId}/disable`, { token: platform })).body.code).toBe(
+    expect((await api.call('POST', `/api/system/tenant/${platformId}/disable`, { token: platform })).body.code).toBe(
       'tenant.platformProtected',
     );
-    expect((await api.call('DELETE', `/api/tenants/${platformId}`, { token: platform })).status).toBe(409);
-    const row = (await api.call('GET', `/api/tenants/${platformId}`, { token: platform })).body;
+    expect((await api.call('DELETE', `/api/system/tenant/${platformId}`, { token: platform })).status).toBe(409);
+    const row = (await api.call('GET', `/api/system/tenant/${platformId}`, { token: platform })).body;
     const body = { name: '平台运营', packageId: null, maxAccounts: row.maxAccounts, version: row.version };
     expect(
       (
-        await api.call('PUT', `/api/tenants/${platformId}`, {
+        await api.call('PUT', `/api/system/tenant/${platformId}`, {
           token: platform,
           body: { ...body, packageId: standardPackage },
         })
       ).status,
     ).toBe(409);
-    expect((await api.call('PUT', `/api/tenants/${platformId}`, { token: platform, body })).body).toMatchObject({
+    expect((await api.call('PUT', `/api/system/tenant/${platformId}`, { token: platform, body })).body).toMatchObject({
       name: '平台运营',
       packageId: null,
     });
-    const demo = await api.call('GET', '/api/tenants/resolve?code=DEMO');
+    const demo = await api.call('GET', '/api/system/tenant/resolve?code=DEMO');
     expect(demo).toMatchObject({ status: 200, body: { code: 'demo', name: '演示医院', status: 'enabled' } });
     expect(Object.keys(demo.body).sort()).toEqual(['code', 'name', 'status']);
-    expect((await api.call('GET', '/api/tenants/resolve?code=nope')).status).toBe(404);
+    expect((await api.call('GET', '/api/system/tenant/resolve?code=nope')).status).toBe(404);
   });
 
   it('a tenant administrator gets 403 on tenants, packages, permissions and clients', async () => {
     for (const path of [
-      '/api/tenants',
-      '/api/tenant-packages',
-      '/api/permissions',
-      '/api/permissions/tree',
-      '/api/clients',
+      '/api/system/tenant',
+      '/api/system/tenant-package',
+      '/api/system/permission',
+      '/api/system/permission/tree',
+      '/api/system/client',
     ]) {
       const res = await api.call('GET', path, { token: tenantAdmin });
       expect(res.status, path).toBe(403);
     }
-    expect((await api.call('POST', '/api/tenants/1/disable', { token: tenantAdmin })).status).toBe(403);
+    expect((await api.call('POST', '/api/system/tenant/1/disable', { token: tenantAdmin })).status).toBe(403);
     // Even a platform-only grant slipped into a tenant role gives nothing outside the platform tenant.
     const demoAdminRole = await api.db
       .selectFrom('role as r')
@@ -290,34 +300,36 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
       .insertInto('role_permission')
       .values({ tenant_id: demoAdminRole.tenant_id, role_id: demoAdminRole.id, permission_id: tenantList! })
       .execute();
-    expect((await api.call('GET', '/api/tenants', { token: tenantAdmin })).status).toBe(403);
+    expect((await api.call('GET', '/api/system/tenant', { token: tenantAdmin })).status).toBe(403);
     expect((await api.call('GET', '/api/auth/me', { token: tenantAdmin })).body.permissions).not.toContain(
       'system:tenant:list',
     );
   });
 
   it('lists with filters, refuses a stale update unchanged, exports exactly the filtered rows', async () => {
-    const list = await api.call('GET', '/api/tenants?status=enabled&keyword=hospital&sort=code', { token: platform });
+    const list = await api.call('GET', '/api/system/tenant?status=enabled&keyword=hospital&sort=code', {
+      token: platform,
+    });
     expect(list.status).toBe(200);
     expect(list.body.data.map((t: { code: string }) => t.code)).toEqual(['alpha', 'delta', 'epsilon']);
     const alpha = list.body.data[0];
-    const ok = await api.call('PUT', `/api/tenants/${alpha.id}`, {
+    const ok = await api.call('PUT', `/api/system/tenant/${alpha.id}`, {
       token: platform,
       body: { name: 'Alpha Hospital', packageId: alpha.packageId, maxAccounts: 9, version: alpha.version },
     });
     expect(ok.body).toMatchObject({ name: 'Alpha Hospital', maxAccounts: 9, version: alpha.version + 1 });
-    const stale = await api.call('PUT', `/api/tenants/${alpha.id}`, {
+    const stale = await api.call('PUT', `/api/system/tenant/${alpha.id}`, {
       token: platform,
       body: { name: 'Stale', packageId: alpha.packageId, maxAccounts: 1, version: alpha.version },
     });
     expect(stale).toMatchObject({ status: 409, body: { code: 'common.versionConflict' } });
-    expect((await api.call('GET', `/api/tenants/${alpha.id}`, { token: platform })).body).toMatchObject({
+    expect((await api.call('GET', `/api/system/tenant/${alpha.id}`, { token: platform })).body).toMatchObject({
       name: 'Alpha Hospital',
       maxAccounts: 9,
     });
-    expect((await api.call('GET', '/api/tenants?unknown=1', { token: platform })).status).toBe(400);
+    expect((await api.call('GET', '/api/system/tenant?unknown=1', { token: platform })).status).toBe(400);
 
-    const file = await api.fetch('GET', '/api/tenants/export?keyword=hospital&sort=-code', {
+    const file = await api.fetch('GET', '/api/system/tenant/export?keyword=hospital&sort=-code', {
       token: platform,
       headers: { 'accept-language': 'en-US' },
     });
@@ -345,7 +357,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
         ['Bad Code', 'Theta', '标准套餐', 0, 'admin', 'Admin', 'Amber-Falcon-81'],
       ]),
     );
-    const refused = await api.fetch('POST', '/api/tenants/import', {
+    const refused = await api.fetch('POST', '/api/system/tenant/import', {
       token: platform,
       form: bad,
       headers: { 'accept-language': 'en-US' },
@@ -376,12 +388,14 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
         ['zeta', 'Zeta', '标准套餐', 10, '2099-12-31', 'admin', 'Admin', 'Amber-Falcon-81'],
       ]),
     );
-    expect(await jsonOf(await api.fetch('POST', '/api/tenants/import', { token: platform, form: good }))).toEqual({
-      dryRun: false,
-      created: 1,
-      updated: 0,
-      failed: [],
-    });
+    expect(await jsonOf(await api.fetch('POST', '/api/system/tenant/import', { token: platform, form: good }))).toEqual(
+      {
+        dryRun: false,
+        created: 1,
+        updated: 0,
+        failed: [],
+      },
+    );
     const signIn = await api.signIn('zeta', 'admin', 'Amber-Falcon-81');
     expect(signIn.status).toBe(200);
     expect((await api.call('GET', '/api/auth/me', { token: signIn.body.access_token })).body.mustChangePassword).toBe(

@@ -23,7 +23,7 @@ describe.each(engines())('scopes at the token endpoint on $name', (engine) => {
   beforeAll(async () => {
     api = await startApi(engine);
     const platform = (await api.tokens('platform', 'admin', 'admin123')).access;
-    const created = await api.call('POST', '/api/clients', {
+    const created = await api.call('POST', '/api/system/client', {
       token: platform,
       body: {
         clientId: 'lms',

@@ -94,7 +94,7 @@ describe.each(engines())('validation and error messages on $name', (engine) => {
     const zh = await expectRejected({ body: { displayName: 'x', mobile: 'call me', version: 0 } }, 'mobile');
     expect(zh.body.fields[0].message).toBe('请填写有效的电话号码：数字，可带 + 前缀，可用空格或 - 分隔');
     const platform = (await api.tokens('platform', 'admin', 'admin123')).access;
-    const en = await api.call('POST', '/api/tenants', {
+    const en = await api.call('POST', '/api/system/tenant', {
       token: platform,
       headers: { 'accept-language': 'en-US' },
       body: {
@@ -125,7 +125,7 @@ describe.each(engines())('validation and error messages on $name', (engine) => {
       .where('key', '=', 'common.unauthorized')
       .execute();
     await api.tenancy.asSystem(seedBase);
-    const codes = await api.call('GET', '/api/dict/errcodes');
+    const codes = await api.call('GET', '/api/dictionary/catalog/errcodes');
     expect(codes.status).toBe(200);
     expect(codes.body).toContainEqual({
       code: 'common.unauthorized',

@@ -18,7 +18,7 @@ describe.each(engines())('the workspace on $name', (engine) => {
   afterAll(() => api?.close());
 
   const workspace = async (token: string) => {
-    const answer = await api.call('GET', '/api/workspace', { token });
+    const answer = await api.call('GET', '/api/dashboard/workspace', { token });
     expect(answer.status).toBe(200);
     return answer.body as { cards: Card[]; activity: { action: string; resourceType: string; summary: string }[] };
   };
@@ -45,7 +45,7 @@ describe.each(engines())('the workspace on $name', (engine) => {
   });
 
   it('shows a user without list permissions no counts, and only their own activity', async () => {
-    const created = await api.call('POST', '/api/roles', { token: admin, body: { code: 'ward', name: '病区' } });
+    const created = await api.call('POST', '/api/system/role', { token: admin, body: { code: 'ward', name: '病区' } });
     expect(created.status).toBe(201);
     const mine = await workspace(admin);
     expect(mine.activity[0]).toMatchObject({
@@ -61,6 +61,6 @@ describe.each(engines())('the workspace on $name', (engine) => {
   });
 
   it('needs a session', async () => {
-    expect((await api.call('GET', '/api/workspace')).status).toBe(401);
+    expect((await api.call('GET', '/api/dashboard/workspace')).status).toBe(401);
   });
 });

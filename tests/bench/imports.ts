@@ -53,7 +53,7 @@ export async function benchImports(label: string, database: Database) {
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
       }, 100);
       const started = performance.now();
-      const res = await fetch(`${base}/api/roles/import-jobs`, { method: 'POST', headers: auth, body: form });
+      const res = await fetch(`${base}/api/system/role/import-jobs`, { method: 'POST', headers: auth, body: form });
       if (res.status !== 202) throw new Error(`import job refused: ${res.status} ${await res.text()}`);
       const job = (await res.json()) as { id: string };
       const latencies: number[] = [];
@@ -63,7 +63,7 @@ export async function benchImports(label: string, database: Database) {
       const watch = async () => {
         for (;;) {
           const answer = (await (
-            await fetchOnce(`${base}/api/roles/import-jobs/${job.id}`, { headers: auth })
+            await fetchOnce(`${base}/api/system/role/import-jobs/${job.id}`, { headers: auth })
           ).json()) as {
             status: string;
             report: unknown;
@@ -79,7 +79,7 @@ export async function benchImports(label: string, database: Database) {
       };
       /** Other users: a request every PROBE_MS (health and a list of accounts in turn), each timed on its own. */
       const others = async () => {
-        const paths = ['/api/health', '/api/admin-users?pageSize=20&current=1'];
+        const paths = ['/api/health', '/api/system/admin?pageSize=20&current=1'];
         const pending: Promise<void>[] = [];
         for (let i = 0; !['done', 'failed', 'cancelled'].includes(status); i++) {
           const t0 = performance.now();
@@ -116,7 +116,7 @@ export async function benchImports(label: string, database: Database) {
       exportPeak = Math.max(exportPeak, process.memoryUsage().rss);
     }, 100);
     const exportStarted = performance.now();
-    const exported = await fetchOnce(`${base}/api/roles/export`, { headers: auth });
+    const exported = await fetchOnce(`${base}/api/system/role/export`, { headers: auth });
     const exportBytes = (await exported.arrayBuffer()).byteLength;
     const exportSeconds = (performance.now() - exportStarted) / 1000;
     clearInterval(sampler);

@@ -1,5 +1,5 @@
 /**
- * What one authenticated request costs: `GET /api/admin-users?current=1&pageSize=20` (a full page of 20 rows) against
+ * What one authenticated request costs: `GET /api/system/admin?current=1&pageSize=20` (a full page of 20 rows) against
  * the API in a child process on 127.0.0.1, on the embedded engine and on PostgreSQL. Prints the median at one
  * connection and the throughput of autocannon at 50 connections, beside the issue's budgets.
  */
@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import type { DatabaseOptions } from '../../server/src/db/database';
 
-const LIST_PATH = '/api/admin-users?current=1&pageSize=20';
+const LIST_PATH = '/api/system/admin?current=1&pageSize=20';
 const SEQUENTIAL_CALLS = Number(process.env.BENCH_LIST_CALLS ?? 500);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const LOAD_CONNECTIONS = 50;

@@ -25,7 +25,7 @@ const item: BusinessItem = {
   updatedAt: null,
   version: 4,
 };
-const codes = ['list', 'create', 'update', 'delete', 'export'].map((a) => `dict:busiitem:${a}`);
+const codes = ['list', 'create', 'update', 'delete', 'export'].map((a) => `dictionary:busiitem:${a}`);
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
@@ -44,7 +44,9 @@ function mount(
   access: Record<string, boolean> = { ...grant(codes), platformOperator: true },
 ) {
   const api = fakeApi({
-    'GET /api/business-items': () => ({ body: { data: [item], total: 1, success: true, current: 1, pageSize: 10 } }),
+    'GET /api/dictionary/busiitem': () => ({
+      body: { data: [item], total: 1, success: true, current: 1, pageSize: 10 },
+    }),
     ...extra,
   });
   render(renderApp({ store, access, children: <BusinessItemPage /> }).tree);
@@ -64,7 +66,7 @@ describe('/dictionary/busiitem', () => {
 
   it('edits the variables as a list and sends them with the version', async () => {
     const api = mount({
-      'PUT /api/business-items/3': (call) => ({ body: { ...item, ...(call.body as object), version: 5 } }),
+      'PUT /api/dictionary/busiitem/3': (call) => ({ body: { ...item, ...(call.body as object), version: 5 } }),
     });
     const row = (await screen.findByText('paper.published')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
@@ -74,8 +76,8 @@ describe('/dictionary/busiitem', () => {
     fireEvent.change(await screen.findByTestId('variable-name-1'), { target: { value: 'publishAt' } });
     fireEvent.change(screen.getByTestId('variable-label-1'), { target: { value: '发布时间' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(api.find('PUT', '/api/business-items/3')).toHaveLength(1));
-    expect(api.find('PUT', '/api/business-items/3')[0].body).toEqual({
+    await waitFor(() => expect(api.find('PUT', '/api/dictionary/busiitem/3')).toHaveLength(1));
+    expect(api.find('PUT', '/api/dictionary/busiitem/3')[0].body).toEqual({
       name: '试卷发布',
       nameEn: 'Exam paper published',
       module: 'assess',
@@ -102,7 +104,7 @@ describe('/dictionary/busiitem', () => {
     fireEvent.change(await screen.findByTestId('variable-name-0'), { target: { value: 'courseName' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     expect(await screen.findByText('Each variable needs a label', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(api.find('POST', '/api/business-items')).toHaveLength(0);
+    expect(api.find('POST', '/api/dictionary/busiitem')).toHaveLength(0);
   });
   it('offers a tenant administrator, who holds the codes but not the platform, no change to platform-owned items', async () => {
     mount({}, grant(codes));

@@ -24,7 +24,7 @@ const builtIn: ErrorCode = {
   updatedAt: null,
   version: 1,
 };
-const codes = ['list', 'create', 'update', 'delete', 'export'].map((a) => `dict:errcode:${a}`);
+const codes = ['list', 'create', 'update', 'delete', 'export'].map((a) => `dictionary:errcode:${a}`);
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
@@ -39,7 +39,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 function mount(extra: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({
-    'GET /api/error-codes': () => ({ body: { data: [builtIn], total: 1, success: true, current: 1, pageSize: 10 } }),
+    'GET /api/dictionary/errcode': () => ({
+      body: { data: [builtIn], total: 1, success: true, current: 1, pageSize: 10 },
+    }),
     ...extra,
   });
   render(renderApp({ store, access: grant(codes), children: <ErrorCodePage /> }).tree);
@@ -58,15 +60,15 @@ describe('/dictionary/errcode', () => {
     fireEvent.change(screen.getByLabelText('模块'), { target: { value: 'common' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
-      expect(api.find('GET', '/api/error-codes').some((c) => c.query.module === 'common')).toBe(true),
+      expect(api.find('GET', '/api/dictionary/errcode').some((c) => c.query.module === 'common')).toBe(true),
     );
   });
 
   it('edits a built-in message (module and status fixed) and refreshes errCodes (SET_ERRCODE)', async () => {
     const fresh = [{ code: 'common.notFound', httpStatus: 404, messageZh: '找不到了', messageEn: 'Gone' }];
     const api = mount({
-      'PUT /api/error-codes/5': (call) => ({ body: { ...builtIn, ...(call.body as object), version: 2 } }),
-      'GET /api/dict/errcodes': () => ({ body: fresh }),
+      'PUT /api/dictionary/errcode/5': (call) => ({ body: { ...builtIn, ...(call.body as object), version: 2 } }),
+      'GET /api/dictionary/catalog/errcodes': () => ({ body: fresh }),
     });
     const row = (await screen.findByText('common.notFound')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
@@ -74,8 +76,8 @@ describe('/dictionary/errcode', () => {
     expect(screen.getByTestId('form-module')).toBeDisabled();
     fireEvent.change(screen.getByTestId('form-messageZh'), { target: { value: '找不到了' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(api.find('PUT', '/api/error-codes/5')).toHaveLength(1));
-    expect(api.find('PUT', '/api/error-codes/5')[0].body).toEqual({
+    await waitFor(() => expect(api.find('PUT', '/api/dictionary/errcode/5')).toHaveLength(1));
+    expect(api.find('PUT', '/api/dictionary/errcode/5')[0].body).toEqual({
       module: 'common',
       httpStatus: 404,
       messageZh: '找不到了',

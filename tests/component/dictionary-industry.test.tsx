@@ -26,7 +26,7 @@ const node = (code: string, name: string, level: number, parentCode: string | nu
 });
 const sections = [node('Q', '卫生和社会工作', 1, null, true), node('P', '教育', 1, null, false)];
 const divisions = [node('84', '卫生', 2, 'Q', false)];
-const codes = ['list', 'create', 'update', 'delete', 'export', 'import'].map((a) => `dict:industry:${a}`);
+const codes = ['list', 'create', 'update', 'delete', 'export', 'import'].map((a) => `dictionary:industry:${a}`);
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
@@ -42,8 +42,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/dictionary/industry', () => {
   it('shows the sections as a tree, loads a section’s divisions on expand, and creates a child under one', async () => {
     const api = fakeApi({
-      'GET /api/industries/tree': (call) => ({ body: call.query.parentCode === 'Q' ? divisions : sections }),
-      'POST /api/industries': (call) => ({
+      'GET /api/dictionary/industry/tree': (call) => ({ body: call.query.parentCode === 'Q' ? divisions : sections }),
+      'POST /api/dictionary/industry': (call) => ({
         status: 201,
         body: { ...divisions[0], id: '85', ...(call.body as object) },
       }),
@@ -54,7 +54,7 @@ describe('/dictionary/industry', () => {
     expect(screen.getByTestId('table-export')).toBeInTheDocument();
     fireEvent.click(row.querySelector('.ant-table-row-expand-icon') as HTMLElement);
     await screen.findByText('卫生');
-    expect(api.find('GET', '/api/industries/tree').map((c) => c.query.parentCode)).toContain('Q');
+    expect(api.find('GET', '/api/dictionary/industry/tree').map((c) => c.query.parentCode)).toContain('Q');
 
     fireEvent.click(within(row).getByTestId('row-add-child'));
     await screen.findByText('新建行业');
@@ -62,8 +62,8 @@ describe('/dictionary/industry', () => {
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: '85' } });
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: '社会工作' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(api.find('POST', '/api/industries')).toHaveLength(1));
-    expect(api.find('POST', '/api/industries')[0].body).toEqual({
+    await waitFor(() => expect(api.find('POST', '/api/dictionary/industry')).toHaveLength(1));
+    expect(api.find('POST', '/api/dictionary/industry')[0].body).toEqual({
       code: '85',
       parentCode: 'Q',
       name: '社会工作',

@@ -38,7 +38,7 @@ const item: DictItem = {
   version: 2,
 };
 const codes = ['list', 'create', 'update', 'delete', 'export', 'item-create', 'item-update'].map(
-  (a) => `dict:code:${a}`,
+  (a) => `dictionary:syscode:${a}`,
 );
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 const page = <T,>(data: T[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
@@ -61,8 +61,8 @@ function mount(
   access: Record<string, boolean> = { ...grant(codes), platformOperator: true },
 ) {
   const api = fakeApi({
-    'GET /api/dict-types': () => page(types),
-    'GET /api/dict-items': (call) => page(call.query.typeCode === 'admin_user_status' ? [item] : []),
+    'GET /api/dictionary/syscode/types': () => page(types),
+    'GET /api/dictionary/syscode/items': (call) => page(call.query.typeCode === 'admin_user_status' ? [item] : []),
     ...extra,
   });
   render(renderApp({ store, access, children: <SysCodePage /> }).tree);
@@ -82,7 +82,7 @@ describe('/dictionary/syscode', () => {
     expect(label).toHaveClass('ant-tag-success');
     expect(within(row).getByTestId('color-swatch')).toHaveAttribute('data-color', 'success');
     expect(within(row).queryByText('success')).toBeNull();
-    expect(api.find('GET', '/api/dict-items')[0].query).toMatchObject({
+    expect(api.find('GET', '/api/dictionary/syscode/items')[0].query).toMatchObject({
       typeCode: 'admin_user_status',
       current: '1',
       pageSize: '10',
@@ -95,14 +95,19 @@ describe('/dictionary/syscode', () => {
     fireEvent.click(within(screen.getByTestId('type-row-hospital_grade')).getByText('医院等级'));
     await waitFor(() => expect(items()).toHaveAttribute('data-type', 'hospital_grade'));
     await waitFor(() =>
-      expect(api.find('GET', '/api/dict-items').some((c) => c.query.typeCode === 'hospital_grade')).toBe(true),
+      expect(api.find('GET', '/api/dictionary/syscode/items').some((c) => c.query.typeCode === 'hospital_grade')).toBe(
+        true,
+      ),
     );
   });
 
   it('creates an item of the selected type with exactly the form fields', async () => {
     const api = mount({
-      'POST /api/dict-items': (call) => ({ status: 201, body: { ...item, id: '12', ...(call.body as object) } }),
-      'GET /api/dict/syscodes': () => ({ body: [] }),
+      'POST /api/dictionary/syscode/items': (call) => ({
+        status: 201,
+        body: { ...item, id: '12', ...(call.body as object) },
+      }),
+      'GET /api/dictionary/catalog/syscodes': () => ({ body: [] }),
     });
     await waitFor(() => expect(items()).toHaveAttribute('data-type', 'admin_user_status'));
     fireEvent.click(within(items()).getByTestId('table-create'));
@@ -113,8 +118,8 @@ describe('/dictionary/syscode', () => {
     fireEvent.change(screen.getByTestId('form-label'), { target: { value: '冻结' } });
     fireEvent.change(screen.getByTestId('form-labelEn'), { target: { value: 'Frozen' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(api.find('POST', '/api/dict-items')).toHaveLength(1));
-    expect(api.find('POST', '/api/dict-items')[0].body).toEqual({
+    await waitFor(() => expect(api.find('POST', '/api/dictionary/syscode/items')).toHaveLength(1));
+    expect(api.find('POST', '/api/dictionary/syscode/items')[0].body).toEqual({
       typeCode: 'admin_user_status',
       value: 'frozen',
       label: '冻结',
@@ -130,8 +135,8 @@ describe('/dictionary/syscode', () => {
       { type: 'admin_user_status', value: 'enabled', label: '在用', labelEn: 'Active', color: 'processing', sort: 0 },
     ];
     const api = mount({
-      'PUT /api/dict-items/11': (call) => ({ body: { ...item, ...(call.body as object), version: 3 } }),
-      'GET /api/dict/syscodes': () => ({ body: fresh }),
+      'PUT /api/dictionary/syscode/items/11': (call) => ({ body: { ...item, ...(call.body as object), version: 3 } }),
+      'GET /api/dictionary/catalog/syscodes': () => ({ body: fresh }),
     });
     const row = (
       await within(await screen.findByTestId('dict-items')).findByText('Enabled', {}, { timeout: 5000 })
@@ -148,8 +153,8 @@ describe('/dictionary/syscode', () => {
     fireEvent.click(screen.getByTestId('color-option-processing'));
     expect(screen.getByTestId('color-preview')).toHaveClass('ant-tag-processing');
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(api.find('PUT', '/api/dict-items/11')).toHaveLength(1));
-    expect(api.find('PUT', '/api/dict-items/11')[0].body).toEqual({
+    await waitFor(() => expect(api.find('PUT', '/api/dictionary/syscode/items/11')).toHaveLength(1));
+    expect(api.find('PUT', '/api/dictionary/syscode/items/11')[0].body).toEqual({
       label: '在用',
       labelEn: 'Active',
       color: 'processing',
@@ -158,12 +163,12 @@ describe('/dictionary/syscode', () => {
       isDefault: false,
       version: 2,
     });
-    await waitFor(() => expect(api.find('GET', '/api/dict/syscodes')).toHaveLength(1));
+    await waitFor(() => expect(api.find('GET', '/api/dictionary/catalog/syscodes')).toHaveLength(1));
     await waitFor(() => expect(store.getState().root.sysCodes).toEqual(fresh));
   });
   it("offers a tenant's administrator its own items to change, not the platform's types and items", async () => {
     const own: DictItem = { ...item, id: '12', value: 'on_leave', label: '休假', labelEn: 'On leave', scope: 'tenant' };
-    mount({ 'GET /api/dict-items': () => page([item, own]) }, grant(codes));
+    mount({ 'GET /api/dictionary/syscode/items': () => page([item, own]) }, grant(codes));
     const platformRow = (await within(items()).findByText('Enabled', {}, { timeout: 5000 })).closest(
       'tr',
     ) as HTMLElement;

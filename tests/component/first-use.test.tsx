@@ -74,12 +74,12 @@ describe('the forced password change at first sign-in', () => {
     ];
     const calls = fakeApi({
       'POST /api/auth/password': () => answers.shift(),
-      'GET /api/dict/syscodes': () => ({
+      'GET /api/dictionary/catalog/syscodes': () => ({
         body: [
           { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
         ],
       }),
-      'GET /api/dict/errcodes': () => ({ body: [] }),
+      'GET /api/dictionary/catalog/errcodes': () => ({ body: [] }),
     });
     render(renderApp({ store, children: <FirstUsePassword /> }).tree);
     expect(screen.getByText('设置新密码')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('the forced password change at first sign-in', () => {
 
     fill('Initial123', 'weakweak');
     expect(await within(itemOf('new-password')).findByText(policy, {}, slow)).toBeInTheDocument();
-    expect(calls.find('GET', '/api/dict/syscodes')).toHaveLength(0);
+    expect(calls.find('GET', '/api/dictionary/catalog/syscodes')).toHaveLength(0);
     expect(model.initialState?.currentUser?.mustChangePassword).toBe(true);
 
     fill('Initial123', 'MyOwn2026pw');

@@ -101,14 +101,14 @@ describe('field errors of the server', () => {
       },
     ];
     const calls = fakeApi({
-      'GET /api/tenants': () => list([tenant]),
-      'GET /api/tenant-packages': () => list([pkg]),
-      'POST /api/tenants': () => ({ status: 400, body: answers.shift() }),
+      'GET /api/system/tenant': () => list([tenant]),
+      'GET /api/system/tenant-package': () => list([pkg]),
+      'POST /api/system/tenant': () => ({ status: 400, body: answers.shift() }),
     });
     await openCreate();
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(within(itemOf('form-adminPassword')).getByText(policy)).toBeInTheDocument(), slow);
-    expect(calls.find('POST', '/api/tenants')).toHaveLength(1);
+    expect(calls.find('POST', '/api/system/tenant')).toHaveLength(1);
     // a second answer that names no field of the form is shown as a message: the first one never was
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(toast).toHaveBeenCalled(), slow);
@@ -118,9 +118,9 @@ describe('field errors of the server', () => {
   it('still say why in a message when a field is not one of the form', async () => {
     const toast = vi.spyOn(message, 'error');
     fakeApi({
-      'GET /api/tenants': () => list([tenant]),
-      'GET /api/tenant-packages': () => list([pkg]),
-      'POST /api/tenants': () => ({
+      'GET /api/system/tenant': () => list([tenant]),
+      'GET /api/system/tenant-package': () => list([pkg]),
+      'POST /api/system/tenant': () => ({
         status: 400,
         body: {
           family: 'CLIENT_ERROR',
@@ -136,7 +136,7 @@ describe('field errors of the server', () => {
   });
 
   it('a pattern rule of the console says in words what it accepts, in Chinese', async () => {
-    fakeApi({ 'GET /api/tenants': () => list([tenant]), 'GET /api/tenant-packages': () => list([pkg]) });
+    fakeApi({ 'GET /api/system/tenant': () => list([tenant]), 'GET /api/system/tenant-package': () => list([pkg]) });
     await openCreate();
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: 'Bad Code' } });
     fireEvent.change(screen.getByTestId('form-contactMobile'), { target: { value: 'call me' } });
@@ -153,10 +153,10 @@ describe('a stale edit', () => {
   it('offers to reload the record, showing what the user typed beside the new values, and saves with the new version', async () => {
     const newer = { ...tenant, name: '仁济医院（总院）', version: 3 };
     const calls = fakeApi({
-      'GET /api/tenants': () => list([tenant]),
-      'GET /api/tenant-packages': () => list([pkg]),
-      'GET /api/tenants/5': () => ({ body: newer }),
-      'PUT /api/tenants/5': (call) =>
+      'GET /api/system/tenant': () => list([tenant]),
+      'GET /api/system/tenant-package': () => list([pkg]),
+      'GET /api/system/tenant/5': () => ({ body: newer }),
+      'PUT /api/system/tenant/5': (call) =>
         (call.body as { version: number }).version === 2
           ? {
               status: 409,
@@ -182,7 +182,7 @@ describe('a stale edit', () => {
     expect(await within(itemOf('form-name')).findByText('你填写的：仁济东院', {}, slow)).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(calls.find('PUT', '/api/tenants/5')).toHaveLength(2), slow);
-    expect(calls.find('PUT', '/api/tenants/5')[1].body).toMatchObject({ name: '仁济医院（总院）', version: 3 });
+    await waitFor(() => expect(calls.find('PUT', '/api/system/tenant/5')).toHaveLength(2), slow);
+    expect(calls.find('PUT', '/api/system/tenant/5')[1].body).toMatchObject({ name: '仁济医院（总院）', version: 3 });
   });
 });

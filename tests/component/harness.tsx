@@ -73,7 +73,7 @@ export function renderApp(options: {
   return { tree, history };
 }
 
-/** The server's built-in dictionaries, as `GET /api/dict/syscodes` answers them, for the types named. */
+/** The server's built-in dictionaries, as `GET /api/dictionary/catalog/syscodes` answers them, for the types named. */
 export function seededSysCodes(...types: string[]): SysCode[] {
   return dictSeeds
     .filter((d) => types.includes(d.code))

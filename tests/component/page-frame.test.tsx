@@ -71,9 +71,9 @@ beforeEach(() => {
   localStorage.clear();
   store = createTestStore();
   fakeApi({
-    'GET /api/admin-users/7': () => ({ body: user }),
-    'GET /api/login-logs': () => empty,
-    'GET /api/audit-logs': () => empty,
+    'GET /api/system/admin/7': () => ({ body: user }),
+    'GET /api/system/login-log': () => empty,
+    'GET /api/system/audit-log': () => empty,
   });
 });
 afterEach(() => vi.unstubAllGlobals());

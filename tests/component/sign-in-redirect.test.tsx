@@ -50,9 +50,9 @@ function serve(permissions: string[]) {
       body: { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 60, refresh_expires_in: 600 },
     }),
     'GET /api/auth/me': () => ({ body: me(permissions) }),
-    'GET /api/dict/syscodes': () => ({ body: [] }),
-    'GET /api/dict/errcodes': () => ({ body: [] }),
-    'GET /api/settings/public': () => ({ body: {} }),
+    'GET /api/dictionary/catalog/syscodes': () => ({ body: [] }),
+    'GET /api/dictionary/catalog/errcodes': () => ({ body: [] }),
+    'GET /api/system/settings/public': () => ({ body: {} }),
   });
 }
 

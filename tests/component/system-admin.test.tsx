@@ -56,10 +56,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const api = () =>
   fakeApi({
-    'GET /api/admin-users': () => ({ body: { data: [user], total: 1, success: true, current: 1, pageSize: 10 } }),
-    'GET /api/admin-users/7': () => ({ body: user }),
-    'POST /api/admin-users/7/reset-password': () => ({ body: { temporaryPassword: 'Tmp-9x8y7z' } }),
-    'GET /api/login-logs': () => ({
+    'GET /api/system/admin': () => ({ body: { data: [user], total: 1, success: true, current: 1, pageSize: 10 } }),
+    'GET /api/system/admin/7': () => ({ body: user }),
+    'POST /api/system/admin/7/reset-password': () => ({ body: { temporaryPassword: 'Tmp-9x8y7z' } }),
+    'GET /api/system/login-log': () => ({
       body: {
         data: [
           {
@@ -81,7 +81,7 @@ const api = () =>
         pageSize: 10,
       },
     }),
-    'GET /api/audit-logs': () => ({
+    'GET /api/system/audit-log': () => ({
       body: {
         data: [
           {
@@ -122,10 +122,10 @@ describe('/system/admin', () => {
     expect(screen.queryByTestId('row-action-enable')).toBeNull();
     fireEvent.click(screen.getByTestId('row-action-reset-password'));
     await screen.findByText(/为 张三 生成临时密码/);
-    expect(calls.find('POST', '/api/admin-users/7/reset-password')).toHaveLength(0);
+    expect(calls.find('POST', '/api/system/admin/7/reset-password')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('confirm-ok'));
     expect(await screen.findByTestId('temporary-password')).toHaveTextContent('Tmp-9x8y7z');
-    expect(calls.find('POST', '/api/admin-users/7/reset-password')).toHaveLength(1);
+    expect(calls.find('POST', '/api/system/admin/7/reset-password')).toHaveLength(1);
   });
 
   it('offers only the actions the user holds codes for', async () => {
@@ -160,10 +160,10 @@ describe('/system/admin/:id/profile', () => {
     const audit = screen.getByTestId('audit-timeline');
     await waitFor(() => expect(within(audit).getByText('修改')).toBeInTheDocument());
     expect(within(audit).getByText('变更字段：displayName')).toBeInTheDocument();
-    expect(calls.find('GET', '/api/audit-logs')[0].query).toMatchObject({
+    expect(calls.find('GET', '/api/system/audit-log')[0].query).toMatchObject({
       resourceType: 'admin_user',
       resourceId: '7',
     });
-    expect(calls.find('GET', '/api/login-logs')[0].query).toMatchObject({ userId: '7' });
+    expect(calls.find('GET', '/api/system/login-log')[0].query).toMatchObject({ userId: '7' });
   });
 });

@@ -44,14 +44,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 const api = () =>
   fakeApi({
-    'GET /api/clients': () => ({ body: { data: [client], total: 1, success: true, current: 1, pageSize: 10 } }),
-    'GET /api/clients/4': () => ({ body: client }),
-    'POST /api/clients': (call) => ({
+    'GET /api/system/client': () => ({ body: { data: [client], total: 1, success: true, current: 1, pageSize: 10 } }),
+    'GET /api/system/client/4': () => ({ body: client }),
+    'POST /api/system/client': (call) => ({
       status: 201,
       body: { ...client, ...(call.body as object), id: '6', clientSecret: 'S3cr3t-once' },
     }),
-    'POST /api/clients/4/rotate-secret': () => ({ body: { clientSecret: 'Rotated-once' } }),
-    'GET /api/audit-logs': () => ({
+    'POST /api/system/client/4/rotate-secret': () => ({ body: { clientSecret: 'Rotated-once' } }),
+    'GET /api/system/audit-log': () => ({
       body: {
         data: [
           {
@@ -85,8 +85,8 @@ describe('/system/client', () => {
     fireEvent.change(await screen.findByTestId('form-clientId'), { target: { value: 'mini-app' } });
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: '小程序' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(calls.find('POST', '/api/clients')).toHaveLength(1));
-    expect(calls.find('POST', '/api/clients')[0].body).toMatchObject({
+    await waitFor(() => expect(calls.find('POST', '/api/system/client')).toHaveLength(1));
+    expect(calls.find('POST', '/api/system/client')[0].body).toMatchObject({
       clientId: 'mini-app',
       name: '小程序',
       clientType: 'confidential',
@@ -104,7 +104,7 @@ describe('/system/client', () => {
     const row = (await screen.findByText('his')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-rotate-secret'));
     await screen.findByText(/为 his 生成新密钥/);
-    expect(calls.find('POST', '/api/clients/4/rotate-secret')).toHaveLength(0);
+    expect(calls.find('POST', '/api/system/client/4/rotate-secret')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('confirm-ok'));
     expect(await screen.findByTestId('client-secret')).toHaveTextContent('Rotated-once');
   });
@@ -118,7 +118,7 @@ describe('/system/client', () => {
     expect(await screen.findByText('HIS')).toBeInTheDocument();
     const audit = screen.getByTestId('audit-timeline');
     await waitFor(() => expect(within(audit).getByText('重置密钥')).toBeInTheDocument());
-    expect(calls.find('GET', '/api/audit-logs')[0].query).toMatchObject({
+    expect(calls.find('GET', '/api/system/audit-log')[0].query).toMatchObject({
       resourceType: 'oauth_client',
       resourceId: '4',
     });

@@ -57,7 +57,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function mount(extra: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({
-    'GET /api/districts/tree': (call) => ({
+    'GET /api/system/district/tree': (call) => ({
       body: { '': provinces, '330000': cities, '330100': counties }[call.query.parentCode ?? ''] ?? [],
     }),
     ...extra,
@@ -72,11 +72,11 @@ describe('/system/district', () => {
   it('shows the provinces and requests a node’s children when it is expanded', async () => {
     const api = mount();
     await screen.findByText('浙江省');
-    expect(api.find('GET', '/api/districts/tree')[0].query).toEqual({});
+    expect(api.find('GET', '/api/system/district/tree')[0].query).toEqual({});
     expect(screen.queryByText('杭州市')).toBeNull();
     fireEvent.click(rowOf('浙江省').querySelector('.ant-table-row-expand-icon') as HTMLElement);
     await screen.findByText('杭州市');
-    expect(api.find('GET', '/api/districts/tree').map((c) => c.query.parentCode)).toContain('330000');
+    expect(api.find('GET', '/api/system/district/tree').map((c) => c.query.parentCode)).toContain('330000');
     expect(screen.getByText('宁波市')).toBeInTheDocument();
     // a leaf has nothing to expand
     expect(rowOf('宁波市').querySelector('.ant-table-row-expand-icon-spaced')).not.toBeNull();
@@ -84,7 +84,7 @@ describe('/system/district', () => {
 
   it('a keyword search lists matches flat with their full path', async () => {
     const api = mount({
-      'GET /api/districts': () => ({
+      'GET /api/system/district': () => ({
         body: { data: [counties[0]], total: 1, success: true, current: 1, pageSize: 10 },
       }),
     });
@@ -92,13 +92,17 @@ describe('/system/district', () => {
     fireEvent.change(screen.getByLabelText('关键词'), { target: { value: '西湖' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(screen.getByTestId('resource-tree-table')).toHaveAttribute('data-mode', 'flat'));
-    expect(api.find('GET', '/api/districts')[0].query).toMatchObject({ keyword: '西湖', current: '1', pageSize: '10' });
+    expect(api.find('GET', '/api/system/district')[0].query).toMatchObject({
+      keyword: '西湖',
+      current: '1',
+      pageSize: '10',
+    });
     expect(await screen.findByTestId('district-path')).toHaveTextContent('浙江省 / 杭州市 / 西湖区');
   });
 
   it('creates a child under a node with the parent filled in', async () => {
     const api = mount({
-      'POST /api/districts': (call) => ({
+      'POST /api/system/district': (call) => ({
         status: 201,
         body: { ...counties[0], id: '330110', ...(call.body as object) },
       }),
@@ -110,8 +114,8 @@ describe('/system/district', () => {
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: '330300' } });
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: '温州市' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(api.find('POST', '/api/districts')).toHaveLength(1));
-    expect(api.find('POST', '/api/districts')[0].body).toEqual({
+    await waitFor(() => expect(api.find('POST', '/api/system/district')).toHaveLength(1));
+    expect(api.find('POST', '/api/system/district')[0].body).toEqual({
       code: '330300',
       parentCode: '330000',
       name: '温州市',
@@ -119,7 +123,7 @@ describe('/system/district', () => {
       status: 'enabled',
     });
     await waitFor(() =>
-      expect(api.find('GET', '/api/districts/tree').some((c) => c.query.parentCode === '330000')).toBe(true),
+      expect(api.find('GET', '/api/system/district/tree').some((c) => c.query.parentCode === '330000')).toBe(true),
     );
   });
 
@@ -135,7 +139,7 @@ describe('/system/district', () => {
       counts: { added: 1, renamed: 1, retired: 1, updated: 0, unchanged: 40 },
     };
     const api = mount({
-      'POST /api/districts/import': (call) => ({
+      'POST /api/system/district/import': (call) => ({
         body: { ...report, dryRun: (call.body as FormData).get('dryRun') === 'true' },
       }),
     });
@@ -147,8 +151,8 @@ describe('/system/district', () => {
     fireEvent.click(screen.getByTestId('import-retire-missing'));
     await waitFor(() => expect(screen.getByTestId('import-check')).toBeEnabled());
     fireEvent.click(screen.getByTestId('import-check'));
-    await waitFor(() => expect(api.find('POST', '/api/districts/import')).toHaveLength(1));
-    const sent = api.find('POST', '/api/districts/import')[0].body as FormData;
+    await waitFor(() => expect(api.find('POST', '/api/system/district/import')).toHaveLength(1));
+    const sent = api.find('POST', '/api/system/district/import')[0].body as FormData;
     expect(sent.get('dryRun')).toBe('true');
     expect(sent.get('retireMissing')).toBe('true');
     expect(await screen.findByTestId('import-summary')).toHaveTextContent('新增 1，更名 1，撤销 1');
@@ -158,8 +162,8 @@ describe('/system/district', () => {
     fireEvent.click(screen.getByText('撤销 (1)'));
     expect(await screen.findByText('嘉兴市')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('import-commit'));
-    await waitFor(() => expect(api.find('POST', '/api/districts/import')).toHaveLength(2));
-    expect((api.find('POST', '/api/districts/import')[1].body as FormData).get('dryRun')).toBe('false');
+    await waitFor(() => expect(api.find('POST', '/api/system/district/import')).toHaveLength(2));
+    expect((api.find('POST', '/api/system/district/import')[1].body as FormData).get('dryRun')).toBe('false');
     await waitFor(() => expect(screen.getByTestId('import-summary')).toHaveAttribute('data-phase', 'done'));
   });
 });

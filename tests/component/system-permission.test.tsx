@@ -64,8 +64,10 @@ describe('/system/permission', () => {
 
   it('shows the tree and edits a node with its version', async () => {
     const calls = fakeApi({
-      'GET /api/permissions/tree': () => ({ body: tree }),
-      'PUT /api/permissions/30': (call) => ({ body: { ...(tree[0].children[0] as object), ...(call.body as object) } }),
+      'GET /api/system/permission/tree': () => ({ body: tree }),
+      'PUT /api/system/permission/30': (call) => ({
+        body: { ...(tree[0].children[0] as object), ...(call.body as object) },
+      }),
     });
     render(
       renderApp({
@@ -84,8 +86,8 @@ describe('/system/permission', () => {
     await waitFor(() => expect(name).toHaveValue('管理员'));
     fireEvent.change(name, { target: { value: '管理员账号' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(calls.find('PUT', '/api/permissions/30')).toHaveLength(1));
-    expect(calls.find('PUT', '/api/permissions/30')[0].body).toMatchObject({
+    await waitFor(() => expect(calls.find('PUT', '/api/system/permission/30')).toHaveLength(1));
+    expect(calls.find('PUT', '/api/system/permission/30')[0].body).toMatchObject({
       name: '管理员账号',
       parentId: '5',
       type: 'menu',

@@ -65,16 +65,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 const api = () =>
   fakeApi({
-    'GET /api/roles': () => ({ body: { data: [role], total: 1, success: true, current: 1, pageSize: 10 } }),
-    'GET /api/roles/3/permissions': () => ({ body: { permissionIds: ['1', '2'], tree } }),
-    'PUT /api/roles/3/permissions': (call) => ({
+    'GET /api/system/role': () => ({ body: { data: [role], total: 1, success: true, current: 1, pageSize: 10 } }),
+    'GET /api/system/role/3/permissions': () => ({ body: { permissionIds: ['1', '2'], tree } }),
+    'PUT /api/system/role/3/permissions': (call) => ({
       body: { permissionIds: (call.body as { permissionIds: string[] }).permissionIds, tree },
     }),
-    'GET /api/roles/3/members': () => ({
+    'GET /api/system/role/3/members': () => ({
       body: [{ id: '8', userName: 'lisi', displayName: '李四', status: 'enabled' }],
     }),
-    'DELETE /api/roles/3/members/8': () => ({ status: 204 }),
-    'GET /api/admin-users': () => ({ body: { data: [], total: 0, success: true } }),
+    'DELETE /api/system/role/3/members/8': () => ({ status: 204 }),
+    'GET /api/system/admin': () => ({ body: { data: [], total: 0, success: true } }),
   });
 
 describe('/system/role', () => {
@@ -96,8 +96,8 @@ describe('/system/role', () => {
     fireEvent.click(within(drawer).getByText('管理员'));
     await waitFor(() => expect(within(drawer).getByText('已选 5 项')).toBeInTheDocument());
     fireEvent.click(screen.getByTestId('role-permissions-save'));
-    await waitFor(() => expect(calls.find('PUT', '/api/roles/3/permissions')).toHaveLength(1));
-    expect(calls.find('PUT', '/api/roles/3/permissions')[0].body).toEqual({
+    await waitFor(() => expect(calls.find('PUT', '/api/system/role/3/permissions')).toHaveLength(1));
+    expect(calls.find('PUT', '/api/system/role/3/permissions')[0].body).toEqual({
       permissionIds: ['1', '2', '5', '30', '31'],
     });
   });
@@ -114,7 +114,7 @@ describe('/system/role', () => {
     await within(drawer).findByText('李四');
     fireEvent.click(within(drawer).getByTestId('member-remove'));
     fireEvent.click(await screen.findByTestId('member-remove-ok'));
-    await waitFor(() => expect(calls.find('DELETE', '/api/roles/3/members/8')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('DELETE', '/api/system/role/3/members/8')).toHaveLength(1));
     await waitFor(() => expect(within(drawer).queryByText('李四')).toBeNull());
   });
 });

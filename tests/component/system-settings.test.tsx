@@ -65,26 +65,29 @@ const screenWithModel = () => (
 
 const api = () =>
   fakeApi({
-    'GET /api/settings': () => ({ body: { data: settings, total: settings.length, success: true } }),
-    'PUT /api/settings/.+': (call) => {
+    'GET /api/system/settings': () => ({ body: { data: settings, total: settings.length, success: true } }),
+    'PUT /api/system/settings/.+': (call) => {
       const key = decodeURIComponent(call.path.split('/').pop()!);
       const old = settings.find((s) => s.key === key)!;
       return {
         body: { ...old, value: (call.body as { value: unknown }).value, overridden: true, version: old.version + 1 },
       };
     },
-    'DELETE /api/settings/.+/override': () => ({
+    'DELETE /api/system/settings/.+/override': () => ({
       body: { ...settings[2], value: '平台名称', overridden: false, version: 0 },
     }),
-    'GET /api/settings/public': () => ({ body: { 'branding.name': '新名称' } }),
+    'GET /api/system/settings/public': () => ({ body: { 'branding.name': '新名称' } }),
   });
 
 describe('/system/settings', () => {
   it('bounds a number by its range and saves it with its version', async () => {
     const calls = api();
     render(
-      renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() })
-        .tree,
+      renderApp({
+        store,
+        access: grant(['system:settings:list', 'system:settings:update']),
+        children: screenWithModel(),
+      }).tree,
     );
     const input = await screen.findByTestId('setting-input-security.password.minLength');
     expect(input).toHaveAttribute('aria-valuemin', '6');
@@ -97,14 +100,17 @@ describe('/system/settings', () => {
     expect(card.textContent).not.toContain('security.password.minLength');
     fireEvent.change(input, { target: { value: '10' } });
     fireEvent.click(screen.getByTestId('settings-save-category'));
-    await waitFor(() => expect(calls.find('PUT', '/api/settings/security.password.minLength')).toHaveLength(1));
-    expect(calls.find('PUT', '/api/settings/security.password.minLength')[0].body).toEqual({ value: 10, version: 0 });
+    await waitFor(() => expect(calls.find('PUT', '/api/system/settings/security.password.minLength')).toHaveLength(1));
+    expect(calls.find('PUT', '/api/system/settings/security.password.minLength')[0].body).toEqual({
+      value: 10,
+      version: 0,
+    });
   });
 
   it("shows the server's objection under the setting it is about, not as a message", async () => {
     const calls = fakeApi({
-      'GET /api/settings': () => ({ body: { data: settings, total: settings.length, success: true } }),
-      'PUT /api/settings/.+': () => ({
+      'GET /api/system/settings': () => ({ body: { data: settings, total: settings.length, success: true } }),
+      'PUT /api/system/settings/.+': () => ({
         status: 400,
         body: {
           family: 'CLIENT_ERROR',
@@ -115,13 +121,16 @@ describe('/system/settings', () => {
       }),
     });
     render(
-      renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() })
-        .tree,
+      renderApp({
+        store,
+        access: grant(['system:settings:list', 'system:settings:update']),
+        children: screenWithModel(),
+      }).tree,
     );
     const input = await screen.findByTestId('setting-input-security.password.minLength');
     fireEvent.change(input, { target: { value: '40' } });
     fireEvent.click(screen.getByTestId('settings-save-category'));
-    await waitFor(() => expect(calls.find('PUT', '/api/settings/security.password.minLength')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('PUT', '/api/system/settings/security.password.minLength')).toHaveLength(1));
     const card = screen.getByTestId('setting-security.password.minLength');
     expect(await within(card).findByText('不能大于 32')).toBeInTheDocument();
     expect(screen.queryByText('请求参数有误')).toBeNull();
@@ -130,8 +139,11 @@ describe('/system/settings', () => {
   it('changes a masked secret only through "change"', async () => {
     const calls = api();
     render(
-      renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() })
-        .tree,
+      renderApp({
+        store,
+        access: grant(['system:settings:list', 'system:settings:update']),
+        children: screenWithModel(),
+      }).tree,
     );
     fireEvent.click(await screen.findByTestId('settings-tab-login'));
     expect(await screen.findByTestId('setting-mask-login.captchaSecret')).toHaveTextContent('未设置');
@@ -139,31 +151,37 @@ describe('/system/settings', () => {
     fireEvent.change(await screen.findByTestId('setting-input-login.captchaSecret'), { target: { value: 'k-123' } });
     const loginForm = screen.getByTestId('setting-login.captchaSecret').closest('form') as HTMLElement;
     fireEvent.click(within(loginForm).getByTestId('settings-save-category'));
-    await waitFor(() => expect(calls.find('PUT', '/api/settings/login.captchaSecret')).toHaveLength(1));
-    expect(calls.find('PUT', '/api/settings/login.captchaSecret')[0].body).toEqual({ value: 'k-123', version: 0 });
+    await waitFor(() => expect(calls.find('PUT', '/api/system/settings/login.captchaSecret')).toHaveLength(1));
+    expect(calls.find('PUT', '/api/system/settings/login.captchaSecret')[0].body).toEqual({
+      value: 'k-123',
+      version: 0,
+    });
   });
 
   it('resets an overridden value to the platform default and reloads the public settings', async () => {
     const calls = api();
     render(
-      renderApp({ store, access: grant(['system:setting:list', 'system:setting:update']), children: screenWithModel() })
-        .tree,
+      renderApp({
+        store,
+        access: grant(['system:settings:list', 'system:settings:update']),
+        children: screenWithModel(),
+      }).tree,
     );
     fireEvent.click(await screen.findByTestId('settings-tab-branding'));
     const card = await screen.findByTestId('setting-branding.name');
     expect(within(card).getByText('本租户已自定义')).toBeInTheDocument();
     fireEvent.click(within(card).getByTestId('setting-reset-branding.name'));
     fireEvent.click(await screen.findByTestId('reset-ok'));
-    await waitFor(() => expect(calls.find('DELETE', '/api/settings/branding.name/override')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('DELETE', '/api/system/settings/branding.name/override')).toHaveLength(1));
     await waitFor(() => expect(getRootState().appSettings).toEqual({ 'branding.name': '新名称' }));
-    expect(calls.find('GET', '/api/settings/public')[0].query).toEqual({ tenant: 'demo' });
+    expect(calls.find('GET', '/api/system/settings/public')[0].query).toEqual({ tenant: 'demo' });
     expect(setInitialState).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByTestId('setting-input-branding.name')).toHaveValue('平台名称'));
   });
 
   it('without the update code everything is read-only', async () => {
     api();
-    render(renderApp({ store, access: grant(['system:setting:list']), children: screenWithModel() }).tree);
+    render(renderApp({ store, access: grant(['system:settings:list']), children: screenWithModel() }).tree);
     expect(await screen.findByTestId('setting-input-security.password.minLength')).toBeDisabled();
     expect(screen.queryByTestId('settings-save-category')).toBeNull();
   });

@@ -59,10 +59,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const api = () =>
   fakeApi({
-    'GET /api/tenants': () => list([tenant]),
-    'GET /api/tenant-packages': () => list([pkg]),
-    'PUT /api/tenants/5': (call) => ({ body: { ...tenant, ...(call.body as object), version: 3 } }),
-    'POST /api/tenants/5/disable': () => ({ body: { ...tenant, status: 'disabled' } }),
+    'GET /api/system/tenant': () => list([tenant]),
+    'GET /api/system/tenant-package': () => list([pkg]),
+    'PUT /api/system/tenant/5': (call) => ({ body: { ...tenant, ...(call.body as object), version: 3 } }),
+    'POST /api/system/tenant/5/disable': () => ({ body: { ...tenant, status: 'disabled' } }),
   });
 
 describe('/system/tenant', () => {
@@ -87,14 +87,14 @@ describe('/system/tenant', () => {
     await waitFor(() => expect(name).toHaveValue('仁济医院'));
     fireEvent.change(name, { target: { value: '仁济医院东院' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    await waitFor(() => expect(calls.find('PUT', '/api/tenants/5')).toHaveLength(1));
-    expect(calls.find('PUT', '/api/tenants/5')[0].body).toMatchObject({
+    await waitFor(() => expect(calls.find('PUT', '/api/system/tenant/5')).toHaveLength(1));
+    expect(calls.find('PUT', '/api/system/tenant/5')[0].body).toMatchObject({
       name: '仁济医院东院',
       packageId: '1',
       maxAccounts: 50,
       version: 2,
     });
-    expect(calls.find('PUT', '/api/tenants/5')[0].body).not.toHaveProperty('adminPassword');
+    expect(calls.find('PUT', '/api/system/tenant/5')[0].body).not.toHaveProperty('adminPassword');
   });
 
   it('the create form asks for the first administrator too', async () => {
@@ -128,13 +128,15 @@ describe('/system/tenant', () => {
     expect(within(row).getByTestId('row-renew')).toBeInTheDocument();
     fireEvent.click(within(row).getByTestId('row-disable'));
     await screen.findByText(/停用租户“仁济医院”/);
-    expect(calls.find('POST', '/api/tenants/5/disable')).toHaveLength(0);
+    expect(calls.find('POST', '/api/system/tenant/5/disable')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('confirm-ok'));
-    await waitFor(() => expect(calls.find('POST', '/api/tenants/5/disable')).toHaveLength(1));
+    await waitFor(() => expect(calls.find('POST', '/api/system/tenant/5/disable')).toHaveLength(1));
 
     fireEvent.click(screen.getByText('租户套餐'));
     await waitFor(() =>
-      expect(screen.getAllByText('标准套餐').some((el) => el.closest('[data-resource="tenant-packages"]'))).toBe(true),
+      expect(screen.getAllByText('标准套餐').some((el) => el.closest('[data-resource="system/tenant-package"]'))).toBe(
+        true,
+      ),
     );
   });
 });

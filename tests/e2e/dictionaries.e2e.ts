@@ -34,12 +34,12 @@ afterAll(async () => {
     }),
   }).then((r) => r.json() as Promise<{ access_token: string }>);
   const headers = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
-  const list = await fetch(`${baseURL}/api/dict-items?typeCode=admin_user_status&keyword=enabled`, { headers }).then(
-    (r) => r.json() as Promise<{ data: { id: string; value: string; version: number }[] }>,
-  );
+  const list = await fetch(`${baseURL}/api/dictionary/syscode/items?typeCode=admin_user_status&keyword=enabled`, {
+    headers,
+  }).then((r) => r.json() as Promise<{ data: { id: string; value: string; version: number }[] }>);
   const item = list.data.find((i) => i.value === 'enabled');
   if (item) {
-    await fetch(`${baseURL}/api/dict-items/${item.id}`, {
+    await fetch(`${baseURL}/api/dictionary/syscode/items/${item.id}`, {
       method: 'PUT',
       headers,
       body: JSON.stringify({ label: '启用', labelEn: 'Enabled', color: 'success', version: item.version }),
@@ -154,7 +154,7 @@ describe('Dictionaries and districts in Chromium', () => {
     const token = await page.evaluate(
       () => JSON.parse(JSON.parse(localStorage.getItem('persist:root')!).root).token.accessToken,
     );
-    const answer = await fetch(`${baseURL}/api/districts?keyword=339900`, {
+    const answer = await fetch(`${baseURL}/api/system/district?keyword=339900`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(((await answer.json()) as { total: number }).total).toBe(0);

@@ -13,7 +13,7 @@ let page: Page;
 let token: string;
 
 const liveRoleCodes = async () => {
-  const res = await fetch(`${baseURL}/api/roles?pageSize=100&sort=code`, {
+  const res = await fetch(`${baseURL}/api/system/role?pageSize=100&sort=code`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const body = (await res.json()) as { total: number; data: { code: string }[] };

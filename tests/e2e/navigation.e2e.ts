@@ -154,7 +154,7 @@ describe('navigation in Chromium', () => {
         password: 'admin123',
       })
     ).access_token as string;
-    const created = await api('POST', '/api/admin-users', admin, {
+    const created = await api('POST', '/api/system/admin', admin, {
       userName: 'noroles',
       displayName: '无角色',
       password: 'Quiet-Otter-42',

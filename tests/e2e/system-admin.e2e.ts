@@ -163,7 +163,7 @@ describe('System → Admin accounts in Chromium', () => {
     await page.locator('[data-testid="system-admin"] .ant-pro-table-list-toolbar-setting-item').last().click();
     await page.locator('.ant-pro-table-column-setting-list').getByText('邮箱', { exact: true }).click();
     await expect.poll(() => header.innerText()).not.toContain('邮箱');
-    expect(await page.evaluate(() => localStorage.getItem('resource-table:admin-users'))).toContain('email');
+    expect(await page.evaluate(() => localStorage.getItem('resource-table:system/admin'))).toContain('email');
     await page.reload();
     await page.getByTestId('system-admin').waitFor();
     await row('admin').first().waitFor();

@@ -72,7 +72,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
     await menu().getByText('租户管理').click();
     await page.getByTestId('system-tenant').waitFor();
     await page.getByRole('tab', { name: '租户套餐' }).click();
-    const packages = page.locator('[data-resource="tenant-packages"]');
+    const packages = page.locator('[data-resource="system/tenant-package"]');
     await packages.getByTestId('table-create').click();
     await page.getByTestId('form-name').fill(packageName);
     await node('dashboard:workspace:view').click();

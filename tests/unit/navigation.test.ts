@@ -52,6 +52,6 @@ describe('the screens a user may open', () => {
 
   it('has no first screen for a user whose roles open nothing, even though their account is open', () => {
     expect(firstOpenPath(routes, {})).toBeUndefined();
-    expect(firstOpenPath(routes, { 'dict:code:list': true })).toBe('/dictionary/syscode');
+    expect(firstOpenPath(routes, { 'dictionary:syscode:list': true })).toBe('/dictionary/syscode');
   });
 });

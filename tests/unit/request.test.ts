@@ -187,7 +187,7 @@ describe('request layer: field errors', () => {
   it('leaves a 400 to the form that placed every field on its own fields: no message', async () => {
     const { request, deps } = setup({ handler: () => json(400, invalid) });
     const placeFieldErrors = vi.fn(() => true);
-    await swallow(request('/api/tenants', { method: 'POST', placeFieldErrors }));
+    await swallow(request('/api/system/tenant', { method: 'POST', placeFieldErrors }));
     await vi.advanceTimersByTimeAsync(100);
     expect(placeFieldErrors).toHaveBeenCalledWith(invalid.fields);
     expect(deps.notify).not.toHaveBeenCalled();
@@ -195,10 +195,10 @@ describe('request layer: field errors', () => {
 
   it('shows the message when the form could not place a field, or no form asked', async () => {
     const { request, deps } = setup({ handler: () => json(400, invalid) });
-    await swallow(request('/api/tenants', { method: 'POST', placeFieldErrors: () => false }));
+    await swallow(request('/api/system/tenant', { method: 'POST', placeFieldErrors: () => false }));
     await vi.advanceTimersByTimeAsync(100);
     expect(deps.notify).toHaveBeenCalledWith(invalid.message);
-    await swallow(request('/api/admin-users', { method: 'POST' }));
+    await swallow(request('/api/system/admin', { method: 'POST' }));
     await vi.advanceTimersByTimeAsync(100);
     expect(deps.notify).toHaveBeenCalledTimes(2);
   });
@@ -206,7 +206,7 @@ describe('request layer: field errors', () => {
   it('does not offer a 409 or a 400 without fields to the form', async () => {
     const { request, deps } = setup({ handler: () => json(409, { ...invalid, code: 'common.versionConflict' }) });
     const placeFieldErrors = vi.fn(() => true);
-    await swallow(request('/api/tenants/1', { method: 'PUT', placeFieldErrors }));
+    await swallow(request('/api/system/tenant/1', { method: 'PUT', placeFieldErrors }));
     await vi.advanceTimersByTimeAsync(100);
     expect(placeFieldErrors).not.toHaveBeenCalled();
     expect(deps.notify).toHaveBeenCalledTimes(1);

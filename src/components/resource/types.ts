@@ -43,7 +43,7 @@ export interface ResourceDescriptor<
   profile?: (row: Row) => string;
   /** The form's container; a long form is better in a drawer. */
   formLayout?: 'ModalForm' | 'DrawerForm';
-  /** Button codes that differ from `<permission>:<action>` (e.g. dictionary items: `dict:code:item-create`). */
+  /** Button codes that differ from `<permission>:<action>` (e.g. dictionary items: `dictionary:syscode:item-create`). */
   actions?: Partial<Record<keyof ReturnType<typeof codes>, string>>;
   /** Rows the API refuses to change (built-in, system, another owner's): their edit or delete is not offered. */
   allows?: (row: Row, action: 'update' | 'delete', access: Record<string, boolean>) => boolean;

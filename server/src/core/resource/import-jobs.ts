@@ -196,9 +196,10 @@ export function createImportJobs(deps: {
         }
       }
       const title = headerErrors ? `${errorColumn[lang]} (${headerErrors})` : errorColumn[lang];
+      const sheetName = resource.replaceAll('/', '-');
       return {
-        filename: `${resource}-import-${job.id}-errors.xlsx`,
-        body: streamSheet(resource, [...header, title], rows()),
+        filename: `${sheetName}-import-${job.id}-errors.xlsx`,
+        body: streamSheet(sheetName, [...header, title], rows()),
       };
     },
 

@@ -75,6 +75,8 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
 
   const exportColumns = def.columns.filter((c) => c.only !== 'import');
   const importColumns = def.columns.filter((c) => c.only !== 'export');
+  /** A worksheet and file name cannot hold the path's slashes: `system/admin` → `system-admin`. */
+  const sheetName = def.path.replaceAll('/', '-');
   const cell = (column: (typeof exportColumns)[number], row: Row): CellValue =>
     column.cell ? column.cell(row) : ((row as unknown as Record<string, CellValue>)[column.key] ?? null);
 
@@ -156,20 +158,20 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
         }
       }
       const body = streamSheet(
-        def.path,
+        sheetName,
         exportColumns.map((c) => c.label[lang]),
         batches(),
       );
-      return { filename: `${def.path}-${stamp(new Date())}.xlsx`, body };
+      return { filename: `${sheetName}-${stamp(new Date())}.xlsx`, body };
     },
 
     async template(lang: Lang): Promise<SpreadsheetFile> {
       const body = await writeSheet(
-        def.path,
+        sheetName,
         importColumns.map((c) => c.label[lang]),
         [importColumns.map((c) => c.example ?? '')],
       );
-      return { filename: `${def.path}-template.xlsx`, body };
+      return { filename: `${sheetName}-template.xlsx`, body };
     },
 
     /** What an import job of this resource needs (see runImport). */

@@ -66,7 +66,7 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   type: string;
   /** `area:entity`; routes need `<permission>:list|export|create|update|delete|import`. */
   permission: PermissionPrefix;
-  /** Codes that differ from `<permission>:<action>` (dictionary items: `dict:code:item-create`). */
+  /** Codes that differ from `<permission>:<action>` (dictionary items: `dictionary:syscode:item-create`). */
   actions?: Partial<Record<ResourceAction, `${string}:${string}:${string}`>>;
   /** OpenAPI component names derive from it (`AdminUser`, `AdminUserList`, `CreateAdminUser`, ...). */
   schemas: {

@@ -188,7 +188,7 @@ export const permissionManifest: DirectorySeed[] = [
         buttons: ['rotate-secret', 'revoke-tokens'],
       },
       {
-        code: 'system:setting:list',
+        code: 'system:settings:list',
         name: '系统设置',
         nameEn: 'Settings',
         path: '/system/settings',
@@ -212,14 +212,14 @@ export const permissionManifest: DirectorySeed[] = [
     icon: 'BookOutlined',
     menus: [
       {
-        code: 'dict:code:list',
+        code: 'dictionary:syscode:list',
         name: '系统代码',
         nameEn: 'System codes',
         path: '/dictionary/syscode',
         buttons: ['item-create', 'item-update', 'import'],
       },
       {
-        code: 'dict:industry:list',
+        code: 'dictionary:industry:list',
         name: '行业',
         nameEn: 'Industries',
         path: '/dictionary/industry',
@@ -227,7 +227,7 @@ export const permissionManifest: DirectorySeed[] = [
         buttons: ['import'],
       },
       {
-        code: 'dict:errcode:list',
+        code: 'dictionary:errcode:list',
         name: '错误码',
         nameEn: 'Error codes',
         path: '/dictionary/errcode',
@@ -235,7 +235,7 @@ export const permissionManifest: DirectorySeed[] = [
         buttons: ['import'],
       },
       {
-        code: 'dict:busiitem:list',
+        code: 'dictionary:busiitem:list',
         name: '业务事项',
         nameEn: 'Business items',
         path: '/dictionary/busiitem',

@@ -3,7 +3,7 @@ import type { PrincipalSources } from '../../core/principal-cache';
 import type { Tx } from '../../core/tenancy';
 import { PLATFORM_TENANT } from '../../core/tenancy';
 import type { TokenKind } from '../../db/types';
-import type { TenantRow } from '../tenant/tenant.repository';
+import type { TenantRow } from '../system/tenant/tenant.repository';
 
 export interface ClientRow {
   clientId: string;

@@ -6,9 +6,9 @@ import type { PrincipalCache } from '../../core/principal-cache';
 import type { SystemLookups } from '../../core/system-lookups';
 import type { Tenancy, Tx } from '../../core/tenancy';
 import { hashToken, newToken, sealWithToken, unsealWithToken } from '../../core/tokens';
-import type { SettingsService } from '../settings/settings.service';
-import { findTenantById } from '../tenant/tenant.repository';
-import { tenantRefusal } from '../tenant/tenant.service';
+import type { SettingsService } from '../system/settings/settings.service';
+import { findTenantById } from '../system/tenant/tenant.repository';
+import { tenantRefusal } from '../system/tenant/tenant.service';
 import * as repo from './auth.repository';
 import type { ChangePassword, Me, TokenResponse, UpdateMe } from './auth.schema';
 

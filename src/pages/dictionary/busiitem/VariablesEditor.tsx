@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { BusinessItemVariable } from '@server/modules/business-item/business-item.schema';
+import type { BusinessItemVariable } from '@server/modules/dictionary/busiitem/busiitem.schema';
 import { useIntl } from '@umijs/max';
 import { Button, Input, Select, Space } from 'antd';
 

@@ -3,7 +3,7 @@ import type {
   BusinessItemVariable,
   CreateBusinessItem,
   UpdateBusinessItem,
-} from '@server/modules/business-item/business-item.schema';
+} from '@server/modules/dictionary/busiitem/busiitem.schema';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
@@ -15,9 +15,9 @@ const module = patternRule(/^[a-z][a-z0-9-]{0,49}$/, 'rule.module');
 
 /** Business items (docs/domain.md §3.4): events that notify, are audited and own error codes. */
 export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusinessItem, UpdateBusinessItem> = {
-  resource: 'business-items',
+  resource: 'dictionary/busiitem',
   auditType: 'business_item',
-  permission: 'dict:busiitem',
+  permission: 'dictionary:busiitem',
   platformOwned: true,
   titleId: 'dictionary.busiitem.entity',
   formLayout: 'DrawerForm',

@@ -1,4 +1,4 @@
-import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '@server/modules/error-code/error-code.schema';
+import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '@server/modules/dictionary/errcode/errcode.schema';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
 
@@ -8,9 +8,9 @@ const builtIn = (record?: ErrorCode) => record?.source === 'built_in';
 
 /** Error codes (docs/domain.md §3.3): built-in codes keep code, key, module and status; their messages may change. */
 export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode, UpdateErrorCode> = {
-  resource: 'error-codes',
+  resource: 'dictionary/errcode',
   auditType: 'error_code',
-  permission: 'dict:errcode',
+  permission: 'dictionary:errcode',
   titleId: 'dictionary.errcode.entity',
   recordName: (row) => row.key,
   formLayout: 'DrawerForm',

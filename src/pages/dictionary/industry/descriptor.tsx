@@ -1,4 +1,4 @@
-import type { CreateIndustry, Industry, UpdateIndustry } from '@server/modules/industry/industry.schema';
+import type { CreateIndustry, Industry, UpdateIndustry } from '@server/modules/dictionary/industry/industry.schema';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
 
@@ -8,9 +8,9 @@ const code = patternRule(/^([A-Z]|\d{2,4})$/, 'rule.industryCode');
 
 /** The industry classification (docs/domain.md §3.2): section → division → group → class. */
 export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, UpdateIndustry> = {
-  resource: 'industries',
+  resource: 'dictionary/industry',
   auditType: 'industry',
-  permission: 'dict:industry',
+  permission: 'dictionary:industry',
   titleId: 'dictionary.industry.entity',
   form: {
     create: ['code', 'parentCode', 'name', 'nameEn', 'standardVersion', 'wechatIndustryId', 'sort', 'status', 'remark'],

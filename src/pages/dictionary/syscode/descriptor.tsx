@@ -1,5 +1,5 @@
-import type { CreateDictItem, DictItem, UpdateDictItem } from '@server/modules/dict-item/dict-item.schema';
-import type { CreateDictType, DictType, UpdateDictType } from '@server/modules/dict-type/dict-type.schema';
+import type { CreateDictItem, DictItem, UpdateDictItem } from '@server/modules/dictionary/syscode/syscode-item.schema';
+import type { CreateDictType, DictType, UpdateDictType } from '@server/modules/dictionary/syscode/syscode-type.schema';
 import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
@@ -9,9 +9,9 @@ export type { CreateDictItem, CreateDictType, DictItem, DictType, UpdateDictItem
 
 /** Dictionary types (docs/domain.md §3.1): platform rows; system types stay. */
 export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, UpdateDictType> = {
-  resource: 'dict-types',
+  resource: 'dictionary/syscode/types',
   auditType: 'dict_type',
-  permission: 'dict:code',
+  permission: 'dictionary:syscode',
   titleId: 'dictionary.type.entity',
   platformOwned: true,
   allows: (row, action) => action !== 'delete' || !row.isSystem,
@@ -61,10 +61,10 @@ export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, Up
 
 /** Items of one type: value, labels in both languages, tag colour, order, status, default. */
 export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, UpdateDictItem> = {
-  resource: 'dict-items',
+  resource: 'dictionary/syscode/items',
   auditType: 'dict_item',
-  permission: 'dict:code',
-  actions: { create: 'dict:code:item-create', update: 'dict:code:item-update' },
+  permission: 'dictionary:syscode',
+  actions: { create: 'dictionary:syscode:item-create', update: 'dictionary:syscode:item-update' },
   // a tenant adds its own items to extensible types; the platform's are the platform's to change
   allows: (row, _action, access) => row.scope === 'tenant' || Boolean(access.platformOperator),
   lockReasonId: 'dictionary.item.locked',

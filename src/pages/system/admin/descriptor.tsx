@@ -1,4 +1,4 @@
-import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/admin-user/admin-user.schema';
+import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/system/admin/admin.schema';
 import { Space, Tag } from 'antd';
 import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 import type { ResourceDescriptor } from '@/components/resource/types';
@@ -19,7 +19,7 @@ const roleTags = (_dom: unknown, row: AdminUser) =>
 
 /** Console accounts (docs/domain.md §2.4): /system/admin, permission prefix system:admin. */
 export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser, UpdateAdminUser> = {
-  resource: 'admin-users',
+  resource: 'system/admin',
   auditType: 'admin_user',
   permission: 'system:admin',
   titleId: 'system.admin.entity',

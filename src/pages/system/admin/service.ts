@@ -1,10 +1,10 @@
-import type { RoleOption as RoleOptionSchema } from '@server/modules/role/role.schema';
+import type { RoleOption as RoleOptionSchema } from '@server/modules/system/role/role.schema';
 import type { z } from 'zod';
 import { resourceService } from '@/services/resource';
 import request from '@/utils/request';
 import type { AdminUser, CreateAdminUser, UpdateAdminUser } from './descriptor';
 
-export const adminUsers = resourceService<AdminUser, CreateAdminUser, UpdateAdminUser>('admin-users');
+export const adminUsers = resourceService<AdminUser, CreateAdminUser, UpdateAdminUser>('system/admin');
 
 export type StatusAction = 'enable' | 'disable' | 'unlock';
 
@@ -12,9 +12,9 @@ export const changeStatus = (id: string, action: StatusAction) => adminUsers.act
 export const resetPassword = (id: string) => adminUsers.action<{ temporaryPassword: string }>(id, 'reset-password');
 export const forceLogout = (id: string) => adminUsers.action<{ revokedSessions: number }>(id, 'force-logout');
 export const assignRoles = (id: string, roleIds: string[]) =>
-  request.put<AdminUser>(`/api/admin-users/${id}/roles`, { data: { roleIds } });
+  request.put<AdminUser>(`/api/system/admin/${id}/roles`, { data: { roleIds } });
 
 export type RoleOption = z.infer<typeof RoleOptionSchema>;
 
 /** The tenant's enabled roles, for the role select (needs system:admin:list or system:role:list). */
-export const fetchRoleOptions = () => request.get<RoleOption[]>('/api/roles/options');
+export const fetchRoleOptions = () => request.get<RoleOption[]>('/api/system/role/options');

@@ -1,8 +1,4 @@
-import type {
-  CreateOauthClient,
-  OauthClient,
-  UpdateOauthClient,
-} from '@server/modules/oauth-client/oauth-client.schema';
+import type { CreateOauthClient, OauthClient, UpdateOauthClient } from '@server/modules/system/client/client.schema';
 import { Space, Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
@@ -46,7 +42,7 @@ export const clientDefaults: Partial<CreateOauthClient> = {
 
 /** OAuth clients (docs/domain.md §2.5): /system/client, prefix system:client; the secret is shown once. */
 export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient, UpdateOauthClient> = {
-  resource: 'clients',
+  resource: 'system/client',
   auditType: 'oauth_client',
   permission: 'system:client',
   titleId: 'system.client.entity',

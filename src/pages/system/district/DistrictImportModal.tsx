@@ -29,7 +29,7 @@ export default function DistrictImportModal({ open, onClose, onImported, run = i
       onClose={onClose}
       onImported={onImported}
       title={t('system.district.import.title')}
-      template={resourceService('districts').template}
+      template={resourceService('system/district').template}
       templateName="districts"
       send={(file, dryRun) => run(file, { dryRun, retireMissing })}
       optionsKey={retireMissing}

@@ -1,4 +1,4 @@
-import type { CreateDistrict, District, UpdateDistrict } from '@server/modules/district/district.schema';
+import type { CreateDistrict, District, UpdateDistrict } from '@server/modules/system/district/district.schema';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
 
@@ -8,7 +8,7 @@ const code = patternRule(/^(\d{6}|\d{9})$/, 'rule.districtCode');
 
 /** Administrative divisions (docs/domain.md §2.7): retired codes are disabled, not deleted. */
 export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, UpdateDistrict> = {
-  resource: 'districts',
+  resource: 'system/district',
   auditType: 'district',
   permission: 'system:district',
   titleId: 'system.district.entity',

@@ -7,7 +7,7 @@ import DistrictImportModal from './DistrictImportModal';
 import { type CreateDistrict, type District, districtDescriptor, type UpdateDistrict } from './descriptor';
 import { usePathNames } from './usePathNames';
 
-const districts = resourceService<District, CreateDistrict, UpdateDistrict>('districts');
+const districts = resourceService<District, CreateDistrict, UpdateDistrict>('system/district');
 
 /**
  * /system/district: the division tree, one level at a time; a search lists matches flat with their full path;

@@ -1,4 +1,8 @@
-import type { CreatePermission, Permission, UpdatePermission } from '@server/modules/permission/permission.schema';
+import type {
+  CreatePermission,
+  Permission,
+  UpdatePermission,
+} from '@server/modules/system/permission/permission.schema';
 import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
@@ -49,7 +53,7 @@ const fields: (keyof CreatePermission & keyof UpdatePermission & string)[] = [
 
 /** The permission tree (docs/domain.md §2.2): /system/permission, prefix system:permission; platform operators only. */
 export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermission, UpdatePermission> = {
-  resource: 'permissions',
+  resource: 'system/permission',
   auditType: 'permission',
   permission: 'system:permission',
   titleId: 'system.permission.entity',

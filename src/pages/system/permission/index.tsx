@@ -12,7 +12,7 @@ import { resourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
 import { type Permission, permissionDescriptor } from './descriptor';
 
-export const permissions = resourceService<Permission>('permissions');
+export const permissions = resourceService<Permission>('system/permission');
 
 type Row = Omit<PermissionNode, 'children'> & { children?: Row[] };
 

@@ -14,7 +14,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The role's permissions as a checkable tree limited to the tenant's package (GET/PUT /api/roles/{id}/permissions). */
+/** The role's permissions as a checkable tree limited to the tenant's package (GET/PUT /api/system/role/{id}/permissions). */
 export default function RolePermissionDrawer({ role, editable, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);

@@ -1,4 +1,4 @@
-import type { CreateRole, Role, UpdateRole } from '@server/modules/role/role.schema';
+import type { CreateRole, Role, UpdateRole } from '@server/modules/system/role/role.schema';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { patternRule } from '@/utils/rules';
 
@@ -6,7 +6,7 @@ export type { CreateRole, Role, UpdateRole };
 
 /** Roles of the tenant (docs/domain.md §2.3): /system/role, prefix system:role. A system role is not deleted and keeps its code. */
 export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = {
-  resource: 'roles',
+  resource: 'system/role',
   auditType: 'role',
   permission: 'system:role',
   titleId: 'system.role.entity',

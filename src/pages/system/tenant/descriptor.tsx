@@ -1,4 +1,4 @@
-import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
+import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/system/tenant/tenant.schema';
 import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -32,7 +32,7 @@ const adminField = { hideInTable: true, hideInSearch: true, hideInDescriptions: 
 
 /** Tenants (docs/domain.md §2.1): /system/tenant, permission prefix system:tenant. Creating one provisions its first administrator. */
 export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTenant> = {
-  resource: 'tenants',
+  resource: 'system/tenant',
   auditType: 'tenant',
   permission: 'system:tenant',
   titleId: 'system.tenant.entity',

@@ -1,9 +1,9 @@
-import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/tenant/tenant.schema';
-import type { TenantPackage } from '@server/modules/tenant-package/tenant-package.schema';
+import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/system/tenant/tenant.schema';
+import type { TenantPackage } from '@server/modules/system/tenant-package/tenant-package.schema';
 import { resourceService } from '@/services/resource';
 
-export const tenants = resourceService<Tenant, CreateTenant, UpdateTenant>('tenants');
-export const tenantPackages = resourceService<TenantPackage>('tenant-packages');
+export const tenants = resourceService<Tenant, CreateTenant, UpdateTenant>('system/tenant');
+export const tenantPackages = resourceService<TenantPackage>('system/tenant-package');
 
 export type TenantAction = 'disable' | 'enable';
 

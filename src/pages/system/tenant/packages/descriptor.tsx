@@ -2,7 +2,7 @@ import type {
   CreateTenantPackage,
   TenantPackage,
   UpdateTenantPackage,
-} from '@server/modules/tenant-package/tenant-package.schema';
+} from '@server/modules/system/tenant-package/tenant-package.schema';
 import { useRequest } from 'ahooks';
 import { Spin } from 'antd';
 import PermissionTree from '@/components/permission/PermissionTree';
@@ -21,7 +21,7 @@ function PackagePermissions(props: { value?: string[]; onChange?: (ids: string[]
 
 /** Tenant packages (docs/domain.md §2.1): the permission sets tenants are given; prefix system:tenant-package. */
 export const packageDescriptor: ResourceDescriptor<TenantPackage, CreateTenantPackage, UpdateTenantPackage> = {
-  resource: 'tenant-packages',
+  resource: 'system/tenant-package',
   auditType: 'tenant_package',
   permission: 'system:tenant-package',
   titleId: 'system.package.entity',

@@ -1,0 +1,71 @@
+import type { Tx } from '../../../core/tenancy';
+import type { WorkspaceActivity } from './workspace.schema';
+
+const count = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0);
+
+export const countAccounts = async (tx: Tx) =>
+  count(
+    await tx
+      .selectFrom('admin_user')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
+
+/** Locked by an administrator, or for a while after too many failed sign-ins. */
+export const countLockedAccounts = async (tx: Tx, now: Date) =>
+  count(
+    await tx
+      .selectFrom('admin_user')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('status', '=', 'locked'), eb('locked_until', '>', now)]))
+      .executeTakeFirst(),
+  );
+
+export const countRoles = async (tx: Tx) =>
+  count(
+    await tx
+      .selectFrom('role')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
+
+/** Password sign-ins since `since`, successful or failed. */
+export const countSignIns = async (tx: Tx, since: Date, outcome: 'success' | 'failure') =>
+  count(
+    await tx
+      .selectFrom('login_log')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('log_type', '=', 'login_password')
+      .where('created_at', '>=', since)
+      .where('result', outcome === 'success' ? '=' : '!=', 'success')
+      .executeTakeFirst(),
+  );
+
+/** The actor's latest writes, each with the names of its permission (`角色管理 · 新增`) when the code is known. */
+export async function recentActivity(tx: Tx, actorId: string, limit: number): Promise<WorkspaceActivity[]> {
+  const rows = await tx
+    .selectFrom('audit_log as a')
+    .leftJoin('permission as p', 'p.code', 'a.action')
+    .leftJoin('permission as menu', 'menu.id', 'p.parent_id')
+    .select(['a.id', 'a.action', 'a.resource_type', 'a.resource_id', 'a.summary', 'a.created_at'])
+    .select(['p.name', 'p.name_en', 'menu.name as menu_name', 'menu.name_en as menu_name_en'])
+    .where('a.actor_id', '=', actorId)
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .execute();
+  const joined = (menu: string | null, action: string | null) =>
+    action ? [menu, action].filter(Boolean).join(' · ') : null;
+  return rows.map((r) => ({
+    id: String(r.id),
+    action: r.action,
+    actionName: joined(r.menu_name, r.name),
+    actionNameEn: joined(r.menu_name_en, r.name_en),
+    resourceType: r.resource_type,
+    resourceId: r.resource_id,
+    summary: r.summary,
+    createdAt: r.created_at.toISOString(),
+  }));
+}

@@ -1,0 +1,32 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../core/context';
+import { errorResponses } from '../../../core/openapi';
+import { resourceRoutes } from '../../../core/resource/resource.routes';
+import { defineRoute } from '../../../core/route';
+import { industryResource } from './industry.resource';
+import { IndustryNode, IndustryTreeQuery } from './industry.schema';
+
+const tree = defineRoute({
+  method: 'get',
+  path: '/dictionary/industry/tree',
+  tags: ['dictionary/industry'],
+  summary: 'One level of the classification (the sections, or the children of `parentCode`), each with `hasChildren`',
+  permission: 'dictionary:industry:list',
+  request: { query: IndustryTreeQuery },
+  responses: {
+    200: { description: 'Nodes', content: { 'application/json': { schema: z.array(IndustryNode) } } },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+export function industryRoutes() {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(tree, async (c) => {
+      const { parentCode, status } = c.req.valid('query');
+      return c.json(await c.var.services.industries.tree(c.var.principal.tenantId, parentCode, status), 200);
+    })
+    .route(
+      '/',
+      resourceRoutes(industryResource, (s) => s.industries.resource),
+    );
+}

@@ -1,0 +1,81 @@
+import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
+import { type Actor, type TableRow, tableRepository } from '../../../core/resource/table.repository';
+import type { Tx } from '../../../core/tenancy';
+import type { DictItem } from './syscode-item.schema';
+
+export const dictItemList: ListSpec = {
+  sort: {
+    typeCode: 'type_code',
+    sort: 'sort',
+    value: 'value',
+    label: 'label',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  defaultSort: 'typeCode,sort',
+  filters: {
+    typeCode: { kind: 'eq', column: 'type_code' },
+    keyword: { kind: 'keyword', columns: ['value', 'label', 'label_en'] },
+    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+  },
+};
+
+/** RLS shows platform items and the caller's tenant's; inserts name their tenant (NULL for platform items). */
+const items = tableRepository({
+  name: 'dict_item',
+  columns: {
+    id: 'id',
+    tenantId: 'tenant_id',
+    typeCode: 'type_code',
+    value: 'value',
+    label: 'label',
+    labelEn: 'label_en',
+    color: 'color',
+    parentValue: 'parent_value',
+    isDefault: 'is_default',
+    sort: 'sort',
+    status: 'status',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    version: 'version',
+  },
+});
+
+function toItem({ tenantId, ...row }: TableRow): DictItem {
+  return { ...row, scope: tenantId === null ? 'platform' : 'tenant' } as DictItem;
+}
+
+export async function listDictItems(tx: Tx, query: ListQuery) {
+  const { rows, total } = await items.list(tx, query);
+  return { rows: rows.map(toItem), total };
+}
+
+export async function findDictItem(tx: Tx, id: string) {
+  const row = await items.find(tx, id);
+  return row && toItem(row);
+}
+
+export async function insertDictItem(tx: Tx, values: TableRow & { tenantId: string | null }, actor: Actor) {
+  return toItem(await items.insert(tx, values, actor));
+}
+
+export async function updateDictItem(tx: Tx, id: string, values: TableRow, actor: Actor, version: number) {
+  const row = await items.update(tx, id, values, actor, version);
+  return row && toItem(row);
+}
+
+export async function deleteDictItems(tx: Tx, ids: string[], actor: Actor) {
+  await items.remove(tx, ids, actor);
+}
+
+/** Is the value taken by a platform item of the type (tenants add values, they do not shadow platform ones)? */
+export async function platformValueExists(tx: Tx, typeCode: string, value: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('dict_item')
+    .select('id')
+    .where('type_code', '=', typeCode)
+    .where('value', '=', value)
+    .where('tenant_id', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,87 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../core/context';
+import { errorResponses } from '../../../core/openapi';
+import { IdParam } from '../../../core/resource/id-param';
+import { resourceRoutes, writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute, type Permission } from '../../../core/route';
+import { adminUserResource } from './admin.resource';
+import { AdminUser, AssignRoles, ForcedLogout, TemporaryPassword } from './admin.schema';
+
+const tags = ['system/admin'];
+const json = <S>(schema: S) => ({ 'application/json': { schema } });
+
+const action = (verb: string, permission: Permission, summary: string) =>
+  defineRoute({
+    method: 'post',
+    path: `/system/admin/{id}/${verb}`,
+    tags,
+    summary,
+    permission,
+    request: { params: IdParam },
+    responses: {
+      200: { description: 'The account after it', content: json(AdminUser) },
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  });
+
+const enable = action('enable', 'system:admin:update-status', 'Enable the account');
+const disable = action(
+  'disable',
+  'system:admin:update-status',
+  'Disable the account (not one’s own): it cannot sign in or refresh, its sessions end',
+);
+const unlock = action('unlock', 'system:admin:update-status', 'Lift a lock-out and reset the failed-attempt count');
+
+const resetPassword = defineRoute({
+  method: 'post',
+  path: '/system/admin/{id}/reset-password',
+  tags,
+  summary: 'Set a random temporary password, shown once; the user must change it; their sessions end',
+  permission: 'system:admin:reset-password',
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'The temporary password', content: json(TemporaryPassword) },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const forceLogout = defineRoute({
+  method: 'post',
+  path: '/system/admin/{id}/force-logout',
+  tags,
+  summary: 'Revoke every session of the user: their tokens stop working at once',
+  permission: 'system:admin:force-logout',
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'How many sessions ended', content: json(ForcedLogout) },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const assignRoles = defineRoute({
+  method: 'put',
+  path: '/system/admin/{id}/roles',
+  tags,
+  summary: 'Replace the roles of the account (roles of the same tenant only)',
+  permission: 'system:admin:assign-role',
+  request: { params: IdParam, body: { required: true, content: json(AssignRoles) } },
+  responses: { 200: { description: 'The account', content: json(AdminUser) }, ...errorResponses(400, 401, 403, 404) },
+});
+
+export function adminUserRoutes(): OpenAPIHono<AppEnv> {
+  const service = (c: { var: AppEnv['Variables'] }) => c.var.services.adminUsers;
+  return resourceRoutes(adminUserResource, (s) => s.adminUsers.resource)
+    .openapi(enable, async (c) => c.json(await service(c).enable(writeContext(c), c.req.valid('param').id), 200))
+    .openapi(disable, async (c) => c.json(await service(c).disable(writeContext(c), c.req.valid('param').id), 200))
+    .openapi(unlock, async (c) => c.json(await service(c).unlock(writeContext(c), c.req.valid('param').id), 200))
+    .openapi(resetPassword, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await service(c).resetPassword(writeContext(c), c.req.valid('param').id), 200);
+    })
+    .openapi(forceLogout, async (c) =>
+      c.json(await service(c).forceLogout(writeContext(c), c.req.valid('param').id), 200),
+    )
+    .openapi(assignRoles, async (c) =>
+      c.json(await service(c).assignRoles(writeContext(c), c.req.valid('param').id, c.req.valid('json').roleIds), 200),
+    );
+}

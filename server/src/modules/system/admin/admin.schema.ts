@@ -1,0 +1,108 @@
+import { z } from '@hono/zod-openapi';
+import { Version } from '../../../core/column-bounds';
+import { Id } from '../../../core/resource/id-param';
+import { formatRule } from '../../../core/validation';
+
+export const ADMIN_USER_STATUSES = ['enabled', 'disabled', 'locked'] as const;
+
+const userName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(2)
+  .max(50)
+  .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'))
+  .openapi({ example: 'zhangsan' });
+const displayName = z.string().trim().min(1).max(50).openapi({ example: '张三' });
+const mobile = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
+  .openapi({ example: '13800000000' });
+const email = z.email().max(100).openapi({ example: 'zhangsan@example.com' });
+const remark = z.string().max(500);
+
+export const AdminUser = z
+  .object({
+    id: z.string(),
+    userName: z.string(),
+    displayName: z.string(),
+    email: z.string().nullable(),
+    mobile: z.string().nullable(),
+    orgId: z.string().nullable(),
+    status: z.enum(ADMIN_USER_STATUSES),
+    mustChangePassword: z.boolean(),
+    lockedUntil: z.string().nullable(),
+    lastLoginAt: z.string().nullable(),
+    lastLoginIp: z.string().nullable(),
+    remark: z.string().nullable(),
+    roleIds: z.array(z.string()),
+    roles: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+    createdAt: z.string(),
+    updatedAt: z.string().nullable(),
+    version: z.number().int(),
+  })
+  .openapi('AdminUser');
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const CreateAdminUser = z
+  .object({
+    userName,
+    displayName,
+    password: z
+      .string()
+      .min(1)
+      .max(128)
+      .openapi({ description: 'Checked against the password policy of the settings' }),
+    mobile: mobile.nullable().optional(),
+    email: email.nullable().optional(),
+    orgId: Id.nullable().optional(),
+    roleIds: z.array(Id).max(50).default([]),
+    remark: remark.nullable().optional(),
+    mustChangePassword: z.boolean().optional().openapi({
+      description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
+    }),
+  })
+  .strict()
+  .openapi('CreateAdminUser');
+export type CreateAdminUser = z.infer<typeof CreateAdminUser>;
+
+export const UpdateAdminUser = z
+  .object({
+    displayName,
+    mobile: mobile.nullable().optional(),
+    email: email.nullable().optional(),
+    orgId: Id.nullable().optional(),
+    roleIds: z.array(Id).max(50).optional(),
+    remark: remark.nullable().optional(),
+    version: Version,
+  })
+  .strict()
+  .openapi('UpdateAdminUser');
+export type UpdateAdminUser = z.infer<typeof UpdateAdminUser>;
+
+/** One row of an import file: roles by code (comma-separated); the password is used only for new accounts. */
+export const AdminUserImportRow = z.object({
+  userName,
+  displayName,
+  mobile: mobile.optional(),
+  email: email.optional(),
+  roles: z.string().max(500).optional(),
+  remark: remark.optional(),
+  password: z.string().max(128).optional(),
+});
+export type AdminUserImportRow = z.infer<typeof AdminUserImportRow>;
+
+export const AssignRoles = z
+  .object({ roleIds: z.array(Id).max(50) })
+  .strict()
+  .openapi('AssignRoles');
+
+export const TemporaryPassword = z
+  .object({
+    temporaryPassword: z.string().openapi({ description: 'Shown once; the user must change it at the next sign-in' }),
+  })
+  .openapi('TemporaryPassword');
+
+export const ForcedLogout = z.object({ revokedSessions: z.number().int() }).openapi('ForcedLogout');

@@ -1,0 +1,48 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../core/context';
+import { errorResponses } from '../../../core/openapi';
+import { IdParam } from '../../../core/resource/id-param';
+import { resourceRoutes, writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute } from '../../../core/route';
+import { oauthClientResource } from './client.resource';
+import { ClientSecret, RevokedTokens } from './client.schema';
+
+const tags = ['system/client'];
+const json = <S>(schema: S) => ({ 'application/json': { schema } });
+
+const rotateSecret = defineRoute({
+  method: 'post',
+  path: '/system/client/{id}/rotate-secret',
+  tags,
+  summary: 'A new secret for a confidential client, shown once; the old one stops working',
+  permission: 'system:client:rotate-secret',
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'The new secret', content: json(ClientSecret) },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const revokeTokens = defineRoute({
+  method: 'post',
+  path: '/system/client/{id}/revoke-tokens',
+  tags,
+  summary: 'End every session issued to the client, in every tenant: its tokens stop working at once',
+  permission: 'system:client:revoke-tokens',
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'How many sessions ended', content: json(RevokedTokens) },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export function oauthClientRoutes(): OpenAPIHono<AppEnv> {
+  return resourceRoutes(oauthClientResource, (s) => s.clients.resource, { omit: ['import'] })
+    .openapi(rotateSecret, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.var.services.clients.rotateSecret(writeContext(c), c.req.valid('param').id), 200);
+    })
+    .openapi(revokeTokens, async (c) =>
+      c.json(await c.var.services.clients.revokeTokens(writeContext(c), c.req.valid('param').id), 200),
+    );
+}

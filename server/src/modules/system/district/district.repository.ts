@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import type { ListSpec } from '../../../core/resource/list-query';
+import { type Actor, tableRepository } from '../../../core/resource/table.repository';
+import type { Tx } from '../../../core/tenancy';
+import type { District, DistrictLevel, DistrictNode } from './district.schema';
+
+export const districtList: ListSpec = {
+  sort: { code: 'code', name: 'name', sort: 'sort', level: 'level', updatedAt: 'updated_at' },
+  defaultSort: 'code',
+  filters: {
+    keyword: { kind: 'keyword', columns: ['code', 'name', 'short_name', 'pinyin'] },
+    level: { kind: 'in', column: 'level', values: ['province', 'city', 'county', 'township'] },
+    parentCode: { kind: 'eq', column: 'parent_code', pattern: /^\d{6}(\d{3})?$/ },
+    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+  },
+};
+
+const columns = {
+  id: 'id',
+  code: 'code',
+  name: 'name',
+  shortName: 'short_name',
+  level: 'level',
+  parentCode: 'parent_code',
+  path: 'path',
+  pinyin: 'pinyin',
+  sort: 'sort',
+  status: 'status',
+  replacedByCode: 'replaced_by_code',
+  remark: 'remark',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  version: 'version',
+};
+
+export const districts = tableRepository({ name: 'district', columns });
+
+/** Children of a district (or the provinces), each saying whether it has children of its own: the lazy tree. */
+export async function findChildren(tx: Tx, parentCode: string | undefined, status?: string): Promise<DistrictNode[]> {
+  let q = tx
+    .selectFrom('district as d')
+    .selectAll('d')
+    .select(sql<boolean>`EXISTS (SELECT 1 FROM district c WHERE c.parent_code = d.code)`.as('has_children'));
+  q = parentCode ? q.where('d.parent_code', '=', parentCode) : q.where('d.parent_code', 'is', null);
+  if (status) q = q.where('d.status', '=', status as 'enabled' | 'disabled');
+  const rows = await q.orderBy('d.sort').orderBy('d.code').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    shortName: r.short_name,
+    level: r.level,
+    parentCode: r.parent_code,
+    path: r.path,
+    pinyin: r.pinyin,
+    sort: r.sort,
+    status: r.status,
+    replacedByCode: r.replaced_by_code,
+    remark: r.remark,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at?.toISOString() ?? null,
+    version: r.version,
+    hasChildren: Boolean(r.has_children),
+  }));
+}
+
+export async function childCodes(tx: Tx, codes: string[]): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const rows = await tx.selectFrom('district').select('code').where('parent_code', 'in', codes).execute();
+  return rows.map((r) => r.code);
+}
+
+export interface DistrictSnapshot {
+  code: string;
+  name: string;
+  shortName: string | null;
+  level: DistrictLevel;
+  parentCode: string | null;
+  path: string;
+  pinyin: string | null;
+  sort: number;
+  status: 'enabled' | 'disabled';
+  replacedByCode: string | null;
+}
+
+/** Every district, for an import's diff. */
+export async function snapshot(tx: Tx): Promise<Map<string, DistrictSnapshot>> {
+  const rows = await tx
+    .selectFrom('district')
+    .select([
+      'code',
+      'name',
+      'short_name',
+      'level',
+      'parent_code',
+      'path',
+      'pinyin',
+      'sort',
+      'status',
+      'replaced_by_code',
+    ])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.code,
+      {
+        code: r.code,
+        name: r.name,
+        shortName: r.short_name,
+        level: r.level,
+        parentCode: r.parent_code,
+        path: r.path,
+        pinyin: r.pinyin,
+        sort: r.sort,
+        status: r.status,
+        replacedByCode: r.replaced_by_code,
+      },
+    ]),
+  );
+}
+
+export async function insertDistricts(tx: Tx, rows: DistrictSnapshot[], actor: Actor): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await tx
+      .insertInto('district')
+      .values(
+        rows.slice(i, i + 500).map((r) => ({
+          code: r.code,
+          name: r.name,
+          short_name: r.shortName,
+          level: r.level,
+          parent_code: r.parentCode,
+          path: r.path,
+          pinyin: r.pinyin,
+          sort: r.sort,
+          status: r.status,
+          replaced_by_code: r.replacedByCode,
+          created_at: actor.now,
+          created_by: actor.actorId,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function updateDistrictByCode(tx: Tx, r: DistrictSnapshot, actor: Actor): Promise<void> {
+  await tx
+    .updateTable('district')
+    .set({
+      name: r.name,
+      short_name: r.shortName,
+      pinyin: r.pinyin,
+      sort: r.sort,
+      status: r.status,
+      replaced_by_code: r.replacedByCode,
+      updated_at: actor.now,
+      updated_by: actor.actorId,
+      version: sql`version + 1`,
+    })
+    .where('code', '=', r.code)
+    .execute();
+}
+
+export type DistrictValues = Partial<Omit<District, 'id' | 'createdAt' | 'updatedAt' | 'version'>>;

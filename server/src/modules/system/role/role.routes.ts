@@ -1,0 +1,139 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../core/context';
+import { errorResponses } from '../../../core/openapi';
+import { Id, IdParam } from '../../../core/resource/id-param';
+import { resourceRoutes, writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute } from '../../../core/route';
+import { roleResource } from './role.resource';
+import {
+  AddMembers,
+  AssignDataScope,
+  AssignPermissions,
+  Role,
+  RoleMember,
+  RoleOption,
+  RolePermissions,
+} from './role.schema';
+
+const tags = ['roles'];
+const json = <S>(schema: S) => ({ 'application/json': { schema } });
+const Members = z.array(RoleMember).openapi('RoleMembers');
+
+const options = defineRoute({
+  method: 'get',
+  path: '/system/role/options',
+  tags,
+  summary: 'Enabled roles of the tenant for selects',
+  permission: ['system:role:list', 'system:admin:list'],
+  responses: { 200: { description: 'Options', content: json(z.array(RoleOption)) }, ...errorResponses(401, 403) },
+});
+
+const getPermissions = defineRoute({
+  method: 'get',
+  path: '/system/role/{id}/permissions',
+  tags,
+  summary: 'The permissions of the role, and the tree it may be given (the tenant’s package)',
+  permission: 'system:role:list',
+  request: { params: IdParam },
+  responses: {
+    200: { description: 'Permissions', content: json(RolePermissions) },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+const putPermissions = defineRoute({
+  method: 'put',
+  path: '/system/role/{id}/permissions',
+  tags,
+  summary: 'Replace the permissions of the role (within the tenant’s package; not on a system role)',
+  permission: 'system:role:assign-permission',
+  request: { params: IdParam, body: { required: true, content: json(AssignPermissions) } },
+  responses: {
+    200: { description: 'Permissions', content: json(RolePermissions) },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const putDataScope = defineRoute({
+  method: 'put',
+  path: '/system/role/{id}/data-scope',
+  tags,
+  summary: 'Set the data scope of the role (organisations required for org_custom)',
+  permission: 'system:role:assign-data-scope',
+  request: { params: IdParam, body: { required: true, content: json(AssignDataScope) } },
+  responses: { 200: { description: 'The role', content: json(Role) }, ...errorResponses(400, 401, 403, 404) },
+});
+
+const getMembers = defineRoute({
+  method: 'get',
+  path: '/system/role/{id}/members',
+  tags,
+  summary: 'The accounts holding the role',
+  permission: 'system:role:list',
+  request: { params: IdParam },
+  responses: { 200: { description: 'Members', content: json(Members) }, ...errorResponses(400, 401, 403, 404) },
+});
+
+const postMembers = defineRoute({
+  method: 'post',
+  path: '/system/role/{id}/members',
+  tags,
+  summary: 'Give the role to accounts of the same tenant',
+  permission: 'system:role:assign-user',
+  request: { params: IdParam, body: { required: true, content: json(AddMembers) } },
+  responses: { 200: { description: 'Members', content: json(Members) }, ...errorResponses(400, 401, 403, 404) },
+});
+
+const deleteMember = defineRoute({
+  method: 'delete',
+  path: '/system/role/{id}/members/{userId}',
+  tags,
+  summary: 'Take the role from an account',
+  permission: 'system:role:assign-user',
+  request: { params: IdParam.extend({ userId: Id.openapi({ param: { name: 'userId', in: 'path' } }) }) },
+  responses: { 204: { description: 'Removed' }, ...errorResponses(400, 401, 403, 404) },
+});
+
+export function roleRoutes(): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>().openapi(options, async (c) =>
+    c.json(await c.var.services.roles.options(c.var.principal.tenantId), 200),
+  );
+  app.route(
+    '/',
+    resourceRoutes(roleResource, (s) => s.roles.resource),
+  );
+  return app
+    .openapi(getPermissions, async (c) =>
+      c.json(await c.var.services.roles.permissions(c.var.principal.tenantId, c.req.valid('param').id), 200),
+    )
+    .openapi(putPermissions, async (c) =>
+      c.json(
+        await c.var.services.roles.assignPermissions(
+          writeContext(c),
+          c.req.valid('param').id,
+          c.req.valid('json').permissionIds,
+        ),
+        200,
+      ),
+    )
+    .openapi(putDataScope, async (c) =>
+      c.json(
+        await c.var.services.roles.assignDataScope(writeContext(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+    )
+    .openapi(getMembers, async (c) =>
+      c.json(await c.var.services.roles.members(c.var.principal.tenantId, c.req.valid('param').id), 200),
+    )
+    .openapi(postMembers, async (c) =>
+      c.json(
+        await c.var.services.roles.addMembers(writeContext(c), c.req.valid('param').id, c.req.valid('json').userIds),
+        200,
+      ),
+    )
+    .openapi(deleteMember, async (c) => {
+      const { id, userId } = c.req.valid('param');
+      await c.var.services.roles.removeMember(writeContext(c), id, userId);
+      return c.body(null, 204);
+    });
+}

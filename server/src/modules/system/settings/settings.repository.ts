@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import type { Actor } from '../../../core/resource/table.repository';
+import type { Tx } from '../../../core/tenancy';
+import type { SettingValueType } from './settings.schema';
+
+export interface SettingValueRow {
+  key: string;
+  tenantId: string | null;
+  value: unknown;
+}
+
+/** Rows visible in the transaction's scope: platform defaults and, inside a tenant, its overrides. */
+export async function findSettingValues(tx: Tx, keys: readonly string[]): Promise<SettingValueRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await tx
+    .selectFrom('system_setting')
+    .select(['key', 'tenant_id', 'value'])
+    .where('key', 'in', keys)
+    .execute();
+  return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
+}
+
+export async function findPublicSettingValues(tx: Tx): Promise<SettingValueRow[]> {
+  const rows = await tx
+    .selectFrom('system_setting')
+    .select(['key', 'tenant_id', 'value'])
+    .where('key', 'in', (qb) =>
+      qb
+        .selectFrom('system_setting')
+        .select('key')
+        .where('tenant_id', 'is', null)
+        .where('is_public', '=', true)
+        .where('value_type', '!=', 'secret'),
+    )
+    .execute();
+  return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
+}
+
+export interface SettingRecord {
+  id: string;
+  tenantId: string | null;
+  key: string;
+  category: string;
+  name: string;
+  nameEn: string | null;
+  description: string | null;
+  value: unknown;
+  valueType: SettingValueType;
+  options: unknown;
+  min: number | null;
+  max: number | null;
+  isPublic: boolean;
+  isSystem: boolean;
+  visible: boolean;
+  tenantOverridable: boolean;
+  version: number;
+  updatedAt: Date | null;
+}
+
+const settingColumns = [
+  'id',
+  'tenant_id',
+  'key',
+  'category',
+  'name',
+  'name_en',
+  'description',
+  'value',
+  'value_type',
+  'options',
+  'min_value',
+  'max_value',
+  'is_public',
+  'is_system',
+  'visible',
+  'tenant_overridable',
+  'version',
+  'updated_at',
+  'sort',
+] as const;
+
+type SettingSelect = { [K in (typeof settingColumns)[number]]: unknown };
+
+function toRecord(r: SettingSelect): SettingRecord {
+  return {
+    id: r.id as string,
+    tenantId: r.tenant_id as string | null,
+    key: r.key as string,
+    category: r.category as string,
+    name: r.name as string,
+    nameEn: r.name_en as string | null,
+    description: r.description as string | null,
+    value: r.value,
+    valueType: r.value_type as SettingValueType,
+    options: r.options,
+    min: r.min_value === null ? null : Number(r.min_value),
+    max: r.max_value === null ? null : Number(r.max_value),
+    isPublic: r.is_public as boolean,
+    isSystem: r.is_system as boolean,
+    visible: r.visible as boolean,
+    tenantOverridable: r.tenant_overridable as boolean,
+    version: r.version as number,
+    updatedAt: (r.updated_at as Date | null) ?? null,
+  };
+}
+
+/** Platform rows and (inside a tenant) the tenant's overrides, in display order. */
+export async function listSettingRecords(
+  tx: Tx,
+  filter: { category?: string; key?: string } = {},
+): Promise<SettingRecord[]> {
+  let q = tx.selectFrom('system_setting').select([...settingColumns]);
+  if (filter.category) q = q.where('category', '=', filter.category);
+  if (filter.key) q = q.where('key', '=', filter.key);
+  const rows = await q.orderBy('sort').orderBy('key').orderBy('id').execute();
+  return rows.map((r) => toRecord(r as SettingSelect));
+}
+
+/** A tenant override starts at version 1 (0 stands for "none yet"). */
+export async function insertSettingOverride(
+  tx: Tx,
+  platform: SettingRecord,
+  tenantId: string,
+  value: unknown,
+  actor: Actor,
+): Promise<void> {
+  await tx
+    .insertInto('system_setting')
+    .values({
+      tenant_id: tenantId,
+      key: platform.key,
+      category: platform.category,
+      name: platform.name,
+      value: JSON.stringify(value),
+      value_type: platform.valueType as SettingValueType,
+      version: 1,
+      created_at: actor.now,
+      created_by: actor.actorId,
+    })
+    .execute();
+}
+
+/** Optimistic when `version` is given; false when stale. */
+export async function updateSettingValue(
+  tx: Tx,
+  id: string,
+  value: unknown,
+  actor: Actor,
+  version?: number,
+): Promise<boolean> {
+  let q = tx
+    .updateTable('system_setting')
+    .set({ value: JSON.stringify(value), updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` })
+    .where('id', '=', id);
+  if (version !== undefined) q = q.where('version', '=', version);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteSettingRow(tx: Tx, id: string): Promise<void> {
+  await tx.deleteFrom('system_setting').where('id', '=', id).execute();
+}

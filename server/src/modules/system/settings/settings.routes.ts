@@ -1,0 +1,102 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../core/context';
+import { errorResponses } from '../../../core/openapi';
+import { writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute } from '../../../core/route';
+import {
+  PublicSettings,
+  PublicSettingsQuery,
+  Setting,
+  SettingKeyParam,
+  SettingList,
+  SettingListQuery,
+  UpdateSetting,
+} from './settings.schema';
+
+const tags = ['settings'];
+const json = <S>(schema: S) => ({ 'application/json': { schema } });
+
+const getPublicSettings = defineRoute({
+  method: 'get',
+  path: '/system/settings/public',
+  tags,
+  summary: 'Settings readable before sign-in (branding, password policy), tenant overrides merged; never secrets',
+  permission: 'public',
+  request: { query: PublicSettingsQuery },
+  responses: { 200: { description: 'Public settings by key', content: json(PublicSettings) } },
+});
+
+const listSettings = defineRoute({
+  method: 'get',
+  path: '/system/settings',
+  tags,
+  summary: 'Visible settings (of a category) with the value in force for the caller’s tenant and their metadata',
+  permission: 'system:settings:list',
+  request: { query: SettingListQuery },
+  responses: { 200: { description: 'Settings', content: json(SettingList) }, ...errorResponses(400, 401, 403) },
+});
+
+const updateSetting = defineRoute({
+  method: 'put',
+  path: '/system/settings/{key}',
+  tags,
+  summary:
+    'Set a value: a tenant writes its override (tenant-overridable keys only); the platform tenant writes the default (needs platform:setting:update)',
+  permission: 'system:settings:update',
+  request: { params: SettingKeyParam, body: { required: true, content: json(UpdateSetting) } },
+  responses: {
+    200: { description: 'The setting after it', content: json(Setting) },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const resetSetting = defineRoute({
+  method: 'delete',
+  path: '/system/settings/{key}/override',
+  tags,
+  summary: 'Drop the tenant’s own value: the platform default applies again',
+  permission: 'system:settings:update',
+  request: { params: SettingKeyParam },
+  responses: {
+    200: { description: 'The setting after it', content: json(Setting) },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export function settingsRoutes() {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(getPublicSettings, async (c) => {
+      const { tenant } = c.req.valid('query');
+      return c.json(await c.var.services.settings.publicSettings(tenant), 200);
+    })
+    .openapi(listSettings, async (c) => {
+      const { principal } = c.var;
+      const data = await c.var.services.settings.list(
+        principal.tenantId,
+        principal.permissions,
+        c.req.valid('query').category,
+      );
+      return c.json({ data, total: data.length, success: true as const }, 200);
+    })
+    .openapi(updateSetting, async (c) =>
+      c.json(
+        await c.var.services.settings.update(
+          writeContext(c),
+          c.var.principal.permissions,
+          c.req.valid('param').key,
+          c.req.valid('json'),
+        ),
+        200,
+      ),
+    )
+    .openapi(resetSetting, async (c) =>
+      c.json(
+        await c.var.services.settings.resetOverride(
+          writeContext(c),
+          c.var.principal.permissions,
+          c.req.valid('param').key,
+        ),
+        200,
+      ),
+    );
+}
