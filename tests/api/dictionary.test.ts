@@ -217,7 +217,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     });
     expect((await readXlsx(await file.arrayBuffer())).slice(1).map((r) => r[1])).toEqual(['male', 'female']);
     const bad = await xlsxFile([
-      ['类型编码', '值', '名称', '排序'],
+      ['类型编码', '值', '中文名称', '排序'],
       ['hospital_grade', 'clinic', '诊所', '2'],
       ['hospital_grade', 'bad', '坏', 'many'],
     ]);
