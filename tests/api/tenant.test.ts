@@ -333,7 +333,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
       token: platform,
       headers: { 'accept-language': 'en-US' },
     });
-    expect(file.headers.get('content-disposition')).toMatch(/attachment; filename="tenants-\d{8}\.xlsx"/);
+    expect(file.headers.get('content-disposition')).toMatch(/attachment; filename="system-tenant-\d{8}\.xlsx"/);
     const rows = await readXlsx(await file.arrayBuffer());
     expect(rows[0]?.slice(0, 3)).toEqual(['Code', 'Name', 'Package']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['epsilon', 'delta', 'alpha']);
@@ -348,7 +348,7 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
           'Name',
           'Package',
           'Account quota',
-          'Administrator user name',
+          'Administrator username',
           'Administrator name',
           'Administrator initial password',
         ],
@@ -380,8 +380,8 @@ describe.each(engines())('tenants and tenant packages on $name', (engine) => {
           'Name',
           'Package',
           'Account quota',
-          'Expires at',
-          'Administrator user name',
+          'Expires on',
+          'Administrator username',
           'Administrator name',
           'Administrator initial password',
         ],
