@@ -69,7 +69,7 @@ export interface CallOptions {
 }
 
 /**
- * A JSON answer as a test reads it: any path may be followed, and the assertions check what is there. The one
+ * A JSON answer as tests read it (every path may be followed; the assertions check what is there). The one
  * unchecked type of the API tests, named once here.
  */
 // biome-ignore lint/suspicious/noExplicitAny: see above
