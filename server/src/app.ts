@@ -20,42 +20,13 @@ import { createTenancy } from './core/tenancy';
 import type { Engine } from './db/database';
 import type { DB } from './db/types';
 import { PRINCIPAL_SOURCES } from './modules/auth/auth.repository';
-import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { workspaceRoutes } from './modules/dashboard/workspace/workspace.routes';
 import { createWorkspaceService } from './modules/dashboard/workspace/workspace.service';
-import { businessItemRoutes } from './modules/dictionary/busiitem/busiitem.routes';
-import { createBusinessItemService } from './modules/dictionary/busiitem/busiitem.service';
-import { dictRoutes } from './modules/dictionary/catalog/catalog.routes';
 import { createDictService } from './modules/dictionary/catalog/catalog.service';
-import { errorCodeRoutes } from './modules/dictionary/errcode/errcode.routes';
-import { createErrorCodeService } from './modules/dictionary/errcode/errcode.service';
-import { industryRoutes } from './modules/dictionary/industry/industry.routes';
-import { createIndustryService } from './modules/dictionary/industry/industry.service';
-import { dictItemRoutes } from './modules/dictionary/syscode/syscode-item.routes';
-import { createDictItemService } from './modules/dictionary/syscode/syscode-item.service';
-import { dictTypeRoutes } from './modules/dictionary/syscode/syscode-type.routes';
-import { createDictTypeService } from './modules/dictionary/syscode/syscode-type.service';
 import { ping } from './modules/health/health.repository';
-import { healthRoutes } from './modules/health/health.routes';
-import { adminUserRoutes } from './modules/system/admin/admin.routes';
-import { createAdminUserService } from './modules/system/admin/admin.service';
-import { auditRoutes } from './modules/system/audit/audit.routes';
+import { type ModuleDeps, type ResourceServices, resources, routeModules } from './modules/registry';
 import { createAuditService } from './modules/system/audit/audit.service';
-import { oauthClientRoutes } from './modules/system/client/client.routes';
-import { createOauthClientService } from './modules/system/client/client.service';
-import { districtRoutes } from './modules/system/district/district.routes';
-import { createDistrictService } from './modules/system/district/district.service';
-import { permissionRoutes } from './modules/system/permission/permission.routes';
-import { createPermissionService } from './modules/system/permission/permission.service';
-import { roleRoutes } from './modules/system/role/role.routes';
-import { createRoleService } from './modules/system/role/role.service';
-import { settingsRoutes } from './modules/system/settings/settings.routes';
 import { createSettingsService } from './modules/system/settings/settings.service';
-import { tenantRoutes } from './modules/system/tenant/tenant.routes';
-import { createTenantService } from './modules/system/tenant/tenant.service';
-import { tenantPackageRoutes } from './modules/system/tenant-package/tenant-package.routes';
-import { createTenantPackageService } from './modules/system/tenant-package/tenant-package.service';
 
 export const API_VERSION = '0.1.0';
 
@@ -81,7 +52,7 @@ export function createServices({ db: unwatched, engine, config, logger }: AppDep
   const platform = createPlatformScope();
   const settings = createSettingsService({ tenancy, lookups, audit, platform });
   const dict = createDictService({ tenancy, catalog });
-  const configDeps = { tenancy, audit, catalog, platform };
+  const modules = buildModules({ tenancy, audit, catalog, platform, hasher, settings, dict, config });
   return {
     config,
     engine,
@@ -104,22 +75,27 @@ export function createServices({ db: unwatched, engine, config, logger }: AppDep
     tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
     auth: createAuthService({ tenancy, lookups, settings, hasher, config, principals }),
     dict,
-    dictTypes: createDictTypeService(configDeps),
-    dictItems: createDictItemService(configDeps),
-    errorCodes: createErrorCodeService({ ...configDeps, onChange: dict.reloadErrorCatalog }),
-    districts: createDistrictService(configDeps),
-    industries: createIndustryService(configDeps),
-    businessItems: createBusinessItemService(configDeps),
     audit,
-    adminUsers: createAdminUserService({ tenancy, audit, catalog, hasher, settings, config }),
-    tenants: createTenantService({ tenancy, audit, catalog, hasher, settings, config }),
-    tenantPackages: createTenantPackageService({ tenancy, audit, catalog }),
-    permissions: createPermissionService({ tenancy, audit, catalog }),
-    roles: createRoleService({ tenancy, audit, catalog }),
-    clients: createOauthClientService({ tenancy, audit, catalog, hasher }),
     workspace: createWorkspaceService({ tenancy, now: config.now }),
     health: { ping: () => tenancy.inPlatformScope(ping) },
+    ...modules.services,
+    /** The routes of every registered resource, bound to its service (createApp mounts them). */
+    resourceRoutes: modules.routes,
   };
+}
+
+/** Builds every registered resource's service, in the registry's order, and keeps its routes for createApp. */
+function buildModules(deps: ModuleDeps) {
+  const routes: (() => OpenAPIHono<AppEnv>)[] = [];
+  const services = Object.fromEntries(
+    Object.entries(resources).map(([name, module]) => {
+      const built = module(deps);
+      routes.push(built.routes);
+      return [name, built.service];
+    }),
+  );
+  // Object.entries loses the pairing of each name with its module's service type; the registry states it.
+  return { services: services as ResourceServices, routes };
 }
 
 declare module './core/context' {
@@ -165,24 +141,8 @@ export function createApp(services: Services, logger?: Logger) {
   const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: tooLarge });
   app.use('/api/*', (c, next) => (/\/import(-jobs)?$/.test(c.req.path) ? importLimit : jsonLimit)(c, next));
 
-  app.route('/api', healthRoutes());
-  app.route('/api', authRoutes());
-  app.route('/api', settingsRoutes());
-  app.route('/api', dictRoutes());
-  app.route('/api', dictTypeRoutes());
-  app.route('/api', dictItemRoutes());
-  app.route('/api', errorCodeRoutes());
-  app.route('/api', districtRoutes());
-  app.route('/api', industryRoutes());
-  app.route('/api', businessItemRoutes());
-  app.route('/api', adminUserRoutes());
-  app.route('/api', tenantRoutes());
-  app.route('/api', tenantPackageRoutes());
-  app.route('/api', permissionRoutes());
-  app.route('/api', roleRoutes());
-  app.route('/api', oauthClientRoutes());
-  app.route('/api', auditRoutes());
-  app.route('/api', workspaceRoutes());
+  for (const routes of routeModules) app.route('/api', routes());
+  for (const routes of services.resourceRoutes) app.route('/api', routes());
   mountApiDocs(app, API_VERSION);
 
   return app;

@@ -79,11 +79,11 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
       headers: { 'accept-language': 'en-US' },
     });
     const rows = await readXlsx(await file.arrayBuffer());
-    expect(rows[0]).toEqual(['Code', 'Name', 'Tenant extensible', 'Status', 'System', 'Remark']);
+    expect(rows[0]).toEqual(['Type code', 'Type name', 'Tenant extensible', 'Status', 'System', 'Remark']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['yes_no']);
 
     const bad = await xlsxFile([
-      ['Code', 'Name'],
+      ['Type code', 'Type name'],
       ['title_level', '职称级别'],
       ['Bad Code', '坏的'],
     ]);
@@ -94,7 +94,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     });
     expect(res.status).toBe(422);
     const body = await jsonOf(res);
-    expect(body.failed).toEqual([{ row: 3, column: 'Code', message: expect.any(String) }]);
+    expect(body.failed).toEqual([{ row: 3, column: 'Type code', message: expect.any(String) }]);
     expect(
       (await api.call('GET', '/api/dictionary/syscode/types?keyword=title_level', { token: platform })).body.total,
     ).toBe(0);
@@ -217,7 +217,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     });
     expect((await readXlsx(await file.arrayBuffer())).slice(1).map((r) => r[1])).toEqual(['male', 'female']);
     const bad = await xlsxFile([
-      ['类型编码', '值', '名称', '排序'],
+      ['类型编码', '值', '中文名称', '排序'],
       ['hospital_grade', 'clinic', '诊所', '2'],
       ['hospital_grade', 'bad', '坏', 'many'],
     ]);

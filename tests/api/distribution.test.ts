@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../server/src/db/types';
 import { engines, startApi, type TestApi } from './helpers';
 
 /**
@@ -8,7 +9,7 @@ import { engines, startApi, type TestApi } from './helpers';
  * references to other distributed tables go through tenant_id; every other table is a reference table, which may not
  * reference a distributed one.
  */
-async function distributionViolations(db: Kysely<any>): Promise<string[]> {
+async function distributionViolations(db: Kysely<DB>): Promise<string[]> {
   const tables = (
     await sql<{ name: string; tenant: number | null; keyed: boolean }>`
       SELECT c.relname AS name, a.attnum AS tenant, coalesce(a.attnotnull, false) AS keyed

@@ -41,6 +41,17 @@ export interface Operation {
   body?: { types: string[]; schema?: Schema; required: boolean };
 }
 
+/** The parts of the served document the suites read. */
+interface DocOperation {
+  'x-permission': string | string[];
+  parameters?: { in: string; name: string; schema?: Schema; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema?: Schema }>; required?: boolean };
+}
+interface OpenApiDoc {
+  paths: Record<string, Record<string, DocOperation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
 export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const describeOperation = (op: Operation) => `${op.method} ${op.path}`;
@@ -48,7 +59,7 @@ export const describeOperation = (op: Operation) => `${op.method} ${op.path}`;
 export async function loadOperations(
   api: TestApi,
 ): Promise<{ operations: Operation[]; resolve: (s: Schema) => Schema }> {
-  const doc = (await api.call('GET', '/api/openapi.json')).body;
+  const doc: OpenApiDoc = (await api.call('GET', '/api/openapi.json')).body;
   const components: Record<string, Schema> = doc.components?.schemas ?? {};
   const resolve = (schema: Schema): Schema => {
     let current = schema;
@@ -57,10 +68,10 @@ export async function loadOperations(
     return current;
   };
   const operations: Operation[] = [];
-  for (const [path, methods] of Object.entries<Record<string, any>>(doc.paths)) {
-    for (const [method, op] of Object.entries<any>(methods)) {
-      const parameters: any[] = op.parameters ?? [];
-      const content: Record<string, { schema?: Schema }> | undefined = op.requestBody?.content;
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const parameters = op.parameters ?? [];
+      const content = op.requestBody?.content;
       operations.push({
         method: method.toUpperCase(),
         path,
@@ -72,7 +83,7 @@ export async function loadOperations(
         body: content && {
           types: Object.keys(content),
           schema: content['application/json']?.schema ?? content['multipart/form-data']?.schema,
-          required: !!op.requestBody.required,
+          required: !!op.requestBody?.required,
         },
       });
     }

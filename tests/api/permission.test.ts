@@ -164,9 +164,9 @@ describe.each(engines())('the permission tree on $name', (engine) => {
       'English name',
       'Locale key',
       'Code',
-      'Path',
+      'Route',
       'Icon',
-      'Sort',
+      'Order',
       'Platform only',
       'Status',
     ]);
@@ -181,7 +181,7 @@ describe.each(engines())('the permission tree on $name', (engine) => {
       'system:tenant:list',
     ]);
 
-    const header = ['Parent key', 'Type', 'Name', 'Locale key', 'Code', 'Path', 'Sort'];
+    const header = ['Parent key', 'Type', 'Name', 'Locale key', 'Code', 'Route', 'Order'];
     const before = (await api.call('GET', '/api/system/permission?pageSize=1', { token: platform })).body.total;
     const bad = importForm(
       await xlsxFile([

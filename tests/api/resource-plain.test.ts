@@ -1,9 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ResourceDefinition, tableStore } from '../../server/src/core/resource/resource';
-import { resourceRoutes } from '../../server/src/core/resource/resource.routes';
-import { createResourceService } from '../../server/src/core/resource/resource.service';
-import { tableRepository } from '../../server/src/core/resource/table.repository';
+import { defineResource } from '../../server/src/core/resource/define-resource';
+import { plainResource } from '../../server/src/core/resource/resource.module';
 import { engines, importForm, jsonOf, readXlsx, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
 
 /** What a plain entity costs: a schema, a table descriptor and a declaration (here over the role table). */
@@ -25,39 +23,39 @@ const UpdateTeam = z
   .object({ name: z.string().min(1).max(50), remark: z.string().nullable().optional(), version: z.number().int() })
   .strict();
 
-const teams = tableRepository({
-  name: 'role',
-  columns: {
-    id: 'id',
-    code: 'code',
-    name: 'name',
-    sort: 'sort',
-    remark: 'remark',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
-  softDelete: true,
-  tenantOwned: true,
-});
-
-const teamResource: ResourceDefinition<Team, z.infer<typeof CreateTeam>, z.infer<typeof UpdateTeam>> = {
+const teamResource = defineResource({
   path: 'teams',
   type: 'team',
   permission: 'system:admin',
   schemas: { row: Team, create: CreateTeam, update: UpdateTeam },
+  table: {
+    name: 'role',
+    columns: {
+      id: 'id',
+      code: 'code',
+      name: 'name',
+      sort: 'sort',
+      remark: 'remark',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      version: 'version',
+    },
+    softDelete: true,
+    tenantOwned: true,
+  },
   list: {
-    sort: { code: 'code', name: 'name', createdAt: 'created_at' },
+    sort: ['code', 'name', 'createdAt'],
     defaultSort: 'code',
     filters: { keyword: { kind: 'keyword', columns: ['code', 'name'] }, code: { kind: 'in', column: 'code' } },
   },
+  labels: 'system.role',
   columns: [
-    { key: 'code', label: { 'zh-CN': '编码', 'en-US': 'Code' }, example: 'nurses' },
-    { key: 'name', label: { 'zh-CN': '名称', 'en-US': 'Name' }, example: '护理组' },
+    { key: 'code', example: 'nurses' },
+    { key: 'name', example: '护理组' },
   ],
   importKey: 'code',
   label: (row) => row.code,
-};
+});
 
 describe.each(engines())('a plain resource declared from a table on $name', (engine) => {
   let api: TestApi;
@@ -66,11 +64,7 @@ describe.each(engines())('a plain resource declared from a table on $name', (eng
   beforeAll(async () => {
     api = await startApi(engine);
     await api.addTenant(secondTenant);
-    const service = createResourceService(teamResource, tableStore(teams, 'code'), api.server.services);
-    api.server.app.route(
-      '/api',
-      resourceRoutes(teamResource, () => service),
-    );
+    api.server.app.route('/api', plainResource(teamResource)(api.server.services).routes());
     admin = (await api.tokens('demo', 'admin', 'admin123')).access;
   });
   afterAll(() => api?.close());
@@ -111,7 +105,7 @@ describe.each(engines())('a plain resource declared from a table on $name', (eng
   it('exports the filtered set and imports in upsert mode by its key', async () => {
     const file = await api.fetch('GET', '/api/teams/export?code=viewer', { token: admin });
     expect(await readXlsx(await file.arrayBuffer())).toEqual([
-      ['编码', '名称'],
+      ['角色编码', '角色名称'],
       ['viewer', '访客'],
     ]);
 

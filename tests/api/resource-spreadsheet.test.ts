@@ -50,7 +50,7 @@ describe.each(engines())('export and import of /api/system/admin on $name', (eng
     const rows = await readXlsx(await res.arrayBuffer());
     expect(rows[0]).toEqual([
       'Username',
-      'Display name',
+      'Name',
       'Mobile',
       'Email',
       'Role codes',
@@ -80,15 +80,7 @@ describe.each(engines())('export and import of /api/system/admin on $name', (eng
     });
     expect(res.status).toBe(200);
     const rows = await readXlsx(await res.arrayBuffer());
-    expect(rows[0]).toEqual([
-      'Username',
-      'Display name',
-      'Mobile',
-      'Email',
-      'Role codes',
-      'Remark',
-      'Initial password',
-    ]);
+    expect(rows[0]).toEqual(['Username', 'Name', 'Mobile', 'Email', 'Role codes', 'Remark', 'Initial password']);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[0]).toBe('zhangsan');
   });
@@ -117,7 +109,7 @@ describe.each(engines())('export and import of /api/system/admin on $name', (eng
   it('a bad row leaves the table unchanged and reports its row and column; 422 when committing', async () => {
     const before = await api.db.selectFrom('admin_user').selectAll().orderBy('id').execute();
     const rows = [
-      ['Username', 'Display name', 'Email', 'Role codes', 'Initial password'],
+      ['Username', 'Name', 'Email', 'Role codes', 'Initial password'],
       ['quinn', 'Quinn', 'quinn@example.com', 'viewer', 'Amber-Falcon-81'],
       ['rita', 'Rita', 'not-an-email', '', 'Amber-Falcon-81'],
       ['sam', 'Sam', '', 'no_such_role', 'Amber-Falcon-81'],

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../server/src/server';
-import { testArgon2 } from './helpers';
+import { type Answer, testArgon2 } from './helpers';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -25,7 +25,8 @@ async function call(
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
-  return { status: res.status, body: (res.status === 204 ? null : await res.json()) as any };
+  const answer: Answer['body'] = res.status === 204 ? null : await res.json();
+  return { status: res.status, body: answer };
 }
 
 describe('a restart on the same embedded database', () => {

@@ -289,13 +289,13 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       headers: { 'accept-language': 'en-US' },
     });
     const rows = await readXlsx(await file.arrayBuffer());
-    expect(rows[0]).toEqual(['Code', 'Name', 'Type', 'Data scope', 'Sort', 'Status', 'Remark', 'Created at']);
+    expect(rows[0]).toEqual(['Code', 'Name', 'Type', 'Data scope', 'Order', 'Status', 'Remark', 'Created at']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['role-b', 'role-a']);
 
     const before = (await api.call('GET', '/api/system/role?pageSize=200', { token: admin })).body.total;
     const bad = importForm(
       await xlsxFile([
-        ['Code', 'Name', 'Sort'],
+        ['Code', 'Name', 'Order'],
         ['pharmacists', 'Pharmacists', 1],
         ['Bad Code', 'Bad', 'x'],
       ]),
@@ -308,7 +308,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     expect(refused.status).toBe(422);
     expect((await jsonOf(refused)).failed).toEqual([
       expect.objectContaining({ row: 3, column: 'Code' }),
-      expect.objectContaining({ row: 3, column: 'Sort' }),
+      expect.objectContaining({ row: 3, column: 'Order' }),
     ]);
     expect((await api.call('GET', '/api/system/role?pageSize=200', { token: admin })).body.total).toBe(before);
 

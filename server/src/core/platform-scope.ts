@@ -1,5 +1,5 @@
 import { AppError } from './errors';
-import type { ResourceStore } from './resource/resource';
+import type { ResourceRow, ResourceStore } from './resource/resource';
 import { PLATFORM_TENANT, type Tx } from './tenancy';
 
 /**
@@ -27,7 +27,10 @@ export function createPlatformScope() {
 export type PlatformScope = ReturnType<typeof createPlatformScope>;
 
 /** A store whose writes only the platform tenant may make (global rows of an entity whose codes tenants also hold). */
-export function platformWrites<S extends ResourceStore<any, any, any>>(store: S, scope: PlatformScope): S {
+export function platformWrites<Row extends ResourceRow, Create, Update extends { version: number }>(
+  store: ResourceStore<Row, Create, Update>,
+  scope: PlatformScope,
+): ResourceStore<Row, Create, Update> {
   return {
     ...store,
     create: async (tx, input, ctx) => {

@@ -1,7 +1,7 @@
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
 import { migrations } from './migrations';
 
-function migrator(db: Kysely<unknown>): Migrator {
+function migrator<T>(db: Kysely<T>): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
 
@@ -15,10 +15,10 @@ function unwrap({ error, results }: MigrationResultSet): string[] {
   return (results ?? []).map((r) => `${r.direction === 'Up' ? 'applied' : 'reverted'} ${r.migrationName}`);
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   return unwrap(await migrator(db).migrateToLatest());
 }
 
-export async function migrateDown(db: Kysely<any>): Promise<string[]> {
+export async function migrateDown<T>(db: Kysely<T>): Promise<string[]> {
   return unwrap(await migrator(db).migrateDown());
 }

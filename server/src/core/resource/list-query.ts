@@ -3,10 +3,10 @@ import { AppError, type FieldError } from '../errors';
 import type { Lang } from '../i18n';
 
 /** `column` absent: the repository applies the filter itself (e.g. through a join table). */
-export type FilterSpec =
-  | { kind: 'eq' | 'in'; column?: string; values?: readonly string[]; pattern?: RegExp }
-  | { kind: 'keyword'; columns: readonly string[] }
-  | { kind: 'dateRange'; column: string };
+export type FilterSpec<Column extends string = string> =
+  | { kind: 'eq' | 'in'; column?: Column; values?: readonly string[]; pattern?: RegExp }
+  | { kind: 'keyword'; columns: readonly Column[] }
+  | { kind: 'dateRange'; column: Column };
 
 export interface ListSpec {
   /** Sortable field → column. */

@@ -121,18 +121,16 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
 
 /** The store of a plain entity: its table, nothing else. */
 export function tableStore<Row extends ResourceRow, Create, Update extends { version: number }>(
-  repo: TableRepository,
+  repo: TableRepository<Row>,
   importKey?: string,
 ): ResourceStore<Row, Create, Update> {
-  const asRow = (r: Record<string, unknown> | undefined) => r as Row | undefined;
   return {
-    list: async (tx, query) => (await repo.list(tx, query)) as { rows: Row[]; total: number },
-    find: async (tx, id) => asRow(await repo.find(tx, id)),
-    findByKey: importKey ? async (tx, key) => asRow(await repo.findBy(tx, importKey, key)) : undefined,
-    findAllByKey: importKey ? async (tx, keys) => (await repo.findAllBy(tx, importKey, keys)) as Row[] : undefined,
-    create: async (tx, input, ctx) => (await repo.insert(tx, input as Record<string, unknown>, ctx)) as Row,
-    update: async (tx, current, { version, ...values }, ctx) =>
-      asRow(await repo.update(tx, current.id, values, ctx, version)),
+    list: (tx, query) => repo.list(tx, query),
+    find: (tx, id) => repo.find(tx, id),
+    findByKey: importKey ? (tx, key) => repo.findBy(tx, importKey, key) : undefined,
+    findAllByKey: importKey ? (tx, keys) => repo.findAllBy(tx, importKey, keys) : undefined,
+    create: (tx, input, ctx) => repo.insert(tx, input as object, ctx),
+    update: (tx, current, { version, ...values }, ctx) => repo.update(tx, current.id, values, ctx, version),
     remove: async (tx, rows, ctx) => {
       await repo.remove(
         tx,

@@ -1,14 +1,21 @@
 import { type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/types';
 import type { Tx } from '../tenancy';
 import type { ListQuery } from './list-query';
 
+export type TableName = keyof DB & string;
+/** A column of `T`, checked against the database's type (db/types.ts). */
+export type ColumnOf<T extends TableName> = keyof DB[T] & string;
+
 /** A table as a resource sees it: row fields mapped to columns, plus what its common columns allow. */
-export interface TableSpec {
-  name: string;
+export interface TableSpec<T extends TableName = TableName> {
+  name: T;
   /** Row field → column; selected into rows and writable. */
-  columns: Record<string, string>;
+  columns: Record<string, ColumnOf<T>>;
   /** Writable, never selected (password hashes, secrets). */
-  writeOnly?: Record<string, string>;
+  writeOnly?: Record<string, ColumnOf<T>>;
+  /** Row fields stored as json/jsonb: written as JSON text (the driver would send an array as a PostgreSQL array). */
+  json?: readonly string[];
   /** Has deleted_at: lists skip deleted rows and delete is soft. */
   softDelete?: boolean;
   /** Has tenant_id: inserts take the tenant of the request (RLS checks it). */
@@ -30,16 +37,20 @@ export interface Actor {
 
 export type TableRow = Record<string, unknown>;
 
-/** Query builders over a table named at run time; the typed DB schema cannot follow that, so it is set aside here only. */
-type AnyTx = Transaction<any>;
-type AnySelect = SelectQueryBuilder<any, any, any>;
+/**
+ * The database as a table named at run time sees it: the spec's names are checked against `DB` where they are
+ * declared, and the statements below address tables and columns by those names.
+ */
+type Tables = Record<string, Record<string, unknown>>;
+type TableTx = Transaction<Tables>;
+type Select = SelectQueryBuilder<Tables, string, object>;
 
 /** The window count's column: not a field of any row, so toRow drops it. */
 const TOTAL = 'total_count_';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function toRow(spec: TableSpec, record: TableRow): TableRow {
+function toTableRow<T extends TableName>(spec: TableSpec<T>, record: TableRow): TableRow {
   const row: TableRow = {};
   for (const [field, column] of Object.entries(spec.columns)) {
     const value = record[column];
@@ -49,17 +60,19 @@ function toRow(spec: TableSpec, record: TableRow): TableRow {
   return row;
 }
 
-function toValues(spec: TableSpec, values: TableRow): TableRow {
+/** `inJson`: the values travel inside one JSON document (insertMany), where a JSON column's value stays as it is. */
+function toValues<T extends TableName>(spec: TableSpec<T>, values: object, inJson = false): TableRow {
   const out: TableRow = {};
-  const writable = { ...spec.columns, ...spec.writeOnly };
+  const writable: Record<string, string> = { ...spec.columns, ...spec.writeOnly };
   for (const [field, value] of Object.entries(values)) {
     const column = writable[field];
-    if (column && column !== 'id' && value !== undefined) out[column] = value;
+    if (column && column !== 'id' && value !== undefined)
+      out[column] = !inJson && spec.json?.includes(field) ? JSON.stringify(value) : value;
   }
   return out;
 }
 
-function applyFilters(qb: AnySelect, query: ListQuery): AnySelect {
+function applyFilters(qb: Select, query: ListQuery): Select {
   let q = qb;
   for (const { spec, value } of query.filters) {
     if (value.kind === 'keyword' && spec.kind === 'keyword') {
@@ -76,7 +89,7 @@ function applyFilters(qb: AnySelect, query: ListQuery): AnySelect {
   return q;
 }
 
-function applySort(qb: AnySelect, query: ListQuery): AnySelect {
+function applySort(qb: Select, query: ListQuery): Select {
   let q = qb;
   for (const { column, desc } of query.sort)
     q = q.orderBy(sql`${sql.ref(column)} ${sql.raw(desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST')}`);
@@ -84,13 +97,19 @@ function applySort(qb: AnySelect, query: ListQuery): AnySelect {
 }
 
 /** Extra conditions a repository adds to a list (filters without a column). */
-export type Narrow = (qb: AnySelect) => AnySelect;
+export type Narrow = (qb: Select) => Select;
 
-/** The SQL of a plain entity: list, find, insert, optimistic update and (soft) delete, from its TableSpec. */
-export function tableRepository(spec: TableSpec) {
-  const db = (tx: Tx) => tx as unknown as AnyTx;
+/**
+ * The SQL of a plain entity: list, find, insert, optimistic update and (soft) delete, from its TableSpec; rows come
+ * back as `Row` (the entity's row schema: its fields are the spec's, dates as ISO strings).
+ */
+export function tableRepository<T extends TableName, Row extends object = TableRow>(spec: TableSpec<T>) {
+  const db = (tx: Tx) => tx as unknown as TableTx;
+  const table: string = spec.name;
+  // The one place a record becomes a row: the spec maps every field of Row, which the row schema's tests pin down.
+  const toRow = (record: TableRow) => toTableRow(spec, record) as Row;
   const base = (tx: Tx) => {
-    const q = db(tx).selectFrom(spec.name);
+    const q = db(tx).selectFrom(table);
     return spec.softDelete ? q.where('deleted_at', 'is', null) : q;
   };
   const stored = Object.values(spec.columns);
@@ -104,84 +123,82 @@ export function tableRepository(spec: TableSpec) {
    * row type (far cheaper than thousands of bind parameters). Rows are grouped by the columns they set, so that a
    * column a row leaves out takes its default rather than null.
    */
-  async function insertMany(tx: Tx, rows: TableRow[], actor: Actor): Promise<TableRow[]> {
+  async function insertMany(tx: Tx, rows: object[], actor: Actor): Promise<Row[]> {
     const common = {
       ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
       ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
     };
     const groups = new Map<string, TableRow[]>();
     for (const row of rows) {
-      const values = { ...toValues(spec, row), ...common };
+      const values = { ...toValues(spec, row, true), ...common };
       const columns = Object.keys(values).sort().join(',');
       const group = groups.get(columns);
       if (group) group.push(values);
       else groups.set(columns, [values]);
     }
-    const inserted: TableRow[] = [];
+    const inserted: Row[] = [];
     for (const [key, values] of groups) {
       const columns = key.split(',').map((c) => sql.ref(c));
       const { rows: records } = await sql<TableRow>`INSERT INTO ${sql.table(spec.name)} (${sql.join(columns)})
         SELECT ${sql.join(columns)} FROM json_populate_recordset(NULL::${sql.table(spec.name)}, ${JSON.stringify(values)})
         RETURNING ${sql.join(stored.map((c) => sql.ref(c)))}`.execute(tx);
-      inserted.push(...records.map((r) => toRow(spec, r)));
+      inserted.push(...records.map((r) => toRow(r)));
     }
     return inserted;
   }
 
   return {
-    spec,
-
-    async list(tx: Tx, query: ListQuery, narrow: Narrow = (q) => q): Promise<{ rows: TableRow[]; total: number }> {
+    async list(tx: Tx, query: ListQuery, narrow: Narrow = (q) => q): Promise<{ rows: Row[]; total: number }> {
       const filtered = narrow(applyFilters(base(tx), query));
       const { page } = query;
       if (!page) {
         const records = (await applySort(filtered.select(selection), query).execute()) as TableRow[];
-        return { rows: records.map((r) => toRow(spec, r)), total: records.length };
+        return { rows: records.map((r) => toRow(r)), total: records.length };
       }
-      const paged = <Q extends AnySelect>(q: Q) =>
+      const paged = <Q extends Select>(q: Q) =>
         applySort(q, query)
           .limit(page.pageSize)
           .offset((page.current - 1) * page.pageSize)
           .execute() as Promise<TableRow[]>;
       if (page.skipTotal) {
-        const rows = (await paged(filtered.select(selection))).map((r) => toRow(spec, r));
+        const rows = (await paged(filtered.select(selection))).map((r) => toRow(r));
         return { rows, total: rows.length };
       }
       // The page and the size of the whole filtered set in one statement; only a page past the end needs a count.
       const records = await paged(filtered.select(selection).select(sql<string>`count(*) OVER ()`.as(TOTAL)));
-      const rows = records.map((r) => toRow(spec, r));
+      const rows = records.map((r) => toRow(r));
       if (records[0]) return { rows, total: Number(records[0][TOTAL]) };
       if (page.current === 1) return { rows, total: 0 };
       const counted = (await filtered.select(sql`count(*)`.as(TOTAL)).executeTakeFirst()) as TableRow | undefined;
       return { rows, total: Number(counted?.[TOTAL] ?? 0) };
     },
 
-    async find(tx: Tx, id: string): Promise<TableRow | undefined> {
+    async find(tx: Tx, id: string): Promise<Row | undefined> {
       const record = (await base(tx).select(selection).where('id', '=', id).executeTakeFirst()) as TableRow | undefined;
-      return record && toRow(spec, record);
+      return record && toRow(record);
     },
 
-    async findBy(tx: Tx, field: string, value: unknown): Promise<TableRow | undefined> {
+    async findBy(tx: Tx, field: string, value: unknown): Promise<Row | undefined> {
       const column = spec.columns[field];
       if (!column) throw new Error(`${spec.name} has no field ${field}`);
       const record = (await base(tx).select(selection).where(sql.ref(column), '=', value).executeTakeFirst()) as
         | TableRow
         | undefined;
-      return record && toRow(spec, record);
+      return record && toRow(record);
     },
 
     /** The rows whose `field` is one of `values` (one statement, for a batch of import keys). */
-    async findAllBy(tx: Tx, field: string, values: unknown[]): Promise<TableRow[]> {
+    async findAllBy(tx: Tx, field: string, values: unknown[]): Promise<Row[]> {
       const column = spec.columns[field];
       if (!column) throw new Error(`${spec.name} has no field ${field}`);
       if (values.length === 0) return [];
       const records = (await base(tx).select(selection).where(sql.ref(column), 'in', values).execute()) as TableRow[];
-      return records.map((r) => toRow(spec, r));
+      return records.map((r) => toRow(r));
     },
 
-    async insert(tx: Tx, values: TableRow, actor: Actor): Promise<TableRow> {
+    async insert(tx: Tx, values: object, actor: Actor): Promise<Row> {
       const record = (await db(tx)
-        .insertInto(spec.name)
+        .insertInto(table)
         .values({
           ...toValues(spec, values),
           ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
@@ -189,31 +206,31 @@ export function tableRepository(spec: TableSpec) {
         })
         .returning(stored)
         .executeTakeFirstOrThrow()) as TableRow;
-      return toRow(spec, record);
+      return toRow(record);
     },
 
     insertMany,
 
     /** With a version: optimistic (undefined when stale). Without: an action that always applies. */
-    async update(tx: Tx, id: string, values: TableRow, actor: Actor, version?: number): Promise<TableRow | undefined> {
+    async update(tx: Tx, id: string, values: object, actor: Actor, version?: number): Promise<Row | undefined> {
       let q = db(tx)
-        .updateTable(spec.name)
+        .updateTable(table)
         .set({ ...toValues(spec, values), ...stamp(actor) })
         .where('id', '=', id);
       if (spec.softDelete) q = q.where('deleted_at', 'is', null);
       if (version !== undefined) q = q.where('version', '=', version);
       const record = (await q.returning(stored).executeTakeFirst()) as TableRow | undefined;
-      return record && toRow(spec, record);
+      return record && toRow(record);
     },
 
     async remove(tx: Tx, ids: string[], actor: Actor): Promise<number> {
       if (ids.length === 0) return 0;
       if (!spec.softDelete) {
-        const deleted = await db(tx).deleteFrom(spec.name).where('id', 'in', ids).executeTakeFirst();
+        const deleted = await db(tx).deleteFrom(table).where('id', 'in', ids).executeTakeFirst();
         return Number(deleted.numDeletedRows);
       }
       const updated = await db(tx)
-        .updateTable(spec.name)
+        .updateTable(table)
         .set({ deleted_at: actor.now, ...stamp(actor) })
         .where('id', 'in', ids)
         .where('deleted_at', 'is', null)
@@ -223,7 +240,7 @@ export function tableRepository(spec: TableSpec) {
   };
 }
 
-export type TableRepository = ReturnType<typeof tableRepository>;
+export type TableRepository<Row extends object = TableRow> = ReturnType<typeof tableRepository<TableName, Row>>;
 
 /** Runs `work` so that a failing statement undoes only its own writes and the transaction goes on (import rows). */
 export async function withSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<T> {

@@ -1,8 +1,10 @@
-import type { ResourceDefinition } from '../../../core/resource/resource';
-import { businessItemList } from './busiitem.repository';
+import { type PlatformScope, platformWrites } from '../../../core/platform-scope';
+import { defineResource } from '../../../core/resource/define-resource';
+import { plainResource } from '../../../core/resource/resource.module';
+import type { ResourceDeps } from '../../../core/resource/resource.service';
 import { BusinessItem, BusinessItemImportRow, CreateBusinessItem, UpdateBusinessItem } from './busiitem.schema';
 
-export const businessItemResource: ResourceDefinition<BusinessItem, CreateBusinessItem, UpdateBusinessItem> = {
+export const businessItemResource = defineResource({
   path: 'dictionary/busiitem',
   type: 'business_item',
   permission: 'dictionary:busiitem',
@@ -12,24 +14,56 @@ export const businessItemResource: ResourceDefinition<BusinessItem, CreateBusine
     update: UpdateBusinessItem,
     importRow: BusinessItemImportRow,
   },
-  list: businessItemList,
+  table: {
+    name: 'business_item',
+    columns: {
+      id: 'id',
+      code: 'code',
+      name: 'name',
+      nameEn: 'name_en',
+      module: 'module',
+      description: 'description',
+      notifiable: 'notifiable',
+      variables: 'variables',
+      defaultChannels: 'default_channels',
+      defaultTemplateCode: 'default_template_code',
+      auditLevel: 'audit_level',
+      status: 'status',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      version: 'version',
+    },
+    json: ['variables'],
+  },
+  list: {
+    sort: ['code', 'name', 'module', 'updatedAt'],
+    defaultSort: 'code',
+    filters: {
+      keyword: { kind: 'keyword', columns: ['code', 'name', 'name_en', 'description'] },
+      module: { kind: 'in', column: 'module', pattern: /^[a-z][a-z0-9-]{0,49}$/ },
+      notifiable: { kind: 'eq', column: 'notifiable', values: ['true', 'false'] },
+      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+    },
+  },
   importKey: 'code',
   label: (row) => row.code,
+  labels: 'dictionary.busiitem',
   columns: [
-    { key: 'code', label: { 'zh-CN': '编码', 'en-US': 'Code' }, example: 'course.published' },
-    { key: 'name', label: { 'zh-CN': '名称', 'en-US': 'Name' }, example: '课程发布' },
-    { key: 'nameEn', label: { 'zh-CN': '英文名称', 'en-US': 'English name' }, example: 'Course published' },
-    { key: 'module', label: { 'zh-CN': '模块', 'en-US': 'Module' }, example: 'teaching' },
-    { key: 'description', label: { 'zh-CN': '说明', 'en-US': 'Description' }, example: '' },
-    { key: 'notifiable', label: { 'zh-CN': '可通知', 'en-US': 'Notifiable' }, example: 'true' },
-    {
-      key: 'defaultChannels',
-      label: { 'zh-CN': '默认渠道', 'en-US': 'Default channels' },
-      cell: (row) => row.defaultChannels.join(','),
-      example: 'in_app,wechat_mp',
-    },
-    { key: 'defaultTemplateCode', label: { 'zh-CN': '默认模板', 'en-US': 'Default template' }, example: '' },
-    { key: 'auditLevel', label: { 'zh-CN': '审计级别', 'en-US': 'Audit level' }, example: 'normal' },
-    { key: 'status', label: { 'zh-CN': '状态', 'en-US': 'Status' }, example: 'enabled' },
+    { key: 'code', example: 'course.published' },
+    { key: 'name', example: '课程发布' },
+    { key: 'nameEn', example: 'Course published' },
+    { key: 'module', label: 'dictionary.module', example: 'teaching' },
+    { key: 'description', example: '' },
+    { key: 'notifiable', example: 'true' },
+    { key: 'defaultChannels', cell: (row) => row.defaultChannels.join(','), example: 'in_app,wechat_mp' },
+    { key: 'defaultTemplateCode', example: '' },
+    { key: 'auditLevel', example: 'normal' },
+    { key: 'status', label: 'dictionary.status', example: 'enabled' },
   ],
-};
+});
+
+/** The catalogue is global: every tenant reads it; only the platform writes it (tenant bindings come with messaging). */
+export const businessItems = plainResource(
+  businessItemResource,
+  (store, deps: ResourceDeps & { platform: PlatformScope }) => platformWrites(store, deps.platform),
+);

@@ -1,28 +1,53 @@
-import type { ResourceDefinition } from '../../../core/resource/resource';
-import { errorCodeList } from './errcode.repository';
+import { defineResource } from '../../../core/resource/define-resource';
 import { CreateErrorCode, ErrorCode, ErrorCodeImportRow, UpdateErrorCode } from './errcode.schema';
 
-export const errorCodeResource: ResourceDefinition<ErrorCode, CreateErrorCode, UpdateErrorCode> = {
+export const errorCodeResource = defineResource({
   path: 'dictionary/errcode',
   type: 'error_code',
   permission: 'dictionary:errcode',
   schemas: { row: ErrorCode, create: CreateErrorCode, update: UpdateErrorCode, importRow: ErrorCodeImportRow },
-  list: errorCodeList,
+  table: {
+    name: 'error_code',
+    columns: {
+      id: 'id',
+      code: 'code',
+      key: 'key',
+      module: 'module',
+      httpStatus: 'http_status',
+      messageZh: 'message_zh',
+      messageEn: 'message_en',
+      showType: 'show_type',
+      source: 'source',
+      messageCustomized: 'message_customized',
+      status: 'status',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      version: 'version',
+    },
+  },
+  list: {
+    sort: ['code', 'key', 'module', 'httpStatus', 'updatedAt'],
+    defaultSort: 'code',
+    filters: {
+      keyword: { kind: 'keyword', columns: ['key', 'message_zh', 'message_en'] },
+      module: { kind: 'in', column: 'module', pattern: /^[a-z][a-z0-9-]{0,49}$/ },
+      source: { kind: 'in', column: 'source', values: ['built_in', 'manual'] },
+      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      httpStatus: { kind: 'in', column: 'http_status', pattern: /^[45]\d\d$/ },
+    },
+  },
   importKey: 'key',
   label: (row) => row.key,
+  labels: 'dictionary.errcode',
   columns: [
-    { key: 'code', label: { 'zh-CN': '错误码', 'en-US': 'Code' }, example: '2004001' },
-    { key: 'key', label: { 'zh-CN': '标识', 'en-US': 'Key' }, example: 'trainee.idNo.duplicate' },
-    { key: 'module', label: { 'zh-CN': '模块', 'en-US': 'Module' }, example: 'trainee' },
-    { key: 'httpStatus', label: { 'zh-CN': 'HTTP 状态', 'en-US': 'HTTP status' }, example: '409' },
-    { key: 'messageZh', label: { 'zh-CN': '中文提示', 'en-US': 'Chinese message' }, example: '身份证号已存在' },
-    {
-      key: 'messageEn',
-      label: { 'zh-CN': '英文提示', 'en-US': 'English message' },
-      example: 'The ID number is already registered',
-    },
-    { key: 'showType', label: { 'zh-CN': '展示方式', 'en-US': 'Show type' }, example: '2' },
-    { key: 'status', label: { 'zh-CN': '状态', 'en-US': 'Status' }, example: 'enabled' },
-    { key: 'source', label: { 'zh-CN': '来源', 'en-US': 'Source' }, only: 'export' },
+    { key: 'code', example: '2004001' },
+    { key: 'key', example: 'trainee.idNo.duplicate' },
+    { key: 'module', label: 'dictionary.module', example: 'trainee' },
+    { key: 'httpStatus', example: '409' },
+    { key: 'messageZh', example: '身份证号已存在' },
+    { key: 'messageEn', example: 'The ID number is already registered' },
+    { key: 'showType', example: '2' },
+    { key: 'status', label: 'dictionary.status', example: 'enabled' },
+    { key: 'source', only: 'export' },
   ],
-};
+});

@@ -1,11 +1,12 @@
 import { AppError } from '../../../core/errors';
-import { type ResourceStore, tableStore } from '../../../core/resource/resource';
+import type { ResourceStore } from '../../../core/resource/resource';
+import { resourceModule } from '../../../core/resource/resource.module';
 import {
   createResourceService,
   type ResourceDeps,
   type ResourceService,
 } from '../../../core/resource/resource.service';
-import { errorCodes } from './errcode.repository';
+import type { DictService } from '../catalog/catalog.service';
 import { errorCodeResource } from './errcode.resource';
 import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from './errcode.schema';
 
@@ -21,11 +22,14 @@ const texts = {
  * module and HTTP status; their messages may be edited and are then kept across restarts. Every write refreshes the
  * catalogue the error handler answers with, so the next error carries the new message.
  */
-export function createErrorCodeService(deps: ResourceDeps & { onChange: () => Promise<void> }): Service {
-  const plain = tableStore<ErrorCode, CreateErrorCode, UpdateErrorCode>(errorCodes, 'key');
+function createErrorCodeService(deps: ResourceDeps & { onChange: () => Promise<void> }): Service {
+  const plain = errorCodeResource.store;
   const store: ResourceStore<ErrorCode, CreateErrorCode, UpdateErrorCode> = {
     ...plain,
-    create: (tx, input, ctx) => plain.create(tx, { ...input, source: 'manual' } as CreateErrorCode, ctx),
+    create(tx, input, ctx) {
+      const manual = { ...input, source: 'manual' as const };
+      return plain.create(tx, manual, ctx);
+    },
     async update(tx, current, input, ctx) {
       if (current.source === 'built_in') {
         const fixed = (['module', 'httpStatus'] as const).filter(
@@ -40,7 +44,10 @@ export function createErrorCodeService(deps: ResourceDeps & { onChange: () => Pr
         const edited =
           (input.messageZh ?? current.messageZh) !== current.messageZh ||
           (input.messageEn ?? current.messageEn) !== current.messageEn;
-        if (edited) return plain.update(tx, current, { ...input, messageCustomized: true } as UpdateErrorCode, ctx);
+        if (edited) {
+          const customized = { ...input, messageCustomized: true };
+          return plain.update(tx, current, customized, ctx);
+        }
       }
       return plain.update(tx, current, input, ctx);
     },
@@ -66,3 +73,9 @@ export function createErrorCodeService(deps: ResourceDeps & { onChange: () => Pr
     importTarget: { ...resource.importTarget, afterImport: deps.onChange },
   };
 }
+
+export const errorCodes = resourceModule(errorCodeResource, {
+  service: (deps: ResourceDeps & { dict: DictService }) => ({
+    resource: createErrorCodeService({ ...deps, onChange: deps.dict.reloadErrorCatalog }),
+  }),
+});

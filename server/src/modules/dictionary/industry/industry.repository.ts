@@ -1,39 +1,6 @@
 import { sql } from 'kysely';
-import type { ListSpec } from '../../../core/resource/list-query';
-import { tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import type { IndustryNode } from './industry.schema';
-
-export const industryList: ListSpec = {
-  sort: { code: 'code', name: 'name', sort: 'sort', level: 'level', updatedAt: 'updated_at' },
-  defaultSort: 'code',
-  filters: {
-    keyword: { kind: 'keyword', columns: ['code', 'name', 'name_en'] },
-    level: { kind: 'in', column: 'level', values: ['1', '2', '3', '4'] },
-    parentCode: { kind: 'eq', column: 'parent_code', pattern: /^([A-Z]|\d{2,4})$/ },
-    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
-  },
-};
-
-export const industries = tableRepository({
-  name: 'industry',
-  columns: {
-    id: 'id',
-    code: 'code',
-    name: 'name',
-    nameEn: 'name_en',
-    parentCode: 'parent_code',
-    level: 'level',
-    standardVersion: 'standard_version',
-    wechatIndustryId: 'wechat_industry_id',
-    sort: 'sort',
-    status: 'status',
-    remark: 'remark',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
-});
 
 export async function findIndustryChildren(
   tx: Tx,

@@ -1,24 +1,52 @@
-import type { ResourceDefinition } from '../../../core/resource/resource';
-import { industryList } from './industry.repository';
+import { defineResource } from '../../../core/resource/define-resource';
 import { CreateIndustry, Industry, IndustryImportRow, UpdateIndustry } from './industry.schema';
 
-export const industryResource: ResourceDefinition<Industry, CreateIndustry, UpdateIndustry> = {
+export const industryResource = defineResource({
   path: 'dictionary/industry',
   type: 'industry',
   permission: 'dictionary:industry',
   schemas: { row: Industry, create: CreateIndustry, update: UpdateIndustry, importRow: IndustryImportRow },
-  list: industryList,
+  table: {
+    name: 'industry',
+    columns: {
+      id: 'id',
+      code: 'code',
+      name: 'name',
+      nameEn: 'name_en',
+      parentCode: 'parent_code',
+      level: 'level',
+      standardVersion: 'standard_version',
+      wechatIndustryId: 'wechat_industry_id',
+      sort: 'sort',
+      status: 'status',
+      remark: 'remark',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      version: 'version',
+    },
+  },
+  list: {
+    sort: ['code', 'name', 'sort', 'level', 'updatedAt'],
+    defaultSort: 'code',
+    filters: {
+      keyword: { kind: 'keyword', columns: ['code', 'name', 'name_en'] },
+      level: { kind: 'in', column: 'level', values: ['1', '2', '3', '4'] },
+      parentCode: { kind: 'eq', column: 'parent_code', pattern: /^([A-Z]|\d{2,4})$/ },
+      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+    },
+  },
   importKey: 'code',
   label: (row) => `${row.code} ${row.name}`,
+  labels: 'dictionary.industry',
   columns: [
-    { key: 'code', label: { 'zh-CN': '代码', 'en-US': 'Code' }, example: '8411' },
-    { key: 'parentCode', label: { 'zh-CN': '上级代码', 'en-US': 'Parent code' }, example: '841' },
-    { key: 'name', label: { 'zh-CN': '名称', 'en-US': 'Name' }, example: '综合医院' },
-    { key: 'nameEn', label: { 'zh-CN': '英文名称', 'en-US': 'English name' }, example: 'General hospitals' },
-    { key: 'level', label: { 'zh-CN': '层级', 'en-US': 'Level' }, only: 'export' },
-    { key: 'standardVersion', label: { 'zh-CN': '标准版本', 'en-US': 'Standard' }, example: 'GB/T 4754-2017' },
-    { key: 'wechatIndustryId', label: { 'zh-CN': '微信行业 ID', 'en-US': 'WeChat industry id' }, example: '' },
-    { key: 'sort', label: { 'zh-CN': '排序', 'en-US': 'Order' }, example: '0' },
-    { key: 'status', label: { 'zh-CN': '状态', 'en-US': 'Status' }, example: 'enabled' },
+    { key: 'code', example: '8411' },
+    { key: 'parentCode', example: '841' },
+    { key: 'name', example: '综合医院' },
+    { key: 'nameEn', example: 'General hospitals' },
+    { key: 'level', only: 'export' },
+    { key: 'standardVersion', example: 'GB/T 4754-2017' },
+    { key: 'wechatIndustryId', example: '' },
+    { key: 'sort', label: 'dictionary.sort', example: '0' },
+    { key: 'status', label: 'dictionary.status', example: 'enabled' },
   ],
-};
+});

@@ -1,10 +1,11 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
 import { errorResponses } from '../../../core/openapi';
-import { resourceRoutes } from '../../../core/resource/resource.routes';
+import { resourceModule } from '../../../core/resource/resource.module';
 import { defineRoute } from '../../../core/route';
 import { industryResource } from './industry.resource';
 import { IndustryNode, IndustryTreeQuery } from './industry.schema';
+import { createIndustryService, type IndustryService } from './industry.service';
 
 const tree = defineRoute({
   method: 'get',
@@ -19,14 +20,10 @@ const tree = defineRoute({
   },
 });
 
-export function industryRoutes() {
-  return new OpenAPIHono<AppEnv>()
-    .openapi(tree, async (c) => {
-      const { parentCode, status } = c.req.valid('query');
-      return c.json(await c.var.services.industries.tree(c.var.principal.tenantId, parentCode, status), 200);
-    })
-    .route(
-      '/',
-      resourceRoutes(industryResource, (s) => s.industries.resource),
-    );
-}
+const actions = (service: IndustryService) =>
+  new OpenAPIHono<AppEnv>().openapi(tree, async (c) => {
+    const { parentCode, status } = c.req.valid('query');
+    return c.json(await service.tree(c.var.principal.tenantId, parentCode, status), 200);
+  });
+
+export const industries = resourceModule(industryResource, { service: createIndustryService, routes: actions });

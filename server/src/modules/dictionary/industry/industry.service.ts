@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors';
 import { type PlatformScope, platformWrites } from '../../../core/platform-scope';
-import { type ResourceStore, tableStore } from '../../../core/resource/resource';
+import type { ResourceStore } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import * as repo from './industry.repository';
 import { industryResource } from './industry.resource';
@@ -13,17 +13,16 @@ const texts = {
 
 /** A tree by parent_code; the level follows from the parent. Global rows, written from the platform tenant only. */
 export function createIndustryService(deps: ResourceDeps & { platform: PlatformScope }) {
-  const plain = tableStore<Industry, CreateIndustry, UpdateIndustry>(repo.industries, 'code');
+  const plain = industryResource.store;
   const store: ResourceStore<Industry, CreateIndustry, UpdateIndustry> = {
     ...plain,
     async create(tx, input, ctx) {
-      const parent = input.parentCode
-        ? ((await repo.industries.findBy(tx, 'code', input.parentCode)) as Industry | undefined)
-        : undefined;
+      const parent = input.parentCode ? await plain.findByKey?.(tx, input.parentCode) : undefined;
       const field = (message: string) => new AppError('common.validation', {}, [{ field: 'parentCode', message }]);
       if (input.parentCode && !parent) throw field(texts[ctx.lang].noParent);
       if (parent && parent.level >= 4) throw field(texts[ctx.lang].tooDeep);
-      return plain.create(tx, { ...input, level: parent ? parent.level + 1 : 1 } as CreateIndustry, ctx);
+      const leveled = { ...input, level: parent ? parent.level + 1 : 1 };
+      return plain.create(tx, leveled, ctx);
     },
     async remove(tx, rows, ctx) {
       const codes = new Set(rows.map((r) => r.code));

@@ -1,8 +1,8 @@
-import type { ResourceDefinition } from '../../../core/resource/resource';
+import { defineResource } from '../../../core/resource/define-resource';
 import { dictItemList } from './syscode-item.repository';
 import { CreateDictItem, DictItem, DictItemImportRow, UpdateDictItem } from './syscode-item.schema';
 
-export const dictItemResource: ResourceDefinition<DictItem, CreateDictItem, UpdateDictItem> = {
+export const dictItemResource = defineResource({
   path: 'dictionary/syscode/items',
   type: 'dict_item',
   permission: 'dictionary:syscode',
@@ -10,16 +10,17 @@ export const dictItemResource: ResourceDefinition<DictItem, CreateDictItem, Upda
   schemas: { row: DictItem, create: CreateDictItem, update: UpdateDictItem, importRow: DictItemImportRow },
   list: dictItemList,
   label: (row) => `${row.typeCode}.${row.value}`,
+  labels: 'dictionary.item',
   columns: [
-    { key: 'typeCode', label: { 'zh-CN': '类型编码', 'en-US': 'Type code' }, example: 'gender' },
-    { key: 'value', label: { 'zh-CN': '值', 'en-US': 'Value' }, example: 'other' },
-    { key: 'label', label: { 'zh-CN': '名称', 'en-US': 'Label' }, example: '其他' },
-    { key: 'labelEn', label: { 'zh-CN': '英文名称', 'en-US': 'English label' }, example: 'Other' },
-    { key: 'color', label: { 'zh-CN': '颜色', 'en-US': 'Colour' }, example: 'default' },
-    { key: 'parentValue', label: { 'zh-CN': '上级值', 'en-US': 'Parent value' }, example: '' },
-    { key: 'isDefault', label: { 'zh-CN': '默认', 'en-US': 'Default' }, example: 'false' },
-    { key: 'sort', label: { 'zh-CN': '排序', 'en-US': 'Order' }, example: '9' },
-    { key: 'status', label: { 'zh-CN': '状态', 'en-US': 'Status' }, example: 'enabled' },
-    { key: 'scope', label: { 'zh-CN': '范围', 'en-US': 'Scope' }, only: 'export' },
+    { key: 'typeCode', label: 'dictionary.type.code', example: 'gender' },
+    { key: 'value', example: 'other' },
+    { key: 'label', example: '其他' },
+    { key: 'labelEn', example: 'Other' },
+    { key: 'color', example: 'default' },
+    { key: 'parentValue', example: '' },
+    { key: 'isDefault', example: 'false' },
+    { key: 'sort', label: 'dictionary.sort', example: '9' },
+    { key: 'status', label: 'dictionary.status', example: 'enabled' },
+    { key: 'scope', only: 'export' },
   ],
-};
+});

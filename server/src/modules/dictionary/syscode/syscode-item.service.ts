@@ -1,6 +1,7 @@
 import { AppError, isUniqueViolation } from '../../../core/errors';
 import type { PlatformScope } from '../../../core/platform-scope';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { resourceModule } from '../../../core/resource/resource.module';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
 import * as repo from './syscode-item.repository';
@@ -17,7 +18,7 @@ const texts = {
  * Items are hybrid: the platform's are shared by every tenant and written only from the platform tenant; a tenant
  * adds its own values to types that are tenant-extensible. RLS hides other tenants' items.
  */
-export function createDictItemService(deps: ResourceDeps & { platform: PlatformScope }) {
+function createDictItemService(deps: ResourceDeps & { platform: PlatformScope }) {
   const { platform } = deps;
 
   const ownOrPlatform = async (tx: Tx, row: DictItem, ctx: WriteContext) => {
@@ -64,3 +65,7 @@ export function createDictItemService(deps: ResourceDeps & { platform: PlatformS
 
   return createResourceService(dictItemResource, store, deps);
 }
+
+export const dictItems = resourceModule(dictItemResource, {
+  service: (deps: ResourceDeps & { platform: PlatformScope }) => ({ resource: createDictItemService(deps) }),
+});

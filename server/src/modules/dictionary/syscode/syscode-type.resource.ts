@@ -1,21 +1,69 @@
-import type { ResourceDefinition } from '../../../core/resource/resource';
-import { dictTypeList } from './syscode-type.repository';
+import { AppError } from '../../../core/errors';
+import { type PlatformScope, platformWrites } from '../../../core/platform-scope';
+import { defineResource } from '../../../core/resource/define-resource';
+import { plainResource } from '../../../core/resource/resource.module';
+import type { ResourceDeps } from '../../../core/resource/resource.service';
 import { CreateDictType, DictType, DictTypeImportRow, UpdateDictType } from './syscode-type.schema';
 
-export const dictTypeResource: ResourceDefinition<DictType, CreateDictType, UpdateDictType> = {
+export const dictTypeResource = defineResource({
   path: 'dictionary/syscode/types',
   type: 'dict_type',
   permission: 'dictionary:syscode',
   schemas: { row: DictType, create: CreateDictType, update: UpdateDictType, importRow: DictTypeImportRow },
-  list: dictTypeList,
+  table: {
+    name: 'dict_type',
+    columns: {
+      id: 'id',
+      code: 'code',
+      name: 'name',
+      isSystem: 'is_system',
+      tenantExtensible: 'tenant_extensible',
+      status: 'status',
+      remark: 'remark',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      version: 'version',
+    },
+  },
+  list: {
+    sort: ['code', 'name', 'createdAt', 'updatedAt'],
+    defaultSort: 'code',
+    filters: {
+      keyword: { kind: 'keyword', columns: ['code', 'name'] },
+      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      tenantExtensible: { kind: 'eq', column: 'tenant_extensible', values: ['true', 'false'] },
+    },
+  },
   importKey: 'code',
   label: (row) => row.code,
+  labels: 'dictionary.type',
   columns: [
-    { key: 'code', label: { 'zh-CN': '类型编码', 'en-US': 'Code' }, example: 'hospital_grade' },
-    { key: 'name', label: { 'zh-CN': '类型名称', 'en-US': 'Name' }, example: '医院等级' },
-    { key: 'tenantExtensible', label: { 'zh-CN': '租户可扩展', 'en-US': 'Tenant extensible' }, example: 'true' },
-    { key: 'status', label: { 'zh-CN': '状态', 'en-US': 'Status' }, example: 'enabled' },
-    { key: 'isSystem', label: { 'zh-CN': '系统内置', 'en-US': 'System' }, only: 'export' },
-    { key: 'remark', label: { 'zh-CN': '备注', 'en-US': 'Remark' }, example: '' },
+    { key: 'code', example: 'hospital_grade' },
+    { key: 'name', example: '医院等级' },
+    { key: 'tenantExtensible', example: 'true' },
+    { key: 'status', label: 'dictionary.status', example: 'enabled' },
+    { key: 'isSystem', only: 'export' },
+    { key: 'remark', label: 'dictionary.remark', example: '' },
   ],
-};
+});
+
+const isForeignKeyViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23503';
+
+/** Types are platform rows: tenants read them; only the platform writes; system types and types with items stay. */
+export const dictTypes = plainResource(dictTypeResource, (plain, deps: ResourceDeps & { platform: PlatformScope }) =>
+  platformWrites(
+    {
+      ...plain,
+      async remove(tx, rows, ctx) {
+        if (rows.some((r) => r.isSystem)) throw new AppError('dict.systemType');
+        try {
+          await plain.remove(tx, rows, ctx);
+        } catch (err) {
+          if (isForeignKeyViolation(err)) throw new AppError('dict.typeInUse');
+          throw err;
+        }
+      },
+    },
+    deps.platform,
+  ),
+);

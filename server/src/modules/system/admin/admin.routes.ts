@@ -1,11 +1,13 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
 import { errorResponses } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
-import { resourceRoutes, writeContext } from '../../../core/resource/resource.routes';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute, type Permission } from '../../../core/route';
 import { adminUserResource } from './admin.resource';
 import { AdminUser, AssignRoles, ForcedLogout, TemporaryPassword } from './admin.schema';
+import { type AdminUserService, createAdminUserService } from './admin.service';
 
 const tags = ['system/admin'];
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
@@ -68,20 +70,18 @@ const assignRoles = defineRoute({
   responses: { 200: { description: 'The account', content: json(AdminUser) }, ...errorResponses(400, 401, 403, 404) },
 });
 
-export function adminUserRoutes(): OpenAPIHono<AppEnv> {
-  const service = (c: { var: AppEnv['Variables'] }) => c.var.services.adminUsers;
-  return resourceRoutes(adminUserResource, (s) => s.adminUsers.resource)
-    .openapi(enable, async (c) => c.json(await service(c).enable(writeContext(c), c.req.valid('param').id), 200))
-    .openapi(disable, async (c) => c.json(await service(c).disable(writeContext(c), c.req.valid('param').id), 200))
-    .openapi(unlock, async (c) => c.json(await service(c).unlock(writeContext(c), c.req.valid('param').id), 200))
+const actions = (service: AdminUserService) =>
+  new OpenAPIHono<AppEnv>()
+    .openapi(enable, async (c) => c.json(await service.enable(writeContext(c), c.req.valid('param').id), 200))
+    .openapi(disable, async (c) => c.json(await service.disable(writeContext(c), c.req.valid('param').id), 200))
+    .openapi(unlock, async (c) => c.json(await service.unlock(writeContext(c), c.req.valid('param').id), 200))
     .openapi(resetPassword, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await service(c).resetPassword(writeContext(c), c.req.valid('param').id), 200);
+      return c.json(await service.resetPassword(writeContext(c), c.req.valid('param').id), 200);
     })
-    .openapi(forceLogout, async (c) =>
-      c.json(await service(c).forceLogout(writeContext(c), c.req.valid('param').id), 200),
-    )
+    .openapi(forceLogout, async (c) => c.json(await service.forceLogout(writeContext(c), c.req.valid('param').id), 200))
     .openapi(assignRoles, async (c) =>
-      c.json(await service(c).assignRoles(writeContext(c), c.req.valid('param').id, c.req.valid('json').roleIds), 200),
+      c.json(await service.assignRoles(writeContext(c), c.req.valid('param').id, c.req.valid('json').roleIds), 200),
     );
-}
+
+export const adminUsers = resourceModule(adminUserResource, { service: createAdminUserService, routes: actions });

@@ -1,11 +1,13 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
 import { errorResponses } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
-import { resourceRoutes, writeContext } from '../../../core/resource/resource.routes';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute } from '../../../core/route';
 import { oauthClientResource } from './client.resource';
 import { ClientSecret, RevokedTokens } from './client.schema';
+import { createOauthClientService, type OauthClientService } from './client.service';
 
 const tags = ['system/client'];
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
@@ -36,13 +38,19 @@ const revokeTokens = defineRoute({
   },
 });
 
-export function oauthClientRoutes(): OpenAPIHono<AppEnv> {
-  return resourceRoutes(oauthClientResource, (s) => s.clients.resource, { omit: ['import'] })
+const actions = (service: OauthClientService) =>
+  new OpenAPIHono<AppEnv>()
     .openapi(rotateSecret, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await c.var.services.clients.rotateSecret(writeContext(c), c.req.valid('param').id), 200);
+      return c.json(await service.rotateSecret(writeContext(c), c.req.valid('param').id), 200);
     })
     .openapi(revokeTokens, async (c) =>
-      c.json(await c.var.services.clients.revokeTokens(writeContext(c), c.req.valid('param').id), 200),
+      c.json(await service.revokeTokens(writeContext(c), c.req.valid('param').id), 200),
     );
-}
+
+/** No import: a confidential client's secret could not be shown to anyone. */
+export const clients = resourceModule(oauthClientResource, {
+  service: createOauthClientService,
+  routes: actions,
+  omit: ['import'],
+});

@@ -31,7 +31,7 @@ const columns = {
   createdAt: 'created_at',
   updatedAt: 'updated_at',
   version: 'version',
-};
+} as const;
 
 export const districts = tableRepository({ name: 'district', columns });
 

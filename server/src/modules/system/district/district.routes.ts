@@ -1,10 +1,12 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
 import { ErrorBody, errorResponses } from '../../../core/openapi';
-import { resourceRoutes, writeContext } from '../../../core/resource/resource.routes';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute } from '../../../core/route';
 import { districtResource } from './district.resource';
 import { DistrictImportForm, DistrictImportReport, DistrictNode, TreeQuery } from './district.schema';
+import { createDistrictService, type DistrictService } from './district.service';
 
 const tags = ['system/district'];
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
@@ -38,24 +40,25 @@ const importRoute = defineRoute({
 });
 
 /** The tree and the import come before the generic routes, so `/districts/tree` is never read as an id. */
-export function districtRoutes() {
-  return new OpenAPIHono<AppEnv>()
+const actions = (service: DistrictService) =>
+  new OpenAPIHono<AppEnv>()
     .openapi(tree, async (c) => {
       const { parentCode, status } = c.req.valid('query');
-      return c.json(await c.var.services.districts.tree(c.var.principal.tenantId, parentCode, status), 200);
+      return c.json(await service.tree(c.var.principal.tenantId, parentCode, status), 200);
     })
     .openapi(importRoute, async (c) => {
       const form = c.req.valid('form');
       const ctx = writeContext(c);
       const { bytes } = await c.var.services.imports.checkFile(ctx, form.file);
-      const report = await c.var.services.districts.import(ctx, bytes.buffer, {
+      const report = await service.import(ctx, bytes.buffer, {
         dryRun: form.dryRun === 'true',
         retireMissing: form.retireMissing === 'true',
       });
       return c.json(report, 200);
-    })
-    .route(
-      '/',
-      resourceRoutes(districtResource, (s) => s.districts.resource, { omit: ['import'] }),
-    );
-}
+    });
+
+export const districts = resourceModule(districtResource, {
+  service: createDistrictService,
+  routes: actions,
+  omit: ['import'],
+});

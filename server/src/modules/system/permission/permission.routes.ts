@@ -1,10 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
 import { errorResponses } from '../../../core/openapi';
-import { resourceRoutes } from '../../../core/resource/resource.routes';
+import { resourceModule } from '../../../core/resource/resource.module';
 import { defineRoute } from '../../../core/route';
 import { permissionResource } from './permission.resource';
 import { MenuTree, PermissionTree } from './permission.schema';
+import { createPermissionService, type PermissionService } from './permission.service';
 
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
 
@@ -27,13 +28,9 @@ const menus = defineRoute({
   responses: { 200: { description: 'The menu tree', content: json(MenuTree) }, ...errorResponses(401) },
 });
 
-export function permissionRoutes(): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>()
-    .openapi(tree, async (c) => c.json(await c.var.services.permissions.tree(c.var.principal), 200))
-    .openapi(menus, async (c) => c.json(await c.var.services.permissions.menus(c.var.principal), 200));
-  app.route(
-    '/',
-    resourceRoutes(permissionResource, (s) => s.permissions.resource),
-  );
-  return app;
-}
+const actions = (service: PermissionService) =>
+  new OpenAPIHono<AppEnv>()
+    .openapi(tree, async (c) => c.json(await service.tree(c.var.principal), 200))
+    .openapi(menus, async (c) => c.json(await service.menus(c.var.principal), 200));
+
+export const permissions = resourceModule(permissionResource, { service: createPermissionService, routes: actions });

@@ -1,8 +1,8 @@
-import type { ResourceDefinition } from '../../../core/resource/resource';
+import { defineResource } from '../../../core/resource/define-resource';
 import { roleList } from './role.repository';
 import { CreateRole, Role, RoleImportRow, UpdateRole } from './role.schema';
 
-export const roleResource: ResourceDefinition<Role, CreateRole, UpdateRole> = {
+export const roleResource = defineResource({
   path: 'system/role',
   type: 'role',
   permission: 'system:role',
@@ -10,14 +10,15 @@ export const roleResource: ResourceDefinition<Role, CreateRole, UpdateRole> = {
   list: roleList,
   importKey: 'code',
   label: (row) => row.code,
+  labels: 'system.role',
   columns: [
-    { key: 'code', label: { 'zh-CN': '角色编码', 'en-US': 'Code' }, example: 'nurse_lead' },
-    { key: 'name', label: { 'zh-CN': '角色名称', 'en-US': 'Name' }, example: '护士长' },
-    { key: 'type', label: { 'zh-CN': '类型', 'en-US': 'Type' }, only: 'export' },
-    { key: 'dataScope', label: { 'zh-CN': '数据范围', 'en-US': 'Data scope' }, only: 'export' },
-    { key: 'sort', label: { 'zh-CN': '排序', 'en-US': 'Sort' }, example: '10' },
-    { key: 'status', label: { 'zh-CN': '状态', 'en-US': 'Status' }, example: 'enabled' },
-    { key: 'remark', label: { 'zh-CN': '备注', 'en-US': 'Remark' }, example: '' },
-    { key: 'createdAt', label: { 'zh-CN': '创建时间', 'en-US': 'Created at' }, only: 'export' },
+    { key: 'code', example: 'nurse_lead' },
+    { key: 'name', example: '护士长' },
+    { key: 'type', only: 'export' },
+    { key: 'dataScope', only: 'export' },
+    { key: 'sort', example: '10' },
+    { key: 'status', example: 'enabled' },
+    { key: 'remark', example: '' },
+    { key: 'createdAt', only: 'export' },
   ],
-};
+});

@@ -2,7 +2,8 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
 import { errorResponses } from '../../../core/openapi';
 import { Id, IdParam } from '../../../core/resource/id-param';
-import { resourceRoutes, writeContext } from '../../../core/resource/resource.routes';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute } from '../../../core/route';
 import { roleResource } from './role.resource';
 import {
@@ -14,6 +15,7 @@ import {
   RoleOption,
   RolePermissions,
 } from './role.schema';
+import { createRoleService, type RoleService } from './role.service';
 
 const tags = ['roles'];
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
@@ -94,46 +96,31 @@ const deleteMember = defineRoute({
   responses: { 204: { description: 'Removed' }, ...errorResponses(400, 401, 403, 404) },
 });
 
-export function roleRoutes(): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>().openapi(options, async (c) =>
-    c.json(await c.var.services.roles.options(c.var.principal.tenantId), 200),
-  );
-  app.route(
-    '/',
-    resourceRoutes(roleResource, (s) => s.roles.resource),
-  );
-  return app
+const actions = (service: RoleService) =>
+  new OpenAPIHono<AppEnv>()
+    .openapi(options, async (c) => c.json(await service.options(c.var.principal.tenantId), 200))
     .openapi(getPermissions, async (c) =>
-      c.json(await c.var.services.roles.permissions(c.var.principal.tenantId, c.req.valid('param').id), 200),
+      c.json(await service.permissions(c.var.principal.tenantId, c.req.valid('param').id), 200),
     )
     .openapi(putPermissions, async (c) =>
       c.json(
-        await c.var.services.roles.assignPermissions(
-          writeContext(c),
-          c.req.valid('param').id,
-          c.req.valid('json').permissionIds,
-        ),
+        await service.assignPermissions(writeContext(c), c.req.valid('param').id, c.req.valid('json').permissionIds),
         200,
       ),
     )
     .openapi(putDataScope, async (c) =>
-      c.json(
-        await c.var.services.roles.assignDataScope(writeContext(c), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
+      c.json(await service.assignDataScope(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(getMembers, async (c) =>
-      c.json(await c.var.services.roles.members(c.var.principal.tenantId, c.req.valid('param').id), 200),
+      c.json(await service.members(c.var.principal.tenantId, c.req.valid('param').id), 200),
     )
     .openapi(postMembers, async (c) =>
-      c.json(
-        await c.var.services.roles.addMembers(writeContext(c), c.req.valid('param').id, c.req.valid('json').userIds),
-        200,
-      ),
+      c.json(await service.addMembers(writeContext(c), c.req.valid('param').id, c.req.valid('json').userIds), 200),
     )
     .openapi(deleteMember, async (c) => {
       const { id, userId } = c.req.valid('param');
-      await c.var.services.roles.removeMember(writeContext(c), id, userId);
+      await service.removeMember(writeContext(c), id, userId);
       return c.body(null, 204);
     });
-}
+
+export const roles = resourceModule(roleResource, { service: createRoleService, routes: actions });

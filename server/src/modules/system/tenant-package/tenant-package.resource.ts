@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../core/resource/resource';
+import { defineResource } from '../../../core/resource/define-resource';
 import { tenantPackageList } from './tenant-package.repository';
 import {
   CreateTenantPackage,
@@ -7,7 +7,7 @@ import {
   UpdateTenantPackage,
 } from './tenant-package.schema';
 
-export const tenantPackageResource: ResourceDefinition<TenantPackage, CreateTenantPackage, UpdateTenantPackage> = {
+export const tenantPackageResource = defineResource({
   path: 'system/tenant-package',
   type: 'tenant_package',
   permission: 'system:tenant-package',
@@ -20,16 +20,16 @@ export const tenantPackageResource: ResourceDefinition<TenantPackage, CreateTena
   list: tenantPackageList,
   importKey: 'name',
   label: (row) => row.name,
+  labels: 'system.package',
   columns: [
-    { key: 'name', label: { 'zh-CN': '套餐名称', 'en-US': 'Name' }, example: '基础套餐' },
-    { key: 'status', label: { 'zh-CN': '状态', 'en-US': 'Status' }, example: 'enabled' },
-    { key: 'remark', label: { 'zh-CN': '备注', 'en-US': 'Remark' }, example: '' },
+    { key: 'name', example: '基础套餐' },
+    { key: 'status', example: 'enabled' },
+    { key: 'remark', example: '' },
     {
       key: 'permissionCount',
-      label: { 'zh-CN': '权限数', 'en-US': 'Permissions' },
       only: 'export',
       cell: (row) => row.permissionIds.length,
     },
-    { key: 'tenantCount', label: { 'zh-CN': '租户数', 'en-US': 'Tenants' }, only: 'export' },
+    { key: 'tenantCount', only: 'export' },
   ],
-};
+});

@@ -2,6 +2,7 @@ import type { ErrorCatalog } from '../../../core/error-catalog';
 import { AppError, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore } from '../../../core/resource/resource';
+import { resourceModule } from '../../../core/resource/resource.module';
 import { createResourceService } from '../../../core/resource/resource.service';
 import { operatorTenancy, type Tenancy, type Tx } from '../../../core/tenancy';
 import type { AuditService } from '../audit/audit.service';
@@ -81,3 +82,5 @@ export function createTenantPackageService(deps: Deps) {
 }
 
 export type TenantPackageService = ReturnType<typeof createTenantPackageService>;
+
+export const tenantPackages = resourceModule(tenantPackageResource, { service: createTenantPackageService });

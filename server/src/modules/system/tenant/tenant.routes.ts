@@ -2,10 +2,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
 import { errorResponses } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
-import { resourceRoutes, writeContext } from '../../../core/resource/resource.routes';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute, type Permission } from '../../../core/route';
 import { tenantResource } from './tenant.resource';
 import { RenewTenant, ResolvedTenant, ResolveTenantQuery, Tenant } from './tenant.schema';
+import { createTenantService, type TenantService } from './tenant.service';
 
 const tags = ['system/tenant'];
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
@@ -53,26 +55,16 @@ const renew = defineRoute({
   },
 });
 
-export function tenantRoutes(): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>().openapi(resolve, async (c) => {
-    const { code, domain } = c.req.valid('query');
-    return c.json(await c.var.services.tenants.resolve({ code, domain }), 200);
-  });
-  app.route(
-    '/',
-    resourceRoutes(tenantResource, (s) => s.tenants.resource),
-  );
-  return app
-    .openapi(disable, async (c) =>
-      c.json(await c.var.services.tenants.disable(writeContext(c), c.req.valid('param').id), 200),
-    )
-    .openapi(enable, async (c) =>
-      c.json(await c.var.services.tenants.enable(writeContext(c), c.req.valid('param').id), 200),
-    )
+const actions = (service: TenantService) =>
+  new OpenAPIHono<AppEnv>()
+    .openapi(resolve, async (c) => {
+      const { code, domain } = c.req.valid('query');
+      return c.json(await service.resolve({ code, domain }), 200);
+    })
+    .openapi(disable, async (c) => c.json(await service.disable(writeContext(c), c.req.valid('param').id), 200))
+    .openapi(enable, async (c) => c.json(await service.enable(writeContext(c), c.req.valid('param').id), 200))
     .openapi(renew, async (c) =>
-      c.json(
-        await c.var.services.tenants.renew(writeContext(c), c.req.valid('param').id, c.req.valid('json').expiresAt),
-        200,
-      ),
+      c.json(await service.renew(writeContext(c), c.req.valid('param').id, c.req.valid('json').expiresAt), 200),
     );
-}
+
+export const tenants = resourceModule(tenantResource, { service: createTenantService, routes: actions });

@@ -1,0 +1,11 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './context';
+
+/** A module as the app takes it: its service, and its routes bound to that service. */
+export interface BuiltModule<S> {
+  service: S;
+  routes: () => OpenAPIHono<AppEnv>;
+}
+
+/** One entry of modules/registry.ts: builds its service from the shared dependencies. */
+export type ApiModule<Deps, S> = (deps: Deps) => BuiltModule<S>;

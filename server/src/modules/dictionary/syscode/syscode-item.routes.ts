@@ -1,4 +1,0 @@
-import { resourceRoutes } from '../../../core/resource/resource.routes';
-import { dictItemResource } from './syscode-item.resource';
-
-export const dictItemRoutes = () => resourceRoutes(dictItemResource, (s) => s.dictItems);

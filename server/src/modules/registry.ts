@@ -1,0 +1,69 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Config } from '../config';
+import type { AppEnv } from '../core/context';
+import type { ErrorCatalog } from '../core/error-catalog';
+import type { ApiModule } from '../core/module';
+import type { PasswordHasher } from '../core/password';
+import type { PlatformScope } from '../core/platform-scope';
+import type { Tenancy } from '../core/tenancy';
+import { authRoutes } from './auth/auth.routes';
+import { workspaceRoutes } from './dashboard/workspace/workspace.routes';
+import { businessItems } from './dictionary/busiitem/busiitem.resource';
+import { dictRoutes } from './dictionary/catalog/catalog.routes';
+import type { DictService } from './dictionary/catalog/catalog.service';
+import { errorCodes } from './dictionary/errcode/errcode.service';
+import { industries } from './dictionary/industry/industry.routes';
+import { dictItems } from './dictionary/syscode/syscode-item.service';
+import { dictTypes } from './dictionary/syscode/syscode-type.resource';
+import { healthRoutes } from './health/health.routes';
+import { adminUsers } from './system/admin/admin.routes';
+import { auditRoutes } from './system/audit/audit.routes';
+import type { AuditService } from './system/audit/audit.service';
+import { clients } from './system/client/client.routes';
+import { districts } from './system/district/district.routes';
+import { permissions } from './system/permission/permission.routes';
+import { roles } from './system/role/role.routes';
+import { settingsRoutes } from './system/settings/settings.routes';
+import type { SettingsService } from './system/settings/settings.service';
+import { tenants } from './system/tenant/tenant.routes';
+import { tenantPackages } from './system/tenant-package/tenant-package.service';
+
+/** What every module's service may be built from (app.ts makes them once). */
+export interface ModuleDeps {
+  tenancy: Tenancy;
+  audit: AuditService;
+  catalog: ErrorCatalog;
+  platform: PlatformScope;
+  hasher: PasswordHasher;
+  settings: SettingsService;
+  dict: DictService;
+  config: Config;
+}
+
+/** Every resource of the API, by the name its service has in `c.var.services`; app.ts builds and mounts each. */
+export const resources = {
+  dictTypes,
+  dictItems,
+  errorCodes,
+  districts,
+  industries,
+  businessItems,
+  adminUsers,
+  tenants,
+  tenantPackages,
+  permissions,
+  roles,
+  clients,
+} satisfies Record<string, ApiModule<ModuleDeps, unknown>>;
+
+/** Routes over the platform's own services (sign-in, settings, the audit trail, ...), mounted before the resources. */
+export const routeModules: (() => OpenAPIHono<AppEnv>)[] = [
+  healthRoutes,
+  authRoutes,
+  settingsRoutes,
+  dictRoutes,
+  auditRoutes,
+  workspaceRoutes,
+];
+
+export type ResourceServices = { [K in keyof typeof resources]: ReturnType<(typeof resources)[K]>['service'] };
