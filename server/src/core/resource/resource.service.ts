@@ -2,7 +2,7 @@ import type { ErrorCatalog } from '../error-catalog';
 import { notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
-import { type ListQuery, type Page, toPage } from './list-query';
+import { type Keyset, type ListQuery, type Page, toPage } from './list-query';
 import {
   type AuditRecord,
   type AuditTrail,
@@ -145,11 +145,15 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       });
     },
 
-    /** The filtered, sorted set, streamed: read a batch at a time, never all of it in memory. */
+    /**
+     * The filtered, sorted set, streamed: read a batch at a time (each batch in its own short transaction, after the
+     * previous batch's last row by the list's order and id, so every read costs the same), never all of it in memory.
+     */
     export(tenantId: string, query: ListQuery, lang: Lang): SpreadsheetFile {
       async function* batches() {
+        const keyset: Keyset = {};
         for (let current = 1; ; current += 1) {
-          const page = { current, pageSize: EXPORT_BATCH, skipTotal: true };
+          const page = { current, pageSize: EXPORT_BATCH, skipTotal: true, keyset };
           const { rows } = await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, { ...query, page }));
           yield rows.map((row) => exportColumns.map((c) => cell(c, row)));
           if (rows.length < EXPORT_BATCH) return;

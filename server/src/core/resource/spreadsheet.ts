@@ -23,9 +23,27 @@ export function escapeFormula(value: CellValue): CellValue {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** Lets the event loop serve others (timers, sockets) before going on: the embedded database answers in this thread. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Until the reader has taken what was written (or is gone): a slow download must not pile the file up in memory. */
+async function drained(out: PassThrough) {
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 /**
  * A spreadsheet written row by row to a stream: `rows` is pulled one batch at a time, so the whole set is never in
- * memory. Text cells are escaped against formula injection.
+ * memory, and only once the reader has taken the previous ones. Between batches the event loop serves other
+ * requests. Text cells are escaped against formula injection.
  */
 export function streamSheet(
   sheetName: string,
@@ -41,7 +59,10 @@ export function streamSheet(
     head.font = { bold: true };
     head.commit();
     for await (const batch of rows) {
+      if (out.destroyed) return;
       for (const row of batch) sheet.addRow(row.map((v) => escapeFormula(v) ?? null)).commit();
+      await drained(out);
+      await yieldToOthers();
     }
     sheet.commit();
     await workbook.commit();

@@ -76,6 +76,34 @@ function applyFilters(qb: AnySelect, query: ListQuery): AnySelect {
   return q;
 }
 
+/** The list's order as keyset columns: the sort columns (nulls last either way), then the id. */
+const keysetColumns = (query: ListQuery) => [
+  ...query.sort.map(({ column, desc }) => ({ column, desc, nullable: true })),
+  { column: 'id', desc: query.sort[0]?.desc ?? false, nullable: false },
+];
+/** The alias under which a keyset column's value is selected (as text: a timestamp keeps its microseconds). */
+const keysetAlias = (i: number) => `keyset_${i}_`;
+
+/**
+ * The rows after `after` in the list's order: for some column i, every earlier column equals its value and column i
+ * comes after it (a greater value, or a smaller one when descending; null comes after any value, nothing after null).
+ */
+function afterKeyset(qb: AnySelect, query: ListQuery, after: (string | null)[]): AnySelect {
+  const columns = keysetColumns(query);
+  return qb.where((eb) => {
+    const branches = columns.flatMap(({ column, desc, nullable }, i) => {
+      const value = after[i] ?? null;
+      if (value === null) return [];
+      const equal = columns
+        .slice(0, i)
+        .map((c, j) => (after[j] === null ? eb(sql.ref(c.column), 'is', null) : eb(sql.ref(c.column), '=', after[j])));
+      const beyond = eb(sql.ref(column), desc ? '<' : '>', value);
+      return [eb.and([...equal, nullable ? eb.or([beyond, eb(sql.ref(column), 'is', null)]) : beyond])];
+    });
+    return branches.length ? eb.or(branches) : sql<boolean>`false`;
+  });
+}
+
 function applySort(qb: AnySelect, query: ListQuery): AnySelect {
   let q = qb;
   for (const { column, desc } of query.sort)
@@ -136,6 +164,18 @@ export function tableRepository(spec: TableSpec) {
       const { page } = query;
       if (!page) {
         const records = (await applySort(filtered.select(selection), query).execute()) as TableRow[];
+        return { rows: records.map((r) => toRow(spec, r)), total: records.length };
+      }
+      if (page.keyset) {
+        const { keyset } = page;
+        const positions = keysetColumns(query).map(({ column }, i) =>
+          sql<string>`${sql.ref(column)}::text`.as(keysetAlias(i)),
+        );
+        let q = filtered.select(selection).select(positions);
+        if (keyset.after) q = afterKeyset(q, query, keyset.after);
+        const records = (await applySort(q, query).limit(page.pageSize).execute()) as TableRow[];
+        const last = records[records.length - 1];
+        if (last) keyset.after = positions.map((_, i) => (last[keysetAlias(i)] ?? null) as string | null);
         return { rows: records.map((r) => toRow(spec, r)), total: records.length };
       }
       const paged = <Q extends AnySelect>(q: Q) =>
