@@ -4,7 +4,7 @@ import type { Keyset, ListQuery } from '../../server/src/core/resource/list-quer
 import { tableRepository } from '../../server/src/core/resource/table.repository';
 import { engines, readXlsx, startApi, type TestApi } from './helpers';
 
-/** More rows than one export batch (1000), so that the export crosses batch boundaries inside runs of equal sorts. */
+/** Several export batches (500 rows each), so that the export crosses batch boundaries inside runs of equal sorts. */
 const ROWS = 2300;
 
 describe.each(engines())('keyset export on $name', (engine) => {

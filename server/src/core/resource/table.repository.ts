@@ -85,11 +85,25 @@ const keysetColumns = (query: ListQuery) => [
 const keysetAlias = (i: number) => `keyset_${i}_`;
 
 /**
- * The rows after `after` in the list's order: for some column i, every earlier column equals its value and column i
- * comes after it (a greater value, or a smaller one when descending; null comes after any value, nothing after null).
+ * The rows after `after` in the list's order. When every column is NOT NULL and runs the same way, one row comparison
+ * `(sort…, id) > (…)`, which an index on those columns answers by a range scan. Otherwise, for some column i, every
+ * earlier column equals its value and column i comes after it (a greater value, or a smaller one when descending; null
+ * comes after any value, nothing after null).
  */
-function afterKeyset(qb: AnySelect, query: ListQuery, after: (string | null)[]): AnySelect {
+function afterKeyset(
+  qb: AnySelect,
+  query: ListQuery,
+  after: (string | null)[],
+  notNull: ReadonlySet<string>,
+): AnySelect {
   const columns = keysetColumns(query);
+  const desc = columns[0]?.desc ?? false;
+  if (columns.every((c) => c.desc === desc && notNull.has(c.column)) && after.every((v) => v !== null)) {
+    const tuple = (items: unknown[]) => sql`(${sql.join(items)})`;
+    return qb.where(
+      sql<boolean>`${tuple(columns.map((c) => sql.ref(c.column)))} ${sql.raw(desc ? '<' : '>')} ${tuple(after)}`,
+    );
+  }
   return qb.where((eb) => {
     const branches = columns.flatMap(({ column, desc, nullable }, i) => {
       const value = after[i] ?? null;
@@ -124,6 +138,15 @@ export function tableRepository(spec: TableSpec) {
   const stored = Object.values(spec.columns);
   const computed = Object.entries(spec.computed ?? {}).map(([field, expression]) => expression.as(field));
   const selection = [...stored, ...computed];
+  /** The table's NOT NULL columns (read once): where a keyset may compare rows as a whole. */
+  let notNullColumns: Promise<ReadonlySet<string>> | undefined;
+  const notNull = (tx: Tx) => {
+    notNullColumns ??= sql<{ name: string }>`SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = to_regclass(${spec.name}) AND attnum > 0 AND attnotnull AND NOT attisdropped`
+      .execute(tx)
+      .then(({ rows }) => new Set(rows.map((r) => r.name)));
+    return notNullColumns;
+  };
   const stamp = (actor: Actor) =>
     spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` };
 
@@ -172,7 +195,7 @@ export function tableRepository(spec: TableSpec) {
           sql<string>`${sql.ref(column)}::text`.as(keysetAlias(i)),
         );
         let q = filtered.select(selection).select(positions);
-        if (keyset.after) q = afterKeyset(q, query, keyset.after);
+        if (keyset.after) q = afterKeyset(q, query, keyset.after, await notNull(tx));
         const records = (await applySort(q, query).limit(page.pageSize).execute()) as TableRow[];
         const last = records[records.length - 1];
         if (last) keyset.after = positions.map((_, i) => (last[keysetAlias(i)] ?? null) as string | null);

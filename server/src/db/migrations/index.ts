@@ -9,6 +9,7 @@ import * as m0007 from './0007_import_jobs';
 import * as m0008 from './0008_account_protection';
 import * as m0009 from './0009_permission_names';
 import * as m0011 from './0011_distribution_keys';
+import * as m0013 from './0013_list_order_indexes';
 
 /** Ordered and append-only: add a file, import it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_account_protection': m0008,
   '0009_permission_names': m0009,
   '0011_distribution_keys': m0011,
+  '0013_list_order_indexes': m0013,
 };
