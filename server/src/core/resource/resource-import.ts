@@ -12,7 +12,7 @@ import type {
   ResourceStore,
   WriteContext,
 } from './resource';
-import { NotXlsx, type SheetRow, streamSheetRows } from './spreadsheet';
+import { NotXlsx, type SheetRow, streamSheetRows, yieldToOthers } from './spreadsheet';
 import { withSavepoint } from './table.repository';
 
 export interface ImportOptions {
@@ -104,8 +104,6 @@ class RowsFailed extends Error {
   }
 }
 class Rollback extends Error {}
-
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Imports a spreadsheet as a job, all rows or none, in two streamed passes of short transactions:
@@ -346,35 +344,14 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     });
     return failures;
   };
-  const undoAll = async () => {
-    let left = applied;
-    let before: string | undefined;
-    for (;;) {
-      const finished = await inTenant(async (tx) => {
-        const entries = await target.auditTrail(tx, trace, before, batchSize);
-        if (entries.length === 0) return true;
-        before = entries[entries.length - 1]?.id;
-        const undone: { before?: Row; after?: Row; note?: string }[] = [];
-        const created = entries.filter((e) => !e.before).map((e) => e.after as Row);
-        if (created.length) await store.remove(tx, created, ctx);
-        undone.push(...created.map((row) => ({ before: row, note: t.undone })));
-        for (const e of entries.filter((x) => x.before)) {
-          const { id, version: _, ...values } = e.before as Row & Record<string, unknown>;
-          const current = await store.find(tx, id);
-          const restored =
-            current &&
-            (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
-          if (restored) undone.push({ before: current, after: restored, note: t.undone });
-        }
-        await target.recordAudit(tx, ctx, target.auditRecords(undone, `${trace}:undo`));
-        left -= entries.length;
-        await progress(tx, { status: 'undoing', done: Math.max(0, left) });
-        return false;
-      });
-      if (finished) return;
-      await yieldToOthers();
-    }
-  };
+  const undoAll = () =>
+    undoImport(target, {
+      jobId: job.id,
+      ctx,
+      batchSize,
+      applied,
+      progress: (tx, left) => progress(tx, { status: 'undoing', done: left }),
+    });
 
   try {
     await inTenant((tx) => progress(tx, { status: 'applying', done: 0, total }));
@@ -417,5 +394,54 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       return finish({ status: 'failed', report: finalReport() });
     }
     throw err;
+  }
+}
+
+/**
+ * Undoes what an import job applied, from its audit trail (trace `import:<job id>`), newest first, a batch per short
+ * transaction: created rows are removed, updated rows get their `before` back; each undone row is audited under
+ * `import:<job id>:undo`. Undoing twice is harmless: removed rows stay removed, restored rows are restored again.
+ */
+export async function undoImport<Row extends ResourceRow, Create, Update extends { version: number }>(
+  target: ImportTarget<Row, Create, Update>,
+  run: {
+    jobId: string;
+    ctx: WriteContext;
+    batchSize: number;
+    /** Rows applied, when known: progress counts down from it. */
+    applied?: number;
+    progress?: (tx: Tx, left: number) => Promise<unknown>;
+  },
+): Promise<void> {
+  const { store } = target;
+  const { ctx, batchSize } = run;
+  const trace = `import:${run.jobId}`;
+  const note = texts[ctx.lang].undone;
+  let left = run.applied ?? 0;
+  let before: string | undefined;
+  for (;;) {
+    const finished = await target.tenancy.inTenant(ctx.tenantId, async (tx) => {
+      const entries = await target.auditTrail(tx, trace, before, batchSize);
+      if (entries.length === 0) return true;
+      before = entries[entries.length - 1]?.id;
+      const undone: { before?: Row; after?: Row; note?: string }[] = [];
+      const created = entries.filter((e) => !e.before).map((e) => e.after as Row);
+      if (created.length) await store.remove(tx, created, ctx);
+      undone.push(...created.map((row) => ({ before: row, note })));
+      for (const e of entries.filter((x) => x.before)) {
+        const { id, version: _, ...values } = e.before as Row & Record<string, unknown>;
+        const current = await store.find(tx, id);
+        const restored =
+          current &&
+          (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
+        if (restored) undone.push({ before: current, after: restored, note });
+      }
+      await target.recordAudit(tx, ctx, target.auditRecords(undone, `${trace}:undo`));
+      left -= entries.length;
+      await run.progress?.(tx, Math.max(0, left));
+      return false;
+    });
+    if (finished) return;
+    await yieldToOthers();
   }
 }
