@@ -1,5 +1,5 @@
 import { AppError } from './errors';
-import type { ResourceStore } from './resource/resource';
+import { bulkCreate, type ResourceStore, sameAsCreate, type WriteContext } from './resource/resource';
 import { PLATFORM_TENANT, type Tx } from './tenancy';
 
 /**
@@ -28,12 +28,20 @@ export type PlatformScope = ReturnType<typeof createPlatformScope>;
 
 /** A store whose writes only the platform tenant may make (global rows of an entity whose codes tenants also hold). */
 export function platformWrites<S extends ResourceStore<any, any, any>>(store: S, scope: PlatformScope): S {
+  const create: S['create'] = async (tx, input, ctx) => {
+    await scope.assertPlatform(tx, ctx.tenantId);
+    return store.create(tx, input, ctx);
+  };
+  const many = bulkCreate(store);
   return {
     ...store,
-    create: async (tx, input, ctx) => {
-      await scope.assertPlatform(tx, ctx.tenantId);
-      return store.create(tx, input, ctx);
-    },
+    create,
+    createMany:
+      many &&
+      sameAsCreate(async (tx: Tx, inputs: unknown[], ctx: WriteContext) => {
+        await scope.assertPlatform(tx, ctx.tenantId);
+        return many(tx, inputs, ctx);
+      }, create),
     update: async (tx, current, input, ctx) => {
       await scope.assertPlatform(tx, ctx.tenantId);
       return store.update(tx, current, input, ctx);

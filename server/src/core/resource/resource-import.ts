@@ -3,14 +3,15 @@ import { AppError, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
 import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
-import type {
-  AuditRecord,
-  AuditTrail,
-  ColumnSpec,
-  ResourceDefinition,
-  ResourceRow,
-  ResourceStore,
-  WriteContext,
+import {
+  type AuditRecord,
+  type AuditTrail,
+  bulkCreate,
+  type ColumnSpec,
+  type ResourceDefinition,
+  type ResourceRow,
+  type ResourceStore,
+  type WriteContext,
 } from './resource';
 import { NotXlsx, type SheetRow, streamSheetRows, yieldToOthers } from './spreadsheet';
 import { withSavepoint } from './table.repository';
@@ -299,6 +300,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     // A key created meanwhile by someone else fails on the unique index, and the batch's rows are then located.
     const known = rows.map((r) => r.record).filter((record) => existingKeys.has(keyOf(record) ?? ''));
     const existing = known.length ? await lookUp(tx, known) : new Map<string, Row>();
+    const createMany = bulkCreate(store);
     const inserts: Create[] = [];
     const changed: { before?: Row; after?: Row }[] = [];
     for (const { record } of rows) {
@@ -312,7 +314,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
           : record;
       if (!current) {
         // one by one, in file order, unless the store writes many at once: a row may name one made just before it
-        if (store.createMany) inserts.push(input as Create);
+        if (createMany) inserts.push(input as Create);
         else changed.push({ after: await store.create(tx, input as Create, ctx) });
         continue;
       }
@@ -320,9 +322,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       if (!after) throw versionConflict();
       changed.push({ before: current, after });
     }
-    if (store.createMany && inserts.length) {
-      changed.push(...(await store.createMany(tx, inserts, ctx)).map((after) => ({ after })));
-    }
+    if (createMany && inserts.length) changed.push(...(await createMany(tx, inserts, ctx)).map((after) => ({ after })));
     await target.recordAudit(tx, ctx, target.auditRecords(changed, trace));
     const updated = changed.filter((c) => c.before).length;
     return { created: changed.length - updated, updated };
