@@ -41,8 +41,11 @@ export interface ImportReport {
 }
 
 export const REPORTED_FAILURES = 1000;
-/** Validation reads only (one key look-up per batch), so its batches can be larger than those that write. */
-const VALIDATION_BATCH = 1000;
+/**
+ * Validation reads only (one key look-up per batch), so its batches can be larger than those that write; not so large
+ * that a batch's parsed rows live long enough to be promoted to the old generation (the process's memory grows).
+ */
+const VALIDATION_BATCH = 500;
 
 const texts = {
   'zh-CN': {
