@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createApp, createServices } from './app';
 import { type Config, resolveConfig } from './config';
 import type { AppEnv, Services } from './core/context';
+import { importTargetsOf } from './core/resource/import-jobs';
 import { type DatabaseOptions, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedBase } from './db/seed/base';
@@ -40,6 +41,10 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       if (created) logger?.info('demo data created: tenant demo, users admin/admin123 and viewer/viewer123');
     }
     await services.dict.reloadErrorCatalog();
+    // Import jobs a stopped process left unfinished: undone and failed, in the background.
+    services.imports
+      .recover(importTargetsOf(services))
+      .catch((err: unknown) => logger?.error({ err }, 'recovering interrupted import jobs failed'));
     const app = createApp(services, logger);
     let closed = false;
     return {

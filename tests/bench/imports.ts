@@ -2,9 +2,12 @@
  * Imports and exports at scale (issue 6, item 2), one engine at a time: generated role files of 25,000 and 100,000
  * rows imported as jobs through HTTP (the ratio of the per-row times shows whether it stays linear), the process's
  * RSS growth, the p95 of other requests while the 100,000-row job runs (GET /api/health and an authenticated list
- * of 20 accounts in turn, ten a second), and a streamed export of every role. Each figure is printed beside its budget.
+ * of 20 accounts in turn, ten a second), and a streamed export of every role. Each figure is printed beside its budget,
+ * with the process's CPU time and the machine's load average while it was taken (on a shared machine a wall-clock
+ * figure says as much about the neighbours as about the code).
  */
 
+import os from 'node:os';
 import { serve } from '@hono/node-server';
 import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
@@ -26,6 +29,13 @@ const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
 /** A kept-alive socket the server closed while its thread was busy resets once; the request is then sent again. */
 const fetchOnce = (url: string, init?: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
 const mb = (bytes: number) => bytes / 1024 / 1024;
+/** This process's CPU seconds since `from`, and the 1-minute load average now. */
+const cpuSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1e6;
+};
+const context = (cpu: number) =>
+  `[cpu ${cpu.toFixed(1)} s, load ${os.loadavg()[0]?.toFixed(1)}/${os.cpus().length} cores]`;
 
 export async function benchImports(label: string, database: Database) {
   const server = await createServer({
@@ -52,6 +62,7 @@ export async function benchImports(label: string, database: Database) {
       const sampler = setInterval(() => {
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
       }, 100);
+      const cpu = process.cpuUsage();
       const started = performance.now();
       const res = await fetch(`${base}/api/system/role/import-jobs`, { method: 'POST', headers: auth, body: form });
       if (res.status !== 202) throw new Error(`import job refused: ${res.status} ${await res.text()}`);
@@ -60,6 +71,7 @@ export async function benchImports(label: string, database: Database) {
       let failures = 0;
       let status = 'queued';
       let seconds = 0;
+      let cpuSeconds = 0;
       const watch = async () => {
         for (;;) {
           const answer = (await (
@@ -71,6 +83,7 @@ export async function benchImports(label: string, database: Database) {
           status = answer.status;
           if (['done', 'failed', 'cancelled'].includes(status)) {
             seconds = (performance.now() - started) / 1000;
+            cpuSeconds = cpuSince(cpu);
             if (status !== 'done') throw new Error(`import ${status}: ${JSON.stringify(answer.report)}`);
             return;
           }
@@ -101,7 +114,14 @@ export async function benchImports(label: string, database: Database) {
       };
       await Promise.all([watch(), probe ? others() : Promise.resolve()]);
       clearInterval(sampler);
-      return { seconds, rssGrowthMb: mb(rssPeak - rssBefore), latencies, failures, fileKb: file.byteLength / 1024 };
+      return {
+        seconds,
+        context: context(cpuSeconds),
+        rssGrowthMb: mb(rssPeak - rssBefore),
+        latencies,
+        failures,
+        fileKb: file.byteLength / 1024,
+      };
     };
 
     const small = await runJob(SMALL_ROWS, 'bench_small', false);
@@ -115,16 +135,20 @@ export async function benchImports(label: string, database: Database) {
     const sampler = setInterval(() => {
       exportPeak = Math.max(exportPeak, process.memoryUsage().rss);
     }, 100);
+    const exportCpu = process.cpuUsage();
     const exportStarted = performance.now();
     const exported = await fetchOnce(`${base}/api/system/role/export`, { headers: auth });
     const exportBytes = (await exported.arrayBuffer()).byteLength;
     const exportSeconds = (performance.now() - exportStarted) / 1000;
+    const exportContext = context(cpuSince(exportCpu));
     clearInterval(sampler);
 
     console.log(`${label}: imports and exports (roles, generated rows)`);
-    console.log(`  import ${SMALL_ROWS} rows (${small.fileKb.toFixed(0)} KB)      ${small.seconds.toFixed(1)} s`);
     console.log(
-      `  import ${ROWS} rows (${large.fileKb.toFixed(0)} KB)     ${large.seconds.toFixed(1)} s (budget ${importBudget} s: ${verdict(large.seconds <= importBudget)})`,
+      `  import ${SMALL_ROWS} rows (${small.fileKb.toFixed(0)} KB)      ${small.seconds.toFixed(1)} s ${small.context}`,
+    );
+    console.log(
+      `  import ${ROWS} rows (${large.fileKb.toFixed(0)} KB)     ${large.seconds.toFixed(1)} s (budget ${importBudget} s: ${verdict(large.seconds <= importBudget)}) ${large.context}`,
     );
     console.log(
       `  linearity: ${perRow(small, SMALL_ROWS).toFixed(0)} µs/row at ${SMALL_ROWS}, ${perRow(large, ROWS).toFixed(0)} µs/row at ${ROWS} (ratio ${(perRow(large, ROWS) / perRow(small, SMALL_ROWS)).toFixed(2)})`,
@@ -137,7 +161,7 @@ export async function benchImports(label: string, database: Database) {
       `  other requests during it (10/s: health, list of 20 accounts)  p95 ${p.toFixed(1)} ms, n=${large.latencies.length}, ${large.failures} failed (budget ${budgets.p95Ms} ms: ${verdict(p <= budgets.p95Ms)})`,
     );
     console.log(
-      `  export of every role (${SMALL_ROWS + ROWS}+ rows, ${(exportBytes / 1024).toFixed(0)} KB)  ${exportSeconds.toFixed(1)} s (budget ${budgets.exportSeconds} s: ${verdict(exportSeconds <= budgets.exportSeconds)}), RSS growth ${mb(exportPeak - exportRss).toFixed(0)} MB`,
+      `  export of every role (${SMALL_ROWS + ROWS}+ rows, ${(exportBytes / 1024).toFixed(0)} KB)  ${exportSeconds.toFixed(1)} s (budget ${budgets.exportSeconds} s: ${verdict(exportSeconds <= budgets.exportSeconds)}), RSS growth ${mb(exportPeak - exportRss).toFixed(0)} MB ${exportContext}`,
     );
   } finally {
     await new Promise((resolve) => http.close(resolve));

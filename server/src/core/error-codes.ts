@@ -342,6 +342,13 @@ export const errorCodes = {
     zh: '导入任务已结束，无法取消',
     en: 'The import job has already finished',
   },
+  'import.interrupted': {
+    code: 1030105,
+    module: 'import',
+    status: 500,
+    zh: '服务在导入过程中重启，导入未完成，已写入的数据已撤销',
+    en: 'The server restarted during the import: it did not complete, and what it had written was undone',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

@@ -1,5 +1,5 @@
 import { AppError } from './errors';
-import type { ResourceRow, ResourceStore } from './resource/resource';
+import { bulkCreate, type ResourceRow, type ResourceStore, sameAsCreate, type WriteContext } from './resource/resource';
 import { PLATFORM_TENANT, type Tx } from './tenancy';
 
 /**
@@ -31,12 +31,20 @@ export function platformWrites<Row extends ResourceRow, Create, Update extends {
   store: ResourceStore<Row, Create, Update>,
   scope: PlatformScope,
 ): ResourceStore<Row, Create, Update> {
+  const create: ResourceStore<Row, Create, Update>['create'] = async (tx, input, ctx) => {
+    await scope.assertPlatform(tx, ctx.tenantId);
+    return store.create(tx, input, ctx);
+  };
+  const many = bulkCreate(store);
   return {
     ...store,
-    create: async (tx, input, ctx) => {
-      await scope.assertPlatform(tx, ctx.tenantId);
-      return store.create(tx, input, ctx);
-    },
+    create,
+    createMany:
+      many &&
+      sameAsCreate(async (tx: Tx, inputs: Create[], ctx: WriteContext) => {
+        await scope.assertPlatform(tx, ctx.tenantId);
+        return many(tx, inputs, ctx);
+      }, create),
     update: async (tx, current, input, ctx) => {
       await scope.assertPlatform(tx, ctx.tenantId);
       return store.update(tx, current, input, ctx);

@@ -151,6 +151,19 @@ export async function updateImportJob(
   return row?.cancel_requested ?? false;
 }
 
+/** Statuses of a job that has not finished: a process working on it, or one that stopped before it could finish. */
+export const UNFINISHED: ImportJobStatus[] = ['queued', 'validating', 'applying', 'undoing'];
+
+/** Every tenant's unfinished jobs (the system role): what a process that stopped left behind. */
+export async function unfinishedImportJobs(tx: Tx) {
+  return tx
+    .selectFrom('import_job')
+    .select(['tenant_id as tenantId', 'id', 'resource', 'status', 'dry_run as dryRun', 'created_by as createdBy'])
+    .where('status', 'in', UNFINISHED)
+    .orderBy('id')
+    .execute();
+}
+
 /** Asks a running job to stop; false when it has already finished. */
 export async function requestImportJobCancel(tx: Tx, resource: string, id: string): Promise<boolean> {
   const row = await tx

@@ -12,6 +12,7 @@ import {
   importJobFile,
   insertImportJob,
   requestImportJobCancel,
+  unfinishedImportJobs,
   updateImportJob,
 } from './import-job.repository';
 import type { ResourceRow, WriteContext } from './resource';
@@ -23,6 +24,7 @@ import {
   notXlsx,
   REPORTED_FAILURES,
   runImport,
+  undoImport,
 } from './resource-import';
 import { type CellValue, declaredUnpackedSize, streamSheet, streamSheetRows } from './spreadsheet';
 
@@ -33,15 +35,36 @@ export const IMPORT_BODY_LIMIT = 200 * MB + 64 * 1024;
 
 /**
  * Rows per written batch. The embedded database has one connection and runs in this thread: a batch there must stay
- * well under the latency other requests are promised (about 45 ms for 100 rows on these machines).
+ * well under the latency other requests are promised (about 45 ms for 100 rows on these machines). On PostgreSQL the
+ * batch's JavaScript (parsing, validation, the rows and audit rows as JSON) still runs in this thread, and what a batch
+ * holds outlives the young generation's collections: a few hundred rows keep both short.
  */
-const batchSizes: Record<Engine, number> = { pglite: 100, postgres: 1000 };
+const batchSizes: Record<Engine, number> = { pglite: 100, postgres: 250 };
 
 export const importLimitDefaults = {
   'import.maxFileSizeMb': 20,
   'import.maxUnpackedMb': 300,
   'import.maxRows': 100_000,
 };
+
+// biome-ignore lint/suspicious/noExplicitAny: targets of every resource, each with its own row types
+type AnyImportTarget = ImportTarget<any, any, any>;
+
+/**
+ * The import targets among the services (each resource service offers its `importTarget`, directly or as
+ * `resource`), by resource path: what a restarted process needs to undo its predecessor's unfinished jobs.
+ */
+export function importTargetsOf(services: object): Map<string, AnyImportTarget> {
+  const targets = new Map<string, AnyImportTarget>();
+  const visit = (value: unknown, depth: number) => {
+    if (!value || typeof value !== 'object') return;
+    const target = (value as { importTarget?: AnyImportTarget }).importTarget;
+    if (target?.def?.path && target.store) targets.set(target.def.path, target);
+    else if (depth > 0) for (const inner of Object.values(value)) visit(inner, depth - 1);
+  };
+  for (const service of Object.values(services)) visit(service, 1);
+  return targets;
+}
 
 export type ImportJobView = Omit<ImportJobRow, 'cancelRequested' | 'report'> & {
   report: (ImportReport & { error?: { code: string; message: string } }) | null;
@@ -201,6 +224,55 @@ export function createImportJobs(deps: {
         filename: `${sheetName}-import-${job.id}-errors.xlsx`,
         body: streamSheet(sheetName, [...header, title], rows()),
       };
+    },
+
+    /**
+     * At start: the jobs a stopped process left unfinished end as failed (`import.interrupted`); what one of them had
+     * applied is undone from its audit trail first, so an all-or-nothing import stays all or nothing. Runs in the
+     * background like a job (`idle` waits for it). One process per database runs jobs: a second instance starting
+     * would take another's running jobs for interrupted ones.
+     */
+    recover(targets: Map<string, AnyImportTarget>): Promise<number> {
+      const recovery = (async () => {
+        const jobs = await tenancy.asSystem(unfinishedImportJobs);
+        for (const job of jobs) {
+          const lang: Lang = 'zh-CN';
+          const ctx: WriteContext = {
+            tenantId: job.tenantId,
+            actorId: job.createdBy,
+            now: new Date(),
+            ip: null,
+            userAgent: null,
+            lang,
+          };
+          const target = targets.get(job.resource);
+          if (target && !job.dryRun && (job.status === 'applying' || job.status === 'undoing')) {
+            await tenancy.inTenant(job.tenantId, (tx) => updateImportJob(tx, job.id, { status: 'undoing' }));
+            await undoImport(target, {
+              jobId: job.id,
+              ctx,
+              batchSize: batchSizes[deps.engine],
+              progress: (tx, left) => updateImportJob(tx, job.id, { done: left }),
+            });
+          }
+          const code = 'import.interrupted';
+          const error = { code, message: deps.catalog.message(code, lang) };
+          await tenancy.inTenant(job.tenantId, (tx) =>
+            updateImportJob(tx, job.id, {
+              status: 'failed',
+              report: { dryRun: job.dryRun, created: 0, updated: 0, failed: [], error },
+              finished: new Date(),
+            }),
+          );
+          deps.logger?.warn({ importJob: job.id, resource: job.resource }, 'import job interrupted by a restart');
+        }
+        if (jobs.length) await deps.analyze?.();
+        return jobs.length;
+      })();
+      running.add(recovery);
+      const forget = () => running.delete(recovery);
+      recovery.then(forget, forget);
+      return recovery;
     },
 
     /** Settles when no job of this process is running (graceful shutdown, tests). */

@@ -22,10 +22,19 @@ export type FilterValue =
   | { kind: 'keyword'; text: string }
   | { kind: 'dateRange'; from?: Date; to?: Date };
 
+/**
+ * Keyset paging (export): the list reads the rows that follow `after` in its order (the sort, then the id) instead of
+ * skipping `current - 1` pages, and leaves its own last row's position in `after` for the next call. A repository that
+ * cannot leaves `after` untouched; the caller then goes on with `current`.
+ */
+export interface Keyset {
+  after?: (string | null)[];
+}
+
 export interface ListQuery {
   /** null: the whole filtered set (export). */
   /** `skipTotal`: the caller reads page after page (export) and needs no count. */
-  page: { current: number; pageSize: number; skipTotal?: boolean } | null;
+  page: { current: number; pageSize: number; skipTotal?: boolean; keyset?: Keyset } | null;
   sort: { column: string; desc: boolean }[];
   filters: { name: string; spec: FilterSpec; value: FilterValue }[];
 }

@@ -3,16 +3,17 @@ import { AppError, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
 import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
-import type {
-  AuditRecord,
-  AuditTrail,
-  ColumnSpec,
-  ResourceDefinition,
-  ResourceRow,
-  ResourceStore,
-  WriteContext,
+import {
+  type AuditRecord,
+  type AuditTrail,
+  bulkCreate,
+  type ColumnSpec,
+  type ResourceDefinition,
+  type ResourceRow,
+  type ResourceStore,
+  type WriteContext,
 } from './resource';
-import { NotXlsx, type SheetRow, streamSheetRows } from './spreadsheet';
+import { NotXlsx, type SheetRow, streamSheetRows, yieldToOthers } from './spreadsheet';
 import { withSavepoint } from './table.repository';
 
 export interface ImportOptions {
@@ -40,8 +41,11 @@ export interface ImportReport {
 }
 
 export const REPORTED_FAILURES = 1000;
-/** Validation reads only (one key look-up per batch), so its batches can be larger than those that write. */
-const VALIDATION_BATCH = 1000;
+/**
+ * Validation reads only (one key look-up per batch), so its batches can be larger than those that write; not so large
+ * that a batch's parsed rows live long enough to be promoted to the old generation (the process's memory grows).
+ */
+const VALIDATION_BATCH = 500;
 
 const texts = {
   'zh-CN': {
@@ -104,8 +108,6 @@ class RowsFailed extends Error {
   }
 }
 class Rollback extends Error {}
-
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Imports a spreadsheet as a job, all rows or none, in two streamed passes of short transactions:
@@ -301,6 +303,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     // A key created meanwhile by someone else fails on the unique index, and the batch's rows are then located.
     const known = rows.map((r) => r.record).filter((record) => existingKeys.has(keyOf(record) ?? ''));
     const existing = known.length ? await lookUp(tx, known) : new Map<string, Row>();
+    const createMany = bulkCreate(store);
     const inserts: Create[] = [];
     const changed: { before?: Row; after?: Row }[] = [];
     for (const { record } of rows) {
@@ -314,7 +317,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
           : record;
       if (!current) {
         // one by one, in file order, unless the store writes many at once: a row may name one made just before it
-        if (store.createMany) inserts.push(input as Create);
+        if (createMany) inserts.push(input as Create);
         else changed.push({ after: await store.create(tx, input as Create, ctx) });
         continue;
       }
@@ -322,9 +325,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       if (!after) throw versionConflict();
       changed.push({ before: current, after });
     }
-    if (store.createMany && inserts.length) {
-      changed.push(...(await store.createMany(tx, inserts, ctx)).map((after) => ({ after })));
-    }
+    if (createMany && inserts.length) changed.push(...(await createMany(tx, inserts, ctx)).map((after) => ({ after })));
     await target.recordAudit(tx, ctx, target.auditRecords(changed, trace));
     const updated = changed.filter((c) => c.before).length;
     return { created: changed.length - updated, updated };
@@ -346,35 +347,14 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     });
     return failures;
   };
-  const undoAll = async () => {
-    let left = applied;
-    let before: string | undefined;
-    for (;;) {
-      const finished = await inTenant(async (tx) => {
-        const entries = await target.auditTrail(tx, trace, before, batchSize);
-        if (entries.length === 0) return true;
-        before = entries[entries.length - 1]?.id;
-        const undone: { before?: Row; after?: Row; note?: string }[] = [];
-        const created = entries.filter((e) => !e.before).map((e) => e.after as Row);
-        if (created.length) await store.remove(tx, created, ctx);
-        undone.push(...created.map((row) => ({ before: row, note: t.undone })));
-        for (const e of entries.filter((x) => x.before)) {
-          const { id, version: _, ...values } = e.before as Row & Record<string, unknown>;
-          const current = await store.find(tx, id);
-          const restored =
-            current &&
-            (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
-          if (restored) undone.push({ before: current, after: restored, note: t.undone });
-        }
-        await target.recordAudit(tx, ctx, target.auditRecords(undone, `${trace}:undo`));
-        left -= entries.length;
-        await progress(tx, { status: 'undoing', done: Math.max(0, left) });
-        return false;
-      });
-      if (finished) return;
-      await yieldToOthers();
-    }
-  };
+  const undoAll = () =>
+    undoImport(target, {
+      jobId: job.id,
+      ctx,
+      batchSize,
+      applied,
+      progress: (tx, left) => progress(tx, { status: 'undoing', done: left }),
+    });
 
   try {
     await inTenant((tx) => progress(tx, { status: 'applying', done: 0, total }));
@@ -417,5 +397,54 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       return finish({ status: 'failed', report: finalReport() });
     }
     throw err;
+  }
+}
+
+/**
+ * Undoes what an import job applied, from its audit trail (trace `import:<job id>`), newest first, a batch per short
+ * transaction: created rows are removed, updated rows get their `before` back; each undone row is audited under
+ * `import:<job id>:undo`. Undoing twice is harmless: removed rows stay removed, restored rows are restored again.
+ */
+export async function undoImport<Row extends ResourceRow, Create, Update extends { version: number }>(
+  target: ImportTarget<Row, Create, Update>,
+  run: {
+    jobId: string;
+    ctx: WriteContext;
+    batchSize: number;
+    /** Rows applied, when known: progress counts down from it. */
+    applied?: number;
+    progress?: (tx: Tx, left: number) => Promise<unknown>;
+  },
+): Promise<void> {
+  const { store } = target;
+  const { ctx, batchSize } = run;
+  const trace = `import:${run.jobId}`;
+  const note = texts[ctx.lang].undone;
+  let left = run.applied ?? 0;
+  let before: string | undefined;
+  for (;;) {
+    const finished = await target.tenancy.inTenant(ctx.tenantId, async (tx) => {
+      const entries = await target.auditTrail(tx, trace, before, batchSize);
+      if (entries.length === 0) return true;
+      before = entries[entries.length - 1]?.id;
+      const undone: { before?: Row; after?: Row; note?: string }[] = [];
+      const created = entries.filter((e) => !e.before).map((e) => e.after as Row);
+      if (created.length) await store.remove(tx, created, ctx);
+      undone.push(...created.map((row) => ({ before: row, note })));
+      for (const e of entries.filter((x) => x.before)) {
+        const { id, version: _, ...values } = e.before as Row & Record<string, unknown>;
+        const current = await store.find(tx, id);
+        const restored =
+          current &&
+          (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
+        if (restored) undone.push({ before: current, after: restored, note });
+      }
+      await target.recordAudit(tx, ctx, target.auditRecords(undone, `${trace}:undo`));
+      left -= entries.length;
+      await run.progress?.(tx, Math.max(0, left));
+      return false;
+    });
+    if (finished) return;
+    await yieldToOthers();
   }
 }

@@ -2,7 +2,7 @@ import type { ErrorCatalog } from '../error-catalog';
 import { notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
-import { type ListQuery, type Page, toPage } from './list-query';
+import { type Keyset, type ListQuery, type Page, toPage } from './list-query';
 import {
   type AuditRecord,
   type AuditTrail,
@@ -13,7 +13,7 @@ import {
   type WriteContext,
 } from './resource';
 import type { ImportTarget } from './resource-import';
-import { type CellValue, streamSheet, writeSheet } from './spreadsheet';
+import { type CellValue, streamSheet, writeSheet, yieldToOthers } from './spreadsheet';
 
 export interface ResourceDeps {
   tenancy: Tenancy;
@@ -26,8 +26,11 @@ export interface SpreadsheetFile {
   body: Uint8Array | ReadableStream<Uint8Array>;
 }
 
-/** Rows an export reads per query (each in its own short transaction). */
-const EXPORT_BATCH = 1000;
+/**
+ * Rows an export reads per query, each in its own short transaction: on the embedded database a read holds the only
+ * connection and this thread, so a batch stays short for other requests' sake.
+ */
+const EXPORT_BATCH = 500;
 
 const unchanged = new Set(['version', 'updatedAt', 'updatedBy']);
 
@@ -147,12 +150,17 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       });
     },
 
-    /** The filtered, sorted set, streamed: read a batch at a time, never all of it in memory. */
+    /**
+     * The filtered, sorted set, streamed: read a batch at a time (each batch in its own short transaction, after the
+     * previous batch's last row by the list's order and id, so every read costs the same), never all of it in memory.
+     */
     export(tenantId: string, query: ListQuery, lang: Lang): SpreadsheetFile {
       async function* batches() {
+        const keyset: Keyset = {};
         for (let current = 1; ; current += 1) {
-          const page = { current, pageSize: EXPORT_BATCH, skipTotal: true };
+          const page = { current, pageSize: EXPORT_BATCH, skipTotal: true, keyset };
           const { rows } = await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, { ...query, page }));
+          await yieldToOthers();
           yield rows.map((row) => exportColumns.map((c) => cell(c, row)));
           if (rows.length < EXPORT_BATCH) return;
         }

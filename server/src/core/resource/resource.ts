@@ -97,8 +97,9 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
   /** `findByKey` for a batch of import keys, in one statement. */
   findAllByKey?(tx: Tx, keys: string[]): Promise<Row[]>;
   /**
-   * `create` for a batch of imported rows, in one statement; without it import creates row by row. A store opts in
-   * explicitly (never through a spread `tableStore`), so that the rules of its `create` cannot be bypassed.
+   * `create` for a batch of imported rows, in one statement; without it import creates row by row. `tableStore`'s
+   * (marked by `sameAsCreate`) stands only while the store's `create` is still the one it was made with: a store that
+   * spreads it and brings its own `create` imports row by row, so the rules of its `create` cannot be bypassed.
    */
   createMany?(tx: Tx, inputs: Create[], ctx: WriteContext): Promise<Row[]>;
   create(tx: Tx, input: Create, ctx: WriteContext): Promise<Row>;
@@ -119,17 +120,40 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
   ): Promise<Create | Update>;
 }
 
-/** The store of a plain entity: its table, nothing else. */
+/** Marks `createMany` as `create` for many rows at once: it is used only while a store's `create` is `create`. */
+export function sameAsCreate<F extends (...args: never[]) => unknown>(createMany: F, create: unknown): F {
+  return Object.assign(createMany, { creates: create });
+}
+
+/** The store's `createMany`, unless it was made for another `create` than the store's own (see `sameAsCreate`). */
+export function bulkCreate<Row extends ResourceRow, Create, Update extends { version: number }>(
+  store: ResourceStore<Row, Create, Update>,
+): ((tx: Tx, inputs: Create[], ctx: WriteContext) => Promise<Row[]>) | undefined {
+  const many = store.createMany;
+  if (!many) return undefined;
+  const creates = (many as { creates?: unknown }).creates;
+  return creates === undefined || creates === store.create
+    ? (tx, inputs, ctx) => many.call(store, tx, inputs, ctx)
+    : undefined;
+}
+
+/** The store of a plain entity: its table, nothing else. Imports create many rows per statement. */
 export function tableStore<Row extends ResourceRow, Create, Update extends { version: number }>(
   repo: TableRepository<Row>,
   importKey?: string,
 ): ResourceStore<Row, Create, Update> {
+  const create: ResourceStore<Row, Create, Update>['create'] = (tx, input, ctx) =>
+    repo.insert(tx, input as object, ctx);
   return {
     list: (tx, query) => repo.list(tx, query),
     find: (tx, id) => repo.find(tx, id),
     findByKey: importKey ? (tx, key) => repo.findBy(tx, importKey, key) : undefined,
     findAllByKey: importKey ? (tx, keys) => repo.findAllBy(tx, importKey, keys) : undefined,
-    create: (tx, input, ctx) => repo.insert(tx, input as object, ctx),
+    create,
+    createMany: sameAsCreate(
+      (tx: Tx, inputs: Create[], ctx: WriteContext) => repo.insertMany(tx, inputs as object[], ctx),
+      create,
+    ),
     update: (tx, current, { version, ...values }, ctx) => repo.update(tx, current.id, values, ctx, version),
     remove: async (tx, rows, ctx) => {
       await repo.remove(

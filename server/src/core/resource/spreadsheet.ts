@@ -23,9 +23,27 @@ export function escapeFormula(value: CellValue): CellValue {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** Lets the event loop serve others (timers, sockets) before going on: the embedded database answers in this thread. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Until the reader has taken what was written (or is gone): a slow download must not pile the file up in memory. */
+async function drained(out: PassThrough) {
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 /**
  * A spreadsheet written row by row to a stream: `rows` is pulled one batch at a time, so the whole set is never in
- * memory. Text cells are escaped against formula injection.
+ * memory, and only once the reader has taken the previous ones. Between batches the event loop serves other
+ * requests. Text cells are escaped against formula injection.
  */
 export function streamSheet(
   sheetName: string,
@@ -41,7 +59,10 @@ export function streamSheet(
     head.font = { bold: true };
     head.commit();
     for await (const batch of rows) {
+      if (out.destroyed) return;
       for (const row of batch) sheet.addRow(row.map((v) => escapeFormula(v) ?? null)).commit();
+      await drained(out);
+      await yieldToOthers();
     }
     sheet.commit();
     await workbook.commit();
@@ -70,6 +91,63 @@ export interface SheetContent {
 
 export class NotXlsx extends Error {}
 
+interface ZipEntry {
+  name: string;
+  /** Where its local header starts. */
+  offset: number;
+}
+
+/** The zip's entries (from its central directory) and where that directory starts; undefined when not a zip. */
+function zipEntries(data: Uint8Array): { entries: ZipEntry[]; directory: number } | undefined {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const floor = Math.max(0, data.byteLength - 22 - 0xffff);
+  let end = -1;
+  for (let i = data.byteLength - 22; i >= floor; i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const count = view.getUint16(end + 10, true);
+  const directory = view.getUint32(end + 16, true);
+  const entries: ZipEntry[] = [];
+  let at = directory;
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > data.byteLength || view.getUint32(at, true) !== 0x02014b50) return undefined;
+    const nameLength = view.getUint16(at + 28, true);
+    const name = Buffer.from(data.buffer, data.byteOffset + at + 46, nameLength).toString('utf8');
+    entries.push({ name, offset: view.getUint32(at + 42, true) });
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return { entries, directory };
+}
+
+const isWorksheet = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
+
+/**
+ * The same zip with its worksheets last. exceljs' streaming reader parses a worksheet as it arrives only when the
+ * shared strings and the workbook's relations came before it; otherwise (the usual order, Excel's and exceljs' own)
+ * it first copies the whole sheet to a temporary file. Entries are moved whole (local header, data, descriptor); the
+ * reader never consults the central directory, copied as it was.
+ */
+function worksheetsLast(data: Uint8Array): Uint8Array {
+  const zip = zipEntries(data);
+  if (!zip) return data;
+  const spans = [...zip.entries]
+    .sort((a, b) => a.offset - b.offset)
+    .map((entry, i, sorted) => ({ entry, end: sorted[i + 1]?.offset ?? zip.directory }));
+  if (spans.some(({ entry, end }) => end <= entry.offset || end > data.byteLength)) return data;
+  const ordered = [
+    ...spans.filter((s) => !isWorksheet(s.entry.name)),
+    ...spans.filter((s) => isWorksheet(s.entry.name)),
+  ];
+  return Buffer.concat([
+    ...ordered.map(({ entry, end }) => data.subarray(entry.offset, end)),
+    data.subarray(zip.directory),
+  ]);
+}
+
 /**
  * The first worksheet of an xlsx as text, parsed as a stream: the header, then batches of non-empty rows.
  * Throws NotXlsx when the file cannot be read.
@@ -78,8 +156,9 @@ export async function* streamSheetRows(
   data: Uint8Array,
   batchSize: number,
 ): AsyncGenerator<{ header: string[] } | { rows: SheetRow[] }> {
+  const reordered = worksheetsLast(data);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(
-    Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]),
+    Readable.from([Buffer.from(reordered.buffer, reordered.byteOffset, reordered.byteLength)]),
     {
       sharedStrings: 'cache',
       styles: 'cache',
@@ -88,6 +167,10 @@ export async function* streamSheetRows(
       entries: 'emit',
     },
   );
+  // A workbook without shared strings (exceljs' streaming writer makes them) has none to wait for.
+  const zip = zipEntries(data);
+  if (zip && !zip.entries.some((e) => e.name === 'xl/sharedStrings.xml'))
+    (reader as unknown as { sharedStrings?: unknown[] }).sharedStrings = [];
   let header: string[] | undefined;
   let batch: SheetRow[] = [];
   try {

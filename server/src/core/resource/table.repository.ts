@@ -89,6 +89,43 @@ function applyFilters(qb: Select, query: ListQuery): Select {
   return q;
 }
 
+/** The list's order as keyset columns: the sort columns (nulls last either way), then the id. */
+const keysetColumns = (query: ListQuery) => [
+  ...query.sort.map(({ column, desc }) => ({ column, desc, nullable: true })),
+  { column: 'id', desc: query.sort[0]?.desc ?? false, nullable: false },
+];
+/** The alias under which a keyset column's value is selected (as text: a timestamp keeps its microseconds). */
+const keysetAlias = (i: number) => `keyset_${i}_`;
+
+/**
+ * The rows after `after` in the list's order. When every column is NOT NULL and runs the same way, one row comparison
+ * `(sort…, id) > (…)`, which an index on those columns answers by a range scan. Otherwise, for some column i, every
+ * earlier column equals its value and column i comes after it (a greater value, or a smaller one when descending; null
+ * comes after any value, nothing after null).
+ */
+function afterKeyset(qb: Select, query: ListQuery, after: (string | null)[], notNull: ReadonlySet<string>): Select {
+  const columns = keysetColumns(query);
+  const desc = columns[0]?.desc ?? false;
+  if (columns.every((c) => c.desc === desc && notNull.has(c.column)) && after.every((v) => v !== null)) {
+    const tuple = (items: unknown[]) => sql`(${sql.join(items)})`;
+    return qb.where(
+      sql<boolean>`${tuple(columns.map((c) => sql.ref(c.column)))} ${sql.raw(desc ? '<' : '>')} ${tuple(after)}`,
+    );
+  }
+  return qb.where((eb) => {
+    const branches = columns.flatMap(({ column, desc, nullable }, i) => {
+      const value = after[i] ?? null;
+      if (value === null) return [];
+      const equal = columns
+        .slice(0, i)
+        .map((c, j) => (after[j] === null ? eb(sql.ref(c.column), 'is', null) : eb(sql.ref(c.column), '=', after[j])));
+      const beyond = eb(sql.ref(column), desc ? '<' : '>', value);
+      return [eb.and([...equal, nullable ? eb.or([beyond, eb(sql.ref(column), 'is', null)]) : beyond])];
+    });
+    return branches.length ? eb.or(branches) : sql<boolean>`false`;
+  });
+}
+
 function applySort(qb: Select, query: ListQuery): Select {
   let q = qb;
   for (const { column, desc } of query.sort)
@@ -115,6 +152,15 @@ export function tableRepository<T extends TableName, Row extends object = TableR
   const stored = Object.values(spec.columns);
   const computed = Object.entries(spec.computed ?? {}).map(([field, expression]) => expression.as(field));
   const selection = [...stored, ...computed];
+  /** The table's NOT NULL columns (read once): where a keyset may compare rows as a whole. */
+  let notNullColumns: Promise<ReadonlySet<string>> | undefined;
+  const notNull = (tx: Tx) => {
+    notNullColumns ??= sql<{ name: string }>`SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = to_regclass(${spec.name}) AND attnum > 0 AND attnotnull AND NOT attisdropped`
+      .execute(tx)
+      .then(({ rows }) => new Set(rows.map((r) => r.name)));
+    return notNullColumns;
+  };
   const stamp = (actor: Actor) =>
     spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` };
 
@@ -155,6 +201,18 @@ export function tableRepository<T extends TableName, Row extends object = TableR
         const records = (await applySort(filtered.select(selection), query).execute()) as TableRow[];
         return { rows: records.map((r) => toRow(r)), total: records.length };
       }
+      if (page.keyset) {
+        const { keyset } = page;
+        const positions = keysetColumns(query).map(({ column }, i) =>
+          sql<string>`${sql.ref(column)}::text`.as(keysetAlias(i)),
+        );
+        let q: Select = filtered.select(selection).select(positions);
+        if (keyset.after) q = afterKeyset(q, query, keyset.after, await notNull(tx));
+        const records = (await applySort(q, query).limit(page.pageSize).execute()) as TableRow[];
+        const last = records[records.length - 1];
+        if (last) keyset.after = positions.map((_, i) => (last[keysetAlias(i)] ?? null) as string | null);
+        return { rows: records.map((r) => toRow(r)), total: records.length };
+      }
       const paged = <Q extends Select>(q: Q) =>
         applySort(q, query)
           .limit(page.pageSize)
@@ -187,12 +245,18 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       return record && toRow(record);
     },
 
-    /** The rows whose `field` is one of `values` (one statement, for a batch of import keys). */
+    /**
+     * The rows whose `field` is one of `values` (one statement, for a batch of import keys). The values travel as one
+     * array parameter: a thousand keys are not a thousand bind parameters to build, send and plan.
+     */
     async findAllBy(tx: Tx, field: string, values: unknown[]): Promise<Row[]> {
       const column = spec.columns[field];
       if (!column) throw new Error(`${spec.name} has no field ${field}`);
       if (values.length === 0) return [];
-      const records = (await base(tx).select(selection).where(sql.ref(column), 'in', values).execute()) as TableRow[];
+      const records = (await base(tx)
+        .select(selection)
+        .where(sql<boolean>`${sql.ref(column)} = ANY(${values})`)
+        .execute()) as TableRow[];
       return records.map((r) => toRow(r));
     },
 

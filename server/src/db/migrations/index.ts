@@ -10,6 +10,7 @@ import * as m0008 from './0008_account_protection';
 import * as m0009 from './0009_permission_names';
 import * as m0011 from './0011_distribution_keys';
 import * as m0012 from './0012_area_names';
+import * as m0013 from './0013_list_order_indexes';
 
 /** Ordered and append-only: add a file, import it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_permission_names': m0009,
   '0011_distribution_keys': m0011,
   '0012_area_names': m0012,
+  '0013_list_order_indexes': m0013,
 };
