@@ -49,7 +49,7 @@ describe.each(engines())('multi-row creates through import on $name', (engine) =
       }),
     );
   const dictTypeRows = (prefix: string) => [
-    ['Code', 'Name', 'Status', 'Remark'],
+    ['Type code', 'Type name', 'Status', 'Remark'],
     ...Array.from({ length: ROWS }, (_, i) => [`${prefix}_${i}`, `${prefix} ${i}`, 'enabled', `row ${i}`]),
   ];
   const dictTypes = (prefix: string) =>
