@@ -42,8 +42,25 @@ export default defineConfig({
     ? { analyze: { analyzerMode: 'json', reportFilename: process.env.ANALYZE_JSON, defaultSizes: 'gzip' } }
     : {}),
   npmClient: 'npm',
+  // no <Helmet> anywhere: its provider is not needed in the first download
+  helmet: false,
+  alias: {
+    // plugin-layout's files import their own older copy of @ant-design/icons: use the console's one
+    [path.resolve(__dirname, 'node_modules/@umijs/plugins/node_modules/@ant-design/icons')]: path.resolve(
+      __dirname,
+      'node_modules/@ant-design/icons',
+    ),
+    'isomorphic-fetch': path.resolve(__dirname, 'src/components/stubs/native-fetch.ts'),
+    'object-inspect$': path.resolve(__dirname, 'src/components/stubs/object-inspect.js'),
+  },
   chainWebpack(memo) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+    // antd's react-component packages have no import-time effects but do not say so: without this, antd's Input
+    // (through Form's context) brings the whole of rc-field-form, and every rc-* index brings all its parts
+    memo.module
+      .rule('rc-packages-pure')
+      .test(/[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]es[\\/]/)
+      .sideEffects(false);
     // plugin-locale's generated language menu is never shown (the header has its own switch) but
     // would put antd Menu and Dropdown into the first download of the sign-in screen
     memo
@@ -51,6 +68,14 @@ export default defineConfig({
       .use(webpack.NormalModuleReplacementPlugin, [
         /plugin-locale[\\/]SelectLang(\.tsx)?$/,
         path.resolve(__dirname, 'src/components/stubs/SelectLang.tsx'),
+      ]);
+    // plugin-layout turns routes' icon names into icons at start-up, from a table of all of them in the first
+    // download; the menu request does it instead (src/components/layout/menuIcons.tsx)
+    memo
+      .plugin('replace-layout-icons')
+      .use(webpack.NormalModuleReplacementPlugin, [
+        /plugin-layout[\\/]icons(\.tsx)?$/,
+        path.resolve(__dirname, 'src/components/stubs/layoutIcons.ts'),
       ]);
   },
 });

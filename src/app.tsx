@@ -108,7 +108,8 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
         <CollapseButton collapsed={Boolean(isCollapsed)} onToggle={setCollapsed} />
       </Suspense>
     ),
-    // the routes' menu, cut to the entries GET /api/auth/menus grants; refetched per signed-in user
+    // the routes' menu, cut to the entries GET /api/auth/menus grants; refetched per signed-in user; its icons load
+    // with it (plugin-layout's own icon table is left out of the first download, see .umirc.ts)
     menu: {
       locale: true,
       params: {
@@ -116,13 +117,17 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
         tenant: initialState?.currentUser?.tenant.id,
         mustChangePassword,
       },
-      request: async (_params: Record<string, unknown>, routes: MenuRoute[]) =>
-        signedIn && !mustChangePassword
-          ? fetchMenus().then(
-              (menus) => filterMenuRoutes(routes, menuPaths(menus)),
-              () => routes,
-            )
-          : [],
+      request: async (_params: Record<string, unknown>, routes: MenuRoute[]) => {
+        if (!signedIn || mustChangePassword) return [];
+        const [granted, { withMenuIcons }] = await Promise.all([
+          fetchMenus().then(
+            (menus) => filterMenuRoutes(routes, menuPaths(menus)),
+            () => routes,
+          ),
+          import('@/components/layout/menuIcons'),
+        ]);
+        return withMenuIcons(granted);
+      },
     },
     rightContentRender: () => (
       <Suspense fallback={null}>

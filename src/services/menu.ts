@@ -22,6 +22,8 @@ export interface MenuRoute {
   path?: string;
   name?: string;
   hideInMenu?: boolean;
+  /** An icon name of routes.ts, or the icon itself once the menu has it (src/components/layout/menuIcons.tsx). */
+  icon?: unknown;
   children?: MenuRoute[];
   routes?: MenuRoute[];
 }

@@ -53,3 +53,7 @@ export function validateMessages(locale: string) {
     },
   };
 }
+
+/** The generic "required" message of a field, outside antd's Form (the sign-in screen). */
+export const requiredMessage = (locale: string, label: string) =>
+  catalogues[normalizeLocale(locale)]['form.validate.required'].replace(/\$\{label\}/g, label);

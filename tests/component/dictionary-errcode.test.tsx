@@ -57,7 +57,9 @@ describe('/dictionary/errcode', () => {
     expect(within(row).getByTestId('row-edit')).toBeInTheDocument();
     expect(within(row).queryByTestId('row-delete')).toBeNull();
     expect(screen.getByTestId('table-export')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('模块'), { target: { value: 'common' } });
+    fireEvent.change(within(screen.getByTestId('table-search')).getByLabelText('模块'), {
+      target: { value: 'common' },
+    });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
       expect(api.find('GET', '/api/dictionary/errcode').some((c) => c.query.module === 'common')).toBe(true),

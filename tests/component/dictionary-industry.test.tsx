@@ -57,7 +57,8 @@ describe('/dictionary/industry', () => {
     expect(api.find('GET', '/api/dictionary/industry/tree').map((c) => c.query.parentCode)).toContain('Q');
 
     fireEvent.click(within(row).getByTestId('row-add-child'));
-    await screen.findByText('新建行业');
+    // the form loads the first time it opens
+    await screen.findByText('新建行业', {}, { timeout: 10_000 });
     expect(screen.getByTestId('form-parentCode')).toHaveValue('Q');
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: '85' } });
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: '社会工作' } });

@@ -111,7 +111,8 @@ describe('/dictionary/syscode', () => {
     });
     await waitFor(() => expect(items()).toHaveAttribute('data-type', 'admin_user_status'));
     fireEvent.click(within(items()).getByTestId('table-create'));
-    await screen.findByText('新建字典项');
+    // the form loads the first time it opens
+    await screen.findByText('新建字典项', {}, { timeout: 10_000 });
     expect(screen.getByTestId('form-typeCode')).toHaveValue('admin_user_status');
     expect(screen.getByTestId('form-typeCode')).toBeDisabled();
     fireEvent.change(screen.getByTestId('form-value'), { target: { value: 'frozen' } });

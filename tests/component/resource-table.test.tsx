@@ -96,7 +96,8 @@ describe('ResourceTable', () => {
     });
     await screen.findByText('alpha');
     fireEvent.click(screen.getByTestId('table-create'));
-    await screen.findByText('新建管理员');
+    // the form loads the first time it opens
+    await screen.findByText('新建管理员', {}, { timeout: 10_000 });
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: 'gamma' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(api.find('POST', '/api/things')).toHaveLength(1));

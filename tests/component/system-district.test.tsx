@@ -109,7 +109,8 @@ describe('/system/district', () => {
     });
     await screen.findByText('浙江省');
     fireEvent.click(within(rowOf('浙江省')).getByTestId('row-add-child'));
-    await screen.findByText('新建行政区划');
+    // the form loads the first time it opens
+    await screen.findByText('新建行政区划', {}, { timeout: 10_000 });
     expect(screen.getByTestId('form-parentCode')).toHaveValue('330000');
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: '330300' } });
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: '温州市' } });

@@ -160,8 +160,8 @@ describe('System → Admin accounts in Chromium', () => {
     await page.goto(`${baseURL}/#/system/admin`);
     const header = page.locator('[data-testid="system-admin"] thead');
     await expect.poll(() => header.innerText()).toContain('邮箱');
-    await page.locator('[data-testid="system-admin"] .ant-pro-table-list-toolbar-setting-item').last().click();
-    await page.locator('.ant-pro-table-column-setting-list').getByText('邮箱', { exact: true }).click();
+    await page.locator('[data-testid="system-admin"]').getByTestId('table-column-setting').click();
+    await page.getByTestId('table-column-settings').getByText('邮箱', { exact: true }).click();
     await expect.poll(() => header.innerText()).not.toContain('邮箱');
     expect(await page.evaluate(() => localStorage.getItem('resource-table:system/admin'))).toContain('email');
     await page.reload();

@@ -1,5 +1,5 @@
 import { Link, useIntl } from '@umijs/max';
-import { Breadcrumb, Typography } from 'antd';
+import { Breadcrumb, theme } from 'antd';
 
 export interface Crumb {
   titleKey: string;
@@ -12,6 +12,7 @@ export interface Crumb {
 /** The page header of a screen: where it sits in the route tree, and its title. */
 export default function PageHeader({ crumbs, title }: { crumbs: Crumb[]; title: string }) {
   const intl = useIntl();
+  const { token } = theme.useToken();
   return (
     <header data-testid="page-header" style={{ marginBottom: 16 }}>
       {crumbs.length > 1 && (
@@ -23,9 +24,12 @@ export default function PageHeader({ crumbs, title }: { crumbs: Crumb[]; title: 
           })}
         />
       )}
-      <Typography.Title level={4} style={{ margin: '4px 0 0' }} data-testid="page-title">
+      <h4
+        style={{ margin: '4px 0 0', fontSize: token.fontSizeHeading4, fontWeight: 600, color: token.colorTextHeading }}
+        data-testid="page-title"
+      >
         {title}
-      </Typography.Title>
+      </h4>
     </header>
   );
 }

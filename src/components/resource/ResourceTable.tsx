@@ -1,17 +1,13 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { type ActionType, type ProColumns, ProTable, type ProTableProps } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
 import { Button, message, Popconfirm } from 'antd';
-import { type MutableRefObject, type ReactNode, useRef, useState } from 'react';
-import { LIST_PAGE_SIZE } from '@/constants';
+import { type MutableRefObject, type ReactNode, useRef } from 'react';
 import type { ResourceService } from '@/services/resource';
-import { ignoreShownError } from '@/utils/request';
-import ImportModal from './ImportModal';
+import ListTable, { type ListTableProps, type TableActions } from './ListTable';
 import { toListQuery } from './params';
-import ResourceForm from './ResourceForm';
 import type { ResourceDescriptor } from './types';
-import { useResourceColumns } from './useResourceColumns';
 import { useResourceControls } from './useResourceControls';
+import { useResourceDialogs } from './useResourceDialogs';
 
 export interface RowActionContext {
   reload: () => void;
@@ -22,7 +18,7 @@ interface Props<Row extends { id: string; version: number }> {
   descriptor: ResourceDescriptor<Row, any, any>;
   /** Actions of the entity beyond edit / delete / profile, appended to each row. */
   rowActions?: (row: Row, context: RowActionContext) => ReactNode[];
-  actionRef?: MutableRefObject<ActionType | undefined>;
+  actionRef?: MutableRefObject<TableActions | undefined>;
   /** Defaults to the resource's HTTP contract; tests may hand another. */
   service?: ResourceService<Row, any, any>;
   /** Fixed filters sent with every list and export query (e.g. the dictionary type of its items). */
@@ -31,8 +27,8 @@ interface Props<Row extends { id: string; version: number }> {
   createDefaults?: Record<string, unknown>;
   /** After anything was written (save, delete, import): e.g. refresh a cache built from these rows. */
   onChanged?: () => void;
-  /** ProTable props of a screen (headerTitle, onRow, search…), applied over the defaults. */
-  tableProps?: Partial<ProTableProps<Row, any>>;
+  /** List props of a screen (headerTitle, onRow, search…), applied over the defaults. */
+  tableProps?: Partial<ListTableProps<Row>>;
   /** After a create or edit saved, with the answer (e.g. a secret shown once). */
   onSaved?: (row: Row, mode: 'create' | 'update') => void;
 }
@@ -52,16 +48,25 @@ export default function ResourceTable<Row extends { id: string; version: number 
   tableProps,
   onSaved,
 }: Props<Row>) {
-  const { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon } = useResourceControls(
-    descriptor,
-    given,
-  );
-  const innerRef = useRef<ActionType>();
+  const { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon, listColumns } =
+    useResourceControls(descriptor, given);
+  const innerRef = useRef<TableActions>();
   const actionRef = outerRef ?? innerRef;
-  const [editing, setEditing] = useState<{ record?: Row } | undefined>();
-  const [importing, setImporting] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
   const reload = () => actionRef.current?.reload();
+  const changed = () => {
+    reload();
+    onChanged?.();
+  };
+  const { edit, openImport, dialogs } = useResourceDialogs<Row>({
+    descriptor,
+    service,
+    canImport: can(code.import),
+    onSaved: (row, editing) => {
+      onSaved?.(row, editing.record ? 'update' : 'create');
+      changed();
+    },
+    onImported: changed,
+  });
 
   const remove = async (ids: string[], batch = false) => {
     const done = await (batch ? service.batchDelete(ids) : service.remove(ids[0])).then(
@@ -70,72 +75,45 @@ export default function ResourceTable<Row extends { id: string; version: number 
     );
     if (!done) return;
     message.success(t('resource.deleted', { count: ids.length }));
-    setSelected([]);
     actionRef.current?.clearSelected?.();
-    reload();
-    onChanged?.();
+    changed();
   };
 
-  const baseColumns = useResourceColumns(descriptor.columns);
-  const columns: ProColumns<Row>[] = [
-    ...baseColumns.map(({ hideInDescriptions: _d, ...column }) => column as ProColumns<Row>),
-    {
-      title: t('resource.actions'),
-      key: 'option',
-      valueType: 'option',
-      render: (_dom, row) =>
-        [
-          descriptor.profile && can(code.list) && (
-            <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
-              {t('resource.profile')}
-            </Link>
-          ),
-          editLink(row, () => setEditing({ record: row })),
-          deleteLink(row, () => remove([row.id])),
-          lockIcon(row),
-          ...(rowActions?.(row, { reload, can }) ?? []),
-        ].filter(Boolean),
-    },
-  ];
+  const columns = listColumns((row) => [
+    descriptor.profile && can(code.list) && (
+      <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
+        {t('resource.profile')}
+      </Link>
+    ),
+    editLink(row, () => edit({ record: row })),
+    deleteLink(row, () => remove([row.id])),
+    lockIcon(row),
+    ...(rowActions?.(row, { reload, can }) ?? []),
+  ]);
 
   return (
     <div data-testid="resource-table" data-resource={descriptor.resource}>
-      <ProTable<Row>
+      <ListTable<Row>
         rowKey={descriptor.rowKey ?? 'id'}
         actionRef={actionRef}
         params={params}
         columns={columns}
-        request={async (params, sort, filter) => {
-          const query = toListQuery(params, sort, filter as never);
-          lastQuery.current = query;
-          return service.list(query);
+        request={(query, sort, filter) => {
+          lastQuery.current = toListQuery(query, sort, filter);
+          return service.list(lastQuery.current);
         }}
-        onRequestError={ignoreShownError}
-        pagination={{ defaultPageSize: LIST_PAGE_SIZE, showSizeChanger: true }}
-        columnsState={{ persistenceKey: `resource-table:${descriptor.resource}`, persistenceType: 'localStorage' }}
-        search={{ labelWidth: 'auto' }}
-        dateFormatter="string"
-        scroll={{ x: 'max-content' }}
-        toolBarRender={() =>
-          toolbar(
-            () => setEditing({}),
-            () => setImporting(true),
-          )
-        }
+        persistenceKey={`resource-table:${descriptor.resource}`}
+        toolbar={toolbar(() => edit({ defaults: createDefaults }), openImport)}
         rowSelection={
-          can(code.delete)
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys.map(String)),
-                // a row that cannot be deleted offers no checkbox; its lock says why
-                renderCell: (_checked, row, _index, node) => (allows(row, 'delete') ? node : null),
-              }
-            : false
+          can(code.delete) && {
+            // a row that cannot be deleted offers no checkbox; its lock says why
+            renderCell: (_checked, row, _index, node) => (allows(row, 'delete') ? node : null),
+          }
         }
-        tableAlertOptionRender={() => (
+        batchActions={(selected) => (
           <Popconfirm
             title={t('resource.batchDeleteConfirm', { count: selected.length })}
-            onConfirm={() => remove(selected, true)}
+            onConfirm={() => remove(selected.map(String), true)}
           >
             <Button size="small" danger icon={<DeleteOutlined />} data-testid="table-batch-delete">
               {t('resource.batchDelete')}
@@ -144,34 +122,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
         )}
         {...tableProps}
       />
-      {editing && (
-        <ResourceForm<Row>
-          descriptor={descriptor}
-          service={service}
-          open
-          record={editing.record}
-          defaults={createDefaults}
-          onOpenChange={(open) => !open && setEditing(undefined)}
-          onSaved={(row) => {
-            onSaved?.(row, editing.record ? 'update' : 'create');
-            setEditing(undefined);
-            reload();
-            onChanged?.();
-          }}
-        />
-      )}
-      {can(code.import) && (
-        <ImportModal
-          open={importing}
-          onClose={() => setImporting(false)}
-          service={service}
-          name={descriptor.resource}
-          onImported={() => {
-            reload();
-            onChanged?.();
-          }}
-        />
-      )}
+      {dialogs}
     </div>
   );
 }

@@ -1,17 +1,15 @@
-import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { message } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import { LIST_PAGE_SIZE } from '@/constants';
 import type { ResourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
-import ImportModal from './ImportModal';
+import ListTable, { type TableActions } from './ListTable';
 import { toListQuery } from './params';
-import ResourceForm from './ResourceForm';
 import type { RowActionContext } from './ResourceTable';
-import type { ResourceDescriptor } from './types';
-import { useResourceColumns } from './useResourceColumns';
+import type { ListColumn, ResourceDescriptor } from './types';
 import { useResourceControls } from './useResourceControls';
+import { useResourceDialogs } from './useResourceDialogs';
 
 export interface TreeRow {
   id: string;
@@ -30,7 +28,7 @@ interface Props<Row extends TreeRow> {
   /** Whether a node may get children (the deepest level may not). */
   canHaveChildren?: (row: Row) => boolean;
   /** Columns shown only with search results (a flat list), e.g. the full path. */
-  flatColumns?: ProColumns<Row>[];
+  flatColumns?: ListColumn<Row>[];
   /** Runs on search results before they show (e.g. resolving the names of their ancestors). */
   prepareFlat?: (rows: Row[]) => Promise<unknown>;
   rowActions?: (row: Row, context: RowActionContext) => ReactNode[];
@@ -74,16 +72,12 @@ export default function ResourceTreeTable<Row extends TreeRow>({
   service: given,
   createDefaults,
 }: Props<Row>) {
-  const { t, code, can, service, lastQuery, toolbar, editLink, deleteLink, lockIcon } = useResourceControls(
-    descriptor,
-    given,
-  );
-  const actionRef = useRef<ActionType>();
+  const { t, code, can, service, lastQuery, toolbar, editLink, deleteLink, lockIcon, listColumns } =
+    useResourceControls(descriptor, given);
+  const actionRef = useRef<TableActions>();
   const [rows, setRows] = useState<Shown<Row>[]>([]);
   const [flat, setFlat] = useState(false);
   const [expanded, setExpanded] = useState<string[]>([]);
-  const [editing, setEditing] = useState<{ record?: Row; defaults?: Record<string, unknown> } | undefined>();
-  const [importing, setImporting] = useState(false);
   const reload = () => actionRef.current?.reload();
 
   const expand = async (parentCode: string) => {
@@ -97,6 +91,22 @@ export default function ResourceTreeTable<Row extends TreeRow>({
     else expand(parentCode).catch(ignoreShownError);
   };
 
+  const { edit, openImport, dialogs } = useResourceDialogs<Row>({
+    descriptor,
+    service,
+    canImport: can(code.import),
+    renderImport,
+    onImported: reload,
+    onSaved: (saved, editing) => {
+      if (editing.record) setRows((current) => replaceRow(current, { ...saved, children: undefined }));
+      else {
+        const parent = saved.parentCode ? findByCode(rows, saved.parentCode) : undefined;
+        if (parent) setExpanded((keys) => (keys.includes(parent.id) ? keys : [...keys, parent.id]));
+        refreshLevel(saved.parentCode);
+      }
+    },
+  });
+
   const remove = async (row: Row) => {
     const done = await service.remove(row.id).then(
       () => true,
@@ -107,49 +117,37 @@ export default function ResourceTreeTable<Row extends TreeRow>({
     refreshLevel(row.parentCode);
   };
 
-  const baseColumns = useResourceColumns(descriptor.columns);
-  const columns: ProColumns<Row>[] = [
-    ...baseColumns.map(({ hideInDescriptions: _d, ...column }) => column as ProColumns<Row>),
-    ...(flat ? flatColumns.map((c) => ({ ...c, hideInSearch: true })) : []),
-    {
-      title: t('resource.actions'),
-      key: 'option',
-      valueType: 'option',
-      render: (_dom, row) =>
-        [
-          can(code.create) && canHaveChildren(row) && (
-            <ActionLink
-              key="child"
-              data-testid="row-add-child"
-              onClick={() => setEditing({ defaults: { ...createDefaults, parentCode: row.code } })}
-            >
-              {t('resource.tree.addChild')}
-            </ActionLink>
-          ),
-          editLink(row, () => setEditing({ record: row })),
-          deleteLink(row, () => remove(row)),
-          lockIcon(row),
-          ...(rowActions?.(row, { reload: () => refreshLevel(row.parentCode), can }) ?? []),
-        ].filter(Boolean),
-    },
-  ];
-
-  const closeImport = () => setImporting(false);
-  const imported = () => reload();
+  const columns = listColumns(
+    (row) => [
+      can(code.create) && canHaveChildren(row) && (
+        <ActionLink
+          key="child"
+          data-testid="row-add-child"
+          onClick={() => edit({ defaults: { ...createDefaults, parentCode: row.code } })}
+        >
+          {t('resource.tree.addChild')}
+        </ActionLink>
+      ),
+      editLink(row, () => edit({ record: row })),
+      deleteLink(row, () => remove(row)),
+      lockIcon(row),
+      ...(rowActions?.(row, { reload: () => refreshLevel(row.parentCode), can }) ?? []),
+    ],
+    flat ? flatColumns.map((c) => ({ ...c, hideInSearch: true })) : [],
+  );
 
   return (
     <div data-testid="resource-tree-table" data-resource={descriptor.resource} data-mode={flat ? 'flat' : 'tree'}>
-      <ProTable<Row>
+      <ListTable<Row>
         rowKey={descriptor.rowKey ?? 'id'}
         actionRef={actionRef}
         columns={columns}
         dataSource={rows}
         request={async (params, sort, filter) => {
-          const query = toListQuery(params, sort, filter as never);
-          lastQuery.current = query;
+          lastQuery.current = toListQuery(params, sort, filter);
           const { current = 1, pageSize = LIST_PAGE_SIZE, ...search } = params;
           if (isSearching(search) || Object.keys(sort ?? {}).length) {
-            const answer = await service.list(query);
+            const answer = await service.list(lastQuery.current);
             await prepareFlat?.(answer.data);
             setFlat(true);
             setRows(answer.data);
@@ -161,9 +159,8 @@ export default function ResourceTreeTable<Row extends TreeRow>({
           setFlat(false);
           setExpanded([]);
           setRows(page);
-          return { data: page, total: roots.length, success: true };
+          return { data: page, total: roots.length };
         }}
-        onRequestError={ignoreShownError}
         expandable={{
           expandedRowKeys: expanded,
           onExpand: (open, row: Shown<Row>) => {
@@ -171,49 +168,10 @@ export default function ResourceTreeTable<Row extends TreeRow>({
             if (open && row.children?.length === 0) expand(row.code).catch(ignoreShownError);
           },
         }}
-        pagination={{ defaultPageSize: LIST_PAGE_SIZE, showSizeChanger: true }}
-        columnsState={{ persistenceKey: `resource-tree:${descriptor.resource}`, persistenceType: 'localStorage' }}
-        search={{ labelWidth: 'auto' }}
-        dateFormatter="string"
-        scroll={{ x: 'max-content' }}
-        toolBarRender={() =>
-          toolbar(
-            () => setEditing({ defaults: createDefaults }),
-            () => setImporting(true),
-          )
-        }
+        persistenceKey={`resource-tree:${descriptor.resource}`}
+        toolbar={toolbar(() => edit({ defaults: createDefaults }), openImport)}
       />
-      {editing && (
-        <ResourceForm<Row>
-          descriptor={descriptor}
-          service={service}
-          open
-          record={editing.record}
-          defaults={editing.defaults}
-          onOpenChange={(open) => !open && setEditing(undefined)}
-          onSaved={(saved) => {
-            setEditing(undefined);
-            if (editing.record) setRows((current) => replaceRow(current, { ...saved, children: undefined }));
-            else {
-              const parent = saved.parentCode ? findByCode(rows, saved.parentCode) : undefined;
-              if (parent) setExpanded((keys) => (keys.includes(parent.id) ? keys : [...keys, parent.id]));
-              refreshLevel(saved.parentCode);
-            }
-          }}
-        />
-      )}
-      {can(code.import) &&
-        (renderImport ? (
-          renderImport({ open: importing, onClose: closeImport, onImported: imported })
-        ) : (
-          <ImportModal
-            open={importing}
-            onClose={closeImport}
-            service={service}
-            name={descriptor.resource}
-            onImported={imported}
-          />
-        ))}
+      {dialogs}
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import type { ProColumns } from '@ant-design/pro-components';
 
+/** A column as the list, its search form and the create/edit form read it (ProComponents' column shape). */
+export type ListColumn<Row> = ProColumns<Row>;
+
 /** A permission prefix `area:entity`; buttons need `<prefix>:create|update|delete|export|import`. */
 export type PermissionPrefix = `${string}:${string}`;
 

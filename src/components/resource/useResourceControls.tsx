@@ -6,7 +6,8 @@ import ActionLink from '@/components/ActionLink';
 import { type ResourceService, resourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
 import { withoutPaging } from './params';
-import { codes, type ResourceDescriptor } from './types';
+import { codes, type ListColumn, type ResourceDescriptor } from './types';
+import { useResourceColumns } from './useResourceColumns';
 
 /**
  * What every list of a descriptor offers, each behind its permission code: the service, the create / import /
@@ -108,5 +109,18 @@ export function useResourceControls<Row extends { id: string; version: number }>
     );
   };
 
-  return { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon };
+  const baseColumns = useResourceColumns(descriptor.columns);
+  /** The descriptor's columns as a list shows them, then `extra` ones, then the actions of a row. */
+  const listColumns = (actions: (row: Row) => ReactNode[], extra: ListColumn<Row>[] = []): ListColumn<Row>[] => [
+    ...baseColumns.map(({ hideInDescriptions: _d, ...column }) => column as ListColumn<Row>),
+    ...extra,
+    {
+      title: t('resource.actions'),
+      key: 'option',
+      valueType: 'option',
+      render: (_dom, row) => actions(row).filter(Boolean),
+    },
+  ];
+
+  return { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon, listColumns };
 }

@@ -1,11 +1,12 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useIntl, useModel, useRouteProps, useSearchParams } from '@umijs/max';
-import { Alert, Button, Form, Input, message, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Input, message, theme } from 'antd';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import access from '@/access';
 import routes from '@/config/routes';
 import { DEFAULT_TENANT } from '@/constants';
 import { type SignInForm, signIn } from '@/services/auth';
+import { requiredMessage } from '@/utils/i18n';
 import { landingPath } from '@/utils/navigation';
 import { brandingName, type InitialState, startSession } from '@/utils/session';
 
@@ -15,8 +16,9 @@ const landingFor = (state: InitialState) => landingPath(history.location.search,
 /**
  * The sign-in screen; its route carries the login mode parameter `mode: 'login'` (spec.md §2).
  * A signed-in user who comes here goes on to where they would land.
- * Plain antd Form (not ProForm's LoginForm; no Card or Typography, which bring Tabs and Menu)
- * keeps the first download within its budget.
+ * A plain form of antd inputs (not antd's Form, whose items bring Tooltip, Grid and the field store; not ProForm's
+ * LoginForm; no Card or Typography) keeps the first download within its budget. Its one rule, "required", uses the
+ * console's generic validation message.
  */
 export default function Login() {
   const intl = useIntl();
@@ -27,6 +29,8 @@ export default function Login() {
   const { initialState, setInitialState } = useModel('@@initialState');
   const title = brandingName(initialState?.settings, intl.locale) ?? t('app.name');
   const [submitting, setSubmitting] = useState(false);
+  const [values, setValues] = useState<SignInForm>({ tenant: DEFAULT_TENANT, username: '', password: '' });
+  const [missing, setMissing] = useState<(keyof SignInForm)[]>([]);
   const { token } = theme.useToken();
 
   useEffect(() => {
@@ -34,7 +38,18 @@ export default function Login() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const submit = async (form: SignInForm) => {
+  const change = (name: keyof SignInForm) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [name]: value }));
+    if (value.trim()) setMissing((current) => current.filter((field) => field !== name));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const form = { ...values, tenant: values.tenant.trim(), username: values.username.trim() };
+    const empty = (Object.keys(form) as (keyof SignInForm)[]).filter((name) => !form[name]);
+    setMissing(empty);
+    if (empty.length) return;
     setSubmitting(true);
     try {
       // failures are shown by the request layer; the form only stops its spinner
@@ -80,32 +95,67 @@ export default function Login() {
           </h1>
           <span style={{ color: token.colorTextSecondary }}>{t('login.subtitle')}</span>
         </div>
-        <Form<SignInForm>
-          layout="vertical"
-          initialValues={{ tenant: DEFAULT_TENANT }}
-          onFinish={submit}
-          requiredMark={false}
-        >
-          <Form.Item name="tenant" label={t('login.tenant')} rules={[{ required: true }]}>
-            <Input size="large" prefix={<TeamOutlined />} data-testid="login-tenant" />
-          </Form.Item>
-          <Form.Item name="username" label={t('login.username')} rules={[{ required: true }]}>
-            <Input size="large" prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true }]}>
+        <form onSubmit={submit} noValidate>
+          <Field label={t('login.tenant')} name="tenant" error={missing.includes('tenant')}>
+            <Input
+              id="tenant"
+              size="large"
+              prefix={<TeamOutlined />}
+              value={values.tenant}
+              onChange={change('tenant')}
+              status={missing.includes('tenant') ? 'error' : undefined}
+              data-testid="login-tenant"
+            />
+          </Field>
+          <Field label={t('login.username')} name="username" error={missing.includes('username')}>
+            <Input
+              id="username"
+              size="large"
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              value={values.username}
+              onChange={change('username')}
+              status={missing.includes('username') ? 'error' : undefined}
+              data-testid="login-username"
+            />
+          </Field>
+          <Field label={t('login.password')} name="password" error={missing.includes('password')}>
             <Input.Password
+              id="password"
               size="large"
               prefix={<LockOutlined />}
               autoComplete="current-password"
+              value={values.password}
+              onChange={change('password')}
+              status={missing.includes('password') ? 'error' : undefined}
               data-testid="login-password"
             />
-          </Form.Item>
+          </Field>
           <Button type="primary" htmlType="submit" size="large" block loading={submitting} data-testid="login-submit">
             {t('login.submit')}
           </Button>
-        </Form>
+        </form>
         <Alert type="info" showIcon message={t('login.demoHint')} style={{ marginTop: 16 }} />
       </main>
+    </div>
+  );
+}
+
+/** A labelled field and, when it was left empty, the generic "required" message under it. */
+function Field({ label, name, error, children }: { label: string; name: string; error: boolean; children: ReactNode }) {
+  const intl = useIntl();
+  const { token } = theme.useToken();
+  return (
+    <div style={{ marginBottom: 24 }}>
+      <label htmlFor={name} style={{ display: 'block', paddingBottom: 8, color: token.colorTextHeading }}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <div role="alert" style={{ color: token.colorError, marginTop: 4 }} data-testid={`login-${name}-error`}>
+          {requiredMessage(intl.locale, label)}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,17 +1,19 @@
-import type { ActionType } from '@ant-design/pro-components';
 import { Modal } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import AdminActions from './AdminActions';
 import { type AdminUser, adminUserDescriptor } from './descriptor';
-import RoleAssignModal from './RoleAssignModal';
 import { adminUsers } from './service';
-import TemporaryPasswordModal from './TemporaryPasswordModal';
+
+// both open from a row's menu: they load then, not with the list
+const RoleAssignModal = lazy(() => import('./RoleAssignModal'));
+const TemporaryPasswordModal = lazy(() => import('./TemporaryPasswordModal'));
 
 /** /system/admin: the generic list of console accounts plus their own actions. */
 export default function AdminUserList() {
   const [modal, contextHolder] = Modal.useModal();
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<TableActions>();
   const [roleTarget, setRoleTarget] = useState<AdminUser>();
   const [password, setPassword] = useState<{ name: string; password: string }>();
   return (
@@ -33,15 +35,19 @@ export default function AdminUserList() {
           />,
         ]}
       />
-      <RoleAssignModal
-        user={roleTarget}
-        onClose={() => setRoleTarget(undefined)}
-        onSaved={() => {
-          setRoleTarget(undefined);
-          actionRef.current?.reload();
-        }}
-      />
-      <TemporaryPasswordModal shown={password} onClose={() => setPassword(undefined)} />
+      <Suspense fallback={null}>
+        {roleTarget && (
+          <RoleAssignModal
+            user={roleTarget}
+            onClose={() => setRoleTarget(undefined)}
+            onSaved={() => {
+              setRoleTarget(undefined);
+              actionRef.current?.reload();
+            }}
+          />
+        )}
+        {password && <TemporaryPasswordModal shown={password} onClose={() => setPassword(undefined)} />}
+      </Suspense>
       {contextHolder}
     </div>
   );

@@ -1,7 +1,7 @@
-import type { ActionType } from '@ant-design/pro-components';
 import { useAccess, useIntl } from '@umijs/max';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
+import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import DataScopeModal from './DataScopeModal';
 import { type Role, roleDescriptor } from './descriptor';
@@ -20,7 +20,7 @@ export default function RoleScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const access = useAccess() as Record<string, boolean>;
-  const actionRef = useRef<ActionType>();
+  const actionRef = useRef<TableActions>();
   const [permissionsOf, setPermissionsOf] = useState<Role>();
   const [scopeOf, setScopeOf] = useState<Role>();
   const [membersOf, setMembersOf] = useState<Role>();

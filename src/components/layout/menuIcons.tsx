@@ -1,0 +1,60 @@
+import {
+  ApiOutlined,
+  BankOutlined,
+  BookOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  IdcardOutlined,
+  LoginOutlined,
+  ProfileOutlined,
+  QuestionOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  StopOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+  UserSwitchOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+import type { MenuRoute } from '@/services/menu';
+
+/** The icons routes.ts names (`icon: 'safetyCertificate'`), loaded with the menu rather than the first download. */
+const icons: Record<string, ComponentType> = {
+  api: ApiOutlined,
+  bank: BankOutlined,
+  book: BookOutlined,
+  cluster: ClusterOutlined,
+  dashboard: DashboardOutlined,
+  environment: EnvironmentOutlined,
+  idcard: IdcardOutlined,
+  login: LoginOutlined,
+  profile: ProfileOutlined,
+  question: QuestionOutlined,
+  safetyCertificate: SafetyCertificateOutlined,
+  setting: SettingOutlined,
+  stop: StopOutlined,
+  tags: TagsOutlined,
+  team: TeamOutlined,
+  tool: ToolOutlined,
+  user: UserOutlined,
+  userSwitch: UserSwitchOutlined,
+  warning: WarningOutlined,
+};
+
+/** Menu routes with their icon names turned into icons. */
+export function withMenuIcons<R extends MenuRoute>(routes: R[]): R[] {
+  return routes.map((route) => {
+    const Icon = typeof route.icon === 'string' ? icons[route.icon] : undefined;
+    const kids = route.children ?? route.routes;
+    return {
+      ...route,
+      icon: Icon ? <Icon /> : route.icon,
+      ...(route.children ? { children: withMenuIcons(kids as R[]) } : {}),
+      ...(route.routes ? { routes: withMenuIcons(kids as R[]) } : {}),
+    };
+  });
+}

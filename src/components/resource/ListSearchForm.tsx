@@ -1,0 +1,94 @@
+import { CalendarOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { ListParams } from './params';
+import type { ListColumn } from './types';
+
+/** Date pickers are the heaviest field: they load when one is first used, not with the list. */
+const DateSearchField = lazy(() => import('./DateSearchField'));
+
+function DateField({ range, ...props }: { range: boolean; value?: string | string[] }) {
+  const [active, setActive] = useState(Boolean(props.value));
+  const idle = (
+    <Input
+      readOnly
+      suffix={<CalendarOutlined />}
+      onFocus={() => setActive(true)}
+      onMouseEnter={() => setActive(true)}
+      data-testid="date-search-idle"
+    />
+  );
+  if (!active) return idle;
+  return (
+    <Suspense fallback={idle}>
+      <DateSearchField range={range} {...props} />
+    </Suspense>
+  );
+}
+
+const searchable = <Row,>(column: ListColumn<Row>) =>
+  !column.hideInSearch && column.search !== false && column.valueType !== 'option' && column.dataIndex !== undefined;
+
+const fieldName = <Row,>(column: ListColumn<Row>) =>
+  String(column.key ?? (Array.isArray(column.dataIndex) ? column.dataIndex.join('.') : column.dataIndex));
+
+function field<Row>(column: ListColumn<Row>): ReactNode {
+  const props = (column.fieldProps ?? {}) as Record<string, unknown>;
+  if (column.valueEnum instanceof Map) {
+    const options = [...column.valueEnum.entries()].map(([value, entry]) => ({
+      value,
+      label: (entry as { text?: ReactNode }).text ?? String(value),
+    }));
+    return <Select allowClear options={options} style={{ minWidth: 160 }} {...props} />;
+  }
+  if (column.valueType === 'date' || column.valueType === 'dateRange')
+    return <DateField range={column.valueType === 'dateRange'} {...props} />;
+  return <Input allowClear {...props} />;
+}
+
+/** The search form of a list: one field per searchable column (text, enum, date, date range); search and reset. */
+export default function ListSearchForm<Row>({
+  columns,
+  onSearch,
+}: {
+  columns: ListColumn<Row>[];
+  onSearch: (values: ListParams) => void;
+}) {
+  const intl = useIntl();
+  const [form] = Form.useForm();
+  const fields = columns.filter(searchable);
+  if (!fields.length) return null;
+  return (
+    <Card styles={{ body: { paddingBottom: 0 } }}>
+      <Form form={form} layout="inline" onFinish={onSearch} data-testid="table-search">
+        {fields.map((column) => (
+          <Form.Item
+            key={fieldName(column)}
+            name={fieldName(column)}
+            label={column.title as ReactNode}
+            style={{ marginBottom: 24, minWidth: 240 }}
+          >
+            {field(column)}
+          </Form.Item>
+        ))}
+        <Form.Item style={{ marginBottom: 24 }}>
+          <Space>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onSearch({});
+              }}
+              data-testid="table-search-reset"
+            >
+              {intl.formatMessage({ id: 'table.search.reset' })}
+            </Button>
+            <Button type="primary" htmlType="submit" data-testid="table-search-submit">
+              {intl.formatMessage({ id: 'table.search.submit' })}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

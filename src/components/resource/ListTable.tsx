@@ -1,0 +1,346 @@
+import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
+import { Button, Card, Checkbox, Dropdown, Input, Popover, Space, Table, type TableProps, Tooltip, theme } from 'antd';
+import type { ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table/interface';
+import dayjs from 'dayjs';
+import {
+  type Key,
+  type MutableRefObject,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { LIST_PAGE_SIZE } from '@/constants';
+import { ignoreShownError } from '@/utils/request';
+import ListSearchForm from './ListSearchForm';
+import type { ListFilter, ListParams, ListSort } from './params';
+import type { ListColumn } from './types';
+
+/** What a screen may ask of its list: fetch the current page again, forget the selected rows. */
+export interface TableActions {
+  reload: () => void;
+  clearSelected?: () => void;
+}
+
+export interface ListPage<Row> {
+  data: Row[];
+  total: number;
+}
+
+type Density = 'large' | 'middle' | 'small';
+type ColumnsState = Record<string, { show?: boolean }>;
+
+export interface ListTableProps<Row> {
+  rowKey: string;
+  columns: ListColumn<Row>[];
+  /** One page of rows for the search form's values, the sort and the column filters. */
+  request: (params: ListParams, sort: ListSort, filter: ListFilter) => Promise<ListPage<Row>>;
+  /** Fixed filters sent with every request; a change fetches again. */
+  params?: Record<string, string>;
+  /** Shown instead of the last answer's rows (a tree whose levels the screen loads itself). */
+  dataSource?: Row[];
+  actionRef?: MutableRefObject<TableActions | undefined>;
+  /** localStorage key of the columns shown. */
+  persistenceKey: string;
+  toolbar?: ReactNode[];
+  headerTitle?: ReactNode;
+  /** false: no search form (e.g. a side list). */
+  search?: false;
+  /** Toolbar options; `search` adds a keyword box (sent as `keyword`). */
+  options?: { search?: boolean; reload?: boolean; setting?: boolean; density?: boolean };
+  rowSelection?: TableRowSelection<Row> | false;
+  /** The bar shown while rows are selected: the batch actions. */
+  batchActions?: (selected: Key[]) => ReactNode;
+  onLoad?: (rows: Row[]) => void;
+  onRow?: TableProps<Row>['onRow'];
+  rowClassName?: TableProps<Row>['rowClassName'];
+  expandable?: TableProps<Row>['expandable'];
+}
+
+const FORMATS: Record<string, string> = { dateTime: 'YYYY-MM-DD HH:mm:ss', date: 'YYYY-MM-DD' };
+
+const columnKey = <Row,>(column: ListColumn<Row>) =>
+  String(column.key ?? (Array.isArray(column.dataIndex) ? column.dataIndex.join('.') : column.dataIndex));
+
+const fieldValue = (row: unknown, dataIndex: ListColumn<unknown>['dataIndex']) =>
+  (Array.isArray(dataIndex) ? dataIndex : [dataIndex]).reduce<unknown>(
+    (value, key) => (value as Record<string, unknown> | undefined)?.[key as string],
+    row,
+  );
+
+/** A cell as ProTable would show it by its valueType: dates formatted, enums by their text, '-' when empty. */
+function plainCell<Row>(column: ListColumn<Row>, row: Row): ReactNode {
+  const value = fieldValue(row, column.dataIndex);
+  if (value === undefined || value === null || value === '') return '-';
+  const format = FORMATS[String(column.valueType)];
+  if (format) return dayjs(value as string).format(format);
+  if (column.valueEnum instanceof Map) {
+    const entry = column.valueEnum.get(value as string);
+    return (entry as { text?: ReactNode } | undefined)?.text ?? String(value);
+  }
+  if (typeof value === 'boolean') return String(value);
+  return value as ReactNode;
+}
+
+function readColumnsState(key: string): ColumnsState {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? '{}') as ColumnsState;
+  } catch {
+    return {};
+  }
+}
+
+function toSort<Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): ListSort {
+  const list = Array.isArray(sorter) ? sorter : [sorter];
+  return Object.fromEntries(
+    list
+      .filter((s) => s.order && s.field !== undefined)
+      .map((s) => [Array.isArray(s.field) ? s.field.join('.') : String(s.field), s.order]),
+  );
+}
+
+/**
+ * The list of every resource screen: a search form over antd's Table, a toolbar (the screen's buttons, reload,
+ * density, the columns shown, kept in localStorage), sortable columns, paging with a page-size changer, and a bar
+ * of batch actions while rows are selected. Columns are the descriptors' (ProComponents-shaped) columns.
+ */
+export default function ListTable<Row extends object>({
+  rowKey,
+  columns,
+  request,
+  params,
+  dataSource,
+  actionRef,
+  persistenceKey,
+  toolbar = [],
+  headerTitle,
+  search,
+  options = { reload: true, setting: true, density: true },
+  rowSelection,
+  batchActions,
+  onLoad,
+  onRow,
+  rowClassName,
+  expandable,
+}: ListTableProps<Row>) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { token } = theme.useToken();
+  const [searchValues, setSearchValues] = useState<ListParams>({});
+  const [sort, setSort] = useState<ListSort>({});
+  const [filter, setFilter] = useState<ListFilter>({});
+  const [paging, setPaging] = useState({ current: 1, pageSize: LIST_PAGE_SIZE });
+  const [page, setPage] = useState<ListPage<Row>>({ data: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [density, setDensity] = useState<Density>('large');
+  const [columnsState, setColumnsState] = useState<ColumnsState>(() => readColumnsState(persistenceKey));
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [version, setVersion] = useState(0);
+  const latest = useRef(0);
+  const requestRef = useRef(request);
+  requestRef.current = request;
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+
+  const paramsKey = JSON.stringify(params ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for the same page again
+  useEffect(() => {
+    const call = ++latest.current;
+    setLoading(true);
+    requestRef
+      .current({ ...JSON.parse(paramsKey), ...searchValues, ...paging }, sort, filter)
+      .then((answer) => {
+        if (call !== latest.current) return;
+        setPage(answer);
+        onLoadRef.current?.(answer.data);
+      }, ignoreShownError)
+      .finally(() => call === latest.current && setLoading(false));
+  }, [paramsKey, searchValues, sort, filter, paging, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const clearSelected = useCallback(() => setSelected([]), []);
+  useImperativeHandle(actionRef, () => ({ reload, clearSelected }), [reload, clearSelected]);
+
+  const saveColumnsState = (next: ColumnsState) => {
+    setColumnsState(next);
+    localStorage.setItem(persistenceKey, JSON.stringify(next));
+  };
+
+  const tableColumns = useMemo(
+    () =>
+      columns
+        .filter((column) => !column.hideInTable && columnsState[columnKey(column)]?.show !== false)
+        .map((column) => {
+          const { title, dataIndex, sorter, width, fixed, ellipsis, render, filters, align } = column;
+          return {
+            key: columnKey(column),
+            title: title as ReactNode,
+            dataIndex: dataIndex as string,
+            sorter,
+            sortOrder: sort[Array.isArray(dataIndex) ? dataIndex.join('.') : String(dataIndex)] ?? null,
+            width,
+            fixed,
+            ellipsis: Boolean(ellipsis),
+            filters,
+            align,
+            render: (_value: unknown, row: Row, index: number) => {
+              const dom = column.valueType === 'option' ? null : plainCell(column, row);
+              if (!render) return dom;
+              const shown = render(dom, row, index, undefined as never, column as never);
+              return Array.isArray(shown) ? <Space size="middle">{shown}</Space> : shown;
+            },
+          };
+        }) as ColumnsType<Row>,
+    [columns, columnsState, sort],
+  );
+
+  const settable = columns.filter((column) => !column.hideInTable && column.valueType !== 'option');
+  const settings = (
+    <div data-testid="table-column-settings" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+      {settable.map((column) => {
+        const key = columnKey(column);
+        return (
+          <Checkbox
+            key={key}
+            data-column={key}
+            checked={columnsState[key]?.show !== false}
+            onChange={(event) =>
+              saveColumnsState({ ...columnsState, [key]: { ...columnsState[key], show: event.target.checked } })
+            }
+          >
+            {column.title as ReactNode}
+          </Checkbox>
+        );
+      })}
+      <Button
+        size="small"
+        type="link"
+        style={{ alignSelf: 'flex-start', padding: 0 }}
+        onClick={() => saveColumnsState({})}
+      >
+        {t('table.columns.reset')}
+      </Button>
+    </div>
+  );
+
+  const optionButtons = [
+    options.reload && (
+      <Tooltip key="reload" title={t('table.reload')}>
+        <Button type="text" icon={<ReloadOutlined />} onClick={reload} data-testid="table-reload" />
+      </Tooltip>
+    ),
+    options.density !== false && (
+      <Dropdown
+        key="density"
+        trigger={['click']}
+        menu={{
+          selectable: true,
+          selectedKeys: [density],
+          onClick: ({ key }) => setDensity(key as Density),
+          items: (['large', 'middle', 'small'] as const).map((size) => ({
+            key: size,
+            label: t(`table.density.${size}`),
+          })),
+        }}
+      >
+        <Tooltip title={t('table.density')}>
+          <Button type="text" icon={<ColumnHeightOutlined />} data-testid="table-density" />
+        </Tooltip>
+      </Dropdown>
+    ),
+    options.setting !== false && (
+      <Popover key="setting" trigger="click" placement="bottomRight" title={t('table.columns')} content={settings}>
+        <Tooltip title={t('table.columns')}>
+          <Button type="text" icon={<SettingOutlined />} data-testid="table-column-setting" />
+        </Tooltip>
+      </Popover>
+    ),
+  ].filter(Boolean);
+
+  const search_ = (values: ListParams) => {
+    setSearchValues(values);
+    setPaging((current) => ({ ...current, current: 1 }));
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ display: 'flex' }}>
+      {search !== false && <ListSearchForm columns={columns} onSearch={search_} />}
+      <Card styles={{ body: { paddingTop: 16 } }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, flexWrap: 'wrap' }}>
+          <div style={{ flex: 1, fontWeight: 500, fontSize: 16 }}>{headerTitle}</div>
+          {options.search && (
+            <Input.Search
+              allowClear
+              style={{ width: 200 }}
+              data-testid="table-keyword"
+              onSearch={(keyword) => search_({ ...searchValues, keyword: keyword || undefined })}
+            />
+          )}
+          {toolbar}
+          {optionButtons}
+        </div>
+        {selected.length > 0 && batchActions && (
+          <div
+            data-testid="table-selection"
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 16,
+              marginBottom: 16,
+              padding: '8px 16px',
+              background: token.colorInfoBg,
+              border: `1px solid ${token.colorInfoBorder}`,
+              borderRadius: token.borderRadiusLG,
+            }}
+          >
+            <span style={{ flex: 1 }}>
+              {t('table.selected', { count: selected.length })}
+              <Button type="link" size="small" onClick={clearSelected}>
+                {t('table.clearSelection')}
+              </Button>
+            </span>
+            {batchActions(selected)}
+          </div>
+        )}
+        <Table<Row>
+          rowKey={rowKey}
+          size={density}
+          loading={loading}
+          columns={tableColumns}
+          dataSource={dataSource ?? page.data}
+          scroll={{ x: 'max-content' }}
+          onRow={onRow}
+          rowClassName={rowClassName}
+          expandable={expandable}
+          rowSelection={
+            rowSelection
+              ? {
+                  ...rowSelection,
+                  selectedRowKeys: selected,
+                  onChange: (keys, rows, info) => {
+                    setSelected(keys);
+                    rowSelection.onChange?.(keys, rows, info);
+                  },
+                }
+              : undefined
+          }
+          pagination={{
+            current: paging.current,
+            pageSize: paging.pageSize,
+            total: page.total,
+            showSizeChanger: true,
+            onChange: (current, pageSize) => setPaging({ current, pageSize }),
+          }}
+          onChange={(_pagination, filters, sorter, { action }) => {
+            if (action === 'sort') setSort(toSort(sorter));
+            if (action === 'filter') setFilter(filters as ListFilter);
+          }}
+        />
+      </Card>
+    </Space>
+  );
+}

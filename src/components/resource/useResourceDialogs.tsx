@@ -1,0 +1,78 @@
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { ResourceService } from '@/services/resource';
+import type { ResourceDescriptor } from './types';
+
+// Neither dialog is part of a list's first paint: each loads the first time it opens.
+const ResourceForm = lazy(() => import('./ResourceForm'));
+const ImportModal = lazy(() => import('./ImportModal'));
+
+export interface Editing<Row> {
+  record?: Row;
+  defaults?: Record<string, unknown>;
+}
+
+interface Options<Row extends { id: string; version: number }> {
+  descriptor: ResourceDescriptor<Row, any, any>;
+  service: ResourceService<Row, any, any>;
+  canImport: boolean;
+  /** After a create or edit saved (the form has closed). */
+  onSaved: (row: Row, editing: Editing<Row>) => void;
+  onImported: () => void;
+  /** Replaces the generic import dialog (e.g. an import with a diff preview). */
+  renderImport?: (props: { open: boolean; onClose: () => void; onImported: () => void }) => ReactNode;
+}
+
+/** The create/edit form and the import dialog of a list of a descriptor, and the calls that open them. */
+export function useResourceDialogs<Row extends { id: string; version: number }>({
+  descriptor,
+  service,
+  canImport,
+  onSaved,
+  onImported,
+  renderImport,
+}: Options<Row>) {
+  const [editing, setEditing] = useState<Editing<Row> | undefined>();
+  const [importing, setImporting] = useState(false);
+  const [importOpened, setImportOpened] = useState(false);
+  const closeImport = () => setImporting(false);
+
+  const dialogs = (
+    <Suspense fallback={null}>
+      {editing && (
+        <ResourceForm
+          descriptor={descriptor}
+          service={service}
+          open
+          record={editing.record}
+          defaults={editing.defaults}
+          onOpenChange={(open) => !open && setEditing(undefined)}
+          onSaved={(row) => {
+            setEditing(undefined);
+            onSaved(row as Row, editing);
+          }}
+        />
+      )}
+      {canImport &&
+        (renderImport
+          ? renderImport({ open: importing, onClose: closeImport, onImported })
+          : importOpened && (
+              <ImportModal
+                open={importing}
+                onClose={closeImport}
+                service={service}
+                name={descriptor.resource}
+                onImported={onImported}
+              />
+            ))}
+    </Suspense>
+  );
+
+  return {
+    edit: (next: Editing<Row>) => setEditing(next),
+    openImport: () => {
+      setImportOpened(true);
+      setImporting(true);
+    },
+    dialogs,
+  };
+}
