@@ -1,3 +1,4 @@
+import type { PermissionPrefix } from '@server/db/seed/permissions';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ResourceTable from '@/components/resource/ResourceTable';
@@ -21,7 +22,8 @@ const descriptor: ResourceDescriptor<
 > = {
   resource: 'things',
   auditType: 'thing',
-  permission: 'demo:thing',
+  // a throwaway entity: its codes are in no manifest
+  permission: 'demo:thing' as PermissionPrefix,
   titleId: 'system.admin.entity',
   form: { create: ['name', 'note'], update: ['name', 'note'] },
   columns: [

@@ -3,6 +3,7 @@ import { type ActionType, type ProColumns, ProTable, type ProTableProps } from '
 import { Link } from '@umijs/max';
 import { Button, message, Popconfirm } from 'antd';
 import { type MutableRefObject, type ReactNode, useRef, useState } from 'react';
+import type { PermissionCode } from '@/access';
 import { LIST_PAGE_SIZE } from '@/constants';
 import type { ResourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
@@ -15,7 +16,7 @@ import { useResourceControls } from './useResourceControls';
 
 export interface RowActionContext {
   reload: () => void;
-  can: (code: string) => boolean;
+  can: (code: PermissionCode) => boolean;
 }
 
 interface Props<Row extends { id: string; version: number }> {

@@ -1,7 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
-
-/** A permission prefix `area:entity`; buttons need `<prefix>:create|update|delete|export|import`. */
-export type PermissionPrefix = `${string}:${string}`;
+import type { PermissionPrefix } from '@server/db/seed/permissions';
+import type { Access, PermissionCode } from '@/access';
 
 /**
  * One column of a descriptor: a ProTable column whose title is an i18n id and whose enum comes from
@@ -44,9 +43,9 @@ export interface ResourceDescriptor<
   /** The form's container; a long form is better in a drawer. */
   formLayout?: 'ModalForm' | 'DrawerForm';
   /** Button codes that differ from `<permission>:<action>` (e.g. dictionary items: `dictionary:syscode:item-create`). */
-  actions?: Partial<Record<keyof ReturnType<typeof codes>, string>>;
+  actions?: Partial<Record<keyof ReturnType<typeof codes>, PermissionCode>>;
   /** Rows the API refuses to change (built-in, system, another owner's): their edit or delete is not offered. */
-  allows?: (row: Row, action: 'update' | 'delete', access: Record<string, boolean>) => boolean;
+  allows?: (row: Row, action: 'update' | 'delete', access: Access) => boolean;
   /**
    * The record's name in titles (its profile's tab, `管理员 · 张三`; its edit dialog), when its `name`, `displayName`,
    * `label`, `title`, `userName` or `code` does not say it.
@@ -60,12 +59,14 @@ export interface ResourceDescriptor<
 
 export type AnyDescriptor = ResourceDescriptor<any, any, any>;
 
-/** Button codes of a descriptor. */
-export const codes = (permission: PermissionPrefix) => ({
-  list: `${permission}:list`,
-  create: `${permission}:create`,
-  update: `${permission}:update`,
-  delete: `${permission}:delete`,
-  export: `${permission}:export`,
-  import: `${permission}:import`,
-});
+const ACTIONS = ['list', 'create', 'update', 'delete', 'export', 'import'] as const;
+
+/**
+ * Button codes of a descriptor. An action the manifest does not grant under the prefix (a client's import) names a
+ * code nobody holds, so its button is never offered.
+ */
+export const codes = (permission: PermissionPrefix) =>
+  Object.fromEntries(ACTIONS.map((action) => [action, `${permission}:${action}`])) as Record<
+    (typeof ACTIONS)[number],
+    PermissionCode
+  >;

@@ -30,7 +30,7 @@ function NoScreens() {
 
 export default function Forbidden() {
   const intl = useIntl();
-  const home = firstOpenPath(routes, useAccess() as Record<string, boolean>);
+  const home = firstOpenPath(routes, useAccess());
   if (!home) return <NoScreens />;
   return (
     <div data-testid="exception-403">

@@ -6,7 +6,7 @@ import { firstOpenPath } from '@/utils/navigation';
 
 export default function NotFound() {
   const intl = useIntl();
-  const home = firstOpenPath(routes, useAccess() as Record<string, boolean>) ?? HOME_PATH;
+  const home = firstOpenPath(routes, useAccess()) ?? HOME_PATH;
   return (
     <div data-testid="exception-404">
       <Result

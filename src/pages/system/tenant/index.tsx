@@ -1,6 +1,7 @@
-import { useAccess, useIntl } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { Modal, Tabs } from 'antd';
 import ResourceTable from '@/components/resource/ResourceTable';
+import useCan from '@/hooks/useCan';
 import { type Tenant, tenantDescriptor } from './descriptor';
 import { packageDescriptor, type TenantPackage } from './packages/descriptor';
 import { tenantPackages, tenants } from './service';
@@ -9,7 +10,7 @@ import TenantActions from './TenantActions';
 /** /system/tenant: tenants (provisioning, disable / enable / renew) and, on a second tab, their packages. */
 export default function TenantScreen() {
   const intl = useIntl();
-  const access = useAccess() as Record<string, boolean>;
+  const packagesShown = useCan('system:tenant-package:list');
   const [modal, contextHolder] = Modal.useModal();
   const items = [
     {
@@ -25,7 +26,7 @@ export default function TenantScreen() {
         />
       ),
     },
-    access['system:tenant-package:list'] && {
+    packagesShown && {
       key: 'packages',
       label: intl.formatMessage({ id: 'system.tenant.tab.packages' }),
       children: (
