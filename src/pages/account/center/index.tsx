@@ -59,11 +59,11 @@ export default function AccountCenter() {
               <ProFormText
                 name="displayName"
                 label={t('account.displayName')}
-                rules={[{ required: true }, { max: 64 }]}
+                rules={[{ required: true }]}
                 fieldProps={{ 'data-testid': 'account-display-name' } as object}
               />
-              <ProFormText name="email" label={t('account.email')} rules={[{ type: 'email' }, { max: 128 }]} />
-              <ProFormText name="mobile" label={t('account.mobile')} rules={[{ max: 32 }]} />
+              <ProFormText name="email" label={t('account.email')} />
+              <ProFormText name="mobile" label={t('account.mobile')} />
             </ProForm>
           )}
         </Card>

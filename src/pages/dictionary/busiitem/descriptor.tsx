@@ -6,12 +6,9 @@ import type {
 } from '@server/modules/dictionary/busiitem/busiitem.schema';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
 import VariablesEditor, { validateVariables } from './VariablesEditor';
 
 export type { BusinessItem, BusinessItemVariable, CreateBusinessItem, UpdateBusinessItem };
-
-const module = patternRule(/^[a-z][a-z0-9-]{0,49}$/, 'rule.module');
 
 /** Business items (docs/domain.md §3.4): events that notify, are audited and own error codes. */
 export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusinessItem, UpdateBusinessItem> = {
@@ -55,33 +52,26 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
       titleId: 'dictionary.busiitem.code',
       sorter: true,
       hideInSearch: true,
-      formItemProps: {
-        rules: [
-          { required: true },
-          { max: 100 },
-          patternRule(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, 'rule.businessItemKey'),
-        ],
-      },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'name',
       titleId: 'dictionary.busiitem.name',
       sorter: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'nameEn',
       titleId: 'dictionary.busiitem.nameEn',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 200 }] },
     },
     {
       dataIndex: 'module',
       titleId: 'dictionary.module',
       sorter: true,
-      formItemProps: { rules: [{ required: true }, module] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'description',
@@ -89,7 +79,6 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
       valueType: 'textarea',
       hideInSearch: true,
       ellipsis: true,
-      formItemProps: { rules: [{ max: 1000 }] },
     },
     {
       dataIndex: 'notifiable',
@@ -134,7 +123,6 @@ export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusi
       titleId: 'dictionary.busiitem.defaultTemplateCode',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 100 }] },
     },
     {
       dataIndex: 'auditLevel',

@@ -1,6 +1,5 @@
 import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '@server/modules/dictionary/errcode/errcode.schema';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
 
 export type { CreateErrorCode, ErrorCode, UpdateErrorCode };
 
@@ -30,7 +29,7 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
       hideInSearch: true,
       render: (_dom, row) => row.code,
       fieldProps: { precision: 0, min: 2_000_000, style: { width: '100%' } },
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 2_000_000 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'key',
@@ -38,20 +37,14 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
       sorter: true,
       hideInSearch: true,
       copyable: true,
-      formItemProps: {
-        rules: [
-          { required: true },
-          { max: 100 },
-          patternRule(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, 'rule.errorCodeKey'),
-        ],
-      },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'module',
       titleId: 'dictionary.module',
       sorter: true,
       formDisabled: builtIn,
-      formItemProps: { rules: [{ required: true }, patternRule(/^[a-z][a-z0-9-]{0,49}$/, 'rule.module')] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'httpStatus',
@@ -59,7 +52,7 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
       valueType: 'digit',
       sorter: true,
       formDisabled: builtIn,
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 400, max: 599 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'messageZh',
@@ -67,7 +60,7 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
       valueType: 'textarea',
       hideInSearch: true,
       ellipsis: true,
-      formItemProps: { rules: [{ required: true }, { max: 500 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'messageEn',
@@ -75,7 +68,7 @@ export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode,
       valueType: 'textarea',
       hideInSearch: true,
       ellipsis: true,
-      formItemProps: { rules: [{ required: true }, { max: 500 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'showType',

@@ -1,10 +1,7 @@
 import type { CreateIndustry, Industry, UpdateIndustry } from '@server/modules/dictionary/industry/industry.schema';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
 
 export type { CreateIndustry, Industry, UpdateIndustry };
-
-const code = patternRule(/^([A-Z]|\d{2,4})$/, 'rule.industryCode');
 
 /** The industry classification (docs/domain.md §3.2): section → division → group → class. */
 export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, UpdateIndustry> = {
@@ -22,26 +19,24 @@ export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, Up
       dataIndex: 'code',
       titleId: 'dictionary.industry.code',
       hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, code] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'name',
       titleId: 'dictionary.industry.name',
       hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'nameEn',
       titleId: 'dictionary.industry.nameEn',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 200 }] },
     },
     {
       dataIndex: 'parentCode',
       titleId: 'dictionary.industry.parentCode',
       hideInSearch: true,
-      formItemProps: { rules: [code] },
     },
     {
       dataIndex: 'level',
@@ -53,7 +48,6 @@ export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, Up
       dataIndex: 'standardVersion',
       titleId: 'dictionary.industry.standardVersion',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 30 }] },
     },
     {
       dataIndex: 'wechatIndustryId',
@@ -81,7 +75,6 @@ export const industryDescriptor: ResourceDescriptor<Industry, CreateIndustry, Up
       valueType: 'textarea',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 500 }] },
     },
   ],
 };

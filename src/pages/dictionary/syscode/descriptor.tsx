@@ -2,7 +2,6 @@ import type { CreateDictItem, DictItem, UpdateDictItem } from '@server/modules/d
 import type { CreateDictType, DictType, UpdateDictType } from '@server/modules/dictionary/syscode/syscode-type.schema';
 import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
 import ColorSelect, { ColorSwatch } from './ColorSelect';
 
 export type { CreateDictItem, CreateDictType, DictItem, DictType, UpdateDictItem, UpdateDictType };
@@ -25,15 +24,13 @@ export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, Up
       dataIndex: 'code',
       titleId: 'dictionary.type.code',
       sorter: true,
-      formItemProps: {
-        rules: [{ required: true }, { max: 100 }, patternRule(/^[a-z][a-z0-9_]{1,99}$/, 'rule.dictTypeCode')],
-      },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'name',
       titleId: 'dictionary.type.name',
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'tenantExtensible',
@@ -54,7 +51,6 @@ export const dictTypeDescriptor: ResourceDescriptor<DictType, CreateDictType, Up
       titleId: 'dictionary.remark',
       valueType: 'textarea',
       hideInTable: true,
-      formItemProps: { rules: [{ max: 500 }] },
     },
   ],
 };
@@ -85,16 +81,16 @@ export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, Up
       dataIndex: 'value',
       titleId: 'dictionary.item.value',
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'label',
       titleId: 'dictionary.item.label',
       sorter: true,
       render: (_dom, row) => <Tag color={row.color ?? undefined}>{row.label}</Tag>,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
-    { dataIndex: 'labelEn', titleId: 'dictionary.item.labelEn', formItemProps: { rules: [{ max: 100 }] } },
+    { dataIndex: 'labelEn', titleId: 'dictionary.item.labelEn' },
     {
       dataIndex: 'color',
       titleId: 'dictionary.item.color',
@@ -119,7 +115,6 @@ export const dictItemDescriptor: ResourceDescriptor<DictItem, CreateDictItem, Up
       dataIndex: 'parentValue',
       titleId: 'dictionary.item.parentValue',
       hideInTable: true,
-      formItemProps: { rules: [{ max: 100 }] },
     },
     {
       dataIndex: 'scope',

@@ -2,7 +2,6 @@ import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/module
 import { Space, Tag } from 'antd';
 import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
 
 export type { AdminUser, CreateAdminUser, UpdateAdminUser };
 
@@ -36,16 +35,14 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       titleId: 'system.admin.userName',
       hideInSearch: true,
       sorter: true,
-      formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')],
-      },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'displayName',
       titleId: 'system.admin.displayName',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'password',
@@ -54,7 +51,7 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       hideInTable: true,
       hideInSearch: true,
       hideInDescriptions: true,
-      formItemProps: { rules: [{ required: true }, { max: 128 }] },
+      formItemProps: { rules: [{ required: true }] },
       renderFormItem: (schema, _config, form) => (
         <PasswordStrengthInput
           {...(schema.fieldProps as object)}
@@ -66,13 +63,11 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       dataIndex: 'mobile',
       titleId: 'system.admin.mobile',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 20 }, patternRule(/^\+?[0-9][0-9 -]{4,19}$/, 'rule.phone')] },
     },
     {
       dataIndex: 'email',
       titleId: 'system.admin.email',
       hideInSearch: true,
-      formItemProps: { rules: [{ type: 'email' }, { max: 100 }] },
     },
     { dataIndex: 'status', titleId: 'system.admin.status', dict: 'admin_user_status', hideInForm: true },
     { dataIndex: 'roles', titleId: 'system.admin.roles', hideInSearch: true, hideInForm: true, render: roleTags },
@@ -105,7 +100,6 @@ export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser,
       valueType: 'textarea',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 500 }] },
     },
   ],
 };

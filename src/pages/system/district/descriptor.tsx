@@ -1,10 +1,7 @@
 import type { CreateDistrict, District, UpdateDistrict } from '@server/modules/system/district/district.schema';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
 
 export type { CreateDistrict, District, UpdateDistrict };
-
-const code = patternRule(/^(\d{6}|\d{9})$/, 'rule.districtCode');
 
 /** Administrative divisions (docs/domain.md §2.7): retired codes are disabled, not deleted. */
 export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, UpdateDistrict> = {
@@ -22,19 +19,18 @@ export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, Up
       dataIndex: 'code',
       titleId: 'system.district.code',
       hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, code] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'name',
       titleId: 'system.district.name',
       hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'shortName',
       titleId: 'system.district.shortName',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 50 }] },
     },
     {
       dataIndex: 'level',
@@ -50,14 +46,12 @@ export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, Up
       titleId: 'system.district.parentCode',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [code] },
     },
     {
       dataIndex: 'pinyin',
       titleId: 'system.district.pinyin',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 100 }] },
     },
     {
       dataIndex: 'sort',
@@ -76,7 +70,6 @@ export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, Up
       dataIndex: 'replacedByCode',
       titleId: 'system.district.replacedByCode',
       hideInSearch: true,
-      formItemProps: { rules: [code] },
     },
     {
       dataIndex: 'remark',
@@ -84,7 +77,6 @@ export const districtDescriptor: ResourceDescriptor<District, CreateDistrict, Up
       valueType: 'textarea',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 500 }] },
     },
   ],
 };

@@ -7,7 +7,6 @@ import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
-import { patternRule } from '@/utils/rules';
 
 export type { Permission };
 
@@ -65,13 +64,12 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
       dataIndex: 'name',
       titleId: 'system.permission.name',
       hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'nameEn',
       titleId: 'system.permission.nameEn',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 100 }] },
     },
     {
       dataIndex: 'parentId',
@@ -93,35 +91,28 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
       dataIndex: 'code',
       titleId: 'system.permission.code',
       hideInSearch: true,
-      formItemProps: {
-        rules: [{ max: 100 }, patternRule(/^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){2}$/, 'rule.permissionCode')],
-      },
     },
     {
       dataIndex: 'path',
       titleId: 'system.permission.path',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 200 }, patternRule(/^\//, 'rule.path')] },
     },
     {
       dataIndex: 'localeKey',
       titleId: 'system.permission.localeKey',
       hideInSearch: true,
       hideInTable: true,
-      formItemProps: { rules: [{ max: 100 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.localeKey')] },
     },
     {
       dataIndex: 'component',
       titleId: 'system.permission.component',
       hideInSearch: true,
       hideInTable: true,
-      formItemProps: { rules: [{ max: 200 }] },
     },
     {
       dataIndex: 'icon',
       titleId: 'system.permission.icon',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 50 }] },
     },
     {
       dataIndex: 'sort',
@@ -130,7 +121,7 @@ export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermissi
       hideInSearch: true,
       initialValue: 0,
       fieldProps: { min: 0, max: 99999, precision: 0 },
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 0, max: 99999 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     flag('system.permission.hiddenInMenu', 'hiddenInMenu'),
     flag('system.permission.keepAlive', 'keepAlive'),

@@ -53,15 +53,7 @@ export default function DataScopeModal({ role, onClose, onSaved }: Props) {
               name="dataScopeOrgIds"
               label={t('system.role.dataScope.orgIds')}
               tooltip={t('system.role.dataScope.orgIdsHint')}
-              rules={[
-                { required: true, type: 'array', min: 1 },
-                {
-                  validator: async (_r, ids?: string[]) => {
-                    if ((ids ?? []).some((id) => !/^[1-9]\d{0,17}$/.test(id)))
-                      throw new Error('Organisation ids are positive numbers');
-                  },
-                },
-              ]}
+              rules={[{ required: true, type: 'array' }]}
               fieldProps={{ mode: 'tags', open: false, 'data-testid': 'data-scope-orgs' } as object}
             />
           )

@@ -1,6 +1,5 @@
 import type { CreateRole, Role, UpdateRole } from '@server/modules/system/role/role.schema';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
 
 export type { CreateRole, Role, UpdateRole };
 
@@ -20,16 +19,14 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
       titleId: 'system.role.code',
       hideInSearch: true,
       sorter: true,
-      formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-z][a-z0-9_-]*$/, 'rule.roleCode')],
-      },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'name',
       titleId: 'system.role.name',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     { dataIndex: 'type', titleId: 'system.role.type', valueType: 'select', dict: 'role_type', hideInForm: true },
     {
@@ -47,7 +44,6 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
       sorter: true,
       initialValue: 0,
       fieldProps: { min: 0, max: 99999, precision: 0 },
-      formItemProps: { rules: [{ type: 'number', min: 0, max: 99999 }] },
     },
     {
       dataIndex: 'status',
@@ -61,7 +57,6 @@ export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = 
       valueType: 'textarea',
       hideInSearch: true,
       hideInTable: true,
-      formItemProps: { rules: [{ max: 500 }] },
     },
     {
       dataIndex: 'createdAt',

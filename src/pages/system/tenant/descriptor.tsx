@@ -4,7 +4,6 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
 import { packageOptions } from './service';
 
 export type { CreateTenant, Tenant, UpdateTenant };
@@ -75,21 +74,20 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       titleId: 'system.tenant.code',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, patternRule(/^[a-z][a-z0-9-]{1,31}$/, 'rule.tenantCode')] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'name',
       titleId: 'system.tenant.name',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'shortName',
       titleId: 'system.tenant.shortName',
       hideInSearch: true,
       hideInTable: true,
-      formItemProps: { rules: [{ max: 50 }] },
     },
     {
       dataIndex: 'packageId',
@@ -118,7 +116,7 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       hideInSearch: true,
       render: (_dom, row) => `${row.accountCount} / ${row.maxAccounts}`,
       fieldProps: { min: 1, max: 1_000_000, precision: 0 },
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 1, max: 1_000_000 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'domains',
@@ -132,48 +130,43 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       dataIndex: 'contactName',
       titleId: 'system.tenant.contactName',
       hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'contactMobile',
       titleId: 'system.tenant.contactMobile',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 20 }, patternRule(/^\+?[0-9][0-9 -]{4,19}$/, 'rule.phone')] },
     },
     {
       dataIndex: 'contactEmail',
       titleId: 'system.tenant.contactEmail',
       hideInSearch: true,
       hideInTable: true,
-      formItemProps: { rules: [{ type: 'email' }, { max: 100 }] },
     },
     {
       dataIndex: 'address',
       titleId: 'system.tenant.address',
       hideInSearch: true,
       hideInTable: true,
-      formItemProps: { rules: [{ max: 255 }] },
     },
     {
       dataIndex: 'adminUserName',
       titleId: 'system.tenant.adminUserName',
       ...adminField,
-      formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')],
-      },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'adminDisplayName',
       titleId: 'system.tenant.adminDisplayName',
       ...adminField,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'adminPassword',
       titleId: 'system.tenant.adminPassword',
       valueType: 'password',
       ...adminField,
-      formItemProps: { rules: [{ required: true }, { max: 128 }] },
+      formItemProps: { rules: [{ required: true }] },
       // ProForm hands over its instance only after the first render
       renderFormItem: (schema, _config, form) => (
         <PasswordStrengthInput
@@ -196,7 +189,6 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
       valueType: 'textarea',
       hideInTable: true,
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 500 }] },
     },
   ],
 };

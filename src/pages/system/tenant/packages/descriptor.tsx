@@ -37,7 +37,7 @@ export const packageDescriptor: ResourceDescriptor<TenantPackage, CreateTenantPa
       titleId: 'system.package.name',
       hideInSearch: true,
       sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+      formItemProps: { rules: [{ required: true }] },
     },
     {
       dataIndex: 'status',
@@ -58,7 +58,6 @@ export const packageDescriptor: ResourceDescriptor<TenantPackage, CreateTenantPa
       titleId: 'system.package.remark',
       valueType: 'textarea',
       hideInSearch: true,
-      formItemProps: { rules: [{ max: 500 }] },
     },
     {
       dataIndex: 'permissionIds',
