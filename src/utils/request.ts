@@ -2,9 +2,12 @@
  * THE request layer (spec.md §7–§8): one umi-request instance, every failure handled here.
  * Pages never catch errors just to show them.
  */
+import type { FieldError } from '@server/core/errors';
+import type { ErrorBody as ApiErrorBody } from '@server/core/openapi';
 import { getLocale, history } from '@umijs/max';
 import { message } from 'antd';
 import { extend, type RequestOptionsInit } from 'umi-request';
+import type { z } from 'zod';
 import {
   DEFAULT_TOKEN_TYPE,
   ERROR_BATCH_DELAY_MS,
@@ -41,21 +44,15 @@ export interface Options extends RequestOptionsInit {
   shownByCaller?: number[];
 }
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
-export interface ErrorBody {
+/** The API's error body, or the older shape spec.md §8 also names (`timestamp`, `status`, `error`). */
+export type ErrorBody = Partial<z.infer<typeof ApiErrorBody>> & {
   timestamp?: string;
   status?: number;
   error?: string;
-  family?: string;
-  code?: string;
-  message?: string;
   success?: boolean;
-  fields?: FieldError[];
-}
+};
 
 /** A 2xx body with `success: false`: an error, handled by doing nothing (spec.md §7). */
 export class BusinessError extends Error {

@@ -26,6 +26,8 @@ const me = {
   userId: '9',
   userName: 'boss',
   displayName: '老板',
+  email: null,
+  mobile: null,
   version: 0,
   permissions: [],
   roles: [],

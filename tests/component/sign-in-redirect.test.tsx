@@ -12,6 +12,8 @@ const me = (permissions: string[]) => ({
   userId: '1',
   userName: 'admin',
   displayName: '管理员',
+  email: null,
+  mobile: null,
   version: 0,
   permissions,
   roles: [],

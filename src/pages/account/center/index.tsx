@@ -4,7 +4,7 @@ import { useRequest } from 'ahooks';
 import { Card, Col, message, Row, Skeleton } from 'antd';
 import { useRef } from 'react';
 import ChangePasswordForm from '@/components/password/ChangePasswordForm';
-import { type CurrentUser, fetchMe, updateMe } from '@/services/auth';
+import { fetchMe, updateMe } from '@/services/auth';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import { ignoreShownError } from '@/utils/request';
 
@@ -36,7 +36,7 @@ export default function AccountCenter() {
     ).catch(() => undefined);
     if (!updated) return false;
     mutate(updated);
-    await setInitialState((s) => ({ ...s, name: updated.displayName, currentUser: updated as CurrentUser }));
+    await setInitialState((s) => ({ ...s, name: updated.displayName, currentUser: updated }));
     message.success(t('account.saved'));
     return true;
   };

@@ -1,3 +1,4 @@
+import type { ForcedLogout, TemporaryPassword } from '@server/modules/system/admin/admin.schema';
 import type { RoleOption as RoleOptionSchema } from '@server/modules/system/role/role.schema';
 import type { z } from 'zod';
 import { resourceService } from '@/services/resource';
@@ -9,8 +10,8 @@ export const adminUsers = resourceService<AdminUser, CreateAdminUser, UpdateAdmi
 export type StatusAction = 'enable' | 'disable' | 'unlock';
 
 export const changeStatus = (id: string, action: StatusAction) => adminUsers.action(id, action);
-export const resetPassword = (id: string) => adminUsers.action<{ temporaryPassword: string }>(id, 'reset-password');
-export const forceLogout = (id: string) => adminUsers.action<{ revokedSessions: number }>(id, 'force-logout');
+export const resetPassword = (id: string) => adminUsers.action<z.infer<typeof TemporaryPassword>>(id, 'reset-password');
+export const forceLogout = (id: string) => adminUsers.action<z.infer<typeof ForcedLogout>>(id, 'force-logout');
 export const assignRoles = (id: string, roleIds: string[]) =>
   request.put<AdminUser>(`/api/system/admin/${id}/roles`, { data: { roleIds } });
 
