@@ -57,7 +57,11 @@ export interface ResourceDescriptor<
   platformOwned?: boolean;
 }
 
-export type AnyDescriptor = ResourceDescriptor<any, any, any>;
+/**
+ * A descriptor of `Row`, whatever bodies it sends: what the generic screens take. (`keyof never` is every key, so
+ * any descriptor of the row fits.)
+ */
+export type RowDescriptor<Row extends { id: string; version: number }> = ResourceDescriptor<Row, never, never>;
 
 const ACTIONS = ['list', 'create', 'update', 'delete', 'export', 'import'] as const;
 

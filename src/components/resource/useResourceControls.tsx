@@ -7,15 +7,15 @@ import ActionLink from '@/components/ActionLink';
 import { type ResourceService, resourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
 import { withoutPaging } from './params';
-import { codes, type ResourceDescriptor } from './types';
+import { codes, type RowDescriptor } from './types';
 
 /**
  * What every list of a descriptor offers, each behind its permission code: the service, the create / import /
  * export toolbar (export sends the last list query without paging) and the edit and delete links of a row.
  */
 export function useResourceControls<Row extends { id: string; version: number }>(
-  descriptor: ResourceDescriptor<Row, any, any>,
-  given?: ResourceService<Row, any, any>,
+  descriptor: RowDescriptor<Row>,
+  given?: ResourceService<Row, never, never>,
 ) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
