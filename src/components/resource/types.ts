@@ -63,6 +63,52 @@ export interface ResourceDescriptor<
  */
 export type RowDescriptor<Row extends { id: string; version: number }> = ResourceDescriptor<Row, never, never>;
 
+/** What a column says besides its field; `required` marks a field the server requires (its message shows there). */
+export type ColumnOptions<Row> = Partial<ResourceColumn<Row>> & { required?: boolean };
+
+/**
+ * The columns of one entity, each titled `<titles>.<field>` unless it says otherwise:
+ * `const column = columnsOf<Role>('system.role')`, then `column('code', { sorter: true, required: true })`.
+ */
+export const columnsOf =
+  <Row>(titles: string) =>
+  (dataIndex: string, { required, ...options }: ColumnOptions<Row> = {}): ResourceColumn<Row> => ({
+    dataIndex,
+    titleId: `${titles}.${dataIndex}`,
+    ...(required ? { formItemProps: { rules: [{ required: true }] } } : {}),
+    ...options,
+  });
+
+/** `area/entity` for each permission prefix `area:entity`: an entity's one name. */
+export type EntityName<P extends string = PermissionPrefix> = P extends `${infer Area}:${infer Entity}`
+  ? `${Area}/${Entity}`
+  : never;
+
+/** A descriptor without what its name says. */
+export type DescriptorBody<Row extends { id: string; version: number }, Create, Update> = Omit<
+  ResourceDescriptor<Row, Create, Update>,
+  'resource' | 'permission' | 'titleId'
+>;
+
+/**
+ * An entity declared by its one name (docs/architecture.md, "Names"): `system/role` is its API path, its permission
+ * prefix `system:role` and its titles `system.role.*` (the entity's own `system.role.entity`). A resource under a
+ * longer path, or titles under another name, say so in `names`.
+ */
+export function describeResource<Row extends { id: string; version: number }, Create, Update>(
+  name: EntityName,
+  body: (column: ReturnType<typeof columnsOf<Row>>) => DescriptorBody<Row, Create, Update>,
+  names: { resource?: string; titles?: string } = {},
+): ResourceDescriptor<Row, Create, Update> {
+  const titles = names.titles ?? name.replace('/', '.');
+  return {
+    resource: names.resource ?? name,
+    permission: name.replace('/', ':') as PermissionPrefix,
+    titleId: `${titles}.entity`,
+    ...body(columnsOf<Row>(titles)),
+  };
+}
+
 const ACTIONS = ['list', 'create', 'update', 'delete', 'export', 'import'] as const;
 
 /**
