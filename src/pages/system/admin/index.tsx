@@ -1,19 +1,19 @@
 import type { ActionType } from '@ant-design/pro-components';
 import { Modal } from 'antd';
 import { useRef, useState } from 'react';
+import OnceSecretModal from '@/components/OnceSecretModal';
 import ResourceTable from '@/components/resource/ResourceTable';
 import AdminActions from './AdminActions';
 import { type AdminUser, adminUserDescriptor } from './descriptor';
 import RoleAssignModal from './RoleAssignModal';
 import { adminUsers } from './service';
-import TemporaryPasswordModal from './TemporaryPasswordModal';
 
 /** /system/admin: the generic list of console accounts plus their own actions. */
 export default function AdminUserList() {
   const [modal, contextHolder] = Modal.useModal();
   const actionRef = useRef<ActionType>();
   const [roleTarget, setRoleTarget] = useState<AdminUser>();
-  const [password, setPassword] = useState<{ name: string; password: string }>();
+  const [password, setPassword] = useState<{ secret: string; values: { name: string } }>();
   return (
     <div data-testid="system-admin">
       <ResourceTable<AdminUser>
@@ -26,9 +26,7 @@ export default function AdminUserList() {
             row={row}
             context={context}
             confirm={modal.confirm}
-            onPassword={(user, temporaryPassword) =>
-              setPassword({ name: user.displayName, password: temporaryPassword })
-            }
+            onPassword={(user, secret) => setPassword({ secret, values: { name: user.displayName } })}
             onAssignRoles={setRoleTarget}
           />,
         ]}
@@ -41,7 +39,13 @@ export default function AdminUserList() {
           actionRef.current?.reload();
         }}
       />
-      <TemporaryPasswordModal shown={password} onClose={() => setPassword(undefined)} />
+      <OnceSecretModal
+        shown={password}
+        titleId="system.admin.password.title"
+        noticeId="system.admin.password.once"
+        testId="temporary-password"
+        onClose={() => setPassword(undefined)}
+      />
       {contextHolder}
     </div>
   );

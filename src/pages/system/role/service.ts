@@ -5,7 +5,7 @@ import type {
 } from '@server/modules/system/role/role.schema';
 import type { z } from 'zod';
 import { type ListAnswer, resourceService } from '@/services/resource';
-import request from '@/utils/request';
+import request, { type Options } from '@/utils/request';
 import type { CreateRole, Role, UpdateRole } from './descriptor';
 
 export const roles = resourceService<Role, CreateRole, UpdateRole>('system/role');
@@ -18,8 +18,11 @@ export const fetchRolePermissions = (id: string) => request.get<RolePermissions>
 export const saveRolePermissions = (id: string, permissionIds: string[]) =>
   request.put<RolePermissions>(`/api/system/role/${id}/permissions`, { data: { permissionIds } });
 
-export const saveDataScope = (id: string, data: { dataScope: Role['dataScope']; dataScopeOrgIds: string[] }) =>
-  request.put<Role>(`/api/system/role/${id}/data-scope`, { data });
+export const saveDataScope = (
+  id: string,
+  data: { dataScope: Role['dataScope']; dataScopeOrgIds: string[] },
+  options?: Options,
+) => request.put<Role>(`/api/system/role/${id}/data-scope`, { ...options, data });
 
 export const fetchMembers = (id: string) => request.get<RoleMember[]>(`/api/system/role/${id}/members`);
 export const addMembers = (id: string, userIds: string[]) =>
