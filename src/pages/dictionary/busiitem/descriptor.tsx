@@ -10,6 +10,20 @@ import VariablesEditor, { validateVariables } from './VariablesEditor';
 
 export type { BusinessItem, BusinessItemVariable, CreateBusinessItem, UpdateBusinessItem };
 
+/** The fields an edit may change; a create also sets the code. */
+const editable: (keyof CreateBusinessItem & keyof UpdateBusinessItem & string)[] = [
+  'name',
+  'nameEn',
+  'module',
+  'description',
+  'notifiable',
+  'variables',
+  'defaultChannels',
+  'defaultTemplateCode',
+  'auditLevel',
+  'status',
+];
+
 /** Business items (docs/domain.md §3.4): events that notify, are audited and own error codes. */
 export const businessItemDescriptor = describeResource<BusinessItem, CreateBusinessItem, UpdateBusinessItem>(
   'dictionary/busiitem',
@@ -17,33 +31,7 @@ export const businessItemDescriptor = describeResource<BusinessItem, CreateBusin
     auditType: 'business_item',
     platformOwned: true,
     formLayout: 'DrawerForm',
-    form: {
-      create: [
-        'code',
-        'name',
-        'nameEn',
-        'module',
-        'description',
-        'notifiable',
-        'variables',
-        'defaultChannels',
-        'defaultTemplateCode',
-        'auditLevel',
-        'status',
-      ],
-      update: [
-        'name',
-        'nameEn',
-        'module',
-        'description',
-        'notifiable',
-        'variables',
-        'defaultChannels',
-        'defaultTemplateCode',
-        'auditLevel',
-        'status',
-      ],
-    },
+    form: { create: ['code', ...editable], update: editable },
     columns: [
       column('keyword', { titleId: 'dictionary.keyword', searchOnly: true }),
       column('code', { sorter: true, hideInSearch: true, required: true }),

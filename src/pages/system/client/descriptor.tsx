@@ -28,6 +28,17 @@ export const clientDefaults: Partial<CreateOauthClient> = {
   status: 'enabled',
 };
 
+/** The fields an edit may change besides the name; a create also sets the client id and type. */
+const editable: (keyof CreateOauthClient & keyof UpdateOauthClient & string)[] = [
+  'grantTypes',
+  'redirectUris',
+  'scopes',
+  'accessTokenTtlSec',
+  'refreshTokenTtlSec',
+  'status',
+  'description',
+];
+
 /** OAuth clients (docs/domain.md §2.5): /system/client, prefix system:client; the secret is shown once. */
 export const clientDescriptor = describeResource<OauthClient, CreateOauthClient, UpdateOauthClient>(
   'system/client',
@@ -36,30 +47,7 @@ export const clientDescriptor = describeResource<OauthClient, CreateOauthClient,
     formLayout: 'DrawerForm',
     recordName: (row) => row.name,
     profile: (row) => `/system/client/${row.id}/profile`,
-    form: {
-      create: [
-        'clientId',
-        'name',
-        'clientType',
-        'grantTypes',
-        'redirectUris',
-        'scopes',
-        'accessTokenTtlSec',
-        'refreshTokenTtlSec',
-        'status',
-        'description',
-      ],
-      update: [
-        'name',
-        'grantTypes',
-        'redirectUris',
-        'scopes',
-        'accessTokenTtlSec',
-        'refreshTokenTtlSec',
-        'status',
-        'description',
-      ],
-    },
+    form: { create: ['clientId', 'name', 'clientType', ...editable], update: ['name', ...editable] },
     columns: [
       column('keyword', { searchOnly: true }),
       column('clientId', { hideInSearch: true, sorter: true, required: true }),
