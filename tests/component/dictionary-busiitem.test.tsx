@@ -2,10 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BusinessItemPage from '@/pages/dictionary/busiitem';
 import type { BusinessItem } from '@/pages/dictionary/busiitem/descriptor';
-import { dispatchRoot } from '@/utils/store';
 import { CreateBusinessItem } from '../../server/src/modules/dictionary/busiitem/busiitem.schema';
 import { fakeApi, validatedBy } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -31,9 +30,7 @@ const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]))
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
+  store = freshStore([
     { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
     { type: 'yes_no', value: 'true', label: '是', labelEn: 'Yes', color: 'success', sort: 0 },
   ]);

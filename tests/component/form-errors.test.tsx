@@ -3,10 +3,9 @@ import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TenantScreen from '@/pages/system/tenant';
 import type { Tenant } from '@/pages/system/tenant/descriptor';
-import { dispatchRoot } from '@/utils/store';
 import { CreateTenant } from '../../server/src/modules/system/tenant/tenant.schema';
 import { fakeApi, validatedBy } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const tenant: Tenant = {
   id: '5',
@@ -55,9 +54,7 @@ const slow = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', []);
+  store = freshStore([]);
 });
 afterEach(() => vi.restoreAllMocks());
 

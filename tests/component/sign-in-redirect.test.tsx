@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Login from '@/pages/login';
 import type { InitialState } from '@/utils/session';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const me = (permissions: string[]) => ({
   userId: '1',
@@ -25,8 +25,7 @@ const me = (permissions: string[]) => ({
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
+  store = freshStore();
 });
 afterEach(() => vi.unstubAllGlobals());
 
