@@ -23,7 +23,7 @@ const resolve = defineRoute({
 const action = (verb: string, permission: Permission, summary: string) =>
   defineRoute({
     method: 'post',
-    path: `/tenants/{id}/${verb}`,
+    path: `/system/tenant/{id}/${verb}`,
     tags,
     summary,
     permission,
