@@ -1,3 +1,5 @@
+import type { PermissionCode } from '@/access';
+
 /**
  * Routes as data. Every screen route has a `name` (menu i18n key `menu.<name>`), an `icon` and an
  * `access` (a permission code; see src/access.ts), except the signed-in user's own account, which is every
@@ -7,7 +9,7 @@ export interface AppRoute {
   path: string;
   name?: string;
   icon?: string;
-  access?: string;
+  access?: PermissionCode;
   component?: string;
   redirect?: string;
   layout?: false;

@@ -1,5 +1,8 @@
 // @dva-model
+import type { ErrCode, SysCode } from '@server/modules/dictionary/catalog/catalog.schema';
 import { DEFAULT_TOKEN_TYPE } from '@/constants';
+
+export type { ErrCode, SysCode };
 
 export interface Token {
   accessToken: string;
@@ -19,22 +22,6 @@ export interface Tab {
   title: string;
   /** The record a profile or edit tab shows (`管理员 · 张三`). */
   name?: string;
-}
-
-export interface SysCode {
-  type: string;
-  value: string;
-  label: string;
-  labelEn?: string;
-  color?: string;
-  sort?: number;
-}
-
-export interface ErrCode {
-  code: string;
-  httpStatus: number;
-  messageZh: string;
-  messageEn: string;
 }
 
 export interface RootState {

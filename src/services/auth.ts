@@ -1,38 +1,14 @@
+import type { ChangePassword, Me, TokenRequest, TokenResponse, UpdateMe } from '@server/modules/auth/auth.schema';
+import type { ErrCode, SysCode } from '@server/modules/dictionary/catalog/catalog.schema';
+import type { PublicSettings } from '@server/modules/system/settings/settings.schema';
+import type { z } from 'zod';
 import { OAUTH_CLIENT_ID } from '@/constants';
-import type { ErrCode, SysCode } from '@/models/root';
 import request, { type Options } from '@/utils/request';
 
-export interface TokenAnswer {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in: number;
-  refresh_expires_in: number;
-}
-
-export interface CurrentUser {
-  userId: string;
-  userName: string;
-  displayName: string;
-  email?: string | null;
-  mobile?: string | null;
-  version: number;
-  permissions: string[];
-  roles: { code: string; name: string }[];
-  tenant: { id: string; code: string; name: string };
-  orgId: string | null;
-  clientType: string;
-  /** An initial password someone else chose: the console asks for a new one before anything else. */
-  mustChangePassword: boolean;
-}
-
-export interface SignInForm {
-  tenant: string;
-  username: string;
-  password: string;
-}
-
-export type AppSettings = Record<string, unknown>;
+export type TokenAnswer = TokenResponse;
+export type CurrentUser = Me;
+export type SignInForm = Pick<Extract<TokenRequest, { grant_type: 'password' }>, 'tenant' | 'username' | 'password'>;
+export type AppSettings = z.infer<typeof PublicSettings>;
 
 export const signIn = (form: SignInForm) =>
   request.post<TokenAnswer>('/api/auth/token', {
@@ -44,12 +20,10 @@ export const signOut = () => request.post<void>('/api/auth/logout', { skipErrorH
 
 export const fetchMe = (options?: Options) => request.get<CurrentUser>('/api/auth/me', options);
 
-export const updateMe = (
-  data: { displayName: string; email?: string; mobile?: string; version: number },
-  options?: Options,
-) => request.put<CurrentUser>('/api/auth/me', { ...options, data });
+export const updateMe = (data: UpdateMe, options?: Options) =>
+  request.put<CurrentUser>('/api/auth/me', { ...options, data });
 
-export const changePassword = (data: { currentPassword: string; newPassword: string }, options?: Options) =>
+export const changePassword = (data: ChangePassword, options?: Options) =>
   request.post<void>('/api/auth/password', { ...options, data });
 
 export const fetchPublicSettings = (tenant?: string) =>

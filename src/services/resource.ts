@@ -1,25 +1,11 @@
 import type { ImportJobView } from '@server/core/resource/import-jobs';
+import type { Page } from '@server/core/resource/list-query';
+import type { ImportReport } from '@server/core/resource/resource-import';
 import request, { type Options } from '@/utils/request';
 
 export type ImportJob = ImportJobView;
-
-export interface ListAnswer<Row> {
-  data: Row[];
-  total: number;
-  success: boolean;
-  current?: number;
-  pageSize?: number;
-}
-
-export interface ImportReport {
-  dryRun: boolean;
-  created: number;
-  updated: number;
-  failed: { row: number; column: string; message: string }[];
-  /** With any failure: how many in all (`failed` holds the first 1,000) and on how many rows. */
-  failedTotal?: number;
-  failedRows?: number;
-}
+export type ListAnswer<Row> = Page<Row>;
+export type { ImportReport };
 
 export interface FileAnswer {
   blob: Blob;

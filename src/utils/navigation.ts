@@ -1,3 +1,4 @@
+import type { Grants } from '@/access';
 import type { AppRoute } from '@/config/routes';
 import { HOME_PATH, LOGIN_PATH } from '@/constants';
 
@@ -32,7 +33,7 @@ export interface OpenScreen {
 }
 
 /** The menu screens of the route tree the access map opens, in menu order. */
-export function openScreens(routes: AppRoute[], access: Record<string, boolean>, names: string[] = []): OpenScreen[] {
+export function openScreens(routes: AppRoute[], access: Grants, names: string[] = []): OpenScreen[] {
   return routes.flatMap((route) => {
     if (!route.name || route.layout === false || route.hideInMenu) return [];
     const chain = [...names, route.name];
@@ -43,10 +44,10 @@ export function openScreens(routes: AppRoute[], access: Record<string, boolean>,
 }
 
 /** The first screen a permission opens (the workspace when allowed); none for a user whose roles open nothing. */
-export const firstOpenPath = (routes: AppRoute[], access: Record<string, boolean>): string | undefined =>
+export const firstOpenPath = (routes: AppRoute[], access: Grants): string | undefined =>
   openScreens(routes, access).find((screen) => screen.granted)?.path;
 
 /** Where a sign-in lands: the page asked for, else the first screen the user may open, else home. */
-export function landingPath(search: string, routes: AppRoute[], access: Record<string, boolean>): string {
+export function landingPath(search: string, routes: AppRoute[], access: Grants): string {
   return safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM)) ?? firstOpenPath(routes, access) ?? HOME_PATH;
 }

@@ -2,9 +2,13 @@
  * THE request layer (spec.md §7–§8): one umi-request instance, every failure handled here.
  * Pages never catch errors just to show them.
  */
+import type { FieldError } from '@server/core/errors';
+import type { ErrorBody as ApiErrorBody } from '@server/core/openapi';
+import type { TokenResponse } from '@server/modules/auth/auth.schema';
 import { getLocale, history } from '@umijs/max';
 import { message } from 'antd';
 import { extend, type RequestOptionsInit } from 'umi-request';
+import type { z } from 'zod';
 import {
   DEFAULT_TOKEN_TYPE,
   ERROR_BATCH_DELAY_MS,
@@ -41,21 +45,15 @@ export interface Options extends RequestOptionsInit {
   shownByCaller?: number[];
 }
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
-export interface ErrorBody {
+/** The API's error body, or the older shape spec.md §8 also names (`timestamp`, `status`, `error`). */
+export type ErrorBody = Partial<z.infer<typeof ApiErrorBody>> & {
   timestamp?: string;
   status?: number;
   error?: string;
-  family?: string;
-  code?: string;
-  message?: string;
   success?: boolean;
-  fields?: FieldError[];
-}
+};
 
 /** A 2xx body with `success: false`: an error, handled by doing nothing (spec.md §7). */
 export class BusinessError extends Error {
@@ -71,12 +69,16 @@ export const isErrorBody = (body: unknown): body is ErrorBody =>
   (('family' in body && 'code' in body) || ('timestamp' in body && 'status' in body && 'error' in body)) &&
   'message' in body;
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** What umi-request rejects with (a time-out's `type`, the `response`, the error body as `data`), as fields. */
+const failureOf = (error: unknown): Record<string, unknown> => (isObject(error) ? error : {});
+
 /** Status of a failure: HTTP status, 504 for the client-side time-out, 0 when nothing came back. */
-export function statusOf(error: any): number {
-  if (error?.type === 'Timeout') return 504;
-  if (typeof error?.response?.status === 'number') return error.response.status;
-  if (typeof error?.data?.status === 'number') return error.data.status;
-  return 0;
+export function statusOf(error: unknown): number {
+  const { type, response, data } = failureOf(error);
+  if (type === 'Timeout') return 504;
+  const status = [response, data].map((part) => (isObject(part) ? part.status : undefined));
+  return status.find((s): s is number => typeof s === 'number') ?? 0;
 }
 
 const CATALOGUED = new Set([401, 404, 500, 504]);
@@ -185,7 +187,7 @@ export function createRequest(deps: RequestDeps) {
         data: { grant_type: 'refresh_token', refresh_token: token.refreshToken, client_id: OAUTH_CLIENT_ID },
         skipAuth: true,
       } as Options)
-      .then((answer: { access_token: string; refresh_token: string; token_type?: string }) => {
+      .then((answer: TokenResponse) => {
         deps.dispatch('SET_TOKEN', {
           accessToken: answer.access_token,
           refreshToken: answer.refresh_token,
@@ -200,18 +202,19 @@ export function createRequest(deps: RequestDeps) {
     return refreshing;
   }
 
-  function handle(error: any, url: string, options: Options): void {
+  function handle(error: unknown, url: string, options: Options): void {
     if (error instanceof BusinessError) return;
     const status = statusOf(error);
-    const fields = (error?.data as ErrorBody | undefined)?.fields;
+    const body = failureOf(error).data;
+    const fields = isObject(body) ? (body as ErrorBody).fields : undefined;
     if (status === 400 && Array.isArray(fields) && fields.length && options.placeFieldErrors?.(fields)) return;
     if (options.shownByCaller?.includes(status)) return;
     const { errCodes } = deps.getState();
-    enqueue(dedupeKey(status, url, deps.getPagePath()), errorMessage(status, error?.data, deps.getLocale(), errCodes));
+    enqueue(dedupeKey(status, url, deps.getPagePath()), errorMessage(status, body, deps.getLocale(), errCodes));
     if (status === 401) endSession();
   }
 
-  async function request<T = any>(url: string, options: Options = {}): Promise<T> {
+  async function request<T = unknown>(url: string, options: Options = {}): Promise<T> {
     try {
       return await client<T>(url, options);
     } catch (error) {
@@ -231,7 +234,7 @@ export function createRequest(deps: RequestDeps) {
 
   const withMethod =
     (method: string) =>
-    <T = any>(url: string, options: Options = {}) =>
+    <T = unknown>(url: string, options: Options = {}) =>
       request<T>(url, { ...options, method });
 
   return Object.assign(request, {

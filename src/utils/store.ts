@@ -1,11 +1,12 @@
-import type { Reducer, StoreEnhancer } from 'redux';
+import type { Reducer, Store, StoreEnhancer } from 'redux';
 import { type Persistor, persistReducer, persistStore } from 'redux-persist';
 import autoMergeLevel2 from 'redux-persist/lib/stateReconciler/autoMergeLevel2';
 import storage from 'redux-persist/lib/storage';
 import { PERSIST_KEY, PERSIST_RESTORE_TIMEOUT_MS } from '@/constants';
 import { ACTION_FIELDS, initialRootState, NAMESPACE, type RootActionType, type RootState } from '@/models/root';
 
-type AnyStore = { getState(): any; dispatch(action: any): any; subscribe(listener: () => void): () => void };
+/** dva's store, as far as this module reads it: the root model's slice (other models' are not read here). */
+type AnyStore = Store<{ [NAMESPACE]?: RootState }, { type: string; payload?: unknown }>;
 
 let persistor: Persistor | undefined;
 let store: AnyStore | undefined;
@@ -23,7 +24,7 @@ export const persistConfig = {
   stateReconciler: autoMergeLevel2,
 };
 
-export const persistedReducer = (reducer: Reducer) => persistReducer(persistConfig, reducer as Reducer<any>);
+export const persistedReducer = <S>(reducer: Reducer<S>) => persistReducer<S>(persistConfig, reducer);
 
 /** dva `extraEnhancers` entry: starts redux-persist as soon as dva creates its store. */
 export const persistEnhancer: StoreEnhancer = (createStore) =>

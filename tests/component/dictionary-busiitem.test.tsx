@@ -2,9 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BusinessItemPage from '@/pages/dictionary/busiitem';
 import type { BusinessItem } from '@/pages/dictionary/busiitem/descriptor';
-import { dispatchRoot } from '@/utils/store';
-import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { CreateBusinessItem } from '../../server/src/modules/dictionary/busiitem/busiitem.schema';
+import { fakeApi, validatedBy } from './fake-api';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -30,9 +30,7 @@ const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]))
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
+  store = freshStore([
     { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
     { type: 'yes_no', value: 'true', label: '是', labelEn: 'Yes', color: 'success', sort: 0 },
   ]);
@@ -93,8 +91,8 @@ describe('/dictionary/busiitem', () => {
     });
   });
 
-  it('refuses a variable without a label, in English', async () => {
-    const api = mount();
+  it('shows the server refusing a variable without a label on the variables field', async () => {
+    const api = mount({ 'POST /api/dictionary/busiitem': validatedBy(CreateBusinessItem, () => ({ body: item })) });
     fireEvent.click(await screen.findByTestId('table-create'));
     await screen.findByText('新建业务事项', {}, { timeout: 5000 });
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: 'course.published' } });
@@ -103,8 +101,9 @@ describe('/dictionary/busiitem', () => {
     fireEvent.click(screen.getByTestId('variables-add'));
     fireEvent.change(await screen.findByTestId('variable-name-0'), { target: { value: 'courseName' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));
-    expect(await screen.findByText('Each variable needs a label', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(api.find('POST', '/api/dictionary/busiitem')).toHaveLength(0);
+    const field = screen.getByTestId('variables-add').closest('.ant-form-item') as HTMLElement;
+    expect(await within(field).findByText('不能为空', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.find('POST', '/api/dictionary/busiitem')).toHaveLength(1);
   });
   it('offers a tenant administrator, who holds the codes but not the platform, no change to platform-owned items', async () => {
     mount({}, grant(codes));

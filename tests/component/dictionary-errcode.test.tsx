@@ -2,9 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ErrorCodePage from '@/pages/dictionary/errcode';
 import type { ErrorCode } from '@/pages/dictionary/errcode/descriptor';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -29,9 +28,7 @@ const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]))
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
+  store = freshStore([
     { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
   ]);
 });

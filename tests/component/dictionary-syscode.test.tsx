@@ -2,9 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SysCodePage from '@/pages/dictionary/syscode';
 import type { DictItem, DictType } from '@/pages/dictionary/syscode/descriptor';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -45,9 +44,7 @@ const page = <T,>(data: T[]) => ({ body: { data, total: data.length, success: tr
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
+  store = freshStore([
     { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
     { type: 'yes_no', value: 'true', label: '是', labelEn: 'Yes', color: 'success', sort: 0 },
     { type: 'yes_no', value: 'false', label: '否', labelEn: 'No', color: 'default', sort: 1 },

@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import type { z } from 'zod';
+import { issuesToFields } from '../../server/src/core/validation';
 
 export interface Call {
   method: string;
@@ -14,6 +16,22 @@ const json = (status: number, body: unknown) =>
     status,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
   });
+
+/**
+ * A write the fake checks with the server's own schema: a body it refuses answers 400 with the server's `fields`, in
+ * Chinese, as the API would.
+ */
+export const validatedBy =
+  (schema: z.ZodType, answer: Handler): Handler =>
+  (call) => {
+    const parsed = schema.safeParse(call.body);
+    if (parsed.success) return answer(call);
+    const fields = issuesToFields(parsed.error.issues, 'zh-CN', call.body);
+    return {
+      status: 400,
+      body: { family: 'CLIENT_ERROR', code: 'common.validation', message: '请求参数不正确', fields },
+    };
+  };
 
 /** A fake of the API at the fetch boundary: the console's own request layer runs unchanged. */
 export function fakeApi(routes: Record<string, Handler>) {

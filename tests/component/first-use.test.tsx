@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InitialState } from '@/utils/session';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const model = vi.hoisted(() => ({
   initialState: undefined as InitialState | undefined,
@@ -26,6 +26,8 @@ const me = {
   userId: '9',
   userName: 'boss',
   displayName: '老板',
+  email: null,
+  mobile: null,
   version: 0,
   permissions: [],
   roles: [],
@@ -40,8 +42,7 @@ const slow = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
+  store = freshStore();
   model.initialState = { name: '老板', currentUser: me };
   model.setInitialState = vi.fn(async (update: (s: InitialState) => InitialState) => {
     model.initialState = update(model.initialState!);

@@ -3,9 +3,9 @@ import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TenantScreen from '@/pages/system/tenant';
 import type { Tenant } from '@/pages/system/tenant/descriptor';
-import { dispatchRoot } from '@/utils/store';
-import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { CreateTenant } from '../../server/src/modules/system/tenant/tenant.schema';
+import { fakeApi, validatedBy } from './fake-api';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const tenant: Tenant = {
   id: '5',
@@ -54,9 +54,7 @@ const slow = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', []);
+  store = freshStore([]);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -135,8 +133,12 @@ describe('field errors of the server', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith('请求参数不正确'), slow);
   });
 
-  it('a pattern rule of the console says in words what it accepts, in Chinese', async () => {
-    fakeApi({ 'GET /api/system/tenant': () => list([tenant]), 'GET /api/system/tenant-package': () => list([pkg]) });
+  it('a pattern rule of the server says on its field, in words, what it accepts, in Chinese', async () => {
+    const calls = fakeApi({
+      'GET /api/system/tenant': () => list([tenant]),
+      'GET /api/system/tenant-package': () => list([pkg]),
+      'POST /api/system/tenant': validatedBy(CreateTenant, () => ({ body: tenant })),
+    });
     await openCreate();
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: 'Bad Code' } });
     fireEvent.change(screen.getByTestId('form-contactMobile'), { target: { value: 'call me' } });
@@ -146,6 +148,7 @@ describe('field errors of the server', () => {
     ).toBeInTheDocument();
     expect(within(itemOf('form-contactMobile')).getByText(/有效的电话号码/)).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/模式|\^\\\+/);
+    expect(calls.find('POST', '/api/system/tenant')).toHaveLength(1);
   });
 });
 

@@ -6,20 +6,28 @@ import { type ReactNode, useLayoutEffect, useState } from 'react';
 import { type RouteObject, Router, useRoutes } from 'react-router-dom';
 import { combineReducers, createStore, type Reducer, type Store } from 'redux';
 import zhCN from '@/locales/zh-CN';
-import model, { initialRootState, type RootState, type SysCode } from '@/models/root';
-import { persistEnhancer, persistedReducer } from '@/utils/store';
+import model, { initialRootState, type RootActionType, type RootState, type SysCode } from '@/models/root';
+import { dispatchRoot, persistEnhancer, persistedReducer } from '@/utils/store';
 import { dictSeeds } from '../../server/src/db/seed/dictionaries';
 
 /** The dva store as the app builds it: the root model, persisted by redux-persist. */
 export function createTestStore() {
   const root: Reducer<RootState> = (state = initialRootState, action) => {
     const [namespace, type] = String(action.type).split('/');
-    const reducer = (model.reducers as Record<string, (s: RootState, a: any) => RootState>)[type];
+    const reducer = (model.reducers as Partial<Record<string, (typeof model.reducers)[RootActionType]>>)[type];
     return namespace === 'root' && reducer ? reducer(state, action) : state;
   };
   return createStore(persistedReducer(combineReducers({ root })), undefined, persistEnhancer) as unknown as Store<{
     root: RootState;
   }>;
+}
+
+/** A store as a screen test starts from: nothing persisted, these dictionaries loaded. */
+export function freshStore(sysCodes: SysCode[] = []): TestStore {
+  localStorage.clear();
+  const store = createTestStore();
+  if (sysCodes.length) dispatchRoot('SET_SYSCODE', sysCodes);
+  return store;
 }
 
 const TestIntl = IntlProvider as unknown as (props: {

@@ -7,12 +7,11 @@ import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import CollapseButton from '@/components/layout/CollapseButton';
 import { LanguageSwitch, ThemeSwitch } from '@/components/layout/HeaderActions';
 import { showError } from '@/utils/request';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
+  store = freshStore();
 });
 
 describe('theme switch', () => {

@@ -5,7 +5,7 @@ import TabsOutlet from '@/components/layout/TabsOutlet';
 import NotFound from '@/pages/exception/404';
 import AdminUserProfile from '@/pages/system/admin/profile';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { createTestStore, freshStore, renderApp, type TestStore } from './harness';
 
 const user = {
   id: '7',
@@ -68,8 +68,7 @@ const go = (path: string) => act(() => history.push(path));
 const activePane = () => document.querySelector('[data-testid="tab-pane"]:not([hidden])') as HTMLElement;
 
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
+  store = freshStore();
   fakeApi({
     'GET /api/system/admin/7': () => ({ body: user }),
     'GET /api/system/login-log': () => empty,

@@ -1,10 +1,10 @@
+import type { PermissionPrefix } from '@server/db/seed/permissions';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ResourceTable from '@/components/resource/ResourceTable';
 import type { ResourceDescriptor } from '@/components/resource/types';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 interface Thing {
   id: string;
@@ -21,7 +21,8 @@ const descriptor: ResourceDescriptor<
 > = {
   resource: 'things',
   auditType: 'thing',
-  permission: 'demo:thing',
+  // a throwaway entity: its codes are in no manifest
+  permission: 'demo:thing' as PermissionPrefix,
   titleId: 'system.admin.entity',
   form: { create: ['name', 'note'], update: ['name', 'note'] },
   columns: [
@@ -51,9 +52,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
+  store = freshStore([
     { type: 'admin_user_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
     { type: 'admin_user_status', value: 'locked', label: '锁定', labelEn: 'Locked', color: 'error', sort: 2 },
   ]);

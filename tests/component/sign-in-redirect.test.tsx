@@ -6,12 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Login from '@/pages/login';
 import type { InitialState } from '@/utils/session';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const me = (permissions: string[]) => ({
   userId: '1',
   userName: 'admin',
   displayName: '管理员',
+  email: null,
+  mobile: null,
   version: 0,
   permissions,
   roles: [],
@@ -23,8 +25,7 @@ const me = (permissions: string[]) => ({
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
+  store = freshStore();
 });
 afterEach(() => vi.unstubAllGlobals());
 

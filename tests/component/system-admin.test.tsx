@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminUserList from '@/pages/system/admin';
 import type { AdminUser } from '@/pages/system/admin/descriptor';
 import AdminUserProfile from '@/pages/system/admin/profile';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const user: AdminUser = {
   id: '7',
@@ -46,9 +45,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
+  store = freshStore([
     { type: 'admin_user_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
   ]);
 });

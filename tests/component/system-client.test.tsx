@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ClientScreen from '@/pages/system/client';
 import type { OauthClient } from '@/pages/system/client/descriptor';
 import ClientProfile from '@/pages/system/client/profile';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 const client: OauthClient = {
   id: '4',
@@ -36,9 +35,7 @@ const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', seededSysCodes('common_status', 'client_type', 'grant_type'));
+  store = freshStore(seededSysCodes('common_status', 'client_type', 'grant_type'));
 });
 afterEach(() => vi.unstubAllGlobals());
 

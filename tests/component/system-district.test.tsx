@@ -2,9 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DistrictPage from '@/pages/system/district';
 import type { District } from '@/pages/system/district/descriptor';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -47,9 +46,7 @@ const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]))
 
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
+  store = freshStore([
     { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
   ]);
 });

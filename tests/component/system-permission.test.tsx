@@ -1,9 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PermissionScreen, { searchTree } from '@/pages/system/permission';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const perm = (
   id: string,
@@ -44,12 +43,10 @@ const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
-    { type: 'permission_type', value: 'directory', label: '目录', color: 'purple', sort: 0 },
-    { type: 'permission_type', value: 'menu', label: '菜单', color: 'blue', sort: 1 },
-    { type: 'common_status', value: 'enabled', label: '启用', color: 'success', sort: 0 },
+  store = freshStore([
+    { type: 'permission_type', value: 'directory', label: '目录', labelEn: null, color: 'purple', sort: 0 },
+    { type: 'permission_type', value: 'menu', label: '菜单', labelEn: null, color: 'blue', sort: 1 },
+    { type: 'common_status', value: 'enabled', label: '启用', labelEn: null, color: 'success', sort: 0 },
   ]);
 });
 afterEach(() => vi.unstubAllGlobals());

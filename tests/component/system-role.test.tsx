@@ -2,9 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RoleScreen from '@/pages/system/role';
 import type { Role } from '@/pages/system/role/descriptor';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 const role: Role = {
   id: '3',
@@ -57,9 +56,7 @@ const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', seededSysCodes('common_status', 'role_type', 'data_scope'));
+  store = freshStore(seededSysCodes('common_status', 'role_type', 'data_scope'));
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@ import SettingsScreen from '@/pages/system/settings';
 import type { Setting } from '@/pages/system/settings/service';
 import { getRootState } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const setting = (
   key: string,
@@ -46,8 +46,7 @@ const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
+  store = freshStore();
 });
 afterEach(() => vi.unstubAllGlobals());
 

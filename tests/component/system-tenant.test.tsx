@@ -2,9 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TenantScreen from '@/pages/system/tenant';
 import type { Tenant } from '@/pages/system/tenant/descriptor';
-import { dispatchRoot } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { freshStore, renderApp, type TestStore } from './harness';
 
 const tenant: Tenant = {
   id: '5',
@@ -48,9 +47,7 @@ const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
-  dispatchRoot('SET_SYSCODE', [
+  store = freshStore([
     { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
     { type: 'common_status', value: 'disabled', label: '停用', labelEn: 'Disabled', color: 'default', sort: 1 },
   ]);

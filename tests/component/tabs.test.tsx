@@ -3,7 +3,7 @@ import { history } from '@umijs/max';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import TabsOutlet from '@/components/layout/TabsOutlet';
-import { createTestStore, renderApp, type TestStore } from './harness';
+import { createTestStore, freshStore, renderApp, type TestStore } from './harness';
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
@@ -41,8 +41,7 @@ const pane = (path: string) => document.querySelector(`[data-testid="tab-pane"][
 const go = (path: string) => act(() => history.push(path));
 
 beforeEach(() => {
-  localStorage.clear();
-  store = createTestStore();
+  store = freshStore();
 });
 
 describe('tab bar', () => {

@@ -102,10 +102,12 @@ describe('Dictionaries and districts in Chromium', () => {
     await page.getByTestId('system-district').waitFor();
     expect(page.url()).toContain('#/system/district');
     const zhejiang = page.locator('[data-testid="system-district"] tr', { hasText: '浙江省' });
-    // the provinces come ten to a page
+    // the provinces come ten to a page: the next one has come when its first row has changed
+    const firstRow = page.locator('[data-testid="system-district"] tr.ant-table-row').first();
     for (let i = 0; i < 5 && !(await zhejiang.isVisible()); i += 1) {
+      const shown = await firstRow.innerText();
       await page.locator('[data-testid="system-district"] .ant-pagination-next').click();
-      await page.waitForTimeout(300);
+      await expect.poll(() => firstRow.innerText()).not.toBe(shown);
     }
     await zhejiang.locator('.ant-table-row-expand-icon').click();
     await page.locator('[data-testid="system-district"] tr', { hasText: '杭州市' }).waitFor();

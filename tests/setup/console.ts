@@ -27,7 +27,7 @@ class ResizeObserverStub {
   unobserve() {}
   disconnect() {}
 }
-(globalThis as any).ResizeObserver ??= ResizeObserverStub;
+globalThis.ResizeObserver ??= ResizeObserverStub;
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);

@@ -6,6 +6,8 @@ const user = (permissions: string[]): CurrentUser => ({
   userId: '1',
   userName: 'admin',
   displayName: '管理员',
+  email: null,
+  mobile: null,
   version: 0,
   permissions,
   roles: [],

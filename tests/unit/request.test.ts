@@ -34,7 +34,7 @@ function setup(options: { token?: RootState['token']; locale?: string; page?: st
 }
 
 const header = (init: RequestInit, name: string) => new Headers(init.headers as HeadersInit).get(name);
-const swallow = (p: Promise<unknown>): Promise<any> => p.catch((e) => e);
+const swallow = (p: Promise<unknown>): Promise<unknown> => p.catch((e: unknown) => e);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -57,7 +57,7 @@ describe('request layer: time-out', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toBe(true);
-    expect((await result).type).toBe('Timeout');
+    expect(await result).toMatchObject({ type: 'Timeout' });
     await vi.advanceTimersByTimeAsync(100);
     expect(deps.notify).toHaveBeenCalledWith('服务请求超时，请稍后再试');
   });

@@ -55,7 +55,7 @@ describe('dictEnum', () => {
   const codes: SysCode[] = [
     { type: 'admin_user_status', value: 'locked', label: '锁定', labelEn: 'Locked', color: 'error', sort: 2 },
     { type: 'admin_user_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
-    { type: 'admin_user_status', value: 'disabled', label: '停用', color: 'default', sort: 1 },
+    { type: 'admin_user_status', value: 'disabled', label: '停用', labelEn: null, color: 'default', sort: 1 },
     { type: 'gender', value: 'male', label: '男', labelEn: 'Male', color: 'blue', sort: 0 },
   ];
 

@@ -1,9 +1,10 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import type { PermissionCode } from '../db/seed/permissions';
 import type { AppEnv } from './context';
 import { AppError, forbidden } from './errors';
 
-export type PermissionCode = `${string}:${string}:${string}`;
+export type { PermissionCode };
 
 /**
  * `public`: anyone; `authenticated`: any valid token; a permission code the user must hold; or a list of codes of

@@ -2,6 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { history, useAccess, useIntl, useLocation, useOutlet, useSelectedRoutes, useSelector } from '@umijs/max';
 import { Button, Dropdown, Tabs } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { PermissionCode } from '@/access';
 import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import { HOME_PATH } from '@/constants';
 import type { RootState, Tab } from '@/models/root';
@@ -12,7 +13,7 @@ import PageHeader, { type Crumb } from './PageHeader';
 
 type RouteLike = {
   name?: string;
-  access?: string;
+  access?: PermissionCode;
   path?: string;
   isLayout?: boolean;
   children?: RouteLike[];
@@ -72,7 +73,7 @@ export function nextActivePath(tabs: Tab[], closing: string): string {
  */
 export default function TabsOutlet() {
   const intl = useIntl();
-  const access = useAccess() as Record<string, boolean>;
+  const access = useAccess();
   const { pathname } = useLocation();
   const outlet = useOutlet();
   const selected = useSelectedRoutes() as unknown as { route: RouteLike }[];

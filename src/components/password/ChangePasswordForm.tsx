@@ -45,11 +45,7 @@ export default function ChangePasswordForm({ onChanged }: { onChanged: () => voi
         rules={[{ required: true }]}
         fieldProps={{ autoComplete: 'current-password', 'data-testid': 'current-password' } as object}
       />
-      <ProForm.Item
-        name="newPassword"
-        label={t('account.newPassword')}
-        rules={[{ required: true }, { min: 8, max: 128 }]}
-      >
+      <ProForm.Item name="newPassword" label={t('account.newPassword')} rules={[{ required: true }]}>
         <PasswordStrengthInput data-testid="new-password" />
       </ProForm.Item>
       <ProFormText.Password

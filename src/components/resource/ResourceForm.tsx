@@ -5,7 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { ResourceService } from '@/services/resource';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import { statusOf } from '@/utils/request';
-import type { AnyDescriptor } from './types';
+import type { RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
 
 export type FormMode = 'create' | 'update';
@@ -30,9 +30,13 @@ export function toBody(values: Record<string, unknown>, fields: string[], mode: 
 }
 
 /** How a form title names a record: the descriptor's choice, else the first of its usual naming fields. */
-export function recordName(descriptor: AnyDescriptor, row: Record<string, unknown>): string | undefined {
+export function recordName<Row extends { id: string; version: number }>(
+  descriptor: RowDescriptor<Row>,
+  row: Row,
+): string | undefined {
   if (descriptor.recordName) return descriptor.recordName(row);
-  const name = ['name', 'displayName', 'label', 'title', 'userName', 'code'].map((field) => row[field]).find((v) => v);
+  const fields: Record<string, unknown> = row;
+  const name = ['name', 'displayName', 'label', 'title', 'userName', 'code'].map((f) => fields[f]).find((v) => v);
   return name === undefined ? undefined : String(name);
 }
 
@@ -43,8 +47,9 @@ const shown = (value: unknown) => {
 };
 
 interface Props<Row extends { id: string; version: number }> {
-  descriptor: AnyDescriptor;
-  service: ResourceService<Row, any, any>;
+  descriptor: RowDescriptor<Row>;
+  /** Its bodies are the form's values: typed by the descriptor, not here. */
+  service: ResourceService<Row, never, never>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The row being edited; none: create. */
@@ -87,7 +92,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
           sorter: _o,
           formDisabled,
           ...rest
-        } = column as Record<string, any>;
+        } = column;
         const valueType = rest.valueType ?? (rest.valueEnum ? 'select' : 'text');
         return [
           {
@@ -105,7 +110,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
   );
 
   const entity = intl.formatMessage({ id: descriptor.titleId });
-  const name = record && recordName(descriptor, record as Record<string, unknown>);
+  const name = record && recordName(descriptor, record);
   const title = !record
     ? intl.formatMessage({ id: 'resource.form.createTitle' }, { entity })
     : name

@@ -9,15 +9,15 @@ import { statusOf } from '@/utils/request';
 import AuditTimeline from './AuditTimeline';
 import RecordNotFound from './RecordNotFound';
 import { recordName } from './ResourceForm';
-import type { ResourceDescriptor } from './types';
+import type { RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
 
 interface Props<Row extends { id: string; version: number }> {
-  descriptor: ResourceDescriptor<Row, any, any>;
+  descriptor: RowDescriptor<Row>;
   id: string;
   /** Sections of the entity between the details and the audit trail; gets the loaded row. */
   children?: (row: Row) => ReactNode;
-  service?: ResourceService<Row, any, any>;
+  service?: ResourceService<Row, never, never>;
 }
 
 /**
@@ -39,11 +39,7 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
     onSuccess: () => setMissing(false),
     onError: (error) => setMissing(statusOf(error) === 404),
   });
-  const frame = useRecordFrame(
-    descriptor.titleId,
-    row && recordName(descriptor, row as Record<string, unknown>),
-    missing,
-  );
+  const frame = useRecordFrame(descriptor.titleId, row && recordName(descriptor, row), missing);
   const columns = useResourceColumns(descriptor.columns).filter((c) => !c.hideInDescriptions);
   if (missing) return <RecordNotFound backPath={frame?.backPath} />;
   return (

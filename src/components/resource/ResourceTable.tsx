@@ -2,25 +2,26 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { Button, message, Popconfirm } from 'antd';
 import { type MutableRefObject, type ReactNode, useRef } from 'react';
+import type { PermissionCode } from '@/access';
 import type { ResourceService } from '@/services/resource';
 import ListTable, { type ListTableProps, type TableActions } from './ListTable';
 import { toListQuery } from './params';
-import type { ResourceDescriptor } from './types';
+import type { RowDescriptor } from './types';
 import { useResourceControls } from './useResourceControls';
 import { useResourceDialogs } from './useResourceDialogs';
 
 export interface RowActionContext {
   reload: () => void;
-  can: (code: string) => boolean;
+  can: (code: PermissionCode) => boolean;
 }
 
 interface Props<Row extends { id: string; version: number }> {
-  descriptor: ResourceDescriptor<Row, any, any>;
+  descriptor: RowDescriptor<Row>;
   /** Actions of the entity beyond edit / delete / profile, appended to each row. */
   rowActions?: (row: Row, context: RowActionContext) => ReactNode[];
   actionRef?: MutableRefObject<TableActions | undefined>;
   /** Defaults to the resource's HTTP contract; tests may hand another. */
-  service?: ResourceService<Row, any, any>;
+  service?: ResourceService<Row, never, never>;
   /** Fixed filters sent with every list and export query (e.g. the dictionary type of its items). */
   params?: Record<string, string>;
   /** Initial values of the create form. */

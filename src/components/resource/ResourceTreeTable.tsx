@@ -7,7 +7,7 @@ import { ignoreShownError } from '@/utils/request';
 import ListTable, { type TableActions } from './ListTable';
 import { toListQuery } from './params';
 import type { RowActionContext } from './ResourceTable';
-import type { ListColumn, ResourceDescriptor } from './types';
+import type { ListColumn, RowDescriptor } from './types';
 import { useResourceControls } from './useResourceControls';
 import { useResourceDialogs } from './useResourceDialogs';
 
@@ -22,7 +22,7 @@ export interface TreeRow {
 type Shown<Row> = Row & { children?: Shown<Row>[] };
 
 interface Props<Row extends TreeRow> {
-  descriptor: ResourceDescriptor<Row, any, any>;
+  descriptor: RowDescriptor<Row>;
   /** One level of the tree: the roots, or the children of a code (`GET /api/<res>/tree?parentCode=`). */
   loadChildren: (parentCode?: string) => Promise<Row[]>;
   /** Whether a node may get children (the deepest level may not). */
@@ -34,7 +34,7 @@ interface Props<Row extends TreeRow> {
   rowActions?: (row: Row, context: RowActionContext) => ReactNode[];
   /** Replaces the generic import dialog (e.g. an import with a diff preview). */
   renderImport?: (props: { open: boolean; onClose: () => void; onImported: () => void }) => ReactNode;
-  service?: ResourceService<Row, any, any>;
+  service?: ResourceService<Row, never, never>;
   createDefaults?: Record<string, unknown>;
 }
 

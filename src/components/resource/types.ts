@@ -1,10 +1,9 @@
 import type { ProColumns } from '@ant-design/pro-components';
+import type { PermissionPrefix } from '@server/db/seed/permissions';
+import type { Access, PermissionCode } from '@/access';
 
 /** A column as the list, its search form and the create/edit form read it (ProComponents' column shape). */
 export type ListColumn<Row> = ProColumns<Row>;
-
-/** A permission prefix `area:entity`; buttons need `<prefix>:create|update|delete|export|import`. */
-export type PermissionPrefix = `${string}:${string}`;
 
 /**
  * One column of a descriptor: a ProTable column whose title is an i18n id and whose enum comes from
@@ -47,9 +46,9 @@ export interface ResourceDescriptor<
   /** The form's container; a long form is better in a drawer. */
   formLayout?: 'ModalForm' | 'DrawerForm';
   /** Button codes that differ from `<permission>:<action>` (e.g. dictionary items: `dictionary:syscode:item-create`). */
-  actions?: Partial<Record<keyof ReturnType<typeof codes>, string>>;
+  actions?: Partial<Record<keyof ReturnType<typeof codes>, PermissionCode>>;
   /** Rows the API refuses to change (built-in, system, another owner's): their edit or delete is not offered. */
-  allows?: (row: Row, action: 'update' | 'delete', access: Record<string, boolean>) => boolean;
+  allows?: (row: Row, action: 'update' | 'delete', access: Access) => boolean;
   /**
    * The record's name in titles (its profile's tab, `管理员 · 张三`; its edit dialog), when its `name`, `displayName`,
    * `label`, `title`, `userName` or `code` does not say it.
@@ -61,14 +60,66 @@ export interface ResourceDescriptor<
   platformOwned?: boolean;
 }
 
-export type AnyDescriptor = ResourceDescriptor<any, any, any>;
+/**
+ * A descriptor of `Row`, whatever bodies it sends: what the generic screens take. (`keyof never` is every key, so
+ * any descriptor of the row fits.)
+ */
+export type RowDescriptor<Row extends { id: string; version: number }> = ResourceDescriptor<Row, never, never>;
 
-/** Button codes of a descriptor. */
-export const codes = (permission: PermissionPrefix) => ({
-  list: `${permission}:list`,
-  create: `${permission}:create`,
-  update: `${permission}:update`,
-  delete: `${permission}:delete`,
-  export: `${permission}:export`,
-  import: `${permission}:import`,
-});
+/** What a column says besides its field; `required` marks a field the server requires (its message shows there). */
+export type ColumnOptions<Row> = Partial<ResourceColumn<Row>> & { required?: boolean };
+
+/**
+ * The columns of one entity, each titled `<titles>.<field>` unless it says otherwise:
+ * `const column = columnsOf<Role>('system.role')`, then `column('code', { sorter: true, required: true })`.
+ */
+export const columnsOf =
+  <Row>(titles: string) =>
+  (dataIndex: string, { required, ...options }: ColumnOptions<Row> = {}): ResourceColumn<Row> => ({
+    dataIndex,
+    titleId: `${titles}.${dataIndex}`,
+    ...(required ? { formItemProps: { rules: [{ required: true }] } } : {}),
+    ...options,
+  });
+
+/** `area/entity` for each permission prefix `area:entity`: an entity's one name. */
+export type EntityName<P extends string = PermissionPrefix> = P extends `${infer Area}:${infer Entity}`
+  ? `${Area}/${Entity}`
+  : never;
+
+/** A descriptor without what its name says. */
+export type DescriptorBody<Row extends { id: string; version: number }, Create, Update> = Omit<
+  ResourceDescriptor<Row, Create, Update>,
+  'resource' | 'permission' | 'titleId'
+>;
+
+/**
+ * An entity declared by its one name (docs/architecture.md, "Names"): `system/role` is its API path, its permission
+ * prefix `system:role` and its titles `system.role.*` (the entity's own `system.role.entity`). A resource under a
+ * longer path, or titles under another name, say so in `names`.
+ */
+export function describeResource<Row extends { id: string; version: number }, Create, Update>(
+  name: EntityName,
+  body: (column: ReturnType<typeof columnsOf<Row>>) => DescriptorBody<Row, Create, Update>,
+  names: { resource?: string; titles?: string } = {},
+): ResourceDescriptor<Row, Create, Update> {
+  const titles = names.titles ?? name.replace('/', '.');
+  return {
+    resource: names.resource ?? name,
+    permission: name.replace('/', ':') as PermissionPrefix,
+    titleId: `${titles}.entity`,
+    ...body(columnsOf<Row>(titles)),
+  };
+}
+
+const ACTIONS = ['list', 'create', 'update', 'delete', 'export', 'import'] as const;
+
+/**
+ * Button codes of a descriptor. An action the manifest does not grant under the prefix (a client's import) names a
+ * code nobody holds, so its button is never offered.
+ */
+export const codes = (permission: PermissionPrefix) =>
+  Object.fromEntries(ACTIONS.map((action) => [action, `${permission}:${action}`])) as Record<
+    (typeof ACTIONS)[number],
+    PermissionCode
+  >;

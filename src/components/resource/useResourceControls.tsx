@@ -2,11 +2,12 @@ import { ExportOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant
 import { useAccess, useIntl } from '@umijs/max';
 import { Button, message, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import type { PermissionCode } from '@/access';
 import ActionLink from '@/components/ActionLink';
 import { type ResourceService, resourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
 import { withoutPaging } from './params';
-import { codes, type ListColumn, type ResourceDescriptor } from './types';
+import { codes, type ListColumn, type RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
 
 /**
@@ -14,15 +15,15 @@ import { useResourceColumns } from './useResourceColumns';
  * export toolbar (export sends the last list query without paging) and the edit and delete links of a row.
  */
 export function useResourceControls<Row extends { id: string; version: number }>(
-  descriptor: ResourceDescriptor<Row, any, any>,
-  given?: ResourceService<Row, any, any>,
+  descriptor: RowDescriptor<Row>,
+  given?: ResourceService<Row, never, never>,
 ) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const access = useAccess() as Record<string, boolean>;
+  const access = useAccess();
   const code = { ...codes(descriptor.permission), ...descriptor.actions };
   const writes = [code.create, code.update, code.delete, code.import];
-  const can = (c: string) =>
+  const can = (c: PermissionCode) =>
     Boolean(access[c]) && (!descriptor.platformOwned || access.platformOperator || !writes.includes(c));
   const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action, access) ?? true;
   const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);

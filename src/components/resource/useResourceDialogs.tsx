@@ -1,9 +1,11 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { ResourceService } from '@/services/resource';
-import type { ResourceDescriptor } from './types';
+import type GenericResourceForm from './ResourceForm';
+import type { RowDescriptor } from './types';
 
 // Neither dialog is part of a list's first paint: each loads the first time it opens.
-const ResourceForm = lazy(() => import('./ResourceForm'));
+// lazy() forgets the form's row type parameter; the component is the same
+const ResourceForm = lazy(() => import('./ResourceForm')) as unknown as typeof GenericResourceForm;
 const ImportModal = lazy(() => import('./ImportModal'));
 
 export interface Editing<Row> {
@@ -12,8 +14,8 @@ export interface Editing<Row> {
 }
 
 interface Options<Row extends { id: string; version: number }> {
-  descriptor: ResourceDescriptor<Row, any, any>;
-  service: ResourceService<Row, any, any>;
+  descriptor: RowDescriptor<Row>;
+  service: ResourceService<Row, never, never>;
   canImport: boolean;
   /** After a create or edit saved (the form has closed). */
   onSaved: (row: Row, editing: Editing<Row>) => void;

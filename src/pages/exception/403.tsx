@@ -1,6 +1,7 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { history, Link, useAccess, useIntl } from '@umijs/max';
-import { Button, Result, Space } from 'antd';
+import { Link, useAccess, useIntl } from '@umijs/max';
+import { Button, Space } from 'antd';
+import ExceptionResult from '@/components/ExceptionResult';
 import { useSignOut } from '@/components/layout/useSignOut';
 import routes from '@/config/routes';
 import { firstOpenPath } from '@/utils/navigation';
@@ -10,40 +11,24 @@ function NoScreens() {
   const intl = useIntl();
   const signOut = useSignOut();
   return (
-    <div data-testid="no-screens">
-      <Result
-        status="info"
-        title={intl.formatMessage({ id: 'exception.noScreens.title' })}
-        subTitle={intl.formatMessage({ id: 'exception.noScreens.subTitle' })}
-        extra={
-          <Space>
-            <Link to="/account/center">{intl.formatMessage({ id: 'layout.account' })}</Link>
-            <Button type="primary" icon={<LogoutOutlined />} onClick={signOut} data-testid="no-screens-logout">
-              {intl.formatMessage({ id: 'layout.logout' })}
-            </Button>
-          </Space>
-        }
-      />
-    </div>
+    <ExceptionResult
+      testId="no-screens"
+      status="info"
+      messages="exception.noScreens"
+      extra={
+        <Space>
+          <Link to="/account/center">{intl.formatMessage({ id: 'layout.account' })}</Link>
+          <Button type="primary" icon={<LogoutOutlined />} onClick={signOut} data-testid="no-screens-logout">
+            {intl.formatMessage({ id: 'layout.logout' })}
+          </Button>
+        </Space>
+      }
+    />
   );
 }
 
 export default function Forbidden() {
-  const intl = useIntl();
-  const home = firstOpenPath(routes, useAccess() as Record<string, boolean>);
+  const home = firstOpenPath(routes, useAccess());
   if (!home) return <NoScreens />;
-  return (
-    <div data-testid="exception-403">
-      <Result
-        status="403"
-        title={intl.formatMessage({ id: 'exception.403.title' })}
-        subTitle={intl.formatMessage({ id: 'exception.403.subTitle' })}
-        extra={
-          <Button type="primary" onClick={() => history.push(home)}>
-            {intl.formatMessage({ id: 'exception.backHome' })}
-          </Button>
-        }
-      />
-    </div>
-  );
+  return <ExceptionResult testId="exception-403" status="403" messages="exception.403" back={{ path: home }} />;
 }

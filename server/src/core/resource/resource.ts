@@ -1,11 +1,12 @@
 import type { z } from '@hono/zod-openapi';
+import type { PermissionCode, PermissionPrefix } from '../../db/seed/permissions';
 import type { Lang } from '../i18n';
 import type { Tx } from '../tenancy';
 import type { ListQuery, ListSpec } from './list-query';
 import type { CellValue } from './spreadsheet';
 import type { Actor, TableRepository } from './table.repository';
 
-export type PermissionPrefix = `${string}:${string}`;
+export type { PermissionPrefix };
 
 export type ResourceAction = 'list' | 'export' | 'create' | 'update' | 'delete' | 'import';
 
@@ -67,7 +68,7 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   /** `area:entity`; routes need `<permission>:list|export|create|update|delete|import`. */
   permission: PermissionPrefix;
   /** Codes that differ from `<permission>:<action>` (dictionary items: `dictionary:syscode:item-create`). */
-  actions?: Partial<Record<ResourceAction, `${string}:${string}:${string}`>>;
+  actions?: Partial<Record<ResourceAction, PermissionCode>>;
   /** OpenAPI component names derive from it (`AdminUser`, `AdminUserList`, `CreateAdminUser`, ...). */
   schemas: {
     row: z.ZodType<Row>;
@@ -84,10 +85,11 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   label(row: Row): string;
 }
 
+/** A generic action the manifest does not grant under the prefix (a client's import) names a code nobody holds. */
 export const actionCode = (
-  def: { permission: PermissionPrefix; actions?: Partial<Record<ResourceAction, string>> },
+  def: { permission: PermissionPrefix; actions?: Partial<Record<ResourceAction, PermissionCode>> },
   action: string,
-) => (def.actions?.[action as ResourceAction] ?? `${def.permission}:${action}`) as `${string}:${string}:${string}`;
+) => (def.actions?.[action as ResourceAction] ?? `${def.permission}:${action}`) as PermissionCode;
 
 /** What the generic service needs of an entity: its SQL, plus the rules of its writes. */
 export interface ResourceStore<Row extends ResourceRow, Create, Update extends { version: number }> {

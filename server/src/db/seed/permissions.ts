@@ -3,12 +3,12 @@
  * Seeded on every start; codes removed from here are disabled, never deleted.
  */
 export interface MenuSeed {
-  code: string;
+  code: `${string}:${string}:${string}`;
   name: string;
   nameEn: string;
   path: string;
   /** Actions under the menu's `area:entity` prefix, or full codes. */
-  buttons?: string[];
+  buttons?: readonly string[];
   platformOnly?: boolean;
   /** Plain pages (landing, own account) have no create/update/delete/export. */
   plain?: boolean;
@@ -19,10 +19,10 @@ export interface DirectorySeed {
   name: string;
   nameEn: string;
   icon: string;
-  menus: MenuSeed[];
+  menus: readonly MenuSeed[];
 }
 
-const crud = ['create', 'update', 'delete', 'export'];
+const crud = ['create', 'update', 'delete', 'export'] as const;
 
 /** Names of the button actions (the last segment of a code), Chinese and English. */
 export const actionNames: Record<string, [string, string]> = {
@@ -106,7 +106,7 @@ export function buttonNames(code: string, menuPrefix: string): [string, string] 
   return [`${owner[0]}：${names[0]}`, `${owner[1]}: ${names[1]}`];
 }
 
-export const permissionManifest: DirectorySeed[] = [
+export const permissionManifest = [
   {
     key: 'dashboard',
     name: '工作台',
@@ -457,7 +457,30 @@ export const permissionManifest: DirectorySeed[] = [
       },
     ],
   },
-];
+] as const satisfies readonly DirectorySeed[];
+
+type ManifestMenu = (typeof permissionManifest)[number]['menus'][number];
+type PrefixOf<Code> = Code extends `${infer Area}:${infer Entity}:${string}` ? `${Area}:${Entity}` : never;
+/** A button is an action under its menu's prefix, or a full code. */
+type ButtonCode<Button, Prefix extends string> = Button extends `${string}:${string}:${string}`
+  ? Button
+  : Button extends string
+    ? `${Prefix}:${Button}`
+    : never;
+type MenuCodes<Menu> = Menu extends { code: infer Code extends string }
+  ?
+      | Code
+      | (Menu extends { plain: true } ? never : `${PrefixOf<Code>}:${(typeof crud)[number]}`)
+      | (Menu extends { buttons: readonly (infer Button)[] } ? ButtonCode<Button, PrefixOf<Code>> : never)
+  : never;
+
+/**
+ * Every permission code the manifest seeds, computed from it: the server's routes and the console's routes,
+ * descriptors and buttons are typed by it, so a code that is not granted anywhere does not compile.
+ */
+export type PermissionCode = MenuCodes<ManifestMenu>;
+/** The `area:entity` part of the codes. */
+export type PermissionPrefix = PrefixOf<PermissionCode>;
 
 export interface PermissionSeedRow {
   code: string | null;
@@ -473,7 +496,7 @@ export interface PermissionSeedRow {
 }
 
 /** The manifest flattened parent-first; directories are keyed by their locale key (they have no code). */
-export function flattenManifest(manifest: DirectorySeed[] = permissionManifest): PermissionSeedRow[] {
+export function flattenManifest(manifest: readonly DirectorySeed[] = permissionManifest): PermissionSeedRow[] {
   const rows: PermissionSeedRow[] = [];
   manifest.forEach((dir, d) => {
     const dirKey = `menu.${dir.key}`;

@@ -4,7 +4,7 @@ import { useRequest } from 'ahooks';
 import { Card, Col, message, Row, Skeleton } from 'antd';
 import { useRef } from 'react';
 import ChangePasswordForm from '@/components/password/ChangePasswordForm';
-import { type CurrentUser, fetchMe, updateMe } from '@/services/auth';
+import { fetchMe, updateMe } from '@/services/auth';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import { ignoreShownError } from '@/utils/request';
 
@@ -36,7 +36,7 @@ export default function AccountCenter() {
     ).catch(() => undefined);
     if (!updated) return false;
     mutate(updated);
-    await setInitialState((s) => ({ ...s, name: updated.displayName, currentUser: updated as CurrentUser }));
+    await setInitialState((s) => ({ ...s, name: updated.displayName, currentUser: updated }));
     message.success(t('account.saved'));
     return true;
   };
@@ -59,11 +59,11 @@ export default function AccountCenter() {
               <ProFormText
                 name="displayName"
                 label={t('account.displayName')}
-                rules={[{ required: true }, { max: 64 }]}
+                rules={[{ required: true }]}
                 fieldProps={{ 'data-testid': 'account-display-name' } as object}
               />
-              <ProFormText name="email" label={t('account.email')} rules={[{ type: 'email' }, { max: 128 }]} />
-              <ProFormText name="mobile" label={t('account.mobile')} rules={[{ max: 32 }]} />
+              <ProFormText name="email" label={t('account.email')} />
+              <ProFormText name="mobile" label={t('account.mobile')} />
             </ProForm>
           )}
         </Card>

@@ -19,7 +19,7 @@ export default function Workspace() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { initialState } = useModel('@@initialState');
-  const access = useAccess() as Record<string, boolean>;
+  const access = useAccess();
   const { data, loading } = useRequest(fetchWorkspace, { onError: ignoreShownError });
   const user = initialState?.currentUser;
   const shortcuts = openScreens(routes, access).filter((screen) => screen.path !== HOME_PATH);

@@ -71,12 +71,8 @@ export default function VariablesEditor({ value = [], onChange }: Props) {
   );
 }
 
-/** Every variable named (letters, digits, _; starting with a letter), labelled, and named once. */
+/** Every variable named once: the server checks each name and label, not that they differ. */
 export async function validateVariables(_rule: unknown, value?: BusinessItemVariable[]) {
   const list = value ?? [];
-  if (list.some((v) => !/^[a-zA-Z][a-zA-Z0-9_]{0,49}$/.test(v.name ?? ''))) {
-    throw new Error('Each variable needs a name of letters, digits and _ that starts with a letter');
-  }
-  if (list.some((v) => !v.label?.trim())) throw new Error('Each variable needs a label');
   if (new Set(list.map((v) => v.name)).size !== list.length) throw new Error('Variable names must be unique');
 }

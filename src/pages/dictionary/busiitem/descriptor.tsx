@@ -5,152 +5,78 @@ import type {
   UpdateBusinessItem,
 } from '@server/modules/dictionary/busiitem/busiitem.schema';
 import { Space, Tag, Tooltip } from 'antd';
-import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
+import { describeResource } from '@/components/resource/types';
 import VariablesEditor, { validateVariables } from './VariablesEditor';
 
 export type { BusinessItem, BusinessItemVariable, CreateBusinessItem, UpdateBusinessItem };
 
-const module = patternRule(/^[a-z][a-z0-9-]{0,49}$/, 'rule.module');
+/** The fields an edit may change; a create also sets the code. */
+const editable: (keyof CreateBusinessItem & keyof UpdateBusinessItem & string)[] = [
+  'name',
+  'nameEn',
+  'module',
+  'description',
+  'notifiable',
+  'variables',
+  'defaultChannels',
+  'defaultTemplateCode',
+  'auditLevel',
+  'status',
+];
 
 /** Business items (docs/domain.md §3.4): events that notify, are audited and own error codes. */
-export const businessItemDescriptor: ResourceDescriptor<BusinessItem, CreateBusinessItem, UpdateBusinessItem> = {
-  resource: 'dictionary/busiitem',
-  auditType: 'business_item',
-  permission: 'dictionary:busiitem',
-  platformOwned: true,
-  titleId: 'dictionary.busiitem.entity',
-  formLayout: 'DrawerForm',
-  form: {
-    create: [
-      'code',
-      'name',
-      'nameEn',
-      'module',
-      'description',
-      'notifiable',
-      'variables',
-      'defaultChannels',
-      'defaultTemplateCode',
-      'auditLevel',
-      'status',
-    ],
-    update: [
-      'name',
-      'nameEn',
-      'module',
-      'description',
-      'notifiable',
-      'variables',
-      'defaultChannels',
-      'defaultTemplateCode',
-      'auditLevel',
-      'status',
-    ],
-  },
-  columns: [
-    { dataIndex: 'keyword', titleId: 'dictionary.keyword', searchOnly: true },
-    {
-      dataIndex: 'code',
-      titleId: 'dictionary.busiitem.code',
-      sorter: true,
-      hideInSearch: true,
-      formItemProps: {
-        rules: [
-          { required: true },
-          { max: 100 },
-          patternRule(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, 'rule.businessItemKey'),
+export const businessItemDescriptor = describeResource<BusinessItem, CreateBusinessItem, UpdateBusinessItem>(
+  'dictionary/busiitem',
+  (column) => ({
+    auditType: 'business_item',
+    platformOwned: true,
+    formLayout: 'DrawerForm',
+    form: { create: ['code', ...editable], update: editable },
+    columns: [
+      column('keyword', { titleId: 'dictionary.keyword', searchOnly: true }),
+      column('code', { sorter: true, hideInSearch: true, required: true }),
+      column('name', { sorter: true, hideInSearch: true, required: true }),
+      column('nameEn', { hideInTable: true, hideInSearch: true }),
+      column('module', { titleId: 'dictionary.module', sorter: true, required: true }),
+      column('description', { valueType: 'textarea', hideInSearch: true, ellipsis: true }),
+      column('notifiable', { dict: 'yes_no', valueType: 'switch', hideInSearch: true }),
+      column('variables', {
+        hideInSearch: true,
+        render: (_dom, row) =>
+          row.variables.length ? (
+            <Space size={[0, 4]} wrap>
+              {row.variables.map((v) => (
+                <Tooltip key={v.name} title={v.example ? `${v.label}: ${v.example}` : v.label}>
+                  <Tag>{`{${v.name}}`}</Tag>
+                </Tooltip>
+              ))}
+            </Space>
+          ) : (
+            '-'
+          ),
+        renderFormItem: () => <VariablesEditor />,
+        formItemProps: { rules: [{ validator: validateVariables }] },
+      }),
+      column('defaultChannels', {
+        valueType: 'checkbox',
+        hideInSearch: true,
+        options: [
+          { value: 'in_app', labelId: 'dictionary.busiitem.channel.in_app', color: 'blue' },
+          { value: 'wechat_mp', labelId: 'dictionary.busiitem.channel.wechat_mp', color: 'green' },
+          { value: 'sms', labelId: 'dictionary.busiitem.channel.sms', color: 'orange' },
+          { value: 'email', labelId: 'dictionary.busiitem.channel.email', color: 'purple' },
         ],
-      },
-    },
-    {
-      dataIndex: 'name',
-      titleId: 'dictionary.busiitem.name',
-      sorter: true,
-      hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
-    },
-    {
-      dataIndex: 'nameEn',
-      titleId: 'dictionary.busiitem.nameEn',
-      hideInTable: true,
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 200 }] },
-    },
-    {
-      dataIndex: 'module',
-      titleId: 'dictionary.module',
-      sorter: true,
-      formItemProps: { rules: [{ required: true }, module] },
-    },
-    {
-      dataIndex: 'description',
-      titleId: 'dictionary.busiitem.description',
-      valueType: 'textarea',
-      hideInSearch: true,
-      ellipsis: true,
-      formItemProps: { rules: [{ max: 1000 }] },
-    },
-    {
-      dataIndex: 'notifiable',
-      titleId: 'dictionary.busiitem.notifiable',
-      dict: 'yes_no',
-      valueType: 'switch',
-      hideInSearch: true,
-    },
-    {
-      dataIndex: 'variables',
-      titleId: 'dictionary.busiitem.variables',
-      hideInSearch: true,
-      render: (_dom, row) =>
-        row.variables.length ? (
-          <Space size={[0, 4]} wrap>
-            {row.variables.map((v) => (
-              <Tooltip key={v.name} title={v.example ? `${v.label}: ${v.example}` : v.label}>
-                <Tag>{`{${v.name}}`}</Tag>
-              </Tooltip>
-            ))}
-          </Space>
-        ) : (
-          '-'
-        ),
-      renderFormItem: () => <VariablesEditor />,
-      formItemProps: { rules: [{ validator: validateVariables }] },
-    },
-    {
-      dataIndex: 'defaultChannels',
-      titleId: 'dictionary.busiitem.defaultChannels',
-      valueType: 'checkbox',
-      hideInSearch: true,
-      options: [
-        { value: 'in_app', labelId: 'dictionary.busiitem.channel.in_app', color: 'blue' },
-        { value: 'wechat_mp', labelId: 'dictionary.busiitem.channel.wechat_mp', color: 'green' },
-        { value: 'sms', labelId: 'dictionary.busiitem.channel.sms', color: 'orange' },
-        { value: 'email', labelId: 'dictionary.busiitem.channel.email', color: 'purple' },
-      ],
-    },
-    {
-      dataIndex: 'defaultTemplateCode',
-      titleId: 'dictionary.busiitem.defaultTemplateCode',
-      hideInTable: true,
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 100 }] },
-    },
-    {
-      dataIndex: 'auditLevel',
-      titleId: 'dictionary.busiitem.auditLevel',
-      hideInSearch: true,
-      options: [
-        { value: 'none', labelId: 'dictionary.busiitem.auditLevel.none', color: 'default' },
-        { value: 'normal', labelId: 'dictionary.busiitem.auditLevel.normal', color: 'processing' },
-        { value: 'sensitive', labelId: 'dictionary.busiitem.auditLevel.sensitive', color: 'error' },
-      ],
-    },
-    {
-      dataIndex: 'status',
-      titleId: 'dictionary.status',
-      dict: 'common_status',
-      formItemProps: { rules: [{ required: true }] },
-    },
-  ],
-};
+      }),
+      column('defaultTemplateCode', { hideInTable: true, hideInSearch: true }),
+      column('auditLevel', {
+        hideInSearch: true,
+        options: [
+          { value: 'none', labelId: 'dictionary.busiitem.auditLevel.none', color: 'default' },
+          { value: 'normal', labelId: 'dictionary.busiitem.auditLevel.normal', color: 'processing' },
+          { value: 'sensitive', labelId: 'dictionary.busiitem.auditLevel.sensitive', color: 'error' },
+        ],
+      }),
+      column('status', { titleId: 'dictionary.status', dict: 'common_status', required: true }),
+    ],
+  }),
+);

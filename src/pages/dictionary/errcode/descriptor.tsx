@@ -1,116 +1,63 @@
 import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '@server/modules/dictionary/errcode/errcode.schema';
-import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
+import { describeResource } from '@/components/resource/types';
 
 export type { CreateErrorCode, ErrorCode, UpdateErrorCode };
 
 const builtIn = (record?: ErrorCode) => record?.source === 'built_in';
 
 /** Error codes (docs/domain.md §3.3): built-in codes keep code, key, module and status; their messages may change. */
-export const errorCodeDescriptor: ResourceDescriptor<ErrorCode, CreateErrorCode, UpdateErrorCode> = {
-  resource: 'dictionary/errcode',
-  auditType: 'error_code',
-  permission: 'dictionary:errcode',
-  titleId: 'dictionary.errcode.entity',
-  recordName: (row) => row.key,
-  formLayout: 'DrawerForm',
-  allows: (row, action) => action !== 'delete' || row.source === 'manual',
-  lockReasonId: 'dictionary.errcode.locked',
-  form: {
-    create: ['code', 'key', 'module', 'httpStatus', 'messageZh', 'messageEn', 'showType', 'status'],
-    update: ['module', 'httpStatus', 'messageZh', 'messageEn', 'showType', 'status'],
-  },
-  columns: [
-    { dataIndex: 'keyword', titleId: 'dictionary.keyword', searchOnly: true },
-    {
-      dataIndex: 'code',
-      titleId: 'dictionary.errcode.code',
-      valueType: 'digit',
-      sorter: true,
-      hideInSearch: true,
-      render: (_dom, row) => row.code,
-      fieldProps: { precision: 0, min: 2_000_000, style: { width: '100%' } },
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 2_000_000 }] },
+export const errorCodeDescriptor = describeResource<ErrorCode, CreateErrorCode, UpdateErrorCode>(
+  'dictionary/errcode',
+  (column) => ({
+    auditType: 'error_code',
+    recordName: (row) => row.key,
+    formLayout: 'DrawerForm',
+    allows: (row, action) => action !== 'delete' || row.source === 'manual',
+    lockReasonId: 'dictionary.errcode.locked',
+    form: {
+      create: ['code', 'key', 'module', 'httpStatus', 'messageZh', 'messageEn', 'showType', 'status'],
+      update: ['module', 'httpStatus', 'messageZh', 'messageEn', 'showType', 'status'],
     },
-    {
-      dataIndex: 'key',
-      titleId: 'dictionary.errcode.key',
-      sorter: true,
-      hideInSearch: true,
-      copyable: true,
-      formItemProps: {
-        rules: [
-          { required: true },
-          { max: 100 },
-          patternRule(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, 'rule.errorCodeKey'),
+    columns: [
+      column('keyword', { titleId: 'dictionary.keyword', searchOnly: true }),
+      column('code', {
+        valueType: 'digit',
+        sorter: true,
+        hideInSearch: true,
+        render: (_dom, row) => row.code,
+        fieldProps: { precision: 0, min: 2_000_000, style: { width: '100%' } },
+        required: true,
+      }),
+      column('key', { sorter: true, hideInSearch: true, copyable: true, required: true }),
+      column('module', { titleId: 'dictionary.module', sorter: true, formDisabled: builtIn, required: true }),
+      column('httpStatus', { valueType: 'digit', sorter: true, formDisabled: builtIn, required: true }),
+      column('messageZh', { valueType: 'textarea', hideInSearch: true, ellipsis: true, required: true }),
+      column('messageEn', { valueType: 'textarea', hideInSearch: true, ellipsis: true, required: true }),
+      column('showType', {
+        hideInSearch: true,
+        options: [
+          { value: 0, labelId: 'dictionary.errcode.showType.0', color: 'default' },
+          { value: 1, labelId: 'dictionary.errcode.showType.1', color: 'warning' },
+          { value: 2, labelId: 'dictionary.errcode.showType.2', color: 'error' },
+          { value: 3, labelId: 'dictionary.errcode.showType.3', color: 'processing' },
+          { value: 9, labelId: 'dictionary.errcode.showType.9', color: 'purple' },
         ],
-      },
-    },
-    {
-      dataIndex: 'module',
-      titleId: 'dictionary.module',
-      sorter: true,
-      formDisabled: builtIn,
-      formItemProps: { rules: [{ required: true }, patternRule(/^[a-z][a-z0-9-]{0,49}$/, 'rule.module')] },
-    },
-    {
-      dataIndex: 'httpStatus',
-      titleId: 'dictionary.errcode.httpStatus',
-      valueType: 'digit',
-      sorter: true,
-      formDisabled: builtIn,
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 400, max: 599 }] },
-    },
-    {
-      dataIndex: 'messageZh',
-      titleId: 'dictionary.errcode.messageZh',
-      valueType: 'textarea',
-      hideInSearch: true,
-      ellipsis: true,
-      formItemProps: { rules: [{ required: true }, { max: 500 }] },
-    },
-    {
-      dataIndex: 'messageEn',
-      titleId: 'dictionary.errcode.messageEn',
-      valueType: 'textarea',
-      hideInSearch: true,
-      ellipsis: true,
-      formItemProps: { rules: [{ required: true }, { max: 500 }] },
-    },
-    {
-      dataIndex: 'showType',
-      titleId: 'dictionary.errcode.showType',
-      hideInSearch: true,
-      options: [
-        { value: 0, labelId: 'dictionary.errcode.showType.0', color: 'default' },
-        { value: 1, labelId: 'dictionary.errcode.showType.1', color: 'warning' },
-        { value: 2, labelId: 'dictionary.errcode.showType.2', color: 'error' },
-        { value: 3, labelId: 'dictionary.errcode.showType.3', color: 'processing' },
-        { value: 9, labelId: 'dictionary.errcode.showType.9', color: 'purple' },
-      ],
-    },
-    {
-      dataIndex: 'source',
-      titleId: 'dictionary.errcode.source',
-      hideInForm: true,
-      options: [
-        { value: 'built_in', labelId: 'dictionary.errcode.source.built_in', color: 'blue' },
-        { value: 'manual', labelId: 'dictionary.errcode.source.manual', color: 'green' },
-      ],
-    },
-    {
-      dataIndex: 'status',
-      titleId: 'dictionary.status',
-      dict: 'common_status',
-      formItemProps: { rules: [{ required: true }] },
-    },
-    {
-      dataIndex: 'updatedAt',
-      titleId: 'dictionary.updatedAt',
-      valueType: 'dateTime',
-      hideInSearch: true,
-      hideInForm: true,
-      sorter: true,
-    },
-  ],
-};
+      }),
+      column('source', {
+        hideInForm: true,
+        options: [
+          { value: 'built_in', labelId: 'dictionary.errcode.source.built_in', color: 'blue' },
+          { value: 'manual', labelId: 'dictionary.errcode.source.manual', color: 'green' },
+        ],
+      }),
+      column('status', { titleId: 'dictionary.status', dict: 'common_status', required: true }),
+      column('updatedAt', {
+        titleId: 'dictionary.updatedAt',
+        valueType: 'dateTime',
+        hideInSearch: true,
+        hideInForm: true,
+        sorter: true,
+      }),
+    ],
+  }),
+);

@@ -6,13 +6,6 @@ import type { RowActionContext } from '@/components/resource/ResourceTable';
 import type { AdminUser } from './descriptor';
 import { changeStatus, forceLogout, resetPassword, type StatusAction } from './service';
 
-export const ADMIN_CODES = {
-  resetPassword: 'system:admin:reset-password',
-  updateStatus: 'system:admin:update-status',
-  forceLogout: 'system:admin:force-logout',
-  assignRole: 'system:admin:assign-role',
-} as const;
-
 const statusActions = (status: AdminUser['status']): StatusAction[] =>
   status === 'enabled' ? ['disable'] : status === 'disabled' ? ['enable'] : ['unlock', 'disable'];
 
@@ -42,7 +35,7 @@ export default function AdminActions({ row, context, confirm, onPassword, onAssi
     });
 
   const items = [
-    context.can(ADMIN_CODES.resetPassword) && {
+    context.can('system:admin:reset-password') && {
       key: 'reset-password',
       onClick: () =>
         ask('reset-password', async () => {
@@ -51,7 +44,7 @@ export default function AdminActions({ row, context, confirm, onPassword, onAssi
           context.reload();
         }),
     },
-    ...(context.can(ADMIN_CODES.updateStatus) ? statusActions(row.status) : []).map((action) => ({
+    ...(context.can('system:admin:update-status') ? statusActions(row.status) : []).map((action) => ({
       key: action,
       onClick: () =>
         ask(action, async () => {
@@ -60,7 +53,7 @@ export default function AdminActions({ row, context, confirm, onPassword, onAssi
           context.reload();
         }),
     })),
-    context.can(ADMIN_CODES.forceLogout) && {
+    context.can('system:admin:force-logout') && {
       key: 'force-logout',
       onClick: () =>
         ask('force-logout', async () => {
@@ -68,7 +61,7 @@ export default function AdminActions({ row, context, confirm, onPassword, onAssi
           message.success(t('system.admin.signedOut', { count: String(revokedSessions) }));
         }),
     },
-    context.can(ADMIN_CODES.assignRole) && { key: 'assign-role', onClick: () => onAssignRoles(row) },
+    context.can('system:admin:assign-role') && { key: 'assign-role', onClick: () => onAssignRoles(row) },
   ].filter((item): item is { key: string; onClick: () => void } => Boolean(item));
 
   if (items.length === 0) return null;

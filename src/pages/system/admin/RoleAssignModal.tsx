@@ -1,6 +1,6 @@
-import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
+import { ProFormSelect } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { message } from 'antd';
+import RecordModalForm from '@/components/RecordModalForm';
 import type { AdminUser } from './descriptor';
 import { assignRoles, fetchRoleOptions } from './service';
 
@@ -15,24 +15,14 @@ export default function RoleAssignModal({ user, onClose, onSaved }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   return (
-    <ModalForm<{ roleIds: string[] }>
-      key={user?.id}
-      open={Boolean(user)}
+    <RecordModalForm<{ roleIds: string[] }>
+      record={user}
       title={t('system.admin.roles.title', { name: user?.displayName ?? '' })}
       initialValues={{ roleIds: user?.roleIds ?? [] }}
-      modalProps={{ destroyOnHidden: true, onCancel: onClose }}
-      submitter={{ submitButtonProps: { 'data-testid': 'roles-submit' } }}
-      onFinish={async ({ roleIds }) => {
-        if (!user) return false;
-        const saved = await assignRoles(user.id, roleIds ?? []).then(
-          () => true,
-          () => false,
-        );
-        if (!saved) return false;
-        message.success(t('resource.saved'));
-        onSaved();
-        return true;
-      }}
+      submitTestId="roles-submit"
+      save={({ roleIds }, options) => assignRoles(user!.id, roleIds ?? [], options)}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <ProFormSelect
         name="roleIds"
@@ -41,6 +31,6 @@ export default function RoleAssignModal({ user, onClose, onSaved }: Props) {
         request={async () => (await fetchRoleOptions()).map((r) => ({ label: `${r.name} (${r.code})`, value: r.id }))}
         fieldProps={{ 'data-testid': 'roles-select' } as object}
       />
-    </ModalForm>
+    </RecordModalForm>
   );
 }

@@ -1,8 +1,7 @@
 import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/system/admin/admin.schema';
 import { Space, Tag } from 'antd';
 import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
-import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
+import { describeResource } from '@/components/resource/types';
 
 export type { AdminUser, CreateAdminUser, UpdateAdminUser };
 
@@ -18,94 +17,41 @@ const roleTags = (_dom: unknown, row: AdminUser) =>
   );
 
 /** Console accounts (docs/domain.md §2.4): /system/admin, permission prefix system:admin. */
-export const adminUserDescriptor: ResourceDescriptor<AdminUser, CreateAdminUser, UpdateAdminUser> = {
-  resource: 'system/admin',
-  auditType: 'admin_user',
-  permission: 'system:admin',
-  titleId: 'system.admin.entity',
-  recordName: (row) => row.displayName || row.userName,
-  profile: (row) => `/system/admin/${row.id}/profile`,
-  form: {
-    create: ['userName', 'displayName', 'password', 'mobile', 'email', 'remark'],
-    update: ['displayName', 'mobile', 'email', 'remark'],
-  },
-  columns: [
-    { dataIndex: 'keyword', titleId: 'system.admin.keyword', searchOnly: true },
-    {
-      dataIndex: 'userName',
-      titleId: 'system.admin.userName',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')],
-      },
+export const adminUserDescriptor = describeResource<AdminUser, CreateAdminUser, UpdateAdminUser>(
+  'system/admin',
+  (column) => ({
+    auditType: 'admin_user',
+    recordName: (row) => row.displayName || row.userName,
+    profile: (row) => `/system/admin/${row.id}/profile`,
+    form: {
+      create: ['userName', 'displayName', 'password', 'mobile', 'email', 'remark'],
+      update: ['displayName', 'mobile', 'email', 'remark'],
     },
-    {
-      dataIndex: 'displayName',
-      titleId: 'system.admin.displayName',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
-    },
-    {
-      dataIndex: 'password',
-      titleId: 'system.admin.password',
-      valueType: 'password',
-      hideInTable: true,
-      hideInSearch: true,
-      hideInDescriptions: true,
-      formItemProps: { rules: [{ required: true }, { max: 128 }] },
-      renderFormItem: (schema, _config, form) => (
-        <PasswordStrengthInput
-          {...(schema.fieldProps as object)}
-          userInputs={[form?.getFieldValue('userName') ?? '']}
-        />
-      ),
-    },
-    {
-      dataIndex: 'mobile',
-      titleId: 'system.admin.mobile',
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 20 }, patternRule(/^\+?[0-9][0-9 -]{4,19}$/, 'rule.phone')] },
-    },
-    {
-      dataIndex: 'email',
-      titleId: 'system.admin.email',
-      hideInSearch: true,
-      formItemProps: { rules: [{ type: 'email' }, { max: 100 }] },
-    },
-    { dataIndex: 'status', titleId: 'system.admin.status', dict: 'admin_user_status', hideInForm: true },
-    { dataIndex: 'roles', titleId: 'system.admin.roles', hideInSearch: true, hideInForm: true, render: roleTags },
-    {
-      dataIndex: 'lastLoginAt',
-      titleId: 'system.admin.lastLoginAt',
-      valueType: 'dateTime',
-      hideInSearch: true,
-      hideInForm: true,
-      sorter: true,
-    },
-    {
-      dataIndex: 'createdAt',
-      titleId: 'system.admin.createdAt',
-      valueType: 'dateTime',
-      hideInSearch: true,
-      hideInForm: true,
-      sorter: true,
-    },
-    {
-      dataIndex: 'createdAt',
-      key: 'createdAtRange',
-      titleId: 'system.admin.createdAt',
-      valueType: 'dateRange',
-      searchOnly: true,
-    },
-    {
-      dataIndex: 'remark',
-      titleId: 'system.admin.remark',
-      valueType: 'textarea',
-      hideInTable: true,
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 500 }] },
-    },
-  ],
-};
+    columns: [
+      column('keyword', { searchOnly: true }),
+      column('userName', { hideInSearch: true, sorter: true, required: true }),
+      column('displayName', { hideInSearch: true, sorter: true, required: true }),
+      column('password', {
+        valueType: 'password',
+        hideInTable: true,
+        hideInSearch: true,
+        hideInDescriptions: true,
+        required: true,
+        renderFormItem: (schema, _config, form) => (
+          <PasswordStrengthInput
+            {...(schema.fieldProps as object)}
+            userInputs={[form?.getFieldValue('userName') ?? '']}
+          />
+        ),
+      }),
+      column('mobile', { hideInSearch: true }),
+      column('email', { hideInSearch: true }),
+      column('status', { dict: 'admin_user_status', hideInForm: true }),
+      column('roles', { hideInSearch: true, hideInForm: true, render: roleTags }),
+      column('lastLoginAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),
+      column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),
+      column('createdAt', { key: 'createdAtRange', valueType: 'dateRange', searchOnly: true }),
+      column('remark', { valueType: 'textarea', hideInTable: true, hideInSearch: true }),
+    ],
+  }),
+);

@@ -8,14 +8,14 @@ import { adminUsers } from './service';
 
 // both open from a row's menu: they load then, not with the list
 const RoleAssignModal = lazy(() => import('./RoleAssignModal'));
-const TemporaryPasswordModal = lazy(() => import('./TemporaryPasswordModal'));
+const OnceSecretModal = lazy(() => import('@/components/OnceSecretModal'));
 
 /** /system/admin: the generic list of console accounts plus their own actions. */
 export default function AdminUserList() {
   const [modal, contextHolder] = Modal.useModal();
   const actionRef = useRef<TableActions>();
   const [roleTarget, setRoleTarget] = useState<AdminUser>();
-  const [password, setPassword] = useState<{ name: string; password: string }>();
+  const [password, setPassword] = useState<{ secret: string; values: { name: string } }>();
   return (
     <div data-testid="system-admin">
       <ResourceTable<AdminUser>
@@ -28,9 +28,7 @@ export default function AdminUserList() {
             row={row}
             context={context}
             confirm={modal.confirm}
-            onPassword={(user, temporaryPassword) =>
-              setPassword({ name: user.displayName, password: temporaryPassword })
-            }
+            onPassword={(user, secret) => setPassword({ secret, values: { name: user.displayName } })}
             onAssignRoles={setRoleTarget}
           />,
         ]}
@@ -46,7 +44,15 @@ export default function AdminUserList() {
             }}
           />
         )}
-        {password && <TemporaryPasswordModal shown={password} onClose={() => setPassword(undefined)} />}
+        {password && (
+          <OnceSecretModal
+            shown={password}
+            titleId="system.admin.password.title"
+            noticeId="system.admin.password.once"
+            testId="temporary-password"
+            onClose={() => setPassword(undefined)}
+          />
+        )}
       </Suspense>
       {contextHolder}
     </div>

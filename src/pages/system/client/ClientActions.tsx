@@ -1,17 +1,13 @@
 import { useIntl } from '@umijs/max';
 import { type ModalFuncProps, message, Space } from 'antd';
+import type { PermissionCode } from '@/access';
 import ActionLink from '@/components/ActionLink';
 import type { OauthClient } from './descriptor';
 import { revokeTokens, rotateSecret } from './service';
 
-export const CLIENT_CODES = {
-  rotateSecret: 'system:client:rotate-secret',
-  revokeTokens: 'system:client:revoke-tokens',
-} as const;
-
 interface Props {
   row: OauthClient;
-  can: (code: string) => boolean;
+  can: (code: PermissionCode) => boolean;
   confirm: (config: ModalFuncProps) => unknown;
   onSecret: (clientId: string, secret: string) => void;
 }
@@ -30,7 +26,7 @@ export default function ClientActions({ row, can, confirm, onSecret }: Props) {
       onOk: () => run().catch(() => undefined),
     });
   const actions = [
-    can(CLIENT_CODES.rotateSecret) && row.clientType === 'confidential' && (
+    can('system:client:rotate-secret') && row.clientType === 'confidential' && (
       <ActionLink
         key="rotate"
         data-testid="row-rotate-secret"
@@ -41,7 +37,7 @@ export default function ClientActions({ row, can, confirm, onSecret }: Props) {
         {t('system.client.action.rotate-secret')}
       </ActionLink>
     ),
-    can(CLIENT_CODES.revokeTokens) && (
+    can('system:client:revoke-tokens') && (
       <ActionLink
         key="revoke"
         data-testid="row-revoke-tokens"

@@ -1,7 +1,6 @@
 import type { CreateOauthClient, OauthClient, UpdateOauthClient } from '@server/modules/system/client/client.schema';
 import { Space, Tag } from 'antd';
-import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
+import { describeResource } from '@/components/resource/types';
 
 export type { CreateOauthClient, OauthClient, UpdateOauthClient };
 
@@ -20,17 +19,6 @@ const tagInput = {
   hideInSearch: true,
   fieldProps: { mode: 'tags', open: false, tokenSeparators: [' ', ','] },
 };
-const validUri = async (_rule: unknown, uris?: string[]) => {
-  const bad = (uris ?? []).find((u) => {
-    try {
-      return Boolean(new URL(u).hash);
-    } catch {
-      return true;
-    }
-  });
-  if (bad) throw new Error(`Redirect URI ${bad} must be an absolute URL without a fragment`);
-};
-
 // initial values of the create form only: as column initialValues they would also filter the search
 export const clientDefaults: Partial<CreateOauthClient> = {
   clientType: 'confidential',
@@ -40,124 +28,54 @@ export const clientDefaults: Partial<CreateOauthClient> = {
   status: 'enabled',
 };
 
+/** The fields an edit may change besides the name; a create also sets the client id and type. */
+const editable: (keyof CreateOauthClient & keyof UpdateOauthClient & string)[] = [
+  'grantTypes',
+  'redirectUris',
+  'scopes',
+  'accessTokenTtlSec',
+  'refreshTokenTtlSec',
+  'status',
+  'description',
+];
+
 /** OAuth clients (docs/domain.md §2.5): /system/client, prefix system:client; the secret is shown once. */
-export const clientDescriptor: ResourceDescriptor<OauthClient, CreateOauthClient, UpdateOauthClient> = {
-  resource: 'system/client',
-  auditType: 'oauth_client',
-  permission: 'system:client',
-  titleId: 'system.client.entity',
-  formLayout: 'DrawerForm',
-  recordName: (row) => row.name,
-  profile: (row) => `/system/client/${row.id}/profile`,
-  form: {
-    create: [
-      'clientId',
-      'name',
-      'clientType',
-      'grantTypes',
-      'redirectUris',
-      'scopes',
-      'accessTokenTtlSec',
-      'refreshTokenTtlSec',
-      'status',
-      'description',
+export const clientDescriptor = describeResource<OauthClient, CreateOauthClient, UpdateOauthClient>(
+  'system/client',
+  (column) => ({
+    auditType: 'oauth_client',
+    formLayout: 'DrawerForm',
+    recordName: (row) => row.name,
+    profile: (row) => `/system/client/${row.id}/profile`,
+    form: { create: ['clientId', 'name', 'clientType', ...editable], update: ['name', ...editable] },
+    columns: [
+      column('keyword', { searchOnly: true }),
+      column('clientId', { hideInSearch: true, sorter: true, required: true }),
+      column('name', { hideInSearch: true, sorter: true, required: true }),
+      column('clientType', { valueType: 'radio', dict: 'client_type', required: true }),
+      column('grantTypes', {
+        valueType: 'checkbox',
+        hideInSearch: true,
+        dict: 'grant_type',
+        formItemProps: { rules: [{ required: true, type: 'array' }] },
+      }),
+      column('redirectUris', { ...tagInput, hideInTable: true, render: (_dom, row) => tags(row.redirectUris) }),
+      column('scopes', { ...tagInput, render: (_dom, row) => tags(row.scopes) }),
+      column('accessTokenTtlSec', {
+        valueType: 'digit',
+        hideInSearch: true,
+        fieldProps: { min: 60, max: 86_400, precision: 0 },
+        required: true,
+      }),
+      column('refreshTokenTtlSec', {
+        valueType: 'digit',
+        hideInSearch: true,
+        fieldProps: { min: 300, max: 31_536_000, precision: 0 },
+        required: true,
+      }),
+      column('status', { dict: 'common_status', required: true }),
+      column('description', { valueType: 'textarea', hideInSearch: true, hideInTable: true }),
+      column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),
     ],
-    update: [
-      'name',
-      'grantTypes',
-      'redirectUris',
-      'scopes',
-      'accessTokenTtlSec',
-      'refreshTokenTtlSec',
-      'status',
-      'description',
-    ],
-  },
-  columns: [
-    { dataIndex: 'keyword', titleId: 'system.client.keyword', searchOnly: true },
-    {
-      dataIndex: 'clientId',
-      titleId: 'system.client.clientId',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 64 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.clientId')],
-      },
-    },
-    {
-      dataIndex: 'name',
-      titleId: 'system.client.name',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
-    },
-    {
-      dataIndex: 'clientType',
-      titleId: 'system.client.clientType',
-      valueType: 'radio',
-      dict: 'client_type',
-      formItemProps: { rules: [{ required: true }] },
-    },
-    {
-      dataIndex: 'grantTypes',
-      titleId: 'system.client.grantTypes',
-      valueType: 'checkbox',
-      hideInSearch: true,
-      dict: 'grant_type',
-      formItemProps: { rules: [{ required: true, type: 'array', min: 1 }] },
-    },
-    {
-      dataIndex: 'redirectUris',
-      titleId: 'system.client.redirectUris',
-      ...tagInput,
-      hideInTable: true,
-      render: (_dom, row) => tags(row.redirectUris),
-      formItemProps: { rules: [{ type: 'array', max: 20 }, { validator: validUri }] },
-    },
-    {
-      dataIndex: 'scopes',
-      titleId: 'system.client.scopes',
-      ...tagInput,
-      render: (_dom, row) => tags(row.scopes),
-      formItemProps: { rules: [{ type: 'array', max: 50 }] },
-    },
-    {
-      dataIndex: 'accessTokenTtlSec',
-      titleId: 'system.client.accessTokenTtlSec',
-      valueType: 'digit',
-      hideInSearch: true,
-      fieldProps: { min: 60, max: 86_400, precision: 0 },
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 60, max: 86_400 }] },
-    },
-    {
-      dataIndex: 'refreshTokenTtlSec',
-      titleId: 'system.client.refreshTokenTtlSec',
-      valueType: 'digit',
-      hideInSearch: true,
-      fieldProps: { min: 300, max: 31_536_000, precision: 0 },
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 300, max: 31_536_000 }] },
-    },
-    {
-      dataIndex: 'status',
-      titleId: 'system.client.status',
-      dict: 'common_status',
-      formItemProps: { rules: [{ required: true }] },
-    },
-    {
-      dataIndex: 'description',
-      titleId: 'system.client.description',
-      valueType: 'textarea',
-      hideInSearch: true,
-      hideInTable: true,
-      formItemProps: { rules: [{ max: 500 }] },
-    },
-    {
-      dataIndex: 'createdAt',
-      titleId: 'system.client.createdAt',
-      valueType: 'dateTime',
-      hideInSearch: true,
-      hideInForm: true,
-      sorter: true,
-    },
-  ],
-};
+  }),
+);

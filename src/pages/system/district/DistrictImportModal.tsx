@@ -1,5 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { Checkbox, Table, Tabs } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import ImportDialog from '@/components/resource/ImportDialog';
 import { type DistrictImportReport, importDistricts } from '@/services/dictionary';
@@ -23,6 +24,12 @@ export default function DistrictImportModal({ open, onClose, onImported, run = i
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [retireMissing, setRetireMissing] = useState(false);
+  /** One kind of change the file makes, as a tab of its own. */
+  const tab = <Row extends { code: string }>(key: string, rows: Row[], columns: ColumnsType<Row>) => ({
+    key,
+    label: t(`system.district.import.${key}`, { count: rows.length }),
+    children: <Table<Row> data-testid={`import-${key}`} rowKey="code" dataSource={rows} columns={columns} {...small} />,
+  });
   return (
     <ImportDialog<DistrictImportReport>
       open={open}
@@ -57,62 +64,26 @@ export default function DistrictImportModal({ open, onClose, onImported, run = i
           data-testid="import-changes"
           size="small"
           items={[
-            {
-              key: 'added',
-              label: t('system.district.import.added', { count: report.added.length }),
-              children: (
-                <Table
-                  data-testid="import-added"
-                  rowKey="code"
-                  dataSource={report.added}
-                  columns={[
-                    { title: t('system.district.code'), dataIndex: 'code' },
-                    { title: t('system.district.name'), dataIndex: 'name' },
-                    {
-                      title: t('system.district.level'),
-                      dataIndex: 'level',
-                      render: (level: string) => t(`system.district.level.${level}`),
-                    },
-                    { title: t('system.district.parentCode'), dataIndex: 'parentCode' },
-                  ]}
-                  {...small}
-                />
-              ),
-            },
-            {
-              key: 'renamed',
-              label: t('system.district.import.renamed', { count: report.renamed.length }),
-              children: (
-                <Table
-                  data-testid="import-renamed"
-                  rowKey="code"
-                  dataSource={report.renamed}
-                  columns={[
-                    { title: t('system.district.code'), dataIndex: 'code' },
-                    { title: t('system.district.import.from'), dataIndex: 'from' },
-                    { title: t('system.district.import.to'), dataIndex: 'to' },
-                  ]}
-                  {...small}
-                />
-              ),
-            },
-            {
-              key: 'retired',
-              label: t('system.district.import.retired', { count: report.retired.length }),
-              children: (
-                <Table
-                  data-testid="import-retired"
-                  rowKey="code"
-                  dataSource={report.retired}
-                  columns={[
-                    { title: t('system.district.code'), dataIndex: 'code' },
-                    { title: t('system.district.name'), dataIndex: 'name' },
-                    { title: t('system.district.replacedByCode'), dataIndex: 'replacedByCode' },
-                  ]}
-                  {...small}
-                />
-              ),
-            },
+            tab('added', report.added, [
+              { title: t('system.district.code'), dataIndex: 'code' },
+              { title: t('system.district.name'), dataIndex: 'name' },
+              {
+                title: t('system.district.level'),
+                dataIndex: 'level',
+                render: (level: string) => t(`system.district.level.${level}`),
+              },
+              { title: t('system.district.parentCode'), dataIndex: 'parentCode' },
+            ]),
+            tab('renamed', report.renamed, [
+              { title: t('system.district.code'), dataIndex: 'code' },
+              { title: t('system.district.import.from'), dataIndex: 'from' },
+              { title: t('system.district.import.to'), dataIndex: 'to' },
+            ]),
+            tab('retired', report.retired, [
+              { title: t('system.district.code'), dataIndex: 'code' },
+              { title: t('system.district.name'), dataIndex: 'name' },
+              { title: t('system.district.replacedByCode'), dataIndex: 'replacedByCode' },
+            ]),
             ...(failures
               ? [
                   {

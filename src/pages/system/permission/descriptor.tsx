@@ -5,9 +5,8 @@ import type {
 } from '@server/modules/system/permission/permission.schema';
 import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
-import type { ResourceDescriptor } from '@/components/resource/types';
+import { describeResource } from '@/components/resource/types';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
-import { patternRule } from '@/utils/rules';
 
 export type { Permission };
 
@@ -52,103 +51,51 @@ const fields: (keyof CreatePermission & keyof UpdatePermission & string)[] = [
 ];
 
 /** The permission tree (docs/domain.md §2.2): /system/permission, prefix system:permission; platform operators only. */
-export const permissionDescriptor: ResourceDescriptor<Permission, CreatePermission, UpdatePermission> = {
-  resource: 'system/permission',
-  auditType: 'permission',
-  permission: 'system:permission',
-  titleId: 'system.permission.entity',
-  formLayout: 'DrawerForm',
-  form: { create: fields, update: fields },
-  columns: [
-    { dataIndex: 'keyword', titleId: 'system.permission.keyword', searchOnly: true },
-    {
-      dataIndex: 'name',
-      titleId: 'system.permission.name',
-      hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
-    },
-    {
-      dataIndex: 'nameEn',
-      titleId: 'system.permission.nameEn',
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 100 }] },
-    },
-    {
-      dataIndex: 'parentId',
-      titleId: 'system.permission.parent',
-      valueType: 'treeSelect',
-      request: parentOptions,
-      hideInTable: true,
-      hideInSearch: true,
-      hideInDescriptions: true,
-      fieldProps: { allowClear: true, treeDefaultExpandAll: false, showSearch: true, treeNodeFilterProp: 'title' },
-    },
-    {
-      dataIndex: 'type',
-      titleId: 'system.permission.type',
-      dict: 'permission_type',
-      formItemProps: { rules: [{ required: true }] },
-    },
-    {
-      dataIndex: 'code',
-      titleId: 'system.permission.code',
-      hideInSearch: true,
-      formItemProps: {
-        rules: [{ max: 100 }, patternRule(/^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){2}$/, 'rule.permissionCode')],
+export const permissionDescriptor = describeResource<Permission, CreatePermission, UpdatePermission>(
+  'system/permission',
+  (column) => ({
+    auditType: 'permission',
+    formLayout: 'DrawerForm',
+    form: { create: fields, update: fields },
+    columns: [
+      column('keyword', { searchOnly: true }),
+      column('name', { hideInSearch: true, required: true }),
+      column('nameEn', { hideInSearch: true }),
+      column('parentId', {
+        titleId: 'system.permission.parent',
+        valueType: 'treeSelect',
+        request: parentOptions,
+        hideInTable: true,
+        hideInSearch: true,
+        hideInDescriptions: true,
+        fieldProps: { allowClear: true, treeDefaultExpandAll: false, showSearch: true, treeNodeFilterProp: 'title' },
+      }),
+      column('type', { dict: 'permission_type', required: true }),
+      column('code', { hideInSearch: true }),
+      column('path', { hideInSearch: true }),
+      column('localeKey', { hideInSearch: true, hideInTable: true }),
+      column('component', { hideInSearch: true, hideInTable: true }),
+      column('icon', { hideInSearch: true }),
+      column('sort', {
+        valueType: 'digit',
+        hideInSearch: true,
+        initialValue: 0,
+        fieldProps: { min: 0, max: 99999, precision: 0 },
+        required: true,
+      }),
+      flag('system.permission.hiddenInMenu', 'hiddenInMenu'),
+      flag('system.permission.keepAlive', 'keepAlive'),
+      {
+        ...flag('system.permission.platformOnly', 'platformOnly'),
+        hideInTable: false,
+        render: (_dom, row) =>
+          row.platformOnly ? (
+            <Tag color="warning">{getIntl().formatMessage({ id: 'system.permission.platformOnly.yes' })}</Tag>
+          ) : (
+            '-'
+          ),
       },
-    },
-    {
-      dataIndex: 'path',
-      titleId: 'system.permission.path',
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 200 }, patternRule(/^\//, 'rule.path')] },
-    },
-    {
-      dataIndex: 'localeKey',
-      titleId: 'system.permission.localeKey',
-      hideInSearch: true,
-      hideInTable: true,
-      formItemProps: { rules: [{ max: 100 }, patternRule(/^[a-zA-Z0-9._-]+$/, 'rule.localeKey')] },
-    },
-    {
-      dataIndex: 'component',
-      titleId: 'system.permission.component',
-      hideInSearch: true,
-      hideInTable: true,
-      formItemProps: { rules: [{ max: 200 }] },
-    },
-    {
-      dataIndex: 'icon',
-      titleId: 'system.permission.icon',
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 50 }] },
-    },
-    {
-      dataIndex: 'sort',
-      titleId: 'system.permission.sort',
-      valueType: 'digit',
-      hideInSearch: true,
-      initialValue: 0,
-      fieldProps: { min: 0, max: 99999, precision: 0 },
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 0, max: 99999 }] },
-    },
-    flag('system.permission.hiddenInMenu', 'hiddenInMenu'),
-    flag('system.permission.keepAlive', 'keepAlive'),
-    {
-      ...flag('system.permission.platformOnly', 'platformOnly'),
-      hideInTable: false,
-      render: (_dom, row) =>
-        row.platformOnly ? (
-          <Tag color="warning">{getIntl().formatMessage({ id: 'system.permission.platformOnly.yes' })}</Tag>
-        ) : (
-          '-'
-        ),
-    },
-    {
-      dataIndex: 'status',
-      titleId: 'system.permission.status',
-      dict: 'common_status',
-      formItemProps: { rules: [{ required: true }] },
-    },
-  ],
-};
+      column('status', { dict: 'common_status', required: true }),
+    ],
+  }),
+);

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useAccess, useIntl } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { Button, message, Popconfirm } from 'antd';
 import { type Key, useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import ResourceForm from '@/components/resource/ResourceForm';
-import { codes } from '@/components/resource/types';
 import { useResourceColumns } from '@/components/resource/useResourceColumns';
+import useCan from '@/hooks/useCan';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
 import { resourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
@@ -40,8 +40,9 @@ export function searchTree(
 export default function PermissionScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const access = useAccess() as Record<string, boolean>;
-  const code = codes(permissionDescriptor.permission);
+  const canCreate = useCan('system:permission:create');
+  const canUpdate = useCan('system:permission:update');
+  const canDelete = useCan('system:permission:delete');
   const actionRef = useRef<ActionType>();
   const [editing, setEditing] = useState<{ record?: Permission; parentId?: string }>();
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
@@ -66,17 +67,17 @@ export default function PermissionScreen() {
       fixed: 'right',
       render: (_dom, row) =>
         [
-          access[code.create] && row.type !== 'button' && (
+          canCreate && row.type !== 'button' && (
             <ActionLink key="child" data-testid="row-add-child" onClick={() => setEditing({ parentId: row.id })}>
               {t('system.permission.addChild')}
             </ActionLink>
           ),
-          access[code.update] && (
+          canUpdate && (
             <ActionLink key="edit" data-testid="row-edit" onClick={() => setEditing({ record: row as Permission })}>
               {t('resource.edit')}
             </ActionLink>
           ),
-          access[code.delete] && (
+          canDelete && (
             <Popconfirm
               key="delete"
               title={t('system.permission.deleteConfirm')}
@@ -108,7 +109,7 @@ export default function PermissionScreen() {
         scroll={{ x: 'max-content' }}
         columnsState={{ persistenceKey: 'resource-table:permissions', persistenceType: 'localStorage' }}
         toolBarRender={() => [
-          access[code.create] && (
+          canCreate && (
             <Button
               key="create"
               type="primary"

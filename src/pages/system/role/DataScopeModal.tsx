@@ -1,6 +1,6 @@
-import { ModalForm, ProFormDependency, ProFormSelect } from '@ant-design/pro-components';
+import { ProFormDependency, ProFormSelect } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { message } from 'antd';
+import RecordModalForm from '@/components/RecordModalForm';
 import { dictEnum } from '@/components/resource/dict';
 import type { Role } from './descriptor';
 import { saveDataScope } from './service';
@@ -16,25 +16,20 @@ export default function DataScopeModal({ role, onClose, onSaved }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   return (
-    <ModalForm<{ dataScope: Role['dataScope']; dataScopeOrgIds?: string[] }>
-      key={role?.id}
-      open={Boolean(role)}
+    <RecordModalForm<{ dataScope: Role['dataScope']; dataScopeOrgIds?: string[] }>
+      record={role}
       title={t('system.role.dataScope.title', { name: role?.name ?? '' })}
       initialValues={{ dataScope: role?.dataScope, dataScopeOrgIds: role?.dataScopeOrgIds ?? [] }}
-      modalProps={{ destroyOnHidden: true, onCancel: onClose }}
-      submitter={{ submitButtonProps: { 'data-testid': 'data-scope-submit' } }}
-      onFinish={async ({ dataScope, dataScopeOrgIds }) => {
-        if (!role) return false;
-        const body = { dataScope, dataScopeOrgIds: dataScope === 'org_custom' ? (dataScopeOrgIds ?? []) : [] };
-        const saved = await saveDataScope(role.id, body).then(
-          () => true,
-          () => false,
-        );
-        if (!saved) return false;
-        message.success(t('resource.saved'));
-        onSaved();
-        return true;
-      }}
+      submitTestId="data-scope-submit"
+      save={({ dataScope, dataScopeOrgIds }, options) =>
+        saveDataScope(
+          role!.id,
+          { dataScope, dataScopeOrgIds: dataScope === 'org_custom' ? (dataScopeOrgIds ?? []) : [] },
+          options,
+        )
+      }
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <ProFormSelect
         name="dataScope"
@@ -53,20 +48,12 @@ export default function DataScopeModal({ role, onClose, onSaved }: Props) {
               name="dataScopeOrgIds"
               label={t('system.role.dataScope.orgIds')}
               tooltip={t('system.role.dataScope.orgIdsHint')}
-              rules={[
-                { required: true, type: 'array', min: 1 },
-                {
-                  validator: async (_r, ids?: string[]) => {
-                    if ((ids ?? []).some((id) => !/^[1-9]\d{0,17}$/.test(id)))
-                      throw new Error('Organisation ids are positive numbers');
-                  },
-                },
-              ]}
+              rules={[{ required: true, type: 'array' }]}
               fieldProps={{ mode: 'tags', open: false, 'data-testid': 'data-scope-orgs' } as object}
             />
           )
         }
       </ProFormDependency>
-    </ModalForm>
+    </RecordModalForm>
   );
 }

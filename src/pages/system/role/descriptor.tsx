@@ -1,75 +1,29 @@
 import type { CreateRole, Role, UpdateRole } from '@server/modules/system/role/role.schema';
-import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
+import { describeResource } from '@/components/resource/types';
 
 export type { CreateRole, Role, UpdateRole };
 
 /** Roles of the tenant (docs/domain.md §2.3): /system/role, prefix system:role. A system role is not deleted and keeps its code. */
-export const roleDescriptor: ResourceDescriptor<Role, CreateRole, UpdateRole> = {
-  resource: 'system/role',
+export const roleDescriptor = describeResource<Role, CreateRole, UpdateRole>('system/role', (column) => ({
   auditType: 'role',
-  permission: 'system:role',
-  titleId: 'system.role.entity',
   allows: (row, action) => action === 'update' || row.type !== 'system',
   lockReasonId: 'system.role.locked',
   form: { create: ['code', 'name', 'sort', 'status', 'remark'], update: ['code', 'name', 'sort', 'status', 'remark'] },
   columns: [
-    { dataIndex: 'keyword', titleId: 'system.role.keyword', searchOnly: true },
-    {
-      dataIndex: 'code',
-      titleId: 'system.role.code',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-z][a-z0-9_-]*$/, 'rule.roleCode')],
-      },
-    },
-    {
-      dataIndex: 'name',
-      titleId: 'system.role.name',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
-    },
-    { dataIndex: 'type', titleId: 'system.role.type', valueType: 'select', dict: 'role_type', hideInForm: true },
-    {
-      dataIndex: 'dataScope',
-      titleId: 'system.role.dataScope',
-      dict: 'data_scope',
-      hideInForm: true,
-      hideInSearch: true,
-    },
-    {
-      dataIndex: 'sort',
-      titleId: 'system.role.sort',
+    column('keyword', { searchOnly: true }),
+    column('code', { hideInSearch: true, sorter: true, required: true }),
+    column('name', { hideInSearch: true, sorter: true, required: true }),
+    column('type', { valueType: 'select', dict: 'role_type', hideInForm: true }),
+    column('dataScope', { dict: 'data_scope', hideInForm: true, hideInSearch: true }),
+    column('sort', {
       valueType: 'digit',
       hideInSearch: true,
       sorter: true,
       initialValue: 0,
       fieldProps: { min: 0, max: 99999, precision: 0 },
-      formItemProps: { rules: [{ type: 'number', min: 0, max: 99999 }] },
-    },
-    {
-      dataIndex: 'status',
-      titleId: 'system.role.status',
-      dict: 'common_status',
-      formItemProps: { rules: [{ required: true }] },
-    },
-    {
-      dataIndex: 'remark',
-      titleId: 'system.role.remark',
-      valueType: 'textarea',
-      hideInSearch: true,
-      hideInTable: true,
-      formItemProps: { rules: [{ max: 500 }] },
-    },
-    {
-      dataIndex: 'createdAt',
-      titleId: 'system.role.createdAt',
-      valueType: 'dateTime',
-      hideInSearch: true,
-      hideInForm: true,
-      sorter: true,
-    },
+    }),
+    column('status', { dict: 'common_status', required: true }),
+    column('remark', { valueType: 'textarea', hideInSearch: true, hideInTable: true }),
+    column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),
   ],
-};
+}));

@@ -1,25 +1,22 @@
-import { useAccess, useIntl } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
+import useCan from '@/hooks/useCan';
 import DataScopeModal from './DataScopeModal';
 import { type Role, roleDescriptor } from './descriptor';
 import MembersDrawer from './MembersDrawer';
 import RolePermissionDrawer from './RolePermissionDrawer';
 import { roles } from './service';
 
-export const ROLE_CODES = {
-  assignPermission: 'system:role:assign-permission',
-  assignDataScope: 'system:role:assign-data-scope',
-  assignUser: 'system:role:assign-user',
-} as const;
-
 /** /system/role: the tenant's roles; their permissions (within the package), data scope and members. */
 export default function RoleScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const access = useAccess() as Record<string, boolean>;
+  const canAssignPermission = useCan('system:role:assign-permission');
+  const canAssignDataScope = useCan('system:role:assign-data-scope');
+  const canAssignUser = useCan('system:role:assign-user');
   const actionRef = useRef<TableActions>();
   const [permissionsOf, setPermissionsOf] = useState<Role>();
   const [scopeOf, setScopeOf] = useState<Role>();
@@ -35,7 +32,7 @@ export default function RoleScreen() {
           <ActionLink key="permissions" data-testid="row-permissions" onClick={() => setPermissionsOf(row)}>
             {t('system.role.action.permissions')}
           </ActionLink>,
-          access[ROLE_CODES.assignDataScope] && (
+          canAssignDataScope && (
             <ActionLink key="scope" data-testid="row-data-scope" onClick={() => setScopeOf(row)}>
               {t('system.role.action.dataScope')}
             </ActionLink>
@@ -47,7 +44,7 @@ export default function RoleScreen() {
       />
       <RolePermissionDrawer
         role={permissionsOf}
-        editable={Boolean(access[ROLE_CODES.assignPermission])}
+        editable={canAssignPermission}
         onClose={() => setPermissionsOf(undefined)}
       />
       <DataScopeModal
@@ -58,11 +55,7 @@ export default function RoleScreen() {
           actionRef.current?.reload();
         }}
       />
-      <MembersDrawer
-        role={membersOf}
-        editable={Boolean(access[ROLE_CODES.assignUser])}
-        onClose={() => setMembersOf(undefined)}
-      />
+      <MembersDrawer role={membersOf} editable={canAssignUser} onClose={() => setMembersOf(undefined)} />
     </div>
   );
 }

@@ -1,26 +1,28 @@
 import type { AdminUser } from '@server/modules/system/admin/admin.schema';
-import type { RoleMember as RoleMemberSchema } from '@server/modules/system/role/role.schema';
+import type {
+  RoleMember as RoleMemberSchema,
+  RolePermissions as RolePermissionsSchema,
+} from '@server/modules/system/role/role.schema';
 import type { z } from 'zod';
-import type { PermissionNode } from '@/services/permission';
 import { type ListAnswer, resourceService } from '@/services/resource';
-import request from '@/utils/request';
+import request, { type Options } from '@/utils/request';
 import type { CreateRole, Role, UpdateRole } from './descriptor';
 
 export const roles = resourceService<Role, CreateRole, UpdateRole>('system/role');
 
 export type RoleMember = z.infer<typeof RoleMemberSchema>;
-export interface RolePermissions {
-  permissionIds: string[];
-  /** What the role may be given: the tenant's package. */
-  tree: PermissionNode[];
-}
+/** What the role holds, and what it may be given: the tenant's package as a tree. */
+export type RolePermissions = z.infer<typeof RolePermissionsSchema>;
 
 export const fetchRolePermissions = (id: string) => request.get<RolePermissions>(`/api/system/role/${id}/permissions`);
 export const saveRolePermissions = (id: string, permissionIds: string[]) =>
   request.put<RolePermissions>(`/api/system/role/${id}/permissions`, { data: { permissionIds } });
 
-export const saveDataScope = (id: string, data: { dataScope: Role['dataScope']; dataScopeOrgIds: string[] }) =>
-  request.put<Role>(`/api/system/role/${id}/data-scope`, { data });
+export const saveDataScope = (
+  id: string,
+  data: { dataScope: Role['dataScope']; dataScopeOrgIds: string[] },
+  options?: Options,
+) => request.put<Role>(`/api/system/role/${id}/data-scope`, { ...options, data });
 
 export const fetchMembers = (id: string) => request.get<RoleMember[]>(`/api/system/role/${id}/members`);
 export const addMembers = (id: string, userIds: string[]) =>

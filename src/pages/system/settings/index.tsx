@@ -1,12 +1,13 @@
-import { useAccess, useIntl, useModel } from '@umijs/max';
+import { useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Empty, Form, message, Popconfirm, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import useCan from '@/hooks/useCan';
 import { fetchPublicSettings } from '@/services/auth';
 import { type FieldError, ignoreShownError } from '@/utils/request';
 import { dispatchRoot } from '@/utils/store';
 import SettingInput, { fromFormValue, rulesOf, toFormValue } from './SettingInput';
-import { fetchSettings, resetSetting, SETTINGS_CODES, type Setting, saveSetting } from './service';
+import { fetchSettings, resetSetting, type Setting, saveSetting } from './service';
 
 const dirty = (setting: Setting, value: unknown) =>
   setting.valueType === 'secret'
@@ -142,7 +143,7 @@ function Category({
 /** /system/settings: typed settings by category with the value in force for the tenant; one save per category; reset an override. */
 export default function SettingsScreen() {
   const intl = useIntl();
-  const access = useAccess() as Record<string, boolean>;
+  const canUpdate = useCan('system:settings:update');
   const reloadPublic = useReloadPublicSettings();
   const [settings, setSettings] = useState<Setting[]>([]);
   const { loading } = useRequest(fetchSettings, {
@@ -170,7 +171,7 @@ export default function SettingsScreen() {
                 <Category
                   settings={settings.filter((s) => s.category === category)}
                   onSaved={onSaved}
-                  canUpdate={Boolean(access[SETTINGS_CODES.update])}
+                  canUpdate={canUpdate}
                 />
               ),
             }))}

@@ -4,8 +4,6 @@ import request, { type Options } from '@/utils/request';
 
 export type { Setting };
 
-export const SETTINGS_CODES = { update: 'system:settings:update' } as const;
-
 export const fetchSettings = () => request.get<ListAnswer<Setting>>('/api/system/settings');
 export const saveSetting = (key: string, value: unknown, version: number, options: Options = {}) =>
   request.put<Setting>(`/api/system/settings/${encodeURIComponent(key)}`, { data: { value, version }, ...options });

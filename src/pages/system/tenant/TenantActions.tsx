@@ -7,12 +7,6 @@ import type { RowActionContext } from '@/components/resource/ResourceTable';
 import { endOfDay, type Tenant } from './descriptor';
 import { changeTenantStatus, renewTenant } from './service';
 
-export const TENANT_CODES = {
-  disable: 'system:tenant:disable',
-  enable: 'system:tenant:enable',
-  renew: 'system:tenant:renew',
-} as const;
-
 interface Props {
   row: Tenant;
   context: RowActionContext;
@@ -39,12 +33,12 @@ export default function TenantActions({ row, context, confirm }: Props) {
       onOk: () => changeTenantStatus(row.id, status).then(done, () => undefined),
     });
   const actions = [
-    context.can(TENANT_CODES[status]) && row.code !== 'platform' && (
+    context.can(`system:tenant:${status}`) && row.code !== 'platform' && (
       <ActionLink key={status} data-testid={`row-${status}`} onClick={ask}>
         {t(`system.tenant.action.${status}`)}
       </ActionLink>
     ),
-    context.can(TENANT_CODES.renew) && row.code !== 'platform' && (
+    context.can('system:tenant:renew') && row.code !== 'platform' && (
       <ModalForm<{ expiresAt?: string }>
         key="renew"
         title={t('system.tenant.renew.title', { name: row.name })}

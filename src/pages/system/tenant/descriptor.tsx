@@ -3,8 +3,7 @@ import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
-import type { ResourceDescriptor } from '@/components/resource/types';
-import { patternRule } from '@/utils/rules';
+import { describeResource } from '@/components/resource/types';
 import { packageOptions } from './service';
 
 export type { CreateTenant, Tenant, UpdateTenant };
@@ -31,11 +30,8 @@ const expiry = (_dom: unknown, row: Tenant) => (
 const adminField = { hideInTable: true, hideInSearch: true, hideInDescriptions: true } as const;
 
 /** Tenants (docs/domain.md §2.1): /system/tenant, permission prefix system:tenant. Creating one provisions its first administrator. */
-export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTenant> = {
-  resource: 'system/tenant',
+export const tenantDescriptor = describeResource<Tenant, CreateTenant, UpdateTenant>('system/tenant', (column) => ({
   auditType: 'tenant',
-  permission: 'system:tenant',
-  titleId: 'system.tenant.entity',
   formLayout: 'DrawerForm',
   allows: (row, action) => !(action === 'delete' && row.code === 'platform'),
   lockReasonId: 'system.tenant.locked',
@@ -69,134 +65,57 @@ export const tenantDescriptor: ResourceDescriptor<Tenant, CreateTenant, UpdateTe
     ],
   },
   columns: [
-    { dataIndex: 'keyword', titleId: 'system.tenant.keyword', searchOnly: true },
-    {
-      dataIndex: 'code',
-      titleId: 'system.tenant.code',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: { rules: [{ required: true }, patternRule(/^[a-z][a-z0-9-]{1,31}$/, 'rule.tenantCode')] },
-    },
-    {
-      dataIndex: 'name',
-      titleId: 'system.tenant.name',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
-    },
-    {
-      dataIndex: 'shortName',
-      titleId: 'system.tenant.shortName',
-      hideInSearch: true,
-      hideInTable: true,
-      formItemProps: { rules: [{ max: 50 }] },
-    },
-    {
-      dataIndex: 'packageId',
+    column('keyword', { searchOnly: true }),
+    column('code', { hideInSearch: true, sorter: true, required: true }),
+    column('name', { hideInSearch: true, sorter: true, required: true }),
+    column('shortName', { hideInSearch: true, hideInTable: true }),
+    column('packageId', {
       titleId: 'system.tenant.package',
       valueType: 'select',
       request: packageOptions,
       render: (_dom, row) => row.packageName ?? '-',
-      formItemProps: { rules: [{ required: true }] },
-    },
-    { dataIndex: 'status', titleId: 'system.tenant.status', dict: 'common_status', hideInForm: true },
-    {
-      dataIndex: 'expiresAt',
-      titleId: 'system.tenant.expiresAt',
+      required: true,
+    }),
+    column('status', { dict: 'common_status', hideInForm: true }),
+    column('expiresAt', {
       valueType: 'date',
       hideInSearch: true,
       sorter: true,
-      render: expiry,
-      // SchemaForm's own column option (not in ProColumns' type): the date becomes an ISO date-time
+      render: expiry, // SchemaForm's own column option (not in ProColumns' type): the date becomes an ISO date-time
       ...({ transform: (value: unknown) => ({ expiresAt: endOfDay(value) }) } as object),
       fieldProps: { disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')) },
-    },
-    {
-      dataIndex: 'maxAccounts',
-      titleId: 'system.tenant.maxAccounts',
+    }),
+    column('maxAccounts', {
       valueType: 'digit',
       hideInSearch: true,
       render: (_dom, row) => `${row.accountCount} / ${row.maxAccounts}`,
       fieldProps: { min: 1, max: 1_000_000, precision: 0 },
-      formItemProps: { rules: [{ required: true }, { type: 'number', min: 1, max: 1_000_000 }] },
-    },
-    {
-      dataIndex: 'domains',
-      titleId: 'system.tenant.domains',
+      required: true,
+    }),
+    column('domains', {
       valueType: 'select',
       hideInSearch: true,
       hideInTable: true,
       fieldProps: { mode: 'tags', open: false },
-    },
-    {
-      dataIndex: 'contactName',
-      titleId: 'system.tenant.contactName',
-      hideInSearch: true,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
-    },
-    {
-      dataIndex: 'contactMobile',
-      titleId: 'system.tenant.contactMobile',
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 20 }, patternRule(/^\+?[0-9][0-9 -]{4,19}$/, 'rule.phone')] },
-    },
-    {
-      dataIndex: 'contactEmail',
-      titleId: 'system.tenant.contactEmail',
-      hideInSearch: true,
-      hideInTable: true,
-      formItemProps: { rules: [{ type: 'email' }, { max: 100 }] },
-    },
-    {
-      dataIndex: 'address',
-      titleId: 'system.tenant.address',
-      hideInSearch: true,
-      hideInTable: true,
-      formItemProps: { rules: [{ max: 255 }] },
-    },
-    {
-      dataIndex: 'adminUserName',
-      titleId: 'system.tenant.adminUserName',
-      ...adminField,
-      formItemProps: {
-        rules: [{ required: true }, { min: 2, max: 50 }, patternRule(/^[a-zA-Z0-9][a-zA-Z0-9._@-]*$/, 'rule.userName')],
-      },
-    },
-    {
-      dataIndex: 'adminDisplayName',
-      titleId: 'system.tenant.adminDisplayName',
-      ...adminField,
-      formItemProps: { rules: [{ required: true }, { max: 50 }] },
-    },
-    {
-      dataIndex: 'adminPassword',
-      titleId: 'system.tenant.adminPassword',
+    }),
+    column('contactName', { hideInSearch: true, required: true }),
+    column('contactMobile', { hideInSearch: true }),
+    column('contactEmail', { hideInSearch: true, hideInTable: true }),
+    column('address', { hideInSearch: true, hideInTable: true }),
+    column('adminUserName', { ...adminField, required: true }),
+    column('adminDisplayName', { ...adminField, required: true }),
+    column('adminPassword', {
       valueType: 'password',
       ...adminField,
-      formItemProps: { rules: [{ required: true }, { max: 128 }] },
-      // ProForm hands over its instance only after the first render
+      required: true, // ProForm hands over its instance only after the first render
       renderFormItem: (schema, _config, form) => (
         <PasswordStrengthInput
           {...(schema.fieldProps as object)}
           userInputs={[form?.getFieldValue('adminUserName') ?? '', form?.getFieldValue('code') ?? '']}
         />
       ),
-    },
-    {
-      dataIndex: 'createdAt',
-      titleId: 'system.tenant.createdAt',
-      valueType: 'dateTime',
-      hideInSearch: true,
-      hideInForm: true,
-      sorter: true,
-    },
-    {
-      dataIndex: 'remark',
-      titleId: 'system.tenant.remark',
-      valueType: 'textarea',
-      hideInTable: true,
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 500 }] },
-    },
+    }),
+    column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),
+    column('remark', { valueType: 'textarea', hideInTable: true, hideInSearch: true }),
   ],
-};
+}));

@@ -1,6 +1,8 @@
-import { useAccess, useIntl } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { Modal, Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import ResourceTable from '@/components/resource/ResourceTable';
+import useCan from '@/hooks/useCan';
 import { type Tenant, tenantDescriptor } from './descriptor';
 import { packageDescriptor, type TenantPackage } from './packages/descriptor';
 import { tenantPackages, tenants } from './service';
@@ -9,34 +11,37 @@ import TenantActions from './TenantActions';
 /** /system/tenant: tenants (provisioning, disable / enable / renew) and, on a second tab, their packages. */
 export default function TenantScreen() {
   const intl = useIntl();
-  const access = useAccess() as Record<string, boolean>;
+  const packagesShown = useCan('system:tenant-package:list');
   const [modal, contextHolder] = Modal.useModal();
+  const tab = (key: 'tenants' | 'packages', children: ReactNode) => ({
+    key,
+    label: intl.formatMessage({ id: `system.tenant.tab.${key}` }),
+    children,
+  });
   const items = [
-    {
-      key: 'tenants',
-      label: intl.formatMessage({ id: 'system.tenant.tab.tenants' }),
-      children: (
-        <ResourceTable<Tenant>
-          descriptor={tenantDescriptor}
-          service={tenants}
-          rowActions={(row, context) => [
-            <TenantActions key="tenant" row={row} context={context} confirm={modal.confirm} />,
-          ]}
-        />
-      ),
-    },
-    access['system:tenant-package:list'] && {
-      key: 'packages',
-      label: intl.formatMessage({ id: 'system.tenant.tab.packages' }),
-      children: (
-        <ResourceTable<TenantPackage>
-          descriptor={packageDescriptor}
-          service={tenantPackages}
-          createDefaults={{ status: 'enabled' }}
-        />
-      ),
-    },
-  ].filter((item): item is Exclude<typeof item, false> => Boolean(item));
+    tab(
+      'tenants',
+      <ResourceTable<Tenant>
+        descriptor={tenantDescriptor}
+        service={tenants}
+        rowActions={(row, context) => [
+          <TenantActions key="tenant" row={row} context={context} confirm={modal.confirm} />,
+        ]}
+      />,
+    ),
+    ...(packagesShown
+      ? [
+          tab(
+            'packages',
+            <ResourceTable<TenantPackage>
+              descriptor={packageDescriptor}
+              service={tenantPackages}
+              createDefaults={{ status: 'enabled' }}
+            />,
+          ),
+        ]
+      : []),
+  ];
   return (
     <div data-testid="system-tenant">
       <Tabs items={items} destroyOnHidden={false} />

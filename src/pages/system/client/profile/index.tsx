@@ -1,7 +1,8 @@
-import { useAccess, useParams } from '@umijs/max';
+import { useParams } from '@umijs/max';
 import { Card, Modal } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import { useCanCheck } from '@/hooks/useCan';
 import ClientActions from '../ClientActions';
 import { clientDescriptor, type OauthClient } from '../descriptor';
 import SecretModal from '../SecretModal';
@@ -10,7 +11,7 @@ import { clients } from '../service';
 /** /system/client/:id/profile: the client's details, its actions and its audit trail. */
 export default function ClientProfile() {
   const { id = '' } = useParams<{ id: string }>();
-  const access = useAccess() as Record<string, boolean>;
+  const can = useCanCheck();
   const [modal, contextHolder] = Modal.useModal();
   const [secret, setSecret] = useState<{ clientId: string; secret: string }>();
   return (
@@ -20,7 +21,7 @@ export default function ClientProfile() {
           <Card size="small">
             <ClientActions
               row={row}
-              can={(code) => Boolean(access[code])}
+              can={can}
               confirm={modal.confirm}
               onSecret={(clientId, value) => setSecret({ clientId, secret: value })}
             />

@@ -6,7 +6,7 @@ import type {
 import { useRequest } from 'ahooks';
 import { Spin } from 'antd';
 import PermissionTree from '@/components/permission/PermissionTree';
-import type { ResourceDescriptor } from '@/components/resource/types';
+import { describeResource } from '@/components/resource/types';
 import { fetchPermissionTree, grantable } from '@/services/permission';
 import { ignoreShownError } from '@/utils/request';
 
@@ -20,61 +20,35 @@ function PackagePermissions(props: { value?: string[]; onChange?: (ids: string[]
 }
 
 /** Tenant packages (docs/domain.md §2.1): the permission sets tenants are given; prefix system:tenant-package. */
-export const packageDescriptor: ResourceDescriptor<TenantPackage, CreateTenantPackage, UpdateTenantPackage> = {
-  resource: 'system/tenant-package',
-  auditType: 'tenant_package',
-  permission: 'system:tenant-package',
-  titleId: 'system.package.entity',
-  formLayout: 'DrawerForm',
-  form: {
-    create: ['name', 'status', 'remark', 'permissionIds'],
-    update: ['name', 'status', 'remark', 'permissionIds'],
-  },
-  columns: [
-    { dataIndex: 'keyword', titleId: 'system.package.keyword', searchOnly: true },
-    {
-      dataIndex: 'name',
-      titleId: 'system.package.name',
-      hideInSearch: true,
-      sorter: true,
-      formItemProps: { rules: [{ required: true }, { max: 100 }] },
+export const packageDescriptor = describeResource<TenantPackage, CreateTenantPackage, UpdateTenantPackage>(
+  'system/tenant-package',
+  (column) => ({
+    auditType: 'tenant_package',
+    formLayout: 'DrawerForm',
+    form: {
+      create: ['name', 'status', 'remark', 'permissionIds'],
+      update: ['name', 'status', 'remark', 'permissionIds'],
     },
-    {
-      dataIndex: 'status',
-      titleId: 'system.package.status',
-      dict: 'common_status',
-      formItemProps: { rules: [{ required: true }] },
-    },
-    {
-      dataIndex: 'permissionCount',
-      titleId: 'system.package.permissionCount',
-      hideInSearch: true,
-      hideInForm: true,
-      render: (_dom, row) => row.permissionIds.length,
-    },
-    { dataIndex: 'tenantCount', titleId: 'system.package.tenantCount', hideInSearch: true, hideInForm: true },
-    {
-      dataIndex: 'remark',
-      titleId: 'system.package.remark',
-      valueType: 'textarea',
-      hideInSearch: true,
-      formItemProps: { rules: [{ max: 500 }] },
-    },
-    {
-      dataIndex: 'permissionIds',
-      titleId: 'system.package.permissions',
-      hideInTable: true,
-      hideInSearch: true,
-      hideInDescriptions: true,
-      renderFormItem: () => <PackagePermissions />,
-    },
-    {
-      dataIndex: 'createdAt',
-      titleId: 'system.package.createdAt',
-      valueType: 'dateTime',
-      hideInSearch: true,
-      hideInForm: true,
-      sorter: true,
-    },
-  ],
-};
+    columns: [
+      column('keyword', { searchOnly: true }),
+      column('name', { hideInSearch: true, sorter: true, required: true }),
+      column('status', { dict: 'common_status', required: true }),
+      column('permissionCount', {
+        hideInSearch: true,
+        hideInForm: true,
+        render: (_dom, row) => row.permissionIds.length,
+      }),
+      column('tenantCount', { hideInSearch: true, hideInForm: true }),
+      column('remark', { valueType: 'textarea', hideInSearch: true }),
+      column('permissionIds', {
+        titleId: 'system.package.permissions',
+        hideInTable: true,
+        hideInSearch: true,
+        hideInDescriptions: true,
+        renderFormItem: () => <PackagePermissions />,
+      }),
+      column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),
+    ],
+  }),
+  { titles: 'system.package' },
+);

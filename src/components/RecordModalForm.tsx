@@ -1,0 +1,57 @@
+import { ModalForm, type ProFormInstance } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { message } from 'antd';
+import { type ReactNode, useRef } from 'react';
+import { fieldErrorsOn } from '@/utils/formErrors';
+import type { Options } from '@/utils/request';
+
+interface Props<Values> {
+  /** The record the dialog is about; none: closed. */
+  record?: { id: string };
+  title: string;
+  initialValues: Partial<Values>;
+  submitTestId: string;
+  /** Sends the values; the server's objections to a field show on it. */
+  save: (values: Values, options: Pick<Options, 'placeFieldErrors'>) => Promise<unknown>;
+  onClose: () => void;
+  onSaved: () => void;
+  children: ReactNode;
+}
+
+/** A dialog that changes one thing of a record (an account's roles, a role's data scope); a failed save stays open. */
+export default function RecordModalForm<Values extends Record<string, unknown>>({
+  record,
+  title,
+  initialValues,
+  submitTestId,
+  save,
+  onClose,
+  onSaved,
+  children,
+}: Props<Values>) {
+  const intl = useIntl();
+  const formRef = useRef<ProFormInstance<Values>>();
+  return (
+    <ModalForm<Values>
+      key={record?.id}
+      open={Boolean(record)}
+      title={title}
+      formRef={formRef}
+      initialValues={initialValues}
+      modalProps={{ destroyOnHidden: true, onCancel: onClose }}
+      submitter={{ submitButtonProps: { 'data-testid': submitTestId } }}
+      onFinish={async (values) => {
+        const saved = await save(values, fieldErrorsOn(formRef.current)).then(
+          () => true,
+          () => false,
+        );
+        if (!saved) return false;
+        message.success(intl.formatMessage({ id: 'resource.saved' }));
+        onSaved();
+        return true;
+      }}
+    >
+      {children}
+    </ModalForm>
+  );
+}
