@@ -87,7 +87,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
 
   it('creates a tenant with that package and its first administrator', async () => {
     await page.getByRole('tab', { name: '租户', exact: true }).click();
-    const tenants = page.locator('[data-resource="tenants"]');
+    const tenants = page.locator('[data-resource="system/tenant"]');
     await tenants.getByTestId('table-create').click();
     await page.getByTestId('form-code').fill(tenantCode);
     await page.getByTestId('form-name').fill(`端到端医院 ${stamp}`);
