@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseOptions } from '../../server/src/db/database';
 import { type ApiServer, createServer } from '../../server/src/server';
 import { roleSheet } from '../support/role-sheet';
-import { engines, importForm, testArgon2 } from './helpers';
+import { engines, importForm, type Json, testArgon2 } from './helpers';
 
 /**
  * A process that stops in the middle of an import job leaves it `applying`, with some batches written and audited
@@ -48,7 +48,7 @@ describe.each(engines())('import jobs interrupted by a restart, on $name', (engi
         body: form,
       }),
     );
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) as Json };
   };
   const runJob = async (rows: number, prefix: string, mode: 'insert' | 'upsert' = 'insert') => {
     const file = new File([new Uint8Array(await roleSheet(rows, prefix))], `${prefix}.xlsx`);
