@@ -30,7 +30,9 @@ export interface ApiServer {
 export async function createServer(options: CreateServerOptions): Promise<ApiServer> {
   const config = resolveConfig(options.config);
   const logger = options.logger || undefined;
-  const { db, engine, close } = await openDatabase(options.database);
+  const { db, engine, close } = await openDatabase(options.database, (error) =>
+    logger?.warn({ err: error }, 'an idle database connection was closed by the server'),
+  );
   try {
     const applied = await migrateToLatest(db);
     for (const line of applied) logger?.info(line);

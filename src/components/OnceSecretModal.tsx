@@ -30,7 +30,7 @@ export default function OnceSecretModal({ shown, titleId, noticeId, testId, onCl
       <Alert
         type="warning"
         showIcon
-        message={intl.formatMessage({ id: noticeId }, shown?.values)}
+        message={shown && intl.formatMessage({ id: noticeId }, shown.values)}
         style={{ marginBottom: 16 }}
       />
       <Typography.Paragraph copyable={{ text: shown?.secret }} style={{ fontSize: 18 }}>

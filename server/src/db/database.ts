@@ -23,9 +23,17 @@ export interface OpenDatabase {
 /** bigint columns are read as strings on both engines (pg already does; PGlite is told to). */
 const pgliteParsers = { [types.INT8]: (value: string) => value };
 
-export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+/**
+ * `onIdleError`: an idle pooled connection the server ended (a restart, an administrator's termination). The pool
+ * drops that connection and opens a new one for the next query; without a listener the error would end the process.
+ */
+export async function openDatabase(
+  options: DatabaseOptions,
+  onIdleError: (error: Error) => void = () => {},
+): Promise<OpenDatabase> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on('error', onIdleError);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
