@@ -26,7 +26,7 @@ import {
   runImport,
   undoImport,
 } from './resource-import';
-import { type CellValue, declaredUnpackedSize, streamSheet, streamSheetRows } from './spreadsheet';
+import { type CellValue, declaredUnpackedSize, sheetNameOf, streamSheet, streamSheetRows } from './spreadsheet';
 
 const MB = 1024 * 1024;
 
@@ -219,7 +219,7 @@ export function createImportJobs(deps: {
         }
       }
       const title = headerErrors ? `${errorColumn[lang]} (${headerErrors})` : errorColumn[lang];
-      const sheetName = resource.replaceAll('/', '-');
+      const sheetName = sheetNameOf(resource);
       return {
         filename: `${sheetName}-import-${job.id}-errors.xlsx`,
         body: streamSheet(sheetName, [...header, title], rows()),

@@ -13,7 +13,7 @@ import {
   type WriteContext,
 } from './resource';
 import type { ImportTarget } from './resource-import';
-import { type CellValue, streamSheet, writeSheet, yieldToOthers } from './spreadsheet';
+import { type CellValue, sheetNameOf, streamSheet, writeSheet, yieldToOthers } from './spreadsheet';
 
 export interface ResourceDeps {
   tenancy: Tenancy;
@@ -78,8 +78,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
 
   const exportColumns = def.columns.filter((c) => c.only !== 'import');
   const importColumns = def.columns.filter((c) => c.only !== 'export');
-  /** A worksheet and file name cannot hold the path's slashes: `system/admin` → `system-admin`. */
-  const sheetName = def.path.replaceAll('/', '-');
+  const sheetName = sheetNameOf(def.path);
   const cell = (column: (typeof exportColumns)[number], row: Row): CellValue =>
     column.cell ? column.cell(row) : ((row as unknown as Record<string, CellValue>)[column.key] ?? null);
 

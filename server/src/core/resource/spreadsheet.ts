@@ -5,6 +5,9 @@ export type CellValue = string | number | boolean | Date | null | undefined;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A resource's sheet and file name: a worksheet name cannot hold the path's slashes (`system/admin` → `system-admin`). */
+export const sheetNameOf = (resourcePath: string) => resourcePath.replaceAll('/', '-');
+
 const columnWidth = (header: string | undefined) => Math.min(40, Math.max(12, (header?.length ?? 0) * 2 + 2));
 
 export async function writeSheet(sheetName: string, header: string[], rows: CellValue[][]): Promise<Uint8Array> {
