@@ -4,7 +4,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 // Imported while Umi loads this file: its TypeScript require hook is active only then, not at request time.
+import { loadMigrations } from '../server/src/db/migrator';
 import { createServer } from '../server/src/server';
+
+// The migrations are files found at run time: loaded now, while that hook is active (a failure shows at the first call).
+loadMigrations(require).catch(() => undefined);
 
 type UploadedFile = { fieldname: string; originalname: string; mimetype: string; buffer: Buffer };
 type MockRequest = IncomingMessage & { body?: unknown; _body?: boolean; originalUrl?: string; files?: UploadedFile[] };

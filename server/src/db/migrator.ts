@@ -1,8 +1,36 @@
-import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
-import { migrations } from './migrations';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+
+const directory = path.join(__dirname, 'migrations');
+
+/**
+ * The migrations are the files of `migrations/` named `NNNN_<name>.ts`, applied in name order: adding one is adding
+ * its file. Append-only: never edit one that has shipped.
+ */
+export function migrationNames(): string[] {
+  return readdirSync(directory)
+    .filter((file) => /^\d{4}_\w+\.ts$/.test(file))
+    .sort()
+    .map((file) => path.basename(file, '.ts'));
+}
+
+type Load = (file: string) => Migration | Promise<Migration>;
+let loaded: Promise<Record<string, Migration>> | undefined;
+
+/**
+ * Every migration, loaded once. `load` is a dynamic import; a host whose TypeScript hook is active only while it loads
+ * its own files (the Umi mock) calls this with its `require` at that time.
+ */
+export function loadMigrations(load: Load = (file) => import(file)): Promise<Record<string, Migration>> {
+  loaded ??= Promise.all(
+    migrationNames().map(async (name) => [name, await load(path.join(directory, `${name}.ts`))] as const),
+  ).then(Object.fromEntries);
+  return loaded;
+}
 
 function migrator<T>(db: Kysely<T>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return new Migrator({ db, provider: { getMigrations: () => loadMigrations() } });
 }
 
 function unwrap({ error, results }: MigrationResultSet): string[] {
