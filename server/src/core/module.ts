@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MenuDeclaration } from '../db/seed/permissions';
 import type { AppEnv } from './context';
 
 /** A module as the app takes it: its service, and its routes bound to that service. */
@@ -9,3 +10,6 @@ export interface BuiltModule<S> {
 
 /** One entry of modules/registry.ts: builds its service from the shared dependencies. */
 export type ApiModule<Deps, S> = (deps: Deps) => BuiltModule<S>;
+
+/** A resource's entry: its definition says where its menu sits (the permission seed reads it). */
+export type ResourceModule<Deps, S> = ApiModule<Deps, S> & { definition: MenuDeclaration };

@@ -2,10 +2,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Config } from '../config';
 import type { AppEnv } from '../core/context';
 import type { ErrorCatalog } from '../core/error-catalog';
-import type { ApiModule } from '../core/module';
+import type { ResourceModule } from '../core/module';
 import type { PasswordHasher } from '../core/password';
 import type { PlatformScope } from '../core/platform-scope';
 import type { Tenancy } from '../core/tenancy';
+import type { MenuDeclaration, ResourceMenus } from '../db/seed/permissions';
 import { authRoutes } from './auth/auth.routes';
 import { workspaceRoutes } from './dashboard/workspace/workspace.routes';
 import { businessItems } from './dictionary/busiitem/busiitem.resource';
@@ -40,7 +41,10 @@ export interface ModuleDeps {
   config: Config;
 }
 
-/** Every resource of the API, by the name its service has in `c.var.services`; app.ts builds and mounts each. */
+/**
+ * Every resource of the API, by the name its service has in `c.var.services`; app.ts builds and mounts each. A resource
+ * whose definition declares its menu is named in `ResourceMenus` under the same name (checked here).
+ */
 export const resources = {
   dictTypes,
   dictItems,
@@ -54,7 +58,12 @@ export const resources = {
   permissions,
   roles,
   clients,
-} satisfies Record<string, ApiModule<ModuleDeps, unknown>>;
+} satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
+
+/** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */
+export const resourceMenus: MenuDeclaration[] = Object.values(resources).flatMap(({ definition }) =>
+  definition.menu ? [definition] : [],
+);
 
 /** Routes over the platform's own services (sign-in, settings, the audit trail, ...), mounted before the resources. */
 export const routeModules: (() => OpenAPIHono<AppEnv>)[] = [

@@ -1,3 +1,4 @@
+import type { ManifestPrefix, ResourceMenu } from '../../db/seed/permissions';
 import { labelOf } from '../labels';
 import type { FilterSpec, ListSpec } from './list-query';
 import { type ColumnSpec, type ResourceDefinition, type ResourceRow, type ResourceStore, tableStore } from './resource';
@@ -16,8 +17,20 @@ export interface TableListing<T extends TableName, Row> {
   filters: Record<string, FilterSpec<ColumnOf<T>>>;
 }
 
-interface Declared<Row extends ResourceRow, Create, Update extends { version: number }>
-  extends Omit<ResourceDefinition<Row, Create, Update>, 'columns' | 'list' | 'importKey'> {
+/** Its menu: declared in the definition (`menu`), which makes its prefix's codes, or one of the manifest's. */
+interface Permission<P extends string, M extends ResourceMenu | undefined> {
+  permission: P & (M extends ResourceMenu ? unknown : ManifestPrefix);
+  menu?: M;
+}
+
+interface Declared<
+  Row extends ResourceRow,
+  Create,
+  Update extends { version: number },
+  P extends string,
+  M extends ResourceMenu | undefined,
+> extends Omit<ResourceDefinition<Row, Create, Update>, 'columns' | 'list' | 'importKey' | 'permission' | 'menu'>,
+    Permission<P, M> {
   importKey?: Field<Row>;
   /** The locale-key prefix of the spreadsheet's headers (src/locales), e.g. `dictionary.busiitem`. */
   labels: string;
@@ -30,14 +43,16 @@ export interface TableResourceDeclaration<
   Row extends ResourceRow,
   Create,
   Update extends { version: number },
-> extends Declared<Row, Create, Update> {
+  P extends string = string,
+  M extends ResourceMenu | undefined = undefined,
+> extends Declared<Row, Create, Update, P, M> {
   table: TableSpec<T> & { columns: Partial<Record<Field<Row>, ColumnOf<T>>> };
   list: TableListing<T, Row>;
 }
 
 /** An entity whose repository writes its own SQL (joins, several tables): it brings its list spec and its store. */
 export interface CustomResourceDeclaration<Row extends ResourceRow, Create, Update extends { version: number }>
-  extends Declared<Row, Create, Update> {
+  extends Declared<Row, Create, Update, ManifestPrefix, undefined> {
   list: ListSpec;
 }
 
@@ -67,9 +82,11 @@ export function defineResource<
   Row extends ResourceRow,
   Create,
   Update extends { version: number },
+  const P extends string,
+  const M extends ResourceMenu | undefined = undefined,
 >(
-  declaration: TableResourceDeclaration<T, Row, Create, Update>,
-): DefinedResource<Row, Create, Update> & { store: ResourceStore<Row, Create, Update> };
+  declaration: TableResourceDeclaration<T, Row, Create, Update, P, M>,
+): DefinedResource<Row, Create, Update> & { store: ResourceStore<Row, Create, Update>; permission: P; menu: M };
 export function defineResource<Row extends ResourceRow, Create, Update extends { version: number }>(
   declaration: CustomResourceDeclaration<Row, Create, Update>,
 ): DefinedResource<Row, Create, Update>;

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../context';
-import type { ApiModule } from '../module';
+import type { ResourceModule } from '../module';
 import type { DefinedResource } from './define-resource';
 import type { ResourceDefinition, ResourceRow, ResourceStore } from './resource';
 import { resourceRoutes } from './resource.routes';
@@ -28,8 +28,8 @@ export function resourceModule<
     /** Generic routes the entity answers itself (the district import answers with a diff preview). */
     omit?: 'import'[];
   },
-): ApiModule<Deps, S> {
-  return (deps) => {
+): ResourceModule<Deps, S> {
+  const build = (deps: Deps) => {
     const service = options.service(deps);
     return {
       service,
@@ -40,6 +40,7 @@ export function resourceModule<
         ),
     };
   };
+  return Object.assign(build, { definition: def });
 }
 
 /**
@@ -54,7 +55,7 @@ export function plainResource<
 >(
   def: DefinedResource<Row, Create, Update> & { store: ResourceStore<Row, Create, Update> },
   rules?: (store: ResourceStore<Row, Create, Update>, deps: Deps) => ResourceStore<Row, Create, Update>,
-): ApiModule<Deps, WithResource<Row, Create, Update>> {
+): ResourceModule<Deps, WithResource<Row, Create, Update>> {
   return resourceModule(def, {
     service: (deps: Deps) => ({
       resource: createResourceService(def, rules ? rules(def.store, deps) : def.store, deps),

@@ -1,14 +1,18 @@
 import type { z } from '@hono/zod-openapi';
-import type { PermissionCode, PermissionPrefix } from '../../db/seed/permissions';
+import type {
+  ManifestCode,
+  PermissionCode,
+  PermissionPrefix,
+  ResourceAction,
+  ResourceMenu,
+} from '../../db/seed/permissions';
 import type { Lang } from '../i18n';
 import type { Tx } from '../tenancy';
 import type { ListQuery, ListSpec } from './list-query';
 import type { CellValue } from './spreadsheet';
 import type { Actor, TableRepository } from './table.repository';
 
-export type { PermissionPrefix };
-
-export type ResourceAction = 'list' | 'export' | 'create' | 'update' | 'delete' | 'import';
+export type { PermissionPrefix, ResourceAction };
 
 export interface ResourceRow {
   id: string;
@@ -66,9 +70,11 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   /** resource_type of its audit rows. */
   type: string;
   /** `area:entity`; routes need `<permission>:list|export|create|update|delete|import`. */
-  permission: PermissionPrefix;
+  permission: string;
+  /** Where its menu sits, when the manifest (db/seed/permissions.ts) does not list it: its codes are seeded from it. */
+  menu?: ResourceMenu;
   /** Codes that differ from `<permission>:<action>` (dictionary items: `dictionary:syscode:item-create`). */
-  actions?: Partial<Record<ResourceAction, PermissionCode>>;
+  actions?: Partial<Record<ResourceAction, ManifestCode>>;
   /** OpenAPI component names derive from it (`AdminUser`, `AdminUserList`, `CreateAdminUser`, ...). */
   schemas: {
     row: z.ZodType<Row>;
@@ -87,7 +93,7 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
 
 /** A generic action the manifest does not grant under the prefix (a client's import) names a code nobody holds. */
 export const actionCode = (
-  def: { permission: PermissionPrefix; actions?: Partial<Record<ResourceAction, PermissionCode>> },
+  def: { permission: string; actions?: Partial<Record<ResourceAction, ManifestCode>> },
   action: string,
 ) => (def.actions?.[action as ResourceAction] ?? `${def.permission}:${action}`) as PermissionCode;
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { errorCodes } from '../../core/error-codes';
 import { PLATFORM_TENANT, type Tx } from '../../core/tenancy';
+import { resourceMenus } from '../../modules/registry';
 import { seedConfiguration } from './configuration';
 import { dictSeeds } from './dictionaries';
 import { flattenManifest } from './permissions';
@@ -71,7 +72,7 @@ export async function seedBase(tx: Tx): Promise<void> {
 }
 
 async function seedPermissions(tx: Tx): Promise<void> {
-  const rows = flattenManifest();
+  const rows = flattenManifest(resourceMenus);
   const values = sql.join(
     rows.map(
       (r) =>

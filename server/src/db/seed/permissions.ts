@@ -22,7 +22,11 @@ export interface DirectorySeed {
   menus: readonly MenuSeed[];
 }
 
+import { labelOf } from '../../core/labels';
+
 const crud = ['create', 'update', 'delete', 'export'] as const;
+/** The generic operations of a resource: its menu is `<prefix>:list`, the others are its buttons. */
+export type ResourceAction = 'list' | (typeof crud)[number] | 'import';
 
 /** Names of the button actions (the last segment of a code), Chinese and English. */
 export const actionNames: Record<string, [string, string]> = {
@@ -217,29 +221,6 @@ export const permissionManifest = [
         nameEn: 'System codes',
         path: '/dictionary/syscode',
         buttons: ['item-create', 'item-update', 'import'],
-      },
-      {
-        code: 'dictionary:industry:list',
-        name: '行业',
-        nameEn: 'Industries',
-        path: '/dictionary/industry',
-        platformOnly: true,
-        buttons: ['import'],
-      },
-      {
-        code: 'dictionary:errcode:list',
-        name: '错误码',
-        nameEn: 'Error codes',
-        path: '/dictionary/errcode',
-        platformOnly: true,
-        buttons: ['import'],
-      },
-      {
-        code: 'dictionary:busiitem:list',
-        name: '业务事项',
-        nameEn: 'Business items',
-        path: '/dictionary/busiitem',
-        buttons: ['bind-template', 'import'],
       },
     ],
   },
@@ -474,11 +455,51 @@ type MenuCodes<Menu> = Menu extends { code: infer Code extends string }
       | (Menu extends { buttons: readonly (infer Button)[] } ? ButtonCode<Button, PrefixOf<Code>> : never)
   : never;
 
+/** A directory of the manifest, where a resource's own menu may sit. */
+export type DirectoryKey = (typeof permissionManifest)[number]['key'];
+
 /**
- * Every permission code the manifest seeds, computed from it: the server's routes and the console's routes,
- * descriptors and buttons are typed by it, so a code that is not granted anywhere does not compile.
+ * Where a resource's menu sits, declared in its definition (`menu`): under a directory of the manifest, at `order`
+ * among its menus. It seeds the menu `<prefix>:list` (path `/<api path>`, named by the console's `menu.<area>.<entity>`)
+ * and the buttons `<prefix>:create|update|delete|export`, then `buttons`, then `<prefix>:import`.
  */
-export type PermissionCode = MenuCodes<ManifestMenu>;
+export interface ResourceMenu {
+  parent: DirectoryKey;
+  order: number;
+  platformOnly?: boolean;
+  /** Actions beyond the generic ones (`bind-template`), named in actionNames. */
+  buttons?: readonly string[];
+}
+
+/** What the seed reads of a resource that declares its menu: its definition. */
+export interface MenuDeclaration {
+  path: string;
+  permission: string;
+  menu?: ResourceMenu;
+}
+
+/**
+ * The definitions that declare a menu, by their name in modules/registry.ts. Each resource file adds its own line
+ * (`declare module`), as it declares its table in `DB`: a type cannot be read back from the registry itself, whose
+ * modules' types depend on the codes; registry.ts checks that both name the same resources.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: completed by declaration merging from the resource files
+export interface ResourceMenus {}
+
+type DeclaredCodes<D> = D extends { permission: infer P extends string; menu: infer M }
+  ? `${P}:${ResourceAction}` | (M extends { buttons: readonly (infer B extends string)[] } ? `${P}:${B}` : never)
+  : never;
+
+/** The codes of the manifest, which a definition without a menu of its own must use. */
+export type ManifestCode = MenuCodes<ManifestMenu>;
+export type ManifestPrefix = PrefixOf<ManifestCode>;
+
+/**
+ * Every permission code that is seeded, computed from the manifest and the resources' menus: the server's routes and
+ * the console's routes, descriptors and buttons are typed by it, so a code that is not granted anywhere does not
+ * compile.
+ */
+export type PermissionCode = ManifestCode | DeclaredCodes<ResourceMenus[keyof ResourceMenus]>;
 /** The `area:entity` part of the codes. */
 export type PermissionPrefix = PrefixOf<PermissionCode>;
 
@@ -495,8 +516,39 @@ export interface PermissionSeedRow {
   platformOnly: boolean;
 }
 
-/** The manifest flattened parent-first; directories are keyed by their locale key (they have no code). */
-export function flattenManifest(manifest: readonly DirectorySeed[] = permissionManifest): PermissionSeedRow[] {
+/** A declared menu as the manifest would write it. */
+function menuSeed({ path, permission, menu }: MenuDeclaration & { menu: ResourceMenu }): MenuSeed {
+  const name = labelOf(`menu.${path.replace(/\//g, '.')}`);
+  return {
+    code: `${permission}:list` as MenuSeed['code'],
+    name: name['zh-CN'],
+    nameEn: name['en-US'],
+    path: `/${path}`,
+    platformOnly: menu.platformOnly,
+    buttons: [...(menu.buttons ?? []), 'import'],
+  };
+}
+
+/** A directory's menus in their order: the manifest's by position, the declared ones at their `order`. */
+function menusOf(dir: DirectorySeed, declared: readonly MenuDeclaration[]): MenuSeed[] {
+  const menus: (MenuSeed | undefined)[] = [...dir.menus];
+  for (const d of declared) {
+    if (d.menu?.parent !== dir.key) continue;
+    if (menus[d.menu.order]) throw new Error(`menu of ${d.permission}: ${dir.key} has a menu at ${d.menu.order}`);
+    menus[d.menu.order] = menuSeed({ ...d, menu: d.menu });
+  }
+  if (menus.includes(undefined)) throw new Error(`the menus of ${dir.key} leave a gap in their order`);
+  return menus as MenuSeed[];
+}
+
+/**
+ * The manifest and the menus the resources declare (`declared`), flattened parent-first; directories are keyed by
+ * their locale key (they have no code).
+ */
+export function flattenManifest(
+  declared: readonly MenuDeclaration[] = [],
+  manifest: readonly DirectorySeed[] = permissionManifest,
+): PermissionSeedRow[] {
   const rows: PermissionSeedRow[] = [];
   manifest.forEach((dir, d) => {
     const dirKey = `menu.${dir.key}`;
@@ -512,7 +564,7 @@ export function flattenManifest(manifest: readonly DirectorySeed[] = permissionM
       sort: d,
       platformOnly: false,
     });
-    dir.menus.forEach((menu, m) => {
+    menusOf(dir, declared).forEach((menu, m) => {
       const menuKey = `menu${menu.path.replace(/\//g, '.').replace(/[^a-zA-Z0-9.]/g, '-')}`;
       const platformOnly = Boolean(menu.platformOnly);
       rows.push({

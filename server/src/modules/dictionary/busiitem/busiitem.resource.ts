@@ -8,6 +8,7 @@ export const businessItemResource = defineResource({
   path: 'dictionary/busiitem',
   type: 'business_item',
   permission: 'dictionary:busiitem',
+  menu: { parent: 'dictionary', order: 3, buttons: ['bind-template'] },
   schemas: {
     row: BusinessItem,
     create: CreateBusinessItem,
@@ -67,3 +68,9 @@ export const businessItems = plainResource(
   businessItemResource,
   (store, deps: ResourceDeps & { platform: PlatformScope }) => platformWrites(store, deps.platform),
 );
+
+declare module '../../../db/seed/permissions' {
+  interface ResourceMenus {
+    businessItems: typeof businessItemResource;
+  }
+}

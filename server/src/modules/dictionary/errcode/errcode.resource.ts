@@ -5,6 +5,7 @@ export const errorCodeResource = defineResource({
   path: 'dictionary/errcode',
   type: 'error_code',
   permission: 'dictionary:errcode',
+  menu: { parent: 'dictionary', order: 2, platformOnly: true },
   schemas: { row: ErrorCode, create: CreateErrorCode, update: UpdateErrorCode, importRow: ErrorCodeImportRow },
   table: {
     name: 'error_code',
@@ -51,3 +52,9 @@ export const errorCodeResource = defineResource({
     { key: 'source', only: 'export' },
   ],
 });
+
+declare module '../../../db/seed/permissions' {
+  interface ResourceMenus {
+    errorCodes: typeof errorCodeResource;
+  }
+}

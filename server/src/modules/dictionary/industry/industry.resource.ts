@@ -5,6 +5,7 @@ export const industryResource = defineResource({
   path: 'dictionary/industry',
   type: 'industry',
   permission: 'dictionary:industry',
+  menu: { parent: 'dictionary', order: 1, platformOnly: true },
   schemas: { row: Industry, create: CreateIndustry, update: UpdateIndustry, importRow: IndustryImportRow },
   table: {
     name: 'industry',
@@ -50,3 +51,9 @@ export const industryResource = defineResource({
     { key: 'status', label: 'dictionary.status', example: 'enabled' },
   ],
 });
+
+declare module '../../../db/seed/permissions' {
+  interface ResourceMenus {
+    industries: typeof industryResource;
+  }
+}

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedBase } from '../../server/src/db/seed/base';
+import {
+  type DirectorySeed,
+  flattenManifest,
+  type MenuDeclaration,
+  type MenuSeed,
+  permissionManifest,
+} from '../../server/src/db/seed/permissions';
+import { resourceMenus } from '../../server/src/modules/registry';
+import { engines, startApi, type TestApi } from './helpers';
+
+/** The dictionary's menus as the manifest listed them before their definitions declared them. */
+const listedBefore: MenuSeed[] = [
+  {
+    code: 'dictionary:industry:list',
+    name: '行业',
+    nameEn: 'Industries',
+    path: '/dictionary/industry',
+    platformOnly: true,
+    buttons: ['import'],
+  },
+  {
+    code: 'dictionary:errcode:list',
+    name: '错误码',
+    nameEn: 'Error codes',
+    path: '/dictionary/errcode',
+    platformOnly: true,
+    buttons: ['import'],
+  },
+  {
+    code: 'dictionary:busiitem:list',
+    name: '业务事项',
+    nameEn: 'Business items',
+    path: '/dictionary/busiitem',
+    buttons: ['bind-template', 'import'],
+  },
+];
+const manifestBefore: DirectorySeed[] = permissionManifest.map((dir) =>
+  dir.key === 'dictionary' ? { ...dir, menus: [...dir.menus, ...listedBefore] } : dir,
+);
+
+describe('the permission seed', () => {
+  it('gives the rows the manifest gave while it listed the menus the resources now declare', () => {
+    expect(resourceMenus.map((d) => d.permission)).toEqual(
+      expect.arrayContaining(['dictionary:industry', 'dictionary:errcode', 'dictionary:busiitem']),
+    );
+    expect(flattenManifest(resourceMenus)).toEqual(flattenManifest([], manifestBefore));
+  });
+
+  it('refuses two menus at one place, or a gap', () => {
+    const at = (order: number): MenuDeclaration => ({
+      path: 'dictionary/errcode',
+      permission: 'dictionary:errcode',
+      menu: { parent: 'dictionary', order },
+    });
+    expect(() => flattenManifest([...resourceMenus, at(0)])).toThrow(/dictionary has a menu at 0/);
+    expect(() => flattenManifest([at(9)])).toThrow(/gap/);
+  });
+});
+
+describe.each(engines())('seeding a database on $name', (engine) => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi(engine);
+  });
+  afterAll(() => api?.close());
+
+  const rows = async (query: string) => (await sql.raw<Record<string, unknown>>(query).execute(api.db)).rows;
+  const permissions = () =>
+    rows(`SELECT p.id::text AS id, p.code, p.type, p.locale_key, parent.locale_key AS parent, p.path, p.icon, p.sort,
+      p.platform_only, p.status, p.name, p.name_en
+      FROM permission p LEFT JOIN permission parent ON parent.id = p.parent_id ORDER BY p.locale_key`);
+  const grants = () => rows('SELECT tenant_id, role_id, permission_id FROM role_permission ORDER BY 1, 2, 3');
+
+  it('stores the manifest rows, and seeding it again changes no row and keeps every grant', async () => {
+    const stored = await permissions();
+    const expected = flattenManifest([], manifestBefore).map((r) => ({
+      code: r.code,
+      type: r.type,
+      locale_key: r.localeKey,
+      parent: r.parentLocaleKey,
+      path: r.path,
+      icon: r.icon,
+      sort: r.sort,
+      platform_only: r.platformOnly,
+      status: 'enabled',
+      name: r.name,
+      name_en: r.nameEn,
+    }));
+    expect(stored.map(({ id, ...row }) => row)).toEqual(
+      expected.sort((a, b) => (a.locale_key < b.locale_key ? -1 : 1)),
+    );
+    const granted = await grants();
+    expect(granted.length).toBeGreaterThan(100);
+
+    await api.tenancy.asSystem(seedBase);
+    expect(await permissions()).toEqual(stored);
+    expect(await grants()).toEqual(granted);
+  });
+});
