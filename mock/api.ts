@@ -7,8 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadMigrations } from '../server/src/db/migrator';
 import { createServer } from '../server/src/server';
 
-// The migrations are files found at run time: loaded now, while that hook is active (a failure shows at the first call).
-loadMigrations(require).catch(() => undefined);
+// The migrations are files found at run time: loaded now, while that hook is active (a failure shows at the first
+// call). Without it (vitest loads this file as a module), they are imported when first needed.
+if (require.extensions['.ts']) loadMigrations(require).catch(() => undefined);
 
 type UploadedFile = { fieldname: string; originalname: string; mimetype: string; buffer: Buffer };
 type MockRequest = IncomingMessage & { body?: unknown; _body?: boolean; originalUrl?: string; files?: UploadedFile[] };

@@ -1,12 +1,42 @@
 import { z } from '@hono/zod-openapi';
-import { type ColumnType, sql } from 'kysely';
+import { type ColumnType, type Kysely, type Migration, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '../../server/src/core/resource/define-resource';
 import { plainResource } from '../../server/src/core/resource/resource.module';
 import { APP_ROLE, SYSTEM_ROLE } from '../../server/src/db/migrations/0002_tenancy_rls';
+import { runStatements } from '../../server/src/db/migrations/statements';
 import { engines, importForm, jsonOf, readXlsx, startApi, type TestApi, xlsxFile } from './helpers';
 
-/** The throwaway table, made known to the typed schema the way a migration and db/types.ts would. */
+/** `server/src/db/migrations/00NN_gadget.ts`: found by its name, no index to edit. */
+const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigint`;
+const gadgetMigration: Migration = {
+  up: (db: Kysely<unknown>) =>
+    runStatements(db, [
+      `CREATE TABLE gadget (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        tenant_id bigint NOT NULL REFERENCES tenant (id),
+        code varchar(20) NOT NULL,
+        name varchar(50) NOT NULL,
+        description text,
+        deleted_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        created_by bigint,
+        updated_at timestamptz,
+        updated_by bigint,
+        version int NOT NULL DEFAULT 0)`,
+      'CREATE UNIQUE INDEX gadget_code_uq ON gadget (tenant_id, code) WHERE deleted_at IS NULL',
+      `GRANT SELECT, INSERT, UPDATE, DELETE ON gadget TO ${APP_ROLE}, ${SYSTEM_ROLE}`,
+      'ALTER TABLE gadget ENABLE ROW LEVEL SECURITY',
+      'ALTER TABLE gadget FORCE ROW LEVEL SECURITY',
+      `CREATE POLICY tenant_isolation ON gadget TO ${APP_ROLE}
+         USING (tenant_id = ${currentTenant}) WITH CHECK (tenant_id = ${currentTenant})`,
+    ]),
+  down: (db: Kysely<unknown>) => runStatements(db, ['DROP TABLE gadget']),
+};
+
+// From here to the registry line: `server/src/modules/<area>/gadget/gadget.resource.ts`, the entity's one server file.
+
+/** Its table, made known to the typed schema beside its definition (the definition's columns are checked against it). */
 declare module '../../server/src/db/types' {
   interface DB {
     gadget: {
@@ -45,7 +75,12 @@ const UpdateGadget = z
   })
   .strict();
 
-/** Everything the entity is: the declaration, and nothing else (no repository, service or routes of its own). */
+/**
+ * The definition, and nothing else (no repository, service or routes of its own). A real entity names its own prefix
+ * and says where its menu sits (`menu: { parent: 'system', order: 7 }`), which seeds its codes; this throwaway one
+ * borrows the administrators' codes, which the demo administrator already holds, and the spreadsheet labels of
+ * business items.
+ */
 const gadgets = plainResource(
   defineResource({
     path: 'gadgets',
@@ -82,35 +117,14 @@ const gadgets = plainResource(
   }),
 );
 
-const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigint`;
-
 describe.each(engines())('an entity declared once, on a throwaway table, on $name', (engine) => {
   let api: TestApi;
   let admin: string;
 
   beforeAll(async () => {
     api = await startApi(engine);
-    for (const statement of [
-      `CREATE TABLE gadget (
-        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        tenant_id bigint NOT NULL REFERENCES tenant (id),
-        code varchar(20) NOT NULL,
-        name varchar(50) NOT NULL,
-        description text,
-        deleted_at timestamptz,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        created_by bigint,
-        updated_at timestamptz,
-        updated_by bigint,
-        version int NOT NULL DEFAULT 0)`,
-      'CREATE UNIQUE INDEX gadget_code_uq ON gadget (tenant_id, code) WHERE deleted_at IS NULL',
-      `GRANT SELECT, INSERT, UPDATE, DELETE ON gadget TO ${APP_ROLE}, ${SYSTEM_ROLE}`,
-      'ALTER TABLE gadget ENABLE ROW LEVEL SECURITY',
-      'ALTER TABLE gadget FORCE ROW LEVEL SECURITY',
-      `CREATE POLICY tenant_isolation ON gadget TO ${APP_ROLE}
-         USING (tenant_id = ${currentTenant}) WITH CHECK (tenant_id = ${currentTenant})`,
-    ])
-      await sql.raw(statement).execute(api.db);
+    await gadgetMigration.up(api.db as unknown as Kysely<unknown>);
+    // the registry line: `gadgets,` in `resources` of server/src/modules/registry.ts, which app.ts mounts so
     api.server.app.route('/api', gadgets(api.server.services).routes());
     admin = (await api.tokens('demo', 'admin', 'admin123')).access;
   });
