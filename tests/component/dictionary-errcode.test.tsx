@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ErrorCodePage from '@/pages/dictionary/errcode';
-import type { ErrorCode } from '@/pages/dictionary/errcode/descriptor';
+import ErrorCodePage, { type ErrorCode } from '@/pages/dictionary/errcode';
 import { fakeApi } from './fake-api';
 import { freshStore, renderApp, type TestStore } from './harness';
 
