@@ -1,4 +1,5 @@
 import type { Principal } from '../../../core/context';
+import type { PermissionCode } from '../../../core/route';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import * as repo from './workspace.repository';
 import type { Workspace, WorkspaceCard } from './workspace.schema';
@@ -11,7 +12,7 @@ const ACTIVITY_LIMIT = 10;
 interface CardDefinition {
   key: string;
   /** The list code the caller needs: the card counts what that list would show them. */
-  permission: string;
+  permission: PermissionCode;
   path: string;
   count: (tx: Tx, now: Date) => Promise<number>;
 }
