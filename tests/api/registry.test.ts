@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { type ColumnType, type Kysely, type Migration } from 'kysely';
+import type { ColumnType, Kysely, Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '../../server/src/core/resource/define-resource';
 import { plainResource } from '../../server/src/core/resource/resource.module';
