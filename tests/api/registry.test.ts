@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import type { ColumnType, Kysely, Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '../../server/src/core/resource/define-resource';
 import { plainResource } from '../../server/src/core/resource/resource.module';
 import { APP_ROLE, SYSTEM_ROLE } from '../../server/src/db/migrations/0002_tenancy_rls';
 import { runStatements } from '../../server/src/db/migrations/statements';
+import type { Audited, Id, Nullable, NullableTimestamp, Ref } from '../../server/src/db/types';
 import { engines, importForm, jsonOf, readXlsx, startApi, type TestApi, xlsxFile } from './helpers';
 
 /** `server/src/db/migrations/00NN_gadget.ts`: found by its name, no index to edit. */
@@ -37,21 +38,17 @@ const gadgetMigration: Migration = {
 // From here to the registry line: `server/src/modules/<area>/gadget/gadget.resource.ts`, the entity's one server file.
 
 /** Its table, made known to the typed schema beside its definition (the definition's columns are checked against it). */
+interface GadgetTable extends Audited {
+  id: Id;
+  tenant_id: Ref;
+  code: string;
+  name: string;
+  description: Nullable<string>;
+  deleted_at: NullableTimestamp;
+}
 declare module '../../server/src/db/types' {
   interface DB {
-    gadget: {
-      id: ColumnType<string, never, never>;
-      tenant_id: string;
-      code: string;
-      name: string;
-      description: string | null;
-      deleted_at: Date | null;
-      created_at: ColumnType<Date, Date | undefined, Date>;
-      created_by: string | null;
-      updated_at: Date | null;
-      updated_by: string | null;
-      version: ColumnType<number, number | undefined, number>;
-    };
+    gadget: GadgetTable;
   }
 }
 

@@ -1,17 +1,17 @@
 import type { ColumnType } from 'kysely';
 
 /** bigint identity, read as a string on both engines, never written by the application. */
-type Id = ColumnType<string, never, never>;
+export type Id = ColumnType<string, never, never>;
 /** bigint reference, read as a string. */
-type Ref = string;
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json = ColumnType<unknown, string, string>;
-type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+export type Ref = string;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type Json = ColumnType<unknown, string, string>;
+export type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
+export type Defaulted<T> = ColumnType<T, T | undefined, T>;
+export type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-interface Audited {
+export interface Audited {
   created_at: Timestamp;
   created_by: Nullable<Ref>;
   updated_at: NullableTimestamp;
@@ -335,6 +335,10 @@ export interface ImportJobFailureTable {
   message: string;
 }
 
+/**
+ * The database's tables. A table made later adds itself from its resource file, beside its definition:
+ * `declare module '../../../db/types' { interface DB { gadget: GadgetTable } }`.
+ */
 export interface DB {
   tenant_package: TenantPackageTable;
   package_permission: PackagePermissionTable;
