@@ -17,8 +17,11 @@ export interface TableListing<T extends TableName, Row> {
   filters: Record<string, FilterSpec<ColumnOf<T>>>;
 }
 
-/** Its menu: declared in the definition (`menu`), which makes its prefix's codes, or one of the manifest's. */
-interface Permission<P extends string, M extends ResourceMenu | undefined> {
+/**
+ * Its permission prefix: a new one comes with its menu (`menu`, which seeds its codes); without a menu, a prefix the
+ * manifest has.
+ */
+interface PrefixAndMenu<P extends string, M extends ResourceMenu | undefined> {
   permission: P & (M extends ResourceMenu ? unknown : ManifestPrefix);
   menu?: M;
 }
@@ -30,7 +33,7 @@ interface Declared<
   P extends string,
   M extends ResourceMenu | undefined,
 > extends Omit<ResourceDefinition<Row, Create, Update>, 'columns' | 'list' | 'importKey' | 'permission' | 'menu'>,
-    Permission<P, M> {
+    PrefixAndMenu<P, M> {
   importKey?: Field<Row>;
   /** The locale-key prefix of the spreadsheet's headers (src/locales), e.g. `dictionary.busiitem`. */
   labels: string;
