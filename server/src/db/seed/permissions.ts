@@ -1,6 +1,9 @@
+import { labelOf } from '../../core/labels';
+
 /**
- * The permission manifest (docs/domain.md §1.1): directory → menu (code `area:entity:list`) → buttons.
- * Seeded on every start; codes removed from here are disabled, never deleted.
+ * The permission manifest (docs/domain.md §1.1): directory → menu (code `area:entity:list`) → buttons, joined by the
+ * menus resources declare in their definitions (`ResourceMenu`). Seeded on every start; codes no longer seeded are
+ * disabled, never deleted.
  */
 export interface MenuSeed {
   code: `${string}:${string}:${string}`;
@@ -21,8 +24,6 @@ export interface DirectorySeed {
   icon: string;
   menus: readonly MenuSeed[];
 }
-
-import { labelOf } from '../../core/labels';
 
 const crud = ['create', 'update', 'delete', 'export'] as const;
 /** The generic operations of a resource: its menu is `<prefix>:list`, the others are its buttons. */
@@ -481,7 +482,7 @@ export interface MenuDeclaration {
 /**
  * The definitions that declare a menu, by their name in modules/registry.ts. Each resource file adds its own line
  * (`declare module`), as it declares its table in `DB`: a type cannot be read back from the registry itself, whose
- * modules' types depend on the codes; registry.ts checks that both name the same resources.
+ * modules' types depend on the codes; registry.ts checks that each name is registered.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: completed by declaration merging from the resource files
 export interface ResourceMenus {}
