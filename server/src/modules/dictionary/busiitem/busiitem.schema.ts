@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
+import { auditedRow, importRowOf, optionalText, requiredText, Status } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
-const status = z.enum(['enabled', 'disabled']);
 export const CHANNELS = ['in_app', 'wechat_mp', 'sms', 'email'] as const;
 export const AUDIT_LEVELS = ['none', 'normal', 'sensitive'] as const;
 
@@ -31,17 +31,15 @@ export const BusinessItem = z
     defaultChannels: z.array(z.enum(CHANNELS)),
     defaultTemplateCode: z.string().nullable(),
     auditLevel: z.enum(AUDIT_LEVELS),
-    status,
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    status: Status,
+    ...auditedRow,
   })
   .openapi('BusinessItem');
 export type BusinessItem = z.infer<typeof BusinessItem>;
 
 const fields = {
-  name: z.string().trim().min(1).max(100),
-  nameEn: z.string().trim().max(200).nullable().optional(),
+  name: requiredText(100),
+  nameEn: optionalText(200),
   module: z
     .string()
     .trim()
@@ -51,9 +49,9 @@ const fields = {
   notifiable: z.boolean().optional(),
   variables: z.array(BusinessItemVariable).max(50).optional(),
   defaultChannels: z.array(z.enum(CHANNELS)).max(CHANNELS.length).optional(),
-  defaultTemplateCode: z.string().trim().max(100).nullable().optional(),
+  defaultTemplateCode: optionalText(100),
   auditLevel: z.enum(AUDIT_LEVELS).optional(),
-  status: status.optional(),
+  status: Status.optional(),
 };
 
 const code = z
@@ -77,19 +75,11 @@ export type UpdateBusinessItem = z.infer<typeof UpdateBusinessItem>;
 
 const list = (text: string) => text.split(/[,，;；\s]+/).filter(Boolean);
 
-export const BusinessItemImportRow = z.object({
-  code,
-  name: fields.name,
-  nameEn: z.string().trim().max(200).optional(),
-  module: fields.module,
-  description: z.string().max(1000).optional(),
-  notifiable: z.stringbool().optional(),
+/** Channels are one cell of comma-separated values; variables are edited on the screen, not in the sheet. */
+export const BusinessItemImportRow = importRowOf(CreateBusinessItem.omit({ variables: true }).shape, {
   defaultChannels: z
     .string()
     .transform(list)
     .pipe(z.array(z.enum(CHANNELS)))
     .optional(),
-  defaultTemplateCode: z.string().trim().max(100).optional(),
-  auditLevel: z.enum(AUDIT_LEVELS).optional(),
-  status: status.optional(),
 });

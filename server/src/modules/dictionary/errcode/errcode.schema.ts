@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
+import { auditedRow, importRowOf, Status } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
-const status = z.enum(['enabled', 'disabled']);
 export const SHOW_TYPES = [0, 1, 2, 3, 9] as const;
 /** Codes declared in server/src/core/error-codes.ts live below this; manual codes above, so a later release never collides. */
 export const MANUAL_CODE_MIN = 2_000_000;
@@ -32,10 +32,8 @@ export const ErrorCode = z
     showType: z.number().int(),
     source: z.enum(['built_in', 'manual']),
     messageCustomized: z.boolean().openapi({ description: 'A built-in message was edited: restarts keep the edit' }),
-    status,
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    status: Status,
+    ...auditedRow,
   })
   .openapi('ErrorCode');
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -56,7 +54,7 @@ export const CreateErrorCode = z
     messageZh: message,
     messageEn: message,
     showType: showType.optional(),
-    status: status.optional(),
+    status: Status.optional(),
   })
   .strict()
   .openapi('CreateErrorCode');
@@ -69,20 +67,14 @@ export const UpdateErrorCode = z
     messageZh: message.optional(),
     messageEn: message.optional(),
     showType: showType.optional(),
-    status: status.optional(),
+    status: Status.optional(),
     version: Version,
   })
   .strict()
   .openapi('UpdateErrorCode');
 export type UpdateErrorCode = z.infer<typeof UpdateErrorCode>;
 
-export const ErrorCodeImportRow = z.object({
-  code: z.coerce.number().int().min(MANUAL_CODE_MIN).max(2_147_483_647),
-  key: CreateErrorCode.shape.key,
-  module: CreateErrorCode.shape.module,
-  httpStatus: z.coerce.number().int().min(400).max(599),
-  messageZh: message,
-  messageEn: message,
+/** The show type is a number written in its cell. */
+export const ErrorCodeImportRow = importRowOf(CreateErrorCode.shape, {
   showType: z.coerce.number().pipe(showType).optional(),
-  status: status.optional(),
 });

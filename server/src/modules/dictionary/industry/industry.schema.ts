@@ -1,8 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { INT4_MAX, Version } from '../../../core/column-bounds';
+import {
+  auditedRow,
+  importRowOf,
+  optionalText,
+  remark,
+  requiredText,
+  Status,
+  sortOrder,
+} from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
-const status = z.enum(['enabled', 'disabled']);
 const code = z
   .string()
   .trim()
@@ -23,11 +31,9 @@ export const Industry = z
     standardVersion: z.string().nullable(),
     wechatIndustryId: z.number().int().nullable(),
     sort: z.number().int(),
-    status,
+    status: Status,
     remark: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    ...auditedRow,
   })
   .openapi('Industry');
 export type Industry = z.infer<typeof Industry>;
@@ -36,13 +42,13 @@ export const IndustryNode = Industry.extend({ hasChildren: z.boolean() }).openap
 export type IndustryNode = z.infer<typeof IndustryNode>;
 
 const fields = {
-  name: z.string().trim().min(1).max(100),
-  nameEn: z.string().trim().max(200).nullable().optional(),
-  standardVersion: z.string().trim().max(30).nullable().optional(),
+  name: requiredText(100),
+  nameEn: optionalText(200),
+  standardVersion: optionalText(30),
   wechatIndustryId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
-  sort: z.number().int().min(0).max(1_000_000).optional(),
-  status: status.optional(),
-  remark: z.string().max(500).nullable().optional(),
+  sort: sortOrder().optional(),
+  status: Status.optional(),
+  remark,
 };
 
 export const CreateIndustry = z
@@ -61,17 +67,8 @@ export const UpdateIndustry = z
   .openapi('UpdateIndustry');
 export type UpdateIndustry = z.infer<typeof UpdateIndustry>;
 
-export const IndustryImportRow = z.object({
-  code,
-  parentCode: code.optional(),
-  name: fields.name,
-  nameEn: z.string().trim().max(200).optional(),
-  standardVersion: z.string().trim().max(30).optional(),
-  wechatIndustryId: z.coerce.number().int().min(1).max(INT4_MAX).optional(),
-  sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  status: status.optional(),
-});
+export const IndustryImportRow = importRowOf(CreateIndustry.omit({ remark: true }).shape);
 
 export const IndustryTreeQuery = z
-  .object({ parentCode: code.optional().openapi({ description: 'Absent: the sections' }), status: status.optional() })
+  .object({ parentCode: code.optional().openapi({ description: 'Absent: the sections' }), status: Status.optional() })
   .strict();

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
+import { auditedRow, importRowOf, optionalText, requiredText, Status, sortOrder } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
-const status = z.enum(['enabled', 'disabled']);
 const color = z
   .string()
   .trim()
@@ -20,31 +20,29 @@ export const DictItem = z
     parentValue: z.string().nullable(),
     isDefault: z.boolean(),
     sort: z.number().int(),
-    status,
+    status: Status,
     scope: z
       .enum(['platform', 'tenant'])
       .openapi({ description: 'platform: shared by every tenant; tenant: the caller’s own' }),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    ...auditedRow,
   })
   .openapi('DictItem');
 export type DictItem = z.infer<typeof DictItem>;
 
 const fields = {
-  label: z.string().trim().min(1).max(100),
-  labelEn: z.string().trim().max(100).nullable().optional(),
+  label: requiredText(100),
+  labelEn: optionalText(100),
   color: color.nullable().optional(),
-  parentValue: z.string().trim().max(100).nullable().optional(),
+  parentValue: optionalText(100),
   isDefault: z.boolean().optional(),
-  sort: z.number().int().min(0).max(1_000_000).optional(),
-  status: status.optional(),
+  sort: sortOrder().optional(),
+  status: Status.optional(),
 };
 
 export const CreateDictItem = z
   .object({
-    typeCode: z.string().trim().min(1).max(100),
-    value: z.string().trim().min(1).max(100).openapi({ example: 'grade_3a' }),
+    typeCode: requiredText(100),
+    value: requiredText(100).openapi({ example: 'grade_3a' }),
     ...fields,
   })
   .strict()
@@ -57,14 +55,4 @@ export const UpdateDictItem = z
   .openapi('UpdateDictItem');
 export type UpdateDictItem = z.infer<typeof UpdateDictItem>;
 
-export const DictItemImportRow = z.object({
-  typeCode: CreateDictItem.shape.typeCode,
-  value: CreateDictItem.shape.value,
-  label: fields.label,
-  labelEn: z.string().trim().max(100).optional(),
-  color: color.optional(),
-  parentValue: z.string().trim().max(100).optional(),
-  isDefault: z.stringbool().optional(),
-  sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  status: status.optional(),
-});
+export const DictItemImportRow = importRowOf(CreateDictItem.shape);

@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
+import { auditedRow, importRowOf, remark, requiredText, Status } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
-
-const status = z.enum(['enabled', 'disabled']);
 
 export const DictType = z
   .object({
@@ -11,20 +10,18 @@ export const DictType = z
     name: z.string(),
     isSystem: z.boolean().openapi({ description: 'Referenced by the API: cannot be deleted' }),
     tenantExtensible: z.boolean().openapi({ description: 'Tenants may add their own items' }),
-    status,
+    status: Status,
     remark: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    ...auditedRow,
   })
   .openapi('DictType');
 export type DictType = z.infer<typeof DictType>;
 
 const fields = {
-  name: z.string().trim().min(1).max(100),
+  name: requiredText(100),
   tenantExtensible: z.boolean().optional(),
-  status: status.optional(),
-  remark: z.string().max(500).nullable().optional(),
+  status: Status.optional(),
+  remark,
 };
 
 export const CreateDictType = z
@@ -46,10 +43,4 @@ export const UpdateDictType = z
   .openapi('UpdateDictType');
 export type UpdateDictType = z.infer<typeof UpdateDictType>;
 
-export const DictTypeImportRow = z.object({
-  code: CreateDictType.shape.code,
-  name: fields.name,
-  tenantExtensible: z.stringbool().optional(),
-  status: status.optional(),
-  remark: z.string().max(500).optional(),
-});
+export const DictTypeImportRow = importRowOf(CreateDictType.shape);

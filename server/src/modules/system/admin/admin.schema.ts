@@ -1,27 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { formatRule } from '../../../core/validation';
+import { auditedRow, phone, remark, requiredText, userName as userNameRule } from '../../../core/schema-kit';
 
 export const ADMIN_USER_STATUSES = ['enabled', 'disabled', 'locked'] as const;
 
-const userName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(2)
-  .max(50)
-  .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'))
-  .openapi({ example: 'zhangsan' });
-const displayName = z.string().trim().min(1).max(50).openapi({ example: '张三' });
-const mobile = z
-  .string()
-  .trim()
-  .max(20)
-  .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
-  .openapi({ example: '13800000000' });
+const userName = userNameRule.openapi({ example: 'zhangsan' });
+const displayName = requiredText(50).openapi({ example: '张三' });
+const mobile = phone.openapi({ example: '13800000000' });
 const email = z.email().max(100).openapi({ example: 'zhangsan@example.com' });
-const remark = z.string().max(500);
 
 export const AdminUser = z
   .object({
@@ -39,9 +26,7 @@ export const AdminUser = z
     remark: z.string().nullable(),
     roleIds: z.array(z.string()),
     roles: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    ...auditedRow,
   })
   .openapi('AdminUser');
 export type AdminUser = z.infer<typeof AdminUser>;
@@ -59,7 +44,7 @@ export const CreateAdminUser = z
     email: email.nullable().optional(),
     orgId: Id.nullable().optional(),
     roleIds: z.array(Id).max(50).default([]),
-    remark: remark.nullable().optional(),
+    remark,
     mustChangePassword: z.boolean().optional().openapi({
       description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
     }),
@@ -75,7 +60,7 @@ export const UpdateAdminUser = z
     email: email.nullable().optional(),
     orgId: Id.nullable().optional(),
     roleIds: z.array(Id).max(50).optional(),
-    remark: remark.nullable().optional(),
+    remark,
     version: Version,
   })
   .strict()
@@ -89,7 +74,7 @@ export const AdminUserImportRow = z.object({
   mobile: mobile.optional(),
   email: email.optional(),
   roles: z.string().max(500).optional(),
-  remark: remark.optional(),
+  remark,
   password: z.string().max(128).optional(),
 });
 export type AdminUserImportRow = z.infer<typeof AdminUserImportRow>;

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
+import { auditedRow, requiredText, Status } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code'] as const;
-const STATUSES = ['enabled', 'disabled'] as const;
 
 export const OauthClient = z
   .object({
@@ -19,10 +19,8 @@ export const OauthClient = z
     accessTokenTtlSec: z.number().int(),
     refreshTokenTtlSec: z.number().int(),
     allowedTenantIds: z.array(z.string()).nullable().openapi({ description: 'null: every tenant' }),
-    status: z.enum(STATUSES),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    status: Status,
+    ...auditedRow,
     clientSecret: z
       .string()
       .optional()
@@ -45,7 +43,7 @@ const redirectUri = z
   }, 'must be an absolute URL without a fragment');
 
 const fields = {
-  name: z.string().trim().min(1).max(100),
+  name: requiredText(100),
   description: z.string().max(500).nullable().optional(),
   grantTypes: z
     .array(z.enum(GRANT_TYPES))
@@ -71,7 +69,7 @@ const fields = {
     .max(365 * 86_400)
     .default(30 * 86_400),
   allowedTenantIds: z.array(Id).max(1000).nullable().default(null),
-  status: z.enum(STATUSES).default('enabled'),
+  status: Status.default('enabled'),
 };
 
 function grantRules(v: { grantTypes: string[]; redirectUris: string[]; clientType?: string }, ctx: z.RefinementCtx) {

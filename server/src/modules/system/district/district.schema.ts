@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
+import { auditedRow, optionalText, remark, requiredText, Status, sortOrder } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const DISTRICT_LEVELS = ['province', 'city', 'county', 'township'] as const;
 export type DistrictLevel = (typeof DISTRICT_LEVELS)[number];
-const status = z.enum(['enabled', 'disabled']);
 /** GB/T 2260 six-digit codes (province 110000, city 110100, county 110101), nine digits for townships. */
 const code = z
   .string()
@@ -23,12 +23,10 @@ export const District = z
     path: z.string().openapi({ description: 'Codes from the root: /110000/110100/110101/' }),
     pinyin: z.string().nullable(),
     sort: z.number().int(),
-    status,
+    status: Status,
     replacedByCode: z.string().nullable(),
     remark: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    ...auditedRow,
   })
   .openapi('District');
 export type District = z.infer<typeof District>;
@@ -37,13 +35,13 @@ export const DistrictNode = District.extend({ hasChildren: z.boolean() }).openap
 export type DistrictNode = z.infer<typeof DistrictNode>;
 
 const fields = {
-  name: z.string().trim().min(1).max(50),
-  shortName: z.string().trim().max(50).nullable().optional(),
-  pinyin: z.string().trim().max(100).nullable().optional(),
-  sort: z.number().int().min(0).max(1_000_000).optional(),
-  status: status.optional(),
+  name: requiredText(50),
+  shortName: optionalText(50),
+  pinyin: optionalText(100),
+  sort: sortOrder().optional(),
+  status: Status.optional(),
   replacedByCode: code.nullable().optional().openapi({ description: 'The code that replaces a retired one' }),
-  remark: z.string().max(500).nullable().optional(),
+  remark,
 };
 
 export const CreateDistrict = z
@@ -70,8 +68,8 @@ export const DistrictImportRow = z.object({
   level: z.enum(DISTRICT_LEVELS).optional(),
   parentCode: code.optional(),
   pinyin: z.string().trim().max(100).optional(),
-  sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  status: status.optional(),
+  sort: z.coerce.number().pipe(sortOrder()).optional(),
+  status: Status.optional(),
   replacedByCode: code.optional(),
 });
 export type DistrictImportRow = z.infer<typeof DistrictImportRow>;
@@ -79,7 +77,7 @@ export type DistrictImportRow = z.infer<typeof DistrictImportRow>;
 export const TreeQuery = z
   .object({
     parentCode: code.optional().openapi({ description: 'Absent: the provinces' }),
-    status: status.optional(),
+    status: Status.optional(),
   })
   .strict();
 

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
+import { auditedRow, optionalText, requiredText, Status, sortOrder } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const PERMISSION_TYPES = ['directory', 'menu', 'button'] as const;
-const STATUSES = ['enabled', 'disabled'] as const;
 
 export const Permission = z
   .object({
@@ -22,10 +22,8 @@ export const Permission = z
     hiddenInMenu: z.boolean(),
     keepAlive: z.boolean(),
     platformOnly: z.boolean(),
-    status: z.enum(STATUSES),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    status: Status,
+    ...auditedRow,
   })
   .openapi('Permission');
 export type Permission = z.infer<typeof Permission>;
@@ -44,8 +42,8 @@ const code = z
 const fields = {
   parentId: Id.nullable().default(null),
   type: z.enum(PERMISSION_TYPES),
-  name: z.string().trim().min(1).max(50),
-  nameEn: z.string().trim().max(100).nullable().optional(),
+  name: requiredText(50),
+  nameEn: optionalText(100),
   localeKey: z
     .string()
     .trim()
@@ -55,13 +53,13 @@ const fields = {
     .optional(),
   code: code.nullable().optional(),
   path: z.string().trim().max(200).regex(/^\//, formatRule('path')).nullable().optional(),
-  component: z.string().trim().max(200).nullable().optional(),
-  icon: z.string().trim().max(50).nullable().optional(),
-  sort: z.number().int().min(0).max(99999).default(0),
+  component: optionalText(200),
+  icon: optionalText(50),
+  sort: sortOrder(99999).default(0),
   hiddenInMenu: z.boolean().default(false),
   keepAlive: z.boolean().default(false),
   platformOnly: z.boolean().default(false),
-  status: z.enum(STATUSES).default('enabled'),
+  status: Status.default('enabled'),
 };
 
 /** Menus and buttons need a code; a menu also a route path. */
@@ -87,7 +85,7 @@ export const PermissionImportRow = z
   .object({
     parentKey: z.string().trim().max(100).optional(),
     type: z.enum(PERMISSION_TYPES),
-    name: z.string().trim().min(1).max(50),
+    name: fields.name,
     nameEn: z.string().trim().max(100).optional(),
     localeKey: z
       .string()
@@ -97,7 +95,7 @@ export const PermissionImportRow = z
     code: code.optional(),
     path: z.string().trim().max(200).regex(/^\//, formatRule('path')).optional(),
     icon: z.string().trim().max(50).optional(),
-    sort: z.coerce.number().int().min(0).max(99999).default(0),
+    sort: z.coerce.number().pipe(sortOrder(99999)).default(0),
     platformOnly: z.enum(['true', 'false']).optional(),
   })
   .superRefine(typeRules);

@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
+import { auditedRow, importRowOf, remark, requiredText, Status, sortOrder } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 import { PermissionTree } from '../permission/permission.schema';
 
 export const DATA_SCOPES = ['all', 'org_custom', 'org', 'org_and_children', 'self'] as const;
-const STATUSES = ['enabled', 'disabled'] as const;
 
 /** The built-in role every tenant gets at provisioning; it always holds exactly the tenant's package. */
 export const TENANT_ADMIN_ROLE = 'tenant_admin';
@@ -19,11 +19,9 @@ export const Role = z
     dataScope: z.enum(DATA_SCOPES),
     dataScopeOrgIds: z.array(z.string()),
     sort: z.number().int(),
-    status: z.enum(STATUSES),
+    status: Status,
     remark: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    ...auditedRow,
   })
   .openapi('Role');
 export type Role = z.infer<typeof Role>;
@@ -35,17 +33,16 @@ const code = z
   .max(50)
   .regex(/^[a-z][a-z0-9_-]*$/, formatRule('roleCode'))
   .openapi({ example: 'nurse_lead' });
-const name = z.string().trim().min(1).max(50).openapi({ example: '护士长' });
-const sort = z.number().int().min(0).max(99999);
-const remark = z.string().max(500);
+const name = requiredText(50).openapi({ example: '护士长' });
+const sort = sortOrder(99999);
 
 export const CreateRole = z
   .object({
     code,
     name,
     sort: sort.default(0),
-    status: z.enum(STATUSES).default('enabled'),
-    remark: remark.nullable().optional(),
+    status: Status.default('enabled'),
+    remark,
   })
   .strict()
   .openapi('CreateRole');
@@ -56,21 +53,15 @@ export const UpdateRole = z
     code: code.optional().openapi({ description: 'Not changeable on a system role' }),
     name,
     sort: sort.optional(),
-    status: z.enum(STATUSES).optional(),
-    remark: remark.nullable().optional(),
+    status: Status.optional(),
+    remark,
     version: Version,
   })
   .strict()
   .openapi('UpdateRole');
 export type UpdateRole = z.infer<typeof UpdateRole>;
 
-export const RoleImportRow = z.object({
-  code,
-  name,
-  sort: z.coerce.number().pipe(sort).optional(),
-  status: z.enum(STATUSES).optional(),
-  remark: remark.optional(),
-});
+export const RoleImportRow = importRowOf(CreateRole.shape);
 
 export const RoleOption = z.object({ id: z.string(), code: z.string(), name: z.string() }).openapi('RoleOption');
 

@@ -1,9 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
+import { auditedRow, optionalText, phone, remark, requiredText, Status, userName } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
-
-const STATUSES = ['enabled', 'disabled'] as const;
 
 export const Tenant = z
   .object({
@@ -13,7 +12,7 @@ export const Tenant = z
     shortName: z.string().nullable(),
     packageId: z.string().nullable(),
     packageName: z.string().nullable(),
-    status: z.enum(STATUSES),
+    status: Status,
     expired: z.boolean().openapi({ description: 'expiresAt has passed: sign-in is refused' }),
     expiresAt: z.string().nullable(),
     maxAccounts: z.number().int(),
@@ -25,9 +24,7 @@ export const Tenant = z
     adminUserId: z.string().nullable(),
     address: z.string().nullable(),
     remark: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+    ...auditedRow,
   })
   .openapi('Tenant');
 export type Tenant = z.infer<typeof Tenant>;
@@ -38,7 +35,7 @@ const code = z
   .toLowerCase()
   .regex(/^[a-z][a-z0-9-]{1,31}$/, formatRule('tenantCode'))
   .openapi({ example: 'renji' });
-const name = z.string().trim().min(1).max(100).openapi({ example: '仁济医院' });
+const name = requiredText(100).openapi({ example: '仁济医院' });
 const domain = z
   .string()
   .trim()
@@ -51,21 +48,15 @@ const expiresAt = z.iso
   .openapi({ description: 'null: never expires', example: '2027-12-31T23:59:59+08:00' });
 const fields = {
   name,
-  shortName: z.string().trim().max(50).nullable().optional(),
+  shortName: optionalText(50),
   packageId: Id,
   maxAccounts: z.number().int().min(1).max(1_000_000),
   domains: z.array(domain).max(20).optional(),
   contactName: z.string().trim().min(1).max(50).optional(),
-  contactMobile: z
-    .string()
-    .trim()
-    .max(20)
-    .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
-    .nullable()
-    .optional(),
+  contactMobile: phone.nullable().optional(),
   contactEmail: z.email().max(100).nullable().optional(),
-  address: z.string().trim().max(255).nullable().optional(),
-  remark: z.string().max(500).nullable().optional(),
+  address: optionalText(255),
+  remark,
 };
 
 /** Provisioning: the tenant, its `tenant_admin` role and first administrator, in one transaction. */
@@ -74,16 +65,9 @@ export const CreateTenant = z
     code,
     ...fields,
     expiresAt: expiresAt.optional(),
-    adminUserName: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .min(2)
-      .max(50)
-      .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'))
-      .openapi({ example: 'admin' }),
+    adminUserName: userName.openapi({ example: 'admin' }),
     adminPassword: z.string().min(1).max(128).openapi({ description: 'Checked against the password policy' }),
-    adminDisplayName: z.string().trim().min(1).max(50).openapi({ example: '管理员' }),
+    adminDisplayName: requiredText(50).openapi({ example: '管理员' }),
   })
   .strict()
   .openapi('CreateTenant');
@@ -103,25 +87,13 @@ export type UpdateTenant = z.infer<typeof UpdateTenant>;
 export const TenantImportRow = z.object({
   code,
   name,
-  packageName: z.string().trim().min(1).max(100),
+  packageName: requiredText(100),
   maxAccounts: z.coerce.number().int().min(1).max(1_000_000),
   expiresAt: z.string().trim().optional(),
   contactName: z.string().trim().max(50).optional(),
-  contactMobile: z
-    .string()
-    .trim()
-    .max(20)
-    .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
-    .optional(),
-  adminUserName: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(2)
-    .max(50)
-    .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'))
-    .optional(),
-  adminDisplayName: z.string().trim().min(1).max(50).optional(),
+  contactMobile: phone.optional(),
+  adminUserName: userName.optional(),
+  adminDisplayName: requiredText(50).optional(),
   adminPassword: z.string().max(128).optional(),
 });
 export type TenantImportRow = z.infer<typeof TenantImportRow>;
