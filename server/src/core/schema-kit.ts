@@ -10,12 +10,18 @@ import { formatRule } from './validation';
 export const STATUSES = ['enabled', 'disabled'] as const;
 export const Status = z.enum(STATUSES);
 
-/** The last fields of an audited row: when it was made and last changed, and the version a write sends back. */
-export const auditedRow = {
-  createdAt: z.string(),
-  updatedAt: z.string().nullable(),
-  version: z.number().int(),
-};
+/**
+ * A stored record as the API answers it: its id, its own fields, then when it was made and last changed and the
+ * version a write sends back (the audited columns every such table keeps).
+ */
+export const recordRow = <Fields extends z.ZodRawShape>(fields: Fields) =>
+  z.object({
+    id: z.string(),
+    ...fields,
+    createdAt: z.string(),
+    updatedAt: z.string().nullable(),
+    version: z.number().int(),
+  });
 
 /** Text that must be given: trimmed, 1 to `max` characters. */
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
-import { auditedRow, importRowOf, optionalText, requiredText, Status } from '../../../core/schema-kit';
+import { importRowOf, optionalText, recordRow, requiredText, Status } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const CHANNELS = ['in_app', 'wechat_mp', 'sms', 'email'] as const;
@@ -18,23 +18,19 @@ export const BusinessItemVariable = z
 
 export type BusinessItemVariable = z.infer<typeof BusinessItemVariable>;
 
-export const BusinessItem = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    nameEn: z.string().nullable(),
-    module: z.string(),
-    description: z.string().nullable(),
-    notifiable: z.boolean(),
-    variables: z.array(BusinessItemVariable),
-    defaultChannels: z.array(z.enum(CHANNELS)),
-    defaultTemplateCode: z.string().nullable(),
-    auditLevel: z.enum(AUDIT_LEVELS),
-    status: Status,
-    ...auditedRow,
-  })
-  .openapi('BusinessItem');
+export const BusinessItem = recordRow({
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  module: z.string(),
+  description: z.string().nullable(),
+  notifiable: z.boolean(),
+  variables: z.array(BusinessItemVariable),
+  defaultChannels: z.array(z.enum(CHANNELS)),
+  defaultTemplateCode: z.string().nullable(),
+  auditLevel: z.enum(AUDIT_LEVELS),
+  status: Status,
+}).openapi('BusinessItem');
 export type BusinessItem = z.infer<typeof BusinessItem>;
 
 const fields = {

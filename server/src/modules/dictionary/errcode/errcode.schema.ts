@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
-import { auditedRow, importRowOf, Status } from '../../../core/schema-kit';
+import { importRowOf, recordRow, Status } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const SHOW_TYPES = [0, 1, 2, 3, 9] as const;
@@ -20,22 +20,18 @@ const showType = z
   .openapi({ description: '0 silent, 1 warning, 2 error, 3 notification, 9 redirect (Ant Design Pro ErrorShowType)' });
 const message = z.string().trim().min(1).max(500);
 
-export const ErrorCode = z
-  .object({
-    id: z.string(),
-    code: z.number().int(),
-    key: z.string(),
-    module: z.string(),
-    httpStatus: z.number().int(),
-    messageZh: z.string(),
-    messageEn: z.string(),
-    showType: z.number().int(),
-    source: z.enum(['built_in', 'manual']),
-    messageCustomized: z.boolean().openapi({ description: 'A built-in message was edited: restarts keep the edit' }),
-    status: Status,
-    ...auditedRow,
-  })
-  .openapi('ErrorCode');
+export const ErrorCode = recordRow({
+  code: z.number().int(),
+  key: z.string(),
+  module: z.string(),
+  httpStatus: z.number().int(),
+  messageZh: z.string(),
+  messageEn: z.string(),
+  showType: z.number().int(),
+  source: z.enum(['built_in', 'manual']),
+  messageCustomized: z.boolean().openapi({ description: 'A built-in message was edited: restarts keep the edit' }),
+  status: Status,
+}).openapi('ErrorCode');
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const CreateErrorCode = z

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { INT4_MAX, Version } from '../../../core/column-bounds';
 import {
-  auditedRow,
   importRowOf,
   optionalText,
+  recordRow,
   remark,
   requiredText,
   Status,
@@ -17,25 +17,21 @@ const code = z
   .regex(/^([A-Z]|\d{2,4})$/, formatRule('industryCode'))
   .openapi({ example: '84' });
 
-export const Industry = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    nameEn: z.string().nullable(),
-    parentCode: z.string().nullable(),
-    level: z
-      .number()
-      .int()
-      .openapi({ description: '1 section (门类), 2 division (大类), 3 group (中类), 4 class (小类)' }),
-    standardVersion: z.string().nullable(),
-    wechatIndustryId: z.number().int().nullable(),
-    sort: z.number().int(),
-    status: Status,
-    remark: z.string().nullable(),
-    ...auditedRow,
-  })
-  .openapi('Industry');
+export const Industry = recordRow({
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  parentCode: z.string().nullable(),
+  level: z
+    .number()
+    .int()
+    .openapi({ description: '1 section (门类), 2 division (大类), 3 group (中类), 4 class (小类)' }),
+  standardVersion: z.string().nullable(),
+  wechatIndustryId: z.number().int().nullable(),
+  sort: z.number().int(),
+  status: Status,
+  remark: z.string().nullable(),
+}).openapi('Industry');
 export type Industry = z.infer<typeof Industry>;
 
 export const IndustryNode = Industry.extend({ hasChildren: z.boolean() }).openapi('IndustryNode');

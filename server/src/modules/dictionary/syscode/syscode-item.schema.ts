@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
-import { auditedRow, importRowOf, optionalText, requiredText, Status, sortOrder } from '../../../core/schema-kit';
+import { importRowOf, optionalText, recordRow, requiredText, Status, sortOrder } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 const color = z
@@ -9,24 +9,20 @@ const color = z
   .regex(/^(#[0-9a-fA-F]{6}|[a-z][a-z-]{1,29})$/, formatRule('tagColor'))
   .openapi({ example: 'success' });
 
-export const DictItem = z
-  .object({
-    id: z.string(),
-    typeCode: z.string(),
-    value: z.string(),
-    label: z.string(),
-    labelEn: z.string().nullable(),
-    color: z.string().nullable(),
-    parentValue: z.string().nullable(),
-    isDefault: z.boolean(),
-    sort: z.number().int(),
-    status: Status,
-    scope: z
-      .enum(['platform', 'tenant'])
-      .openapi({ description: 'platform: shared by every tenant; tenant: the caller’s own' }),
-    ...auditedRow,
-  })
-  .openapi('DictItem');
+export const DictItem = recordRow({
+  typeCode: z.string(),
+  value: z.string(),
+  label: z.string(),
+  labelEn: z.string().nullable(),
+  color: z.string().nullable(),
+  parentValue: z.string().nullable(),
+  isDefault: z.boolean(),
+  sort: z.number().int(),
+  status: Status,
+  scope: z
+    .enum(['platform', 'tenant'])
+    .openapi({ description: 'platform: shared by every tenant; tenant: the caller’s own' }),
+}).openapi('DictItem');
 export type DictItem = z.infer<typeof DictItem>;
 
 const fields = {

@@ -1,20 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
-import { auditedRow, importRowOf, remark, requiredText, Status } from '../../../core/schema-kit';
+import { importRowOf, recordRow, remark, requiredText, Status } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
-export const DictType = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    isSystem: z.boolean().openapi({ description: 'Referenced by the API: cannot be deleted' }),
-    tenantExtensible: z.boolean().openapi({ description: 'Tenants may add their own items' }),
-    status: Status,
-    remark: z.string().nullable(),
-    ...auditedRow,
-  })
-  .openapi('DictType');
+export const DictType = recordRow({
+  code: z.string(),
+  name: z.string(),
+  isSystem: z.boolean().openapi({ description: 'Referenced by the API: cannot be deleted' }),
+  tenantExtensible: z.boolean().openapi({ description: 'Tenants may add their own items' }),
+  status: Status,
+  remark: z.string().nullable(),
+}).openapi('DictType');
 export type DictType = z.infer<typeof DictType>;
 
 const fields = {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { auditedRow, phone, remark, requiredText, userName as userNameRule } from '../../../core/schema-kit';
+import { phone, recordRow, remark, requiredText, userName as userNameRule } from '../../../core/schema-kit';
 
 export const ADMIN_USER_STATUSES = ['enabled', 'disabled', 'locked'] as const;
 
@@ -10,25 +10,21 @@ const displayName = requiredText(50).openapi({ example: '张三' });
 const mobile = phone.openapi({ example: '13800000000' });
 const email = z.email().max(100).openapi({ example: 'zhangsan@example.com' });
 
-export const AdminUser = z
-  .object({
-    id: z.string(),
-    userName: z.string(),
-    displayName: z.string(),
-    email: z.string().nullable(),
-    mobile: z.string().nullable(),
-    orgId: z.string().nullable(),
-    status: z.enum(ADMIN_USER_STATUSES),
-    mustChangePassword: z.boolean(),
-    lockedUntil: z.string().nullable(),
-    lastLoginAt: z.string().nullable(),
-    lastLoginIp: z.string().nullable(),
-    remark: z.string().nullable(),
-    roleIds: z.array(z.string()),
-    roles: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
-    ...auditedRow,
-  })
-  .openapi('AdminUser');
+export const AdminUser = recordRow({
+  userName: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  orgId: z.string().nullable(),
+  status: z.enum(ADMIN_USER_STATUSES),
+  mustChangePassword: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  remark: z.string().nullable(),
+  roleIds: z.array(z.string()),
+  roles: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+}).openapi('AdminUser');
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const CreateAdminUser = z

@@ -1,26 +1,25 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { auditedRow, requiredText, Status } from '../../../core/schema-kit';
+import { recordRow, requiredText, Status } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code'] as const;
 
-export const OauthClient = z
-  .object({
-    id: z.string(),
-    clientId: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    clientType: z.enum(['confidential', 'public']),
-    grantTypes: z.array(z.enum(GRANT_TYPES)),
-    redirectUris: z.array(z.string()),
-    scopes: z.array(z.string()),
-    accessTokenTtlSec: z.number().int(),
-    refreshTokenTtlSec: z.number().int(),
-    allowedTenantIds: z.array(z.string()).nullable().openapi({ description: 'null: every tenant' }),
-    status: Status,
-    ...auditedRow,
+export const OauthClient = recordRow({
+  clientId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  clientType: z.enum(['confidential', 'public']),
+  grantTypes: z.array(z.enum(GRANT_TYPES)),
+  redirectUris: z.array(z.string()),
+  scopes: z.array(z.string()),
+  accessTokenTtlSec: z.number().int(),
+  refreshTokenTtlSec: z.number().int(),
+  allowedTenantIds: z.array(z.string()).nullable().openapi({ description: 'null: every tenant' }),
+  status: Status,
+})
+  .extend({
     clientSecret: z
       .string()
       .optional()

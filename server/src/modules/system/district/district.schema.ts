@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
-import { auditedRow, optionalText, remark, requiredText, Status, sortOrder } from '../../../core/schema-kit';
+import { optionalText, recordRow, remark, requiredText, Status, sortOrder } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const DISTRICT_LEVELS = ['province', 'city', 'county', 'township'] as const;
@@ -12,23 +12,19 @@ const code = z
   .regex(/^(\d{6}|\d{9})$/, formatRule('districtCode'))
   .openapi({ example: '110101' });
 
-export const District = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    shortName: z.string().nullable(),
-    level: z.enum(DISTRICT_LEVELS),
-    parentCode: z.string().nullable(),
-    path: z.string().openapi({ description: 'Codes from the root: /110000/110100/110101/' }),
-    pinyin: z.string().nullable(),
-    sort: z.number().int(),
-    status: Status,
-    replacedByCode: z.string().nullable(),
-    remark: z.string().nullable(),
-    ...auditedRow,
-  })
-  .openapi('District');
+export const District = recordRow({
+  code: z.string(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  level: z.enum(DISTRICT_LEVELS),
+  parentCode: z.string().nullable(),
+  path: z.string().openapi({ description: 'Codes from the root: /110000/110100/110101/' }),
+  pinyin: z.string().nullable(),
+  sort: z.number().int(),
+  status: Status,
+  replacedByCode: z.string().nullable(),
+  remark: z.string().nullable(),
+}).openapi('District');
 export type District = z.infer<typeof District>;
 
 export const DistrictNode = District.extend({ hasChildren: z.boolean() }).openapi('DistrictNode');

@@ -1,31 +1,27 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { auditedRow, optionalText, requiredText, Status, sortOrder } from '../../../core/schema-kit';
+import { optionalText, recordRow, requiredText, Status, sortOrder } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const PERMISSION_TYPES = ['directory', 'menu', 'button'] as const;
 
-export const Permission = z
-  .object({
-    id: z.string(),
-    parentId: z.string().nullable(),
-    type: z.enum(PERMISSION_TYPES),
-    name: z.string(),
-    nameEn: z.string().nullable(),
-    localeKey: z.string().nullable(),
-    code: z.string().nullable(),
-    path: z.string().nullable(),
-    component: z.string().nullable(),
-    icon: z.string().nullable(),
-    sort: z.number().int(),
-    hiddenInMenu: z.boolean(),
-    keepAlive: z.boolean(),
-    platformOnly: z.boolean(),
-    status: Status,
-    ...auditedRow,
-  })
-  .openapi('Permission');
+export const Permission = recordRow({
+  parentId: z.string().nullable(),
+  type: z.enum(PERMISSION_TYPES),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  localeKey: z.string().nullable(),
+  code: z.string().nullable(),
+  path: z.string().nullable(),
+  component: z.string().nullable(),
+  icon: z.string().nullable(),
+  sort: z.number().int(),
+  hiddenInMenu: z.boolean(),
+  keepAlive: z.boolean(),
+  platformOnly: z.boolean(),
+  status: Status,
+}).openapi('Permission');
 export type Permission = z.infer<typeof Permission>;
 
 export type PermissionNode = Permission & { children: PermissionNode[] };

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { auditedRow, importRowOf, remark, requiredText, Status, sortOrder } from '../../../core/schema-kit';
+import { importRowOf, recordRow, remark, requiredText, Status, sortOrder } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 import { PermissionTree } from '../permission/permission.schema';
 
@@ -10,20 +10,16 @@ export const DATA_SCOPES = ['all', 'org_custom', 'org', 'org_and_children', 'sel
 /** The built-in role every tenant gets at provisioning; it always holds exactly the tenant's package. */
 export const TENANT_ADMIN_ROLE = 'tenant_admin';
 
-export const Role = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    type: z.enum(['system', 'custom']),
-    dataScope: z.enum(DATA_SCOPES),
-    dataScopeOrgIds: z.array(z.string()),
-    sort: z.number().int(),
-    status: Status,
-    remark: z.string().nullable(),
-    ...auditedRow,
-  })
-  .openapi('Role');
+export const Role = recordRow({
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(['system', 'custom']),
+  dataScope: z.enum(DATA_SCOPES),
+  dataScopeOrgIds: z.array(z.string()),
+  sort: z.number().int(),
+  status: Status,
+  remark: z.string().nullable(),
+}).openapi('Role');
 export type Role = z.infer<typeof Role>;
 
 const code = z

@@ -1,19 +1,15 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { auditedRow, importRowOf, remark, requiredText, Status } from '../../../core/schema-kit';
+import { importRowOf, recordRow, remark, requiredText, Status } from '../../../core/schema-kit';
 
-export const TenantPackage = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    status: Status,
-    remark: z.string().nullable(),
-    permissionIds: z.array(z.string()),
-    tenantCount: z.number().int(),
-    ...auditedRow,
-  })
-  .openapi('TenantPackage');
+export const TenantPackage = recordRow({
+  name: z.string(),
+  status: Status,
+  remark: z.string().nullable(),
+  permissionIds: z.array(z.string()),
+  tenantCount: z.number().int(),
+}).openapi('TenantPackage');
 export type TenantPackage = z.infer<typeof TenantPackage>;
 
 const name = requiredText(100).openapi({ example: '标准套餐' });

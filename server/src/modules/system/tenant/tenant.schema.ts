@@ -1,32 +1,28 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { auditedRow, optionalText, phone, remark, requiredText, Status, userName } from '../../../core/schema-kit';
+import { optionalText, phone, recordRow, remark, requiredText, Status, userName } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
-export const Tenant = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    shortName: z.string().nullable(),
-    packageId: z.string().nullable(),
-    packageName: z.string().nullable(),
-    status: Status,
-    expired: z.boolean().openapi({ description: 'expiresAt has passed: sign-in is refused' }),
-    expiresAt: z.string().nullable(),
-    maxAccounts: z.number().int(),
-    accountCount: z.number().int(),
-    domains: z.array(z.string()),
-    contactName: z.string().nullable(),
-    contactMobile: z.string().nullable(),
-    contactEmail: z.string().nullable(),
-    adminUserId: z.string().nullable(),
-    address: z.string().nullable(),
-    remark: z.string().nullable(),
-    ...auditedRow,
-  })
-  .openapi('Tenant');
+export const Tenant = recordRow({
+  code: z.string(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  packageId: z.string().nullable(),
+  packageName: z.string().nullable(),
+  status: Status,
+  expired: z.boolean().openapi({ description: 'expiresAt has passed: sign-in is refused' }),
+  expiresAt: z.string().nullable(),
+  maxAccounts: z.number().int(),
+  accountCount: z.number().int(),
+  domains: z.array(z.string()),
+  contactName: z.string().nullable(),
+  contactMobile: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  adminUserId: z.string().nullable(),
+  address: z.string().nullable(),
+  remark: z.string().nullable(),
+}).openapi('Tenant');
 export type Tenant = z.infer<typeof Tenant>;
 
 const code = z
