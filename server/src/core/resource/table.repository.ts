@@ -7,6 +7,36 @@ export type TableName = keyof DB & string;
 /** A column of `T`, checked against the database's type (db/types.ts). */
 export type ColumnOf<T extends TableName> = keyof DB[T] & string;
 
+/** A field's column by the naming rule: `nameEn` → `name_en`. */
+type Snake<S extends string> = S extends `${infer C}${infer Rest}`
+  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${Snake<Rest>}`
+  : S;
+
+type ColumnsOf<Shape, Except extends string, Renamed> = {
+  [F in Exclude<keyof Shape & string, Except>]: F extends keyof Renamed ? Renamed[F] : Snake<F>;
+};
+
+/**
+ * The columns of a row schema's fields by the naming rule (each field is its column in snake case), checked against
+ * the table where the map is used. `except`: fields that are not columns (joined or computed); `renamed`: fields
+ * whose column is named otherwise.
+ */
+export function columnsOf<
+  Shape extends object,
+  const Except extends keyof Shape & string = never,
+  const Renamed extends Partial<Record<keyof Shape & string, string>> = Record<never, string>,
+>(
+  row: { shape: Shape },
+  options: { except?: readonly Except[]; renamed?: Renamed } = {},
+): ColumnsOf<Shape, Except, Renamed> {
+  const except: readonly string[] = options.except ?? [];
+  const renamed: Partial<Record<string, string>> = options.renamed ?? {};
+  const fields = Object.keys(row.shape).filter((field) => !except.includes(field));
+  return Object.fromEntries(
+    fields.map((field) => [field, renamed[field] ?? field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
+  ) as ColumnsOf<Shape, Except, Renamed>;
+}
+
 /** A table as a resource sees it: row fields mapped to columns, plus what its common columns allow. */
 export interface TableSpec<T extends TableName = TableName> {
   name: T;

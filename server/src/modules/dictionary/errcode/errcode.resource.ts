@@ -1,4 +1,5 @@
 import { defineResource } from '../../../core/resource/define-resource';
+import { columnsOf } from '../../../core/resource/table.repository';
 import { CreateErrorCode, ErrorCode, ErrorCodeImportRow, UpdateErrorCode } from './errcode.schema';
 
 export const errorCodeResource = defineResource({
@@ -8,22 +9,7 @@ export const errorCodeResource = defineResource({
   schemas: { row: ErrorCode, create: CreateErrorCode, update: UpdateErrorCode, importRow: ErrorCodeImportRow },
   table: {
     name: 'error_code',
-    columns: {
-      id: 'id',
-      code: 'code',
-      key: 'key',
-      module: 'module',
-      httpStatus: 'http_status',
-      messageZh: 'message_zh',
-      messageEn: 'message_en',
-      showType: 'show_type',
-      source: 'source',
-      messageCustomized: 'message_customized',
-      status: 'status',
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
-      version: 'version',
-    },
+    columns: columnsOf(ErrorCode),
   },
   list: {
     sort: ['code', 'key', 'module', 'httpStatus', 'updatedAt'],

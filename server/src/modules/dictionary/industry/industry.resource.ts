@@ -1,4 +1,5 @@
 import { defineResource } from '../../../core/resource/define-resource';
+import { columnsOf } from '../../../core/resource/table.repository';
 import { CreateIndustry, Industry, IndustryImportRow, UpdateIndustry } from './industry.schema';
 
 export const industryResource = defineResource({
@@ -8,22 +9,7 @@ export const industryResource = defineResource({
   schemas: { row: Industry, create: CreateIndustry, update: UpdateIndustry, importRow: IndustryImportRow },
   table: {
     name: 'industry',
-    columns: {
-      id: 'id',
-      code: 'code',
-      name: 'name',
-      nameEn: 'name_en',
-      parentCode: 'parent_code',
-      level: 'level',
-      standardVersion: 'standard_version',
-      wechatIndustryId: 'wechat_industry_id',
-      sort: 'sort',
-      status: 'status',
-      remark: 'remark',
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
-      version: 'version',
-    },
+    columns: columnsOf(Industry),
   },
   list: {
     sort: ['code', 'name', 'sort', 'level', 'updatedAt'],

@@ -3,6 +3,7 @@ import { type PlatformScope, platformWrites } from '../../../core/platform-scope
 import { defineResource } from '../../../core/resource/define-resource';
 import { plainResource } from '../../../core/resource/resource.module';
 import type { ResourceDeps } from '../../../core/resource/resource.service';
+import { columnsOf } from '../../../core/resource/table.repository';
 import { CreateDictType, DictType, DictTypeImportRow, UpdateDictType } from './syscode-type.schema';
 
 export const dictTypeResource = defineResource({
@@ -12,18 +13,7 @@ export const dictTypeResource = defineResource({
   schemas: { row: DictType, create: CreateDictType, update: UpdateDictType, importRow: DictTypeImportRow },
   table: {
     name: 'dict_type',
-    columns: {
-      id: 'id',
-      code: 'code',
-      name: 'name',
-      isSystem: 'is_system',
-      tenantExtensible: 'tenant_extensible',
-      status: 'status',
-      remark: 'remark',
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
-      version: 'version',
-    },
+    columns: columnsOf(DictType),
   },
   list: {
     sort: ['code', 'name', 'createdAt', 'updatedAt'],

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ListSpec } from '../../../core/resource/list-query';
-import { type Actor, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import type { District, DistrictLevel, DistrictNode } from './district.schema';
+import { District, type DistrictLevel, type DistrictNode } from './district.schema';
 
 export const districtList: ListSpec = {
   sort: { code: 'code', name: 'name', sort: 'sort', level: 'level', updatedAt: 'updated_at' },
@@ -15,25 +15,7 @@ export const districtList: ListSpec = {
   },
 };
 
-const columns = {
-  id: 'id',
-  code: 'code',
-  name: 'name',
-  shortName: 'short_name',
-  level: 'level',
-  parentCode: 'parent_code',
-  path: 'path',
-  pinyin: 'pinyin',
-  sort: 'sort',
-  status: 'status',
-  replacedByCode: 'replaced_by_code',
-  remark: 'remark',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  version: 'version',
-} as const;
-
-export const districts = tableRepository({ name: 'district', columns });
+export const districts = tableRepository({ name: 'district', columns: columnsOf(District) });
 
 /** Children of a district (or the provinces), each saying whether it has children of its own: the lazy tree. */
 export async function findChildren(tx: Tx, parentCode: string | undefined, status?: string): Promise<DistrictNode[]> {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
-import { type Actor, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { PLATFORM_TENANT } from '../../../core/tenancy';
 import { allPermissions } from '../permission/permission.repository';
 import type { Permission } from '../permission/permission.schema';
-import { type Role, TENANT_ADMIN_ROLE } from './role.schema';
+import { Role, TENANT_ADMIN_ROLE } from './role.schema';
 
 export const roleList: ListSpec = {
   sort: { sort: 'sort', code: 'code', name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
@@ -21,20 +21,7 @@ export const roleList: ListSpec = {
 /** RLS keeps every statement inside the transaction's tenant. */
 const roles = tableRepository({
   name: 'role',
-  columns: {
-    id: 'id',
-    code: 'code',
-    name: 'name',
-    type: 'type',
-    dataScope: 'data_scope',
-    dataScopeOrgIds: 'data_scope_org_ids',
-    sort: 'sort',
-    status: 'status',
-    remark: 'remark',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
+  columns: columnsOf(Role),
   softDelete: true,
   tenantOwned: true,
 });
