@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers, json } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
@@ -10,7 +10,6 @@ import { RenewTenant, ResolvedTenant, ResolveTenantQuery, Tenant } from './tenan
 import { createTenantService, type TenantService } from './tenant.service';
 
 const tags = ['system/tenant'];
-const json = <S>(schema: S) => ({ 'application/json': { schema } });
 
 const resolve = defineRoute({
   method: 'get',
@@ -19,7 +18,7 @@ const resolve = defineRoute({
   summary: 'The tenant of a sign-in page, by code or domain: name and status only',
   permission: 'public',
   request: { query: ResolveTenantQuery },
-  responses: { 200: { description: 'The tenant', content: json(ResolvedTenant) }, ...errorResponses(400, 404) },
+  responses: answers('The tenant', ResolvedTenant, 400, 404),
 });
 
 const action = (verb: string, permission: Permission, summary: string) =>
@@ -30,10 +29,7 @@ const action = (verb: string, permission: Permission, summary: string) =>
     summary,
     permission,
     request: { params: IdParam },
-    responses: {
-      200: { description: 'The tenant after it', content: json(Tenant) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
+    responses: answers('The tenant after it', Tenant, 400, 401, 403, 404, 409),
   });
 
 const disable = action(
@@ -49,10 +45,7 @@ const renew = defineRoute({
   summary: 'Set a new expiry (in the future, or null for never)',
   permission: 'system:tenant:renew',
   request: { params: IdParam, body: { required: true, content: json(RenewTenant) } },
-  responses: {
-    200: { description: 'The tenant after it', content: json(Tenant) },
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
+  responses: answers('The tenant after it', Tenant, 400, 401, 403, 404, 409),
 });
 
 const actions = (service: TenantService) =>
