@@ -16,30 +16,40 @@ export interface TableListing<T extends TableName, Row> {
   filters: Record<string, FilterSpec<ColumnOf<T>>>;
 }
 
-interface Declared<Row extends ResourceRow, Create, Update extends { version: number }>
-  extends Omit<ResourceDefinition<Row, Create, Update>, 'columns' | 'list' | 'importKey'> {
-  importKey?: Field<Row>;
-  /** The locale-key prefix of the spreadsheet's headers (src/locales), e.g. `dictionary.busiitem`. */
-  labels: string;
-  columns: SheetColumn<Row>[];
-}
+/** How the audit trail names a record: by default its import key, which finds it in a sheet. */
+type Naming<Row> =
+  | { importKey: Field<Row>; label?: (row: Row) => string }
+  | { importKey?: undefined; label: (row: Row) => string };
+
+type Declared<Row extends ResourceRow, Create, Update extends { version: number }> = Omit<
+  ResourceDefinition<Row, Create, Update>,
+  'columns' | 'list' | 'importKey' | 'label'
+> &
+  Naming<Row> & {
+    /** The locale-key prefix of the spreadsheet's headers (src/locales); by default the path's (`system.role`). */
+    labels?: string;
+    columns: SheetColumn<Row>[];
+  };
 
 /** An entity over a table of its own: its store (list, get, create, update, delete, import) comes from the table. */
-export interface TableResourceDeclaration<
+export type TableResourceDeclaration<
   T extends TableName,
   Row extends ResourceRow,
   Create,
   Update extends { version: number },
-> extends Declared<Row, Create, Update> {
+> = Omit<Declared<Row, Create, Update>, 'type'> & {
+  /** resource_type of its audit rows; by default the table's name. */
+  type?: string;
   table: TableSpec<T> & { columns: Partial<Record<Field<Row>, ColumnOf<T>>> };
   list: TableListing<T, Row>;
-}
+};
 
 /** An entity whose repository writes its own SQL (joins, several tables): it brings its list spec and its store. */
-export interface CustomResourceDeclaration<Row extends ResourceRow, Create, Update extends { version: number }>
-  extends Declared<Row, Create, Update> {
-  list: ListSpec;
-}
+export type CustomResourceDeclaration<Row extends ResourceRow, Create, Update extends { version: number }> = Declared<
+  Row,
+  Create,
+  Update
+> & { list: ListSpec };
 
 export interface DefinedResource<Row extends ResourceRow, Create, Update extends { version: number }>
   extends ResourceDefinition<Row, Create, Update> {
@@ -81,15 +91,19 @@ export function defineResource<
 >(
   declaration: TableResourceDeclaration<T, Row, Create, Update> | CustomResourceDeclaration<Row, Create, Update>,
 ): DefinedResource<Row, Create, Update> {
-  const { labels, columns, ...rest } = declaration;
-  const sheet = sheetColumns(labels, columns);
-  if (!('table' in declaration)) return { ...rest, list: declaration.list, columns: sheet };
+  const { labels, columns, label, ...rest } = declaration;
+  const named = {
+    ...rest,
+    label: label ?? ((row: Row) => String(row[rest.importKey as keyof Row])),
+    columns: sheetColumns(labels ?? declaration.path.replaceAll('/', '.'), columns),
+  };
+  if (!('table' in declaration)) return { ...named, type: declaration.type, list: declaration.list };
   const { table, list } = declaration;
   const repository = tableRepository<T, Row>(table);
   return {
-    ...rest,
+    ...named,
+    type: declaration.type ?? table.name,
     list: { ...list, sort: sortColumns(list.sort, table.columns) },
-    columns: sheet,
     store: tableStore<Row, Create, Update>(repository, declaration.importKey),
   };
 }

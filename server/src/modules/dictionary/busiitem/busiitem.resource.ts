@@ -7,7 +7,6 @@ import { BusinessItem, BusinessItemImportRow, CreateBusinessItem, UpdateBusiness
 
 export const businessItemResource = defineResource({
   path: 'dictionary/busiitem',
-  type: 'business_item',
   permission: 'dictionary:busiitem',
   schemas: {
     row: BusinessItem,
@@ -31,8 +30,6 @@ export const businessItemResource = defineResource({
     },
   },
   importKey: 'code',
-  label: (row) => row.code,
-  labels: 'dictionary.busiitem',
   columns: [
     { key: 'code', example: 'course.published' },
     { key: 'name', example: '课程发布' },

@@ -4,7 +4,6 @@ import { CreateErrorCode, ErrorCode, ErrorCodeImportRow, UpdateErrorCode } from 
 
 export const errorCodeResource = defineResource({
   path: 'dictionary/errcode',
-  type: 'error_code',
   permission: 'dictionary:errcode',
   schemas: { row: ErrorCode, create: CreateErrorCode, update: UpdateErrorCode, importRow: ErrorCodeImportRow },
   table: {
@@ -23,8 +22,6 @@ export const errorCodeResource = defineResource({
     },
   },
   importKey: 'key',
-  label: (row) => row.key,
-  labels: 'dictionary.errcode',
   columns: [
     { key: 'code', example: '2004001' },
     { key: 'key', example: 'trainee.idNo.duplicate' },

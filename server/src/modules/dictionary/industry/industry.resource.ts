@@ -4,7 +4,6 @@ import { CreateIndustry, Industry, IndustryImportRow, UpdateIndustry } from './i
 
 export const industryResource = defineResource({
   path: 'dictionary/industry',
-  type: 'industry',
   permission: 'dictionary:industry',
   schemas: { row: Industry, create: CreateIndustry, update: UpdateIndustry, importRow: IndustryImportRow },
   table: {
@@ -23,7 +22,6 @@ export const industryResource = defineResource({
   },
   importKey: 'code',
   label: (row) => `${row.code} ${row.name}`,
-  labels: 'dictionary.industry',
   columns: [
     { key: 'code', example: '8411' },
     { key: 'parentCode', example: '841' },

@@ -8,7 +8,6 @@ import { CreateDictType, DictType, DictTypeImportRow, UpdateDictType } from './s
 
 export const dictTypeResource = defineResource({
   path: 'dictionary/syscode/types',
-  type: 'dict_type',
   permission: 'dictionary:syscode',
   schemas: { row: DictType, create: CreateDictType, update: UpdateDictType, importRow: DictTypeImportRow },
   table: {
@@ -25,7 +24,6 @@ export const dictTypeResource = defineResource({
     },
   },
   importKey: 'code',
-  label: (row) => row.code,
   labels: 'dictionary.type',
   columns: [
     { key: 'code', example: 'hospital_grade' },
