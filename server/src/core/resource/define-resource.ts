@@ -1,7 +1,13 @@
 import { labelOf } from '../labels';
 import type { FilterSpec, ListSpec } from './list-query';
 import { type ColumnSpec, type ResourceDefinition, type ResourceRow, type ResourceStore, tableStore } from './resource';
-import { type ColumnOf, type TableName, type TableSpec, tableRepository } from './table.repository';
+import {
+  type ColumnOf,
+  type TableName,
+  type TableRepository,
+  type TableSpec,
+  tableRepository,
+} from './table.repository';
 
 /** A spreadsheet column as declared: its header is the catalogue's `<labels>.<key>` unless it names its own label. */
 export type SheetColumn<Row> = Omit<ColumnSpec<Row>, 'label'> & { label?: string };
@@ -55,6 +61,8 @@ export interface DefinedResource<Row extends ResourceRow, Create, Update extends
   extends ResourceDefinition<Row, Create, Update> {
   /** The store of a table resource; an entity without one (custom SQL) gives its store to its module. */
   store?: ResourceStore<Row, Create, Update>;
+  /** The SQL of a table resource, for what its store does not do (a tree's levels). */
+  repository?: TableRepository<Row>;
 }
 
 function sheetColumns<Row>(labels: string, columns: SheetColumn<Row>[]): ColumnSpec<Row>[] {
@@ -79,7 +87,10 @@ export function defineResource<
   Update extends { version: number },
 >(
   declaration: TableResourceDeclaration<T, Row, Create, Update>,
-): DefinedResource<Row, Create, Update> & { store: ResourceStore<Row, Create, Update> };
+): DefinedResource<Row, Create, Update> & {
+  store: ResourceStore<Row, Create, Update>;
+  repository: TableRepository<Row>;
+};
 export function defineResource<Row extends ResourceRow, Create, Update extends { version: number }>(
   declaration: CustomResourceDeclaration<Row, Create, Update>,
 ): DefinedResource<Row, Create, Update>;
@@ -105,5 +116,6 @@ export function defineResource<
     type: declaration.type ?? table.name,
     list: { ...list, sort: sortColumns(list.sort, table.columns) },
     store: tableStore<Row, Create, Update>(repository, declaration.importKey),
+    repository,
   };
 }

@@ -9,6 +9,7 @@ export const industryResource = defineResource({
   table: {
     name: 'industry',
     columns: columnsOf(Industry),
+    tree: { key: 'code', parent: 'parent_code' },
   },
   list: {
     sort: ['code', 'name', 'sort', 'level', 'updatedAt'],

@@ -115,18 +115,6 @@ export async function replaceUserRoles(tx: Tx, tenantId: string, userId: string,
     .execute();
 }
 
-/** Roles of the transaction's tenant (RLS) among `ids`. */
-export async function findRoleIds(tx: Tx, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .selectFrom('role')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export async function findRoleIdsByCode(tx: Tx, codes: string[]): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map();
   const rows = await tx

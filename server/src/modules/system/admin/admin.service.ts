@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../../core/errors';
 import { type PasswordHasher, type PasswordPolicy, passwordPolicyError } from '../../../core/password';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService } from '../../../core/resource/resource.service';
+import { allLive } from '../../../core/resource/table.repository';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { insertLoginLog, revokeSessions } from '../../auth/auth.repository';
 import type { AuditService } from '../audit/audit.service';
@@ -51,8 +52,7 @@ export function createAdminUserService(deps: Deps) {
 
   async function checkRoles(tx: Tx, roleIds: string[], ctx: WriteContext): Promise<string[]> {
     const unique = [...new Set(roleIds)];
-    const found = await repo.findRoleIds(tx, unique);
-    if (found.length !== unique.length) {
+    if (!(await allLive(tx, 'role', unique))) {
       throw new AppError('common.validation', {}, [{ field: 'roleIds', message: texts[ctx.lang].unknownRole }]);
     }
     return unique;

@@ -43,14 +43,3 @@ export const updateOauthClient = async (
   version?: number,
 ) => asClient(await clients.update(tx, id, values, actor, version));
 export const softDeleteOauthClients = (tx: Tx, ids: string[], actor: Actor) => clients.remove(tx, ids, actor);
-
-export async function existingTenantIds(tx: Tx, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .selectFrom('tenant')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
-}

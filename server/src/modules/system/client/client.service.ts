@@ -4,6 +4,7 @@ import type { Lang } from '../../../core/i18n';
 import type { PasswordHasher } from '../../../core/password';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService } from '../../../core/resource/resource.service';
+import { allLive } from '../../../core/resource/table.repository';
 import { operatorTenancy, type Tenancy, type Tx } from '../../../core/tenancy';
 import { newToken } from '../../../core/tokens';
 import { revokeSessions } from '../../auth/auth.repository';
@@ -34,7 +35,7 @@ export function createOauthClientService(deps: Deps) {
   async function checkTenants(tx: Tx, ids: string[] | null, lang: Lang): Promise<string[] | null> {
     if (ids === null) return null;
     const unique = [...new Set(ids)];
-    if ((await repo.existingTenantIds(tx, unique)).length !== unique.length) {
+    if (!(await allLive(tx, 'tenant', unique))) {
       throw new AppError('common.validation', {}, [{ field: 'allowedTenantIds', message: texts[lang].unknownTenant }]);
     }
     return unique;

@@ -117,17 +117,6 @@ export async function members(tx: Tx, roleId: string) {
     .execute();
 }
 
-/** Users of the transaction's tenant among `ids`. */
-export async function existingUserIds(tx: Tx, ids: string[]): Promise<string[]> {
-  const rows = await tx
-    .selectFrom('admin_user')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export async function addMembers(tx: Tx, tenantId: string, roleId: string, userIds: string[]): Promise<void> {
   await tx
     .insertInto('user_role')

@@ -2,6 +2,7 @@ import type { ErrorCatalog } from '../../../core/error-catalog';
 import { AppError, notFound } from '../../../core/errors';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService } from '../../../core/resource/resource.service';
+import { allLive } from '../../../core/resource/table.repository';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import type { AuditService } from '../audit/audit.service';
 import { toTree } from '../permission/permission.repository';
@@ -138,7 +139,7 @@ export function createRoleService(deps: Deps) {
         id,
         'assign-user',
         async (tx, role) => {
-          if ((await repo.existingUserIds(tx, ids)).length !== ids.length) {
+          if (!(await allLive(tx, 'admin_user', ids))) {
             throw new AppError('common.validation', {}, [{ field: 'userIds', message: texts[ctx.lang].unknownUser }]);
           }
           await repo.addMembers(tx, ctx.tenantId, id, ids);
