@@ -1,14 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { Version } from './column-bounds';
 import { formatRule } from './validation';
 
 /**
  * The field rules the entities' schemas share, written once. A field here means the same rule everywhere it is used;
  * a field that only looks like one of these (another bound, no trim) keeps its own rule in its schema.
  */
-
-/** The `common_status` of an entity that can be switched off. */
-export const STATUSES = ['enabled', 'disabled'] as const;
-export const Status = z.enum(STATUSES);
 
 /**
  * A stored record as the API answers it: its id, its own fields, then when it was made and last changed and the
@@ -23,37 +20,45 @@ export const recordRow = <Fields extends z.ZodRawShape>(fields: Fields) =>
     version: z.number().int(),
   });
 
-/** Text that must be given: trimmed, 1 to `max` characters. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+/** A request body of exactly these fields (any other is refused), published in the OpenAPI document as `name`. */
+export const requestBody = <Fields extends z.ZodRawShape>(name: string, fields: Fields) =>
+  z.object(fields).strict().openapi(name);
 
-/** Text that may be left out, or cleared with null. */
-export const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** An update: the fields it may change, and the `version` it read (a stale one is refused). */
+export const updateBody = <Fields extends z.ZodRawShape>(name: string, fields: Fields) =>
+  requestBody(name, { ...fields, version: Version });
 
-/** A remark keeps its spacing and line breaks as written; it may be cleared. */
-export const remark = z.string().max(500).nullable().optional();
-
-/** An account's sign-in name, stored lower-case. */
-export const userName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(2)
-  .max(50)
-  .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'));
-
-/** A phone number as people write it: digits, an optional leading +, spaces or dashes. */
-export const phone = z
-  .string()
-  .trim()
-  .max(20)
-  .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'));
-
-/** A place in a display order. */
-export const sortOrder = (max = 1_000_000) => z.number().int().min(0).max(max);
+/** The rules of the fields that many entities share. */
+export const field = {
+  /** The `common_status` of an entity that can be switched off. */
+  status: z.enum(['enabled', 'disabled']),
+  /** Text that must be given: trimmed, 1 to `max` characters. */
+  requiredText: (max: number) => z.string().trim().min(1).max(max),
+  /** Text that may be left out, or cleared with null. */
+  optionalText: (max: number) => z.string().trim().max(max).nullable().optional(),
+  /** A remark keeps its spacing and line breaks as written; it may be cleared. */
+  remark: z.string().max(500).nullable().optional(),
+  /** A place in a display order. */
+  sortOrder: (max = 1_000_000) => z.number().int().min(0).max(max),
+  /** An account's sign-in name, stored lower-case. */
+  userName: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2)
+    .max(50)
+    .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName')),
+  /** A phone number as people write it: digits, an optional leading +, spaces or dashes. */
+  phone: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone')),
+};
 
 /** A create field as an import sheet's cell holds it: text, or nothing. */
-function fromCell(field: z.ZodType): z.ZodType {
-  let rule = field;
+function fromCell(declared: z.ZodType): z.ZodType {
+  let rule = declared;
   let optional = false;
   while (rule instanceof z.ZodOptional || rule instanceof z.ZodNullable || rule instanceof z.ZodDefault) {
     if (!(rule instanceof z.ZodNullable)) optional = true;
@@ -72,7 +77,7 @@ function fromCell(field: z.ZodType): z.ZodType {
  */
 export function importRowOf(fields: z.ZodRawShape, cells: z.ZodRawShape = {}) {
   return z.object({
-    ...Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, fromCell(field as z.ZodType)])),
+    ...Object.fromEntries(Object.entries(fields).map(([key, rule]) => [key, fromCell(rule as z.ZodType)])),
     ...cells,
   });
 }

@@ -1,20 +1,16 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
-import { importRowOf, optionalText, recordRow, requiredText, Status } from '../../../core/schema-kit';
+import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const CHANNELS = ['in_app', 'wechat_mp', 'sms', 'email'] as const;
 export const AUDIT_LEVELS = ['none', 'normal', 'sensitive'] as const;
 
-export const BusinessItemVariable = z
-  .object({
-    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,49}$/),
-    label: z.string().min(1).max(100),
-    example: z.string().max(200).optional(),
-    type: z.enum(['string', 'number', 'date', 'url']).optional(),
-  })
-  .strict()
-  .openapi('BusinessItemVariable');
+export const BusinessItemVariable = requestBody('BusinessItemVariable', {
+  name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,49}$/),
+  label: z.string().min(1).max(100),
+  example: z.string().max(200).optional(),
+  type: z.enum(['string', 'number', 'date', 'url']).optional(),
+});
 
 export type BusinessItemVariable = z.infer<typeof BusinessItemVariable>;
 
@@ -29,13 +25,13 @@ export const BusinessItem = recordRow({
   defaultChannels: z.array(z.enum(CHANNELS)),
   defaultTemplateCode: z.string().nullable(),
   auditLevel: z.enum(AUDIT_LEVELS),
-  status: Status,
+  status: field.status,
 }).openapi('BusinessItem');
 export type BusinessItem = z.infer<typeof BusinessItem>;
 
 const fields = {
-  name: requiredText(100),
-  nameEn: optionalText(200),
+  name: field.requiredText(100),
+  nameEn: field.optionalText(200),
   module: z
     .string()
     .trim()
@@ -45,9 +41,9 @@ const fields = {
   notifiable: z.boolean().optional(),
   variables: z.array(BusinessItemVariable).max(50).optional(),
   defaultChannels: z.array(z.enum(CHANNELS)).max(CHANNELS.length).optional(),
-  defaultTemplateCode: optionalText(100),
+  defaultTemplateCode: field.optionalText(100),
   auditLevel: z.enum(AUDIT_LEVELS).optional(),
-  status: Status.optional(),
+  status: field.status.optional(),
 };
 
 const code = z
@@ -57,16 +53,14 @@ const code = z
   .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, formatRule('businessItemKey'))
   .openapi({ example: 'paper.published' });
 
-export const CreateBusinessItem = z
-  .object({ code, ...fields })
-  .strict()
-  .openapi('CreateBusinessItem');
+export const CreateBusinessItem = requestBody('CreateBusinessItem', { code, ...fields });
 export type CreateBusinessItem = z.infer<typeof CreateBusinessItem>;
 
-export const UpdateBusinessItem = z
-  .object({ ...fields, module: fields.module.optional(), name: fields.name.optional(), version: Version })
-  .strict()
-  .openapi('UpdateBusinessItem');
+export const UpdateBusinessItem = updateBody('UpdateBusinessItem', {
+  ...fields,
+  module: fields.module.optional(),
+  name: fields.name.optional(),
+});
 export type UpdateBusinessItem = z.infer<typeof UpdateBusinessItem>;
 
 const list = (text: string) => text.split(/[,，;；\s]+/).filter(Boolean);

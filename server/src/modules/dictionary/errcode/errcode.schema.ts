@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
-import { importRowOf, recordRow, Status } from '../../../core/schema-kit';
+import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const SHOW_TYPES = [0, 1, 2, 3, 9] as const;
@@ -30,44 +29,37 @@ export const ErrorCode = recordRow({
   showType: z.number().int(),
   source: z.enum(['built_in', 'manual']),
   messageCustomized: z.boolean().openapi({ description: 'A built-in message was edited: restarts keep the edit' }),
-  status: Status,
+  status: field.status,
 }).openapi('ErrorCode');
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const CreateErrorCode = z
-  .object({
-    code: z.number().int().min(MANUAL_CODE_MIN).max(2_147_483_647).openapi({ example: 2_004_001 }),
-    key: z
-      .string()
-      .trim()
-      .regex(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, formatRule('errorCodeKey'))
-      .max(100),
-    module: z
-      .string()
-      .trim()
-      .regex(/^[a-z][a-z0-9-]{0,49}$/, formatRule('module')),
-    httpStatus: z.number().int().min(400).max(599),
-    messageZh: message,
-    messageEn: message,
-    showType: showType.optional(),
-    status: Status.optional(),
-  })
-  .strict()
-  .openapi('CreateErrorCode');
+export const CreateErrorCode = requestBody('CreateErrorCode', {
+  code: z.number().int().min(MANUAL_CODE_MIN).max(2_147_483_647).openapi({ example: 2_004_001 }),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/, formatRule('errorCodeKey'))
+    .max(100),
+  module: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,49}$/, formatRule('module')),
+  httpStatus: z.number().int().min(400).max(599),
+  messageZh: message,
+  messageEn: message,
+  showType: showType.optional(),
+  status: field.status.optional(),
+});
 export type CreateErrorCode = z.infer<typeof CreateErrorCode>;
 
-export const UpdateErrorCode = z
-  .object({
-    module: CreateErrorCode.shape.module.optional().openapi({ description: 'Manual codes only' }),
-    httpStatus: CreateErrorCode.shape.httpStatus.optional().openapi({ description: 'Manual codes only' }),
-    messageZh: message.optional(),
-    messageEn: message.optional(),
-    showType: showType.optional(),
-    status: Status.optional(),
-    version: Version,
-  })
-  .strict()
-  .openapi('UpdateErrorCode');
+export const UpdateErrorCode = updateBody('UpdateErrorCode', {
+  module: CreateErrorCode.shape.module.optional().openapi({ description: 'Manual codes only' }),
+  httpStatus: CreateErrorCode.shape.httpStatus.optional().openapi({ description: 'Manual codes only' }),
+  messageZh: message.optional(),
+  messageEn: message.optional(),
+  showType: showType.optional(),
+  status: field.status.optional(),
+});
 export type UpdateErrorCode = z.infer<typeof UpdateErrorCode>;
 
 /** The show type is a number written in its cell. */

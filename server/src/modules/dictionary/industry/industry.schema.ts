@@ -1,14 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { INT4_MAX, Version } from '../../../core/column-bounds';
-import {
-  importRowOf,
-  optionalText,
-  recordRow,
-  remark,
-  requiredText,
-  Status,
-  sortOrder,
-} from '../../../core/schema-kit';
+import { INT4_MAX } from '../../../core/column-bounds';
+import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 const code = z
@@ -29,7 +21,7 @@ export const Industry = recordRow({
   standardVersion: z.string().nullable(),
   wechatIndustryId: z.number().int().nullable(),
   sort: z.number().int(),
-  status: Status,
+  status: field.status,
   remark: z.string().nullable(),
 }).openapi('Industry');
 export type Industry = z.infer<typeof Industry>;
@@ -38,33 +30,30 @@ export const IndustryNode = Industry.extend({ hasChildren: z.boolean() }).openap
 export type IndustryNode = z.infer<typeof IndustryNode>;
 
 const fields = {
-  name: requiredText(100),
-  nameEn: optionalText(200),
-  standardVersion: optionalText(30),
+  name: field.requiredText(100),
+  nameEn: field.optionalText(200),
+  standardVersion: field.optionalText(30),
   wechatIndustryId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
-  sort: sortOrder().optional(),
-  status: Status.optional(),
-  remark,
+  sort: field.sortOrder().optional(),
+  status: field.status.optional(),
+  remark: field.remark,
 };
 
-export const CreateIndustry = z
-  .object({
-    code,
-    parentCode: code.nullable().optional().openapi({ description: 'Absent: a section (level 1)' }),
-    ...fields,
-  })
-  .strict()
-  .openapi('CreateIndustry');
+export const CreateIndustry = requestBody('CreateIndustry', {
+  code,
+  parentCode: code.nullable().optional().openapi({ description: 'Absent: a section (level 1)' }),
+  ...fields,
+});
 export type CreateIndustry = z.infer<typeof CreateIndustry>;
 
-export const UpdateIndustry = z
-  .object({ ...fields, version: Version })
-  .strict()
-  .openapi('UpdateIndustry');
+export const UpdateIndustry = updateBody('UpdateIndustry', { ...fields });
 export type UpdateIndustry = z.infer<typeof UpdateIndustry>;
 
 export const IndustryImportRow = importRowOf(CreateIndustry.omit({ remark: true }).shape);
 
 export const IndustryTreeQuery = z
-  .object({ parentCode: code.optional().openapi({ description: 'Absent: the sections' }), status: Status.optional() })
+  .object({
+    parentCode: code.optional().openapi({ description: 'Absent: the sections' }),
+    status: field.status.optional(),
+  })
   .strict();

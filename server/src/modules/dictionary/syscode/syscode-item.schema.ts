@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
-import { importRowOf, optionalText, recordRow, requiredText, Status, sortOrder } from '../../../core/schema-kit';
+import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 const color = z
@@ -18,7 +17,7 @@ export const DictItem = recordRow({
   parentValue: z.string().nullable(),
   isDefault: z.boolean(),
   sort: z.number().int(),
-  status: Status,
+  status: field.status,
   scope: z
     .enum(['platform', 'tenant'])
     .openapi({ description: 'platform: shared by every tenant; tenant: the caller’s own' }),
@@ -26,29 +25,23 @@ export const DictItem = recordRow({
 export type DictItem = z.infer<typeof DictItem>;
 
 const fields = {
-  label: requiredText(100),
-  labelEn: optionalText(100),
+  label: field.requiredText(100),
+  labelEn: field.optionalText(100),
   color: color.nullable().optional(),
-  parentValue: optionalText(100),
+  parentValue: field.optionalText(100),
   isDefault: z.boolean().optional(),
-  sort: sortOrder().optional(),
-  status: Status.optional(),
+  sort: field.sortOrder().optional(),
+  status: field.status.optional(),
 };
 
-export const CreateDictItem = z
-  .object({
-    typeCode: requiredText(100),
-    value: requiredText(100).openapi({ example: 'grade_3a' }),
-    ...fields,
-  })
-  .strict()
-  .openapi('CreateDictItem');
+export const CreateDictItem = requestBody('CreateDictItem', {
+  typeCode: field.requiredText(100),
+  value: field.requiredText(100).openapi({ example: 'grade_3a' }),
+  ...fields,
+});
 export type CreateDictItem = z.infer<typeof CreateDictItem>;
 
-export const UpdateDictItem = z
-  .object({ ...fields, version: Version })
-  .strict()
-  .openapi('UpdateDictItem');
+export const UpdateDictItem = updateBody('UpdateDictItem', { ...fields });
 export type UpdateDictItem = z.infer<typeof UpdateDictItem>;
 
 export const DictItemImportRow = importRowOf(CreateDictItem.shape);

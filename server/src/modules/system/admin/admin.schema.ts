@@ -1,13 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { phone, recordRow, remark, requiredText, userName as userNameRule } from '../../../core/schema-kit';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 
 export const ADMIN_USER_STATUSES = ['enabled', 'disabled', 'locked'] as const;
 
-const userName = userNameRule.openapi({ example: 'zhangsan' });
-const displayName = requiredText(50).openapi({ example: '张三' });
-const mobile = phone.openapi({ example: '13800000000' });
+const userName = field.userName.openapi({ example: 'zhangsan' });
+const displayName = field.requiredText(50).openapi({ example: '张三' });
+const mobile = field.phone.openapi({ example: '13800000000' });
 const email = z.email().max(100).openapi({ example: 'zhangsan@example.com' });
 
 export const AdminUser = recordRow({
@@ -27,40 +26,29 @@ export const AdminUser = recordRow({
 }).openapi('AdminUser');
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const CreateAdminUser = z
-  .object({
-    userName,
-    displayName,
-    password: z
-      .string()
-      .min(1)
-      .max(128)
-      .openapi({ description: 'Checked against the password policy of the settings' }),
-    mobile: mobile.nullable().optional(),
-    email: email.nullable().optional(),
-    orgId: Id.nullable().optional(),
-    roleIds: z.array(Id).max(50).default([]),
-    remark,
-    mustChangePassword: z.boolean().optional().openapi({
-      description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
-    }),
-  })
-  .strict()
-  .openapi('CreateAdminUser');
+export const CreateAdminUser = requestBody('CreateAdminUser', {
+  userName,
+  displayName,
+  password: z.string().min(1).max(128).openapi({ description: 'Checked against the password policy of the settings' }),
+  mobile: mobile.nullable().optional(),
+  email: email.nullable().optional(),
+  orgId: Id.nullable().optional(),
+  roleIds: z.array(Id).max(50).default([]),
+  remark: field.remark,
+  mustChangePassword: z.boolean().optional().openapi({
+    description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
+  }),
+});
 export type CreateAdminUser = z.infer<typeof CreateAdminUser>;
 
-export const UpdateAdminUser = z
-  .object({
-    displayName,
-    mobile: mobile.nullable().optional(),
-    email: email.nullable().optional(),
-    orgId: Id.nullable().optional(),
-    roleIds: z.array(Id).max(50).optional(),
-    remark,
-    version: Version,
-  })
-  .strict()
-  .openapi('UpdateAdminUser');
+export const UpdateAdminUser = updateBody('UpdateAdminUser', {
+  displayName,
+  mobile: mobile.nullable().optional(),
+  email: email.nullable().optional(),
+  orgId: Id.nullable().optional(),
+  roleIds: z.array(Id).max(50).optional(),
+  remark: field.remark,
+});
 export type UpdateAdminUser = z.infer<typeof UpdateAdminUser>;
 
 /** One row of an import file: roles by code (comma-separated); the password is used only for new accounts. */
@@ -70,15 +58,12 @@ export const AdminUserImportRow = z.object({
   mobile: mobile.optional(),
   email: email.optional(),
   roles: z.string().max(500).optional(),
-  remark,
+  remark: field.remark,
   password: z.string().max(128).optional(),
 });
 export type AdminUserImportRow = z.infer<typeof AdminUserImportRow>;
 
-export const AssignRoles = z
-  .object({ roleIds: z.array(Id).max(50) })
-  .strict()
-  .openapi('AssignRoles');
+export const AssignRoles = requestBody('AssignRoles', { roleIds: z.array(Id).max(50) });
 
 export const TemporaryPassword = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { recordRow, requiredText, Status } from '../../../core/schema-kit';
+import { field, recordRow } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code'] as const;
@@ -17,7 +17,7 @@ export const OauthClient = recordRow({
   accessTokenTtlSec: z.number().int(),
   refreshTokenTtlSec: z.number().int(),
   allowedTenantIds: z.array(z.string()).nullable().openapi({ description: 'null: every tenant' }),
-  status: Status,
+  status: field.status,
 })
   .extend({
     clientSecret: z
@@ -42,7 +42,7 @@ const redirectUri = z
   }, 'must be an absolute URL without a fragment');
 
 const fields = {
-  name: requiredText(100),
+  name: field.requiredText(100),
   description: z.string().max(500).nullable().optional(),
   grantTypes: z
     .array(z.enum(GRANT_TYPES))
@@ -68,7 +68,7 @@ const fields = {
     .max(365 * 86_400)
     .default(30 * 86_400),
   allowedTenantIds: z.array(Id).max(1000).nullable().default(null),
-  status: Status.default('enabled'),
+  status: field.status.default('enabled'),
 };
 
 function grantRules(v: { grantTypes: string[]; redirectUris: string[]; clientType?: string }, ctx: z.RefinementCtx) {

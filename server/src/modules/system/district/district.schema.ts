@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
-import { optionalText, recordRow, remark, requiredText, Status, sortOrder } from '../../../core/schema-kit';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const DISTRICT_LEVELS = ['province', 'city', 'county', 'township'] as const;
@@ -21,7 +20,7 @@ export const District = recordRow({
   path: z.string().openapi({ description: 'Codes from the root: /110000/110100/110101/' }),
   pinyin: z.string().nullable(),
   sort: z.number().int(),
-  status: Status,
+  status: field.status,
   replacedByCode: z.string().nullable(),
   remark: z.string().nullable(),
 }).openapi('District');
@@ -31,30 +30,24 @@ export const DistrictNode = District.extend({ hasChildren: z.boolean() }).openap
 export type DistrictNode = z.infer<typeof DistrictNode>;
 
 const fields = {
-  name: requiredText(50),
-  shortName: optionalText(50),
-  pinyin: optionalText(100),
-  sort: sortOrder().optional(),
-  status: Status.optional(),
+  name: field.requiredText(50),
+  shortName: field.optionalText(50),
+  pinyin: field.optionalText(100),
+  sort: field.sortOrder().optional(),
+  status: field.status.optional(),
   replacedByCode: code.nullable().optional().openapi({ description: 'The code that replaces a retired one' }),
-  remark,
+  remark: field.remark,
 };
 
-export const CreateDistrict = z
-  .object({
-    code,
-    level: z.enum(DISTRICT_LEVELS).optional().openapi({ description: 'Derived from the code when absent' }),
-    parentCode: code.nullable().optional().openapi({ description: 'Derived from the code when absent' }),
-    ...fields,
-  })
-  .strict()
-  .openapi('CreateDistrict');
+export const CreateDistrict = requestBody('CreateDistrict', {
+  code,
+  level: z.enum(DISTRICT_LEVELS).optional().openapi({ description: 'Derived from the code when absent' }),
+  parentCode: code.nullable().optional().openapi({ description: 'Derived from the code when absent' }),
+  ...fields,
+});
 export type CreateDistrict = z.infer<typeof CreateDistrict>;
 
-export const UpdateDistrict = z
-  .object({ ...fields, version: Version })
-  .strict()
-  .openapi('UpdateDistrict');
+export const UpdateDistrict = updateBody('UpdateDistrict', { ...fields });
 export type UpdateDistrict = z.infer<typeof UpdateDistrict>;
 
 export const DistrictImportRow = z.object({
@@ -64,8 +57,8 @@ export const DistrictImportRow = z.object({
   level: z.enum(DISTRICT_LEVELS).optional(),
   parentCode: code.optional(),
   pinyin: z.string().trim().max(100).optional(),
-  sort: z.coerce.number().pipe(sortOrder()).optional(),
-  status: Status.optional(),
+  sort: z.coerce.number().pipe(field.sortOrder()).optional(),
+  status: field.status.optional(),
   replacedByCode: code.optional(),
 });
 export type DistrictImportRow = z.infer<typeof DistrictImportRow>;
@@ -73,7 +66,7 @@ export type DistrictImportRow = z.infer<typeof DistrictImportRow>;
 export const TreeQuery = z
   .object({
     parentCode: code.optional().openapi({ description: 'Absent: the provinces' }),
-    status: Status.optional(),
+    status: field.status.optional(),
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { optionalText, recordRow, requiredText, Status, sortOrder } from '../../../core/schema-kit';
+import { field, recordRow } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const PERMISSION_TYPES = ['directory', 'menu', 'button'] as const;
@@ -20,7 +20,7 @@ export const Permission = recordRow({
   hiddenInMenu: z.boolean(),
   keepAlive: z.boolean(),
   platformOnly: z.boolean(),
-  status: Status,
+  status: field.status,
 }).openapi('Permission');
 export type Permission = z.infer<typeof Permission>;
 
@@ -38,8 +38,8 @@ const code = z
 const fields = {
   parentId: Id.nullable().default(null),
   type: z.enum(PERMISSION_TYPES),
-  name: requiredText(50),
-  nameEn: optionalText(100),
+  name: field.requiredText(50),
+  nameEn: field.optionalText(100),
   localeKey: z
     .string()
     .trim()
@@ -49,13 +49,13 @@ const fields = {
     .optional(),
   code: code.nullable().optional(),
   path: z.string().trim().max(200).regex(/^\//, formatRule('path')).nullable().optional(),
-  component: optionalText(200),
-  icon: optionalText(50),
-  sort: sortOrder(99999).default(0),
+  component: field.optionalText(200),
+  icon: field.optionalText(50),
+  sort: field.sortOrder(99999).default(0),
   hiddenInMenu: z.boolean().default(false),
   keepAlive: z.boolean().default(false),
   platformOnly: z.boolean().default(false),
-  status: Status.default('enabled'),
+  status: field.status.default('enabled'),
 };
 
 /** Menus and buttons need a code; a menu also a route path. */
@@ -91,7 +91,7 @@ export const PermissionImportRow = z
     code: code.optional(),
     path: z.string().trim().max(200).regex(/^\//, formatRule('path')).optional(),
     icon: z.string().trim().max(50).optional(),
-    sort: z.coerce.number().pipe(sortOrder(99999)).default(0),
+    sort: z.coerce.number().pipe(field.sortOrder(99999)).default(0),
     platformOnly: z.enum(['true', 'false']).optional(),
   })
   .superRefine(typeRules);

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { importRowOf, recordRow, remark, requiredText, Status, sortOrder } from '../../../core/schema-kit';
+import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 import { PermissionTree } from '../permission/permission.schema';
 
@@ -17,7 +16,7 @@ export const Role = recordRow({
   dataScope: z.enum(DATA_SCOPES),
   dataScopeOrgIds: z.array(z.string()),
   sort: z.number().int(),
-  status: Status,
+  status: field.status,
   remark: z.string().nullable(),
 }).openapi('Role');
 export type Role = z.infer<typeof Role>;
@@ -29,42 +28,32 @@ const code = z
   .max(50)
   .regex(/^[a-z][a-z0-9_-]*$/, formatRule('roleCode'))
   .openapi({ example: 'nurse_lead' });
-const name = requiredText(50).openapi({ example: '护士长' });
-const sort = sortOrder(99999);
+const name = field.requiredText(50).openapi({ example: '护士长' });
+const sort = field.sortOrder(99999);
 
-export const CreateRole = z
-  .object({
-    code,
-    name,
-    sort: sort.default(0),
-    status: Status.default('enabled'),
-    remark,
-  })
-  .strict()
-  .openapi('CreateRole');
+export const CreateRole = requestBody('CreateRole', {
+  code,
+  name,
+  sort: sort.default(0),
+  status: field.status.default('enabled'),
+  remark: field.remark,
+});
 export type CreateRole = z.infer<typeof CreateRole>;
 
-export const UpdateRole = z
-  .object({
-    code: code.optional().openapi({ description: 'Not changeable on a system role' }),
-    name,
-    sort: sort.optional(),
-    status: Status.optional(),
-    remark,
-    version: Version,
-  })
-  .strict()
-  .openapi('UpdateRole');
+export const UpdateRole = updateBody('UpdateRole', {
+  code: code.optional().openapi({ description: 'Not changeable on a system role' }),
+  name,
+  sort: sort.optional(),
+  status: field.status.optional(),
+  remark: field.remark,
+});
 export type UpdateRole = z.infer<typeof UpdateRole>;
 
 export const RoleImportRow = importRowOf(CreateRole.shape);
 
 export const RoleOption = z.object({ id: z.string(), code: z.string(), name: z.string() }).openapi('RoleOption');
 
-export const AssignPermissions = z
-  .object({ permissionIds: z.array(Id).max(2000) })
-  .strict()
-  .openapi('AssignPermissions');
+export const AssignPermissions = requestBody('AssignPermissions', { permissionIds: z.array(Id).max(2000) });
 
 export const RolePermissions = z
   .object({
@@ -90,7 +79,4 @@ export const RoleMember = z
   .object({ id: z.string(), userName: z.string(), displayName: z.string(), status: z.string() })
   .openapi('RoleMember');
 
-export const AddMembers = z
-  .object({ userIds: z.array(Id).min(1).max(500) })
-  .strict()
-  .openapi('AddMembers');
+export const AddMembers = requestBody('AddMembers', { userIds: z.array(Id).min(1).max(500) });
