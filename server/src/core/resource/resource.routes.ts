@@ -4,7 +4,7 @@ import type { AppEnv, Services } from '../context';
 import { AppError } from '../errors';
 import { answers, ErrorBody, errorResponses, json } from '../openapi';
 import { clientIp, userAgent } from '../request-info';
-import { defineRoute } from '../route';
+import { defineRoute, type Permission } from '../route';
 import { Id, IdParam } from './id-param';
 import { listQuerySchema, listResponse, parseListQuery } from './list-query';
 import {
@@ -27,6 +27,23 @@ export function writeContext(c: Context<AppEnv>): WriteContext {
     userAgent: userAgent(c),
     lang,
   };
+}
+
+/**
+ * The actions of a resource on one record that take nothing but its id, `POST /<path>/{id}/<verb>`, and answer the
+ * record after them (`after` says so in the document).
+ */
+export function recordActions<S extends z.ZodType>(path: string, tags: string[], after: { description: string; schema: S }) {
+  return (verb: string, permission: Permission, summary: string) =>
+    defineRoute({
+      method: 'post',
+      path: `/${path}/{id}/${verb}`,
+      tags,
+      summary,
+      permission,
+      request: { params: IdParam },
+      responses: answers(after.description, after.schema, 400, 401, 403, 404, 409),
+    });
 }
 
 export const BatchDelete = z

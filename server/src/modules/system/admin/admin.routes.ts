@@ -3,24 +3,15 @@ import type { AppEnv } from '../../../core/context';
 import { answers, json } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
-import { writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute, type Permission } from '../../../core/route';
+import { recordActions, writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute } from '../../../core/route';
 import { adminUserResource } from './admin.resource';
 import { AdminUser, AssignRoles, ForcedLogout, TemporaryPassword } from './admin.schema';
 import { type AdminUserService, createAdminUserService } from './admin.service';
 
 const tags = ['system/admin'];
 
-const action = (verb: string, permission: Permission, summary: string) =>
-  defineRoute({
-    method: 'post',
-    path: `/system/admin/{id}/${verb}`,
-    tags,
-    summary,
-    permission,
-    request: { params: IdParam },
-    responses: answers('The account after it', AdminUser, 400, 401, 403, 404, 409),
-  });
+const action = recordActions(adminUserResource.path, tags, { description: 'The account after it', schema: AdminUser });
 
 const enable = action('enable', 'system:admin:update-status', 'Enable the account');
 const disable = action(

@@ -3,8 +3,8 @@ import type { AppEnv } from '../../../core/context';
 import { answers, json } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
-import { writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute, type Permission } from '../../../core/route';
+import { recordActions, writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute } from '../../../core/route';
 import { tenantResource } from './tenant.resource';
 import { RenewTenant, ResolvedTenant, ResolveTenantQuery, Tenant } from './tenant.schema';
 import { createTenantService, type TenantService } from './tenant.service';
@@ -21,16 +21,7 @@ const resolve = defineRoute({
   responses: answers('The tenant', ResolvedTenant, 400, 404),
 });
 
-const action = (verb: string, permission: Permission, summary: string) =>
-  defineRoute({
-    method: 'post',
-    path: `/system/tenant/{id}/${verb}`,
-    tags,
-    summary,
-    permission,
-    request: { params: IdParam },
-    responses: answers('The tenant after it', Tenant, 400, 401, 403, 404, 409),
-  });
+const action = recordActions(tenantResource.path, tags, { description: 'The tenant after it', schema: Tenant });
 
 const disable = action(
   'disable',
