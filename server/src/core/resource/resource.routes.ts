@@ -33,7 +33,11 @@ export function writeContext(c: Context<AppEnv>): WriteContext {
  * The actions of a resource on one record that take nothing but its id, `POST /<path>/{id}/<verb>`, and answer the
  * record after them (`after` says so in the document).
  */
-export function recordActions<S extends z.ZodType>(path: string, tags: string[], after: { description: string; schema: S }) {
+export function recordActions<S extends z.ZodType>(
+  path: string,
+  tags: string[],
+  after: { description: string; schema: S },
+) {
   return (verb: string, permission: Permission, summary: string) =>
     defineRoute({
       method: 'post',
