@@ -36,6 +36,14 @@ export function errorResponses(...statuses: (keyof typeof statusText)[]) {
   );
 }
 
+/** A JSON body of `schema`, as a request or an answer carries it. */
+export const json = <S>(schema: S) => ({ 'application/json': { schema } });
+
+/** The answers of an operation: 200 with a JSON body of `schema` (what `description` says), or one of `errors`. */
+export function answers<S>(description: string, schema: S, ...errors: (keyof typeof statusText)[]) {
+  return { 200: { description, content: json(schema) }, ...errorResponses(...errors) };
+}
+
 /**
  * Validation failures of every route become one 400 `common.validation` naming the fields, and so does any text the
  * database would refuse, in every body, query and path of every route, valid by its schema or not.

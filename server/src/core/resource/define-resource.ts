@@ -2,7 +2,13 @@ import type { ManifestPrefix, ResourceMenu } from '../../db/seed/permissions';
 import { labelOf } from '../labels';
 import type { FilterSpec, ListSpec } from './list-query';
 import { type ColumnSpec, type ResourceDefinition, type ResourceRow, type ResourceStore, tableStore } from './resource';
-import { type ColumnOf, type TableName, type TableSpec, tableRepository } from './table.repository';
+import {
+  type ColumnOf,
+  type TableName,
+  type TableRepository,
+  type TableSpec,
+  tableRepository,
+} from './table.repository';
 
 /** A spreadsheet column as declared: its header is the catalogue's `<labels>.<key>` unless it names its own label. */
 export type SheetColumn<Row> = Omit<ColumnSpec<Row>, 'label'> & { label?: string };
@@ -26,43 +32,55 @@ interface PrefixAndMenu<P extends string, M extends ResourceMenu | undefined> {
   menu?: M;
 }
 
-interface Declared<
+/** How the audit trail names a record: by default its import key, which finds it in a sheet. */
+type Naming<Row> =
+  | { importKey: Field<Row>; label?: (row: Row) => string }
+  | { importKey?: undefined; label: (row: Row) => string };
+
+type Declared<
   Row extends ResourceRow,
   Create,
   Update extends { version: number },
   P extends string,
   M extends ResourceMenu | undefined,
-> extends Omit<ResourceDefinition<Row, Create, Update>, 'columns' | 'list' | 'importKey' | 'permission' | 'menu'>,
-    PrefixAndMenu<P, M> {
-  importKey?: Field<Row>;
-  /** The locale-key prefix of the spreadsheet's headers (src/locales), e.g. `dictionary.busiitem`. */
-  labels: string;
-  columns: SheetColumn<Row>[];
-}
+> = Omit<ResourceDefinition<Row, Create, Update>, 'columns' | 'list' | 'importKey' | 'label' | 'permission' | 'menu'> &
+  PrefixAndMenu<P, M> &
+  Naming<Row> & {
+    /** The locale-key prefix of the spreadsheet's headers (src/locales); by default the path's (`system.role`). */
+    labels?: string;
+    columns: SheetColumn<Row>[];
+  };
 
 /** An entity over a table of its own: its store (list, get, create, update, delete, import) comes from the table. */
-export interface TableResourceDeclaration<
+export type TableResourceDeclaration<
   T extends TableName,
   Row extends ResourceRow,
   Create,
   Update extends { version: number },
   P extends string = string,
   M extends ResourceMenu | undefined = undefined,
-> extends Declared<Row, Create, Update, P, M> {
+> = Omit<Declared<Row, Create, Update, P, M>, 'type'> & {
+  /** resource_type of its audit rows; by default the table's name. */
+  type?: string;
   table: TableSpec<T> & { columns: Partial<Record<Field<Row>, ColumnOf<T>>> };
   list: TableListing<T, Row>;
-}
+};
 
 /** An entity whose repository writes its own SQL (joins, several tables): it brings its list spec and its store. */
-export interface CustomResourceDeclaration<Row extends ResourceRow, Create, Update extends { version: number }>
-  extends Declared<Row, Create, Update, ManifestPrefix, undefined> {
-  list: ListSpec;
-}
+export type CustomResourceDeclaration<Row extends ResourceRow, Create, Update extends { version: number }> = Declared<
+  Row,
+  Create,
+  Update,
+  ManifestPrefix,
+  undefined
+> & { list: ListSpec };
 
 export interface DefinedResource<Row extends ResourceRow, Create, Update extends { version: number }>
   extends ResourceDefinition<Row, Create, Update> {
   /** The store of a table resource; an entity without one (custom SQL) gives its store to its module. */
   store?: ResourceStore<Row, Create, Update>;
+  /** The SQL of a table resource, for what its store does not do (a tree's levels). */
+  repository?: TableRepository<Row>;
 }
 
 function sheetColumns<Row>(labels: string, columns: SheetColumn<Row>[]): ColumnSpec<Row>[] {
@@ -89,7 +107,12 @@ export function defineResource<
   const M extends ResourceMenu | undefined = undefined,
 >(
   declaration: TableResourceDeclaration<T, Row, Create, Update, P, M>,
-): DefinedResource<Row, Create, Update> & { store: ResourceStore<Row, Create, Update>; permission: P; menu: M };
+): DefinedResource<Row, Create, Update> & {
+  store: ResourceStore<Row, Create, Update>;
+  repository: TableRepository<Row>;
+  permission: P;
+  menu: M;
+};
 export function defineResource<Row extends ResourceRow, Create, Update extends { version: number }>(
   declaration: CustomResourceDeclaration<Row, Create, Update>,
 ): DefinedResource<Row, Create, Update>;
@@ -101,15 +124,20 @@ export function defineResource<
 >(
   declaration: TableResourceDeclaration<T, Row, Create, Update> | CustomResourceDeclaration<Row, Create, Update>,
 ): DefinedResource<Row, Create, Update> {
-  const { labels, columns, ...rest } = declaration;
-  const sheet = sheetColumns(labels, columns);
-  if (!('table' in declaration)) return { ...rest, list: declaration.list, columns: sheet };
+  const { labels, columns, label, ...rest } = declaration;
+  const named = {
+    ...rest,
+    label: label ?? ((row: Row) => String(row[rest.importKey as keyof Row])),
+    columns: sheetColumns(labels ?? declaration.path.replaceAll('/', '.'), columns),
+  };
+  if (!('table' in declaration)) return { ...named, type: declaration.type, list: declaration.list };
   const { table, list } = declaration;
   const repository = tableRepository<T, Row>(table);
   return {
-    ...rest,
+    ...named,
+    type: declaration.type ?? table.name,
     list: { ...list, sort: sortColumns(list.sort, table.columns) },
-    columns: sheet,
     store: tableStore<Row, Create, Update>(repository, declaration.importKey),
+    repository,
   };
 }

@@ -2,9 +2,9 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, Services } from '../context';
 import { AppError } from '../errors';
-import { ErrorBody, errorResponses } from '../openapi';
+import { answers, ErrorBody, errorResponses, json } from '../openapi';
 import { clientIp, userAgent } from '../request-info';
-import { defineRoute } from '../route';
+import { defineRoute, type Permission } from '../route';
 import { Id, IdParam } from './id-param';
 import { listQuerySchema, listResponse, parseListQuery } from './list-query';
 import {
@@ -27,6 +27,27 @@ export function writeContext(c: Context<AppEnv>): WriteContext {
     userAgent: userAgent(c),
     lang,
   };
+}
+
+/**
+ * The actions of a resource on one record that take nothing but its id, `POST /<path>/{id}/<verb>`, and answer the
+ * record after them (`after` says so in the document).
+ */
+export function recordActions<S extends z.ZodType>(
+  path: string,
+  tags: string[],
+  after: { description: string; schema: S },
+) {
+  return (verb: string, permission: Permission, summary: string) =>
+    defineRoute({
+      method: 'post',
+      path: `/${path}/{id}/${verb}`,
+      tags,
+      summary,
+      permission,
+      request: { params: IdParam },
+      responses: answers(after.description, after.schema, 400, 401, 403, 404, 409),
+    });
 }
 
 export const BatchDelete = z
@@ -117,7 +138,6 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
   const name = componentName(def.type);
   const query = listQuerySchema(def.list);
   const perm = (action: ResourceAction) => actionCode(def, action);
-  const json = <S extends z.ZodType>(schema: S) => ({ 'application/json': { schema } });
 
   const list = defineRoute({
     method: 'get',
@@ -126,10 +146,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: `List (paged, sorted, filtered)`,
     permission: perm('list'),
     request: { query },
-    responses: {
-      200: { description: 'A page', content: json(listResponse(def.schemas.row, `${name}List`)) },
-      ...errorResponses(400, 401, 403),
-    },
+    responses: answers('A page', listResponse(def.schemas.row, `${name}List`), 400, 401, 403),
   });
   const exportRoute = defineRoute({
     method: 'get',
@@ -181,10 +198,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     tags,
     summary: 'The latest import job the caller started on this resource (null when none)',
     permission: perm('import'),
-    responses: {
-      200: { description: 'The job or null', content: json(ImportJob.nullable()) },
-      ...errorResponses(401, 403),
-    },
+    responses: answers('The job or null', ImportJob.nullable(), 401, 403),
   });
   const getJob = defineRoute({
     method: 'get',
@@ -193,7 +207,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'An import job: status, rows done of total, and its report when finished',
     permission: perm('import'),
     request: { params: IdParam },
-    responses: { 200: { description: 'The job', content: json(ImportJob) }, ...errorResponses(400, 401, 403, 404) },
+    responses: answers('The job', ImportJob, 400, 401, 403, 404),
   });
   const cancelJob = defineRoute({
     method: 'post',
@@ -202,10 +216,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'Cancel an import job: what it applied is undone, the table ends as it was',
     permission: perm('import'),
     request: { params: IdParam },
-    responses: {
-      200: { description: 'The job, asked to stop', content: json(ImportJob) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
+    responses: answers('The job, asked to stop', ImportJob, 400, 401, 403, 404, 409),
   });
   const jobFailures = defineRoute({
     method: 'get',
@@ -223,10 +234,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'Delete several records: all of them or none',
     permission: perm('delete'),
     request: { body: { required: true, content: json(BatchDelete) } },
-    responses: {
-      200: { description: 'How many were deleted', content: json(z.object({ deleted: z.number().int() })) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
+    responses: answers('How many were deleted', z.object({ deleted: z.number().int() }), 400, 401, 403, 404, 409),
   });
   const create = defineRoute({
     method: 'post',
@@ -247,10 +255,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'One record',
     permission: perm('list'),
     request: { params: IdParam },
-    responses: {
-      200: { description: 'The record', content: json(def.schemas.row) },
-      ...errorResponses(400, 401, 403, 404),
-    },
+    responses: answers('The record', def.schemas.row, 400, 401, 403, 404),
   });
   const update = defineRoute({
     method: 'put',
@@ -259,10 +264,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     summary: 'Update (optimistic locking: send the version you read)',
     permission: perm('update'),
     request: { params: IdParam, body: { required: true, content: json(def.schemas.update) } },
-    responses: {
-      200: { description: 'Updated', content: json(def.schemas.row) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
+    responses: answers('Updated', def.schemas.row, 400, 401, 403, 404, 409),
   });
   const remove = defineRoute({
     method: 'delete',

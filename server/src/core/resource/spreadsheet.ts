@@ -100,17 +100,17 @@ interface ZipEntry {
   offset: number;
 }
 
+/** Where the zip's end-of-central-directory record starts (it may be followed by a comment), or -1. */
+function endOfDirectory(view: DataView): number {
+  const floor = Math.max(0, view.byteLength - 22 - 0xffff);
+  for (let i = view.byteLength - 22; i >= floor; i--) if (view.getUint32(i, true) === 0x06054b50) return i;
+  return -1;
+}
+
 /** The zip's entries (from its central directory) and where that directory starts; undefined when not a zip. */
 function zipEntries(data: Uint8Array): { entries: ZipEntry[]; directory: number } | undefined {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const floor = Math.max(0, data.byteLength - 22 - 0xffff);
-  let end = -1;
-  for (let i = data.byteLength - 22; i >= floor; i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
+  const end = endOfDirectory(view);
   if (end < 0) return undefined;
   const count = view.getUint16(end + 10, true);
   const directory = view.getUint32(end + 16, true);
@@ -227,14 +227,7 @@ export async function readSheet(data: ArrayBuffer): Promise<SheetContent | undef
  */
 export function declaredUnpackedSize(data: Uint8Array): number | undefined {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const floor = Math.max(0, data.byteLength - 22 - 0xffff);
-  let end = -1;
-  for (let i = data.byteLength - 22; i >= floor; i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
+  const end = endOfDirectory(view);
   if (end < 0) return undefined;
   const entries = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);

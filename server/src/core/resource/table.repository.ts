@@ -7,6 +7,36 @@ export type TableName = keyof DB & string;
 /** A column of `T`, checked against the database's type (db/types.ts). */
 export type ColumnOf<T extends TableName> = keyof DB[T] & string;
 
+/** A field's column by the naming rule: `nameEn` → `name_en`. */
+type Snake<S extends string> = S extends `${infer C}${infer Rest}`
+  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${Snake<Rest>}`
+  : S;
+
+type ColumnsOf<Shape, Except extends string, Renamed> = {
+  [F in Exclude<keyof Shape & string, Except>]: F extends keyof Renamed ? Renamed[F] : Snake<F>;
+};
+
+/**
+ * The columns of a row schema's fields by the naming rule (each field is its column in snake case), checked against
+ * the table where the map is used. `except`: fields that are not columns (joined or computed); `renamed`: fields
+ * whose column is named otherwise.
+ */
+export function columnsOf<
+  Shape extends object,
+  const Except extends keyof Shape & string = never,
+  const Renamed extends Partial<Record<keyof Shape & string, string>> = Record<never, string>,
+>(
+  row: { shape: Shape },
+  options: { except?: readonly Except[]; renamed?: Renamed } = {},
+): ColumnsOf<Shape, Except, Renamed> {
+  const except: readonly string[] = options.except ?? [];
+  const renamed: Partial<Record<string, string>> = options.renamed ?? {};
+  const fields = Object.keys(row.shape).filter((field) => !except.includes(field));
+  return Object.fromEntries(
+    fields.map((field) => [field, renamed[field] ?? field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
+  ) as ColumnsOf<Shape, Except, Renamed>;
+}
+
 /** A table as a resource sees it: row fields mapped to columns, plus what its common columns allow. */
 export interface TableSpec<T extends TableName = TableName> {
   name: T;
@@ -27,6 +57,8 @@ export interface TableSpec<T extends TableName = TableName> {
    * rows without a second round trip. Not returned by insert and update.
    */
   computed?: Record<string, RawBuilder<unknown>>;
+  /** A tree by key: each row names its parent's `key` in `parent` (roots: null); a level reads in `sort` order. */
+  tree?: { key: ColumnOf<T>; parent: ColumnOf<T> };
 }
 
 export interface Actor {
@@ -45,6 +77,8 @@ type Tables = Record<string, Record<string, unknown>>;
 type TableTx = Transaction<Tables>;
 type Select = SelectQueryBuilder<Tables, string, object>;
 
+/** The column of a tree level's `hasChildren`: not a field of any row, so toRow drops it. */
+const HAS_CHILDREN = 'has_children_';
 /** The window count's column: not a field of any row, so toRow drops it. */
 const TOTAL = 'total_count_';
 
@@ -161,6 +195,10 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       .then(({ rows }) => new Set(rows.map((r) => r.name)));
     return notNullColumns;
   };
+  const treeOf = () => {
+    if (!spec.tree) throw new Error(`${spec.name} is not a tree`);
+    return spec.tree;
+  };
   const stamp = (actor: Actor) =>
     spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` };
 
@@ -275,6 +313,28 @@ export function tableRepository<T extends TableName, Row extends object = TableR
 
     insertMany,
 
+    /** One level of the tree: the rows under `parent` (the roots when undefined), each saying if it has children. */
+    async children(tx: Tx, parent: string | undefined, status?: string): Promise<(Row & { hasChildren: boolean })[]> {
+      const tree = treeOf();
+      const below = sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(table)} c
+        WHERE ${sql.ref(`c.${tree.parent}`)} = ${sql.ref(`${table}.${tree.key}`)})`;
+      let q = base(tx).select(selection).select(below.as(HAS_CHILDREN));
+      q = parent === undefined ? q.where(sql.ref(tree.parent), 'is', null) : q.where(sql.ref(tree.parent), '=', parent);
+      if (status) q = q.where('status', '=', status);
+      const records = (await q.orderBy('sort').orderBy(sql.ref(tree.key)).execute()) as TableRow[];
+      return records.map((r) => ({ ...toRow(r), hasChildren: Boolean(r[HAS_CHILDREN]) }));
+    },
+
+    /** The keys of the rows whose parent is one of `keys`. */
+    async childKeys(tx: Tx, keys: string[]): Promise<string[]> {
+      if (keys.length === 0) return [];
+      const { key, parent } = treeOf();
+      const records = (await base(tx).select(sql.ref(key).as('key')).where(sql.ref(parent), 'in', keys).execute()) as {
+        key: string;
+      }[];
+      return records.map((r) => r.key);
+    },
+
     /** With a version: optimistic (undefined when stale). Without: an action that always applies. */
     async update(tx: Tx, id: string, values: object, actor: Actor, version?: number): Promise<Row | undefined> {
       let q = db(tx)
@@ -302,6 +362,24 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       return Number(updated.numUpdatedRows);
     },
   };
+}
+
+/** Tables whose rows are deleted softly (they keep `deleted_at`). */
+type SoftDeleting = { [T in TableName]: 'deleted_at' extends keyof DB[T] ? T : never }[TableName];
+
+/**
+ * Whether every one of `ids` is a row of `table` that is not deleted, as the transaction sees the table (RLS: the rows
+ * of its tenant): a reference to another tenant's record, or to a deleted one, is not.
+ */
+export async function allLive(tx: Tx, table: SoftDeleting, ids: readonly string[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const row = (await (tx as unknown as TableTx)
+    .selectFrom(table)
+    .select(sql<string>`count(*)`.as('n'))
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()) as { n: string } | undefined;
+  return Number(row?.n ?? 0) === ids.length;
 }
 
 export type TableRepository<Row extends object = TableRow> = ReturnType<typeof tableRepository<TableName, Row>>;

@@ -167,20 +167,24 @@ export async function createSession(
   return row.id;
 }
 
-export async function insertToken(
+/** The tokens a session is issued at once (an access and a refresh token), in one statement. */
+export async function insertTokens(
   tx: Tx,
-  t: { tenantId: string; sessionId: string; kind: TokenKind; tokenHash: string; expiresAt: Date; now: Date },
+  s: { tenantId: string; sessionId: string; now: Date },
+  tokens: { kind: TokenKind; tokenHash: string; expiresAt: Date }[],
 ): Promise<void> {
   await tx
     .insertInto('auth_token')
-    .values({
-      tenant_id: t.tenantId,
-      session_id: t.sessionId,
-      kind: t.kind,
-      token_hash: t.tokenHash,
-      expires_at: t.expiresAt,
-      created_at: t.now,
-    })
+    .values(
+      tokens.map((t) => ({
+        tenant_id: s.tenantId,
+        session_id: s.sessionId,
+        kind: t.kind,
+        token_hash: t.tokenHash,
+        expires_at: t.expiresAt,
+        created_at: s.now,
+      })),
+    )
     .execute();
 }
 

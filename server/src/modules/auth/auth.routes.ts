@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/context';
 import { AppError } from '../../core/errors';
-import { errorResponses } from '../../core/openapi';
+import { answers, errorResponses, json } from '../../core/openapi';
 import { rateLimitByIp } from '../../core/rate-limit';
 import { clientIp, userAgent } from '../../core/request-info';
 import { defineRoute } from '../../core/route';
@@ -27,10 +27,7 @@ const token = defineRoute({
       },
     },
   },
-  responses: {
-    200: { description: 'Tokens', content: { 'application/json': { schema: TokenResponse } } },
-    ...errorResponses(400, 403, 423, 429),
-  },
+  responses: answers('Tokens', TokenResponse, 400, 403, 423, 429),
 });
 
 const logout = defineRoute({
@@ -50,10 +47,7 @@ const getMe = defineRoute({
   summary: 'The signed-in user: profile, permission codes, roles, tenant',
   permission: 'authenticated',
   beforePasswordChange: true,
-  responses: {
-    200: { description: 'The user', content: { 'application/json': { schema: Me } } },
-    ...errorResponses(401),
-  },
+  responses: answers('The user', Me, 401),
 });
 
 const updateMe = defineRoute({
@@ -62,11 +56,8 @@ const updateMe = defineRoute({
   tags: ['auth'],
   summary: 'Update one’s own profile (optimistic locking on version)',
   permission: 'authenticated',
-  request: { body: { required: true, content: { 'application/json': { schema: UpdateMe } } } },
-  responses: {
-    200: { description: 'The updated user', content: { 'application/json': { schema: Me } } },
-    ...errorResponses(400, 401, 409),
-  },
+  request: { body: { required: true, content: json(UpdateMe) } },
+  responses: answers('The updated user', Me, 400, 401, 409),
 });
 
 const changePassword = defineRoute({
@@ -76,7 +67,7 @@ const changePassword = defineRoute({
   summary: 'Change one’s own password; other sessions of the user are signed out',
   permission: 'authenticated',
   beforePasswordChange: true,
-  request: { body: { required: true, content: { 'application/json': { schema: ChangePassword } } } },
+  request: { body: { required: true, content: json(ChangePassword) } },
   responses: { 204: { description: 'Changed' }, ...errorResponses(400, 401) },
 });
 

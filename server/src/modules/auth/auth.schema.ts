@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../core/column-bounds';
+import { field, requestBody, updateBody } from '../../core/schema-kit';
 import { formatRule } from '../../core/validation';
 
 const clientFields = {
@@ -71,27 +71,20 @@ export const Me = z
   .openapi('Me');
 export type Me = z.infer<typeof Me>;
 
-export const UpdateMe = z
-  .object({
-    displayName: z.string().trim().min(1).max(50),
-    email: z.email().max(100).nullable().optional(),
-    mobile: z
-      .string()
-      .max(20)
-      .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
-      .nullable()
-      .optional(),
-    version: Version,
-  })
-  .strict()
-  .openapi('UpdateMe');
+export const UpdateMe = updateBody('UpdateMe', {
+  displayName: field.requiredText(50),
+  email: z.email().max(100).nullable().optional(),
+  mobile: z
+    .string()
+    .max(20)
+    .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
+    .nullable()
+    .optional(),
+});
 export type UpdateMe = z.infer<typeof UpdateMe>;
 
-export const ChangePassword = z
-  .object({
-    currentPassword: z.string().min(1).max(128),
-    newPassword: z.string().min(1).max(128),
-  })
-  .strict()
-  .openapi('ChangePassword');
+export const ChangePassword = requestBody('ChangePassword', {
+  currentPassword: z.string().min(1).max(128),
+  newPassword: z.string().min(1).max(128),
+});
 export type ChangePassword = z.infer<typeof ChangePassword>;

@@ -135,26 +135,14 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
     session: { id: string; scopes: string[] },
     client: repo.ClientRow,
   ): Promise<TokenResponse> {
-    const sessionId = session.id;
     const at = now();
     const access = newToken();
     const refresh = newToken();
-    await repo.insertToken(tx, {
-      tenantId,
-      sessionId,
-      kind: 'access',
-      tokenHash: hashToken(access),
-      expiresAt: new Date(at.getTime() + client.accessTtlSec * 1000),
-      now: at,
-    });
-    await repo.insertToken(tx, {
-      tenantId,
-      sessionId,
-      kind: 'refresh',
-      tokenHash: hashToken(refresh),
-      expiresAt: new Date(at.getTime() + client.refreshTtlSec * 1000),
-      now: at,
-    });
+    const expiry = (seconds: number) => new Date(at.getTime() + seconds * 1000);
+    await repo.insertTokens(tx, { tenantId, sessionId: session.id, now: at }, [
+      { kind: 'access', tokenHash: hashToken(access), expiresAt: expiry(client.accessTtlSec) },
+      { kind: 'refresh', tokenHash: hashToken(refresh), expiresAt: expiry(client.refreshTtlSec) },
+    ]);
     return {
       access_token: access,
       refresh_token: refresh,

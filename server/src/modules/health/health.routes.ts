@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/context';
+import { json } from '../../core/openapi';
 import { defineRoute } from '../../core/route';
 
 const Health = z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']) }).openapi('Health');
@@ -10,7 +11,7 @@ const getHealth = defineRoute({
   tags: ['health'],
   summary: 'Liveness: the process answers and the database responds',
   permission: 'public',
-  responses: { 200: { description: 'Healthy', content: { 'application/json': { schema: Health } } } },
+  responses: { 200: { description: 'Healthy', content: json(Health) } },
 });
 
 export function healthRoutes() {

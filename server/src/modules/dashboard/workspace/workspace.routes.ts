@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers } from '../../../core/openapi';
 import { defineRoute } from '../../../core/route';
 import { Workspace } from './workspace.schema';
 
@@ -11,10 +11,7 @@ const getWorkspace = defineRoute({
   summary: "The signed-in user's landing screen: counts of the records they may list, and their own latest writes",
   description: 'Each count appears only with the list code of its screen (e.g. `system:admin:list` for accounts).',
   permission: 'authenticated',
-  responses: {
-    200: { description: 'Cards and activity', content: { 'application/json': { schema: Workspace } } },
-    ...errorResponses(401),
-  },
+  responses: answers('Cards and activity', Workspace, 401),
 });
 
 export function workspaceRoutes() {

@@ -2,11 +2,11 @@ import { type PlatformScope, platformWrites } from '../../../core/platform-scope
 import { defineResource } from '../../../core/resource/define-resource';
 import { plainResource } from '../../../core/resource/resource.module';
 import type { ResourceDeps } from '../../../core/resource/resource.service';
+import { columnsOf } from '../../../core/resource/table.repository';
 import { BusinessItem, BusinessItemImportRow, CreateBusinessItem, UpdateBusinessItem } from './busiitem.schema';
 
 export const businessItemResource = defineResource({
   path: 'dictionary/busiitem',
-  type: 'business_item',
   permission: 'dictionary:busiitem',
   menu: { parent: 'dictionary', order: 3, buttons: ['bind-template'] },
   schemas: {
@@ -17,23 +17,7 @@ export const businessItemResource = defineResource({
   },
   table: {
     name: 'business_item',
-    columns: {
-      id: 'id',
-      code: 'code',
-      name: 'name',
-      nameEn: 'name_en',
-      module: 'module',
-      description: 'description',
-      notifiable: 'notifiable',
-      variables: 'variables',
-      defaultChannels: 'default_channels',
-      defaultTemplateCode: 'default_template_code',
-      auditLevel: 'audit_level',
-      status: 'status',
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
-      version: 'version',
-    },
+    columns: columnsOf(BusinessItem),
     json: ['variables'],
   },
   list: {
@@ -47,8 +31,6 @@ export const businessItemResource = defineResource({
     },
   },
   importKey: 'code',
-  label: (row) => row.code,
-  labels: 'dictionary.busiitem',
   columns: [
     { key: 'code', example: 'course.published' },
     { key: 'name', example: '课程发布' },

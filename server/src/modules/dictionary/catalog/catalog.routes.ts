@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { errorResponses, json } from '../../../core/openapi';
 import { defineRoute } from '../../../core/route';
 import { ErrCode, SysCode } from './catalog.schema';
 
@@ -18,7 +18,7 @@ const listSysCodes = defineRoute({
     200: {
       description: 'Items',
       headers: { ETag: { schema: { type: 'string' }, description: 'Changes whenever the items do' } },
-      content: { 'application/json': { schema: z.array(SysCode) } },
+      content: json(z.array(SysCode)),
     },
     304: { description: 'Unchanged since the ETag sent in If-None-Match' },
     ...errorResponses(401),
@@ -31,7 +31,7 @@ const listErrCodes = defineRoute({
   tags: ['dictionary'],
   summary: 'The error-code dictionary with messages in both languages',
   permission: 'public',
-  responses: { 200: { description: 'Error codes', content: { 'application/json': { schema: z.array(ErrCode) } } } },
+  responses: { 200: { description: 'Error codes', content: json(z.array(ErrCode)) } },
 });
 
 export function dictRoutes() {

@@ -1,30 +1,15 @@
 import { defineResource } from '../../../core/resource/define-resource';
+import { columnsOf } from '../../../core/resource/table.repository';
 import { CreateErrorCode, ErrorCode, ErrorCodeImportRow, UpdateErrorCode } from './errcode.schema';
 
 export const errorCodeResource = defineResource({
   path: 'dictionary/errcode',
-  type: 'error_code',
   permission: 'dictionary:errcode',
   menu: { parent: 'dictionary', order: 2, platformOnly: true },
   schemas: { row: ErrorCode, create: CreateErrorCode, update: UpdateErrorCode, importRow: ErrorCodeImportRow },
   table: {
     name: 'error_code',
-    columns: {
-      id: 'id',
-      code: 'code',
-      key: 'key',
-      module: 'module',
-      httpStatus: 'http_status',
-      messageZh: 'message_zh',
-      messageEn: 'message_en',
-      showType: 'show_type',
-      source: 'source',
-      messageCustomized: 'message_customized',
-      status: 'status',
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
-      version: 'version',
-    },
+    columns: columnsOf(ErrorCode),
   },
   list: {
     sort: ['code', 'key', 'module', 'httpStatus', 'updatedAt'],
@@ -38,8 +23,6 @@ export const errorCodeResource = defineResource({
     },
   },
   importKey: 'key',
-  label: (row) => row.key,
-  labels: 'dictionary.errcode',
   columns: [
     { key: 'code', example: '2004001' },
     { key: 'key', example: 'trainee.idNo.duplicate' },

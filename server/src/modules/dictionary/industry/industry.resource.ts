@@ -1,30 +1,16 @@
 import { defineResource } from '../../../core/resource/define-resource';
+import { columnsOf } from '../../../core/resource/table.repository';
 import { CreateIndustry, Industry, IndustryImportRow, UpdateIndustry } from './industry.schema';
 
 export const industryResource = defineResource({
   path: 'dictionary/industry',
-  type: 'industry',
   permission: 'dictionary:industry',
   menu: { parent: 'dictionary', order: 1, platformOnly: true },
   schemas: { row: Industry, create: CreateIndustry, update: UpdateIndustry, importRow: IndustryImportRow },
   table: {
     name: 'industry',
-    columns: {
-      id: 'id',
-      code: 'code',
-      name: 'name',
-      nameEn: 'name_en',
-      parentCode: 'parent_code',
-      level: 'level',
-      standardVersion: 'standard_version',
-      wechatIndustryId: 'wechat_industry_id',
-      sort: 'sort',
-      status: 'status',
-      remark: 'remark',
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
-      version: 'version',
-    },
+    columns: columnsOf(Industry),
+    tree: { key: 'code', parent: 'parent_code' },
   },
   list: {
     sort: ['code', 'name', 'sort', 'level', 'updatedAt'],
@@ -38,7 +24,6 @@ export const industryResource = defineResource({
   },
   importKey: 'code',
   label: (row) => `${row.code} ${row.name}`,
-  labels: 'dictionary.industry',
   columns: [
     { key: 'code', example: '8411' },
     { key: 'parentCode', example: '841' },

@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers } from '../../../core/openapi';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { defineRoute } from '../../../core/route';
 import { industryResource } from './industry.resource';
@@ -14,10 +14,7 @@ const tree = defineRoute({
   summary: 'One level of the classification (the sections, or the children of `parentCode`), each with `hasChildren`',
   permission: 'dictionary:industry:list',
   request: { query: IndustryTreeQuery },
-  responses: {
-    200: { description: 'Nodes', content: { 'application/json': { schema: z.array(IndustryNode) } } },
-    ...errorResponses(400, 401, 403),
-  },
+  responses: answers('Nodes', z.array(IndustryNode), 400, 401, 403),
 });
 
 const actions = (service: IndustryService) =>

@@ -2,7 +2,6 @@ import { AppError } from '../../../core/errors';
 import { type PlatformScope, platformWrites } from '../../../core/platform-scope';
 import type { ResourceStore } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
-import * as repo from './industry.repository';
 import { industryResource } from './industry.resource';
 import type { CreateIndustry, Industry, IndustryNode, UpdateIndustry } from './industry.schema';
 
@@ -13,7 +12,7 @@ const texts = {
 
 /** A tree by parent_code; the level follows from the parent. Global rows, written from the platform tenant only. */
 export function createIndustryService(deps: ResourceDeps & { platform: PlatformScope }) {
-  const plain = industryResource.store;
+  const { store: plain, repository } = industryResource;
   const store: ResourceStore<Industry, CreateIndustry, UpdateIndustry> = {
     ...plain,
     async create(tx, input, ctx) {
@@ -26,7 +25,7 @@ export function createIndustryService(deps: ResourceDeps & { platform: PlatformS
     },
     async remove(tx, rows, ctx) {
       const codes = new Set(rows.map((r) => r.code));
-      if ((await repo.industryChildCodes(tx, [...codes])).some((c) => !codes.has(c)))
+      if ((await repository.childKeys(tx, [...codes])).some((c) => !codes.has(c)))
         throw new AppError('industry.hasChildren');
       for (const row of [...rows].sort((a, b) => b.level - a.level)) await plain.remove(tx, [row], ctx);
     },
@@ -34,7 +33,7 @@ export function createIndustryService(deps: ResourceDeps & { platform: PlatformS
   return {
     resource: createResourceService(industryResource, platformWrites(store, deps.platform), deps),
     tree: (tenantId: string, parentCode?: string, status?: string): Promise<IndustryNode[]> =>
-      deps.tenancy.inTenant(tenantId, (tx) => repo.findIndustryChildren(tx, parentCode, status)),
+      deps.tenancy.inTenant(tenantId, (tx) => repository.children(tx, parentCode, status)),
   };
 }
 

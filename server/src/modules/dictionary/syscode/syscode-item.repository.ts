@@ -1,7 +1,7 @@
 import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
-import { type Actor, type TableRow, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import type { DictItem } from './syscode-item.schema';
+import { DictItem } from './syscode-item.schema';
 
 export const dictItemList: ListSpec = {
   sort: {
@@ -23,22 +23,7 @@ export const dictItemList: ListSpec = {
 /** RLS shows platform items and the caller's tenant's; inserts name their tenant (NULL for platform items). */
 const items = tableRepository({
   name: 'dict_item',
-  columns: {
-    id: 'id',
-    tenantId: 'tenant_id',
-    typeCode: 'type_code',
-    value: 'value',
-    label: 'label',
-    labelEn: 'label_en',
-    color: 'color',
-    parentValue: 'parent_value',
-    isDefault: 'is_default',
-    sort: 'sort',
-    status: 'status',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
+  columns: { ...columnsOf(DictItem, { except: ['scope'] }), tenantId: 'tenant_id' },
 });
 
 function toItem({ tenantId, ...row }: TableRow): DictItem {

@@ -3,27 +3,16 @@ import { type PlatformScope, platformWrites } from '../../../core/platform-scope
 import { defineResource } from '../../../core/resource/define-resource';
 import { plainResource } from '../../../core/resource/resource.module';
 import type { ResourceDeps } from '../../../core/resource/resource.service';
+import { columnsOf } from '../../../core/resource/table.repository';
 import { CreateDictType, DictType, DictTypeImportRow, UpdateDictType } from './syscode-type.schema';
 
 export const dictTypeResource = defineResource({
   path: 'dictionary/syscode/types',
-  type: 'dict_type',
   permission: 'dictionary:syscode',
   schemas: { row: DictType, create: CreateDictType, update: UpdateDictType, importRow: DictTypeImportRow },
   table: {
     name: 'dict_type',
-    columns: {
-      id: 'id',
-      code: 'code',
-      name: 'name',
-      isSystem: 'is_system',
-      tenantExtensible: 'tenant_extensible',
-      status: 'status',
-      remark: 'remark',
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
-      version: 'version',
-    },
+    columns: columnsOf(DictType),
   },
   list: {
     sort: ['code', 'name', 'createdAt', 'updatedAt'],
@@ -35,7 +24,6 @@ export const dictTypeResource = defineResource({
     },
   },
   importKey: 'code',
-  label: (row) => row.code,
   labels: 'dictionary.type',
   columns: [
     { key: 'code', example: 'hospital_grade' },

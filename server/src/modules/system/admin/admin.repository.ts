@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import { filterValue, type ListQuery, type ListSpec } from '../../../core/resource/list-query';
-import { type Actor, type Narrow, type TableRow, tableRepository } from '../../../core/resource/table.repository';
+import {
+  type Actor,
+  columnsOf,
+  type Narrow,
+  type TableRow,
+  tableRepository,
+} from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import type { AdminUser } from './admin.schema';
+import { AdminUser } from './admin.schema';
 
 export const adminUserList: ListSpec = {
   sort: {
@@ -24,23 +30,7 @@ export const adminUserList: ListSpec = {
 /** RLS limits every statement to the transaction's tenant: another tenant's ids find and change nothing. */
 const users = tableRepository({
   name: 'admin_user',
-  columns: {
-    id: 'id',
-    userName: 'username',
-    displayName: 'display_name',
-    email: 'email',
-    mobile: 'mobile',
-    orgId: 'org_id',
-    status: 'status',
-    mustChangePassword: 'must_change_password',
-    lockedUntil: 'locked_until',
-    lastLoginAt: 'last_login_at',
-    lastLoginIp: 'last_login_ip',
-    remark: 'remark',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
+  columns: columnsOf(AdminUser, { except: ['roleIds', 'roles'], renamed: { userName: 'username' } }),
   writeOnly: {
     passwordHash: 'password_hash',
     passwordChangedAt: 'password_changed_at',
@@ -123,18 +113,6 @@ export async function replaceUserRoles(tx: Tx, tenantId: string, userId: string,
     .insertInto('user_role')
     .values(roleIds.map((roleId) => ({ tenant_id: tenantId, user_id: userId, role_id: roleId })))
     .execute();
-}
-
-/** Roles of the transaction's tenant (RLS) among `ids`. */
-export async function findRoleIds(tx: Tx, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .selectFrom('role')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function findRoleIdsByCode(tx: Tx, codes: string[]): Promise<Map<string, string>> {

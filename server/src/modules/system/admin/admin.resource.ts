@@ -9,8 +9,6 @@ export const adminUserResource = defineResource({
   schemas: { row: AdminUser, create: CreateAdminUser, update: UpdateAdminUser, importRow: AdminUserImportRow },
   list: adminUserList,
   importKey: 'userName',
-  label: (row) => row.userName,
-  labels: 'system.admin',
   columns: [
     { key: 'userName', example: 'zhangsan' },
     { key: 'displayName', example: '张三' },

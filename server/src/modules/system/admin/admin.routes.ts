@@ -1,30 +1,17 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers, json } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
-import { writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute, type Permission } from '../../../core/route';
+import { recordActions, writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute } from '../../../core/route';
 import { adminUserResource } from './admin.resource';
 import { AdminUser, AssignRoles, ForcedLogout, TemporaryPassword } from './admin.schema';
 import { type AdminUserService, createAdminUserService } from './admin.service';
 
 const tags = ['system/admin'];
-const json = <S>(schema: S) => ({ 'application/json': { schema } });
 
-const action = (verb: string, permission: Permission, summary: string) =>
-  defineRoute({
-    method: 'post',
-    path: `/system/admin/{id}/${verb}`,
-    tags,
-    summary,
-    permission,
-    request: { params: IdParam },
-    responses: {
-      200: { description: 'The account after it', content: json(AdminUser) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
+const action = recordActions(adminUserResource.path, tags, { description: 'The account after it', schema: AdminUser });
 
 const enable = action('enable', 'system:admin:update-status', 'Enable the account');
 const disable = action(
@@ -41,10 +28,7 @@ const resetPassword = defineRoute({
   summary: 'Set a random temporary password, shown once; the user must change it; their sessions end',
   permission: 'system:admin:reset-password',
   request: { params: IdParam },
-  responses: {
-    200: { description: 'The temporary password', content: json(TemporaryPassword) },
-    ...errorResponses(400, 401, 403, 404),
-  },
+  responses: answers('The temporary password', TemporaryPassword, 400, 401, 403, 404),
 });
 
 const forceLogout = defineRoute({
@@ -54,10 +38,7 @@ const forceLogout = defineRoute({
   summary: 'Revoke every session of the user: their tokens stop working at once',
   permission: 'system:admin:force-logout',
   request: { params: IdParam },
-  responses: {
-    200: { description: 'How many sessions ended', content: json(ForcedLogout) },
-    ...errorResponses(400, 401, 403, 404),
-  },
+  responses: answers('How many sessions ended', ForcedLogout, 400, 401, 403, 404),
 });
 
 const assignRoles = defineRoute({
@@ -67,7 +48,7 @@ const assignRoles = defineRoute({
   summary: 'Replace the roles of the account (roles of the same tenant only)',
   permission: 'system:admin:assign-role',
   request: { params: IdParam, body: { required: true, content: json(AssignRoles) } },
-  responses: { 200: { description: 'The account', content: json(AdminUser) }, ...errorResponses(400, 401, 403, 404) },
+  responses: answers('The account', AdminUser, 400, 401, 403, 404),
 });
 
 const actions = (service: AdminUserService) =>

@@ -1,85 +1,54 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
-import { formatRule } from '../../../core/validation';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 
 export const ADMIN_USER_STATUSES = ['enabled', 'disabled', 'locked'] as const;
 
-const userName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(2)
-  .max(50)
-  .regex(/^[a-z0-9][a-z0-9._@-]*$/, formatRule('userName'))
-  .openapi({ example: 'zhangsan' });
-const displayName = z.string().trim().min(1).max(50).openapi({ example: '张三' });
-const mobile = z
-  .string()
-  .trim()
-  .max(20)
-  .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone'))
-  .openapi({ example: '13800000000' });
+const userName = field.userName.openapi({ example: 'zhangsan' });
+const displayName = field.requiredText(50).openapi({ example: '张三' });
+const mobile = field.phone.openapi({ example: '13800000000' });
 const email = z.email().max(100).openapi({ example: 'zhangsan@example.com' });
-const remark = z.string().max(500);
 
-export const AdminUser = z
-  .object({
-    id: z.string(),
-    userName: z.string(),
-    displayName: z.string(),
-    email: z.string().nullable(),
-    mobile: z.string().nullable(),
-    orgId: z.string().nullable(),
-    status: z.enum(ADMIN_USER_STATUSES),
-    mustChangePassword: z.boolean(),
-    lockedUntil: z.string().nullable(),
-    lastLoginAt: z.string().nullable(),
-    lastLoginIp: z.string().nullable(),
-    remark: z.string().nullable(),
-    roleIds: z.array(z.string()),
-    roles: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
-  })
-  .openapi('AdminUser');
+export const AdminUser = recordRow({
+  userName: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  orgId: z.string().nullable(),
+  status: z.enum(ADMIN_USER_STATUSES),
+  mustChangePassword: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  remark: z.string().nullable(),
+  roleIds: z.array(z.string()),
+  roles: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+}).openapi('AdminUser');
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const CreateAdminUser = z
-  .object({
-    userName,
-    displayName,
-    password: z
-      .string()
-      .min(1)
-      .max(128)
-      .openapi({ description: 'Checked against the password policy of the settings' }),
-    mobile: mobile.nullable().optional(),
-    email: email.nullable().optional(),
-    orgId: Id.nullable().optional(),
-    roleIds: z.array(Id).max(50).default([]),
-    remark: remark.nullable().optional(),
-    mustChangePassword: z.boolean().optional().openapi({
-      description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
-    }),
-  })
-  .strict()
-  .openapi('CreateAdminUser');
+export const CreateAdminUser = requestBody('CreateAdminUser', {
+  userName,
+  displayName,
+  password: z.string().min(1).max(128).openapi({ description: 'Checked against the password policy of the settings' }),
+  mobile: mobile.nullable().optional(),
+  email: email.nullable().optional(),
+  orgId: Id.nullable().optional(),
+  roleIds: z.array(Id).max(50).default([]),
+  remark: field.remark,
+  mustChangePassword: z.boolean().optional().openapi({
+    description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
+  }),
+});
 export type CreateAdminUser = z.infer<typeof CreateAdminUser>;
 
-export const UpdateAdminUser = z
-  .object({
-    displayName,
-    mobile: mobile.nullable().optional(),
-    email: email.nullable().optional(),
-    orgId: Id.nullable().optional(),
-    roleIds: z.array(Id).max(50).optional(),
-    remark: remark.nullable().optional(),
-    version: Version,
-  })
-  .strict()
-  .openapi('UpdateAdminUser');
+export const UpdateAdminUser = updateBody('UpdateAdminUser', {
+  displayName,
+  mobile: mobile.nullable().optional(),
+  email: email.nullable().optional(),
+  orgId: Id.nullable().optional(),
+  roleIds: z.array(Id).max(50).optional(),
+  remark: field.remark,
+});
 export type UpdateAdminUser = z.infer<typeof UpdateAdminUser>;
 
 /** One row of an import file: roles by code (comma-separated); the password is used only for new accounts. */
@@ -89,15 +58,12 @@ export const AdminUserImportRow = z.object({
   mobile: mobile.optional(),
   email: email.optional(),
   roles: z.string().max(500).optional(),
-  remark: remark.optional(),
+  remark: field.remark,
   password: z.string().max(128).optional(),
 });
 export type AdminUserImportRow = z.infer<typeof AdminUserImportRow>;
 
-export const AssignRoles = z
-  .object({ roleIds: z.array(Id).max(50) })
-  .strict()
-  .openapi('AssignRoles');
+export const AssignRoles = requestBody('AssignRoles', { roleIds: z.array(Id).max(50) });
 
 export const TemporaryPassword = z
   .object({

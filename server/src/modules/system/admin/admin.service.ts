@@ -1,27 +1,19 @@
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../../config';
-import type { ErrorCatalog } from '../../../core/error-catalog';
 import { AppError, notFound } from '../../../core/errors';
 import { type PasswordHasher, type PasswordPolicy, passwordPolicyError } from '../../../core/password';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
-import { createResourceService } from '../../../core/resource/resource.service';
-import type { Tenancy, Tx } from '../../../core/tenancy';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { allLive } from '../../../core/resource/table.repository';
+import type { Tx } from '../../../core/tenancy';
 import { insertLoginLog, revokeSessions } from '../../auth/auth.repository';
-import type { AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
 import { findAccountQuota } from '../tenant/tenant.repository';
 import * as repo from './admin.repository';
 import { adminUserResource } from './admin.resource';
 import type { AdminUser, AdminUserImportRow, CreateAdminUser, UpdateAdminUser } from './admin.schema';
 
-interface Deps {
-  tenancy: Tenancy;
-  audit: AuditService;
-  catalog: ErrorCatalog;
-  hasher: PasswordHasher;
-  settings: SettingsService;
-  config: Config;
-}
+type Deps = ResourceDeps & { hasher: PasswordHasher; settings: SettingsService; config: Config };
 
 const texts = {
   'zh-CN': { unknownRole: '角色不存在', passwordRequired: '新账号须填写初始密码' },
@@ -51,8 +43,7 @@ export function createAdminUserService(deps: Deps) {
 
   async function checkRoles(tx: Tx, roleIds: string[], ctx: WriteContext): Promise<string[]> {
     const unique = [...new Set(roleIds)];
-    const found = await repo.findRoleIds(tx, unique);
-    if (found.length !== unique.length) {
+    if (!(await allLive(tx, 'role', unique))) {
       throw new AppError('common.validation', {}, [{ field: 'roleIds', message: texts[ctx.lang].unknownRole }]);
     }
     return unique;

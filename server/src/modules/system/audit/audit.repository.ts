@@ -1,40 +1,19 @@
 import { sql } from 'kysely';
 import type { ListQuery } from '../../../core/resource/list-query';
-import { tableRepository } from '../../../core/resource/table.repository';
+import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
+import { AuditLog, LoginLog } from './audit.schema';
 
 const auditLogs = tableRepository({
   name: 'audit_log',
-  columns: {
-    id: 'id',
-    actorId: 'actor_id',
-    actorName: 'actor_name',
-    action: 'action',
-    resourceType: 'resource_type',
-    resourceId: 'resource_id',
-    summary: 'summary',
-    before: 'before',
-    after: 'after',
-    ip: 'ip',
-    userAgent: 'user_agent',
-    createdAt: 'created_at',
-  },
+  columns: columnsOf(AuditLog),
   audited: false,
 });
 
 const loginLogs = tableRepository({
   name: 'login_log',
-  columns: {
-    id: 'id',
-    userId: 'user_id',
-    username: 'username',
-    clientId: 'client_id',
-    logType: 'log_type',
-    result: 'result',
-    ip: 'ip',
-    userAgent: 'user_agent',
-    createdAt: 'created_at',
-  },
+  /** `reason` is read from `result`, which stores the outcome (the service splits them). */
+  columns: columnsOf(LoginLog, { except: ['reason'] }),
   audited: false,
 });
 

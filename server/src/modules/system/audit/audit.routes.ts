@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers } from '../../../core/openapi';
 import { parseListQuery } from '../../../core/resource/list-query';
 import { defineRoute } from '../../../core/route';
 import { AuditLogPage, AuditLogQuery, auditLogList, LoginLogPage, LoginLogQuery, loginLogList } from './audit.schema';
@@ -14,10 +14,7 @@ const listAuditLogs = defineRoute({
   description: `Needs the \`:list\` code of the resource type asked for (e.g. \`system:admin:list\` for \`admin_user\`) or \`${AUDIT_LIST_PERMISSION}\`.`,
   permission: 'authenticated',
   request: { query: AuditLogQuery },
-  responses: {
-    200: { description: 'Audit rows', content: { 'application/json': { schema: AuditLogPage } } },
-    ...errorResponses(400, 401, 403),
-  },
+  responses: answers('Audit rows', AuditLogPage, 400, 401, 403),
 });
 
 const listLoginLogs = defineRoute({
@@ -27,10 +24,7 @@ const listLoginLogs = defineRoute({
   summary: 'Sign-ins and sign-outs (success or failure with its reason), newest first',
   permission: 'system:admin:list',
   request: { query: LoginLogQuery },
-  responses: {
-    200: { description: 'Login rows', content: { 'application/json': { schema: LoginLogPage } } },
-    ...errorResponses(400, 401, 403),
-  },
+  responses: answers('Login rows', LoginLogPage, 400, 401, 403),
 });
 
 export function auditRoutes() {

@@ -1,7 +1,7 @@
 import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
-import { type Actor, type TableRow, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import type { OauthClient } from './client.schema';
+import { OauthClient } from './client.schema';
 
 export const oauthClientList: ListSpec = {
   sort: { clientId: 'client_id', name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
@@ -16,23 +16,7 @@ export const oauthClientList: ListSpec = {
 
 const clients = tableRepository({
   name: 'oauth_client',
-  columns: {
-    id: 'id',
-    clientId: 'client_id',
-    name: 'name',
-    description: 'description',
-    clientType: 'client_type',
-    grantTypes: 'grant_types',
-    redirectUris: 'redirect_uris',
-    scopes: 'scopes',
-    accessTokenTtlSec: 'access_token_ttl_sec',
-    refreshTokenTtlSec: 'refresh_token_ttl_sec',
-    allowedTenantIds: 'allowed_tenant_ids',
-    status: 'status',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
+  columns: columnsOf(OauthClient, { except: ['clientSecret'] }),
   writeOnly: { secretHash: 'secret_hash' },
   softDelete: true,
 });
@@ -59,14 +43,3 @@ export const updateOauthClient = async (
   version?: number,
 ) => asClient(await clients.update(tx, id, values, actor, version));
 export const softDeleteOauthClients = (tx: Tx, ids: string[], actor: Actor) => clients.remove(tx, ids, actor);
-
-export async function existingTenantIds(tx: Tx, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .selectFrom('tenant')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
-}

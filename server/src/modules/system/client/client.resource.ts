@@ -12,7 +12,6 @@ export const oauthClientResource = defineResource({
   schemas: { row: OauthClient, create: CreateOauthClient, update: UpdateOauthClient },
   list: oauthClientList,
   label: (row) => row.clientId,
-  labels: 'system.client',
   columns: [
     { key: 'clientId' },
     { key: 'name' },

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
@@ -10,7 +10,6 @@ import { ClientSecret, RevokedTokens } from './client.schema';
 import { createOauthClientService, type OauthClientService } from './client.service';
 
 const tags = ['system/client'];
-const json = <S>(schema: S) => ({ 'application/json': { schema } });
 
 const rotateSecret = defineRoute({
   method: 'post',
@@ -19,10 +18,7 @@ const rotateSecret = defineRoute({
   summary: 'A new secret for a confidential client, shown once; the old one stops working',
   permission: 'system:client:rotate-secret',
   request: { params: IdParam },
-  responses: {
-    200: { description: 'The new secret', content: json(ClientSecret) },
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
+  responses: answers('The new secret', ClientSecret, 400, 401, 403, 404, 409),
 });
 
 const revokeTokens = defineRoute({
@@ -32,10 +28,7 @@ const revokeTokens = defineRoute({
   summary: 'End every session issued to the client, in every tenant: its tokens stop working at once',
   permission: 'system:client:revoke-tokens',
   request: { params: IdParam },
-  responses: {
-    200: { description: 'How many sessions ended', content: json(RevokedTokens) },
-    ...errorResponses(400, 401, 403, 404),
-  },
+  responses: answers('How many sessions ended', RevokedTokens, 400, 401, 403, 404),
 });
 
 const actions = (service: OauthClientService) =>

@@ -1,28 +1,25 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
+import { field, recordRow } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code'] as const;
-const STATUSES = ['enabled', 'disabled'] as const;
 
-export const OauthClient = z
-  .object({
-    id: z.string(),
-    clientId: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    clientType: z.enum(['confidential', 'public']),
-    grantTypes: z.array(z.enum(GRANT_TYPES)),
-    redirectUris: z.array(z.string()),
-    scopes: z.array(z.string()),
-    accessTokenTtlSec: z.number().int(),
-    refreshTokenTtlSec: z.number().int(),
-    allowedTenantIds: z.array(z.string()).nullable().openapi({ description: 'null: every tenant' }),
-    status: z.enum(STATUSES),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
+export const OauthClient = recordRow({
+  clientId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  clientType: z.enum(['confidential', 'public']),
+  grantTypes: z.array(z.enum(GRANT_TYPES)),
+  redirectUris: z.array(z.string()),
+  scopes: z.array(z.string()),
+  accessTokenTtlSec: z.number().int(),
+  refreshTokenTtlSec: z.number().int(),
+  allowedTenantIds: z.array(z.string()).nullable().openapi({ description: 'null: every tenant' }),
+  status: field.status,
+})
+  .extend({
     clientSecret: z
       .string()
       .optional()
@@ -45,7 +42,7 @@ const redirectUri = z
   }, 'must be an absolute URL without a fragment');
 
 const fields = {
-  name: z.string().trim().min(1).max(100),
+  name: field.requiredText(100),
   description: z.string().max(500).nullable().optional(),
   grantTypes: z
     .array(z.enum(GRANT_TYPES))
@@ -71,7 +68,7 @@ const fields = {
     .max(365 * 86_400)
     .default(30 * 86_400),
   allowedTenantIds: z.array(Id).max(1000).nullable().default(null),
-  status: z.enum(STATUSES).default('enabled'),
+  status: field.status.default('enabled'),
 };
 
 function grantRules(v: { grantTypes: string[]; redirectUris: string[]; clientType?: string }, ctx: z.RefinementCtx) {

@@ -1,23 +1,17 @@
-import type { ErrorCatalog } from '../../../core/error-catalog';
 import { AppError, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { PasswordHasher } from '../../../core/password';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
-import { createResourceService } from '../../../core/resource/resource.service';
-import { operatorTenancy, type Tenancy, type Tx } from '../../../core/tenancy';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { allLive } from '../../../core/resource/table.repository';
+import { operatorTenancy, type Tx } from '../../../core/tenancy';
 import { newToken } from '../../../core/tokens';
 import { revokeSessions } from '../../auth/auth.repository';
-import type { AuditService } from '../audit/audit.service';
 import * as repo from './client.repository';
 import { oauthClientResource } from './client.resource';
 import type { CreateOauthClient, OauthClient, UpdateOauthClient } from './client.schema';
 
-interface Deps {
-  tenancy: Tenancy;
-  audit: AuditService;
-  catalog: ErrorCatalog;
-  hasher: PasswordHasher;
-}
+type Deps = ResourceDeps & { hasher: PasswordHasher };
 
 const texts = {
   'zh-CN': { unknownTenant: '包含不存在的租户' },
@@ -34,7 +28,7 @@ export function createOauthClientService(deps: Deps) {
   async function checkTenants(tx: Tx, ids: string[] | null, lang: Lang): Promise<string[] | null> {
     if (ids === null) return null;
     const unique = [...new Set(ids)];
-    if ((await repo.existingTenantIds(tx, unique)).length !== unique.length) {
+    if (!(await allLive(tx, 'tenant', unique))) {
       throw new AppError('common.validation', {}, [{ field: 'allowedTenantIds', message: texts[lang].unknownTenant }]);
     }
     return unique;

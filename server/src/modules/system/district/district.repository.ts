@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ListSpec } from '../../../core/resource/list-query';
-import { type Actor, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import type { District, DistrictLevel, DistrictNode } from './district.schema';
+import { District, type DistrictLevel } from './district.schema';
 
 export const districtList: ListSpec = {
   sort: { code: 'code', name: 'name', sort: 'sort', level: 'level', updatedAt: 'updated_at' },
@@ -15,60 +15,11 @@ export const districtList: ListSpec = {
   },
 };
 
-const columns = {
-  id: 'id',
-  code: 'code',
-  name: 'name',
-  shortName: 'short_name',
-  level: 'level',
-  parentCode: 'parent_code',
-  path: 'path',
-  pinyin: 'pinyin',
-  sort: 'sort',
-  status: 'status',
-  replacedByCode: 'replaced_by_code',
-  remark: 'remark',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  version: 'version',
-} as const;
-
-export const districts = tableRepository({ name: 'district', columns });
-
-/** Children of a district (or the provinces), each saying whether it has children of its own: the lazy tree. */
-export async function findChildren(tx: Tx, parentCode: string | undefined, status?: string): Promise<DistrictNode[]> {
-  let q = tx
-    .selectFrom('district as d')
-    .selectAll('d')
-    .select(sql<boolean>`EXISTS (SELECT 1 FROM district c WHERE c.parent_code = d.code)`.as('has_children'));
-  q = parentCode ? q.where('d.parent_code', '=', parentCode) : q.where('d.parent_code', 'is', null);
-  if (status) q = q.where('d.status', '=', status as 'enabled' | 'disabled');
-  const rows = await q.orderBy('d.sort').orderBy('d.code').execute();
-  return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    shortName: r.short_name,
-    level: r.level,
-    parentCode: r.parent_code,
-    path: r.path,
-    pinyin: r.pinyin,
-    sort: r.sort,
-    status: r.status,
-    replacedByCode: r.replaced_by_code,
-    remark: r.remark,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at?.toISOString() ?? null,
-    version: r.version,
-    hasChildren: Boolean(r.has_children),
-  }));
-}
-
-export async function childCodes(tx: Tx, codes: string[]): Promise<string[]> {
-  if (codes.length === 0) return [];
-  const rows = await tx.selectFrom('district').select('code').where('parent_code', 'in', codes).execute();
-  return rows.map((r) => r.code);
-}
+export const districts = tableRepository<'district', District>({
+  name: 'district',
+  columns: columnsOf(District),
+  tree: { key: 'code', parent: 'parent_code' },
+});
 
 export interface DistrictSnapshot {
   code: string;

@@ -10,7 +10,6 @@ export const districtResource = defineResource({
   list: districtList,
   importKey: 'code',
   label: (row) => `${row.code} ${row.name}`,
-  labels: 'system.district',
   columns: [
     { key: 'code', example: '110101' },
     { key: 'name', example: '东城区' },

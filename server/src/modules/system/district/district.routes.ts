@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { ErrorBody, errorResponses } from '../../../core/openapi';
+import { answers, ErrorBody, errorResponses, json } from '../../../core/openapi';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute } from '../../../core/route';
@@ -9,7 +9,6 @@ import { DistrictImportForm, DistrictImportReport, DistrictNode, TreeQuery } fro
 import { createDistrictService, type DistrictService } from './district.service';
 
 const tags = ['system/district'];
-const json = <S>(schema: S) => ({ 'application/json': { schema } });
 
 const tree = defineRoute({
   method: 'get',
@@ -18,7 +17,7 @@ const tree = defineRoute({
   summary: 'One level of the division tree (the provinces, or the children of `parentCode`), each with `hasChildren`',
   permission: 'system:district:list',
   request: { query: TreeQuery },
-  responses: { 200: { description: 'Nodes', content: json(z.array(DistrictNode)) }, ...errorResponses(400, 401, 403) },
+  responses: answers('Nodes', z.array(DistrictNode), 400, 401, 403),
 });
 
 const importRoute = defineRoute({

@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const DISTRICT_LEVELS = ['province', 'city', 'county', 'township'] as const;
 export type DistrictLevel = (typeof DISTRICT_LEVELS)[number];
-const status = z.enum(['enabled', 'disabled']);
 /** GB/T 2260 six-digit codes (province 110000, city 110100, county 110101), nine digits for townships. */
 const code = z
   .string()
@@ -12,55 +11,43 @@ const code = z
   .regex(/^(\d{6}|\d{9})$/, formatRule('districtCode'))
   .openapi({ example: '110101' });
 
-export const District = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    shortName: z.string().nullable(),
-    level: z.enum(DISTRICT_LEVELS),
-    parentCode: z.string().nullable(),
-    path: z.string().openapi({ description: 'Codes from the root: /110000/110100/110101/' }),
-    pinyin: z.string().nullable(),
-    sort: z.number().int(),
-    status,
-    replacedByCode: z.string().nullable(),
-    remark: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
-  })
-  .openapi('District');
+export const District = recordRow({
+  code: z.string(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  level: z.enum(DISTRICT_LEVELS),
+  parentCode: z.string().nullable(),
+  path: z.string().openapi({ description: 'Codes from the root: /110000/110100/110101/' }),
+  pinyin: z.string().nullable(),
+  sort: z.number().int(),
+  status: field.status,
+  replacedByCode: z.string().nullable(),
+  remark: z.string().nullable(),
+}).openapi('District');
 export type District = z.infer<typeof District>;
 
 export const DistrictNode = District.extend({ hasChildren: z.boolean() }).openapi('DistrictNode');
 export type DistrictNode = z.infer<typeof DistrictNode>;
 
 const fields = {
-  name: z.string().trim().min(1).max(50),
-  shortName: z.string().trim().max(50).nullable().optional(),
-  pinyin: z.string().trim().max(100).nullable().optional(),
-  sort: z.number().int().min(0).max(1_000_000).optional(),
-  status: status.optional(),
+  name: field.requiredText(50),
+  shortName: field.optionalText(50),
+  pinyin: field.optionalText(100),
+  sort: field.sortOrder().optional(),
+  status: field.status.optional(),
   replacedByCode: code.nullable().optional().openapi({ description: 'The code that replaces a retired one' }),
-  remark: z.string().max(500).nullable().optional(),
+  remark: field.remark,
 };
 
-export const CreateDistrict = z
-  .object({
-    code,
-    level: z.enum(DISTRICT_LEVELS).optional().openapi({ description: 'Derived from the code when absent' }),
-    parentCode: code.nullable().optional().openapi({ description: 'Derived from the code when absent' }),
-    ...fields,
-  })
-  .strict()
-  .openapi('CreateDistrict');
+export const CreateDistrict = requestBody('CreateDistrict', {
+  code,
+  level: z.enum(DISTRICT_LEVELS).optional().openapi({ description: 'Derived from the code when absent' }),
+  parentCode: code.nullable().optional().openapi({ description: 'Derived from the code when absent' }),
+  ...fields,
+});
 export type CreateDistrict = z.infer<typeof CreateDistrict>;
 
-export const UpdateDistrict = z
-  .object({ ...fields, version: Version })
-  .strict()
-  .openapi('UpdateDistrict');
+export const UpdateDistrict = updateBody('UpdateDistrict', { ...fields });
 export type UpdateDistrict = z.infer<typeof UpdateDistrict>;
 
 export const DistrictImportRow = z.object({
@@ -70,8 +57,8 @@ export const DistrictImportRow = z.object({
   level: z.enum(DISTRICT_LEVELS).optional(),
   parentCode: code.optional(),
   pinyin: z.string().trim().max(100).optional(),
-  sort: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  status: status.optional(),
+  sort: z.coerce.number().pipe(field.sortOrder()).optional(),
+  status: field.status.optional(),
   replacedByCode: code.optional(),
 });
 export type DistrictImportRow = z.infer<typeof DistrictImportRow>;
@@ -79,7 +66,7 @@ export type DistrictImportRow = z.infer<typeof DistrictImportRow>;
 export const TreeQuery = z
   .object({
     parentCode: code.optional().openapi({ description: 'Absent: the provinces' }),
-    status: status.optional(),
+    status: field.status.optional(),
   })
   .strict();
 

@@ -47,11 +47,11 @@ class Rollback extends Error {
 export function createDistrictService(deps: ResourceDeps & { platform: PlatformScope; catalog: ErrorCatalog }) {
   const { tenancy, platform } = deps;
 
-  const find = async (tx: Tx, code: string) => repo.districts.findBy(tx, 'code', code) as Promise<District | undefined>;
+  const find = (tx: Tx, code: string) => repo.districts.findBy(tx, 'code', code);
 
   const store: ResourceStore<District, CreateDistrict, UpdateDistrict> = {
-    list: async (tx, query) => (await repo.districts.list(tx, query)) as { rows: District[]; total: number },
-    find: async (tx, id) => (await repo.districts.find(tx, id)) as District | undefined,
+    list: (tx, query) => repo.districts.list(tx, query),
+    find: (tx, id) => repo.districts.find(tx, id),
     findByKey: find,
 
     async create(tx, input, ctx) {
@@ -68,20 +68,20 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
         parentCode,
         path: pathOf(parent?.path ?? null, input.code),
       };
-      return (await repo.districts.insert(tx, values, ctx)) as District;
+      return repo.districts.insert(tx, values, ctx);
     },
 
     async update(tx, current, { version, ...values }, ctx) {
       await platform.assertPlatform(tx, ctx.tenantId);
       if (values.replacedByCode && !(await find(tx, values.replacedByCode)))
         throw invalid('replacedByCode', texts[ctx.lang].noReplacement);
-      return (await repo.districts.update(tx, current.id, values, ctx, version)) as District | undefined;
+      return repo.districts.update(tx, current.id, values, ctx, version);
     },
 
     async remove(tx, rows, ctx) {
       await platform.assertPlatform(tx, ctx.tenantId);
       const codes = new Set(rows.map((r) => r.code));
-      const children = await repo.childCodes(tx, [...codes]);
+      const children = await repo.districts.childKeys(tx, [...codes]);
       if (children.some((c) => !codes.has(c))) throw new AppError('district.hasChildren');
       const leavesFirst = [...rows].sort((a, b) => b.path.length - a.path.length);
       for (const row of leavesFirst) await repo.districts.remove(tx, [row.id], ctx);
@@ -212,7 +212,7 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
     resource,
 
     tree: (tenantId: string, parentCode?: string, status?: string): Promise<DistrictNode[]> =>
-      tenancy.inTenant(tenantId, (tx) => repo.findChildren(tx, parentCode, status)),
+      tenancy.inTenant(tenantId, (tx) => repo.districts.children(tx, parentCode, status)),
 
     /**
      * Import from a spreadsheet with a preview: a dry run answers what would be added, renamed and retired; a real run

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
-import { type Actor, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import type { MenuNode, Permission, PermissionNode } from './permission.schema';
+import { type MenuNode, Permission, type PermissionNode } from './permission.schema';
 
 export const permissionList: ListSpec = {
   sort: { sort: 'sort', code: 'code', name: 'name', type: 'type', createdAt: 'created_at', updatedAt: 'updated_at' },
@@ -19,26 +19,7 @@ export const permissionList: ListSpec = {
 
 const permissions = tableRepository({
   name: 'permission',
-  columns: {
-    id: 'id',
-    parentId: 'parent_id',
-    type: 'type',
-    name: 'name',
-    nameEn: 'name_en',
-    localeKey: 'locale_key',
-    code: 'code',
-    path: 'path',
-    component: 'component',
-    icon: 'icon',
-    sort: 'sort',
-    hiddenInMenu: 'hidden_in_menu',
-    keepAlive: 'keep_alive',
-    platformOnly: 'platform_only',
-    status: 'status',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
+  columns: columnsOf(Permission),
 });
 
 type Values = Partial<Omit<Permission, 'id' | 'createdAt' | 'updatedAt' | 'version'>>;

@@ -10,7 +10,6 @@ export const permissionResource = defineResource({
   list: permissionList,
   importKey: 'localeKey',
   label: (row) => row.code ?? row.localeKey ?? row.name,
-  labels: 'system.permission',
   columns: [
     { key: 'parentKey', only: 'import', example: 'menu.system' },
     { key: 'type', example: 'menu' },

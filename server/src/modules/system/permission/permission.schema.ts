@@ -1,33 +1,27 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
+import { field, recordRow } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
 export const PERMISSION_TYPES = ['directory', 'menu', 'button'] as const;
-const STATUSES = ['enabled', 'disabled'] as const;
 
-export const Permission = z
-  .object({
-    id: z.string(),
-    parentId: z.string().nullable(),
-    type: z.enum(PERMISSION_TYPES),
-    name: z.string(),
-    nameEn: z.string().nullable(),
-    localeKey: z.string().nullable(),
-    code: z.string().nullable(),
-    path: z.string().nullable(),
-    component: z.string().nullable(),
-    icon: z.string().nullable(),
-    sort: z.number().int(),
-    hiddenInMenu: z.boolean(),
-    keepAlive: z.boolean(),
-    platformOnly: z.boolean(),
-    status: z.enum(STATUSES),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
-  })
-  .openapi('Permission');
+export const Permission = recordRow({
+  parentId: z.string().nullable(),
+  type: z.enum(PERMISSION_TYPES),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  localeKey: z.string().nullable(),
+  code: z.string().nullable(),
+  path: z.string().nullable(),
+  component: z.string().nullable(),
+  icon: z.string().nullable(),
+  sort: z.number().int(),
+  hiddenInMenu: z.boolean(),
+  keepAlive: z.boolean(),
+  platformOnly: z.boolean(),
+  status: field.status,
+}).openapi('Permission');
 export type Permission = z.infer<typeof Permission>;
 
 export type PermissionNode = Permission & { children: PermissionNode[] };
@@ -44,8 +38,8 @@ const code = z
 const fields = {
   parentId: Id.nullable().default(null),
   type: z.enum(PERMISSION_TYPES),
-  name: z.string().trim().min(1).max(50),
-  nameEn: z.string().trim().max(100).nullable().optional(),
+  name: field.requiredText(50),
+  nameEn: field.optionalText(100),
   localeKey: z
     .string()
     .trim()
@@ -55,13 +49,13 @@ const fields = {
     .optional(),
   code: code.nullable().optional(),
   path: z.string().trim().max(200).regex(/^\//, formatRule('path')).nullable().optional(),
-  component: z.string().trim().max(200).nullable().optional(),
-  icon: z.string().trim().max(50).nullable().optional(),
-  sort: z.number().int().min(0).max(99999).default(0),
+  component: field.optionalText(200),
+  icon: field.optionalText(50),
+  sort: field.sortOrder(99999).default(0),
   hiddenInMenu: z.boolean().default(false),
   keepAlive: z.boolean().default(false),
   platformOnly: z.boolean().default(false),
-  status: z.enum(STATUSES).default('enabled'),
+  status: field.status.default('enabled'),
 };
 
 /** Menus and buttons need a code; a menu also a route path. */
@@ -87,7 +81,7 @@ export const PermissionImportRow = z
   .object({
     parentKey: z.string().trim().max(100).optional(),
     type: z.enum(PERMISSION_TYPES),
-    name: z.string().trim().min(1).max(50),
+    name: fields.name,
     nameEn: z.string().trim().max(100).optional(),
     localeKey: z
       .string()
@@ -97,7 +91,7 @@ export const PermissionImportRow = z
     code: code.optional(),
     path: z.string().trim().max(200).regex(/^\//, formatRule('path')).optional(),
     icon: z.string().trim().max(50).optional(),
-    sort: z.coerce.number().int().min(0).max(99999).default(0),
+    sort: z.coerce.number().pipe(field.sortOrder(99999)).default(0),
     platformOnly: z.enum(['true', 'false']).optional(),
   })
   .superRefine(typeRules);

@@ -1,20 +1,12 @@
 import type { Principal } from '../../../core/context';
-import type { ErrorCatalog } from '../../../core/error-catalog';
 import { AppError } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore } from '../../../core/resource/resource';
-import { createResourceService } from '../../../core/resource/resource.service';
-import { operatorTenancy, type Tenancy, type Tx } from '../../../core/tenancy';
-import type { AuditService } from '../audit/audit.service';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { operatorTenancy, type Tx } from '../../../core/tenancy';
 import * as repo from './permission.repository';
 import { permissionResource } from './permission.resource';
 import type { CreatePermission, MenuNode, Permission, PermissionNode, UpdatePermission } from './permission.schema';
-
-interface Deps {
-  tenancy: Tenancy;
-  audit: AuditService;
-  catalog: ErrorCatalog;
-}
 
 const texts = {
   'zh-CN': { unknownParent: '上级权限不存在' },
@@ -22,7 +14,7 @@ const texts = {
 };
 
 /** The permission tree is global and platform-only: every read and write runs as a platform operator. */
-export function createPermissionService(deps: Deps) {
+export function createPermissionService(deps: ResourceDeps) {
   const { tenancy } = deps;
 
   const checkParent = async (tx: Tx, id: string | null, parentId: string | null, lang: Lang) => {

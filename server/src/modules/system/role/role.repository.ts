@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
-import { type Actor, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { PLATFORM_TENANT } from '../../../core/tenancy';
 import { allPermissions } from '../permission/permission.repository';
 import type { Permission } from '../permission/permission.schema';
-import { type Role, TENANT_ADMIN_ROLE } from './role.schema';
+import { Role, TENANT_ADMIN_ROLE } from './role.schema';
 
 export const roleList: ListSpec = {
   sort: { sort: 'sort', code: 'code', name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
@@ -21,20 +21,7 @@ export const roleList: ListSpec = {
 /** RLS keeps every statement inside the transaction's tenant. */
 const roles = tableRepository({
   name: 'role',
-  columns: {
-    id: 'id',
-    code: 'code',
-    name: 'name',
-    type: 'type',
-    dataScope: 'data_scope',
-    dataScopeOrgIds: 'data_scope_org_ids',
-    sort: 'sort',
-    status: 'status',
-    remark: 'remark',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
+  columns: columnsOf(Role),
   softDelete: true,
   tenantOwned: true,
 });
@@ -128,17 +115,6 @@ export async function members(tx: Tx, roleId: string) {
     .where('u.deleted_at', 'is', null)
     .orderBy('u.username')
     .execute();
-}
-
-/** Users of the transaction's tenant among `ids`. */
-export async function existingUserIds(tx: Tx, ids: string[]): Promise<string[]> {
-  const rows = await tx
-    .selectFrom('admin_user')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function addMembers(tx: Tx, tenantId: string, roleId: string, userIds: string[]): Promise<void> {

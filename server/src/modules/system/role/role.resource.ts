@@ -9,8 +9,6 @@ export const roleResource = defineResource({
   schemas: { row: Role, create: CreateRole, update: UpdateRole, importRow: RoleImportRow },
   list: roleList,
   importKey: 'code',
-  label: (row) => row.code,
-  labels: 'system.role',
   columns: [
     { key: 'code', example: 'nurse_lead' },
     { key: 'name', example: '护士长' },

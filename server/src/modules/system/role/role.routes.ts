@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers, errorResponses, json } from '../../../core/openapi';
 import { Id, IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
@@ -18,7 +18,6 @@ import {
 import { createRoleService, type RoleService } from './role.service';
 
 const tags = ['roles'];
-const json = <S>(schema: S) => ({ 'application/json': { schema } });
 const Members = z.array(RoleMember).openapi('RoleMembers');
 
 const options = defineRoute({
@@ -27,7 +26,7 @@ const options = defineRoute({
   tags,
   summary: 'Enabled roles of the tenant for selects',
   permission: ['system:role:list', 'system:admin:list'],
-  responses: { 200: { description: 'Options', content: json(z.array(RoleOption)) }, ...errorResponses(401, 403) },
+  responses: answers('Options', z.array(RoleOption), 401, 403),
 });
 
 const getPermissions = defineRoute({
@@ -37,10 +36,7 @@ const getPermissions = defineRoute({
   summary: 'The permissions of the role, and the tree it may be given (the tenant’s package)',
   permission: 'system:role:list',
   request: { params: IdParam },
-  responses: {
-    200: { description: 'Permissions', content: json(RolePermissions) },
-    ...errorResponses(400, 401, 403, 404),
-  },
+  responses: answers('Permissions', RolePermissions, 400, 401, 403, 404),
 });
 
 const putPermissions = defineRoute({
@@ -50,10 +46,7 @@ const putPermissions = defineRoute({
   summary: 'Replace the permissions of the role (within the tenant’s package; not on a system role)',
   permission: 'system:role:assign-permission',
   request: { params: IdParam, body: { required: true, content: json(AssignPermissions) } },
-  responses: {
-    200: { description: 'Permissions', content: json(RolePermissions) },
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
+  responses: answers('Permissions', RolePermissions, 400, 401, 403, 404, 409),
 });
 
 const putDataScope = defineRoute({
@@ -63,7 +56,7 @@ const putDataScope = defineRoute({
   summary: 'Set the data scope of the role (organisations required for org_custom)',
   permission: 'system:role:assign-data-scope',
   request: { params: IdParam, body: { required: true, content: json(AssignDataScope) } },
-  responses: { 200: { description: 'The role', content: json(Role) }, ...errorResponses(400, 401, 403, 404) },
+  responses: answers('The role', Role, 400, 401, 403, 404),
 });
 
 const getMembers = defineRoute({
@@ -73,7 +66,7 @@ const getMembers = defineRoute({
   summary: 'The accounts holding the role',
   permission: 'system:role:list',
   request: { params: IdParam },
-  responses: { 200: { description: 'Members', content: json(Members) }, ...errorResponses(400, 401, 403, 404) },
+  responses: answers('Members', Members, 400, 401, 403, 404),
 });
 
 const postMembers = defineRoute({
@@ -83,7 +76,7 @@ const postMembers = defineRoute({
   summary: 'Give the role to accounts of the same tenant',
   permission: 'system:role:assign-user',
   request: { params: IdParam, body: { required: true, content: json(AddMembers) } },
-  responses: { 200: { description: 'Members', content: json(Members) }, ...errorResponses(400, 401, 403, 404) },
+  responses: answers('Members', Members, 400, 401, 403, 404),
 });
 
 const deleteMember = defineRoute({

@@ -1,31 +1,24 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
+import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 import { PermissionTree } from '../permission/permission.schema';
 
 export const DATA_SCOPES = ['all', 'org_custom', 'org', 'org_and_children', 'self'] as const;
-const STATUSES = ['enabled', 'disabled'] as const;
 
 /** The built-in role every tenant gets at provisioning; it always holds exactly the tenant's package. */
 export const TENANT_ADMIN_ROLE = 'tenant_admin';
 
-export const Role = z
-  .object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
-    type: z.enum(['system', 'custom']),
-    dataScope: z.enum(DATA_SCOPES),
-    dataScopeOrgIds: z.array(z.string()),
-    sort: z.number().int(),
-    status: z.enum(STATUSES),
-    remark: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
-  })
-  .openapi('Role');
+export const Role = recordRow({
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(['system', 'custom']),
+  dataScope: z.enum(DATA_SCOPES),
+  dataScopeOrgIds: z.array(z.string()),
+  sort: z.number().int(),
+  status: field.status,
+  remark: z.string().nullable(),
+}).openapi('Role');
 export type Role = z.infer<typeof Role>;
 
 const code = z
@@ -35,49 +28,32 @@ const code = z
   .max(50)
   .regex(/^[a-z][a-z0-9_-]*$/, formatRule('roleCode'))
   .openapi({ example: 'nurse_lead' });
-const name = z.string().trim().min(1).max(50).openapi({ example: '护士长' });
-const sort = z.number().int().min(0).max(99999);
-const remark = z.string().max(500);
+const name = field.requiredText(50).openapi({ example: '护士长' });
+const sort = field.sortOrder(99999);
 
-export const CreateRole = z
-  .object({
-    code,
-    name,
-    sort: sort.default(0),
-    status: z.enum(STATUSES).default('enabled'),
-    remark: remark.nullable().optional(),
-  })
-  .strict()
-  .openapi('CreateRole');
-export type CreateRole = z.infer<typeof CreateRole>;
-
-export const UpdateRole = z
-  .object({
-    code: code.optional().openapi({ description: 'Not changeable on a system role' }),
-    name,
-    sort: sort.optional(),
-    status: z.enum(STATUSES).optional(),
-    remark: remark.nullable().optional(),
-    version: Version,
-  })
-  .strict()
-  .openapi('UpdateRole');
-export type UpdateRole = z.infer<typeof UpdateRole>;
-
-export const RoleImportRow = z.object({
+export const CreateRole = requestBody('CreateRole', {
   code,
   name,
-  sort: z.coerce.number().pipe(sort).optional(),
-  status: z.enum(STATUSES).optional(),
-  remark: remark.optional(),
+  sort: sort.default(0),
+  status: field.status.default('enabled'),
+  remark: field.remark,
 });
+export type CreateRole = z.infer<typeof CreateRole>;
+
+export const UpdateRole = updateBody('UpdateRole', {
+  code: code.optional().openapi({ description: 'Not changeable on a system role' }),
+  name,
+  sort: sort.optional(),
+  status: field.status.optional(),
+  remark: field.remark,
+});
+export type UpdateRole = z.infer<typeof UpdateRole>;
+
+export const RoleImportRow = importRowOf(CreateRole.shape);
 
 export const RoleOption = z.object({ id: z.string(), code: z.string(), name: z.string() }).openapi('RoleOption');
 
-export const AssignPermissions = z
-  .object({ permissionIds: z.array(Id).max(2000) })
-  .strict()
-  .openapi('AssignPermissions');
+export const AssignPermissions = requestBody('AssignPermissions', { permissionIds: z.array(Id).max(2000) });
 
 export const RolePermissions = z
   .object({
@@ -103,7 +79,4 @@ export const RoleMember = z
   .object({ id: z.string(), userName: z.string(), displayName: z.string(), status: z.string() })
   .openapi('RoleMember');
 
-export const AddMembers = z
-  .object({ userIds: z.array(Id).min(1).max(500) })
-  .strict()
-  .openapi('AddMembers');
+export const AddMembers = requestBody('AddMembers', { userIds: z.array(Id).min(1).max(500) });

@@ -1,20 +1,13 @@
-import type { ErrorCatalog } from '../../../core/error-catalog';
 import { AppError, notFound } from '../../../core/errors';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
-import { createResourceService } from '../../../core/resource/resource.service';
-import type { Tenancy, Tx } from '../../../core/tenancy';
-import type { AuditService } from '../audit/audit.service';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { allLive } from '../../../core/resource/table.repository';
+import type { Tx } from '../../../core/tenancy';
 import { toTree } from '../permission/permission.repository';
 import type { PermissionNode } from '../permission/permission.schema';
 import * as repo from './role.repository';
 import { roleResource } from './role.resource';
 import type { CreateRole, Role, UpdateRole } from './role.schema';
-
-interface Deps {
-  tenancy: Tenancy;
-  audit: AuditService;
-  catalog: ErrorCatalog;
-}
 
 const texts = {
   'zh-CN': { unknownPermission: '包含不存在的权限', unknownUser: '包含不存在或不属于本租户的账号' },
@@ -26,7 +19,7 @@ const texts = {
 
 const systemRole = () => new AppError('role.systemRole');
 
-export function createRoleService(deps: Deps) {
+export function createRoleService(deps: ResourceDeps) {
   const { tenancy } = deps;
 
   const store: ResourceStore<Role, CreateRole, UpdateRole> = {
@@ -138,7 +131,7 @@ export function createRoleService(deps: Deps) {
         id,
         'assign-user',
         async (tx, role) => {
-          if ((await repo.existingUserIds(tx, ids)).length !== ids.length) {
+          if (!(await allLive(tx, 'admin_user', ids))) {
             throw new AppError('common.validation', {}, [{ field: 'userIds', message: texts[ctx.lang].unknownUser }]);
           }
           await repo.addMembers(tx, ctx.tenantId, id, ids);

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers, json } from '../../../core/openapi';
 import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute } from '../../../core/route';
 import {
@@ -14,7 +14,6 @@ import {
 } from './settings.schema';
 
 const tags = ['settings'];
-const json = <S>(schema: S) => ({ 'application/json': { schema } });
 
 const getPublicSettings = defineRoute({
   method: 'get',
@@ -33,7 +32,7 @@ const listSettings = defineRoute({
   summary: 'Visible settings (of a category) with the value in force for the caller’s tenant and their metadata',
   permission: 'system:settings:list',
   request: { query: SettingListQuery },
-  responses: { 200: { description: 'Settings', content: json(SettingList) }, ...errorResponses(400, 401, 403) },
+  responses: answers('Settings', SettingList, 400, 401, 403),
 });
 
 const updateSetting = defineRoute({
@@ -44,10 +43,7 @@ const updateSetting = defineRoute({
     'Set a value: a tenant writes its override (tenant-overridable keys only); the platform tenant writes the default (needs platform:setting:update)',
   permission: 'system:settings:update',
   request: { params: SettingKeyParam, body: { required: true, content: json(UpdateSetting) } },
-  responses: {
-    200: { description: 'The setting after it', content: json(Setting) },
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
+  responses: answers('The setting after it', Setting, 400, 401, 403, 404, 409),
 });
 
 const resetSetting = defineRoute({
@@ -57,10 +53,7 @@ const resetSetting = defineRoute({
   summary: 'Drop the tenant’s own value: the platform default applies again',
   permission: 'system:settings:update',
   request: { params: SettingKeyParam },
-  responses: {
-    200: { description: 'The setting after it', content: json(Setting) },
-    ...errorResponses(400, 401, 403, 404),
-  },
+  responses: answers('The setting after it', Setting, 400, 401, 403, 404),
 });
 
 export function settingsRoutes() {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
+import { requestBody } from '../../../core/schema-kit';
 
 export const PublicSettingsQuery = z
   .object({ tenant: z.string().max(32).optional().openapi({ example: 'demo' }) })
@@ -71,11 +72,8 @@ export const SettingKeyParam = z.object({
     .openapi({ param: { name: 'key', in: 'path' }, example: 'security.password.minLength' }),
 });
 
-export const UpdateSetting = z
-  .object({
-    value: z.unknown().openapi({ description: 'Validated against the setting’s type, options and range' }),
-    version: Version.optional(),
-  })
-  .strict()
-  .openapi('UpdateSetting');
+export const UpdateSetting = requestBody('UpdateSetting', {
+  value: z.unknown().openapi({ description: 'Validated against the setting’s type, options and range' }),
+  version: Version.optional(),
+});
 export type UpdateSetting = z.infer<typeof UpdateSetting>;

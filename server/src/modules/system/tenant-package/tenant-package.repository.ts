@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
-import { type Actor, type TableRow, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import type { TenantPackage } from './tenant-package.schema';
+import { TenantPackage } from './tenant-package.schema';
 
 export const tenantPackageList: ListSpec = {
   sort: { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
@@ -16,15 +16,7 @@ export const tenantPackageList: ListSpec = {
 
 const packages = tableRepository({
   name: 'tenant_package',
-  columns: {
-    id: 'id',
-    name: 'name',
-    status: 'status',
-    remark: 'remark',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
+  columns: columnsOf(TenantPackage, { except: ['permissionIds', 'tenantCount'] }),
   softDelete: true,
 });
 

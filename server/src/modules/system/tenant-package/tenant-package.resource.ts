@@ -19,7 +19,6 @@ export const tenantPackageResource = defineResource({
   },
   list: tenantPackageList,
   importKey: 'name',
-  label: (row) => row.name,
   labels: 'system.package',
   columns: [
     { key: 'name', example: '基础套餐' },

@@ -1,55 +1,35 @@
 import { z } from '@hono/zod-openapi';
-import { Version } from '../../../core/column-bounds';
 import { Id } from '../../../core/resource/id-param';
+import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 
-const STATUSES = ['enabled', 'disabled'] as const;
-
-export const TenantPackage = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    status: z.enum(STATUSES),
-    remark: z.string().nullable(),
-    permissionIds: z.array(z.string()),
-    tenantCount: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string().nullable(),
-    version: z.number().int(),
-  })
-  .openapi('TenantPackage');
+export const TenantPackage = recordRow({
+  name: z.string(),
+  status: field.status,
+  remark: z.string().nullable(),
+  permissionIds: z.array(z.string()),
+  tenantCount: z.number().int(),
+}).openapi('TenantPackage');
 export type TenantPackage = z.infer<typeof TenantPackage>;
 
-const name = z.string().trim().min(1).max(100).openapi({ example: '标准套餐' });
-const remark = z.string().max(500);
+const name = field.requiredText(100).openapi({ example: '标准套餐' });
 const permissionIds = z.array(Id).max(2000).openapi({ description: 'Permissions that are not platform-only' });
 
-export const CreateTenantPackage = z
-  .object({
-    name,
-    status: z.enum(STATUSES).default('enabled'),
-    remark: remark.nullable().optional(),
-    permissionIds: permissionIds.default([]),
-  })
-  .strict()
-  .openapi('CreateTenantPackage');
+export const CreateTenantPackage = requestBody('CreateTenantPackage', {
+  name,
+  status: field.status.default('enabled'),
+  remark: field.remark,
+  permissionIds: permissionIds.default([]),
+});
 export type CreateTenantPackage = z.infer<typeof CreateTenantPackage>;
 
-export const UpdateTenantPackage = z
-  .object({
-    name,
-    status: z.enum(STATUSES).optional(),
-    remark: remark.nullable().optional(),
-    permissionIds: permissionIds
-      .optional()
-      .openapi({ description: 'Changing them re-syncs the roles of every tenant on the package' }),
-    version: Version,
-  })
-  .strict()
-  .openapi('UpdateTenantPackage');
+export const UpdateTenantPackage = updateBody('UpdateTenantPackage', {
+  name,
+  status: field.status.optional(),
+  remark: field.remark,
+  permissionIds: permissionIds
+    .optional()
+    .openapi({ description: 'Changing them re-syncs the roles of every tenant on the package' }),
+});
 export type UpdateTenantPackage = z.infer<typeof UpdateTenantPackage>;
 
-export const TenantPackageImportRow = z.object({
-  name,
-  status: z.enum(STATUSES).optional(),
-  remark: remark.optional(),
-});
+export const TenantPackageImportRow = importRowOf(CreateTenantPackage.omit({ permissionIds: true }).shape);

@@ -1,22 +1,14 @@
-import type { ErrorCatalog } from '../../../core/error-catalog';
 import { AppError, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore } from '../../../core/resource/resource';
 import { resourceModule } from '../../../core/resource/resource.module';
-import { createResourceService } from '../../../core/resource/resource.service';
-import { operatorTenancy, type Tenancy, type Tx } from '../../../core/tenancy';
-import type { AuditService } from '../audit/audit.service';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { operatorTenancy, type Tx } from '../../../core/tenancy';
 import { permissionsByIds } from '../permission/permission.repository';
 import { syncTenantRoles } from '../role/role.repository';
 import * as repo from './tenant-package.repository';
 import { tenantPackageResource } from './tenant-package.resource';
 import type { CreateTenantPackage, TenantPackage, UpdateTenantPackage } from './tenant-package.schema';
-
-interface Deps {
-  tenancy: Tenancy;
-  audit: AuditService;
-  catalog: ErrorCatalog;
-}
 
 const texts = {
   'zh-CN': { unknownPermission: '包含不存在的权限' },
@@ -39,7 +31,7 @@ export async function checkPackagePermissions(tx: Tx, ids: string[], lang: Lang)
 }
 
 /** Packages are global and platform-only; changing one's permissions re-syncs the roles of every tenant on it. */
-export function createTenantPackageService(deps: Deps) {
+export function createTenantPackageService(deps: ResourceDeps) {
   const reload = async (tx: Tx, id: string): Promise<TenantPackage> => {
     const row = await repo.findTenantPackage(tx, id);
     if (!row) throw notFound();

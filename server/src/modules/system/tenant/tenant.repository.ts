@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
-import { type Actor, type TableRow, tableRepository } from '../../../core/resource/table.repository';
+import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import type { Tenant } from './tenant.schema';
+import { Tenant } from './tenant.schema';
 
 export interface TenantRow {
   id: string;
@@ -41,26 +41,7 @@ export const tenantList: ListSpec = {
 
 const tenants = tableRepository({
   name: 'tenant',
-  columns: {
-    id: 'id',
-    code: 'code',
-    name: 'name',
-    shortName: 'short_name',
-    packageId: 'package_id',
-    status: 'status',
-    expiresAt: 'expires_at',
-    maxAccounts: 'max_accounts',
-    domains: 'domains',
-    contactName: 'contact_name',
-    contactMobile: 'contact_mobile',
-    contactEmail: 'contact_email',
-    adminUserId: 'admin_user_id',
-    address: 'address',
-    remark: 'remark',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    version: 'version',
-  },
+  columns: columnsOf(Tenant, { except: ['packageName', 'expired', 'accountCount'] }),
   softDelete: true,
 });
 

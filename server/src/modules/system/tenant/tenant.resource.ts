@@ -9,8 +9,6 @@ export const tenantResource = defineResource({
   schemas: { row: Tenant, create: CreateTenant, update: UpdateTenant, importRow: TenantImportRow },
   list: tenantList,
   importKey: 'code',
-  label: (row) => row.code,
-  labels: 'system.tenant',
   columns: [
     { key: 'code', example: 'renji' },
     { key: 'name', example: '仁济医院' },

@@ -1,16 +1,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { errorResponses } from '../../../core/openapi';
+import { answers, json } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
-import { writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute, type Permission } from '../../../core/route';
+import { recordActions, writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute } from '../../../core/route';
 import { tenantResource } from './tenant.resource';
 import { RenewTenant, ResolvedTenant, ResolveTenantQuery, Tenant } from './tenant.schema';
 import { createTenantService, type TenantService } from './tenant.service';
 
 const tags = ['system/tenant'];
-const json = <S>(schema: S) => ({ 'application/json': { schema } });
 
 const resolve = defineRoute({
   method: 'get',
@@ -19,22 +18,10 @@ const resolve = defineRoute({
   summary: 'The tenant of a sign-in page, by code or domain: name and status only',
   permission: 'public',
   request: { query: ResolveTenantQuery },
-  responses: { 200: { description: 'The tenant', content: json(ResolvedTenant) }, ...errorResponses(400, 404) },
+  responses: answers('The tenant', ResolvedTenant, 400, 404),
 });
 
-const action = (verb: string, permission: Permission, summary: string) =>
-  defineRoute({
-    method: 'post',
-    path: `/system/tenant/{id}/${verb}`,
-    tags,
-    summary,
-    permission,
-    request: { params: IdParam },
-    responses: {
-      200: { description: 'The tenant after it', content: json(Tenant) },
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
-  });
+const action = recordActions(tenantResource.path, tags, { description: 'The tenant after it', schema: Tenant });
 
 const disable = action(
   'disable',
@@ -49,10 +36,7 @@ const renew = defineRoute({
   summary: 'Set a new expiry (in the future, or null for never)',
   permission: 'system:tenant:renew',
   request: { params: IdParam, body: { required: true, content: json(RenewTenant) } },
-  responses: {
-    200: { description: 'The tenant after it', content: json(Tenant) },
-    ...errorResponses(400, 401, 403, 404, 409),
-  },
+  responses: answers('The tenant after it', Tenant, 400, 401, 403, 404, 409),
 });
 
 const actions = (service: TenantService) =>

@@ -1,12 +1,10 @@
 import type { Config } from '../../../config';
-import type { ErrorCatalog } from '../../../core/error-catalog';
 import { AppError, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { type PasswordHasher, passwordPolicyError } from '../../../core/password';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
-import { createResourceService } from '../../../core/resource/resource.service';
-import { operatorTenancy, PLATFORM_TENANT, seenByTenant, type Tenancy, type Tx } from '../../../core/tenancy';
-import type { AuditService } from '../audit/audit.service';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { operatorTenancy, PLATFORM_TENANT, seenByTenant, type Tx } from '../../../core/tenancy';
 import { insertTenantAdminRole, syncTenantRoles } from '../role/role.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { TenantRow } from './tenant.repository';
@@ -23,14 +21,7 @@ export function tenantRefusal(tenant: TenantRow, now: Date): TenantRefusal | und
   return undefined;
 }
 
-interface Deps {
-  tenancy: Tenancy;
-  audit: AuditService;
-  catalog: ErrorCatalog;
-  hasher: PasswordHasher;
-  settings: SettingsService;
-  config: Config;
-}
+type Deps = ResourceDeps & { hasher: PasswordHasher; settings: SettingsService; config: Config };
 
 const texts = {
   'zh-CN': {
