@@ -1,7 +1,7 @@
 import './react-dedupe';
 import '@testing-library/jest-dom/vitest';
 import { createPluginManager } from '@@/core/plugin';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { createHistory } from '@umijs/max';
 import { afterEach } from 'vitest';
 
@@ -36,5 +36,9 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 // backs getLocale()/getIntl() of plugin-locale.
 createHistory({ type: 'memory', initialEntries: ['/'] });
 createPluginManager();
+
+// A dialog or form loaded on demand is a module import away; on a busy machine that takes longer than the library's
+// default 1 s wait for `findBy…` and `waitFor`.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
