@@ -6,7 +6,6 @@ import type { FieldError } from '@server/core/errors';
 import type { ErrorBody as ApiErrorBody } from '@server/core/openapi';
 import type { TokenResponse } from '@server/modules/auth/auth.schema';
 import { getLocale, history } from '@umijs/max';
-import { message } from 'antd';
 import { extend, type RequestOptionsInit } from 'umi-request';
 import type { z } from 'zod';
 import {
@@ -248,11 +247,9 @@ export function createRequest(deps: RequestDeps) {
 
 export type Request = ReturnType<typeof createRequest>;
 
-message.config({ maxCount: 1 });
-
-/** The notifier of the request layer: antd message, one visible at a time. */
+/** The notifier of the request layer: antd message, one visible at a time; it loads with the first failure. */
 export const showError = (content: string) => {
-  message.error(content);
+  void import('@/utils/message').then(({ default: message }) => message.error(content));
 };
 
 const request = createRequest({

@@ -1,6 +1,6 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useIntl, useModel, useRouteProps, useSearchParams } from '@umijs/max';
-import { Alert, Button, Input, message, theme } from 'antd';
+import { Alert, Button, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import access from '@/access';
 import routes from '@/config/routes';
@@ -58,7 +58,8 @@ export default function Login() {
       const next = await startSession(answer).catch(() => undefined);
       if (!next) return;
       await setInitialState(next);
-      message.success(t('login.success'));
+      // the message loads as the screen is left: it is not part of the sign-in screen's download
+      void import('@/utils/message').then(({ default: message }) => message.success(t('login.success')));
       history.replace(landingFor(next));
     } finally {
       setSubmitting(false);
