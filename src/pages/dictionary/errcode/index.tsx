@@ -1,3 +1,4 @@
+import '@/pages/dictionary/catalogue';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { refreshErrCodes } from '@/services/dictionary';
 import { ignoreShownError } from '@/utils/request';

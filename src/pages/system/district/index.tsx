@@ -1,3 +1,4 @@
+import '@/pages/system/catalogue';
 import { useIntl } from '@umijs/max';
 import { Popconfirm } from 'antd';
 import ActionLink from '@/components/ActionLink';

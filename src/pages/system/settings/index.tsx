@@ -1,3 +1,4 @@
+import '@/pages/system/catalogue';
 import { useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Empty, Form, Popconfirm, Space, Tabs, Tag, Tooltip } from 'antd';
