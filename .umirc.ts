@@ -69,6 +69,20 @@ export default defineConfig({
         /plugin-locale[\\/]SelectLang(\.tsx)?$/,
         path.resolve(__dirname, 'src/components/stubs/SelectLang.tsx'),
       ]);
+    // plugin-layout's 403/404 wrapper falls back to antd Result, which the console's own screens replace
+    memo
+      .plugin('replace-layout-exception')
+      .use(webpack.NormalModuleReplacementPlugin, [
+        /plugin-layout[\\/]Exception(\.tsx)?$/,
+        path.resolve(__dirname, 'src/components/stubs/layoutException.tsx'),
+      ]);
+    // and ProLayout's error boundary shows one when the content fails: it loads then (the stub's Result is lazy)
+    memo
+      .plugin('replace-pro-error-boundary')
+      .use(webpack.NormalModuleReplacementPlugin, [
+        /pro-utils[\\/]es[\\/]components[\\/]ErrorBoundary[\\/]index\.js$/,
+        path.resolve(__dirname, 'src/components/stubs/proErrorBoundary.js'),
+      ]);
     // ProComponents' provider carries its texts in 33 languages; the console speaks zh-CN and en-US, so the others
     // (never chosen) are en-US's module instead of riding along with every screen
     memo

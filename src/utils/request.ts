@@ -18,6 +18,7 @@ import {
 } from '@/constants';
 import type { RootActionType, RootState, Token } from '@/models/root';
 import { text } from '@/utils/i18n';
+import message from '@/utils/message';
 import { dispatchRoot, getRootState } from '@/utils/store';
 
 export interface RequestDeps {
@@ -247,10 +248,8 @@ export function createRequest(deps: RequestDeps) {
 
 export type Request = ReturnType<typeof createRequest>;
 
-/** The notifier of the request layer: antd message, one visible at a time; it loads with the first failure. */
-export const showError = (content: string) => {
-  void import('@/utils/message').then(({ default: message }) => message.error(content));
-};
+/** The notifier of the request layer: antd message, one visible at a time. */
+export const showError = (content: string) => message.error(content);
 
 const request = createRequest({
   getState: getRootState,

@@ -7,6 +7,7 @@ import routes from '@/config/routes';
 import { DEFAULT_TENANT } from '@/constants';
 import { type SignInForm, signIn } from '@/services/auth';
 import { requiredMessage } from '@/utils/i18n';
+import message from '@/utils/message';
 import { landingPath } from '@/utils/navigation';
 import { brandingName, type InitialState, startSession } from '@/utils/session';
 
@@ -58,8 +59,7 @@ export default function Login() {
       const next = await startSession(answer).catch(() => undefined);
       if (!next) return;
       await setInitialState(next);
-      // the message loads as the screen is left: it is not part of the sign-in screen's download
-      void import('@/utils/message').then(({ default: message }) => message.success(t('login.success')));
+      message.success(t('login.success'));
       history.replace(landingFor(next));
     } finally {
       setSubmitting(false);
