@@ -249,7 +249,7 @@ export function createRequest(deps: RequestDeps) {
 export type Request = ReturnType<typeof createRequest>;
 
 /** The notifier of the request layer: antd message, one visible at a time. */
-export const showError = (content: string) => message.error(content);
+export const showError = (content: string) => void message.error(content);
 
 const request = createRequest({
   getState: getRootState,

@@ -35,8 +35,9 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const exportAll = async () => {
     const progress = `export:${descriptor.resource}`;
     setExporting(true);
-    message.loading({ key: progress, content: t('resource.export.started'), duration: 0 });
     try {
+      // shown before the file can be ready to replace it
+      await message.loading({ key: progress, content: t('resource.export.started'), duration: 0 });
       const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
       const name = filename ?? `${descriptor.resource}.xlsx`;
       saveBlob(blob, name);
