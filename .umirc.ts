@@ -51,7 +51,7 @@ export default defineConfig({
       'node_modules/@ant-design/icons',
     ),
     'isomorphic-fetch': path.resolve(__dirname, 'src/components/stubs/native-fetch.ts'),
-    'object-inspect$': path.resolve(__dirname, 'src/components/stubs/object-inspect.js'),
+    qs$: path.resolve(__dirname, 'src/components/stubs/qs.ts'),
   },
   chainWebpack(memo) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
@@ -68,6 +68,28 @@ export default defineConfig({
       .use(webpack.NormalModuleReplacementPlugin, [
         /plugin-locale[\\/]SelectLang(\.tsx)?$/,
         path.resolve(__dirname, 'src/components/stubs/SelectLang.tsx'),
+      ]);
+    // plugin-layout's 403/404 wrapper falls back to antd Result, which the console's own screens replace
+    memo
+      .plugin('replace-layout-exception')
+      .use(webpack.NormalModuleReplacementPlugin, [
+        /plugin-layout[\\/]Exception(\.tsx)?$/,
+        path.resolve(__dirname, 'src/components/stubs/layoutException.tsx'),
+      ]);
+    // and ProLayout's error boundary shows one when the content fails: it loads then (the stub's Result is lazy)
+    memo
+      .plugin('replace-pro-error-boundary')
+      .use(webpack.NormalModuleReplacementPlugin, [
+        /pro-utils[\\/]es[\\/]components[\\/]ErrorBoundary[\\/]index\.js$/,
+        path.resolve(__dirname, 'src/components/stubs/proErrorBoundary.js'),
+      ]);
+    // ProComponents' provider carries its texts in 33 languages; the console speaks zh-CN and en-US, so the others
+    // (never chosen) are en-US's module instead of riding along with every screen
+    memo
+      .plugin('pro-provider-locales')
+      .use(webpack.NormalModuleReplacementPlugin, [
+        /[\\/]@ant-design[\\/]pro-provider[\\/]es[\\/]locale[\\/](?!zh_CN|en_US)[a-z]{2}_[A-Z]{2}\.js$/,
+        path.resolve(__dirname, 'node_modules/@ant-design/pro-provider/es/locale/en_US.js'),
       ]);
     // plugin-layout turns routes' icon names into icons at start-up, from a table of all of them in the first
     // download; the menu request does it instead (src/components/layout/menuIcons.tsx)

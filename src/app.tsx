@@ -10,7 +10,8 @@ import PageLoading from '@/components/PageLoading';
 import { LOGIN_PATH } from '@/constants';
 import type { RootState } from '@/models/root';
 import { fetchMe, fetchPublicSettings } from '@/services/auth';
-import { fetchMenus, filterMenuRoutes, type MenuRoute, menuPaths } from '@/services/menu';
+import { fetchMenus, filterMenuRoutes, type MenuRoute, menuPaths, prefetchMenus } from '@/services/menu';
+import { dropEarly } from '@/utils/early';
 import { signInPath } from '@/utils/navigation';
 import { applyCurrentUser, brandingName, type InitialState, toInitialState } from '@/utils/session';
 import {
@@ -43,17 +44,20 @@ export function innerProvider(container: ReactNode) {
 export async function getInitialState(): Promise<InitialState> {
   await whenRehydrated();
   const cached = getRootState().appSettings;
-  const settings = await fetchPublicSettings().catch(() => cached);
+  const onSignIn = history.location.pathname === LOGIN_PATH;
+  // the settings, the user and (past the sign-in screen) the menu are asked for at once, not one after the other
+  if (hasAccessToken() && !onSignIn) prefetchMenus();
+  const [settings, me] = await Promise.all([
+    fetchPublicSettings().catch(() => cached),
+    hasAccessToken()
+      ? // on the sign-in screen a session that has ended is no news: no message, the form stays
+        fetchMe(onSignIn ? { skipErrorHandler: true } : undefined).catch(() => undefined)
+      : undefined,
+  ]);
   dispatchRoot('SET_APP_SETTINGS', settings);
-  if (!hasAccessToken()) return toInitialState(undefined, settings);
-  try {
-    // on the sign-in screen a session that has ended is no news: no message, the form stays
-    const me = await fetchMe(history.location.pathname === LOGIN_PATH ? { skipErrorHandler: true } : undefined);
-    applyCurrentUser(me);
-    return toInitialState(me, settings);
-  } catch {
-    return toInitialState(undefined, settings);
-  }
+  if (me) applyCurrentUser(me);
+  else dropEarly();
+  return toInitialState(me, settings);
 }
 
 const keepAlive = (

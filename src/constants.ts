@@ -12,6 +12,8 @@ export const LIST_CACHE_TIME_MS = 5 * 60_000;
 export const FOCUS_REFRESH_INTERVAL_MS = 5_000;
 export const LOAD_MORE_THRESHOLD = 100;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** How long an answer started ahead of the screen that needs it waits to be taken (src/utils/early.ts). */
+export const EARLY_ANSWER_TTL_MS = 10_000;
 
 export const BASE_PATH = '/';
 export const HISTORY_TYPE = 'hash';

@@ -1,8 +1,8 @@
 import { ModalForm, type ProFormInstance } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { message } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { fieldErrorsOn } from '@/utils/formErrors';
+import message from '@/utils/message';
 import type { Options } from '@/utils/request';
 
 interface Props<Values> {

@@ -1,10 +1,16 @@
 import type { MenuNode } from '@server/modules/system/permission/permission.schema';
+import { startEarly, takeEarly } from '@/utils/early';
 import request from '@/utils/request';
 
 export type { MenuNode };
 
+const MENUS_URL = '/api/auth/menus';
+
 /** The signed-in user's menu: enabled directories and menus their roles hold (within the tenant's package). */
-export const fetchMenus = () => request.get<MenuNode[]>('/api/auth/menus');
+export const fetchMenus = () => takeEarly(MENUS_URL, () => request.get<MenuNode[]>(MENUS_URL));
+
+/** Starts the menu's call with the user's at start-up, while the layout that asks for it still loads. */
+export const prefetchMenus = () => startEarly(MENUS_URL);
 
 /** Route paths of the menu entries of a menu tree. */
 export function menuPaths(nodes: MenuNode[]): Set<string> {

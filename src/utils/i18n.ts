@@ -1,13 +1,25 @@
+import { getIntl } from '@umijs/max';
+import type base from '@/locales/base';
+import { type Catalogue, LANGUAGES, type Language, messagesOf } from '@/locales/catalogue';
 import enUS from '@/locales/en-US';
 import zhCN from '@/locales/zh-CN';
 
-export type MessageId = keyof typeof zhCN;
-export const SUPPORTED_LOCALES = ['zh-CN', 'en-US'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+/** An id of the base catalogue: what the shell and the request layer say outside React. */
+export type MessageId = keyof typeof base;
 
-const catalogues: Record<Locale, Record<MessageId, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
+const catalogues: Record<Language, Record<MessageId, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
 
-export const normalizeLocale = (locale?: string | null): Locale => (locale === 'en-US' ? 'en-US' : 'zh-CN');
+export const normalizeLocale = (locale?: string | null): Language => (locale === 'en-US' ? 'en-US' : 'zh-CN');
+
+/**
+ * Adds an area's catalogue to both languages, at the load of the area's screens (`src/pages/<area>/catalogue.ts`),
+ * before any of them renders. The texts go into the messages object each language's intl reads at every call (the
+ * one `getIntl(language)` hands out, shared by `useIntl()`, `getIntl()` and a later language switch), so a screen
+ * and everything already rendered see them at once, without waiting for a re-render.
+ */
+export function addCatalogue(catalogue: Catalogue): void {
+  for (const language of LANGUAGES) Object.assign(getIntl(language).messages, messagesOf(catalogue, language));
+}
 
 /** A message outside React (request layer, validation templates); `{name}` placeholders only. */
 export function text(locale: string, id: MessageId, values: Record<string, string | number> = {}): string {

@@ -6,7 +6,6 @@ import type { FieldError } from '@server/core/errors';
 import type { ErrorBody as ApiErrorBody } from '@server/core/openapi';
 import type { TokenResponse } from '@server/modules/auth/auth.schema';
 import { getLocale, history } from '@umijs/max';
-import { message } from 'antd';
 import { extend, type RequestOptionsInit } from 'umi-request';
 import type { z } from 'zod';
 import {
@@ -19,6 +18,7 @@ import {
 } from '@/constants';
 import type { RootActionType, RootState, Token } from '@/models/root';
 import { text } from '@/utils/i18n';
+import message from '@/utils/message';
 import { dispatchRoot, getRootState } from '@/utils/store';
 
 export interface RequestDeps {
@@ -248,12 +248,8 @@ export function createRequest(deps: RequestDeps) {
 
 export type Request = ReturnType<typeof createRequest>;
 
-message.config({ maxCount: 1 });
-
 /** The notifier of the request layer: antd message, one visible at a time. */
-export const showError = (content: string) => {
-  message.error(content);
-};
+export const showError = (content: string) => void message.error(content);
 
 const request = createRequest({
   getState: getRootState,

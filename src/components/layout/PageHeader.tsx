@@ -1,5 +1,6 @@
 import { Link, useIntl } from '@umijs/max';
-import { Breadcrumb, theme } from 'antd';
+import { theme } from 'antd';
+import { Fragment } from 'react';
 
 export interface Crumb {
   titleKey: string;
@@ -16,13 +17,35 @@ export default function PageHeader({ crumbs, title }: { crumbs: Crumb[]; title: 
   return (
     <header data-testid="page-header" style={{ marginBottom: 16 }}>
       {crumbs.length > 1 && (
-        <Breadcrumb
+        // antd Breadcrumb's look, drawn here: it is the one part of antd's Breadcrumb the header needs
+        <nav
           data-testid="breadcrumb"
-          items={crumbs.map((crumb) => {
+          aria-label="breadcrumb"
+          style={{ color: token.colorTextDescription, fontSize: token.fontSize, lineHeight: token.lineHeight }}
+        >
+          {crumbs.map((crumb, i) => {
             const label = crumb.label ?? intl.formatMessage({ id: crumb.titleKey });
-            return { key: crumb.titleKey, title: crumb.path ? <Link to={crumb.path}>{label}</Link> : label };
+            const last = i === crumbs.length - 1;
+            return (
+              <Fragment key={crumb.titleKey}>
+                {i > 0 && (
+                  <span aria-hidden style={{ margin: `0 ${token.marginXS}px` }}>
+                    /
+                  </span>
+                )}
+                <span style={last ? { color: token.colorText } : undefined}>
+                  {crumb.path ? (
+                    <Link to={crumb.path} style={{ color: 'inherit' }}>
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </span>
+              </Fragment>
+            );
           })}
-        />
+        </nav>
       )}
       <h4
         style={{ margin: '4px 0 0', fontSize: token.fontSizeHeading4, fontWeight: 600, color: token.colorTextHeading }}

@@ -1,15 +1,17 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { history, useAccess, useIntl, useLocation, useOutlet, useSelectedRoutes, useSelector } from '@umijs/max';
 import { Button, Dropdown, Tabs } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { PermissionCode } from '@/access';
 import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import { HOME_PATH } from '@/constants';
 import type { RootState, Tab } from '@/models/root';
-import Forbidden from '@/pages/exception/403';
 import { dispatchRoot, getRootState } from '@/utils/store';
 import { PaneContext, type PaneFrame } from './frame';
 import PageHeader, { type Crumb } from './PageHeader';
+
+// shown only when a screen is not allowed: it (and antd's Result) loads then, not with every screen
+const Forbidden = lazy(() => import('@/pages/exception/403'));
 
 type RouteLike = {
   name?: string;
@@ -251,7 +253,13 @@ export default function TabsOutlet() {
       })}
       {exception && (
         <div data-testid="exception-pane" style={{ padding: 16 }}>
-          {forbidden ? <Forbidden /> : outlet}
+          {forbidden ? (
+            <Suspense fallback={null}>
+              <Forbidden />
+            </Suspense>
+          ) : (
+            outlet
+          )}
         </div>
       )}
       {!leaf?.name && <div hidden>{outlet}</div>}

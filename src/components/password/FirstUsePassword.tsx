@@ -1,6 +1,7 @@
 import { history, useIntl, useModel } from '@umijs/max';
-import { Alert, Button, Card, message } from 'antd';
+import { Alert, Button, Card } from 'antd';
 import { LOGIN_PATH } from '@/constants';
+import message from '@/utils/message';
 import { endSession, loadDictionaries } from '@/utils/session';
 import ChangePasswordForm from './ChangePasswordForm';
 

@@ -1,9 +1,10 @@
 import { BetaSchemaForm, type ProFormColumnsType, type ProFormInstance } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { type ButtonProps, Modal, message } from 'antd';
+import { type ButtonProps, Modal } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import type { ResourceService } from '@/services/resource';
 import { fieldErrorsOn } from '@/utils/formErrors';
+import message from '@/utils/message';
 import { statusOf } from '@/utils/request';
 import type { RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';

@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
-import { Button, message, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { type MutableRefObject, type ReactNode, useRef } from 'react';
 import type { PermissionCode } from '@/access';
 import type { ResourceService } from '@/services/resource';
+import message from '@/utils/message';
 import ListTable, { type ListTableProps, type TableActions } from './ListTable';
 import { toListQuery } from './params';
 import type { RowDescriptor } from './types';

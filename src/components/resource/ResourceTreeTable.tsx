@@ -1,8 +1,8 @@
-import { message } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import { LIST_PAGE_SIZE } from '@/constants';
 import type { ResourceService } from '@/services/resource';
+import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import ListTable, { type TableActions } from './ListTable';
 import { toListQuery } from './params';

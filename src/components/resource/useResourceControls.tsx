@@ -1,11 +1,12 @@
 import { ExportOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
-import { Button, message, Popconfirm, Tooltip } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { PermissionCode } from '@/access';
 import ActionLink from '@/components/ActionLink';
 import { type ResourceService, resourceService } from '@/services/resource';
 import { saveBlob } from '@/utils/download';
+import message from '@/utils/message';
 import { withoutPaging } from './params';
 import { codes, type ListColumn, type RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
@@ -34,8 +35,9 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const exportAll = async () => {
     const progress = `export:${descriptor.resource}`;
     setExporting(true);
-    message.loading({ key: progress, content: t('resource.export.started'), duration: 0 });
     try {
+      // shown before the file can be ready to replace it
+      await message.loading({ key: progress, content: t('resource.export.started'), duration: 0 });
       const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
       const name = filename ?? `${descriptor.resource}.xlsx`;
       saveBlob(blob, name);

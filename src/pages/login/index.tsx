@@ -1,12 +1,13 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useIntl, useModel, useRouteProps, useSearchParams } from '@umijs/max';
-import { Alert, Button, Input, message, theme } from 'antd';
+import { Alert, Button, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import access from '@/access';
 import routes from '@/config/routes';
 import { DEFAULT_TENANT } from '@/constants';
 import { type SignInForm, signIn } from '@/services/auth';
 import { requiredMessage } from '@/utils/i18n';
+import message from '@/utils/message';
 import { landingPath } from '@/utils/navigation';
 import { brandingName, type InitialState, startSession } from '@/utils/session';
 

@@ -1,11 +1,12 @@
 import { ProForm, type ProFormInstance, ProFormText } from '@ant-design/pro-components';
 import { useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Card, Col, message, Row, Skeleton } from 'antd';
+import { Card, Col, Row, Skeleton } from 'antd';
 import { useRef } from 'react';
 import ChangePasswordForm from '@/components/password/ChangePasswordForm';
 import { fetchMe, updateMe } from '@/services/auth';
 import { fieldErrorsOn } from '@/utils/formErrors';
+import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 
 interface ProfileForm {

@@ -1,3 +1,4 @@
+import '@/pages/dashboard/catalogue';
 import { Link, useAccess, useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Col, Descriptions, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';

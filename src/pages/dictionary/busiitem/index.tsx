@@ -1,3 +1,4 @@
+import '@/pages/dictionary/catalogue';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { type BusinessItem, businessItemDescriptor } from './descriptor';
 

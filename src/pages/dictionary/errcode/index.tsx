@@ -1,3 +1,4 @@
+import '@/pages/dictionary/catalogue';
 import type { CreateErrorCode, ErrorCode, UpdateErrorCode } from '@server/modules/dictionary/errcode/errcode.schema';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { describeResource } from '@/components/resource/types';

@@ -1,3 +1,4 @@
+import '@/pages/dictionary/catalogue';
 import ResourceTreeTable from '@/components/resource/ResourceTreeTable';
 import { fetchIndustryLevel } from '@/services/dictionary';
 import { type Industry, industryDescriptor } from './descriptor';

@@ -1,3 +1,4 @@
+import '@/pages/dictionary/catalogue';
 import { useIntl } from '@umijs/max';
 import { Card, Col, Empty, Row } from 'antd';
 import { useState } from 'react';

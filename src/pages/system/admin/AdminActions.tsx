@@ -1,8 +1,9 @@
 import { DownOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
-import { Dropdown, type ModalFuncProps, message } from 'antd';
+import { Dropdown, type ModalFuncProps } from 'antd';
 import ActionLink from '@/components/ActionLink';
 import type { RowActionContext } from '@/components/resource/ResourceTable';
+import message from '@/utils/message';
 import type { AdminUser } from './descriptor';
 import { changeStatus, forceLogout, resetPassword, type StatusAction } from './service';
 

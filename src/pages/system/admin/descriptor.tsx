@@ -1,6 +1,6 @@
 import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/system/admin/admin.schema';
 import { Space, Tag } from 'antd';
-import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
+import PasswordStrengthInput from '@/components/password/LazyPasswordStrengthInput';
 import { describeResource } from '@/components/resource/types';
 
 export type { AdminUser, CreateAdminUser, UpdateAdminUser };

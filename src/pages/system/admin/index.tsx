@@ -1,3 +1,4 @@
+import '@/pages/system/catalogue';
 import { Modal } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { TableActions } from '@/components/resource/ListTable';

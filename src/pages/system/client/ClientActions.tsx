@@ -1,7 +1,8 @@
 import { useIntl } from '@umijs/max';
-import { type ModalFuncProps, message, Space } from 'antd';
+import { type ModalFuncProps, Space } from 'antd';
 import type { PermissionCode } from '@/access';
 import ActionLink from '@/components/ActionLink';
+import message from '@/utils/message';
 import type { OauthClient } from './descriptor';
 import { revokeTokens, rotateSecret } from './service';
 

@@ -1,3 +1,4 @@
+import '@/pages/system/catalogue';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import ResourceTable from '@/components/resource/ResourceTable';

@@ -1,8 +1,10 @@
+import '@/pages/system/catalogue';
 import { useIntl } from '@umijs/max';
-import { message, Popconfirm } from 'antd';
+import { Popconfirm } from 'antd';
 import ActionLink from '@/components/ActionLink';
 import ResourceTreeTable from '@/components/resource/ResourceTreeTable';
 import { resourceService } from '@/services/resource';
+import message from '@/utils/message';
 import DistrictImportModal from './DistrictImportModal';
 import { type CreateDistrict, type District, districtDescriptor, type UpdateDistrict } from './descriptor';
 import { usePathNames } from './usePathNames';

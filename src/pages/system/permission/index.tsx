@@ -1,7 +1,8 @@
+import '@/pages/system/catalogue';
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, message, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { type Key, useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import ResourceForm from '@/components/resource/ResourceForm';
@@ -9,6 +10,7 @@ import { useResourceColumns } from '@/components/resource/useResourceColumns';
 import useCan from '@/hooks/useCan';
 import { fetchPermissionTree, type PermissionNode } from '@/services/permission';
 import { resourceService } from '@/services/resource';
+import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { type Permission, permissionDescriptor } from './descriptor';
 

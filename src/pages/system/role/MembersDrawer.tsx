@@ -1,9 +1,10 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Drawer, Empty, message, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Empty, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import { dictEnum } from '@/components/resource/dict';
+import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import type { Role } from './descriptor';
 import { addMembers, adminUserOptions, fetchMembers, type RoleMember, removeMember } from './service';

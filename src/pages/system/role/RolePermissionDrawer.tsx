@@ -1,8 +1,9 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Drawer, message, Space, Spin } from 'antd';
+import { Alert, Button, Drawer, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import PermissionTree from '@/components/permission/PermissionTree';
+import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import type { Role } from './descriptor';
 import { fetchRolePermissions, saveRolePermissions } from './service';

@@ -1,3 +1,4 @@
+import '@/pages/system/catalogue';
 import { useIntl } from '@umijs/max';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';

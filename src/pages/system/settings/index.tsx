@@ -1,9 +1,11 @@
+import '@/pages/system/catalogue';
 import { useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Empty, Form, message, Popconfirm, Space, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Card, Empty, Form, Popconfirm, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import useCan from '@/hooks/useCan';
 import { fetchPublicSettings } from '@/services/auth';
+import message from '@/utils/message';
 import { type FieldError, ignoreShownError } from '@/utils/request';
 import { dispatchRoot } from '@/utils/store';
 import SettingInput, { fromFormValue, rulesOf, toFormValue } from './SettingInput';

@@ -1,9 +1,10 @@
 import { ModalForm, ProFormDatePicker } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { type ModalFuncProps, message, Space } from 'antd';
+import { type ModalFuncProps, Space } from 'antd';
 import dayjs from 'dayjs';
 import ActionLink from '@/components/ActionLink';
 import type { RowActionContext } from '@/components/resource/ResourceTable';
+import message from '@/utils/message';
 import { endOfDay, type Tenant } from './descriptor';
 import { changeTenantStatus, renewTenant } from './service';
 

@@ -2,7 +2,7 @@ import type { CreateTenant, Tenant, UpdateTenant } from '@server/modules/system/
 import { getIntl } from '@umijs/max';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import PasswordStrengthInput from '@/components/password/PasswordStrengthInput';
+import PasswordStrengthInput from '@/components/password/LazyPasswordStrengthInput';
 import { describeResource } from '@/components/resource/types';
 import { packageOptions } from './service';
 

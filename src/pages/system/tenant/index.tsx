@@ -1,3 +1,4 @@
+import '@/pages/system/catalogue';
 import { useIntl } from '@umijs/max';
 import { Modal, Tabs } from 'antd';
 import type { ReactNode } from 'react';

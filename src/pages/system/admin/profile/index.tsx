@@ -1,3 +1,4 @@
+import '@/pages/system/catalogue';
 import { useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Space, Table, Tag } from 'antd';

@@ -1,3 +1,4 @@
+import '@/pages/system/catalogue';
 import { useParams } from '@umijs/max';
 import { Card, Modal } from 'antd';
 import { useState } from 'react';

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getIntl } from '@umijs/max';
+import { describe, expect, it } from 'vitest';
+import routes, { type AppRoute } from '@/config/routes';
+import { catalogues } from '@/locales/all';
+import { LANGUAGES, messagesOf } from '@/locales/catalogue';
+import enUS from '@/locales/en-US';
+import zhCN from '@/locales/zh-CN';
+import { addCatalogue } from '@/utils/i18n';
+
+const root = path.resolve(__dirname, '../..');
+const areas = Object.keys(catalogues).filter((name) => name !== 'base') as Exclude<keyof typeof catalogues, 'base'>[];
+/** The ids an area's catalogue holds: its own, and the permission tree's in the system area (its only user). */
+const AREA_PREFIXES: Record<(typeof areas)[number], string[]> = {
+  system: ['system.', 'permission.'],
+  dictionary: ['dictionary.'],
+  dashboard: ['workspace.'],
+};
+
+describe('locale catalogues', () => {
+  it('give every message id a text in every language', () => {
+    for (const [name, catalogue] of Object.entries(catalogues)) {
+      for (const [id, texts] of Object.entries(catalogue)) {
+        expect(texts, `${name}: ${id}`).toHaveLength(LANGUAGES.length);
+        for (const text of texts) expect(text.trim(), `${name}: ${id}`).not.toBe('');
+      }
+    }
+  });
+
+  it('hold each message id once, in the catalogue of the area whose screens show it', () => {
+    const seen = new Map<string, string>();
+    for (const [name, catalogue] of Object.entries(catalogues)) {
+      for (const id of Object.keys(catalogue)) {
+        expect(seen.get(id), `${id} is in ${seen.get(id)} and ${name}`).toBeUndefined();
+        seen.set(id, name);
+        const area = areas.find((candidate) => AREA_PREFIXES[candidate].some((prefix) => id.startsWith(prefix)));
+        expect(area ?? 'base', id).toBe(name);
+      }
+    }
+  });
+
+  it('hand Umi the base catalogue in each language', () => {
+    expect(zhCN).toEqual(messagesOf(catalogues.base, 'zh-CN'));
+    expect(enUS).toEqual(messagesOf(catalogues.base, 'en-US'));
+    expect(Object.keys(enUS)).toEqual(Object.keys(zhCN));
+  });
+
+  it('are loaded by every screen of their area', () => {
+    const components = (list: AppRoute[]): string[] =>
+      list.flatMap((route) => [...(route.component ? [route.component] : []), ...components(route.routes ?? [])]);
+    const screens = components(routes).filter((component) => areas.some((area) => component.startsWith(`./${area}/`)));
+    expect(screens.length).toBeGreaterThan(areas.length);
+    for (const screen of screens) {
+      const area = screen.split('/')[1];
+      const source = readFileSync(path.join(root, 'src/pages', screen, 'index.tsx'), 'utf8');
+      expect(source, screen).toContain(`import '@/pages/${area}/catalogue';`);
+    }
+  });
+
+  it('join the messages every intl object reads, in both languages, when an area loads', () => {
+    const current = getIntl();
+    addCatalogue(catalogues.dashboard);
+    for (const [at, language] of LANGUAGES.entries()) {
+      expect(getIntl(language).formatMessage({ id: 'workspace.links' })).toBe(
+        catalogues.dashboard['workspace.links'][at],
+      );
+    }
+    expect(current.formatMessage({ id: 'workspace.links' })).toBe(
+      catalogues.dashboard['workspace.links'][LANGUAGES.indexOf(current.locale as (typeof LANGUAGES)[number])],
+    );
+  });
+});
