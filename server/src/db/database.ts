@@ -20,8 +20,21 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** bigint columns are read as strings on both engines (pg already does; PGlite is told to). */
-const pgliteParsers = { [types.INT8]: (value: string) => value };
+/**
+ * bigint columns are read as strings on both engines (pg already does; PGlite is told to). bytea (an import job's
+ * file) goes through Buffer's hex codec: PGlite's own makes a string per byte, hundreds of MB for a spreadsheet.
+ */
+const pgliteParsers = {
+  [types.INT8]: (value: string) => value,
+  [types.BYTEA]: (hex: string) => {
+    const bytes = Buffer.from(hex.slice(2), 'hex');
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  },
+};
+const pgliteSerializers = {
+  [types.BYTEA]: (bytes: Uint8Array) =>
+    `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`,
+};
 
 /** How often a statement runs before it is prepared, and how many statements are prepared at most. */
 const PREPARE_AFTER = 3;
@@ -90,7 +103,12 @@ export async function openDatabase(
   }
   const dataDir = options.kind === 'pglite' ? path.resolve(options.dataDir, 'pgdata') : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: pgliteParsers });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    parsers: pgliteParsers,
+    serializers: pgliteSerializers,
+  });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return { db, engine: 'pglite', close: () => db.destroy() };
 }
