@@ -50,8 +50,8 @@ function scope(role: Role, tenantId: string | null): string {
 }
 
 /**
- * A transaction in three round trips: BEGIN with the scope in one simple query, the work, COMMIT (ROLLBACK when the
- * work or the commit fails, as Kysely's own transactions do).
+ * Each transaction costs two round trips besides its work: BEGIN with the scope in one simple query, and COMMIT
+ * (ROLLBACK when the work or the commit fails, as Kysely's own transactions do).
  */
 export function createTenancy(db: Kysely<DB>, watch: TransactionWatch = (transaction) => transaction()): Tenancy {
   const run = <T>(role: Role, tenantId: string | null, work: (tx: Tx) => Promise<T>) => {
