@@ -128,10 +128,14 @@ export function createApp(services: Services, logger?: Logger) {
       'request',
     );
   });
-  // API answers carry personal data and tokens: no cache keeps them, except assets that say they are public.
+  // API answers carry personal data and tokens: no cache keeps them, except assets that say they are public. Set
+  // before the handler, the header is part of the response it builds; set afterwards, the response is built again
+  // (with its body as a stream), so that happens only to the rare answer that asked for another policy.
   app.use('/api/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
     await next();
-    if (!c.res.headers.get('cache-control')?.startsWith('public')) c.header('Cache-Control', 'no-store');
+    const policy = c.res.headers.get('cache-control');
+    if (policy !== 'no-store' && !policy?.startsWith('public')) c.header('Cache-Control', 'no-store');
   });
   const tooLarge = () => {
     throw new AppError('common.payloadTooLarge');
@@ -139,7 +143,12 @@ export function createApp(services: Services, logger?: Logger) {
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   // Spreadsheets may be larger; their own limits come from the tenant's settings (import-jobs.ts).
   const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: tooLarge });
-  app.use('/api/*', (c, next) => (/\/import(-jobs)?$/.test(c.req.path) ? importLimit : jsonLimit)(c, next));
+  // A GET or HEAD has no body; asking for it would build the whole fetch Request that node-server otherwise spares.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : (/\/import(-jobs)?$/.test(c.req.path) ? importLimit : jsonLimit)(c, next),
+  );
 
   for (const routes of routeModules) app.route('/api', routes());
   for (const routes of services.resourceRoutes) app.route('/api', routes());

@@ -6,15 +6,16 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig, readEnvFiles } from './config';
+import { createLogger } from './logger';
 import { createServer } from './server';
 
 const DIST = path.resolve('dist');
 const INDEX_HTML = path.join(DIST, 'index.html');
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function ensureConsoleBuilt(logger: pino.Logger) {
+function ensureConsoleBuilt(logger: Logger) {
   if (existsSync(INDEX_HTML)) return;
   logger.info('dist/index.html is missing: building the console (npx max build)');
   const result = spawnSync('npx', ['max', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
@@ -43,7 +44,7 @@ async function main() {
     console.error(err instanceof ConfigError ? err.message : err);
     process.exit(1);
   }
-  const logger = pino({ level: config.logLevel, base: { service: 'medu-admin' } });
+  const logger = createLogger(config.logLevel);
   ensureConsoleBuilt(logger);
 
   const api = await createServer({

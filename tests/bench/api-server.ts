@@ -1,12 +1,12 @@
 /**
  * The API alone on a free loopback port, for the request-cost bench (no console build needed): a child process so
- * that the load generator does not share the server's event loop. Logs every request at `info` as production does,
- * into /dev/null. Seeds enough rows for a full page, signs in, and prints `{"url", "token"}` on one line.
+ * that the load generator does not share the server's event loop. Logs every request at `info` with production's
+ * logger, into /dev/null. Seeds enough rows for a full page, signs in, and prints `{"url", "token"}` on one line.
  */
 
 import { serve } from '@hono/node-server';
-import pino from 'pino';
 import type { DatabaseOptions } from '../../server/src/db/database';
+import { createLogger } from '../../server/src/logger';
 import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
 import { signInDemoAdmin } from './demo-sign-in';
@@ -15,7 +15,7 @@ export const LIST_ROWS = 25;
 
 async function main() {
   const database = JSON.parse(process.env.BENCH_DATABASE_OPTIONS ?? '') as DatabaseOptions;
-  const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
+  const logger = createLogger('info', '/dev/null');
   const server = await createServer({
     database,
     demo: true,

@@ -1,9 +1,12 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { APP_ROLE, SYSTEM_ROLE } from '../db/migrations/0002_tenancy_rls';
 import type { DB } from '../db/types';
 import { forbidden } from './errors';
 
-export type Tx = Transaction<DB>;
+declare const inTransaction: unique symbol;
+
+/** The one connection of a transaction that Tenancy opened, with its role and tenant set: only Tenancy makes one. */
+export type Tx = Kysely<DB> & { readonly [inTransaction]: true };
 
 /** The code of the tenant whose users operate the platform. */
 export const PLATFORM_TENANT = 'platform';
@@ -33,27 +36,52 @@ export interface Tenancy {
 /** Wraps each transaction: the principal cache forgets what a transaction may have changed once it has ended. */
 export type TransactionWatch = <T>(transaction: () => Promise<T>) => Promise<T>;
 
+type Role = typeof APP_ROLE | typeof SYSTEM_ROLE;
+
+const TENANT_ID = /^[1-9]\d{0,18}$/;
+
+/**
+ * The statement that sets the role and the tenant until the transaction ends, with both as literals: the role is one
+ * of ours and the tenant id only digits (checked here), so that it can travel with BEGIN as one simple query.
+ */
+function scope(role: Role, tenantId: string | null): string {
+  if (tenantId !== null && !TENANT_ID.test(tenantId)) throw new Error(`invalid tenant id ${tenantId}`);
+  return `SELECT set_config('role', '${role}', true), set_config('app.tenant_id', '${tenantId ?? ''}', true)`;
+}
+
+/**
+ * Each transaction costs two round trips besides its work: BEGIN with the scope in one simple query, and COMMIT
+ * (ROLLBACK when the work or the commit fails, as Kysely's own transactions do).
+ */
 export function createTenancy(db: Kysely<DB>, watch: TransactionWatch = (transaction) => transaction()): Tenancy {
-  const run = <T>(role: string, tenantId: string, work: (tx: Tx) => Promise<T>) =>
-    watch(() =>
-      db.transaction().execute(async (tx) => {
-        await sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
-        return work(tx);
+  const run = <T>(role: Role, tenantId: string | null, work: (tx: Tx) => Promise<T>) => {
+    const begin = sql.raw(`BEGIN; ${scope(role, tenantId)}`);
+    return watch(() =>
+      db.connection().execute(async (connection) => {
+        const tx = connection as Tx;
+        try {
+          await begin.execute(tx);
+          const result = await work(tx);
+          await sql.raw('COMMIT').execute(tx);
+          return result;
+        } catch (error) {
+          await sql.raw('ROLLBACK').execute(tx);
+          throw error;
+        }
       }),
     );
+  };
   return {
     inTenant(tenantId, work) {
-      if (!/^[1-9]\d{0,18}$/.test(tenantId)) throw new Error(`invalid tenant id ${tenantId}`);
       return run(APP_ROLE, tenantId, work);
     },
     inPlatformScope(work) {
-      return run(APP_ROLE, '', work);
+      return run(APP_ROLE, null, work);
     },
     asSystem(work) {
-      return run(SYSTEM_ROLE, '', work);
+      return run(SYSTEM_ROLE, null, work);
     },
     asPlatformOperator(tenantId, work) {
-      if (!/^[1-9]\d{0,18}$/.test(tenantId)) throw new Error(`invalid tenant id ${tenantId}`);
       return run(SYSTEM_ROLE, tenantId, async (tx) => {
         const tenant = await tx.selectFrom('tenant').select('code').where('id', '=', tenantId).executeTakeFirst();
         if (tenant?.code !== PLATFORM_TENANT) throw forbidden();
@@ -80,13 +108,11 @@ export async function seenByTenant<T>(
 ): Promise<T> {
   await enterTenant(tx, tenantId);
   const result = await work(tx);
-  await sql`SELECT set_config('role', ${SYSTEM_ROLE}, true), set_config('app.tenant_id', ${operatorTenantId}, true)`.execute(
-    tx,
-  );
+  await sql.raw(scope(SYSTEM_ROLE, operatorTenantId)).execute(tx);
   return result;
 }
 
 /** From here to the end of the transaction, `tx` sees the database as one tenant does (the application role). */
 export async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
-  await sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
+  await sql.raw(scope(APP_ROLE, tenantId)).execute(tx);
 }

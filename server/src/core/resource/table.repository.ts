@@ -1,4 +1,4 @@
-import { type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/types';
 import type { Tx } from '../tenancy';
 import type { ListQuery } from './list-query';
@@ -74,7 +74,7 @@ export type TableRow = Record<string, unknown>;
  * declared, and the statements below address tables and columns by those names.
  */
 type Tables = Record<string, Record<string, unknown>>;
-type TableTx = Transaction<Tables>;
+type TableTx = Kysely<Tables>;
 type Select = SelectQueryBuilder<Tables, string, object>;
 
 /** The column of a tree level's `hasChildren`: not a field of any row, so toRow drops it. */
