@@ -70,7 +70,8 @@ describe('/dictionary/errcode', () => {
     });
     const row = (await screen.findByText('common.notFound')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByTestId('row-edit'));
-    await screen.findByText('编辑错误码：common.notFound');
+    // the form is a lazily loaded dialog: on a busy machine it takes a while to come in jsdom
+    await screen.findByText('编辑错误码：common.notFound', {}, { timeout: 15_000 });
     expect(screen.getByTestId('form-module')).toBeDisabled();
     fireEvent.change(screen.getByTestId('form-messageZh'), { target: { value: '找不到了' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));

@@ -121,7 +121,8 @@ describe('/system/admin', () => {
     await screen.findByText(/为 张三 生成临时密码/);
     expect(calls.find('POST', '/api/system/admin/7/reset-password')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('confirm-ok'));
-    expect(await screen.findByTestId('temporary-password')).toHaveTextContent('Tmp-9x8y7z');
+    // a lazily loaded dialog: on a busy machine it takes a while to come in jsdom
+    expect(await screen.findByTestId('temporary-password', {}, { timeout: 15_000 })).toHaveTextContent('Tmp-9x8y7z');
     expect(calls.find('POST', '/api/system/admin/7/reset-password')).toHaveLength(1);
   });
 
