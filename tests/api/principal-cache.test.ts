@@ -7,7 +7,7 @@ import { type Answer, engines, secondTenant, startApi, type TestApi, testClock }
 
 /**
  * Every statement the server sends to either engine while `work` runs: PGlite's queries and simple queries (exec),
- * pg's by text or as a (prepared) query config.
+ * pg's by text or as a query config.
  */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './types';
@@ -36,57 +36,6 @@ const pgliteSerializers = {
     `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`,
 };
 
-/** How often a statement runs before it is prepared, and how many statements are prepared at most. */
-const PREPARE_AFTER = 3;
-const MAX_PREPARED = 200;
-const MAX_COUNTED = 10_000;
-
-/**
- * A statement with parameters that has run a few times is prepared (named): each connection then parses and plans it
- * once, not at every execution, which is most of what a short read costs PostgreSQL. At most MAX_PREPARED statements
- * per process (the first to become frequent: the request paths), so that what each connection keeps stays small.
- * A statement without parameters goes as a simple query, as node-postgres sends it.
- */
-function statementNames() {
-  const names = new Map<string, string>();
-  const counts = new Map<string, number>();
-  return (text: string): string | undefined => {
-    const name = names.get(text);
-    if (name || names.size >= MAX_PREPARED) return name;
-    const count = (counts.get(text) ?? 0) + 1;
-    if (count < PREPARE_AFTER) {
-      if (counts.size >= MAX_COUNTED) counts.clear();
-      counts.set(text, count);
-      return undefined;
-    }
-    counts.delete(text);
-    const assigned = `medu_${names.size + 1}`;
-    names.set(text, assigned);
-    return assigned;
-  };
-}
-
-/** The pool as Kysely's PostgreSQL driver takes it, with its statements prepared as above. */
-function preparingPool(pool: pg.Pool): PostgresPool {
-  const nameOf = statementNames();
-  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  return {
-    async connect() {
-      const client = await pool.connect();
-      let wrapped = clients.get(client);
-      if (!wrapped) {
-        const query = (text: string, values: readonly unknown[]) =>
-          values.length ? client.query({ text, values: [...values], name: nameOf(text) }) : client.query(text);
-        // Kysely's other overload takes a cursor, which this application does not configure (it never streams).
-        wrapped = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
-        clients.set(client, wrapped);
-      }
-      return wrapped;
-    },
-    end: () => pool.end(),
-  };
-}
-
 /**
  * `onIdleError`: an idle pooled connection the server ended (a restart, an administrator's termination). The pool
  * drops that connection and opens a new one for the next query; without a listener the error would end the process.
@@ -98,7 +47,7 @@ export async function openDatabase(
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     pool.on('error', onIdleError);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const dataDir = options.kind === 'pglite' ? path.resolve(options.dataDir, 'pgdata') : undefined;
