@@ -9,7 +9,10 @@ export interface Call {
   body: unknown;
 }
 
-type Handler = (call: Call) => { status?: number; body?: unknown } | undefined;
+type Answer = { status?: number; body?: unknown } | undefined;
+
+/** An answer, or a promise of one for a request that should stay in flight until the test lets it finish. */
+type Handler = (call: Call) => Answer | Promise<Answer>;
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -46,7 +49,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     for (const [key, handler] of Object.entries(routes)) {
       const [m, pattern] = key.split(' ');
       if (m === method && new RegExp(`^${pattern}$`).test(url.pathname)) {
-        const answer = handler(call);
+        const answer = await handler(call);
         if (answer) return json(answer.status ?? 200, answer.body);
       }
     }

@@ -174,16 +174,24 @@ describe('ResourceTable', () => {
     const createObjectURL = vi.fn(() => 'blob:x');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    let finish = () => {};
+    const running = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const api = mount(all, {
-      'GET /api/things/export': () => ({ body: 'xlsx' }),
+      'GET /api/things/export': async () => {
+        await running;
+        return { body: 'xlsx' };
+      },
     });
     await screen.findByText('alpha');
     fireEvent.change(screen.getByLabelText('关键词'), { target: { value: 'alp' } });
     fireEvent.submit(screen.getByLabelText('关键词').closest('form') as HTMLElement);
     await waitFor(() => expect(api.find('GET', '/api/things').some((c) => c.query.keyword === 'alp')).toBe(true));
     fireEvent.click(screen.getByTestId('table-export'));
-    // it says it started, then that the file is ready
+    // while the file is being made it says so, then that the file is ready
     expect(await screen.findByText('正在导出，文件生成后会自动下载…')).toBeInTheDocument();
+    finish();
     await waitFor(() => expect(api.find('GET', '/api/things/export')).toHaveLength(1));
     expect(api.find('GET', '/api/things/export')[0].query).toEqual({ keyword: 'alp' });
     await waitFor(() => expect(click).toHaveBeenCalled());
