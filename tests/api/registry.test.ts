@@ -3,6 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '../../server/src/core/resource/define-resource';
 import { plainResource } from '../../server/src/core/resource/resource.module';
+import { columnsOf } from '../../server/src/core/resource/table.repository';
 import { APP_ROLE, SYSTEM_ROLE } from '../../server/src/db/migrations/0002_tenancy_rls';
 import { runStatements } from '../../server/src/db/migrations/statements';
 import type { Audited, Id, Nullable, NullableTimestamp, Ref } from '../../server/src/db/types';
@@ -81,20 +82,11 @@ const UpdateGadget = z
 const gadgets = plainResource(
   defineResource({
     path: 'gadgets',
-    type: 'gadget',
     permission: 'system:admin',
     schemas: { row: Gadget, create: CreateGadget, update: UpdateGadget },
     table: {
       name: 'gadget',
-      columns: {
-        id: 'id',
-        code: 'code',
-        name: 'name',
-        description: 'description',
-        createdAt: 'created_at',
-        updatedAt: 'updated_at',
-        version: 'version',
-      },
+      columns: columnsOf(Gadget),
       softDelete: true,
       tenantOwned: true,
     },
@@ -104,7 +96,6 @@ const gadgets = plainResource(
       filters: { keyword: { kind: 'keyword', columns: ['code', 'name'] }, code: { kind: 'in', column: 'code' } },
     },
     importKey: 'code',
-    label: (row) => row.code,
     labels: 'dictionary.busiitem',
     columns: [
       { key: 'code', example: 'g-1' },

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '../../server/src/core/resource/define-resource';
 import { plainResource } from '../../server/src/core/resource/resource.module';
+import { columnsOf } from '../../server/src/core/resource/table.repository';
 import { engines, importForm, jsonOf, readXlsx, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
 
 /** What a plain entity costs: a schema, a table descriptor and a declaration (here over the role table). */
@@ -30,16 +31,7 @@ const teamResource = defineResource({
   schemas: { row: Team, create: CreateTeam, update: UpdateTeam },
   table: {
     name: 'role',
-    columns: {
-      id: 'id',
-      code: 'code',
-      name: 'name',
-      sort: 'sort',
-      remark: 'remark',
-      createdAt: 'created_at',
-      updatedAt: 'updated_at',
-      version: 'version',
-    },
+    columns: columnsOf(Team),
     softDelete: true,
     tenantOwned: true,
   },
