@@ -18,6 +18,7 @@ export const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  AUTH_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 
 export interface Config {
@@ -80,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
+    tokenRateLimit: { ...defaultConfig.tokenRateLimit, max: e.AUTH_TOKEN_RATE_LIMIT },
   };
 }
 

@@ -35,8 +35,15 @@ describe('configuration', () => {
       LOG_LEVEL: 'info',
       TRUST_PROXY: 'false',
       AUTH_CACHE_TTL_MS: '5000',
+      AUTH_TOKEN_RATE_LIMIT: '20',
     });
     expect(loadConfig(env)).toMatchObject({ port: 8000, dataDir: './data', logLevel: 'info', trustProxy: false });
+  });
+
+  it('takes the sign-in rate limit from AUTH_TOKEN_RATE_LIMIT (20 a minute unless set)', () => {
+    expect(loadConfig({}).tokenRateLimit).toEqual({ windowMs: 60_000, max: 20 });
+    expect(loadConfig({ AUTH_TOKEN_RATE_LIMIT: '500' }).tokenRateLimit).toEqual({ windowMs: 60_000, max: 500 });
+    expect(() => loadConfig({ AUTH_TOKEN_RATE_LIMIT: '0' })).toThrow(/AUTH_TOKEN_RATE_LIMIT/);
   });
 
   it('refuses a bad value with a message naming it', () => {
