@@ -56,6 +56,8 @@ export async function benchImports(label: string, database: Database) {
       const form = new FormData();
       form.set('file', new File([new Uint8Array(file)], `${prefix}.xlsx`));
       form.set('mode', 'insert');
+      // npm run bench runs with --expose-gc: the baseline is the process after a full collection, not whatever
+      // garbage the previous import left behind
       global.gc?.();
       const rssBefore = process.memoryUsage().rss;
       let rssPeak = rssBefore;

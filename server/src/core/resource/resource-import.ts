@@ -76,8 +76,8 @@ export interface ImportTarget<Row extends ResourceRow, Create, Update extends { 
   catalog: ErrorCatalog;
   /** Runs after an import that wrote rows (the error-code catalogue reloads). */
   afterImport?: () => Promise<void>;
-  /** The audit records of imported (or undone) rows, written with the batch; `traceId` names the job. */
-  auditRecords(entries: { before?: Row; after?: Row; note?: string }[], traceId: string): AuditRecord[];
+  /** The audit record of an imported (or undone) row, written with the batch; `traceId` names the job. */
+  auditRecord(entry: { before?: Row; after?: Row; note?: string }, traceId: string): AuditRecord;
   recordAudit: AuditTrail['recordMany'];
   auditTrail: AuditTrail['traced'];
 }
@@ -286,7 +286,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   }
   if (options.dryRun) return finish({ status: 'done', report });
 
-  // Pass 2: apply, batch by batch; the job's audit trail is its undo log.
+  // Pass 2: apply, batch by batch; the job's audit trail is its undo log. The keys seen in pass 1 are not needed again.
+  seenKeys.clear();
   const total = report.created + report.updated;
   report.created = 0;
   report.updated = 0;
@@ -325,11 +326,23 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       if (!after) throw versionConflict();
       changed.push({ before: current, after });
     }
-    if (createMany && inserts.length) changed.push(...(await createMany(tx, inserts, ctx)).map((after) => ({ after })));
-    await target.recordAudit(tx, ctx, target.auditRecords(changed, trace));
+    if (createMany && inserts.length) {
+      const created = await createMany(tx, inserts, ctx);
+      inserts.length = 0;
+      for (const after of created) changed.push({ after });
+    }
     const updated = changed.filter((c) => c.before).length;
-    return { created: changed.length - updated, updated };
+    const counts = { created: changed.length - updated, updated };
+    // The audit rows' JSON is made before the statement is sent; the rows it was made of are let go before waiting
+    // for it (what is alive while this thread waits outlives the young generation and ends in the old one).
+    const audited = writeAudit(tx, changed);
+    changed.length = 0;
+    await audited;
+    return counts;
   };
+  /** Each audit record lives only while its row's JSON is made. */
+  const writeAudit = (tx: Tx, changed: { before?: Row; after?: Row }[]) =>
+    target.recordAudit(tx, ctx, changed, (entry) => target.auditRecord(entry, trace));
   /** Which rows of a failed batch fail, each tried alone after the ones before it; nothing is kept. */
   const locate = async (rows: { row: number; record: Record<string, unknown> }[]) => {
     const failures: ImportFailure[] = [];
@@ -360,9 +373,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     await inTenant((tx) => progress(tx, { status: 'applying', done: 0, total }));
     let done = 0;
     for await (const rows of sheet(batchSize)) {
-      const records = rows
-        .map(parse)
-        .map(({ row, parsed }) => ({ row, record: parsed.data as Record<string, unknown> }));
+      const records = rows.map((r) => ({ row: r.row, record: parse(r).parsed.data as Record<string, unknown> }));
       try {
         const counts = await inTenant(async (tx) => {
           const result = await apply(tx, records);
@@ -439,7 +450,7 @@ export async function undoImport<Row extends ResourceRow, Create, Update extends
           (await store.update(tx, current, { ...values, version: current.version } as unknown as Update, ctx));
         if (restored) undone.push({ before: current, after: restored, note });
       }
-      await target.recordAudit(tx, ctx, target.auditRecords(undone, `${trace}:undo`));
+      await target.recordAudit(tx, ctx, undone, (entry) => target.auditRecord(entry, `${trace}:undo`));
       left -= entries.length;
       await run.progress?.(tx, Math.max(0, left));
       return false;

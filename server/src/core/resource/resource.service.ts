@@ -88,8 +88,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     columns: importColumns,
     tenancy: deps.tenancy,
     catalog: deps.catalog,
-    auditRecords: (entries, traceId) =>
-      entries.map((e) => ({ ...auditRecord(code('import'), e.before, e.after, e.note), traceId })),
+    auditRecord: (e, traceId) => ({ ...auditRecord(code('import'), e.before, e.after, e.note), traceId }),
     recordAudit: deps.audit.recordMany,
     auditTrail: deps.audit.traced,
   };
@@ -139,12 +138,13 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       id: string,
       action: string,
       work: (tx: Tx, row: Row) => Promise<Row>,
-      note?: string,
+      /** The audit entry's note, or what makes it once the work is done (what the work found). */
+      note?: string | (() => string),
     ): Promise<Row> {
       return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
         const before = await findOrFail(tx, id);
         const after = await work(tx, before);
-        await audit(tx, ctx, code(action), before, after, note);
+        await audit(tx, ctx, code(action), before, after, typeof note === 'function' ? note() : note);
         return after;
       });
     },

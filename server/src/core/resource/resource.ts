@@ -43,8 +43,16 @@ export interface AuditTrail {
   /** A resource type's trail is readable with its list code. */
   register(resourceType: string, listCode: string): void;
   record(tx: Tx, ctx: WriteContext, r: AuditRecord): Promise<void>;
-  /** Several rows in one statement (an import batch). */
-  recordMany(tx: Tx, ctx: WriteContext, records: AuditRecord[]): Promise<void>;
+  /**
+   * Several rows in one statement (an import batch). `toRecord` makes each item's record as its row is written, so a
+   * batch's records never exist all at once.
+   */
+  recordMany<T = AuditRecord>(
+    tx: Tx,
+    ctx: WriteContext,
+    items: readonly T[],
+    toRecord?: (item: T) => AuditRecord,
+  ): Promise<void>;
   /** The rows of one operation, newest first, older than `beforeId`: an import job's undo log. */
   traced(tx: Tx, traceId: string, beforeId: string | undefined, limit: number): Promise<TracedAudit[]>;
 }

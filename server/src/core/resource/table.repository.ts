@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { jsonParameter } from '../../db/database';
 import type { DB } from '../../db/types';
 import type { Tx } from '../tenancy';
 import type { ListQuery } from './list-query';
@@ -202,31 +203,51 @@ export function tableRepository<T extends TableName, Row extends object = TableR
   const stamp = (actor: Actor) =>
     spec.audited === false ? {} : { updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` };
 
+  /** The writable fields and their columns, in a fixed order: a row's set columns name its group in insertMany. */
+  const writableColumns = Object.entries({ ...spec.columns, ...spec.writeOnly }).filter(
+    ([, column]) => column !== 'id',
+  );
+
   /**
    * Many rows in few statements: the rows travel as one JSON parameter, which PostgreSQL expands into the table's
    * row type (far cheaper than thousands of bind parameters). Rows are grouped by the columns they set, so that a
-   * column a row leaves out takes its default rather than null.
+   * column a row leaves out takes its default rather than null. `fixed`: values every row takes (a role's type).
+   * Each group's JSON is made before the first statement is sent, so no row's copy lives on while the database works
+   * (whatever is alive while this thread waits outlives the young generation and ends in the old one).
    */
-  async function insertMany(tx: Tx, rows: object[], actor: Actor): Promise<Row[]> {
-    const common = {
+  async function insertMany(tx: Tx, rows: object[], actor: Actor, fixed: object = {}): Promise<Row[]> {
+    const common: TableRow = {
+      ...toValues(spec, fixed, true),
       ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
       ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
     };
-    const groups = new Map<string, TableRow[]>();
-    for (const row of rows) {
-      const values = { ...toValues(spec, row, true), ...common };
-      const columns = Object.keys(values).sort().join(',');
-      const group = groups.get(columns);
+    const commonColumns = Object.keys(common);
+    let groups: Map<string, TableRow[]> | undefined = new Map();
+    for (const row of rows as Record<string, unknown>[]) {
+      const values: TableRow = {};
+      let key = '';
+      for (const [field, column] of writableColumns) {
+        const value = row[field];
+        if (value === undefined || column in common) continue;
+        values[column] = value;
+        key += `${column},`;
+      }
+      for (const column of commonColumns) values[column] = common[column];
+      const group = groups.get(key);
       if (group) group.push(values);
-      else groups.set(columns, [values]);
+      else groups.set(key, [values]);
     }
+    const statements = [...groups].map(([key, values]) => ({
+      columns: [...key.split(',').filter(Boolean), ...commonColumns].map((c) => sql.ref(c)),
+      json: JSON.stringify(values),
+    }));
+    groups = undefined;
     const inserted: Row[] = [];
-    for (const [key, values] of groups) {
-      const columns = key.split(',').map((c) => sql.ref(c));
+    for (const { columns, json } of statements) {
       const { rows: records } = await sql<TableRow>`INSERT INTO ${sql.table(spec.name)} (${sql.join(columns)})
-        SELECT ${sql.join(columns)} FROM json_populate_recordset(NULL::${sql.table(spec.name)}, ${JSON.stringify(values)})
+        SELECT ${sql.join(columns)} FROM json_populate_recordset(NULL::${sql.table(spec.name)}, ${jsonParameter(json)})
         RETURNING ${sql.join(stored.map((c) => sql.ref(c)))}`.execute(tx);
-      inserted.push(...records.map((r) => toRow(r)));
+      for (const record of records) inserted.push(toRow(record));
     }
     return inserted;
   }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
+import { jsonParameter } from '../../../db/database';
 import { AuditLog, LoginLog } from './audit.schema';
 
 const auditLogs = tableRepository({
@@ -20,56 +21,68 @@ const loginLogs = tableRepository({
 export const listAuditLogs = (tx: Tx, query: ListQuery) => auditLogs.list(tx, query);
 export const listLoginLogs = (tx: Tx, query: ListQuery) => loginLogs.list(tx, query);
 
-export interface AuditEntry {
+/** What the rows of one operation share: who did it, from where, when. */
+export interface AuditActor {
   tenantId: string;
   actorId: string;
+  ip: string | null;
+  userAgent: string | null;
+  at: Date;
+}
+
+/** What differs from one row of an operation to the next. */
+export interface AuditItem {
   action: string;
   resourceType: string;
   resourceId: string | null;
   summary: string;
   before: unknown;
   after: unknown;
-  ip: string | null;
-  userAgent: string | null;
-  at: Date;
   traceId?: string;
 }
 
+export type AuditEntry = AuditActor & AuditItem;
+
 export async function insertAuditLog(tx: Tx, e: AuditEntry): Promise<void> {
-  await insertAuditLogs(tx, [e]);
+  await insertAuditLogs(tx, e, [e]);
 }
 
 /**
- * One statement for a batch (imports): the entries travel as one JSON parameter expanded into audit_log's row type,
- * and the actor's name is read once.
+ * The rows of one operation in one statement, set-based: what differs from row to row travels as one JSON parameter
+ * expanded into audit_log's row type; what they share (tenant, actor, the actor's name, address, time) is sent once.
+ * `prepare` turns an item into its stored form (the trail's redaction); the JSON is made before anything is sent,
+ * so no row's copy stays alive while the database works.
  */
-export async function insertAuditLogs(tx: Tx, entries: AuditEntry[]): Promise<void> {
-  const actorIds = [...new Set(entries.map((e) => e.actorId))];
-  if (actorIds.length === 0) return;
-  const names = new Map(
-    (await tx.selectFrom('admin_user').select(['id', 'username']).where('id', 'in', actorIds).execute()).map((u) => [
-      u.id,
-      u.username,
-    ]),
-  );
-  const rows = entries.map((e) => ({
-    tenant_id: e.tenantId,
-    actor_id: e.actorId,
-    actor_name: names.get(e.actorId) ?? null,
-    action: e.action,
-    resource_type: e.resourceType,
-    resource_id: e.resourceId,
-    summary: e.summary.slice(0, 500),
-    before: e.before ?? null,
-    after: e.after ?? null,
-    ip: e.ip,
-    user_agent: e.userAgent,
-    created_at: e.at,
-    trace_id: e.traceId ?? null,
-  }));
-  const columns = sql.join(Object.keys(rows[0] ?? {}).map((c) => sql.ref(c)));
-  await sql`INSERT INTO audit_log (${columns})
-    SELECT ${columns} FROM json_populate_recordset(NULL::audit_log, ${JSON.stringify(rows)})`.execute(tx);
+export function insertAuditLogs<T>(
+  tx: Tx,
+  actor: AuditActor,
+  items: readonly T[],
+  prepare: (item: T) => AuditItem = (item) => item as AuditItem,
+): Promise<void> {
+  if (items.length === 0) return Promise.resolve();
+  // Each row's JSON is made from its item at once: the objects in between never outlive their row.
+  const rows = items.map((item) => {
+    const e = prepare(item);
+    return JSON.stringify({
+      action: e.action,
+      resource_type: e.resourceType,
+      resource_id: e.resourceId,
+      summary: e.summary.slice(0, 500),
+      before: e.before ?? null,
+      after: e.after ?? null,
+      trace_id: e.traceId ?? null,
+    });
+  });
+  const json = `[${rows.join(',')}]`;
+  return sql`INSERT INTO audit_log (tenant_id, actor_id, actor_name, ip, user_agent, created_at,
+      action, resource_type, resource_id, summary, before, after, trace_id)
+    SELECT ${actor.tenantId}::bigint, ${actor.actorId}::bigint,
+      (SELECT username FROM admin_user WHERE id = ${actor.actorId}::bigint),
+      ${actor.ip}::varchar, ${actor.userAgent}::varchar, ${actor.at.toISOString()}::timestamptz,
+      r.action, r.resource_type, r.resource_id, r.summary, r.before, r.after, r.trace_id
+    FROM json_populate_recordset(NULL::audit_log, ${jsonParameter(json)}) r`
+    .execute(tx)
+    .then(() => undefined);
 }
 
 /** The audit rows of one trace (an import job), newest first, `limit` at a time before the row `beforeId`. */

@@ -3,7 +3,7 @@ import { forbidden } from '../../../core/errors';
 import { filterValue, type ListQuery, type Page, toPage } from '../../../core/resource/list-query';
 import type { AuditRecord, WriteContext } from '../../../core/resource/resource';
 import type { Tenancy, Tx } from '../../../core/tenancy';
-import { type AuditEntry, importAuditTrail, insertAuditLogs, listAuditLogs, listLoginLogs } from './audit.repository';
+import { importAuditTrail, insertAuditLogs, listAuditLogs, listLoginLogs } from './audit.repository';
 import type { AuditLog, LoginLog } from './audit.schema';
 
 export const AUDIT_LIST_PERMISSION = 'system:audit:list';
@@ -26,25 +26,21 @@ export function redact(value: unknown): unknown {
 export function createAuditService(deps: { tenancy: Tenancy }) {
   const listCodes = new Map<string, string>();
 
-  const recordMany = (tx: Tx, ctx: WriteContext, records: AuditRecord[]): Promise<void> =>
+  /** Records of one actor in one statement; each is made (`toRecord`) and redacted as its row's JSON is made. */
+  const recordMany = <T = AuditRecord>(
+    tx: Tx,
+    ctx: WriteContext,
+    items: readonly T[],
+    toRecord: (item: T) => AuditRecord = (item) => item as AuditRecord,
+  ): Promise<void> =>
     insertAuditLogs(
       tx,
-      records.map(
-        (r): AuditEntry => ({
-          tenantId: ctx.tenantId,
-          actorId: ctx.actorId,
-          action: r.action,
-          resourceType: r.resourceType,
-          resourceId: r.resourceId,
-          summary: r.summary,
-          before: redact(r.before),
-          after: redact(r.after),
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          at: ctx.now,
-          traceId: r.traceId,
-        }),
-      ),
+      { tenantId: ctx.tenantId, actorId: ctx.actorId, ip: ctx.ip, userAgent: ctx.userAgent, at: ctx.now },
+      items,
+      (item) => {
+        const r = toRecord(item);
+        return { ...r, before: redact(r.before), after: redact(r.after) };
+      },
     );
 
   return {

@@ -40,8 +40,9 @@ export const findRolesByCodes = async (tx: Tx, codes: string[]) =>
   (await roles.findAllBy(tx, 'code', codes)).map((r) => asRole(r) as Role);
 export const insertRole = async (tx: Tx, values: Values, actor: Actor) =>
   asRole(await roles.insert(tx, values, actor)) as Role;
-export const insertRoles = async (tx: Tx, values: Values[], actor: Actor) =>
-  (await roles.insertMany(tx, values, actor)).map((r) => asRole(r) as Role);
+/** Custom roles (an import's batch): `type` is set once for all of them, not copied into each. */
+export const insertCustomRoles = async (tx: Tx, values: Values[], actor: Actor) =>
+  (await roles.insertMany(tx, values, actor, { type: 'custom' })).map((r) => asRole(r) as Role);
 export const updateRole = async (tx: Tx, id: string, values: Values, actor: Actor, version?: number) =>
   asRole(await roles.update(tx, id, values, actor, version));
 export const softDeleteRoles = (tx: Tx, ids: string[], actor: Actor) => roles.remove(tx, ids, actor);

@@ -28,12 +28,7 @@ export function createRoleService(deps: ResourceDeps) {
     findByKey: repo.findRoleByCode,
     findAllByKey: repo.findRolesByCodes,
     create: (tx, input, ctx) => repo.insertRole(tx, { ...input, type: 'custom' }, ctx),
-    createMany: (tx, inputs, ctx) =>
-      repo.insertRoles(
-        tx,
-        inputs.map((input) => ({ ...input, type: 'custom' })),
-        ctx,
-      ),
+    createMany: (tx, inputs, ctx) => repo.insertCustomRoles(tx, inputs, ctx),
     async update(tx, current, { version, ...values }, ctx) {
       if (current.type === 'system') {
         if (values.code !== undefined && values.code !== current.code) throw systemRole();
