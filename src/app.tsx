@@ -10,8 +10,9 @@ import PageLoading from '@/components/PageLoading';
 import { LOGIN_PATH } from '@/constants';
 import type { RootState } from '@/models/root';
 import { fetchMe, fetchPublicSettings } from '@/services/auth';
-import { fetchMenus, filterMenuRoutes, type MenuRoute, menuPaths, prefetchMenus } from '@/services/menu';
-import { dropEarly } from '@/utils/early';
+import { fetchMenus, grantedMenu, type MenuRoute, prefetchMenus } from '@/services/menu';
+import { dropEarly, firstPageUrl, startEarly } from '@/utils/early';
+import { awaitFirstPage, useFirstPageShown, whenFirstPageShown } from '@/utils/firstScreen';
 import { signInPath } from '@/utils/navigation';
 import { applyCurrentUser, brandingName, type InitialState, toInitialState } from '@/utils/session';
 import {
@@ -39,14 +40,45 @@ export function innerProvider(container: ReactNode) {
   return <AppProviders>{container}</AppProviders>;
 }
 
+interface ClientRoute {
+  path?: string;
+  firstPage?: true;
+  children?: ClientRoute[];
+}
+
+/** The list screen at `pathname` whose first page is asked for at start-up (routes.ts `firstPage`). */
+function firstPageRoute(list: ClientRoute[], pathname: string): ClientRoute | undefined {
+  for (const route of list) {
+    if (route.firstPage && route.path === pathname) return route;
+    const inner = route.children && firstPageRoute(route.children, pathname);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+// Umi's own copy of routes.ts, which it hands over before the first render (importing routes.ts here would put it
+// in the first download of every screen)
+let clientRoutes: ClientRoute[] = [];
+export function patchClientRoutes({ routes }: { routes: ClientRoute[] }) {
+  clientRoutes = routes;
+}
+
 // plugin-initialState renders dva's store only after this resolves: until then the state comes
 // from local storage and dispatches wait for the store (src/utils/store.ts)
 export async function getInitialState(): Promise<InitialState> {
   await whenRehydrated();
   const cached = getRootState().appSettings;
   const onSignIn = history.location.pathname === LOGIN_PATH;
-  // the settings, the user and (past the sign-in screen) the menu are asked for at once, not one after the other
-  if (hasAccessToken() && !onSignIn) prefetchMenus();
+  // the settings, the user and (past the sign-in screen) the menu and the opened list's first page are asked for at
+  // once, not one after the other
+  if (hasAccessToken() && !onSignIn) {
+    prefetchMenus();
+    const list = firstPageRoute(clientRoutes, history.location.pathname);
+    if (list) {
+      startEarly(firstPageUrl(`/api${list.path}`));
+      awaitFirstPage();
+    }
+  }
   const [settings, me] = await Promise.all([
     fetchPublicSettings().catch(() => cached),
     hasAccessToken()
@@ -58,6 +90,16 @@ export async function getInitialState(): Promise<InitialState> {
   if (me) applyCurrentUser(me);
   else dropEarly();
   return toInitialState(me, settings);
+}
+
+/** The header's actions; opened on a list, after its first page. */
+function DeferredHeaderActions() {
+  if (!useFirstPageShown()) return null;
+  return (
+    <Suspense fallback={null}>
+      <HeaderActions />
+    </Suspense>
+  );
 }
 
 const keepAlive = (
@@ -125,19 +167,17 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => {
         if (!signedIn || mustChangePassword) return [];
         const [granted, { withMenuIcons }] = await Promise.all([
           fetchMenus().then(
-            (menus) => filterMenuRoutes(routes, menuPaths(menus)),
+            (menus) => grantedMenu(routes, menus),
             () => routes,
           ),
           import('@/components/layout/menuIcons'),
+          // opened on a list, its entries (ProLayout's skeleton until then) render after its first page
+          whenFirstPageShown(),
         ]);
         return withMenuIcons(granted);
       },
     },
-    rightContentRender: () => (
-      <Suspense fallback={null}>
-        <HeaderActions />
-      </Suspense>
-    ),
+    rightContentRender: () => <DeferredHeaderActions />,
     onPageChange: (location) => {
       if (location?.pathname === LOGIN_PATH || hasAccessToken()) return;
       history.replace(signInPath(`${history.location.pathname}${history.location.search}`));

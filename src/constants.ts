@@ -14,6 +14,8 @@ export const LOAD_MORE_THRESHOLD = 100;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** How long an answer started ahead of the screen that needs it waits to be taken (src/utils/early.ts). */
 export const EARLY_ANSWER_TTL_MS = 10_000;
+/** How long the shell's extras wait at most for the first page of the list the console opened on (src/utils/firstScreen.ts). */
+export const FIRST_PAGE_WAIT_MS = 10_000;
 
 export const BASE_PATH = '/';
 export const HISTORY_TYPE = 'hash';

@@ -9,6 +9,8 @@ interface StatsChunk {
 
 /** Where src/app.tsx keeps the layout's lazily loaded parts (header actions, tabs, collapse button, menu icons). */
 const LAYOUT_PARTS = '@/components/layout/';
+/** What Umi's routes module imports for a route without a component of its own. */
+const EMPTY_ROUTE = './EmptyRoute';
 
 /**
  * Umi's route preloading chooses chunks by `location.pathname`, which under hash history is always '/': every first
@@ -16,7 +18,8 @@ const LAYOUT_PARTS = '@/components/layout/';
  * and this does the same job by the hash: a small script at the head of index.html starts, next to umi.js, the
  * download of the chunks the opened route needs (its screen, the admin layout and the layout's lazily loaded parts),
  * instead of each only once the one before has loaded and run. Only for a signed-in visit (a token in the persisted
- * state): without one, the sign-in screen is what shows. Each is an async script tagged the way webpack tags its
+ * state): without one, the sign-in screen is what shows. A chunk's stylesheet is linked (webpack finds the link and
+ * does not wait for it again). Each script is an async script tagged the way webpack tags its
  * own, so webpack takes it instead of loading it again; a screen still loads on demand when it is not preloaded.
  */
 export default (api: IApi) => {
@@ -34,7 +37,8 @@ export default (api: IApi) => {
     const byRequest = new Map<string, Set<number>>();
     for (const chunk of chunks) {
       if (chunk.initial || chunk.id == null) continue;
-      const js = (chunk.files ?? []).filter((file) => file.endsWith('.js'));
+      // a chunk's stylesheet too: webpack waits for it before running the chunk, one more round trip otherwise
+      const js = (chunk.files ?? []).filter((file) => file.endsWith('.js') || file.endsWith('.css'));
       for (const origin of chunk.origins ?? []) {
         const request = origin.request ?? '';
         const fromRoutes = origin.moduleName?.endsWith('core/route.tsx');
@@ -54,7 +58,10 @@ export default (api: IApi) => {
     type Route = { path?: string; file?: string; parentId?: string; redirect?: string; isLayout?: boolean };
     const routes = api.appData.routes as Record<string, Route>;
     const chainFiles = (route: Route): Set<number> => {
-      const own = new Set([...(route.file ? (byRequest.get(route.file) ?? []) : [])]);
+      // a route that only groups others (/system) renders Umi's EmptyRoute, a chunk of its own
+      const own = new Set([
+        ...(route.file ? (byRequest.get(route.file) ?? []) : route.isLayout ? [] : (byRequest.get(EMPTY_ROUTE) ?? [])),
+      ]);
       if (route.isLayout) for (const index of byRequest.get(LAYOUT_PARTS) ?? []) own.add(index);
       const parent = route.parentId ? routes[route.parentId] : undefined;
       return parent ? new Set([...chainFiles(parent), ...own]) : own;
@@ -68,8 +75,12 @@ export default (api: IApi) => {
     const publicPath = api.config.publicPath ?? '/';
     const prefix = `${api.pkg.name}:chunk-`;
     const map = JSON.stringify({ f: files, c: chunkIds, r: byPath });
-    script = `(function(){var m=${map};try{if((localStorage.getItem('persist:root')||'').indexOf('accessToken')<0)return}catch(e){return}var p=decodeURI(location.hash.replace(/^#/,'').split('?')[0])||'/',l=m.r[p];if(!l)for(var k in m.r)if(k.indexOf(':')>0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){l=m.r[k];break}(l||[]).forEach(function(i){var s=document.createElement('script');s.src=${JSON.stringify(publicPath)}+m.f[i];s.async=true;s.setAttribute('data-webpack',${JSON.stringify(prefix)}+m.c[i]);document.head.appendChild(s)})})();`;
+    script = `(function(){var m=${map};try{if((localStorage.getItem('persist:root')||'').indexOf('accessToken')<0)return}catch(e){return}var p=decodeURI(location.hash.replace(/^#/,'').split('?')[0])||'/',l=m.r[p];if(!l)for(var k in m.r)if(k.indexOf(':')>0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){l=m.r[k];break}(l||[]).forEach(function(i){var f=${JSON.stringify(publicPath)}+m.f[i],s;if(/\\.css$/.test(f)){s=document.createElement('link');s.rel='stylesheet';s.href=f}else{s=document.createElement('script');s.src=f;s.async=true;s.setAttribute('data-webpack',${JSON.stringify(prefix)}+m.c[i])}document.head.appendChild(s)})})();`;
   });
 
-  api.addHTMLHeadScripts(() => (script ? [{ content: script }] : []));
+  // first in <head>: a script after a stylesheet waits for it, and antd's (umi-plugins/antd-static-style.ts) is large
+  api.modifyHTML(($) => {
+    if (script) $('head').prepend(`<script>${script}</script>\n`);
+    return $;
+  });
 };

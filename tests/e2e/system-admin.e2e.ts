@@ -4,11 +4,12 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import { keepFailures, launchChromium } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
 let page: Page;
+keepFailures('system-admin', () => page);
 const problems: string[] = [];
 const stamp = Date.now().toString(36);
 const created = `e2e_${stamp}`;
@@ -159,6 +160,8 @@ describe('System → Admin accounts in Chromium', () => {
   it('keeps column settings over a reload', async () => {
     await page.goto(`${baseURL}/#/system/admin`);
     const header = page.locator('[data-testid="system-admin"] thead');
+    // the shell's extras (tab bar, header actions) render once the first row is on screen: settle on it first
+    await row('admin').first().waitFor();
     await expect.poll(() => header.innerText()).toContain('邮箱');
     await page.locator('[data-testid="system-admin"]').getByTestId('table-column-setting').click();
     await page.getByTestId('table-column-settings').getByText('邮箱', { exact: true }).click();

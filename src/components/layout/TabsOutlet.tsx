@@ -6,6 +6,8 @@ import type { PermissionCode } from '@/access';
 import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import { HOME_PATH } from '@/constants';
 import type { RootState, Tab } from '@/models/root';
+import { firstPageShown, useFirstPageShown } from '@/utils/firstScreen';
+import { useCatalogues } from '@/utils/i18n';
 import { dispatchRoot, getRootState } from '@/utils/store';
 import { PaneContext, type PaneFrame } from './frame';
 import PageHeader, { type Crumb } from './PageHeader';
@@ -21,6 +23,9 @@ type RouteLike = {
   children?: RouteLike[];
   routes?: RouteLike[];
 };
+
+/** The tab bar's height (a small editable-card bar and its top padding), kept while it waits to render. */
+const TAB_BAR_HEIGHT = 40;
 
 /** Screens that say a page is not there or not allowed: shown, never kept as a tab. */
 const EXCEPTION_ROUTES = new Set(['notFound', 'forbidden']);
@@ -75,6 +80,7 @@ export function nextActivePath(tabs: Tab[], closing: string): string {
  */
 export default function TabsOutlet() {
   const intl = useIntl();
+  useCatalogues(); // a tab's title may arrive after the tab: with the menu's names or its area's catalogue
   const access = useAccess();
   const { pathname } = useLocation();
   const outlet = useOutlet();
@@ -94,6 +100,11 @@ export default function TabsOutlet() {
   const crumbs = useRef(new Map<string, Crumb[]>());
   const frames = useRef(new Map<string, PaneFrame>());
   const [versions, setVersions] = useState<Record<string, number>>({});
+  const tabBarShown = useFirstPageShown();
+  // no list is coming: the shell's extras need not wait for one (src/utils/firstScreen.ts)
+  useEffect(() => {
+    if (exception) firstPageShown();
+  }, [exception]);
   if (isScreen) {
     cache.current.set(pathname, outlet);
     crumbs.current.set(pathname, crumbsOf(chain));
@@ -214,26 +225,31 @@ export default function TabsOutlet() {
 
   return (
     <div data-testid="tabs-outlet" style={{ minWidth: 0 }}>
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={pathname}
-        onChange={(path) => history.push(path)}
-        onEdit={(path, action) => action === 'remove' && close(String(path))}
-        items={tabs.map((tab) => ({ key: tab.path, label: label(tab), closable: true }))}
-        tabBarStyle={{ margin: 0, padding: '6px 16px 0' }}
-        tabBarExtraContent={
-          <Button
-            type="text"
-            size="small"
-            data-testid="tab-refresh"
-            aria-label={intl.formatMessage({ id: 'tabs.refresh' })}
-            icon={<ReloadOutlined />}
-            onClick={() => refresh(pathname)}
-          />
-        }
-      />
+      {tabBarShown ? (
+        <Tabs
+          type="editable-card"
+          hideAdd
+          size="small"
+          activeKey={pathname}
+          onChange={(path) => history.push(path)}
+          onEdit={(path, action) => action === 'remove' && close(String(path))}
+          items={tabs.map((tab) => ({ key: tab.path, label: label(tab), closable: true }))}
+          tabBarStyle={{ margin: 0, padding: '6px 16px 0' }}
+          tabBarExtraContent={
+            <Button
+              type="text"
+              size="small"
+              data-testid="tab-refresh"
+              aria-label={intl.formatMessage({ id: 'tabs.refresh' })}
+              icon={<ReloadOutlined />}
+              onClick={() => refresh(pathname)}
+            />
+          }
+        />
+      ) : (
+        // opened on a list, the tab bar renders after its first page; until then its room is kept
+        <div style={{ height: TAB_BAR_HEIGHT }} />
+      )}
       {[...cache.current.entries()].map(([path, element]) => {
         const trail = crumbs.current.get(path) ?? [];
         return (

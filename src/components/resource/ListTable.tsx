@@ -15,6 +15,7 @@ import {
   useState,
 } from 'react';
 import { LIST_PAGE_SIZE } from '@/constants';
+import { firstPageShown } from '@/utils/firstScreen';
 import { ignoreShownError } from '@/utils/request';
 import ListSearchForm from './ListSearchForm';
 import type { ListFilter, ListParams, ListSort } from './params';
@@ -140,6 +141,7 @@ export default function ListTable<Row extends object>({
   const [columnsState, setColumnsState] = useState<ColumnsState>(() => readColumnsState(persistenceKey));
   const [selected, setSelected] = useState<Key[]>([]);
   const [version, setVersion] = useState(0);
+  const [answered, setAnswered] = useState(false);
   const latest = useRef(0);
   const requestRef = useRef(request);
   requestRef.current = request;
@@ -158,8 +160,17 @@ export default function ListTable<Row extends object>({
         setPage(answer);
         onLoadRef.current?.(answer.data);
       }, ignoreShownError)
-      .finally(() => call === latest.current && setLoading(false));
+      .finally(() => {
+        if (call !== latest.current) return;
+        setLoading(false);
+        setAnswered(true);
+      });
   }, [paramsKey, searchValues, sort, filter, paging, version]);
+
+  // the shell's extras wait for the first page of the list the console opened on (src/utils/firstScreen.ts)
+  useEffect(() => {
+    if (answered) firstPageShown();
+  }, [answered]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const clearSelected = useCallback(() => setSelected([]), []);
