@@ -1,10 +1,11 @@
-import base from './base';
-import dashboard from './dashboard';
-import dictionary from './dictionary';
-import system from './system';
+import base from './base.json';
+import dashboard from './dashboard.json';
+import dictionary from './dictionary.json';
+import people from './people.json';
+import system from './system.json';
 
 /**
  * Every catalogue, for what needs them all at once: the server's spreadsheet headers and the tests. The console
  * never imports this file: an area's catalogue loads with its screens.
  */
-export const catalogues = { base, system, dictionary, dashboard };
+export const catalogues = { base, system, dictionary, dashboard, people };

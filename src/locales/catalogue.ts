@@ -1,8 +1,11 @@
 /**
- * The console's texts live in one bilingual catalogue per area: `base.ts` (the shell, the sign-in screen and what
- * every screen shares) and one per area of screens (`system.ts`, `dictionary.ts`, `dashboard.ts`), each message id
- * with its zh-CN and its en-US text side by side, so a new entity's texts are lines in one file. Plain objects: the
- * server reads the same catalogues for its spreadsheet headers (server/src/core/labels.ts).
+ * The console's texts live in one bilingual catalogue per area, as data: `base.json` (the shell, the sign-in screen
+ * and what every screen shares: menus, tabs, tables, forms, the request layer's errors; part of the first download)
+ * and one per area of screens (`system.json`, `dictionary.json`, `dashboard.json`; added to the console's messages
+ * when one of the area's screens loads), each message id with its zh-CN and its en-US text side by side, so a new
+ * entity's texts are lines in one file. The server reads the same catalogues for its spreadsheet headers
+ * (server/src/core/labels.ts). The generic form validation texts (`form.validate.*`) are English in every locale
+ * (spec.md §1 and §5).
  *
  * `zh-CN.ts` and `en-US.ts` are what Umi's locale plugin finds: the base catalogue in each language. An area's
  * catalogue is added to both when its screens load (`addCatalogue` in src/utils/i18n.ts).
@@ -10,11 +13,8 @@
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Message id → its text in each language, in the order of LANGUAGES. */
-export type Catalogue = Record<string, readonly [zhCN: string, enUS: string]>;
-
-/** Declares a catalogue, keeping its ids as a type. */
-export const defineCatalogue = <C extends Catalogue>(catalogue: C): C => catalogue;
+/** Message id → its text in each language, in the order of LANGUAGES (tests/unit/locales.test.ts checks both). */
+export type Catalogue = Record<string, readonly string[]>;
 
 /** A catalogue's texts in one language, as react-intl reads them. */
 export function messagesOf<C extends Catalogue>(catalogue: C, language: Language): Record<keyof C & string, string> {

@@ -1,6 +1,7 @@
 import type { ImportJobView } from '@server/core/resource/import-jobs';
 import type { Page } from '@server/core/resource/list-query';
 import type { ImportReport } from '@server/core/resource/resource-import';
+import { takeEarly } from '@/utils/early';
 import request, { type Options } from '@/utils/request';
 
 export type ImportJob = ImportJobView;
@@ -34,7 +35,9 @@ async function fetchFile(url: string, params?: Record<string, string>): Promise<
 export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row>>(name: string) {
   const base = `/api/${name}`;
   return {
-    list: (query: Record<string, string>) => request.get<ListAnswer<Row>>(base, { params: query }),
+    // the first page may have been asked for at start-up (routes.ts `firstPage`)
+    list: (query: Record<string, string>) =>
+      takeEarly(`${base}?${new URLSearchParams(query)}`, () => request.get<ListAnswer<Row>>(base, { params: query })),
     get: (id: string, options: Options = {}) => request.get<Row>(`${base}/${id}`, options),
     create: (body: Create, options?: Options) => request.post<Row>(base, { ...options, data: body }),
     update: (id: string, body: Update & { version: number }, options?: Options) =>

@@ -1,5 +1,6 @@
 import { getIntl } from '@umijs/max';
-import type base from '@/locales/base';
+import { useSyncExternalStore } from 'react';
+import type base from '@/locales/base.json';
 import { type Catalogue, LANGUAGES, type Language, messagesOf } from '@/locales/catalogue';
 import enUS from '@/locales/en-US';
 import zhCN from '@/locales/zh-CN';
@@ -11,15 +12,46 @@ const catalogues: Record<Language, Record<MessageId, string>> = { 'zh-CN': zhCN,
 
 export const normalizeLocale = (locale?: string | null): Language => (locale === 'en-US' ? 'en-US' : 'zh-CN');
 
+let added = 0;
+const listeners = new Set<() => void>();
+
 /**
  * Adds an area's catalogue to both languages, at the load of the area's screens (`src/pages/<area>/catalogue.ts`),
  * before any of them renders. The texts go into the messages object each language's intl reads at every call (the
  * one `getIntl(language)` hands out, shared by `useIntl()`, `getIntl()` and a later language switch), so a screen
- * and everything already rendered see them at once, without waiting for a re-render.
+ * and everything rendered after see them at once; what rendered before (the shell's tabs and header) re-renders
+ * through `useCatalogues`.
  */
 export function addCatalogue(catalogue: Catalogue): void {
   for (const language of LANGUAGES) Object.assign(getIntl(language).messages, messagesOf(catalogue, language));
+  changed();
 }
+
+/**
+ * The names of the menus the user holds, from `GET /api/auth/menus` (seeded from the areas' catalogues), where the
+ * console has none yet: the shell draws every menu, and a tab's title, before the catalogue of the menu's area
+ * loads, so an entity's menu name is a line of its area's catalogue, not of the first download's.
+ */
+export function addMenuNames(names: Catalogue): void {
+  for (const language of LANGUAGES) {
+    const messages = getIntl(language).messages;
+    for (const [id, text] of Object.entries(messagesOf(names, language))) messages[id] ??= text;
+  }
+  changed();
+}
+
+function changed() {
+  added += 1;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Re-renders a component whose texts may arrive after it first rendered (a menu's name, an area's label). */
+export const useCatalogues = (): number => useSyncExternalStore(subscribe, () => added);
 
 /** A message outside React (request layer, validation templates); `{name}` placeholders only. */
 export function text(locale: string, id: MessageId, values: Record<string, string | number> = {}): string {

@@ -4,11 +4,12 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import { keepFailures, launchChromium } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
 let page: Page;
+keepFailures('dictionaries', () => page);
 const problems: string[] = [];
 const label = `在用${Date.now().toString(36).slice(-4)}`;
 
@@ -77,6 +78,15 @@ describe('Dictionaries and districts in Chromium', () => {
     await expect.poll(() => admin.locator('.ant-tag').first().innerText()).toBe('启用');
     // marks this document: if anything reloads the page, the mark is gone
     await page.evaluate(() => Object.assign(window, { __noReload: true }));
+  });
+
+  it("names an entity's menu and tab before its area's catalogue has loaded", async () => {
+    // the error codes' menu name is a line of the dictionary area's catalogue: the shell has it from the menu answer
+    await menu('字典管理', '错误码');
+    await page.getByTestId('dictionary-errcode').waitFor();
+    await expect
+      .poll(() => page.locator('[data-testid="tab"][data-path="/dictionary/errcode"]').innerText())
+      .toBe('错误码');
   });
 
   it('edits a dictionary item label and sees it used by the admin list without a reload', async () => {

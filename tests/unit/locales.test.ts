@@ -7,7 +7,8 @@ import { catalogues } from '@/locales/all';
 import { LANGUAGES, messagesOf } from '@/locales/catalogue';
 import enUS from '@/locales/en-US';
 import zhCN from '@/locales/zh-CN';
-import { addCatalogue } from '@/utils/i18n';
+import { menuNames } from '@/services/menu';
+import { addCatalogue, addMenuNames } from '@/utils/i18n';
 
 const root = path.resolve(__dirname, '../..');
 const areas = Object.keys(catalogues).filter((name) => name !== 'base') as Exclude<keyof typeof catalogues, 'base'>[];
@@ -16,6 +17,7 @@ const AREA_PREFIXES: Record<(typeof areas)[number], string[]> = {
   system: ['system.', 'permission.'],
   dictionary: ['dictionary.'],
   dashboard: ['workspace.'],
+  people: ['people.'],
 };
 
 describe('locale catalogues', () => {
@@ -35,7 +37,9 @@ describe('locale catalogues', () => {
         expect(seen.get(id), `${id} is in ${seen.get(id)} and ${name}`).toBeUndefined();
         seen.set(id, name);
         const area = areas.find((candidate) => AREA_PREFIXES[candidate].some((prefix) => id.startsWith(prefix)));
-        expect(area ?? 'base', id).toBe(name);
+        // an entity's menu name is its area's (the shell has it from GET /api/auth/menus); the manifest's, the base's
+        const menuOf = areas.find((candidate) => id.startsWith(`menu.${candidate}.`));
+        expect(menuOf ? [menuOf, 'base'] : [area ?? 'base'], id).toContain(name);
       }
     }
   });
@@ -69,5 +73,37 @@ describe('locale catalogues', () => {
     expect(current.formatMessage({ id: 'workspace.links' })).toBe(
       catalogues.dashboard['workspace.links'][LANGUAGES.indexOf(current.locale as (typeof LANGUAGES)[number])],
     );
+  });
+
+  it("take a menu's name from the menu answer until its area loads, never over a text the console has", () => {
+    const menu = (path: string, name: string, nameEn: string | null) => ({
+      id: path,
+      type: 'menu' as const,
+      name,
+      nameEn,
+      localeKey: null,
+      code: null,
+      path,
+      icon: null,
+      sort: 0,
+      hiddenInMenu: false,
+      keepAlive: false,
+      children: [],
+    });
+    const routes = [
+      { path: '/system', name: 'system', routes: [{ path: '/system/x', name: 'x' }] },
+      { path: '/y/list', name: 'area.y' },
+    ];
+    const answer = [
+      { ...menu('/system', '改名', 'Renamed'), type: 'directory' as const, path: null },
+      menu('/system/x', '某', null),
+      menu('/system/admin', '改名', 'Renamed'),
+      menu('/y/list', '乙', 'Y'),
+    ];
+    expect(menuNames(routes, answer)).toEqual({ 'menu.system.x': ['某', '某'], 'menu.area.y': ['乙', 'Y'] });
+    addMenuNames(menuNames([...routes, { path: '/system/admin', name: 'system.admin' }], answer));
+    expect(getIntl('en-US').formatMessage({ id: 'menu.system.x' })).toBe('某');
+    expect(getIntl('zh-CN').formatMessage({ id: 'menu.area.y' })).toBe('乙');
+    expect(getIntl('en-US').formatMessage({ id: 'menu.system.admin' })).toBe(catalogues.base['menu.system.admin'][1]);
   });
 });

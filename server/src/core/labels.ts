@@ -2,7 +2,7 @@ import { catalogues } from '../../../src/locales/all';
 import type { Lang } from './i18n';
 
 /**
- * The one catalogue of labels: the console's bilingual catalogues (plain objects, src/locales). A spreadsheet's
+ * The one catalogue of labels: the console's bilingual catalogues (data, src/locales/*.json). A spreadsheet's
  * header is the label the console shows for the same field, so a file exported from a screen reads like that screen.
  */
 const texts = new Map(Object.values(catalogues).flatMap((catalogue) => Object.entries(catalogue)));
@@ -11,6 +11,6 @@ const texts = new Map(Object.values(catalogues).flatMap((catalogue) => Object.en
 export function labelOf(key: string): Record<Lang, string> {
   const found = texts.get(key);
   if (!found) throw new Error(`No label ${key} in src/locales`);
-  const [zhCN, enUS] = found;
+  const [zhCN = key, enUS = zhCN] = found;
   return { 'zh-CN': zhCN, 'en-US': enUS };
 }

@@ -1,4 +1,4 @@
-import system from '@/locales/system';
+import system from '@/locales/system.json';
 import { addCatalogue } from '@/utils/i18n';
 
 // imported by every screen of the area: its texts join the console's messages before the first of them renders
