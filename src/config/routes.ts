@@ -15,6 +15,12 @@ export interface AppRoute {
   layout?: false;
   hideInMenu?: boolean;
   mode?: string;
+  /**
+   * The screen opens on the first page of `GET /api<path>` (a resource list without fixed filters): when the console
+   * is opened on it, that page is asked for at start-up, with the signed-in user, instead of once the screen has
+   * loaded and rendered (src/app.tsx).
+   */
+  firstPage?: true;
   routes?: AppRoute[];
 }
 
@@ -53,6 +59,7 @@ const routes: AppRoute[] = [
         icon: 'bank',
         access: 'system:tenant:list',
         component: './system/tenant',
+        firstPage: true,
       },
       {
         path: '/system/permission',
@@ -67,6 +74,7 @@ const routes: AppRoute[] = [
         icon: 'userSwitch',
         access: 'system:role:list',
         component: './system/role',
+        firstPage: true,
       },
       {
         path: '/system/admin',
@@ -74,6 +82,7 @@ const routes: AppRoute[] = [
         icon: 'team',
         access: 'system:admin:list',
         component: './system/admin',
+        firstPage: true,
       },
       {
         path: '/system/admin/:id/profile',
@@ -89,6 +98,7 @@ const routes: AppRoute[] = [
         icon: 'api',
         access: 'system:client:list',
         component: './system/client',
+        firstPage: true,
       },
       {
         path: '/system/client/:id/profile',
@@ -149,6 +159,76 @@ const routes: AppRoute[] = [
         component: './dictionary/industry',
       },
     ],
+  },
+  {
+    // the specification's /user/* screens (spec §2) are the people area (pages/people, API people/*)
+    path: '/user',
+    name: 'people',
+    icon: 'team',
+    routes: [
+      { path: '/user', redirect: '/user/organization' },
+      {
+        path: '/user/organization',
+        name: 'organization',
+        icon: 'apartment',
+        access: 'people:organization:list',
+        component: './people/organization',
+      },
+      {
+        path: '/user/trainee-type',
+        name: 'trainee-type',
+        icon: 'idcard',
+        access: 'people:trainee-type:list',
+        component: './people/trainee-type',
+      },
+      {
+        path: '/user/trainee-type/:id/detail',
+        name: 'traineeTypeDetail',
+        icon: 'idcard',
+        access: 'people:trainee-type:list',
+        hideInMenu: true,
+        component: './people/trainee-type/detail',
+      },
+      {
+        path: '/user/trainee-type-field',
+        name: 'trainee-field',
+        icon: 'profile',
+        access: 'people:trainee-field:list',
+        component: './people/trainee-field',
+      },
+      {
+        path: '/user/trainee-type-field/:id/detail',
+        name: 'traineeFieldDetail',
+        icon: 'profile',
+        access: 'people:trainee-field:list',
+        hideInMenu: true,
+        component: './people/trainee-field/detail',
+      },
+      {
+        path: '/user/organization/:id/profile',
+        name: 'organizationProfile',
+        icon: 'idcard',
+        access: 'people:organization:list',
+        hideInMenu: true,
+        component: './people/organization/profile',
+      },
+    ],
+  },
+  {
+    // the specification's /units/* screens are the people area's units; the dotted name keeps their title keys there
+    path: '/units/list',
+    name: 'people.unit',
+    icon: 'bank',
+    access: 'people:unit:list',
+    component: './people/unit',
+  },
+  {
+    path: '/units/:id/profile',
+    name: 'people.unitProfile',
+    icon: 'idcard',
+    access: 'people:unit:list',
+    hideInMenu: true,
+    component: './people/unit/profile',
   },
   {
     path: '/exception/403',

@@ -34,16 +34,16 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
 
     const refused = await api.call('POST', '/api/dictionary/syscode/types', {
       token: demo,
-      body: { code: 'hospital_grade', name: '医院等级' },
+      body: { code: 'clinic_grade', name: '诊所等级' },
     });
     expect(refused).toMatchObject({ status: 403, body: { code: 'config.platformOnly' } });
     const created = await api.call('POST', '/api/dictionary/syscode/types', {
       token: platform,
-      body: { code: 'hospital_grade', name: '医院等级', tenantExtensible: true },
+      body: { code: 'clinic_grade', name: '诊所等级', tenantExtensible: true },
     });
     expect(created).toMatchObject({
       status: 201,
-      body: { code: 'hospital_grade', isSystem: false, tenantExtensible: true, version: 0 },
+      body: { code: 'clinic_grade', isSystem: false, tenantExtensible: true, version: 0 },
     });
     const id = created.body.id;
     expect(
@@ -115,7 +115,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     const platformItem = await api.call('POST', '/api/dictionary/syscode/items', {
       token: platform,
       body: {
-        typeCode: 'hospital_grade',
+        typeCode: 'clinic_grade',
         value: 'grade_3a',
         label: '三级甲等',
         labelEn: 'Grade 3A',
@@ -123,11 +123,11 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
         sort: 1,
       },
     });
-    expect(platformItem).toMatchObject({ status: 201, body: { scope: 'platform', typeCode: 'hospital_grade' } });
+    expect(platformItem).toMatchObject({ status: 201, body: { scope: 'platform', typeCode: 'clinic_grade' } });
 
     const own = await api.call('POST', '/api/dictionary/syscode/items', {
       token: demo,
-      body: { typeCode: 'hospital_grade', value: 'community', label: '社区医院' },
+      body: { typeCode: 'clinic_grade', value: 'community', label: '社区医院' },
     });
     expect(own).toMatchObject({ status: 201, body: { scope: 'tenant', value: 'community' } });
     const closed = await api.call('POST', '/api/dictionary/syscode/items', {
@@ -137,7 +137,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     expect(closed).toMatchObject({ status: 403, body: { code: 'dict.notExtensible' } });
     const shadow = await api.call('POST', '/api/dictionary/syscode/items', {
       token: demo,
-      body: { typeCode: 'hospital_grade', value: 'grade_3a', label: '我的' },
+      body: { typeCode: 'clinic_grade', value: 'grade_3a', label: '我的' },
     });
     expect(shadow).toMatchObject({ status: 409, body: { code: 'common.duplicate' } });
     const unknown = await api.call('POST', '/api/dictionary/syscode/items', {
@@ -146,14 +146,14 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     });
     expect(unknown).toMatchObject({ status: 400, body: { fields: [{ field: 'typeCode' }] } });
 
-    const demoList = await api.call('GET', '/api/dictionary/syscode/items?typeCode=hospital_grade&sort=value', {
+    const demoList = await api.call('GET', '/api/dictionary/syscode/items?typeCode=clinic_grade&sort=value', {
       token: demo,
     });
     expect(demoList.body.data.map((i: Item) => [i.value, i.scope])).toEqual([
       ['community', 'tenant'],
       ['grade_3a', 'platform'],
     ]);
-    const otherList = await api.call('GET', '/api/dictionary/syscode/items?typeCode=hospital_grade', { token: demo2 });
+    const otherList = await api.call('GET', '/api/dictionary/syscode/items?typeCode=clinic_grade', { token: demo2 });
     expect(otherList.body.data.map((i: Item) => i.value)).toEqual(['grade_3a']);
     expect((await api.call('GET', `/api/dictionary/syscode/items/${own.body.id}`, { token: demo2 })).status).toBe(404);
     expect(
@@ -198,14 +198,14 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
       (
         await api.call('POST', '/api/dictionary/syscode/items', {
           token: viewer,
-          body: { typeCode: 'hospital_grade', value: 'v', label: 'v' },
+          body: { typeCode: 'clinic_grade', value: 'v', label: 'v' },
         })
       ).status,
     ).toBe(403);
 
     // The type still has items (one of them another tenant's): it stays.
-    const type = (await api.call('GET', '/api/dictionary/syscode/types?keyword=hospital_grade', { token: platform }))
-      .body.data[0];
+    const type = (await api.call('GET', '/api/dictionary/syscode/types?keyword=clinic_grade', { token: platform })).body
+      .data[0];
     expect((await api.call('DELETE', `/api/dictionary/syscode/types/${type.id}`, { token: platform })).body.code).toBe(
       'dict.typeInUse',
     );
@@ -218,14 +218,14 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     expect((await readXlsx(await file.arrayBuffer())).slice(1).map((r) => r[1])).toEqual(['male', 'female']);
     const bad = await xlsxFile([
       ['类型编码', '值', '中文名称', '排序'],
-      ['hospital_grade', 'clinic', '诊所', '2'],
-      ['hospital_grade', 'bad', '坏', 'many'],
+      ['clinic_grade', 'clinic', '诊所', '2'],
+      ['clinic_grade', 'bad', '坏', 'many'],
     ]);
     const res = await api.fetch('POST', '/api/dictionary/syscode/items/import', { token: demo, form: importForm(bad) });
     expect(res.status).toBe(422);
     expect((await jsonOf(res)).failed).toEqual([{ row: 3, column: '排序', message: expect.any(String) }]);
     expect(
-      (await api.call('GET', '/api/dictionary/syscode/items?typeCode=hospital_grade&keyword=clinic', { token: demo }))
+      (await api.call('GET', '/api/dictionary/syscode/items?typeCode=clinic_grade&keyword=clinic', { token: demo }))
         .body.total,
     ).toBe(0);
   });
@@ -235,7 +235,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);
     expect(
-      first.body.filter((c: { type: string }) => c.type === 'hospital_grade').map((c: { value: string }) => c.value),
+      first.body.filter((c: { type: string }) => c.type === 'clinic_grade').map((c: { value: string }) => c.value),
     ).toEqual(['community', 'grade_3a']);
     const again = await api.call('GET', '/api/dictionary/catalog/syscodes', {
       token: demo,
@@ -244,7 +244,7 @@ describe.each(engines())('system codes (dictionary types and items) on $name', (
     expect(again.status).toBe(304);
 
     const item = (
-      await api.call('GET', '/api/dictionary/syscode/items?typeCode=hospital_grade&keyword=grade_3a', {
+      await api.call('GET', '/api/dictionary/syscode/items?typeCode=clinic_grade&keyword=grade_3a', {
         token: platform,
       })
     ).body.data[0];

@@ -3,6 +3,24 @@ import { openDatabase } from '../../server/src/db/database';
 import { migrateDown, migrateToLatest, migrationNames } from '../../server/src/db/migrator';
 import { engines, startApi, type TestApi } from './helpers';
 
+/** The operations every registered resource has, with the permission each asks for. */
+const resourceRoutes = (path: string, prefix: string): Record<string, string> => ({
+  [`GET /api/${path}`]: `${prefix}:list`,
+  [`POST /api/${path}`]: `${prefix}:create`,
+  [`GET /api/${path}/export`]: `${prefix}:export`,
+  [`GET /api/${path}/import-template`]: `${prefix}:import`,
+  [`POST /api/${path}/import-jobs`]: `${prefix}:import`,
+  [`GET /api/${path}/import-jobs/latest`]: `${prefix}:import`,
+  [`GET /api/${path}/import-jobs/{id}`]: `${prefix}:import`,
+  [`POST /api/${path}/import-jobs/{id}/cancel`]: `${prefix}:import`,
+  [`GET /api/${path}/import-jobs/{id}/failures`]: `${prefix}:import`,
+  [`POST /api/${path}/import`]: `${prefix}:import`,
+  [`POST /api/${path}/batch-delete`]: `${prefix}:delete`,
+  [`GET /api/${path}/{id}`]: `${prefix}:list`,
+  [`PUT /api/${path}/{id}`]: `${prefix}:update`,
+  [`DELETE /api/${path}/{id}`]: `${prefix}:delete`,
+});
+
 describe.each(engines())('documentation and public endpoints on $name', (engine) => {
   let api: TestApi;
 
@@ -217,6 +235,18 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'GET /api/dictionary/busiitem/{id}': 'dictionary:busiitem:list',
       'PUT /api/dictionary/busiitem/{id}': 'dictionary:busiitem:update',
       'DELETE /api/dictionary/busiitem/{id}': 'dictionary:busiitem:delete',
+      ...resourceRoutes('people/organization', 'people:organization'),
+      'GET /api/people/organization/tree': 'people:organization:list',
+      'POST /api/people/organization/{id}/move': 'people:organization:move',
+      ...resourceRoutes('people/unit', 'people:unit'),
+      'POST /api/people/unit/{id}/merge': 'people:unit:merge',
+      'GET /api/people/unit/{id}/aliases': 'people:unit:list',
+      ...resourceRoutes('people/trainee-type', 'people:trainee-type'),
+      'POST /api/people/trainee-type/{id}/clone': 'people:trainee-type:clone',
+      ...resourceRoutes('people/trainee-field', 'people:trainee-field'),
+      'POST /api/people/trainee-field/reorder': 'people:trainee-field:reorder',
+      'POST /api/people/trainee-field/{id}/archive': 'people:trainee-field:archive',
+      'POST /api/people/trainee-field/{id}/restore': 'people:trainee-field:archive',
     });
     const list = res.body.paths['/api/system/admin'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(

@@ -37,14 +37,61 @@ const listedBefore: MenuSeed[] = [
     buttons: ['bind-template', 'import'],
   },
 ];
-const manifestBefore: DirectorySeed[] = permissionManifest.map((dir) =>
-  dir.key === 'dictionary' ? { ...dir, menus: [...dir.menus, ...listedBefore] } : dir,
-);
+/** The units' menu, declared by its definition at the console's route of the specification. */
+const unitMenu: MenuSeed = {
+  code: 'people:unit:list',
+  name: '单位',
+  nameEn: 'Units',
+  path: '/units/list',
+  buttons: ['merge', 'import'],
+};
+/** The organisation tree's menu, declared by its definition at the console's route of the specification. */
+const organizationMenu: MenuSeed = {
+  code: 'people:organization:list',
+  name: '组织机构',
+  nameEn: 'Organisations',
+  path: '/user/organization',
+  buttons: ['move', 'import'],
+};
+/** The trainee types' and their fields' menus, declared by their definitions at the specification's routes. */
+const traineeMenus: MenuSeed[] = [
+  {
+    code: 'people:trainee-type:list',
+    name: '学员类型',
+    nameEn: 'Trainee types',
+    path: '/user/trainee-type',
+    buttons: ['clone', 'import'],
+  },
+  {
+    code: 'people:trainee-field:list',
+    name: '学员类型字段',
+    nameEn: 'Trainee type fields',
+    path: '/user/trainee-type-field',
+    buttons: ['reorder', 'archive', 'import'],
+  },
+];
+const declaredMenus: Partial<Record<string, MenuSeed[]>> = {
+  dictionary: listedBefore,
+  org: [unitMenu, organizationMenu],
+  people: traineeMenus,
+};
+const manifestBefore: DirectorySeed[] = permissionManifest.map((dir) => ({
+  ...dir,
+  menus: [...dir.menus, ...(declaredMenus[dir.key] ?? [])],
+}));
 
 describe('the permission seed', () => {
   it('gives the rows the manifest gave while it listed the menus the resources now declare', () => {
     expect(resourceMenus.map((d) => d.permission)).toEqual(
-      expect.arrayContaining(['dictionary:industry', 'dictionary:errcode', 'dictionary:busiitem']),
+      expect.arrayContaining([
+        'dictionary:industry',
+        'dictionary:errcode',
+        'dictionary:busiitem',
+        'people:organization',
+        'people:unit',
+        'people:trainee-type',
+        'people:trainee-field',
+      ]),
     );
     expect(flattenManifest(resourceMenus)).toEqual(flattenManifest([], manifestBefore));
   });

@@ -29,6 +29,9 @@ export const notFound = () => new AppError('common.notFound');
 export const unauthorized = () => new AppError('common.unauthorized');
 export const forbidden = () => new AppError('common.forbidden');
 export const versionConflict = () => new AppError('common.versionConflict');
+/** A rule of the entity (not of its schema) refuses one field: 400 `common.validation` naming it, as the schema's do. */
+export const invalidField = (field: string, message: string) =>
+  new AppError('common.validation', {}, [{ field, message }]);
 
 /** Unique-constraint violations from either driver. */
 export function isUniqueViolation(err: unknown): boolean {

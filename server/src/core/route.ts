@@ -1,8 +1,10 @@
-import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { PermissionCode } from '../db/seed/permissions';
 import type { AppEnv } from './context';
 import { AppError, forbidden } from './errors';
+import { answers, json } from './openapi';
+import { IdParam } from './resource/id-param';
 
 export type { PermissionCode };
 
@@ -52,4 +54,28 @@ export function defineRoute<R extends RouteConfig>(
     security: permission === 'public' ? [] : [{ bearerAuth: [] }],
     'x-permission': permission,
   }) as R;
+}
+
+/**
+ * An action on one record of a resource: `POST /<path>/{id}/<verb>` with a JSON body, answering `answer` or an error
+ * (400 bad body, 401, 403, 404 not in the tenant, 409 stale). The entities' actions (move, merge, clone, archive…)
+ * are one line each.
+ */
+export function recordAction<Body extends z.ZodType, Answer extends z.ZodType>(spec: {
+  path: string;
+  verb: string;
+  summary: string;
+  permission: PermissionCode;
+  body: Body;
+  answer: [description: string, schema: Answer];
+}) {
+  return defineRoute({
+    method: 'post',
+    path: `/${spec.path}/{id}/${spec.verb}`,
+    tags: [spec.path],
+    summary: spec.summary,
+    permission: spec.permission,
+    request: { params: IdParam, body: { required: true, content: json(spec.body) } },
+    responses: answers(spec.answer[0], spec.answer[1], 400, 401, 403, 404, 409),
+  });
 }

@@ -87,6 +87,14 @@ const formatRules = {
     districtCode: '6 位数字（省、市、县）或 9 位数字（乡镇）',
     roleCode: '以小写字母开头，只能包含小写字母、数字、_ 和 -',
     clientId: '只能包含字母、数字和 . _ -',
+    orgCode: '以字母或数字开头，只能包含字母、数字和 . _ -',
+    creditCode: '请填写有效的 18 位统一社会信用代码（校验位不符）',
+    traineeNoPattern: '字母、数字、_ 或 -，加上 {yyyy}、{yy} 和恰好一个 {seq:位数}，例如 R{yyyy}{seq:5}',
+    fieldKey: '以小写字母开头，只能包含小写字母、数字和 _',
+    regExp: '请填写有效的正则表达式',
+    idCardNo: '请填写有效的 18 位居民身份证号码（校验位不符）',
+    order: '开始日期不能晚于结束日期',
+    duplicate: '不能重复',
   },
   'en-US': {
     tenantCode: 'a lower-case letter, then 1–31 lower-case letters, digits or -',
@@ -105,6 +113,14 @@ const formatRules = {
     districtCode: '6 digits (province, city, county) or 9 (township)',
     roleCode: 'starts with a lower-case letter; lower-case letters, digits, _ and - only',
     clientId: 'letters, digits and . _ - only',
+    orgCode: 'starts with a letter or digit; letters, digits and . _ - only',
+    creditCode: 'an 18-character unified social credit code whose check character matches',
+    traineeNoPattern: 'letters, digits, _ or -, with {yyyy}, {yy} and exactly one {seq:digits}, e.g. R{yyyy}{seq:5}',
+    fieldKey: 'starts with a lower-case letter; lower-case letters, digits and _ only',
+    regExp: 'a valid regular expression',
+    idCardNo: 'an 18-character resident identity card number whose check character matches',
+    order: 'the start must not be after the end',
+    duplicate: 'must not repeat',
   },
 } satisfies Record<Lang, Record<string, string>>;
 
@@ -137,10 +153,11 @@ function describe(issue: Issue, lang: Lang, input: unknown): string {
         : t.tooSmall(issue.minimum);
     case 'invalid_format':
       return (formatRules[lang] as Record<string, string>)[issue.message] ?? t.format;
+    // a rule no pattern can say (a check digit) names its format rule the same way: `.refine(check, formatRule(…))`
+    case 'custom':
+      return (formatRules[lang] as Record<string, string>)[issue.message] ?? issue.message;
     case 'invalid_value':
       return t.value(issue.values as unknown[]);
-    case 'custom':
-      return issue.message;
     default:
       return t.invalid;
   }

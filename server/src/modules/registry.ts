@@ -17,6 +17,10 @@ import { industries } from './dictionary/industry/industry.routes';
 import { dictItems } from './dictionary/syscode/syscode-item.service';
 import { dictTypes } from './dictionary/syscode/syscode-type.resource';
 import { healthRoutes } from './health/health.routes';
+import { organizations } from './people/organization/organization.routes';
+import { traineeFields } from './people/trainee-field/trainee-field.routes';
+import { traineeTypes } from './people/trainee-type/trainee-type.routes';
+import { units } from './people/unit/unit.routes';
 import { adminUsers } from './system/admin/admin.routes';
 import { auditRoutes } from './system/audit/audit.routes';
 import type { AuditService } from './system/audit/audit.service';
@@ -58,6 +62,10 @@ export const resources = {
   permissions,
   roles,
   clients,
+  organizations,
+  units,
+  traineeTypes,
+  traineeFields,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   ApiOutlined,
   BankOutlined,
   BookOutlined,
@@ -25,6 +26,7 @@ import type { MenuRoute } from '@/services/menu';
 /** The icons routes.ts names (`icon: 'safetyCertificate'`), loaded with the menu rather than the first download. */
 const icons: Record<string, ComponentType> = {
   api: ApiOutlined,
+  apartment: ApartmentOutlined,
   bank: BankOutlined,
   book: BookOutlined,
   cluster: ClusterOutlined,

@@ -1,4 +1,5 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { Link } from '@umijs/max';
+import { type DragEvent, type ReactNode, useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import { LIST_PAGE_SIZE } from '@/constants';
 import type { ResourceService } from '@/services/resource';
@@ -14,28 +15,42 @@ import { useResourceDialogs } from './useResourceDialogs';
 export interface TreeRow {
   id: string;
   version: number;
-  code: string;
-  parentCode: string | null;
   hasChildren?: boolean;
 }
+
+/** How a row names its node and its parent: by default `code` and `parentCode` (districts, industries). */
+export interface TreeKeys<Row> {
+  key: keyof Row & string;
+  parent: keyof Row & string;
+}
+
+const byCode = { key: 'code', parent: 'parentCode' };
 
 type Shown<Row> = Row & { children?: Shown<Row>[] };
 
 interface Props<Row extends TreeRow> {
   descriptor: RowDescriptor<Row>;
-  /** One level of the tree: the roots, or the children of a code (`GET /api/<res>/tree?parentCode=`). */
-  loadChildren: (parentCode?: string) => Promise<Row[]>;
+  /** One level of the tree: the roots, or the children of a node (`GET /api/<res>/tree?parentCode=`). */
+  loadChildren: (parentKey?: string) => Promise<Row[]>;
+  /** The fields that link a node to its parent (default `code` and `parentCode`); the parent's is a create field. */
+  treeKeys?: TreeKeys<Row>;
   /** Whether a node may get children (the deepest level may not). */
   canHaveChildren?: (row: Row) => boolean;
   /** Columns shown only with search results (a flat list), e.g. the full path. */
   flatColumns?: ListColumn<Row>[];
   /** Runs on search results before they show (e.g. resolving the names of their ancestors). */
   prepareFlat?: (rows: Row[]) => Promise<unknown>;
-  rowActions?: (row: Row, context: RowActionContext) => ReactNode[];
+  /** `reload` fetches the row's level again, `reloadTree` the whole tree (after a move between levels). */
+  rowActions?: (row: Row, context: RowActionContext & { reloadTree: () => void }) => ReactNode[];
   /** Replaces the generic import dialog (e.g. an import with a diff preview). */
   renderImport?: (props: { open: boolean; onClose: () => void; onImported: () => void }) => ReactNode;
   service?: ResourceService<Row, never, never>;
   createDefaults?: Record<string, unknown>;
+  /**
+   * Rows may be dragged onto another row (a move under it, as the entity decides); `reloadTree` shows the tree again
+   * after the move. Without it rows are not draggable.
+   */
+  onDropOnto?: (dragged: Row, target: Row, context: { reloadTree: () => void }) => void;
 }
 
 const isSearching = (params: Record<string, unknown>) =>
@@ -47,12 +62,13 @@ const node = <Row extends TreeRow>(row: Row): Shown<Row> => ({ ...row, children:
 
 function replaceChildren<Row extends TreeRow>(
   rows: Shown<Row>[],
-  parentCode: string,
+  keyOf: (row: Row) => string,
+  parentKey: string,
   children: Shown<Row>[],
 ): Shown<Row>[] {
   return rows.map((row) => {
-    if (row.code === parentCode) return { ...row, children: children.length ? children : undefined };
-    return row.children?.length ? { ...row, children: replaceChildren(row.children, parentCode, children) } : row;
+    if (keyOf(row) === parentKey) return { ...row, children: children.length ? children : undefined };
+    return row.children?.length ? { ...row, children: replaceChildren(row.children, keyOf, parentKey, children) } : row;
   });
 }
 
@@ -64,6 +80,7 @@ function replaceChildren<Row extends TreeRow>(
 export default function ResourceTreeTable<Row extends TreeRow>({
   descriptor,
   loadChildren,
+  treeKeys = byCode as TreeKeys<Row>,
   canHaveChildren = () => true,
   flatColumns = [],
   prepareFlat,
@@ -71,6 +88,7 @@ export default function ResourceTreeTable<Row extends TreeRow>({
   renderImport,
   service: given,
   createDefaults,
+  onDropOnto,
 }: Props<Row>) {
   const { t, code, can, service, lastQuery, toolbar, editLink, deleteLink, lockIcon, listColumns } =
     useResourceControls(descriptor, given);
@@ -79,16 +97,19 @@ export default function ResourceTreeTable<Row extends TreeRow>({
   const [flat, setFlat] = useState(false);
   const [expanded, setExpanded] = useState<string[]>([]);
   const reload = () => actionRef.current?.reload();
+  const dragged = useRef<Row>();
+  const keyOf = (row: Row) => String(row[treeKeys.key]);
+  const parentOf = (row: Row) => (row[treeKeys.parent] ?? null) as string | null;
 
-  const expand = async (parentCode: string) => {
-    const children = (await loadChildren(parentCode)).map(node);
-    setRows((current) => replaceChildren(current, parentCode, children));
+  const expand = async (parentKey: string) => {
+    const children = (await loadChildren(parentKey)).map(node);
+    setRows((current) => replaceChildren(current, keyOf, parentKey, children));
   };
 
   /** After a write: the level it happened in, fetched again (the top level through the table's request). */
-  const refreshLevel = (parentCode: string | null | undefined) => {
-    if (flat || !parentCode) reload();
-    else expand(parentCode).catch(ignoreShownError);
+  const refreshLevel = (parentKey: string | null | undefined) => {
+    if (flat || !parentKey) reload();
+    else expand(parentKey).catch(ignoreShownError);
   };
 
   const { edit, openImport, dialogs } = useResourceDialogs<Row>({
@@ -100,9 +121,10 @@ export default function ResourceTreeTable<Row extends TreeRow>({
     onSaved: (saved, editing) => {
       if (editing.record) setRows((current) => replaceRow(current, { ...saved, children: undefined }));
       else {
-        const parent = saved.parentCode ? findByCode(rows, saved.parentCode) : undefined;
+        const parentKey = parentOf(saved);
+        const parent = parentKey ? findByKey(rows, keyOf, parentKey) : undefined;
         if (parent) setExpanded((keys) => (keys.includes(parent.id) ? keys : [...keys, parent.id]));
-        refreshLevel(saved.parentCode);
+        refreshLevel(parentKey);
       }
     },
   });
@@ -114,16 +136,21 @@ export default function ResourceTreeTable<Row extends TreeRow>({
     );
     if (!done) return;
     message.success(t('resource.deleted', { count: 1 }));
-    refreshLevel(row.parentCode);
+    refreshLevel(parentOf(row));
   };
 
   const columns = listColumns(
     (row) => [
+      descriptor.profile && can(code.list) && (
+        <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
+          {t('resource.profile')}
+        </Link>
+      ),
       can(code.create) && canHaveChildren(row) && (
         <ActionLink
           key="child"
           data-testid="row-add-child"
-          onClick={() => edit({ defaults: { ...createDefaults, parentCode: row.code } })}
+          onClick={() => edit({ defaults: { ...createDefaults, [treeKeys.parent]: keyOf(row) } })}
         >
           {t('resource.tree.addChild')}
         </ActionLink>
@@ -131,7 +158,7 @@ export default function ResourceTreeTable<Row extends TreeRow>({
       editLink(row, () => edit({ record: row })),
       deleteLink(row, () => remove(row)),
       lockIcon(row),
-      ...(rowActions?.(row, { reload: () => refreshLevel(row.parentCode), can }) ?? []),
+      ...(rowActions?.(row, { reload: () => refreshLevel(parentOf(row)), reloadTree: reload, can }) ?? []),
     ],
     flat ? flatColumns.map((c) => ({ ...c, hideInSearch: true })) : [],
   );
@@ -165,9 +192,32 @@ export default function ResourceTreeTable<Row extends TreeRow>({
           expandedRowKeys: expanded,
           onExpand: (open, row: Shown<Row>) => {
             setExpanded((keys) => (open ? [...keys, row.id] : keys.filter((k) => k !== row.id)));
-            if (open && row.children?.length === 0) expand(row.code).catch(ignoreShownError);
+            if (open && row.children?.length === 0) expand(keyOf(row)).catch(ignoreShownError);
           },
         }}
+        onRow={
+          onDropOnto &&
+          ((row: Row) => ({
+            draggable: true,
+            'data-drag-id': row.id,
+            onDragStart: (event: DragEvent<HTMLElement>) => {
+              dragged.current = row;
+              if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+            },
+            onDragOver: (event: DragEvent<HTMLElement>) => {
+              if (dragged.current && dragged.current.id !== row.id) event.preventDefault();
+            },
+            onDrop: (event: DragEvent<HTMLElement>) => {
+              event.preventDefault();
+              const from = dragged.current;
+              dragged.current = undefined;
+              if (from && from.id !== row.id) onDropOnto(from, row, { reloadTree: reload });
+            },
+            onDragEnd: () => {
+              dragged.current = undefined;
+            },
+          }))
+        }
         persistenceKey={`resource-tree:${descriptor.resource}`}
         toolbar={toolbar(() => edit({ defaults: createDefaults }), openImport)}
       />
@@ -184,10 +234,14 @@ function replaceRow<Row extends TreeRow>(rows: Shown<Row>[], saved: Shown<Row>):
   });
 }
 
-function findByCode<Row extends TreeRow>(rows: Shown<Row>[], code: string): Shown<Row> | undefined {
+function findByKey<Row extends TreeRow>(
+  rows: Shown<Row>[],
+  keyOf: (row: Row) => string,
+  key: string,
+): Shown<Row> | undefined {
   for (const row of rows) {
-    if (row.code === code) return row;
-    const found = row.children?.length ? findByCode(row.children, code) : undefined;
+    if (keyOf(row) === key) return row;
+    const found = row.children?.length ? findByKey(row.children, keyOf, key) : undefined;
     if (found) return found;
   }
   return undefined;

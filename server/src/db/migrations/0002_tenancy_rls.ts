@@ -23,6 +23,19 @@ const globalTables = [
 
 const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigint`;
 
+/**
+ * What makes a table made later tenant-owned: both roles' grants, forced RLS, the system role's access and the
+ * tenant's own rows for the app role (as the tenant tables here).
+ */
+export const tenantOwnedTable = (table: string): string[] => [
+  `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${APP_ROLE}, ${SYSTEM_ROLE}`,
+  `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
+  `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY`,
+  `CREATE POLICY system_access ON ${table} TO ${SYSTEM_ROLE} USING (true) WITH CHECK (true)`,
+  `CREATE POLICY tenant_isolation ON ${table} TO ${APP_ROLE}
+     USING (tenant_id = ${currentTenant}) WITH CHECK (tenant_id = ${currentTenant})`,
+];
+
 function createRole(name: string): string {
   return `DO $$
 BEGIN

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from './statements';
+import { renamePermissionCodes, runStatements } from './statements';
 
 /**
  * One name per entity, by area: permission codes take the console's route names (`dict:code` → `dictionary:syscode`,
@@ -14,24 +14,16 @@ const renames: [string, string][] = [
   ['system:setting', 'system:settings'],
 ];
 
-const rename = (from: string, to: string) => {
-  const dotted = (code: string) => `.${code.replaceAll(':', '.')}.`;
-  return `UPDATE permission
-    SET code = '${to}' || substr(code, ${from.length + 1}),
-        locale_key = replace(locale_key, '${dotted(from)}', '${dotted(to)}')
-    WHERE code = '${from}' OR code LIKE '${from}:%'`;
-};
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
-    renames.map(([from, to]) => rename(from, to)),
+    renames.map(([from, to]) => renamePermissionCodes(from, to)),
   );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await runStatements(
     db,
-    renames.map(([from, to]) => rename(to, from)),
+    renames.map(([from, to]) => renamePermissionCodes(to, from)),
   );
 }

@@ -86,4 +86,44 @@ export const dictSeeds: DictSeed[] = [
       ['password', '密码', 'Password', 'orange'],
     ],
   },
+  {
+    code: 'unit_type',
+    name: '单位类型',
+    items: [
+      ['hospital', '医院', 'Hospital', 'blue'],
+      ['primary_care', '基层医疗卫生机构', 'Primary care', 'cyan'],
+      ['cdc', '疾病预防控制机构', 'Disease control', 'orange'],
+      ['university', '高等院校', 'University', 'purple'],
+      ['enterprise', '企业', 'Enterprise', 'geekblue'],
+      ['government', '政府机关', 'Government', 'gold'],
+      ['other', '其他', 'Other', 'default'],
+    ],
+  },
+  {
+    code: 'hospital_grade',
+    name: '医院级别',
+    items: [
+      ['grade_3', '三级', 'Tertiary', 'red'],
+      ['grade_2', '二级', 'Secondary', 'orange'],
+      ['grade_1', '一级', 'Primary', 'blue'],
+      ['ungraded', '未定级', 'Ungraded', 'default'],
+    ],
+  },
+  {
+    code: 'hospital_level',
+    name: '医院等次',
+    items: [
+      ['a', '甲等', 'Class A', 'red'],
+      ['b', '乙等', 'Class B', 'orange'],
+      ['c', '丙等', 'Class C', 'blue'],
+    ],
+  },
+  {
+    code: 'unit_ownership',
+    name: '所有制',
+    items: [
+      ['public', '公立', 'Public', 'blue'],
+      ['private', '民营', 'Private', 'green'],
+    ],
+  },
 ];

@@ -232,14 +232,6 @@ export const permissionManifest = [
     icon: 'ApartmentOutlined',
     menus: [
       {
-        code: 'org:organization:list',
-        name: '组织',
-        nameEn: 'Organisations',
-        path: '/user/organization',
-        buttons: ['import'],
-      },
-      { code: 'org:unit:list', name: '单位', nameEn: 'Units', path: '/units/list', buttons: ['merge', 'import'] },
-      {
         code: 'org:staff:list',
         name: '职工',
         nameEn: 'Staff',
@@ -261,20 +253,6 @@ export const permissionManifest = [
         nameEn: 'Doctors',
         path: '/doctor',
         buttons: ['promote-expert', 'import'],
-      },
-      {
-        code: 'people:trainee-type:list',
-        name: '学员类型',
-        nameEn: 'Trainee types',
-        path: '/user/trainee-type',
-        buttons: ['clone', 'reorder', 'archive'],
-      },
-      {
-        code: 'people:trainee-field:list',
-        name: '学员类型字段',
-        nameEn: 'Trainee type fields',
-        path: '/user/trainee-type-field',
-        buttons: ['reorder'],
       },
     ],
   },
@@ -461,8 +439,8 @@ export type DirectoryKey = (typeof permissionManifest)[number]['key'];
 
 /**
  * Where a resource's menu sits, declared in its definition (`menu`): under a directory of the manifest, at `order`
- * among its menus. It seeds the menu `<prefix>:list` (path `/<api path>`, named by the console's `menu.<area>.<entity>`)
- * and the buttons `<prefix>:create|update|delete|export`, then `buttons`, then `<prefix>:import`.
+ * among its menus. It seeds the menu `<prefix>:list` (path `/<api path>` or its `route`, named by the console's
+ * `menu.<area>.<entity>`) and the buttons `<prefix>:create|update|delete|export`, then `buttons`, then `<prefix>:import`.
  */
 export interface ResourceMenu {
   parent: DirectoryKey;
@@ -470,6 +448,11 @@ export interface ResourceMenu {
   platformOnly?: boolean;
   /** Actions beyond the generic ones (`bind-template`), named in actionNames. */
   buttons?: readonly string[];
+  /**
+   * The console's route of the menu when it is not `/<api path>`: the specification's routes win (spec §2), so
+   * `people/organization` is the screen `/user/organization`.
+   */
+  route?: `/${string}`;
 }
 
 /** What the seed reads of a resource that declares its menu: its definition. */
@@ -524,7 +507,7 @@ function menuSeed({ path, permission, menu }: MenuDeclaration & { menu: Resource
     code: `${permission}:list` as MenuSeed['code'],
     name: name['zh-CN'],
     nameEn: name['en-US'],
-    path: `/${path}`,
+    path: menu.route ?? `/${path}`,
     platformOnly: menu.platformOnly,
     buttons: [...(menu.buttons ?? []), 'import'],
   };

@@ -1,5 +1,5 @@
 import type { ErrorCatalog } from '../../../core/error-catalog';
-import { AppError } from '../../../core/errors';
+import { AppError, invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { PlatformScope } from '../../../core/platform-scope';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
@@ -36,8 +36,6 @@ const texts = {
   },
 };
 
-const invalid = (field: string, message: string) => new AppError('common.validation', {}, [{ field, message }]);
-
 class Rollback extends Error {
   constructor(readonly report: DistrictImportReport) {
     super('rollback');
@@ -59,9 +57,9 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
       const derived = deriveDistrict(input.code);
       const parentCode = input.parentCode === undefined ? derived.parentCode : input.parentCode;
       const parent = parentCode ? await find(tx, parentCode) : undefined;
-      if (parentCode && !parent) throw invalid('parentCode', texts[ctx.lang].noParent);
+      if (parentCode && !parent) throw invalidField('parentCode', texts[ctx.lang].noParent);
       if (input.replacedByCode && !(await find(tx, input.replacedByCode)))
-        throw invalid('replacedByCode', texts[ctx.lang].noReplacement);
+        throw invalidField('replacedByCode', texts[ctx.lang].noReplacement);
       const values = {
         ...input,
         level: input.level ?? derived.level,
@@ -74,7 +72,7 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
     async update(tx, current, { version, ...values }, ctx) {
       await platform.assertPlatform(tx, ctx.tenantId);
       if (values.replacedByCode && !(await find(tx, values.replacedByCode)))
-        throw invalid('replacedByCode', texts[ctx.lang].noReplacement);
+        throw invalidField('replacedByCode', texts[ctx.lang].noReplacement);
       return repo.districts.update(tx, current.id, values, ctx, version);
     },
 
@@ -104,7 +102,7 @@ export function createDistrictService(deps: ResourceDeps & { platform: PlatformS
       counts: { added: 0, renamed: 0, retired: 0, updated: 0, unchanged: 0 },
     };
     const sheet = await readSheet(file);
-    if (!sheet) throw invalid('file', t.notXlsx);
+    if (!sheet) throw invalidField('file', t.notXlsx);
     const columns = districtResource.columns;
     const keys = sheet.header.map(
       (h) => columns.find((c) => c.key === h || c.label['zh-CN'] === h || c.label['en-US'] === h)?.key,

@@ -1,0 +1,61 @@
+import '@/pages/people/catalogue';
+import { Link, useIntl, useParams } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Card, Empty, Table, Tag } from 'antd';
+import ResourceProfile from '@/components/resource/ResourceProfile';
+import { ignoreShownError } from '@/utils/request';
+import { type Organization, organizationDescriptor } from '../descriptor';
+import { fetchOrganizationLevel, type OrganizationNode, organizations } from '../service';
+
+/** The organisations directly under this one. */
+function Children({ id }: { id: string }) {
+  const intl = useIntl();
+  const t = (key: string) => intl.formatMessage({ id: key });
+  const { data, loading } = useRequest(() => fetchOrganizationLevel(id), {
+    refreshDeps: [id],
+    onError: ignoreShownError,
+  });
+  return (
+    <Card title={t('people.organization.children')} data-testid="organization-children">
+      {data && data.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <Table<OrganizationNode>
+          size="small"
+          rowKey="id"
+          loading={loading}
+          pagination={false}
+          dataSource={data ?? []}
+          columns={[
+            {
+              title: t('people.organization.name'),
+              dataIndex: 'name',
+              render: (name: string, row) => <Link to={`/user/organization/${row.id}/profile`}>{name}</Link>,
+            },
+            { title: t('people.organization.code'), dataIndex: 'code' },
+            {
+              title: t('people.organization.orgType'),
+              dataIndex: 'orgType',
+              render: (type: string) => <Tag>{t(`people.organization.orgType.${type}`)}</Tag>,
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /user/organization/:id/profile: the organisation's details, where it sits, the organisations under it and its audit
+ * trail. Members and trainees join when staff and trainees exist (issue 9's later screens).
+ */
+export default function OrganizationProfile() {
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <div data-testid="organization-profile">
+      <ResourceProfile<Organization> descriptor={organizationDescriptor} id={id} service={organizations}>
+        {(row) => <Children id={row.id} />}
+      </ResourceProfile>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import '@/pages/people/catalogue';
+import { useIntl, useParams } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Card, Empty, Table } from 'antd';
+import ResourceProfile from '@/components/resource/ResourceProfile';
+import { ignoreShownError } from '@/utils/request';
+import { fetchUnitAliases, type Unit, type UnitAlias, unitDescriptor, units } from '../descriptor';
+
+/** The names of the units merged into this one. */
+function Aliases({ id, version }: { id: string; version: number }) {
+  const intl = useIntl();
+  const t = (key: string) => intl.formatMessage({ id: key });
+  const { data, loading } = useRequest(() => fetchUnitAliases(id), {
+    refreshDeps: [id, version],
+    onError: ignoreShownError,
+  });
+  return (
+    <Card title={t('people.unit.aliases')} data-testid="unit-aliases">
+      {data && data.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('people.unit.aliases.empty')} />
+      ) : (
+        <Table<UnitAlias>
+          size="small"
+          rowKey="id"
+          loading={loading}
+          pagination={false}
+          dataSource={data ?? []}
+          columns={[
+            { title: t('people.unit.name'), dataIndex: 'name' },
+            { title: t('people.unit.creditCode'), dataIndex: 'creditCode', render: (code) => code ?? '-' },
+            {
+              title: t('people.unit.aliases.mergedAt'),
+              dataIndex: 'createdAt',
+              render: (at: string) => new Date(at).toLocaleString(intl.locale),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** /units/:id/profile: the unit's details, the names merged into it and its audit trail. */
+export default function UnitProfile() {
+  const { id = '' } = useParams<{ id: string }>();
+  return (
+    <div data-testid="unit-profile">
+      <ResourceProfile<Unit> descriptor={unitDescriptor} id={id} service={units}>
+        {(row) => <Aliases id={row.id} version={row.version} />}
+      </ResourceProfile>
+    </div>
+  );
+}
