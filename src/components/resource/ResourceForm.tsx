@@ -8,6 +8,7 @@ import message from '@/utils/message';
 import { statusOf } from '@/utils/request';
 import type { RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
+import { useResourceService } from './useResourceControls';
 
 export type FormMode = 'create' | 'update';
 
@@ -49,8 +50,8 @@ const shown = (value: unknown) => {
 
 interface Props<Row extends { id: string; version: number }> {
   descriptor: RowDescriptor<Row>;
-  /** Its bodies are the form's values: typed by the descriptor, not here. */
-  service: ResourceService<Row, never, never>;
+  /** Its bodies are the form's values: typed by the descriptor, not here. Defaults to the resource's HTTP contract. */
+  service?: ResourceService<Row, never, never>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The row being edited; none: create. */
@@ -63,7 +64,7 @@ interface Props<Row extends { id: string; version: number }> {
 /** One form for create and edit, built from the descriptor's columns. A failed save keeps it open. */
 export default function ResourceForm<Row extends { id: string; version: number }>({
   descriptor,
-  service,
+  service: given,
   open,
   onOpenChange,
   record,
@@ -71,6 +72,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
   onSaved,
 }: Props<Row>) {
   const intl = useIntl();
+  const service = useResourceService(descriptor, given);
   const formRef = useRef<ProFormInstance<Record<string, unknown>>>();
   // after a 409 the form edits the record as it now is, so the next save carries its version
   const [reloaded, setReloaded] = useState<Row>();

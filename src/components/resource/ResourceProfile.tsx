@@ -1,20 +1,22 @@
 import { ProDescriptions, type ProDescriptionsItemProps } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
+import { useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Space } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useRecordFrame } from '@/components/layout/frame';
-import { type ResourceService, resourceService } from '@/services/resource';
+import type { ResourceService } from '@/services/resource';
 import { statusOf } from '@/utils/request';
 import AuditTimeline from './AuditTimeline';
 import RecordNotFound from './RecordNotFound';
 import { recordName } from './ResourceForm';
 import type { RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
+import { useResourceService } from './useResourceControls';
 
 interface Props<Row extends { id: string; version: number }> {
   descriptor: RowDescriptor<Row>;
-  id: string;
+  /** By default the route's `:id` (`/system/admin/:id/profile`). */
+  id?: string;
   /** Sections of the entity between the details and the audit trail; gets the loaded row. */
   children?: (row: Row) => ReactNode;
   service?: ResourceService<Row, never, never>;
@@ -26,12 +28,14 @@ interface Props<Row extends { id: string; version: number }> {
  */
 export default function ResourceProfile<Row extends { id: string; version: number }>({
   descriptor,
-  id,
+  id: givenId,
   children,
-  service: given,
+  service: givenService,
 }: Props<Row>) {
   const intl = useIntl();
-  const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+  const { id: routeId = '' } = useParams<{ id: string }>();
+  const id = givenId ?? routeId;
+  const service = useResourceService(descriptor, givenService);
   const [missing, setMissing] = useState(false);
   // a missing record is said by the page itself (RecordNotFound), not by a message as well
   const { data: row, loading } = useRequest(() => service.get(id, { shownByCaller: [404] }), {

@@ -11,6 +11,14 @@ import { withoutPaging } from './params';
 import { codes, type ListColumn, type RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
 
+/** The service a screen of the descriptor uses: the one it is given (tests), else the resource's HTTP contract. */
+export function useResourceService<Row extends { id: string; version: number }>(
+  descriptor: { resource: string },
+  given?: ResourceService<Row, never, never>,
+): ResourceService<Row, never, never> {
+  return useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+}
+
 /**
  * What every list of a descriptor offers, each behind its permission code: the service, the create / import /
  * export toolbar (export sends the last list query without paging) and the edit and delete links of a row.
@@ -27,7 +35,7 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const can = (c: PermissionCode) =>
     Boolean(access[c]) && (!descriptor.platformOwned || access.platformOperator || !writes.includes(c));
   const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action, access) ?? true;
-  const service = useMemo(() => given ?? resourceService<Row>(descriptor.resource), [given, descriptor.resource]);
+  const service = useResourceService(descriptor, given);
   const lastQuery = useRef<Record<string, string>>({});
   const [exporting, setExporting] = useState(false);
 

@@ -37,7 +37,6 @@ export default function OrganizationPage() {
     <div data-testid="people-organization">
       <ResourceTreeTable<Organization>
         descriptor={organizationDescriptor}
-        service={organizations}
         loadChildren={fetchOrganizationLevel}
         treeKeys={{ key: 'id', parent: 'parentId' }}
         canHaveChildren={(row) => !LEAVES.includes(row.orgType)}

@@ -5,7 +5,6 @@ import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import AdminActions from './AdminActions';
 import { type AdminUser, adminUserDescriptor } from './descriptor';
-import { adminUsers } from './service';
 
 // both open from a row's menu: they load then, not with the list
 const RoleAssignModal = lazy(() => import('./RoleAssignModal'));
@@ -21,7 +20,6 @@ export default function AdminUserList() {
     <div data-testid="system-admin">
       <ResourceTable<AdminUser>
         descriptor={adminUserDescriptor}
-        service={adminUsers}
         actionRef={actionRef}
         rowActions={(row, context) => [
           <AdminActions

@@ -5,7 +5,6 @@ import ResourceTable from '@/components/resource/ResourceTable';
 import ClientActions from './ClientActions';
 import { clientDefaults, clientDescriptor, type OauthClient } from './descriptor';
 import SecretModal from './SecretModal';
-import { clients } from './service';
 
 /** /system/client: OAuth clients; a confidential client's secret is shown once after create and after rotate. */
 export default function ClientScreen() {
@@ -15,7 +14,6 @@ export default function ClientScreen() {
     <div data-testid="system-client">
       <ResourceTable<OauthClient>
         descriptor={clientDescriptor}
-        service={clients}
         createDefaults={clientDefaults}
         onSaved={(row, mode) =>
           mode === 'create' && row.clientSecret && setSecret({ clientId: row.clientId, secret: row.clientSecret })

@@ -23,7 +23,6 @@ export default function DistrictPage() {
     <div data-testid="system-district">
       <ResourceTreeTable<District>
         descriptor={districtDescriptor}
-        service={districts}
         loadChildren={loadLevel}
         canHaveChildren={(row) => row.level !== 'township'}
         createDefaults={{ status: 'enabled', sort: 0 }}

@@ -127,7 +127,6 @@ export default function PermissionScreen() {
       {editing && (
         <ResourceForm<Permission>
           descriptor={permissionDescriptor}
-          service={permissions}
           open
           record={editing.record}
           defaults={{ type: editing.parentId ? 'button' : 'menu', status: 'enabled', parentId: editing.parentId }}

@@ -9,7 +9,6 @@ import DataScopeModal from './DataScopeModal';
 import { type Role, roleDescriptor } from './descriptor';
 import MembersDrawer from './MembersDrawer';
 import RolePermissionDrawer from './RolePermissionDrawer';
-import { roles } from './service';
 
 /** /system/role: the tenant's roles; their permissions (within the package), data scope and members. */
 export default function RoleScreen() {
@@ -26,7 +25,6 @@ export default function RoleScreen() {
     <div data-testid="system-role">
       <ResourceTable<Role>
         descriptor={roleDescriptor}
-        service={roles}
         createDefaults={{ status: 'enabled', sort: 0 }}
         actionRef={actionRef}
         rowActions={(row) => [

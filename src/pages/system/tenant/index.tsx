@@ -6,7 +6,6 @@ import ResourceTable from '@/components/resource/ResourceTable';
 import useCan from '@/hooks/useCan';
 import { type Tenant, tenantDescriptor } from './descriptor';
 import { packageDescriptor, type TenantPackage } from './packages/descriptor';
-import { tenantPackages, tenants } from './service';
 import TenantActions from './TenantActions';
 
 /** /system/tenant: tenants (provisioning, disable / enable / renew) and, on a second tab, their packages. */
@@ -24,7 +23,6 @@ export default function TenantScreen() {
       'tenants',
       <ResourceTable<Tenant>
         descriptor={tenantDescriptor}
-        service={tenants}
         rowActions={(row, context) => [
           <TenantActions key="tenant" row={row} context={context} confirm={modal.confirm} />,
         ]}
@@ -34,11 +32,7 @@ export default function TenantScreen() {
       ? [
           tab(
             'packages',
-            <ResourceTable<TenantPackage>
-              descriptor={packageDescriptor}
-              service={tenantPackages}
-              createDefaults={{ status: 'enabled' }}
-            />,
+            <ResourceTable<TenantPackage> descriptor={packageDescriptor} createDefaults={{ status: 'enabled' }} />,
           ),
         ]
       : []),

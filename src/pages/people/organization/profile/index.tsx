@@ -1,11 +1,11 @@
 import '@/pages/people/catalogue';
-import { Link, useIntl, useParams } from '@umijs/max';
+import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Table, Tag } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { ignoreShownError } from '@/utils/request';
 import { type Organization, organizationDescriptor } from '../descriptor';
-import { fetchOrganizationLevel, type OrganizationNode, organizations } from '../service';
+import { fetchOrganizationLevel, type OrganizationNode } from '../service';
 
 /** The organisations directly under this one. */
 function Children({ id }: { id: string }) {
@@ -50,10 +50,9 @@ function Children({ id }: { id: string }) {
  * trail. Members and trainees join when staff and trainees exist (issue 9's later screens).
  */
 export default function OrganizationProfile() {
-  const { id = '' } = useParams<{ id: string }>();
   return (
     <div data-testid="organization-profile">
-      <ResourceProfile<Organization> descriptor={organizationDescriptor} id={id} service={organizations}>
+      <ResourceProfile<Organization> descriptor={organizationDescriptor}>
         {(row) => <Children id={row.id} />}
       </ResourceProfile>
     </div>

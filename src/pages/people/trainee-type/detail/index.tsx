@@ -1,6 +1,6 @@
 import '@/pages/people/catalogue';
 import { DragSortTable, ProForm } from '@ant-design/pro-components';
-import { useIntl, useParams } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
@@ -16,7 +16,7 @@ import {
   traineeFieldDescriptor,
   traineeFields,
 } from '../../trainee-field/descriptor';
-import { type TraineeType, traineeTypeDescriptor, traineeTypes } from '../descriptor';
+import { type TraineeType, traineeTypeDescriptor } from '../descriptor';
 
 /** The type's fields: defined, edited, archived here; dragged into their order; and its form as it renders. */
 function Fields({ type }: { type: TraineeType }) {
@@ -101,10 +101,9 @@ function Fields({ type }: { type: TraineeType }) {
 
 /** /user/trainee-type/:id/detail: the type, its fields (defined, ordered, archived) and a preview of its form. */
 export default function TraineeTypeDetail() {
-  const { id = '' } = useParams<{ id: string }>();
   return (
     <div data-testid="trainee-type-detail">
-      <ResourceProfile<TraineeType> descriptor={traineeTypeDescriptor} id={id} service={traineeTypes}>
+      <ResourceProfile<TraineeType> descriptor={traineeTypeDescriptor}>
         {(type) => <Fields type={type} />}
       </ResourceProfile>
     </div>

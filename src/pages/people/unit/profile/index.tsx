@@ -1,10 +1,10 @@
 import '@/pages/people/catalogue';
-import { useIntl, useParams } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Table } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { ignoreShownError } from '@/utils/request';
-import { fetchUnitAliases, type Unit, type UnitAlias, unitDescriptor, units } from '../descriptor';
+import { fetchUnitAliases, type Unit, type UnitAlias, unitDescriptor } from '../descriptor';
 
 /** The names of the units merged into this one. */
 function Aliases({ id, version }: { id: string; version: number }) {
@@ -42,10 +42,9 @@ function Aliases({ id, version }: { id: string; version: number }) {
 
 /** /units/:id/profile: the unit's details, the names merged into it and its audit trail. */
 export default function UnitProfile() {
-  const { id = '' } = useParams<{ id: string }>();
   return (
     <div data-testid="unit-profile">
-      <ResourceProfile<Unit> descriptor={unitDescriptor} id={id} service={units}>
+      <ResourceProfile<Unit> descriptor={unitDescriptor}>
         {(row) => <Aliases id={row.id} version={row.version} />}
       </ResourceProfile>
     </div>

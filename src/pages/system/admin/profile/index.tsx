@@ -1,5 +1,5 @@
 import '@/pages/system/catalogue';
-import { useIntl, useParams } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -7,7 +7,6 @@ import ResourceProfile from '@/components/resource/ResourceProfile';
 import { fetchLoginLogs, type LoginLog } from '@/services/audit';
 import { ignoreShownError } from '@/utils/request';
 import { type AdminUser, adminUserDescriptor } from '../descriptor';
-import { adminUsers } from '../service';
 
 function RecentSignIns({ userId }: { userId: string }) {
   const intl = useIntl();
@@ -58,10 +57,9 @@ function RecentSignIns({ userId }: { userId: string }) {
 /** /system/admin/:id/profile: the account, its roles, recent sign-ins and audit trail. */
 export default function AdminUserProfile() {
   const intl = useIntl();
-  const { id = '' } = useParams<{ id: string }>();
   return (
     <div data-testid="admin-profile">
-      <ResourceProfile<AdminUser> descriptor={adminUserDescriptor} id={id} service={adminUsers}>
+      <ResourceProfile<AdminUser> descriptor={adminUserDescriptor}>
         {(row) => (
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <Card title={intl.formatMessage({ id: 'system.admin.roles' })} data-testid="admin-roles">

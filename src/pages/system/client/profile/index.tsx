@@ -1,5 +1,4 @@
 import '@/pages/system/catalogue';
-import { useParams } from '@umijs/max';
 import { Card, Modal } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
@@ -7,17 +6,15 @@ import { useCanCheck } from '@/hooks/useCan';
 import ClientActions from '../ClientActions';
 import { clientDescriptor, type OauthClient } from '../descriptor';
 import SecretModal from '../SecretModal';
-import { clients } from '../service';
 
 /** /system/client/:id/profile: the client's details, its actions and its audit trail. */
 export default function ClientProfile() {
-  const { id = '' } = useParams<{ id: string }>();
   const can = useCanCheck();
   const [modal, contextHolder] = Modal.useModal();
   const [secret, setSecret] = useState<{ clientId: string; secret: string }>();
   return (
     <div data-testid="client-profile">
-      <ResourceProfile<OauthClient> descriptor={clientDescriptor} id={id} service={clients}>
+      <ResourceProfile<OauthClient> descriptor={clientDescriptor}>
         {(row) => (
           <Card size="small">
             <ClientActions
