@@ -16,23 +16,24 @@ export const ErrorBody = z
   })
   .openapi('Error');
 
-const statusText: Record<number, string> = {
+const statusText: Record<ErrorStatus, string> = {
   400: 'Invalid request (`common.validation` with `fields`, or a business rule)',
   401: 'No, invalid, expired or revoked token (`common.unauthorized`)',
   403: 'The token lacks the permission (`common.forbidden`), or the tenant/user is disabled',
   404: 'Not found, or not in your tenant (`common.notFound`)',
   409: 'Stale `version` (`common.versionConflict`), a duplicate (`common.duplicate`) or a state rule of the resource',
+  413: 'The upload is larger than allowed (`common.payloadTooLarge` or an import limit)',
   422: 'Import refused (`common.importFailed`): nothing written; the body carries the report (`dryRun`, `created`, `updated`, `failed`)',
   423: 'Account locked after repeated failures (`auth.accountLocked`)',
   429: 'Rate limited (`auth.tooManyRequests`)',
 };
 
-export function errorResponses(...statuses: (keyof typeof statusText)[]) {
+/** An error status an operation may answer. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 429;
+
+export function errorResponses(...statuses: ErrorStatus[]) {
   return Object.fromEntries(
-    statuses.map((s) => [
-      s,
-      { description: statusText[s] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } },
-    ]),
+    statuses.map((s) => [s, { description: statusText[s], content: { 'application/json': { schema: ErrorBody } } }]),
   );
 }
 
@@ -40,7 +41,7 @@ export function errorResponses(...statuses: (keyof typeof statusText)[]) {
 export const json = <S>(schema: S) => ({ 'application/json': { schema } });
 
 /** The answers of an operation: 200 with a JSON body of `schema` (what `description` says), or one of `errors`. */
-export function answers<S>(description: string, schema: S, ...errors: (keyof typeof statusText)[]) {
+export function answers<S>(description: string, schema: S, ...errors: ErrorStatus[]) {
   return { 200: { description, content: json(schema) }, ...errorResponses(...errors) };
 }
 

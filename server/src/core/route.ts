@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { PermissionCode } from '../db/seed/permissions';
 import type { AppEnv } from './context';
 import { AppError, forbidden } from './errors';
-import { answers, json } from './openapi';
+import { answers, type ErrorStatus, json } from './openapi';
 import { IdParam } from './resource/id-param';
 
 export type { PermissionCode };
@@ -57,25 +57,27 @@ export function defineRoute<R extends RouteConfig>(
 }
 
 /**
- * An action on one record of a resource: `POST /<path>/{id}/<verb>` with a JSON body, answering `answer` or an error
- * (400 bad body, 401, 403, 404 not in the tenant, 409 stale). The entities' actions (move, merge, clone, archive…)
- * are one line each.
+ * An action on one record of a resource: `POST /<path>/{id}/<verb>` (or `PUT`) with a JSON body, answering `answer` or
+ * an error: `errors`, by default 400 (bad body), 401, 403, 404 (not in the tenant) and 409 (stale). The entities'
+ * actions (move, merge, clone, archive, assign…) are a few lines each.
  */
 export function recordAction<Body extends z.ZodType, Answer extends z.ZodType>(spec: {
+  method?: 'post' | 'put';
   path: string;
   verb: string;
   summary: string;
   permission: PermissionCode;
   body: Body;
   answer: [description: string, schema: Answer];
+  errors?: ErrorStatus[];
 }) {
   return defineRoute({
-    method: 'post',
+    method: spec.method ?? 'post',
     path: `/${spec.path}/{id}/${spec.verb}`,
     tags: [spec.path],
     summary: spec.summary,
     permission: spec.permission,
     request: { params: IdParam, body: { required: true, content: json(spec.body) } },
-    responses: answers(spec.answer[0], spec.answer[1], 400, 401, 403, 404, 409),
+    responses: answers(spec.answer[0], spec.answer[1], ...(spec.errors ?? [400, 401, 403, 404, 409])),
   });
 }

@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv, Services } from '../context';
 import { AppError } from '../errors';
-import { answers, ErrorBody, errorResponses, json } from '../openapi';
+import { answers, ErrorBody, type ErrorStatus, errorResponses, json } from '../openapi';
 import { clientIp, userAgent } from '../request-info';
 import { defineRoute, type Permission } from '../route';
 import { Id, IdParam } from './id-param';
@@ -30,14 +30,15 @@ export function writeContext(c: Context<AppEnv>): WriteContext {
 }
 
 /**
- * The actions of a resource on one record that take nothing but its id, `POST /<path>/{id}/<verb>`, and answer the
- * record after them (`after` says so in the document).
+ * The actions of a resource on one record that take nothing but its id, `POST /<path>/{id}/<verb>`, each answering
+ * `answer` (by default the record after them), or an error: `errors`, by default 400, 401, 403, 404 and 409.
  */
 export function recordActions<S extends z.ZodType>(
   path: string,
   tags: string[],
-  after: { description: string; schema: S },
+  answer: { description: string; schema: S; errors?: ErrorStatus[] },
 ) {
+  const errors = answer.errors ?? [400, 401, 403, 404, 409];
   return (verb: string, permission: Permission, summary: string) =>
     defineRoute({
       method: 'post',
@@ -46,7 +47,7 @@ export function recordActions<S extends z.ZodType>(
       summary,
       permission,
       request: { params: IdParam },
-      responses: answers(after.description, after.schema, 400, 401, 403, 404, 409),
+      responses: answers(answer.description, answer.schema, ...errors),
     });
 }
 

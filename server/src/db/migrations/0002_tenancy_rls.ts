@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from './statements';
+import { auditColumns, runStatements } from './statements';
 
 /**
  * Row-level security. Request queries run as medu_app (SET LOCAL ROLE) with app.tenant_id set;
@@ -27,13 +27,27 @@ const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigin
  * What makes a table made later tenant-owned: both roles' grants, forced RLS, the system role's access and the
  * tenant's own rows for the app role (as the tenant tables here).
  */
-export const tenantOwnedTable = (table: string): string[] => [
+const tenantOwnedTable = (table: string): string[] => [
   `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${APP_ROLE}, ${SYSTEM_ROLE}`,
   `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
   `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY`,
   `CREATE POLICY system_access ON ${table} TO ${SYSTEM_ROLE} USING (true) WITH CHECK (true)`,
   `CREATE POLICY tenant_isolation ON ${table} TO ${APP_ROLE}
      USING (tenant_id = ${currentTenant}) WITH CHECK (tenant_id = ${currentTenant})`,
+];
+
+/**
+ * A tenant-owned table made after this migration: its identity and tenant first, then `body` (columns and constraints
+ * of its own), then the audit columns (`audited`, else none) and the primary key `(tenant_id, id)` (tenant_id in every
+ * key, for Citus); followed by what makes it tenant-owned (`tenantOwnedTable`).
+ */
+export const tenantTable = (table: string, body: string, { audited = true } = {}): string[] => [
+  `CREATE TABLE ${table} (
+    id bigint GENERATED ALWAYS AS IDENTITY,
+    tenant_id bigint NOT NULL REFERENCES tenant (id),
+    ${body},${audited ? `\n    ${auditColumns},` : ''}
+    PRIMARY KEY (tenant_id, id))`,
+  ...tenantOwnedTable(table),
 ];
 
 function createRole(name: string): string {

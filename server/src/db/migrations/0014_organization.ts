@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { tenantOwnedTable } from './0002_tenancy_rls';
-import { auditColumns, renamePermissionCodes, runStatements } from './statements';
+import { tenantTable } from './0002_tenancy_rls';
+import { renamePermissionCodes, runStatements } from './statements';
 
 /**
  * The tenant's organisation tree (docs/domain.md §4.1, issue 9): hospital → training base → specialty base →
@@ -15,10 +15,9 @@ const renames: [string, string][] = [['org:organization', 'people:organization']
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
-    `CREATE TABLE organization (
-      id bigint GENERATED ALWAYS AS IDENTITY,
-      tenant_id bigint NOT NULL REFERENCES tenant (id),
-      parent_id bigint,
+    ...tenantTable(
+      'organization',
+      `parent_id bigint,
       path varchar(1000) NOT NULL,
       depth smallint NOT NULL CHECK (depth >= 0),
       code varchar(50) NOT NULL,
@@ -38,15 +37,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sort int NOT NULL DEFAULT 0,
       status text NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'disabled')),
       remark text,
-      ${auditColumns},
-      PRIMARY KEY (tenant_id, id),
-      FOREIGN KEY (tenant_id, parent_id) REFERENCES organization (tenant_id, id))`,
+      FOREIGN KEY (tenant_id, parent_id) REFERENCES organization (tenant_id, id)`,
+    ),
     'CREATE UNIQUE INDEX organization_code_uq ON organization (tenant_id, code)',
     // siblings have distinct names; the roots are siblings of one another
     'CREATE UNIQUE INDEX organization_sibling_name_uq ON organization (tenant_id, COALESCE(parent_id, 0), name)',
     'CREATE INDEX organization_children_idx ON organization (tenant_id, parent_id, sort, id)',
     'CREATE INDEX organization_path_idx ON organization (tenant_id, path varchar_pattern_ops)',
-    ...tenantOwnedTable('organization'),
     ...renames.map(([from, to]) => renamePermissionCodes(from, to)),
   ]);
 }

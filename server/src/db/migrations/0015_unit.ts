@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { tenantOwnedTable } from './0002_tenancy_rls';
-import { auditColumns, renamePermissionCodes, runStatements } from './statements';
+import { tenantTable } from './0002_tenancy_rls';
+import { renamePermissionCodes, runStatements } from './statements';
 
 /**
  * External work units (docs/domain.md §4.2, issue 9): employers that send trainees, hospitals where doctors and
@@ -14,10 +14,9 @@ const renames: [string, string][] = [['org:unit', 'people:unit']];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
-    `CREATE TABLE unit (
-      id bigint GENERATED ALWAYS AS IDENTITY,
-      tenant_id bigint NOT NULL REFERENCES tenant (id),
-      name varchar(150) NOT NULL,
+    ...tenantTable(
+      'unit',
+      `name varchar(150) NOT NULL,
       credit_code char(18),
       unit_type varchar(50),
       hospital_grade varchar(50),
@@ -32,24 +31,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       website varchar(200),
       is_partner boolean NOT NULL DEFAULT false,
       status text NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'disabled')),
-      remark text,
-      ${auditColumns},
-      PRIMARY KEY (tenant_id, id))`,
+      remark text`,
+    ),
     'CREATE UNIQUE INDEX unit_name_uq ON unit (tenant_id, name)',
     'CREATE UNIQUE INDEX unit_credit_code_uq ON unit (tenant_id, credit_code) WHERE credit_code IS NOT NULL',
-    ...tenantOwnedTable('unit'),
-    `CREATE TABLE unit_alias (
-      id bigint GENERATED ALWAYS AS IDENTITY,
-      tenant_id bigint NOT NULL REFERENCES tenant (id),
-      unit_id bigint NOT NULL,
+    ...tenantTable(
+      'unit_alias',
+      `unit_id bigint NOT NULL,
       name varchar(150) NOT NULL,
       credit_code char(18),
       created_at timestamptz NOT NULL DEFAULT now(),
       created_by bigint,
-      PRIMARY KEY (tenant_id, id),
-      FOREIGN KEY (tenant_id, unit_id) REFERENCES unit (tenant_id, id) ON DELETE CASCADE)`,
+      FOREIGN KEY (tenant_id, unit_id) REFERENCES unit (tenant_id, id) ON DELETE CASCADE`,
+      { audited: false },
+    ),
     'CREATE UNIQUE INDEX unit_alias_name_uq ON unit_alias (tenant_id, unit_id, name)',
-    ...tenantOwnedTable('unit_alias'),
     ...renames.map(([from, to]) => renamePermissionCodes(from, to)),
   ]);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { tenantOwnedTable } from './0002_tenancy_rls';
-import { auditColumns, runStatements } from './statements';
+import { tenantTable } from './0002_tenancy_rls';
+import { runStatements } from './statements';
 
 /**
  * Trainee types and the custom fields each defines (docs/domain.md §4.7–4.8, issue 9): the definitions that will
@@ -10,10 +10,9 @@ import { auditColumns, runStatements } from './statements';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
-    `CREATE TABLE trainee_type (
-      id bigint GENERATED ALWAYS AS IDENTITY,
-      tenant_id bigint NOT NULL REFERENCES tenant (id),
-      code varchar(50) NOT NULL,
+    ...tenantTable(
+      'trainee_type',
+      `code varchar(50) NOT NULL,
       name varchar(50) NOT NULL,
       category text NOT NULL CHECK (category IN
         ('residency', 'specialist', 'postgraduate', 'refresher', 'intern', 'gp_assistant', 'cme', 'other')),
@@ -24,16 +23,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       color varchar(20),
       sort int NOT NULL DEFAULT 0,
       status text NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'disabled')),
-      remark text,
-      ${auditColumns},
-      PRIMARY KEY (tenant_id, id))`,
+      remark text`,
+    ),
     'CREATE UNIQUE INDEX trainee_type_code_uq ON trainee_type (tenant_id, code)',
     'CREATE UNIQUE INDEX trainee_type_name_uq ON trainee_type (tenant_id, name)',
-    ...tenantOwnedTable('trainee_type'),
-    `CREATE TABLE trainee_type_field (
-      id bigint GENERATED ALWAYS AS IDENTITY,
-      tenant_id bigint NOT NULL REFERENCES tenant (id),
-      trainee_type_id bigint NOT NULL,
+    ...tenantTable(
+      'trainee_type_field',
+      `trainee_type_id bigint NOT NULL,
       key varchar(64) NOT NULL CHECK (key ~ '^[a-z][a-z0-9_]*$'),
       label varchar(100) NOT NULL,
       label_en varchar(100),
@@ -56,12 +52,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       validation jsonb,
       sort int NOT NULL DEFAULT 0,
       status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'archived')),
-      ${auditColumns},
-      PRIMARY KEY (tenant_id, id),
-      FOREIGN KEY (tenant_id, trainee_type_id) REFERENCES trainee_type (tenant_id, id) ON DELETE CASCADE)`,
+      FOREIGN KEY (tenant_id, trainee_type_id) REFERENCES trainee_type (tenant_id, id) ON DELETE CASCADE`,
+    ),
     'CREATE UNIQUE INDEX trainee_type_field_key_uq ON trainee_type_field (tenant_id, trainee_type_id, key)',
     'CREATE INDEX trainee_type_field_order_idx ON trainee_type_field (tenant_id, trainee_type_id, sort, id)',
-    ...tenantOwnedTable('trainee_type_field'),
   ]);
 }
 

@@ -1,10 +1,8 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { answers, json } from '../../../core/openapi';
-import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { recordActions, writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute } from '../../../core/route';
+import { recordAction } from '../../../core/route';
 import { adminUserResource } from './admin.resource';
 import { AdminUser, AssignRoles, ForcedLogout, TemporaryPassword } from './admin.schema';
 import { type AdminUserService, createAdminUserService } from './admin.service';
@@ -21,34 +19,29 @@ const disable = action(
 );
 const unlock = action('unlock', 'system:admin:update-status', 'Lift a lock-out and reset the failed-attempt count');
 
-const resetPassword = defineRoute({
-  method: 'post',
-  path: '/system/admin/{id}/reset-password',
-  tags,
-  summary: 'Set a random temporary password, shown once; the user must change it; their sessions end',
-  permission: 'system:admin:reset-password',
-  request: { params: IdParam },
-  responses: answers('The temporary password', TemporaryPassword, 400, 401, 403, 404),
-});
+const sessionAction = <S extends z.ZodType>(description: string, schema: S) =>
+  recordActions(adminUserResource.path, tags, { description, schema, errors: [400, 401, 403, 404] });
 
-const forceLogout = defineRoute({
-  method: 'post',
-  path: '/system/admin/{id}/force-logout',
-  tags,
-  summary: 'Revoke every session of the user: their tokens stop working at once',
-  permission: 'system:admin:force-logout',
-  request: { params: IdParam },
-  responses: answers('How many sessions ended', ForcedLogout, 400, 401, 403, 404),
-});
+const resetPassword = sessionAction('The temporary password', TemporaryPassword)(
+  'reset-password',
+  'system:admin:reset-password',
+  'Set a random temporary password, shown once; the user must change it; their sessions end',
+);
+const forceLogout = sessionAction('How many sessions ended', ForcedLogout)(
+  'force-logout',
+  'system:admin:force-logout',
+  'Revoke every session of the user: their tokens stop working at once',
+);
 
-const assignRoles = defineRoute({
+const assignRoles = recordAction({
   method: 'put',
-  path: '/system/admin/{id}/roles',
-  tags,
+  path: adminUserResource.path,
+  verb: 'roles',
   summary: 'Replace the roles of the account (roles of the same tenant only)',
   permission: 'system:admin:assign-role',
-  request: { params: IdParam, body: { required: true, content: json(AssignRoles) } },
-  responses: answers('The account', AdminUser, 400, 401, 403, 404),
+  body: AssignRoles,
+  answer: ['The account', AdminUser],
+  errors: [400, 401, 403, 404],
 });
 
 const actions = (service: AdminUserService) =>

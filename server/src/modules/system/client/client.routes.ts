@@ -1,35 +1,31 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { answers } from '../../../core/openapi';
-import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
-import { writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute } from '../../../core/route';
+import { recordActions, writeContext } from '../../../core/resource/resource.routes';
 import { oauthClientResource } from './client.resource';
 import { ClientSecret, RevokedTokens } from './client.schema';
 import { createOauthClientService, type OauthClientService } from './client.service';
 
 const tags = ['system/client'];
 
-const rotateSecret = defineRoute({
-  method: 'post',
-  path: '/system/client/{id}/rotate-secret',
-  tags,
-  summary: 'A new secret for a confidential client, shown once; the old one stops working',
-  permission: 'system:client:rotate-secret',
-  request: { params: IdParam },
-  responses: answers('The new secret', ClientSecret, 400, 401, 403, 404, 409),
-});
+const rotateSecret = recordActions(oauthClientResource.path, tags, {
+  description: 'The new secret',
+  schema: ClientSecret,
+})(
+  'rotate-secret',
+  'system:client:rotate-secret',
+  'A new secret for a confidential client, shown once; the old one stops working',
+);
 
-const revokeTokens = defineRoute({
-  method: 'post',
-  path: '/system/client/{id}/revoke-tokens',
-  tags,
-  summary: 'End every session issued to the client, in every tenant: its tokens stop working at once',
-  permission: 'system:client:revoke-tokens',
-  request: { params: IdParam },
-  responses: answers('How many sessions ended', RevokedTokens, 400, 401, 403, 404),
-});
+const revokeTokens = recordActions(oauthClientResource.path, tags, {
+  description: 'How many sessions ended',
+  schema: RevokedTokens,
+  errors: [400, 401, 403, 404],
+})(
+  'revoke-tokens',
+  'system:client:revoke-tokens',
+  'End every session issued to the client, in every tenant: its tokens stop working at once',
+);
 
 const actions = (service: OauthClientService) =>
   new OpenAPIHono<AppEnv>()

@@ -1,10 +1,10 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { answers, errorResponses, json } from '../../../core/openapi';
+import { answers, errorResponses } from '../../../core/openapi';
 import { Id, IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute } from '../../../core/route';
+import { defineRoute, recordAction } from '../../../core/route';
 import { roleResource } from './role.resource';
 import {
   AddMembers,
@@ -39,24 +39,25 @@ const getPermissions = defineRoute({
   responses: answers('Permissions', RolePermissions, 400, 401, 403, 404),
 });
 
-const putPermissions = defineRoute({
+const putPermissions = recordAction({
   method: 'put',
-  path: '/system/role/{id}/permissions',
-  tags,
+  path: roleResource.path,
+  verb: 'permissions',
   summary: 'Replace the permissions of the role (within the tenant’s package; not on a system role)',
   permission: 'system:role:assign-permission',
-  request: { params: IdParam, body: { required: true, content: json(AssignPermissions) } },
-  responses: answers('Permissions', RolePermissions, 400, 401, 403, 404, 409),
+  body: AssignPermissions,
+  answer: ['Permissions', RolePermissions],
 });
 
-const putDataScope = defineRoute({
+const putDataScope = recordAction({
   method: 'put',
-  path: '/system/role/{id}/data-scope',
-  tags,
+  path: roleResource.path,
+  verb: 'data-scope',
   summary: 'Set the data scope of the role (organisations required for org_custom)',
   permission: 'system:role:assign-data-scope',
-  request: { params: IdParam, body: { required: true, content: json(AssignDataScope) } },
-  responses: answers('The role', Role, 400, 401, 403, 404),
+  body: AssignDataScope,
+  answer: ['The role', Role],
+  errors: [400, 401, 403, 404],
 });
 
 const getMembers = defineRoute({
@@ -69,14 +70,14 @@ const getMembers = defineRoute({
   responses: answers('Members', Members, 400, 401, 403, 404),
 });
 
-const postMembers = defineRoute({
-  method: 'post',
-  path: '/system/role/{id}/members',
-  tags,
+const postMembers = recordAction({
+  path: roleResource.path,
+  verb: 'members',
   summary: 'Give the role to accounts of the same tenant',
   permission: 'system:role:assign-user',
-  request: { params: IdParam, body: { required: true, content: json(AddMembers) } },
-  responses: answers('Members', Members, 400, 401, 403, 404),
+  body: AddMembers,
+  answer: ['Members', Members],
+  errors: [400, 401, 403, 404],
 });
 
 const deleteMember = defineRoute({

@@ -1,10 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../core/context';
-import { answers, json } from '../../../core/openapi';
-import { IdParam } from '../../../core/resource/id-param';
+import { answers } from '../../../core/openapi';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { recordActions, writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute } from '../../../core/route';
+import { defineRoute, recordAction } from '../../../core/route';
 import { tenantResource } from './tenant.resource';
 import { RenewTenant, ResolvedTenant, ResolveTenantQuery, Tenant } from './tenant.schema';
 import { createTenantService, type TenantService } from './tenant.service';
@@ -29,14 +28,13 @@ const disable = action(
   'Disable: its users cannot sign in or refresh, their tokens stop working',
 );
 const enable = action('enable', 'system:tenant:enable', 'Enable again');
-const renew = defineRoute({
-  method: 'post',
-  path: '/system/tenant/{id}/renew',
-  tags,
+const renew = recordAction({
+  path: tenantResource.path,
+  verb: 'renew',
   summary: 'Set a new expiry (in the future, or null for never)',
   permission: 'system:tenant:renew',
-  request: { params: IdParam, body: { required: true, content: json(RenewTenant) } },
-  responses: answers('The tenant after it', Tenant, 400, 401, 403, 404, 409),
+  body: RenewTenant,
+  answer: ['The tenant after it', Tenant],
 });
 
 const actions = (service: TenantService) =>
