@@ -8,6 +8,14 @@ export type FilterSpec<Column extends string = string> =
   | { kind: 'keyword'; columns: readonly Column[] }
   | { kind: 'dateRange'; column: Column };
 
+/** The filters most lists have: the status (enabled or disabled) and when a record was created. */
+export const statusFilter = {
+  kind: 'in',
+  column: 'status',
+  values: ['enabled', 'disabled'],
+} as const satisfies FilterSpec<'status'>;
+export const createdAtFilter = { kind: 'dateRange', column: 'created_at' } as const satisfies FilterSpec<'created_at'>;
+
 export interface ListSpec {
   /** Sortable field → column. */
   sort: Record<string, string>;

@@ -27,7 +27,7 @@ const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigin
  * What makes a table made later tenant-owned: both roles' grants, forced RLS, the system role's access and the
  * tenant's own rows for the app role (as the tenant tables here).
  */
-const tenantOwnedTable = (table: string): string[] => [
+export const tenantOwnedTable = (table: string): string[] => [
   `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${APP_ROLE}, ${SYSTEM_ROLE}`,
   `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
   `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY`,

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { APP_ROLE, SYSTEM_ROLE } from './0002_tenancy_rls';
+import { tenantOwnedTable } from './0002_tenancy_rls';
 import { runStatements } from './statements';
 
-const currentTenant = `NULLIF(current_setting('app.tenant_id', true), '')::bigint`;
 const tables = ['import_job', 'import_job_failure'];
 
 /**
@@ -41,16 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOREIGN KEY (tenant_id, job_id) REFERENCES import_job (tenant_id, id) ON DELETE CASCADE)`,
     `CREATE INDEX audit_log_trace_idx ON audit_log (trace_id, id) WHERE trace_id IS NOT NULL`,
   ];
-  for (const table of tables) {
-    statements.push(
-      `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${APP_ROLE}, ${SYSTEM_ROLE}`,
-      `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY`,
-      `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY`,
-      `CREATE POLICY system_access ON ${table} TO ${SYSTEM_ROLE} USING (true) WITH CHECK (true)`,
-      `CREATE POLICY tenant_isolation ON ${table} TO ${APP_ROLE}
-         USING (tenant_id = ${currentTenant}) WITH CHECK (tenant_id = ${currentTenant})`,
-    );
-  }
+  statements.push(...tables.flatMap(tenantOwnedTable));
   await runStatements(db, statements);
 }
 

@@ -1,5 +1,6 @@
 import { type PlatformScope, platformWrites } from '../../../core/platform-scope';
 import { defineResource } from '../../../core/resource/define-resource';
+import { statusFilter } from '../../../core/resource/list-query';
 import { plainResource } from '../../../core/resource/resource.module';
 import type { ResourceDeps } from '../../../core/resource/resource.service';
 import { columnsOf } from '../../../core/resource/table.repository';
@@ -27,7 +28,7 @@ export const businessItemResource = defineResource({
       keyword: { kind: 'keyword', columns: ['code', 'name', 'name_en', 'description'] },
       module: { kind: 'in', column: 'module', pattern: /^[a-z][a-z0-9-]{0,49}$/ },
       notifiable: { kind: 'eq', column: 'notifiable', values: ['true', 'false'] },
-      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      status: statusFilter,
     },
   },
   importKey: 'code',

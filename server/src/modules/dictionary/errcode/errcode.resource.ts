@@ -1,4 +1,5 @@
 import { defineResource } from '../../../core/resource/define-resource';
+import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { CreateErrorCode, ErrorCode, ErrorCodeImportRow, UpdateErrorCode } from './errcode.schema';
 
@@ -18,7 +19,7 @@ export const errorCodeResource = defineResource({
       keyword: { kind: 'keyword', columns: ['key', 'message_zh', 'message_en'] },
       module: { kind: 'in', column: 'module', pattern: /^[a-z][a-z0-9-]{0,49}$/ },
       source: { kind: 'in', column: 'source', values: ['built_in', 'manual'] },
-      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      status: statusFilter,
       httpStatus: { kind: 'in', column: 'http_status', pattern: /^[45]\d\d$/ },
     },
   },

@@ -1,4 +1,5 @@
 import { defineResource } from '../../../core/resource/define-resource';
+import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { CreateIndustry, Industry, IndustryImportRow, UpdateIndustry } from './industry.schema';
 
@@ -19,7 +20,7 @@ export const industryResource = defineResource({
       keyword: { kind: 'keyword', columns: ['code', 'name', 'name_en'] },
       level: { kind: 'in', column: 'level', values: ['1', '2', '3', '4'] },
       parentCode: { kind: 'eq', column: 'parent_code', pattern: /^([A-Z]|\d{2,4})$/ },
-      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      status: statusFilter,
     },
   },
   importKey: 'code',

@@ -1,4 +1,4 @@
-import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
+import { type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { DictItem } from './syscode-item.schema';
@@ -16,7 +16,7 @@ export const dictItemList: ListSpec = {
   filters: {
     typeCode: { kind: 'eq', column: 'type_code' },
     keyword: { kind: 'keyword', columns: ['value', 'label', 'label_en'] },
-    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+    status: statusFilter,
   },
 };
 

@@ -1,6 +1,7 @@
 import { AppError } from '../../../core/errors';
 import { type PlatformScope, platformWrites } from '../../../core/platform-scope';
 import { defineResource } from '../../../core/resource/define-resource';
+import { statusFilter } from '../../../core/resource/list-query';
 import { plainResource } from '../../../core/resource/resource.module';
 import type { ResourceDeps } from '../../../core/resource/resource.service';
 import { columnsOf } from '../../../core/resource/table.repository';
@@ -19,7 +20,7 @@ export const dictTypeResource = defineResource({
     defaultSort: 'code',
     filters: {
       keyword: { kind: 'keyword', columns: ['code', 'name'] },
-      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      status: statusFilter,
       tenantExtensible: { kind: 'eq', column: 'tenant_extensible', values: ['true', 'false'] },
     },
   },

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { INT4_MAX, Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
 import { Id } from '../../../core/resource/id-param';
+import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
@@ -167,7 +168,7 @@ export const organizationResource = defineResource({
       keyword: { kind: 'keyword', columns: ['code', 'name', 'short_name'] },
       orgType: { kind: 'in', column: 'org_type', values: [...ORG_TYPES] },
       parentId: { kind: 'eq', column: 'parent_id', pattern: /^[1-9]\d{0,17}$/ },
-      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      status: statusFilter,
     },
   },
   importKey: 'code',

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { defineResource } from '../../../core/resource/define-resource';
+import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
@@ -145,7 +146,7 @@ export const traineeTypeResource = defineResource({
     filters: {
       keyword: { kind: 'keyword', columns: ['code', 'name'] },
       category: { kind: 'in', column: 'category', values: [...TRAINEE_CATEGORIES] },
-      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      status: statusFilter,
     },
   },
   importKey: 'code',

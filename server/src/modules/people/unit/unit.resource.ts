@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
 import { Id } from '../../../core/resource/id-param';
+import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
@@ -163,7 +164,7 @@ export const unitResource = defineResource({
       keyword: { kind: 'keyword', columns: ['name', 'credit_code', 'contact_name', 'address'] },
       unitType: { kind: 'eq', column: 'unit_type', pattern: /^[\w-]{1,50}$/ },
       districtCode: { kind: 'eq', column: 'district_code', pattern: /^\d{6}(\d{3})?$/ },
-      status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+      status: statusFilter,
     },
   },
   importKey: 'name',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { filterValue, type ListQuery, type ListSpec } from '../../../core/resource/list-query';
+import { createdAtFilter, filterValue, type ListQuery, type ListSpec } from '../../../core/resource/list-query';
 import {
   type Actor,
   columnsOf,
@@ -23,7 +23,7 @@ export const adminUserList: ListSpec = {
     keyword: { kind: 'keyword', columns: ['username', 'display_name', 'mobile', 'email'] },
     status: { kind: 'in', column: 'status', values: ['enabled', 'disabled', 'locked'] },
     roleId: { kind: 'eq', pattern: /^[1-9]\d{0,17}$/ },
-    createdAt: { kind: 'dateRange', column: 'created_at' },
+    createdAt: createdAtFilter,
   },
 };
 

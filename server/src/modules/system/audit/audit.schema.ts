@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { type ListSpec, listQuerySchema, listResponse } from '../../../core/resource/list-query';
+import { createdAtFilter, type ListSpec, listQuerySchema, listResponse } from '../../../core/resource/list-query';
 
 const id = /^[1-9]\d{0,17}$/;
 
@@ -11,7 +11,7 @@ export const auditLogList: ListSpec = {
     resourceId: { kind: 'eq', column: 'resource_id' },
     action: { kind: 'in', column: 'action' },
     actorId: { kind: 'eq', column: 'actor_id', pattern: id },
-    createdAt: { kind: 'dateRange', column: 'created_at' },
+    createdAt: createdAtFilter,
   },
 };
 
@@ -21,7 +21,7 @@ export const loginLogList: ListSpec = {
   filters: {
     userId: { kind: 'eq', column: 'user_id', pattern: id },
     logType: { kind: 'in', column: 'log_type' },
-    createdAt: { kind: 'dateRange', column: 'created_at' },
+    createdAt: createdAtFilter,
   },
 };
 

@@ -1,4 +1,4 @@
-import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
+import { createdAtFilter, type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { OauthClient } from './client.schema';
@@ -9,8 +9,8 @@ export const oauthClientList: ListSpec = {
   filters: {
     keyword: { kind: 'keyword', columns: ['client_id', 'name', 'description'] },
     clientType: { kind: 'in', column: 'client_type', values: ['confidential', 'public'] },
-    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
-    createdAt: { kind: 'dateRange', column: 'created_at' },
+    status: statusFilter,
+    createdAt: createdAtFilter,
   },
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListSpec } from '../../../core/resource/list-query';
+import { type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { District, type DistrictLevel } from './district.schema';
@@ -11,7 +11,7 @@ export const districtList: ListSpec = {
     keyword: { kind: 'keyword', columns: ['code', 'name', 'short_name', 'pinyin'] },
     level: { kind: 'in', column: 'level', values: ['province', 'city', 'county', 'township'] },
     parentCode: { kind: 'eq', column: 'parent_code', pattern: /^\d{6}(\d{3})?$/ },
-    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+    status: statusFilter,
   },
 };
 

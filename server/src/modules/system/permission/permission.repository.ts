@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
+import { createdAtFilter, type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { type MenuNode, Permission, type PermissionNode } from './permission.schema';
@@ -10,10 +10,10 @@ export const permissionList: ListSpec = {
   filters: {
     keyword: { kind: 'keyword', columns: ['name', 'name_en', 'code', 'path', 'locale_key'] },
     type: { kind: 'in', column: 'type', values: ['directory', 'menu', 'button'] },
-    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+    status: statusFilter,
     platformOnly: { kind: 'eq', column: 'platform_only', values: ['true', 'false'] },
     parentId: { kind: 'eq', column: 'parent_id', pattern: /^[1-9]\d{0,17}$/ },
-    createdAt: { kind: 'dateRange', column: 'created_at' },
+    createdAt: createdAtFilter,
   },
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
+import { createdAtFilter, type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { PLATFORM_TENANT } from '../../../core/tenancy';
@@ -12,9 +12,9 @@ export const roleList: ListSpec = {
   defaultSort: 'sort',
   filters: {
     keyword: { kind: 'keyword', columns: ['code', 'name', 'remark'] },
-    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+    status: statusFilter,
     type: { kind: 'in', column: 'type', values: ['system', 'custom'] },
-    createdAt: { kind: 'dateRange', column: 'created_at' },
+    createdAt: createdAtFilter,
   },
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
+import { createdAtFilter, type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { TenantPackage } from './tenant-package.schema';
@@ -9,8 +9,8 @@ export const tenantPackageList: ListSpec = {
   defaultSort: 'createdAt',
   filters: {
     keyword: { kind: 'keyword', columns: ['name', 'remark'] },
-    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
-    createdAt: { kind: 'dateRange', column: 'created_at' },
+    status: statusFilter,
+    createdAt: createdAtFilter,
   },
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ListQuery, ListSpec } from '../../../core/resource/list-query';
+import { createdAtFilter, type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { Tenant } from './tenant.schema';
@@ -32,10 +32,10 @@ export const tenantList: ListSpec = {
   defaultSort: '-createdAt',
   filters: {
     keyword: { kind: 'keyword', columns: ['code', 'name', 'short_name', 'contact_name', 'contact_mobile'] },
-    status: { kind: 'in', column: 'status', values: ['enabled', 'disabled'] },
+    status: statusFilter,
     packageId: { kind: 'eq', column: 'package_id', pattern: /^[1-9]\d{0,17}$/ },
     expiresAt: { kind: 'dateRange', column: 'expires_at' },
-    createdAt: { kind: 'dateRange', column: 'created_at' },
+    createdAt: createdAtFilter,
   },
 };
 
