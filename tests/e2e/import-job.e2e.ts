@@ -4,12 +4,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleSheet } from '../support/role-sheet';
-import { launchChromium } from './browser';
+import { keepFailures, launchChromium } from './browser';
 
 const baseURL = inject('baseURL');
 const ROWS = 8000;
 let browser: Browser;
 let page: Page;
+keepFailures('import-job', () => page);
 let token: string;
 
 const liveRoleCodes = async () => {

@@ -26,10 +26,31 @@ async function menu(group: string, entry: string) {
 }
 
 /** Picks an option of the select of a form field, found by typing its label. */
+/**
+ * Picks `option` in the select `testId`, typing to filter its (virtual) list, until the select shows it: a click that
+ * lands while the list re-renders under the filter may pick nothing, or another option.
+ */
 async function choose(testId: string, option: string) {
-  await page.getByTestId(testId).click({ force: true });
-  await page.keyboard.type(option);
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+  const shown = page.locator('.ant-form-item', { has: page.getByTestId(testId) }).locator('.ant-select-selection-item');
+  const item = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}$`) });
+  await expect
+    .poll(
+      async () => {
+        if ((await shown.count()) && (await shown.first().innerText()) === option) return true;
+        await page.getByTestId(testId).click({ force: true });
+        await page.keyboard.press('ControlOrMeta+A'); // the filter an attempt before typed, if its list is still open
+        await page.keyboard.type(option);
+        await item
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+        return (await shown.count()) > 0 && (await shown.first().innerText()) === option;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 describe('Units and trainee types in Chromium', () => {

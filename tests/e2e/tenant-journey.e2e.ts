@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import { keepFailures, launchChromium } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
 let page: Page;
+keepFailures('tenant-journey', () => page);
 const problems: string[] = [];
 const stamp = Date.now().toString(36);
 const tenantCode = `e2e-${stamp}`;
@@ -37,15 +38,32 @@ async function signInFirstTime(tenant: string, username: string, initial: string
   await page.getByTestId('login-password').fill(initial);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('first-use-password').waitFor();
+  // the sign-in screen sends the user on once the session has started: let it, before going elsewhere
+  await page.waitForURL((url) => !url.hash.startsWith('#/login'));
   expect(await menu().count()).toBe(0);
   await page.goto(`${baseURL}/#/system/role`);
   await page.getByTestId('first-use-password').waitFor();
   expect(await page.getByTestId('system-role').count()).toBe(0);
-  await page.getByTestId('current-password').fill(initial);
-  await page.getByTestId('new-password').fill(own);
-  await page.getByTestId('confirm-password').fill(own);
-  await page.getByTestId('change-password-submit').click();
-  await page.getByTestId('first-use-password').waitFor({ state: 'detached' });
+  // the screen's lazily loaded parts (the strength meter's estimator, the area's catalogue) settle first
+  await page.waitForLoadState('networkidle');
+  const changePassword = async () => {
+    await page.getByTestId('current-password').fill(initial);
+    await page.getByTestId('new-password').fill(own);
+    await page.getByTestId('confirm-password').fill(own);
+    await page.getByTestId('change-password-submit').click();
+    return page
+      .getByTestId('first-use-password')
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false);
+  };
+  if (!(await changePassword())) {
+    // a field emptied by a late re-render (seen when the sign-in's redirect came after the navigation here): say what
+    // the screen showed, then try as a user would, once more
+    const shown = await page.getByTestId('first-use-password').innerText();
+    console.warn(`e2e: the first password change did not complete; the screen showed:\n${shown}`);
+    expect(await changePassword()).toBe(true);
+  }
   await page.goto(`${baseURL}/#/dashboard/workspace`);
   await page.getByTestId('workspace').waitFor();
 }
@@ -163,7 +181,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
   it('the account sees only what the role allows', async () => {
     await signInFirstTime(tenantCode, 'clerk1', 'Amber-Falcon-81', 'Amber-Otter-Meadow-2026');
     await expect.poll(() => menu().innerText()).toContain('工作台');
-    expect(await menu().getByText('个人中心').count()).toBe(0);
+    await expect.poll(() => menu().getByText('个人中心').count()).toBe(0);
     await menu().getByText('系统管理').click();
     await expect.poll(() => menu().innerText()).toContain('管理员');
     expect(await menu().getByText('角色管理').count()).toBe(0);
@@ -173,7 +191,7 @@ describe('A tenant from provisioning to a restricted account, in Chromium', () =
     await page.getByTestId('system-admin').waitFor();
     await page.locator('[data-testid="system-admin"] tr', { hasText: 'clerk1' }).waitFor();
     const screen = page.getByTestId('system-admin');
-    expect(await screen.getByTestId('table-export').count()).toBe(1);
+    await expect.poll(() => screen.getByTestId('table-export').count()).toBe(1);
     expect(await screen.getByTestId('table-create').count()).toBe(0);
     expect(await screen.getByTestId('table-import').count()).toBe(0);
 
