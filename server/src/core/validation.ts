@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, type FieldError } from './errors';
+import { AppError, type FieldError, invalidField } from './errors';
 import type { Lang } from './i18n';
 
 type Issue = z.core.$ZodIssue;
@@ -220,5 +220,5 @@ export function refusedValueFields(input: unknown, lang: Lang): FieldError[] {
 }
 
 export function malformedBodyError(lang: Lang): AppError {
-  return new AppError('common.validation', {}, [{ field: 'body', message: texts[lang].malformed }]);
+  return invalidField('body', texts[lang].malformed);
 }

@@ -1,5 +1,5 @@
 import type { ErrorCatalog } from '../error-catalog';
-import { AppError, isUniqueViolation, versionConflict } from '../errors';
+import { AppError, invalidField, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
 import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
@@ -64,8 +64,7 @@ const texts = {
   },
 };
 
-export const notXlsx = (lang: WriteContext['lang']) =>
-  new AppError('common.validation', {}, [{ field: 'file', message: texts[lang].notXlsx }]);
+export const notXlsx = (lang: WriteContext['lang']) => invalidField('file', texts[lang].notXlsx);
 
 /** What a resource brings to an import: its definition, store, columns, the tenancy its writes run in, its audit. */
 export interface ImportTarget<Row extends ResourceRow, Create, Update extends { version: number }> {

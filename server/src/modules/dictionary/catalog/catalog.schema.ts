@@ -1,14 +1,9 @@
 import { z } from '@hono/zod-openapi';
+import { DictItem } from '../syscode/syscode-item.schema';
 
-export const SysCode = z
-  .object({
-    type: z.string(),
-    value: z.string(),
-    label: z.string(),
-    labelEn: z.string().nullable(),
-    color: z.string().nullable(),
-    sort: z.number().int(),
-  })
+/** A dictionary item as the console's caches hold it: the item's display fields, under its type's code. */
+export const SysCode = DictItem.pick({ value: true, label: true, labelEn: true, color: true, sort: true })
+  .extend({ type: z.string() })
   .openapi('SysCode');
 export type SysCode = z.infer<typeof SysCode>;
 

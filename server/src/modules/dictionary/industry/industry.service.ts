@@ -1,4 +1,4 @@
-import { AppError } from '../../../core/errors';
+import { AppError, invalidField } from '../../../core/errors';
 import { type PlatformScope, platformWrites } from '../../../core/platform-scope';
 import type { ResourceStore } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -17,7 +17,7 @@ export function createIndustryService(deps: ResourceDeps & { platform: PlatformS
     ...plain,
     async create(tx, input, ctx) {
       const parent = input.parentCode ? await plain.findByKey?.(tx, input.parentCode) : undefined;
-      const field = (message: string) => new AppError('common.validation', {}, [{ field: 'parentCode', message }]);
+      const field = (message: string) => invalidField('parentCode', message);
       if (input.parentCode && !parent) throw field(texts[ctx.lang].noParent);
       if (parent && parent.level >= 4) throw field(texts[ctx.lang].tooDeep);
       const leveled = { ...input, level: parent ? parent.level + 1 : 1 };

@@ -1,4 +1,4 @@
-import { AppError, isUniqueViolation } from '../../../core/errors';
+import { AppError, invalidField, isUniqueViolation } from '../../../core/errors';
 import type { PlatformScope } from '../../../core/platform-scope';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { resourceModule } from '../../../core/resource/resource.module';
@@ -31,8 +31,7 @@ function createDictItemService(deps: ResourceDeps & { platform: PlatformScope })
 
     async create(tx, input, ctx) {
       const type = await findDictTypeByCode(tx, input.typeCode);
-      if (!type)
-        throw new AppError('common.validation', {}, [{ field: 'typeCode', message: texts[ctx.lang].unknownType }]);
+      if (!type) throw invalidField('typeCode', texts[ctx.lang].unknownType);
       const isPlatform = await platform.isPlatform(tx, ctx.tenantId);
       if (!isPlatform) {
         if (!type.tenant_extensible) throw new AppError('dict.notExtensible');

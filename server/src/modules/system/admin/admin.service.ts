@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Config } from '../../../config';
-import { AppError, notFound } from '../../../core/errors';
+import { AppError, invalidField, notFound } from '../../../core/errors';
 import { type PasswordHasher, type PasswordPolicy, passwordPolicyError } from '../../../core/password';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -44,7 +44,7 @@ export function createAdminUserService(deps: Deps) {
   async function checkRoles(tx: Tx, roleIds: string[], ctx: WriteContext): Promise<string[]> {
     const unique = [...new Set(roleIds)];
     if (!(await allLive(tx, 'role', unique))) {
-      throw new AppError('common.validation', {}, [{ field: 'roleIds', message: texts[ctx.lang].unknownRole }]);
+      throw invalidField('roleIds', texts[ctx.lang].unknownRole);
     }
     return unique;
   }
@@ -59,8 +59,7 @@ export function createAdminUserService(deps: Deps) {
   async function roleIdsByCode(tx: Tx, text: string, ctx: WriteContext): Promise<string[]> {
     const codes = [...new Set(text.split(/[,，;；\s]+/).filter(Boolean))];
     const ids = await repo.findRoleIdsByCode(tx, codes);
-    if (ids.size !== codes.length)
-      throw new AppError('common.validation', {}, [{ field: 'roles', message: texts[ctx.lang].unknownRole }]);
+    if (ids.size !== codes.length) throw invalidField('roles', texts[ctx.lang].unknownRole);
     return [...ids.values()];
   }
 
@@ -118,8 +117,7 @@ export function createAdminUserService(deps: Deps) {
       const roleIds = r.roles === undefined ? undefined : await roleIdsByCode(tx, r.roles, ctx);
       const fields = { displayName: r.displayName, mobile: r.mobile, email: r.email, remark: r.remark };
       if (existing) return { ...fields, roleIds, version: existing.version };
-      if (!r.password)
-        throw new AppError('common.validation', {}, [{ field: 'password', message: texts[ctx.lang].passwordRequired }]);
+      if (!r.password) throw invalidField('password', texts[ctx.lang].passwordRequired);
       return {
         ...fields,
         userName: r.userName,

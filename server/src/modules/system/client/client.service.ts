@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../../core/errors';
+import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { PasswordHasher } from '../../../core/password';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
@@ -29,7 +29,7 @@ export function createOauthClientService(deps: Deps) {
     if (ids === null) return null;
     const unique = [...new Set(ids)];
     if (!(await allLive(tx, 'tenant', unique))) {
-      throw new AppError('common.validation', {}, [{ field: 'allowedTenantIds', message: texts[lang].unknownTenant }]);
+      throw invalidField('allowedTenantIds', texts[lang].unknownTenant);
     }
     return unique;
   }

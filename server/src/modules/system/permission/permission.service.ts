@@ -1,5 +1,5 @@
 import type { Principal } from '../../../core/context';
-import { AppError } from '../../../core/errors';
+import { AppError, invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -20,8 +20,7 @@ export function createPermissionService(deps: ResourceDeps) {
   const checkParent = async (tx: Tx, id: string | null, parentId: string | null, lang: Lang) => {
     if (!parentId) return;
     const chain = await repo.ancestorIds(tx, parentId);
-    if (chain.length === 0)
-      throw new AppError('common.validation', {}, [{ field: 'parentId', message: texts[lang].unknownParent }]);
+    if (chain.length === 0) throw invalidField('parentId', texts[lang].unknownParent);
     if (id && chain.includes(id)) throw new AppError('permission.cycle', {}, [{ field: 'parentId', message: '' }]);
   };
 
@@ -53,7 +52,7 @@ export function createPermissionService(deps: ResourceDeps) {
       const parent = parentKey ? await repo.findPermissionByKey(tx, parentKey) : undefined;
       // a parent made by an earlier row of the same file exists by the time this row is written
       if (parentKey && !parent && !earlierKeys?.has(parentKey))
-        throw new AppError('common.validation', {}, [{ field: 'parentKey', message: texts[ctx.lang].unknownParent }]);
+        throw invalidField('parentKey', texts[ctx.lang].unknownParent);
       const values = {
         code: null,
         nameEn: null,

@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../../core/errors';
+import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import { allLive } from '../../../core/resource/table.repository';
@@ -127,7 +127,7 @@ export function createRoleService(deps: ResourceDeps) {
         'assign-user',
         async (tx, role) => {
           if (!(await allLive(tx, 'admin_user', ids))) {
-            throw new AppError('common.validation', {}, [{ field: 'userIds', message: texts[ctx.lang].unknownUser }]);
+            throw invalidField('userIds', texts[ctx.lang].unknownUser);
           }
           await repo.addMembers(tx, ctx.tenantId, id, ids);
           return role;

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../../core/context';
 import { answers, json } from '../../../core/openapi';
 import { writeContext } from '../../../core/resource/resource.routes';
@@ -56,6 +57,9 @@ const resetSetting = defineRoute({
   responses: answers('The setting after it', Setting, 400, 401, 403, 404),
 });
 
+/** Who writes a setting: the write's context and the permissions that decide which values they may set. */
+const writer = (c: Context<AppEnv>) => [writeContext(c), c.var.principal.permissions] as const;
+
 export function settingsRoutes() {
   return new OpenAPIHono<AppEnv>()
     .openapi(getPublicSettings, async (c) => {
@@ -71,25 +75,11 @@ export function settingsRoutes() {
       );
       return c.json({ data, total: data.length, success: true as const }, 200);
     })
-    .openapi(updateSetting, async (c) =>
-      c.json(
-        await c.var.services.settings.update(
-          writeContext(c),
-          c.var.principal.permissions,
-          c.req.valid('param').key,
-          c.req.valid('json'),
-        ),
-        200,
-      ),
-    )
+    .openapi(updateSetting, async (c) => {
+      const { key } = c.req.valid('param');
+      return c.json(await c.var.services.settings.update(...writer(c), key, c.req.valid('json')), 200);
+    })
     .openapi(resetSetting, async (c) =>
-      c.json(
-        await c.var.services.settings.resetOverride(
-          writeContext(c),
-          c.var.principal.permissions,
-          c.req.valid('param').key,
-        ),
-        200,
-      ),
+      c.json(await c.var.services.settings.resetOverride(...writer(c), c.req.valid('param').key), 200),
     );
 }

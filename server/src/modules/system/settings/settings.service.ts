@@ -1,4 +1,4 @@
-import { AppError, forbidden, isUniqueViolation, notFound, versionConflict } from '../../../core/errors';
+import { AppError, forbidden, invalidField, isUniqueViolation, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { PasswordPolicy } from '../../../core/password';
 import type { PlatformScope } from '../../../core/platform-scope';
@@ -62,7 +62,7 @@ export function checkSettingValue(
 ): unknown {
   const t = texts[lang];
   const fail = (message: string): never => {
-    throw new AppError('common.validation', {}, [{ field: 'value', message }]);
+    throw invalidField('value', message);
   };
   if (value === undefined) return fail(t.required);
   switch (record.valueType) {

@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../../core/errors';
+import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore } from '../../../core/resource/resource';
 import { resourceModule } from '../../../core/resource/resource.module';
@@ -20,7 +20,7 @@ export async function checkPackagePermissions(tx: Tx, ids: string[], lang: Lang)
   const unique = [...new Set(ids)];
   const found = await permissionsByIds(tx, unique);
   if (found.length !== unique.length) {
-    throw new AppError('common.validation', {}, [{ field: 'permissionIds', message: texts[lang].unknownPermission }]);
+    throw invalidField('permissionIds', texts[lang].unknownPermission);
   }
   const platformOnly = found.filter((p) => p.platformOnly).map((p) => p.code ?? p.name);
   if (platformOnly.length > 0) {

@@ -1,5 +1,5 @@
 import type { Config } from '../../../config';
-import { AppError, notFound } from '../../../core/errors';
+import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { type PasswordHasher, passwordPolicyError } from '../../../core/password';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
@@ -57,8 +57,7 @@ export function createTenantService(deps: Deps) {
 
   async function checkPackage(tx: Tx, packageId: string, lang: Lang): Promise<void> {
     const pkg = await repo.findPackage(tx, packageId);
-    if (!pkg)
-      throw new AppError('common.validation', {}, [{ field: 'packageId', message: texts[lang].unknownPackage }]);
+    if (!pkg) throw invalidField('packageId', texts[lang].unknownPackage);
     if (pkg.status !== 'enabled')
       throw new AppError('tenant.packageDisabled', {}, [{ field: 'packageId', message: '' }]);
   }
@@ -129,7 +128,7 @@ export function createTenantService(deps: Deps) {
     async update(tx, current, { version, domains, ...values }, ctx) {
       if (isPlatform(current) && values.packageId !== current.packageId) throw protectedPlatform();
       if (values.packageId === null && !isPlatform(current)) {
-        throw new AppError('common.validation', {}, [{ field: 'packageId', message: texts[ctx.lang].unknownPackage }]);
+        throw invalidField('packageId', texts[ctx.lang].unknownPackage);
       }
       if (values.packageId && values.packageId !== current.packageId)
         await checkPackage(tx, values.packageId, ctx.lang);
@@ -159,8 +158,7 @@ export function createTenantService(deps: Deps) {
       let expiresAt: string | null | undefined;
       if (r.expiresAt) {
         const d = new Date(r.expiresAt.length === 10 ? `${r.expiresAt}T23:59:59+08:00` : r.expiresAt);
-        if (Number.isNaN(d.getTime()))
-          throw new AppError('common.validation', {}, [{ field: 'expiresAt', message: texts[ctx.lang].badDate }]);
+        if (Number.isNaN(d.getTime())) throw invalidField('expiresAt', texts[ctx.lang].badDate);
         expiresAt = d.toISOString();
       }
       const fields = {
@@ -207,7 +205,7 @@ export function createTenantService(deps: Deps) {
     renew: (ctx: WriteContext, id: string, expiresAt: string | null) =>
       resource.act(ctx, id, 'renew', async (tx, row) => {
         if (expiresAt && new Date(expiresAt).getTime() <= ctx.now.getTime()) {
-          throw new AppError('common.validation', {}, [{ field: 'expiresAt', message: texts[ctx.lang].futureDate }]);
+          throw invalidField('expiresAt', texts[ctx.lang].futureDate);
         }
         if (isPlatform(row)) throw protectedPlatform();
         await repo.updateTenant(tx, id, { expiresAt }, ctx);
