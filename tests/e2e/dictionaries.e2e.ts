@@ -4,7 +4,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepFailures, launchChromium } from './browser';
+import { launchChromium } from './browser';
+import { keepFailures } from './failures';
 
 const baseURL = inject('baseURL');
 let browser: Browser;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleSheet } from '../support/role-sheet';
-import { keepFailures, launchChromium } from './browser';
+import { launchChromium } from './browser';
+import { keepFailures } from './failures';
 
 const baseURL = inject('baseURL');
 const ROWS = 8000;
