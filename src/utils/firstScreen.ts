@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { FIRST_PAGE_WAIT_MS } from '@/constants';
 
 /**
- * When the console opens on a list screen, what the shell shows around the list but the list does not need — the
- * header's actions, the tab bar, the menu's entries — renders once the list's first page has: on a cold start these
- * would otherwise take their share of the script time before the first row. getInitialState says the console opened
- * on such a list (`awaitFirstPage`); the list says when its first page (or its failure) is on screen
- * (`firstPageShown`), and so does the tab outlet when a 403 or 404 screen shows instead; FIRST_PAGE_WAIT_MS later
- * they come anyway (a screen that failed to load). Opened on any other screen, nothing waits.
+ * When the console opens on a list screen, what its first row does not need — the shell's header actions, tab bar and
+ * menu entries, and the list's own search form (in the room it took last time), toolbar, row actions and pagination —
+ * renders once the list's first page has: on a cold start these would otherwise take their share of the script time
+ * before the first row. getInitialState says the console opened on such a list (`awaitFirstPage`); the list says when
+ * its first page (or its failure) is on screen (`firstPageShown`), and so does the tab outlet when a 403 or 404 screen
+ * shows instead; FIRST_PAGE_WAIT_MS later they come anyway (a screen that failed to load). Opened on any other screen,
+ * nothing waits.
  */
 let waitingForPage = false;
 const waiting = new Set<() => void>();

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ResourceTable from '@/components/resource/ResourceTable';
 import type { ResourceDescriptor } from '@/components/resource/types';
+import { awaitFirstPage } from '@/utils/firstScreen';
 import { fakeApi } from './fake-api';
 import { freshStore, renderApp, type TestStore } from './harness';
 
@@ -77,6 +78,21 @@ const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElemen
 const dialog = () => document.querySelector('.resource-form .ant-modal') as HTMLElement;
 
 describe('ResourceTable', () => {
+  it('opened cold on it, shows its rows first, then its search form, toolbar, row actions and pagination', async () => {
+    awaitFirstPage();
+    mount(all);
+    // until the first page is on screen, the search form's room is kept and nothing else of the list renders
+    expect(screen.getByTestId('table-search-room')).toBeTruthy();
+    expect(screen.queryByTestId('table-search')).toBeNull();
+    expect(screen.queryByTestId('table-create')).toBeNull();
+    await screen.findByText('alpha');
+    await waitFor(() => expect(screen.getByTestId('table-create')).toBeTruthy());
+    expect(screen.getByTestId('table-search')).toBeTruthy();
+    expect(screen.queryByTestId('table-search-room')).toBeNull();
+    expect(within(row('alpha')).getByTestId('row-edit')).toBeTruthy();
+    expect(document.querySelector('.ant-pagination')).toBeTruthy();
+  });
+
   it('lists the rows of the first page of 10, dictionary values as labelled tags', async () => {
     const api = mount(all);
     await screen.findByText('alpha');

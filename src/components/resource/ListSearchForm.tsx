@@ -1,7 +1,7 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Button, Card, Form, Input, Select, Space } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { ListParams } from './params';
 import type { ListColumn } from './types';
 
@@ -48,19 +48,37 @@ function field<Row>(column: ListColumn<Row>): ReactNode {
 }
 
 /** The search form of a list: one field per searchable column (text, enum, date, date range); search and reset. */
+/** One line of the inline form in its card: the height kept for a search form not yet measured. */
+const ONE_LINE_HEIGHT = 82;
+
+/** The room of a search form that renders a moment later: the height it had last time (`heightKey`), else one line. */
+export function ListSearchFormRoom<Row>({ columns, heightKey }: { columns: ListColumn<Row>[]; heightKey: string }) {
+  if (!columns.some(searchable)) return null;
+  const height = Number(localStorage.getItem(heightKey)) || ONE_LINE_HEIGHT;
+  return <div data-testid="table-search-room" style={{ height }} />;
+}
+
 export default function ListSearchForm<Row>({
   columns,
   onSearch,
+  heightKey,
 }: {
   columns: ListColumn<Row>[];
   onSearch: (values: ListParams) => void;
+  /** Where its rendered height is remembered, for the room kept while it waits (ListSearchFormRoom). */
+  heightKey?: string;
 }) {
   const intl = useIntl();
   const [form] = Form.useForm();
+  const card = useRef<HTMLDivElement>(null);
   const fields = columns.filter(searchable);
+  useEffect(() => {
+    const height = card.current?.offsetHeight;
+    if (heightKey && height) localStorage.setItem(heightKey, String(height));
+  });
   if (!fields.length) return null;
   return (
-    <Card styles={{ body: { paddingBottom: 0 } }}>
+    <Card ref={card} styles={{ body: { paddingBottom: 0 } }}>
       <Form form={form} layout="inline" onFinish={onSearch} data-testid="table-search">
         {fields.map((column) => (
           <Form.Item

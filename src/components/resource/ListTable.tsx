@@ -15,9 +15,9 @@ import {
   useState,
 } from 'react';
 import { LIST_PAGE_SIZE } from '@/constants';
-import { firstPageShown } from '@/utils/firstScreen';
+import { firstPageShown, useFirstPageShown } from '@/utils/firstScreen';
 import { ignoreShownError } from '@/utils/request';
-import ListSearchForm from './ListSearchForm';
+import ListSearchForm, { ListSearchFormRoom } from './ListSearchForm';
 import type { ListFilter, ListParams, ListSort } from './params';
 import type { ListColumn } from './types';
 
@@ -142,6 +142,9 @@ export default function ListTable<Row extends object>({
   const [selected, setSelected] = useState<Key[]>([]);
   const [version, setVersion] = useState(0);
   const [answered, setAnswered] = useState(false);
+  // opened cold on this list, what its first row does not need follows its first page (src/utils/firstScreen.ts):
+  // the search form (in the room it took last time), the toolbar, the rows' actions and the pagination
+  const restShown = useFirstPageShown();
   const latest = useRef(0);
   const requestRef = useRef(request);
   requestRef.current = request;
@@ -199,6 +202,7 @@ export default function ListTable<Row extends object>({
             filters,
             align,
             render: (_value: unknown, row: Row, index: number) => {
+              if (column.valueType === 'option' && !restShown) return null;
               const dom = column.valueType === 'option' ? null : plainCell(column, row);
               if (!render) return dom;
               const shown = render(dom, row, index, undefined as never, column as never);
@@ -206,7 +210,7 @@ export default function ListTable<Row extends object>({
             },
           };
         }) as ColumnsType<Row>,
-    [columns, columnsState, sort],
+    [columns, columnsState, sort, restShown],
   );
 
   const settable = columns.filter((column) => !column.hideInTable && column.valueType !== 'option');
@@ -279,7 +283,12 @@ export default function ListTable<Row extends object>({
 
   return (
     <Space direction="vertical" size={16} style={{ display: 'flex' }}>
-      {search !== false && <ListSearchForm columns={columns} onSearch={search_} />}
+      {search !== false &&
+        (restShown ? (
+          <ListSearchForm columns={columns} onSearch={search_} heightKey={`${persistenceKey}:search-height`} />
+        ) : (
+          <ListSearchFormRoom columns={columns} heightKey={`${persistenceKey}:search-height`} />
+        ))}
       <Card styles={{ body: { paddingTop: 16 } }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, flexWrap: 'wrap' }}>
           <div style={{ flex: 1, fontWeight: 500, fontSize: 16 }}>{headerTitle}</div>
@@ -291,8 +300,8 @@ export default function ListTable<Row extends object>({
               onSearch={(keyword) => search_({ ...searchValues, keyword: keyword || undefined })}
             />
           )}
-          {toolbar}
-          {optionButtons}
+          {restShown && toolbar}
+          {restShown && optionButtons}
         </div>
         {selected.length > 0 && batchActions && (
           <div
@@ -339,13 +348,15 @@ export default function ListTable<Row extends object>({
                 }
               : undefined
           }
-          pagination={{
-            current: paging.current,
-            pageSize: paging.pageSize,
-            total: page.total,
-            showSizeChanger: true,
-            onChange: (current, pageSize) => setPaging({ current, pageSize }),
-          }}
+          pagination={
+            restShown && {
+              current: paging.current,
+              pageSize: paging.pageSize,
+              total: page.total,
+              showSizeChanger: true,
+              onChange: (current, pageSize) => setPaging({ current, pageSize }),
+            }
+          }
           onChange={(_pagination, filters, sorter, { action }) => {
             if (action === 'sort') setSort(toSort(sorter));
             if (action === 'filter') setFilter(filters as ListFilter);
