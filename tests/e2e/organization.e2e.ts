@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { choose } from './antd';
 import { launchChromium } from './browser';
 import { keepFailures } from './failures';
 
@@ -32,8 +33,7 @@ const confirm = () => page.locator('.ant-popconfirm:not(.ant-popover-hidden) .an
 async function fillAndSave(code: string, name: string, type: string) {
   await page.getByTestId('form-code').fill(code);
   await page.getByTestId('form-name').fill(name);
-  await page.getByTestId('form-orgType').click({ force: true });
-  await page.locator('.ant-select-item-option', { hasText: type }).first().click();
+  await choose(page, 'form-orgType', type);
   await page.getByTestId('resource-form-submit').click();
 }
 

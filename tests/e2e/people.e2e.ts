@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { choose } from './antd';
 import { launchChromium } from './browser';
 import { keepFailures } from './failures';
 
@@ -24,34 +25,6 @@ async function menu(group: string, entry: string) {
   const item = page.locator('.ant-menu').getByText(entry, { exact: true });
   if (!(await item.isVisible())) await page.locator('.ant-menu').getByText(group, { exact: true }).click();
   await item.click();
-}
-
-/** Picks an option of the select of a form field, found by typing its label. */
-/**
- * Picks `option` in the select `testId`, typing to filter its (virtual) list, until the select shows it: a click that
- * lands while the list re-renders under the filter may pick nothing, or another option.
- */
-async function choose(testId: string, option: string) {
-  const shown = page.locator('.ant-form-item', { has: page.getByTestId(testId) }).locator('.ant-select-selection-item');
-  const item = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}$`) });
-  await expect
-    .poll(
-      async () => {
-        if ((await shown.count()) && (await shown.first().innerText()) === option) return true;
-        await page.getByTestId(testId).click({ force: true });
-        await page.keyboard.press('ControlOrMeta+A'); // the filter an attempt before typed, if its list is still open
-        await page.keyboard.type(option);
-        await item
-          .first()
-          .click({ timeout: 5_000 })
-          .catch(() => undefined);
-        return (await shown.count()) > 0 && (await shown.first().innerText()) === option;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
 }
 
 describe('Units and trainee types in Chromium', () => {
@@ -114,7 +87,7 @@ describe('Units and trainee types in Chromium', () => {
     await fields.getByTestId('table-create').click();
     await page.getByTestId('form-key').fill('degree');
     await page.getByTestId('form-label').fill('学位');
-    await choose('form-fieldType', '单选框');
+    await choose(page, 'form-fieldType', '单选框');
     await page.getByTestId('options-add').click();
     await page.getByTestId('option-value-0').fill('master');
     await page.getByTestId('option-label-0').fill('硕士');
