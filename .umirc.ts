@@ -34,7 +34,12 @@ export default defineConfig({
   hash: true,
   // lazily loaded chunks (the password estimator) carry their own esbuild helpers: wrap each chunk so they cannot clash
   esbuildMinifyIIFE: true,
-  plugins: ['./umi-plugins/skip-route-preload', './umi-plugins/server-contract', './umi-plugins/antd-static-style'],
+  plugins: [
+    './umi-plugins/early-answers',
+    './umi-plugins/skip-route-preload',
+    './umi-plugins/server-contract',
+    './umi-plugins/antd-static-style',
+  ],
   // an admin console for current browsers: no legacy polyfills in the first download
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: { imports: [] },

@@ -9,7 +9,7 @@ import AppProviders from '@/components/AppProviders';
 import PageLoading from '@/components/PageLoading';
 import { LOGIN_PATH } from '@/constants';
 import type { RootState } from '@/models/root';
-import { fetchMe, fetchPublicSettings } from '@/services/auth';
+import { fetchMeAtStart, fetchPublicSettingsAtStart } from '@/services/auth';
 import { fetchMenus, grantedMenu, type MenuRoute, prefetchMenus } from '@/services/menu';
 import { dropEarly, firstPageUrl, startEarly } from '@/utils/early';
 import { awaitFirstPage, useFirstPageShown, whenFirstPageShown } from '@/utils/firstScreen';
@@ -80,10 +80,10 @@ export async function getInitialState(): Promise<InitialState> {
     }
   }
   const [settings, me] = await Promise.all([
-    fetchPublicSettings().catch(() => cached),
+    fetchPublicSettingsAtStart().catch(() => cached),
     hasAccessToken()
       ? // on the sign-in screen a session that has ended is no news: no message, the form stays
-        fetchMe(onSignIn ? { skipErrorHandler: true } : undefined).catch(() => undefined)
+        fetchMeAtStart(onSignIn ? { skipErrorHandler: true } : undefined).catch(() => undefined)
       : undefined,
   ]);
   dispatchRoot('SET_APP_SETTINGS', settings);

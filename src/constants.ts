@@ -12,6 +12,15 @@ export const LIST_CACHE_TIME_MS = 5 * 60_000;
 export const FOCUS_REFRESH_INTERVAL_MS = 5_000;
 export const LOAD_MORE_THRESHOLD = 100;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/**
+ * The calls every signed-in start makes (getInitialState and the layout): index.html starts them before the console's
+ * code has loaded (umi-plugins/early-answers.ts), src/utils/early.ts hands their answers over.
+ */
+export const START_URLS = {
+  me: '/api/auth/me',
+  menus: '/api/auth/menus',
+  publicSettings: '/api/system/settings/public',
+} as const;
 /** How long an answer started ahead of the screen that needs it waits to be taken (src/utils/early.ts). */
 export const EARLY_ANSWER_TTL_MS = 10_000;
 /** How long the shell's extras wait at most for the first page of the list the console opened on (src/utils/firstScreen.ts). */

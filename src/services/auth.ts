@@ -2,7 +2,8 @@ import type { ChangePassword, Me, TokenRequest, TokenResponse, UpdateMe } from '
 import type { ErrCode, SysCode } from '@server/modules/dictionary/catalog/catalog.schema';
 import type { PublicSettings } from '@server/modules/system/settings/settings.schema';
 import type { z } from 'zod';
-import { OAUTH_CLIENT_ID } from '@/constants';
+import { OAUTH_CLIENT_ID, START_URLS } from '@/constants';
+import { takeEarly } from '@/utils/early';
 import request, { type Options } from '@/utils/request';
 
 export type TokenAnswer = TokenResponse;
@@ -18,7 +19,9 @@ export const signIn = (form: SignInForm) =>
 
 export const signOut = () => request.post<void>('/api/auth/logout', { skipErrorHandler: true });
 
-export const fetchMe = (options?: Options) => request.get<CurrentUser>('/api/auth/me', options);
+/** The signed-in user; at start-up, the answer index.html asked for (src/utils/early.ts), if it came. */
+export const fetchMe = (options?: Options) => request.get<CurrentUser>(START_URLS.me, options);
+export const fetchMeAtStart = (options?: Options) => takeEarly(START_URLS.me, () => fetchMe(options));
 
 export const updateMe = (data: UpdateMe, options?: Options) =>
   request.put<CurrentUser>('/api/auth/me', { ...options, data });
@@ -27,7 +30,8 @@ export const changePassword = (data: ChangePassword, options?: Options) =>
   request.post<void>('/api/auth/password', { ...options, data });
 
 export const fetchPublicSettings = (tenant?: string) =>
-  request.get<AppSettings>('/api/system/settings/public', { params: tenant ? { tenant } : {} });
+  request.get<AppSettings>(START_URLS.publicSettings, { params: tenant ? { tenant } : {} });
+export const fetchPublicSettingsAtStart = () => takeEarly(START_URLS.publicSettings, () => fetchPublicSettings());
 
 export const fetchSysCodes = () => request.get<SysCode[]>('/api/dictionary/catalog/syscodes');
 

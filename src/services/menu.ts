@@ -1,4 +1,5 @@
 import type { MenuNode } from '@server/modules/system/permission/permission.schema';
+import { START_URLS } from '@/constants';
 import type { Catalogue } from '@/locales/catalogue';
 import { startEarly, takeEarly } from '@/utils/early';
 import { addMenuNames } from '@/utils/i18n';
@@ -6,7 +7,7 @@ import request from '@/utils/request';
 
 export type { MenuNode };
 
-const MENUS_URL = '/api/auth/menus';
+const MENUS_URL = START_URLS.menus;
 
 /** The signed-in user's menu: enabled directories and menus their roles hold (within the tenant's package). */
 export const fetchMenus = () => takeEarly(MENUS_URL, () => request.get<MenuNode[]>(MENUS_URL));

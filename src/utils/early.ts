@@ -1,16 +1,29 @@
 import { EARLY_ANSWER_TTL_MS, LIST_PAGE_SIZE } from '@/constants';
 import request from '@/utils/request';
 
+interface Early {
+  answer: Promise<unknown>;
+  at: number;
+}
+
+/** Calls index.html started before any of the console's code had loaded (umi-plugins/early-answers.ts). */
+declare global {
+  interface Window {
+    __earlyAnswers?: Record<string, Early>;
+  }
+}
+
 /**
- * Calls a screen needs, started before the code that makes them has loaded: getInitialState starts the menu's
- * alongside the signed-in user's own, instead of after the layout has loaded, and the first page of the list screen
- * the console opens on, instead of after that screen has rendered. The first call of the same URL takes
+ * Calls a screen needs, started before the code that makes them has loaded: index.html starts the user's, the menu's,
+ * the public settings' and the opened list's first page (umi-plugins/early-answers.ts) next to the first download;
+ * getInitialState starts any of them it did not (a start without its script, as in tests). The first call of the same URL takes
  * the answer. A failure is not shown there: that call is made again and handled like any other (a 401 refreshes the
  * session, a message shows). An answer nobody takes within EARLY_ANSWER_TTL_MS is dropped.
  */
-const started = new Map<string, { answer: Promise<unknown>; at: number }>();
+const started = new Map<string, Early>(Object.entries(globalThis.window?.__earlyAnswers ?? {}));
 
 export function startEarly(url: string): void {
+  if (started.has(url)) return; // index.html started it already
   const answer = request.get(url, { skipErrorHandler: true });
   answer.catch(() => undefined);
   started.set(url, { answer, at: Date.now() });

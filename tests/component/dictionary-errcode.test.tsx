@@ -53,7 +53,7 @@ describe('/dictionary/errcode', () => {
     expect(within(row).getByTestId('row-edit')).toBeInTheDocument();
     expect(within(row).queryByTestId('row-delete')).toBeNull();
     expect(screen.getByTestId('table-export')).toBeInTheDocument();
-    fireEvent.change(within(screen.getByTestId('table-search')).getByLabelText('模块'), {
+    fireEvent.change(within(await screen.findByTestId('table-search')).getByLabelText('模块'), {
       target: { value: 'common' },
     });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));

@@ -87,7 +87,7 @@ describe('ResourceTable', () => {
     expect(screen.queryByTestId('table-create')).toBeNull();
     await screen.findByText('alpha');
     await waitFor(() => expect(screen.getByTestId('table-create')).toBeTruthy());
-    expect(screen.getByTestId('table-search')).toBeTruthy();
+    expect(await screen.findByTestId('table-search')).toBeTruthy();
     expect(screen.queryByTestId('table-search-room')).toBeNull();
     expect(within(row('alpha')).getByTestId('row-edit')).toBeTruthy();
     expect(document.querySelector('.ant-pagination')).toBeTruthy();

@@ -3,6 +3,7 @@ import { useIntl } from '@umijs/max';
 import { Button, Card, Form, Input, Select, Space } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { ListParams } from './params';
+import { searchable } from './SearchFormRoom';
 import type { ListColumn } from './types';
 
 /** Date pickers are the heaviest field: they load when one is first used, not with the list. */
@@ -27,9 +28,6 @@ function DateField({ range, ...props }: { range: boolean; value?: string | strin
   );
 }
 
-const searchable = <Row,>(column: ListColumn<Row>) =>
-  !column.hideInSearch && column.search !== false && column.valueType !== 'option' && column.dataIndex !== undefined;
-
 const fieldName = <Row,>(column: ListColumn<Row>) =>
   String(column.key ?? (Array.isArray(column.dataIndex) ? column.dataIndex.join('.') : column.dataIndex));
 
@@ -48,16 +46,6 @@ function field<Row>(column: ListColumn<Row>): ReactNode {
 }
 
 /** The search form of a list: one field per searchable column (text, enum, date, date range); search and reset. */
-/** One line of the inline form in its card: the height kept for a search form not yet measured. */
-const ONE_LINE_HEIGHT = 82;
-
-/** The room of a search form that renders a moment later: the height it had last time (`heightKey`), else one line. */
-export function ListSearchFormRoom<Row>({ columns, heightKey }: { columns: ListColumn<Row>[]; heightKey: string }) {
-  if (!columns.some(searchable)) return null;
-  const height = Number(localStorage.getItem(heightKey)) || ONE_LINE_HEIGHT;
-  return <div data-testid="table-search-room" style={{ height }} />;
-}
-
 export default function ListSearchForm<Row>({
   columns,
   onSearch,

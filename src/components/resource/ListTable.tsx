@@ -5,8 +5,10 @@ import type { ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table
 import dayjs from 'dayjs';
 import {
   type Key,
+  lazy,
   type MutableRefObject,
   type ReactNode,
+  Suspense,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -17,9 +19,13 @@ import {
 import { LIST_PAGE_SIZE } from '@/constants';
 import { firstPageShown, useFirstPageShown } from '@/utils/firstScreen';
 import { ignoreShownError } from '@/utils/request';
-import ListSearchForm, { ListSearchFormRoom } from './ListSearchForm';
+import type SearchForm from './ListSearchForm';
 import type { ListFilter, ListParams, ListSort } from './params';
+import SearchFormRoom from './SearchFormRoom';
 import type { ListColumn } from './types';
+
+/** The search form renders after the list's first page (src/utils/firstScreen.ts): it loads with the rest, not before. */
+const ListSearchForm = lazy(() => import('./ListSearchForm')) as unknown as typeof SearchForm;
 
 /** What a screen may ask of its list: fetch the current page again, forget the selected rows. */
 export interface TableActions {
@@ -145,6 +151,7 @@ export default function ListTable<Row extends object>({
   // opened cold on this list, what its first row does not need follows its first page (src/utils/firstScreen.ts):
   // the search form (in the room it took last time), the toolbar, the rows' actions and the pagination
   const restShown = useFirstPageShown();
+  const searchHeightKey = `${persistenceKey}:search-height`;
   const latest = useRef(0);
   const requestRef = useRef(request);
   requestRef.current = request;
@@ -285,9 +292,11 @@ export default function ListTable<Row extends object>({
     <Space direction="vertical" size={16} style={{ display: 'flex' }}>
       {search !== false &&
         (restShown ? (
-          <ListSearchForm columns={columns} onSearch={search_} heightKey={`${persistenceKey}:search-height`} />
+          <Suspense fallback={<SearchFormRoom columns={columns} heightKey={searchHeightKey} />}>
+            <ListSearchForm columns={columns} onSearch={search_} heightKey={searchHeightKey} />
+          </Suspense>
         ) : (
-          <ListSearchFormRoom columns={columns} heightKey={`${persistenceKey}:search-height`} />
+          <SearchFormRoom columns={columns} heightKey={searchHeightKey} />
         ))}
       <Card styles={{ body: { paddingTop: 16 } }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, flexWrap: 'wrap' }}>
