@@ -191,6 +191,21 @@ describe.each(engines())('trainee types and their fields on $name', (engine) => 
     expect(restored.body.status).toBe('active');
   });
 
+  it('defines a field of several dictionary items: the dictionary named and existing, a default without repeats', async () => {
+    const type = await create(types, { code: 'intl', name: '国际学员', category: 'other' });
+    const field = { traineeTypeId: type.id, key: 'languages', label: '语言', fieldType: 'dict_multi' };
+    const noDict = await call('POST', fields, field);
+    expect(noDict.status).toBe(400);
+    expect(noDict.body.fields).toEqual([{ field: 'dictTypeCode', message: 'is required for a dictionary field' }]);
+    const repeated = await call('POST', fields, { ...field, dictTypeCode: 'gender', defaultValue: ['male', 'male'] });
+    expect(repeated.body.fields[0]).toMatchObject({ field: 'defaultValue' });
+    const one = await call('POST', fields, { ...field, dictTypeCode: 'gender', defaultValue: 'male' });
+    expect(one.body.fields[0]).toMatchObject({ field: 'defaultValue' });
+    expect(await fieldsOf(type.id)).toEqual([]);
+    const saved = await create(fields, { ...field, dictTypeCode: 'gender', defaultValue: ['male', 'female'] });
+    expect(saved).toMatchObject({ fieldType: 'dict_multi', dictTypeCode: 'gender', defaultValue: ['male', 'female'] });
+  });
+
   it('clones a type with its active fields, in their order', async () => {
     const type = await create(types, { code: 'intern', name: '实习生', category: 'intern' });
     await create(fields, { traineeTypeId: type.id, key: 'a', label: 'A', fieldType: 'text' });

@@ -67,6 +67,11 @@ const degree = field('2', 'degree', '学位', {
   defaultValue: 'master',
 });
 const retired = field('3', 'old_code', '旧编号', { status: 'archived' });
+const genders = field('4', 'genders', '服务对象', {
+  fieldType: 'dict_multi',
+  dictTypeCode: 'gender',
+  defaultValue: ['male', 'female'],
+});
 const codes = [
   'people:trainee-type:list',
   'people:trainee-field:list',
@@ -83,6 +88,8 @@ beforeEach(() => {
   store = freshStore([
     { type: 'common_status', value: 'enabled', label: '启用', labelEn: 'Enabled', color: 'success', sort: 0 },
     { type: 'yes_no', value: 'true', label: '是', labelEn: 'Yes', color: 'success', sort: 0 },
+    { type: 'gender', value: 'male', label: '男', labelEn: 'Male', color: 'blue', sort: 0 },
+    { type: 'gender', value: 'female', label: '女', labelEn: 'Female', color: 'magenta', sort: 1 },
   ]);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -91,7 +98,7 @@ describe('/user/trainee-type/:id/detail', () => {
   it("lists the type's fields and previews its form: sections, required marks, options and defaults, archived fields left out", async () => {
     const api = fakeApi({
       'GET /api/people/trainee-type/7': () => ({ body: type }),
-      'GET /api/people/trainee-field': () => page([school, degree, retired]),
+      'GET /api/people/trainee-field': () => page([school, degree, retired, genders]),
       'GET /api/system/audit-log': () => page([]),
     });
     const routes = [{ path: '/user/trainee-type/:id/detail', element: <TraineeTypeDetail /> }];
@@ -101,6 +108,11 @@ describe('/user/trainee-type/:id/detail', () => {
     expect(within(preview).getByTitle('毕业院校')).toHaveClass('ant-form-item-required');
     expect(within(preview).getByLabelText('硕士')).toBeChecked();
     expect(within(preview).queryByText('旧编号')).toBeNull();
+    // several items of a dictionary: a multiple select holding the default items
+    const several = within(preview).getByTitle('服务对象').closest('.ant-form-item') as HTMLElement;
+    expect(several.querySelector('.ant-select-multiple')).not.toBeNull();
+    expect(within(several).getByTitle('男')).toBeInTheDocument();
+    expect(within(several).getByTitle('女')).toBeInTheDocument();
     // the fields of this type only
     await waitFor(() =>
       expect(api.find('GET', '/api/people/trainee-field').every((c) => c.query.traineeTypeId === '7')).toBe(true),

@@ -85,10 +85,12 @@ function fieldOf(field: TraineeField, readonly: boolean): ReactNode {
     case 'switch':
       return <ProFormSwitch {...common} />;
     case 'dict':
+    case 'dict_multi':
       return (
         <ProFormSelect
           {...common}
           options={[...dictEnum(field.dictTypeCode ?? '')].map(([value, entry]) => ({ value, label: entry.text }))}
+          mode={field.fieldType === 'dict_multi' ? 'multiple' : undefined}
         />
       );
     case 'file':

@@ -47,6 +47,7 @@ const KINDS = Object.keys({
   checkbox: 1,
   switch: 1,
   dict: 1,
+  dict_multi: 1,
   district: 1,
   org: 1,
   unit: 1,

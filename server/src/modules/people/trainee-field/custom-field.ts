@@ -19,6 +19,7 @@ export const FIELD_TYPES = [
   'checkbox',
   'switch',
   'dict',
+  'dict_multi',
   'district',
   'org',
   'unit',
@@ -32,6 +33,8 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
+/** Kinds whose values are one or several items of a dictionary (`dictTypeCode`). */
+export const DICT_TYPES: readonly FieldType[] = ['dict', 'dict_multi'];
 /** Kinds whose values are one or several of the field's own options. */
 export const OPTION_TYPES: readonly FieldType[] = ['select', 'multi_select', 'radio', 'checkbox'];
 const MULTIPLE: readonly FieldType[] = ['multi_select', 'checkbox'];
@@ -106,6 +109,7 @@ export function valueRule(field: FieldRule): z.ZodType {
     if (v.pattern) r = r.regex(new RegExp(v.pattern), v.patternMessage);
     return r;
   };
+  const dictValue = z.string().trim().min(1).max(50);
   const files = z
     .array(z.string().regex(/^[1-9]\d{0,18}$/))
     .min(1)
@@ -134,7 +138,13 @@ export function valueRule(field: FieldRule): z.ZodType {
     case 'switch':
       return z.boolean();
     case 'dict':
-      return z.string().trim().min(1).max(50);
+      return dictValue;
+    case 'dict_multi':
+      return z
+        .array(dictValue)
+        .min(1)
+        .max(100)
+        .refine((list) => new Set(list).size === list.length, formatRule('duplicate'));
     case 'district':
       return z.string().regex(/^(\d{6}|\d{9})$/);
     case 'org':

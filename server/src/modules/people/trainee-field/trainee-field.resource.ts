@@ -86,7 +86,14 @@ const fields = {
   labelEn: field.optionalText(100),
   groupName: field.optionalText(50),
   fieldType: z.enum(FIELD_TYPES),
-  dictTypeCode: z.string().trim().min(1).max(100).nullable().optional().openapi({ description: 'Required for dict' }),
+  dictTypeCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullable()
+    .optional()
+    .openapi({ description: 'Required for dict and dict_multi' }),
   options: z
     .array(FieldOption)
     .max(100)

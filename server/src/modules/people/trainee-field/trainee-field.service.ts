@@ -5,7 +5,7 @@ import type { ResourceStore, WriteContext } from '../../../core/resource/resourc
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
 import { issuesToFields } from '../../../core/validation';
-import { type FieldRule, OPTION_TYPES, valueRule } from './custom-field';
+import { DICT_TYPES, type FieldRule, OPTION_TYPES, valueRule } from './custom-field';
 import {
   type CreateTraineeField,
   type ReorderTraineeFields,
@@ -60,7 +60,7 @@ export function createTraineeFieldService(deps: ResourceDeps) {
 
   async function checkDefinition(tx: Tx, def: Definition, lang: Lang) {
     const t = texts[lang];
-    if (def.fieldType === 'dict') {
+    if (DICT_TYPES.includes(def.fieldType)) {
       if (!def.dictTypeCode) throw invalidField('dictTypeCode', t.dictRequired);
       const dict = await tx
         .selectFrom('dict_type')
