@@ -16,9 +16,10 @@ declare global {
 /**
  * Calls a screen needs, started before the code that makes them has loaded: index.html starts the user's, the menu's,
  * the public settings' and the opened list's first page (umi-plugins/early-answers.ts) next to the first download;
- * getInitialState starts any of them it did not (a start without its script, as in tests). The first call of the same URL takes
- * the answer. A failure is not shown there: that call is made again and handled like any other (a 401 refreshes the
- * session, a message shows). An answer nobody takes within EARLY_ANSWER_TTL_MS is dropped.
+ * getInitialState starts the menu's and the list's itself when index.html did not (a start without that script, as in
+ * tests). The first call of the same URL takes the answer. A failure is not shown there: that call is made again and
+ * handled like any other (a 401 refreshes the session, a message shows). An answer nobody takes within
+ * EARLY_ANSWER_TTL_MS is dropped.
  */
 const started = new Map<string, Early>(Object.entries(globalThis.window?.__earlyAnswers ?? {}));
 

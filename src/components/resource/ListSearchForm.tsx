@@ -53,7 +53,7 @@ export default function ListSearchForm<Row>({
 }: {
   columns: ListColumn<Row>[];
   onSearch: (values: ListParams) => void;
-  /** Where its rendered height is remembered, for the room kept while it waits (ListSearchFormRoom). */
+  /** Where its rendered height is remembered, for the room kept while it waits (SearchFormRoom). */
   heightKey?: string;
 }) {
   const intl = useIntl();
