@@ -17,7 +17,7 @@ import {
 } from './role.schema';
 import { createRoleService, type RoleService } from './role.service';
 
-const tags = ['roles'];
+const tags = [roleResource.path];
 const Members = z.array(RoleMember).openapi('RoleMembers');
 
 const options = defineRoute({
