@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../../server/src/config';
 import { createPasswordHasher } from '../../server/src/core/password';
 import { createTenancy, type Tenancy } from '../../server/src/core/tenancy';
@@ -227,3 +228,43 @@ export function importForm(file: File, fields: { dryRun?: boolean; mode?: 'inser
 }
 
 export const jsonOf = (res: Response): Promise<Json> => res.json();
+
+export interface TwoTenants {
+  api: TestApi;
+  demo: string;
+  other: string;
+  viewer: string;
+  call(method: string, path: string, body?: unknown, token?: string): Promise<Answer>;
+  create(path: string, body: Record<string, unknown>): Promise<Json>;
+}
+
+/**
+ * The set-up of an area's API test on `engine`: the demo tenant and a second one (`secondTenant`), with the tokens of
+ * demo's administrator (`demo`, which `call` sends unless given another), demo's viewer (`viewer`) and the second
+ * tenant's administrator (`other`); calls in English. Registers its own beforeAll and afterAll.
+ */
+export function twoTenants(engine: TestEngine): TwoTenants {
+  const session: TwoTenants = {
+    api: undefined as unknown as TestApi,
+    demo: '',
+    other: '',
+    viewer: '',
+    call: (method: string, path: string, body?: unknown, token = session.demo) =>
+      session.api.call(method, path, { token, body, headers: { 'accept-language': 'en-US' } }),
+    /** POSTs `body` to `path` as demo's administrator, expecting it created. */
+    create: async (path: string, body: Record<string, unknown>): Promise<Json> => {
+      const res = await session.call('POST', path, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    },
+  };
+  beforeAll(async () => {
+    session.api = await startApi(engine);
+    await session.api.addTenant(secondTenant);
+    session.demo = (await session.api.tokens('demo', 'admin', 'admin123')).access;
+    session.other = (await session.api.tokens('demo2', 'admin', 'admin123')).access;
+    session.viewer = (await session.api.tokens('demo', 'viewer', 'viewer123')).access;
+  });
+  afterAll(() => session.api?.close());
+  return session;
+}

@@ -1,37 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateDown, migrateToLatest } from '../../server/src/db/migrator';
 import { organizationDependents } from '../../server/src/modules/people/organization/organization.dependents';
-import { engines, importForm, type Json, readXlsx, secondTenant, startApi, type TestApi, xlsxFile } from './helpers';
+import { engines, importForm, type Json, readXlsx, twoTenants, xlsxFile } from './helpers';
 
 const en = { 'accept-language': 'en-US' };
 const base = '/api/people/organization';
 
 describe.each(engines())('the organisation tree on $name', (engine) => {
-  let api: TestApi;
-  let demo: string;
-  let other: string;
-  let viewer: string;
+  const s = twoTenants(engine);
+  const { call } = s;
+  const create = (body: Record<string, unknown>) => s.create(base, body);
 
-  const call = (method: string, path: string, body?: unknown, token = demo) =>
-    api.call(method, path, { token, body, headers: en });
-  const create = async (body: Record<string, unknown>) => {
-    const res = await call('POST', base, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as Json;
-  };
   const get = async (id: string) => (await call('GET', `${base}/${id}`)).body as Json;
   const level = async (parentId?: string) =>
     (await call('GET', `${base}/tree${parentId ? `?parentId=${parentId}` : ''}`)).body as Json[];
-
-  beforeAll(async () => {
-    api = await startApi(engine);
-    await api.addTenant(secondTenant);
-    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
-    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
-    viewer = (await api.tokens('demo', 'viewer', 'viewer123')).access;
-  });
-  afterAll(() => api?.close());
 
   it('builds hospital → training base → specialty base → department → teaching group, with paths and depths', async () => {
     const hospital = await create({ code: 'H1', name: '第一医院', orgType: 'hospital' });
@@ -213,23 +196,23 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
 
   it('keeps tenants apart: another tenant sees none of the tree and cannot reach a node by id', async () => {
     const mine = await create({ code: 'T1', name: '本院', orgType: 'hospital' });
-    expect((await call('GET', `${base}/tree`, undefined, other)).body).toEqual([]);
-    expect((await call('GET', base, undefined, other)).body.total).toBe(0);
-    expect((await call('GET', `${base}/${mine.id}`, undefined, other)).status).toBe(404);
-    expect((await call('PUT', `${base}/${mine.id}`, { name: 'x', version: 0 }, other)).status).toBe(404);
-    expect((await call('POST', `${base}/${mine.id}/move`, { parentId: null, version: 0 }, other)).status).toBe(404);
-    expect((await call('DELETE', `${base}/${mine.id}`, undefined, other)).status).toBe(404);
+    expect((await call('GET', `${base}/tree`, undefined, s.other)).body).toEqual([]);
+    expect((await call('GET', base, undefined, s.other)).body.total).toBe(0);
+    expect((await call('GET', `${base}/${mine.id}`, undefined, s.other)).status).toBe(404);
+    expect((await call('PUT', `${base}/${mine.id}`, { name: 'x', version: 0 }, s.other)).status).toBe(404);
+    expect((await call('POST', `${base}/${mine.id}/move`, { parentId: null, version: 0 }, s.other)).status).toBe(404);
+    expect((await call('DELETE', `${base}/${mine.id}`, undefined, s.other)).status).toBe(404);
     // the same code is free in another tenant, and a parent of another tenant is not a parent
-    const theirs = await call('POST', base, { code: 'T1', name: '本院', orgType: 'hospital' }, other);
+    const theirs = await call('POST', base, { code: 'T1', name: '本院', orgType: 'hospital' }, s.other);
     expect(theirs.status).toBe(201);
     const across = await call(
       'POST',
       base,
       { code: 'T2', name: '科室', orgType: 'department', parentId: mine.id },
-      other,
+      s.other,
     );
     expect(across.body.fields).toEqual([{ field: 'parentId', message: 'is not an existing organisation' }]);
-    const moveAcross = await call('POST', `${base}/${theirs.body.id}/move`, { parentId: mine.id, version: 0 }, other);
+    const moveAcross = await call('POST', `${base}/${theirs.body.id}/move`, { parentId: mine.id, version: 0 }, s.other);
     expect(moveAcross.body.fields[0].field).toBe('parentId');
   });
 
@@ -241,8 +224,8 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
       ['IS', '导入专业基地', 'specialty_base', 'IB', '0200'],
       ['IX', '错位医院', 'hospital', 'IB', ''],
     ]);
-    const refused = await api.fetch('POST', `${base}/import`, {
-      token: demo,
+    const refused = await s.api.fetch('POST', `${base}/import`, {
+      token: s.demo,
       form: importForm(sheet, { dryRun: false }),
       headers: en,
     });
@@ -257,8 +240,8 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
       ['IB', '导入基地', 'training_base', 'IH', ''],
       ['IS', '导入专业基地', 'specialty_base', 'IB', '0200'],
     ]);
-    const applied = await api.fetch('POST', `${base}/import`, {
-      token: demo,
+    const applied = await s.api.fetch('POST', `${base}/import`, {
+      token: s.demo,
       form: importForm(good, { dryRun: false }),
       headers: en,
     });
@@ -266,7 +249,7 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
     const specialty = (await call('GET', `${base}?keyword=IS`)).body.data[0];
     expect(specialty).toMatchObject({ depth: 2, ancestry: '导入医院 / 导入基地' });
 
-    const file = await api.fetch('GET', `${base}/export?keyword=导入`, { token: demo, headers: en });
+    const file = await s.api.fetch('GET', `${base}/export?keyword=导入`, { token: s.demo, headers: en });
     const rows = await readXlsx(await file.arrayBuffer());
     expect(rows[0]?.slice(0, 5)).toEqual(['Code', 'Name', 'Short name', 'Type', 'Within']);
     expect(rows.slice(1).map((r) => [r[0], r[4] ?? ''])).toEqual([
@@ -277,8 +260,8 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
   });
 
   it('needs the permission codes: a viewer is refused', async () => {
-    expect((await call('GET', `${base}/tree`, undefined, viewer)).status).toBe(403);
-    expect((await call('POST', base, { code: 'V1', name: 'v', orgType: 'hospital' }, viewer)).status).toBe(403);
+    expect((await call('GET', `${base}/tree`, undefined, s.viewer)).status).toBe(403);
+    expect((await call('POST', base, { code: 'V1', name: 'v', orgType: 'hospital' }, s.viewer)).status).toBe(403);
   });
 
   // last: it takes the schema back one migration and forward again
@@ -287,17 +270,17 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
       (
         await sql<{ code: string; grants: string }>`SELECT p.code, count(r.role_id)::text AS grants FROM permission p
           LEFT JOIN role_permission r ON r.permission_id = p.id
-          WHERE p.code LIKE '%:organization:%' GROUP BY p.code ORDER BY p.code`.execute(api.db)
+          WHERE p.code LIKE '%:organization:%' GROUP BY p.code ORDER BY p.code`.execute(s.api.db)
       ).rows;
     const before = await codes();
     expect(before.map((r) => r.code)).toContain('people:organization:move');
     expect(before.every((r) => Number(r.grants) > 0)).toBe(true);
     // later migrations go first
     const reverted: string[] = [];
-    while (!reverted.includes('reverted 0014_organization')) reverted.push(...(await migrateDown(api.db)));
+    while (!reverted.includes('reverted 0014_organization')) reverted.push(...(await migrateDown(s.api.db)));
     const older = await codes();
     expect(older).toEqual(before.map((r) => ({ ...r, code: r.code.replace('people:', 'org:') })));
-    await migrateToLatest(api.db);
+    await migrateToLatest(s.api.db);
     expect(await codes()).toEqual(before);
   });
 });

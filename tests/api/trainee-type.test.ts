@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isIdCardNo, valueRule } from '../../server/src/modules/people/trainee-field/custom-field';
-import { engines, type Json, secondTenant, startApi, type TestApi } from './helpers';
+import { engines, type Json, twoTenants } from './helpers';
 
-const en = { 'accept-language': 'en-US' };
 const types = '/api/people/trainee-type';
 const fields = '/api/people/trainee-field';
 
@@ -31,31 +30,13 @@ describe('custom field values', () => {
 });
 
 describe.each(engines())('trainee types and their fields on $name', (engine) => {
-  let api: TestApi;
-  let demo: string;
-  let other: string;
-  let viewer: string;
+  const s = twoTenants(engine);
+  const { call, create } = s;
 
-  const call = (method: string, path: string, body?: unknown, token = demo) =>
-    api.call(method, path, { token, body, headers: en });
-  const create = async (path: string, body: Record<string, unknown>) => {
-    const res = await call('POST', path, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as Json;
-  };
   const fieldsOf = async (typeId: string) =>
     ((await call('GET', `${fields}?traineeTypeId=${typeId}&pageSize=100&sort=sort`)).body.data as Json[]).map(
       (f) => f.key,
     );
-
-  beforeAll(async () => {
-    api = await startApi(engine);
-    await api.addTenant(secondTenant);
-    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
-    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
-    viewer = (await api.tokens('demo', 'viewer', 'viewer123')).access;
-  });
-  afterAll(() => api?.close());
 
   it('defines a type with its rules, refusing a bad pattern, unknown approving roles and taken names', async () => {
     const badPattern = await call('POST', types, {
@@ -228,7 +209,7 @@ describe.each(engines())('trainee types and their fields on $name', (engine) => 
 
   it("keeps each tenant's types and fields to itself, and asks for the permissions", async () => {
     const type = await create(types, { code: 'cme', name: '继续教育', category: 'cme' });
-    const theirs = await call('POST', types, { code: 'cme', name: '继续教育', category: 'cme' }, other);
+    const theirs = await call('POST', types, { code: 'cme', name: '继续教育', category: 'cme' }, s.other);
     expect(theirs.status).toBe(201);
     expect((await call('GET', `${types}/${theirs.body.id}`)).status).toBe(404);
     const intoTheirs = await call('POST', fields, {
@@ -240,7 +221,7 @@ describe.each(engines())('trainee types and their fields on $name', (engine) => 
     expect(intoTheirs.body.fields).toEqual([{ field: 'traineeTypeId', message: 'is not an existing trainee type' }]);
     const cloneTheirs = await call('POST', `${types}/${theirs.body.id}/clone`, { code: 'x1', name: 'x1' });
     expect(cloneTheirs.status).toBe(404);
-    const denied = await call('POST', `${types}/${type.id}/clone`, { code: 'x2', name: 'x2' }, viewer);
+    const denied = await call('POST', `${types}/${type.id}/clone`, { code: 'x2', name: 'x2' }, s.viewer);
     expect(denied.status).toBe(403);
   });
 });

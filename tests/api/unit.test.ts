@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditCodeCheck, isCreditCode } from '../../server/src/modules/people/unit/credit-code';
 import { type UnitReference, unitReferences } from '../../server/src/modules/people/unit/unit.references';
-import { engines, type Json, secondTenant, startApi, type TestApi } from './helpers';
+import { engines, type Json, twoTenants } from './helpers';
 
-const en = { 'accept-language': 'en-US' };
 const base = '/api/people/unit';
 /** Valid codes (GB 32100-2015 check characters). */
 const CODE_A = '91350100M000100Y43';
@@ -21,27 +20,9 @@ describe('the unified social credit code', () => {
 });
 
 describe.each(engines())('external work units on $name', (engine) => {
-  let api: TestApi;
-  let demo: string;
-  let other: string;
-  let viewer: string;
-
-  const call = (method: string, path: string, body?: unknown, token = demo) =>
-    api.call(method, path, { token, body, headers: en });
-  const create = async (body: Record<string, unknown>) => {
-    const res = await call('POST', base, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as Json;
-  };
-
-  beforeAll(async () => {
-    api = await startApi(engine);
-    await api.addTenant(secondTenant);
-    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
-    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
-    viewer = (await api.tokens('demo', 'viewer', 'viewer123')).access;
-  });
-  afterAll(() => api?.close());
+  const s = twoTenants(engine);
+  const { call } = s;
+  const create = (body: Record<string, unknown>) => s.create(base, body);
 
   it('creates a unit with its coded fields, finds it by name or credit code, and audits the write', async () => {
     const unit = await create({
@@ -149,15 +130,15 @@ describe.each(engines())('external work units on $name', (engine) => {
 
   it("never shows or merges another tenant's units, and asks for the merge permission", async () => {
     const mine = await create({ name: '本租户单位' });
-    const theirs = await call('POST', base, { name: '他租户单位' }, other);
+    const theirs = await call('POST', base, { name: '他租户单位' }, s.other);
     expect(theirs.status).toBe(201);
     expect((await call('GET', `${base}/${theirs.body.id}`)).status).toBe(404);
     expect((await call('GET', `${base}?keyword=他租户`)).body.total).toBe(0);
     const cross = await call('POST', `${base}/${mine.id}/merge`, { sourceIds: [theirs.body.id], version: 0 });
     expect(cross.status).toBe(400);
-    expect((await call('GET', `${base}/${theirs.body.id}`, undefined, other)).status).toBe(200);
+    expect((await call('GET', `${base}/${theirs.body.id}`, undefined, s.other)).status).toBe(200);
     expect((await call('GET', `${base}/${theirs.body.id}/aliases`)).status).toBe(404);
-    const denied = await call('POST', `${base}/${mine.id}/merge`, { sourceIds: [mine.id], version: 0 }, viewer);
+    const denied = await call('POST', `${base}/${mine.id}/merge`, { sourceIds: [mine.id], version: 0 }, s.viewer);
     expect(denied.status).toBe(403);
   });
 });
