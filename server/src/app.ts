@@ -9,6 +9,7 @@ import { ErrorCatalog } from './core/error-catalog';
 import { createErrorHandler, createNotFoundHandler } from './core/error-handler';
 import { AppError } from './core/errors';
 import { resolveLang } from './core/i18n';
+import { createIdNumberCipher } from './core/id-number';
 import { mountApiDocs, validationHook } from './core/openapi';
 import { createPasswordHasher } from './core/password';
 import { createPlatformScope } from './core/platform-scope';
@@ -52,7 +53,9 @@ export function createServices({ db: unwatched, engine, config, logger }: AppDep
   const platform = createPlatformScope();
   const settings = createSettingsService({ tenancy, lookups, audit, platform });
   const dict = createDictService({ tenancy, catalog });
-  const modules = buildModules({ tenancy, audit, catalog, platform, hasher, settings, dict, config });
+  if (!config.idNumberKey) throw new Error('the ID-number key is resolved before the services (resolveIdNumberKey)');
+  const idNumbers = createIdNumberCipher(config.idNumberKey);
+  const modules = buildModules({ tenancy, audit, catalog, platform, hasher, settings, dict, config, idNumbers });
   return {
     config,
     engine,

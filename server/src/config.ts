@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseOptions } from './db/database';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -19,6 +21,15 @@ export const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   AUTH_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  ID_NUMBER_KEY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return undefined;
+      const key = parseIdNumberKey(v);
+      if (!key) ctx.addIssue({ code: 'custom', message: 'must be 32 bytes as 64 hexadecimal characters or base64' });
+      return key;
+    }),
 });
 
 export interface Config {
@@ -37,6 +48,8 @@ export interface Config {
    * through this instance take effect at once; writes through another instance after this long at most.
    */
   authCacheTtlMs: number;
+  /** The master key of ID numbers at rest (core/id-number.ts); required on PostgreSQL. */
+  idNumberKey?: Buffer;
   /** The clock used for expiry and lockout decisions (tests move it). */
   now: () => Date;
 }
@@ -82,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     tokenRateLimit: { ...defaultConfig.tokenRateLimit, max: e.AUTH_TOKEN_RATE_LIMIT },
+    idNumberKey: e.ID_NUMBER_KEY,
   };
 }
 
@@ -92,4 +106,38 @@ export function resolveConfig(overrides: Partial<Config> = {}): Config {
     tokenRateLimit: { ...defaultConfig.tokenRateLimit, ...overrides.tokenRateLimit },
     argon2: { ...defaultConfig.argon2, ...overrides.argon2 },
   };
+}
+
+/** `ID_NUMBER_KEY`: 32 bytes, as 64 hexadecimal characters or base64. */
+export function parseIdNumberKey(text: string): Buffer | undefined {
+  const t = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex');
+  const b = Buffer.from(t, 'base64');
+  return b.length === 32 && /^[A-Za-z0-9+/]+=*$/.test(t) ? b : undefined;
+}
+
+const KEY_FILE = 'id-number.key';
+
+/**
+ * The master key: the configured one; else, on the embedded database, the one kept beside it (made on the first
+ * start, readable by its owner only), or a key of the process for an in-memory database. PostgreSQL refuses to start
+ * without a configured key: a key made on one server would leave the others unable to read the numbers.
+ */
+export function resolveIdNumberKey(configured: Buffer | undefined, database: DatabaseOptions): Buffer {
+  if (configured) return configured;
+  if (database.kind === 'memory') return randomBytes(32);
+  if (database.kind === 'postgres')
+    throw new ConfigError(
+      'ID_NUMBER_KEY is required with DATABASE_URL: 32 random bytes as 64 hexadecimal characters (openssl rand -hex 32)',
+    );
+  const file = path.join(database.dataDir, KEY_FILE);
+  if (existsSync(file)) {
+    const key = parseIdNumberKey(readFileSync(file, 'utf8'));
+    if (!key) throw new ConfigError(`${file} does not hold a key of 32 bytes`);
+    return key;
+  }
+  const key = randomBytes(32);
+  mkdirSync(database.dataDir, { recursive: true });
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
+  return key;
 }

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { createApp, createServices } from './app';
-import { type Config, resolveConfig } from './config';
+import { type Config, resolveConfig, resolveIdNumberKey } from './config';
 import type { AppEnv, Services } from './core/context';
 import { importTargetsOf } from './core/resource/import-jobs';
 import { type DatabaseOptions, openDatabase } from './db/database';
@@ -28,7 +28,8 @@ export interface ApiServer {
 
 /** Opens the database, migrates, seeds base (and optionally demo) data and builds the app. */
 export async function createServer(options: CreateServerOptions): Promise<ApiServer> {
-  const config = resolveConfig(options.config);
+  const resolved = resolveConfig(options.config);
+  const config = { ...resolved, idNumberKey: resolveIdNumberKey(resolved.idNumberKey, options.database) };
   const logger = options.logger || undefined;
   const { db, engine, close } = await openDatabase(options.database, (error) =>
     logger?.warn({ err: error }, 'an idle database connection was closed by the server'),

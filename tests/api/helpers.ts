@@ -101,6 +101,9 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** The ID-number key of every test server (PostgreSQL refuses to start without one). */
+export const TEST_ID_NUMBER_KEY = Buffer.alloc(32, 7);
+
 export async function startApi(
   engine: TestEngine,
   options: { demo?: boolean; config?: Partial<Config> } = {},
@@ -112,7 +115,12 @@ export async function startApi(
       database: database.options,
       demo: options.demo ?? true,
       logger: false,
-      config: { argon2: testArgon2, tokenRateLimit: { windowMs: 60_000, max: 10_000 }, ...options.config },
+      config: {
+        argon2: testArgon2,
+        tokenRateLimit: { windowMs: 60_000, max: 10_000 },
+        idNumberKey: TEST_ID_NUMBER_KEY,
+        ...options.config,
+      },
     });
   } catch (err) {
     await database.drop();

@@ -247,6 +247,20 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'POST /api/people/trainee-field/reorder': 'people:trainee-field:reorder',
       'POST /api/people/trainee-field/{id}/archive': 'people:trainee-field:archive',
       'POST /api/people/trainee-field/{id}/restore': 'people:trainee-field:archive',
+      // Trainees import per type (their custom fields): not through the generic import.
+      ...Object.fromEntries(
+        Object.entries(resourceRoutes('people/trainee', 'trainee:trainee')).filter(
+          ([route]) => !/\/import($|-jobs)/.test(route),
+        ),
+      ),
+      'GET /api/people/trainee/counts': 'trainee:trainee:list',
+      'GET /api/people/trainee/{id}/history': 'trainee:trainee:list',
+      'POST /api/people/trainee/transition': 'trainee:trainee:change-status',
+      'POST /api/people/trainee/audit': 'trainee:trainee:audit',
+      'POST /api/people/trainee/{id}/transition': 'trainee:trainee:change-status',
+      'POST /api/people/trainee/{id}/submit': 'trainee:trainee:update',
+      'POST /api/people/trainee/{id}/audit': 'trainee:trainee:audit',
+      'POST /api/people/trainee/{id}/reveal-id': 'trainee:trainee:pii-view',
     });
     const list = res.body.paths['/api/system/admin'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(

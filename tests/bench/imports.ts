@@ -42,7 +42,7 @@ export async function benchImports(label: string, database: Database) {
     database,
     demo: true,
     logger: false,
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 } },
+    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: Buffer.alloc(32, 7) },
   });
   const port = await freePort();
   const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });

@@ -95,6 +95,8 @@ const formatRules = {
     idCardNo: '请填写有效的 18 位居民身份证号码（校验位不符）',
     order: '开始日期不能晚于结束日期',
     duplicate: '不能重复',
+    idNo: '证件号码只能包含数字、字母、括号和 -',
+    mobile: '请填写 11 位手机号码',
   },
   'en-US': {
     tenantCode: 'a lower-case letter, then 1–31 lower-case letters, digits or -',
@@ -121,6 +123,8 @@ const formatRules = {
     idCardNo: 'an 18-character resident identity card number whose check character matches',
     order: 'the start must not be after the end',
     duplicate: 'must not repeat',
+    idNo: 'digits, letters, brackets and - only',
+    mobile: 'an 11-digit mobile number',
   },
 } satisfies Record<Lang, Record<string, string>>;
 
@@ -128,6 +132,9 @@ export type FormatRule = keyof (typeof formatRules)['en-US'];
 
 /** The message argument of `.regex()` that names a rule of `formatRules`. */
 export const formatRule = (rule: FormatRule): string => rule;
+
+/** What a rule of `formatRules` says, for a check made outside a schema (a service's). */
+export const formatText = (rule: FormatRule, lang: Lang): string => formatRules[lang][rule];
 
 /** The raw value at a path of the input; zod does not keep it in its issues. */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {

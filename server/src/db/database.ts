@@ -21,15 +21,23 @@ export interface OpenDatabase {
 }
 
 /**
- * bigint columns are read as strings on both engines (pg already does; PGlite is told to). bytea (an import job's
+ * bigint columns are read as strings on both engines (pg already does; PGlite is told to), and so are dates. bytea (an import job's
  * file) goes through Buffer's hex codec: PGlite's own makes a string per byte, hundreds of MB for a spreadsheet.
  */
 const pgliteParsers = {
   [types.INT8]: (value: string) => value,
+  [types.DATE]: (value: string) => value,
   [types.BYTEA]: (hex: string) => {
     const bytes = Buffer.from(hex.slice(2), 'hex');
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   },
+};
+/** A calendar date stays the text `2026-09-01` (as a Date it would be midnight in the server's zone). */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.DATE
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 const pgliteSerializers = {
   [types.BYTEA]: (bytes: Uint8Array) =>
@@ -64,7 +72,7 @@ export async function openDatabase(
   onIdleError: (error: Error) => void = () => {},
 ): Promise<OpenDatabase> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, types: pgTypes });
     pool.on('error', onIdleError);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };

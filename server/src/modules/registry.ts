@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Config } from '../config';
 import type { AppEnv } from '../core/context';
 import type { ErrorCatalog } from '../core/error-catalog';
+import type { IdNumberCipher } from '../core/id-number';
 import type { ResourceModule } from '../core/module';
 import type { PasswordHasher } from '../core/password';
 import type { PlatformScope } from '../core/platform-scope';
@@ -18,6 +19,7 @@ import { dictItems } from './dictionary/syscode/syscode-item.service';
 import { dictTypes } from './dictionary/syscode/syscode-type.resource';
 import { healthRoutes } from './health/health.routes';
 import { organizations } from './people/organization/organization.routes';
+import { trainees } from './people/trainee/trainee.routes';
 import { traineeFields } from './people/trainee-field/trainee-field.routes';
 import { traineeTypes } from './people/trainee-type/trainee-type.routes';
 import { units } from './people/unit/unit.routes';
@@ -43,6 +45,8 @@ export interface ModuleDeps {
   settings: SettingsService;
   dict: DictService;
   config: Config;
+  /** ID numbers at rest (people). */
+  idNumbers: IdNumberCipher;
 }
 
 /**
@@ -66,6 +70,7 @@ export const resources = {
   units,
   traineeTypes,
   traineeFields,
+  trainees,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { AppError, type FieldError } from '../errors';
 import type { Lang } from '../i18n';
 
-/** `column` absent: the repository applies the filter itself (e.g. through a join table). */
+/** `column` absent (a keyword without columns): the repository applies the filter itself (e.g. through a join). */
 export type FilterSpec<Column extends string = string> =
   | { kind: 'eq' | 'in'; column?: Column; values?: readonly string[]; pattern?: RegExp }
   | { kind: 'keyword'; columns: readonly Column[] }

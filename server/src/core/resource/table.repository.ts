@@ -111,6 +111,7 @@ function applyFilters(qb: Select, query: ListQuery): Select {
   let q = qb;
   for (const { spec, value } of query.filters) {
     if (value.kind === 'keyword' && spec.kind === 'keyword') {
+      if (spec.columns.length === 0) continue;
       const pattern = `%${escapeLike(value.text)}%`;
       q = q.where((eb) => eb.or(spec.columns.map((c) => eb(sql.ref(c), 'ilike', pattern))));
     } else if (spec.kind === 'dateRange' && value.kind === 'dateRange') {

@@ -1,4 +1,4 @@
-import { invalidField } from '../../../core/errors';
+import { AppError, invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -53,7 +53,7 @@ const COPIED_FIELD_COLUMNS = [
 /**
  * Trainee types' rules (docs/domain.md §4.7): code and name unique in the tenant (checked first, so the answer names
  * the field); a type whose registrations are audited names its approving roles, each a role of the tenant; clone
- * copies a type with its active fields.
+ * copies a type with its active fields; a type with trainees is not deleted.
  */
 export function createTraineeTypeService(deps: ResourceDeps) {
   const { store: plain, repository } = traineeTypeResource;
@@ -96,6 +96,19 @@ export function createTraineeTypeService(deps: ResourceDeps) {
         ctx.lang,
       );
       return plain.update(tx, current, input, ctx);
+    },
+    async remove(tx, rows, ctx) {
+      const used = await tx
+        .selectFrom('trainee')
+        .select('id')
+        .where(
+          'trainee_type_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .executeTakeFirst();
+      if (used) throw new AppError('traineeType.inUse');
+      return plain.remove(tx, rows, ctx);
     },
   };
 

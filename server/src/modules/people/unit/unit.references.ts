@@ -4,13 +4,21 @@ import type { Tx } from '../../../core/tenancy';
  * What points at a unit (docs/domain.md §4.2: trainees sent by it, doctors and experts working there). Merging
  * duplicates moves every reference from the merged units to the one kept, in the merge's own transaction.
  *
- * Trainees, doctors and experts have no table yet: their work adds an entry here, e.g.
- * `{ table: 'trainee', repoint: (tx, from, to) => tx.updateTable('trainee').set({ unit_id: to })
- *   .where('unit_id', 'in', from).execute() }`.
+ * Doctors and experts have no table yet: their work adds an entry here, as the trainees' below.
  */
 export interface UnitReference {
   table: string;
   repoint(tx: Tx, from: readonly string[], to: string): Promise<unknown>;
 }
 
-export const unitReferences: UnitReference[] = [];
+export const unitReferences: UnitReference[] = [
+  {
+    table: 'trainee',
+    repoint: (tx, from, to) =>
+      tx
+        .updateTable('trainee')
+        .set({ work_unit_id: to })
+        .where('work_unit_id', 'in', [...from])
+        .execute(),
+  },
+];

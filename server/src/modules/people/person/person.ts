@@ -1,0 +1,210 @@
+import { z } from '@hono/zod-openapi';
+import { type RawBuilder, sql } from 'kysely';
+import { pinyin } from 'pinyin-pro';
+import { invalidField } from '../../../core/errors';
+import type { Lang } from '../../../core/i18n';
+import { type IdNumberCipher, maskIdNo, normaliseIdNo } from '../../../core/id-number';
+import type { Actor } from '../../../core/resource/table.repository';
+import { field } from '../../../core/schema-kit';
+import type { Tx } from '../../../core/tenancy';
+import { formatRule, formatText } from '../../../core/validation';
+import type { Audited, Defaulted, Id as IdColumn, Nullable, Ref } from '../../../db/types';
+import { isIdCardNo } from '../trainee-field/custom-field';
+
+/**
+ * One identity per human in a tenant (docs/domain.md §4.3), shared by the staff, doctor, trainee and expert records:
+ * found by its ID number's keyed hash, so a trainee who becomes a doctor is the same person, never a second one.
+ */
+export const ID_TYPES = ['resident_id', 'passport', 'hk_macao_pass', 'taiwan_pass', 'other'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+interface PersonTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  name: string;
+  search_text: Defaulted<string>;
+  gender: Nullable<string>;
+  birth_date: Nullable<string>;
+  id_type: Defaulted<IdType>;
+  id_no_enc: Nullable<Uint8Array>;
+  id_no_hash: Nullable<Uint8Array>;
+  id_no_masked: Nullable<string>;
+  mobile: Nullable<string>;
+  email: Nullable<string>;
+  ethnicity: Nullable<string>;
+  education: Nullable<string>;
+  degree: Nullable<string>;
+}
+declare module '../../../db/types' {
+  interface DB {
+    person: PersonTable;
+  }
+}
+
+const dictValue = z.string().trim().min(1).max(50);
+
+/** The fields of a person a record's form writes (the ID number in clear: it is stored encrypted). */
+export const personInput = {
+  name: field.requiredText(50).openapi({ example: '张三' }),
+  gender: dictValue.nullable().optional().openapi({ description: 'Dictionary `gender`' }),
+  birthDate: z.iso.date().nullable().optional(),
+  idType: z.enum(ID_TYPES).optional().openapi({ description: 'Dictionary `id_type`; `resident_id` when left out' }),
+  idNo: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(4)
+    .max(30)
+    .regex(/^[0-9A-Z()-]+$/, formatRule('idNo'))
+    .nullable()
+    .optional()
+    .openapi({ example: '11010519491231002X', description: 'Stored encrypted; answered masked' }),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^1[3-9]\d{9}$/, formatRule('mobile'))
+    .nullable()
+    .optional()
+    .openapi({ example: '13800000000' }),
+  email: z.email().max(100).nullable().optional(),
+  ethnicity: dictValue.nullable().optional(),
+  education: dictValue.nullable().optional().openapi({ description: 'Dictionary `education`' }),
+  degree: dictValue.nullable().optional(),
+};
+export type PersonInput = { [K in keyof typeof personInput]?: z.infer<(typeof personInput)[K]> };
+
+/** A person as the records that are theirs answer it: the ID number masked. */
+export const personRow = {
+  personId: z.string(),
+  name: z.string(),
+  gender: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  idType: z.enum(ID_TYPES),
+  idNoMasked: z.string().nullable().openapi({ example: '1101**********002X' }),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  ethnicity: z.string().nullable(),
+  education: z.string().nullable(),
+  degree: z.string().nullable(),
+};
+export type PersonRow = { [K in keyof typeof personRow]: z.infer<(typeof personRow)[K]> };
+
+/** The person of the row whose `person_id` is `column`, as one JSON object (selected with that row). */
+export const personOf = (column: string): RawBuilder<unknown> => sql`(SELECT json_build_object(
+    'personId', p.id::text, 'name', p.name, 'gender', p.gender, 'birthDate', p.birth_date, 'idType', p.id_type,
+    'idNoMasked', p.id_no_masked, 'mobile', p.mobile, 'email', p.email, 'ethnicity', p.ethnicity,
+    'education', p.education, 'degree', p.degree)
+  FROM person p WHERE p.id = ${sql.ref(column)})`;
+
+/** `张三丰` → `张三丰 zhangsanfeng zsf`: what a keyword finds a person by (name, full pinyin, initials). */
+export function searchTextOf(name: string): string {
+  const syllables = pinyin(name, { toneType: 'none', type: 'array', nonZh: 'consecutive' });
+  const initials = pinyin(name, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' });
+  return `${name} ${syllables.join('')} ${initials.join('')}`.toLowerCase().slice(0, 400);
+}
+
+/**
+ * The people a keyword finds, as a condition on `column` (a `person_id`): name, pinyin or initials by trigram, the
+ * mobile by its start, the ID number by its hash (whole numbers only: a hash finds nothing by part).
+ */
+export function personKeyword(cipher: IdNumberCipher, column: string, text: string) {
+  const t = text.trim().toLowerCase();
+  const like = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`${sql.ref(column)} IN (SELECT p.id FROM person p WHERE p.search_text LIKE ${like}
+    OR p.mobile LIKE ${`${t.replace(/[\\%_]/g, '')}%`} OR p.id_no_hash = ${cipher.hash(t)})`;
+}
+
+const texts = {
+  'zh-CN': {
+    otherPerson: '该证件号码已属于另一人（姓名不同）',
+    mobileTaken: '该手机号已属于另一人',
+  },
+  'en-US': {
+    otherPerson: 'belongs to another person (another name)',
+    mobileTaken: 'belongs to another person',
+  },
+};
+
+/** Whose ID number and mobile a write may not take: the person it writes (none when it makes one). */
+export function createPeople(cipher: IdNumberCipher) {
+  async function findByIdNo(tx: Tx, idNo: string) {
+    return tx
+      .selectFrom('person')
+      .select(['id', 'name'])
+      .where('id_no_hash', '=', cipher.hash(idNo))
+      .executeTakeFirst();
+  }
+
+  async function checkMobile(tx: Tx, mobile: string | null | undefined, self: string | undefined, lang: Lang) {
+    if (!mobile) return;
+    const other = await tx.selectFrom('person').select('id').where('mobile', '=', mobile).executeTakeFirst();
+    if (other && String(other.id) !== self) throw invalidField('mobile', texts[lang].mobileTaken);
+  }
+
+  const columns = (input: PersonInput) => {
+    const { idNo, birthDate, idType, ...rest } = input;
+    const values: Record<string, unknown> = { ...rest };
+    if (birthDate !== undefined) values.birth_date = birthDate;
+    if (idType !== undefined) values.id_type = idType;
+    if (input.name !== undefined) values.search_text = searchTextOf(input.name);
+    if (idNo !== undefined) {
+      values.id_no_enc = idNo ? cipher.encrypt(idNo) : null;
+      values.id_no_hash = idNo ? cipher.hash(idNo) : null;
+      values.id_no_masked = idNo ? maskIdNo(idNo) : null;
+    }
+    return values;
+  };
+
+  return {
+    /**
+     * The person a record of `input` is: with `self`, that person, changed; else the person of its ID number when
+     * there is one of the same name (linked, and given what `input` adds), or a new one. An ID number of another
+     * name, or a mobile of another person, is refused on its field.
+     */
+    async save(tx: Tx, input: PersonInput, self: string | undefined, actor: Actor, lang: Lang): Promise<string> {
+      const idType = input.idType ?? 'resident_id';
+      if (input.idNo && idType === 'resident_id' && !isIdCardNo(normaliseIdNo(input.idNo)))
+        throw invalidField('idNo', formatText('idCardNo', lang));
+      let target = self;
+      if (input.idNo) {
+        const holder = await findByIdNo(tx, input.idNo);
+        if (holder && String(holder.id) !== self) {
+          if (self || (input.name !== undefined && holder.name !== input.name))
+            throw invalidField('idNo', texts[lang].otherPerson);
+          target = String(holder.id);
+        }
+      }
+      await checkMobile(tx, input.mobile, target, lang);
+      const values = columns(input);
+      if (target) {
+        await tx
+          .updateTable('person')
+          .set({ ...values, updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` })
+          .where('id', '=', target)
+          .execute();
+        return target;
+      }
+      const made = await tx
+        .insertInto('person')
+        .values({
+          ...(values as { name: string }),
+          tenant_id: actor.tenantId,
+          created_at: actor.now,
+          created_by: actor.actorId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return String(made.id);
+    },
+
+    /** The ID number in clear (for whoever may see it; the caller audits it). */
+    async reveal(tx: Tx, personId: string): Promise<string | null> {
+      const row = await tx.selectFrom('person').select('id_no_enc').where('id', '=', personId).executeTakeFirst();
+      return row?.id_no_enc ? cipher.decrypt(row.id_no_enc) : null;
+    },
+
+    hash: (idNo: string) => cipher.hash(idNo),
+  };
+}
+
+export type People = ReturnType<typeof createPeople>;

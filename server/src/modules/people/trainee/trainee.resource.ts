@@ -1,0 +1,291 @@
+import { z } from '@hono/zod-openapi';
+import type { ColumnType } from 'kysely';
+import { sql } from 'kysely';
+import { Version } from '../../../core/column-bounds';
+import { defineResource } from '../../../core/resource/define-resource';
+import { Id } from '../../../core/resource/id-param';
+import { createdAtFilter, type ListSpec } from '../../../core/resource/list-query';
+import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
+import type { Audited, Id as IdColumn, Nullable, Ref } from '../../../db/types';
+import { type PersonRow, personInput, personOf, personRow } from '../person/person';
+
+/** The lifecycle of a trainee (docs/domain.md §4.9) and the moves it allows. */
+export const TRAINEE_STATUSES = [
+  'applied',
+  'in_training',
+  'suspended',
+  'extended',
+  'graduated',
+  'terminated',
+  'withdrawn',
+] as const;
+export type TraineeStatus = (typeof TRAINEE_STATUSES)[number];
+
+export const TRANSITIONS: Record<TraineeStatus, readonly TraineeStatus[]> = {
+  applied: ['in_training', 'withdrawn'],
+  in_training: ['suspended', 'extended', 'graduated', 'terminated', 'withdrawn'],
+  suspended: ['in_training', 'extended', 'terminated', 'withdrawn'],
+  extended: ['graduated', 'suspended', 'terminated', 'withdrawn'],
+  graduated: [],
+  terminated: [],
+  withdrawn: [],
+};
+
+export const REGISTRATION_STATUSES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+export const RECRUIT_TYPES = ['social', 'unit_entrusted', 'postgraduate', 'other'] as const;
+
+interface TraineeTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  person_id: Ref;
+  trainee_no: string;
+  trainee_type_id: Ref;
+  training_base_id: Ref;
+  specialty_base_id: Nullable<Ref>;
+  specialty_code: Nullable<string>;
+  cohort_year: Nullable<number>;
+  training_start: Nullable<string>;
+  planned_end: Nullable<string>;
+  actual_end: Nullable<string>;
+  work_unit_id: Nullable<Ref>;
+  recruit_type: Nullable<(typeof RECRUIT_TYPES)[number]>;
+  graduate_school: Nullable<string>;
+  graduate_major: Nullable<string>;
+  graduation_date: Nullable<string>;
+  status: ColumnType<TraineeStatus, TraineeStatus | undefined, TraineeStatus>;
+  registration_status: ColumnType<RegistrationStatus, RegistrationStatus | undefined, RegistrationStatus>;
+  audit_level: ColumnType<number, number | undefined, number>;
+  custom_fields: ColumnType<Record<string, unknown>, string | undefined, string>;
+  remark: Nullable<string>;
+}
+
+interface TraineeHistoryTable {
+  id: IdColumn;
+  tenant_id: Ref;
+  trainee_id: Ref;
+  kind: 'status' | 'registration';
+  from_state: string;
+  to_state: string;
+  audit_level: Nullable<number>;
+  reason: Nullable<string>;
+  effective_date: Nullable<string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  created_by: Nullable<Ref>;
+}
+declare module '../../../db/types' {
+  interface DB {
+    trainee: TraineeTable;
+    trainee_history: TraineeHistoryTable;
+  }
+}
+
+const own = {
+  traineeNo: z.string(),
+  traineeTypeId: z.string(),
+  trainingBaseId: z.string(),
+  specialtyBaseId: z.string().nullable(),
+  specialtyCode: z.string().nullable(),
+  cohortYear: z.number().int().nullable(),
+  trainingStart: z.string().nullable(),
+  plannedEnd: z.string().nullable(),
+  actualEnd: z.string().nullable(),
+  workUnitId: z.string().nullable(),
+  recruitType: z.enum(RECRUIT_TYPES).nullable(),
+  graduateSchool: z.string().nullable(),
+  graduateMajor: z.string().nullable(),
+  graduationDate: z.string().nullable(),
+  status: z.enum(TRAINEE_STATUSES),
+  registrationStatus: z.enum(REGISTRATION_STATUSES),
+  auditLevel: z.number().int().openapi({ description: 'Levels of the registration audit already approved' }),
+  customFields: z
+    .record(z.string(), z.unknown())
+    .openapi({ description: "Values of the type's custom fields, by key" }),
+  remark: z.string().nullable(),
+};
+const names = {
+  traineeTypeName: z.string(),
+  trainingBaseName: z.string(),
+  specialtyBaseName: z.string().nullable(),
+  workUnitName: z.string().nullable(),
+};
+
+export const Trainee = recordRow({ ...personRow, ...own, ...names }).openapi('Trainee');
+export type Trainee = z.infer<typeof Trainee>;
+
+const date = z.iso.date().nullable().optional();
+const ref = Id.nullable().optional();
+const fields = {
+  ...personInput,
+  traineeNo: z
+    .string()
+    .trim()
+    .min(1)
+    .max(30)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional()
+    .openapi({ description: "Made from the type's number pattern when left out" }),
+  trainingBaseId: Id,
+  specialtyBaseId: ref,
+  specialtyCode: field.optionalText(50),
+  cohortYear: z.number().int().min(1950).max(2100).nullable().optional(),
+  trainingStart: date,
+  plannedEnd: date,
+  workUnitId: ref,
+  recruitType: z.enum(RECRUIT_TYPES).nullable().optional(),
+  graduateSchool: field.optionalText(100),
+  graduateMajor: field.optionalText(100),
+  graduationDate: date,
+  customFields: z
+    .record(z.string().max(64), z.unknown())
+    .optional()
+    .openapi({ description: "Values of the type's custom fields, by key (checked against its definitions)" }),
+  remark: field.remark,
+};
+
+export const CreateTrainee = requestBody('CreateTrainee', { ...fields, traineeTypeId: Id });
+export type CreateTrainee = z.infer<typeof CreateTrainee>;
+
+export const UpdateTrainee = updateBody('UpdateTrainee', {
+  ...fields,
+  name: personInput.name.optional(),
+  trainingBaseId: Id.optional(),
+});
+export type UpdateTrainee = z.infer<typeof UpdateTrainee>;
+
+/** A move of the lifecycle: where to, why, from when. */
+const transition = {
+  to: z.enum(TRAINEE_STATUSES),
+  reason: z.string().trim().min(1).max(500),
+  effectiveDate: z.iso.date(),
+};
+export const TransitionTrainee = requestBody('TransitionTrainee', { ...transition, version: Version });
+export type TransitionTrainee = z.infer<typeof TransitionTrainee>;
+export const TransitionTrainees = requestBody('TransitionTrainees', {
+  ...transition,
+  ids: z.array(Id).min(1).max(500),
+});
+export type TransitionTrainees = z.infer<typeof TransitionTrainees>;
+
+/** A decision of the registration audit at its current level. */
+const decision = {
+  decision: z.enum(['approve', 'reject']),
+  comment: z.string().trim().max(500).optional(),
+};
+export const AuditTrainee = requestBody('AuditTrainee', { ...decision, version: Version });
+export type AuditTrainee = z.infer<typeof AuditTrainee>;
+export const AuditTrainees = requestBody('AuditTrainees', { ...decision, ids: z.array(Id).min(1).max(500) });
+export type AuditTrainees = z.infer<typeof AuditTrainees>;
+
+export const SubmitTrainee = requestBody('SubmitTrainee', { version: Version });
+
+export const TraineeHistory = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['status', 'registration']),
+    fromState: z.string(),
+    toState: z.string(),
+    auditLevel: z.number().int().nullable(),
+    reason: z.string().nullable(),
+    effectiveDate: z.string().nullable(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    createdByName: z.string().nullable(),
+  })
+  .openapi('TraineeHistory');
+export type TraineeHistory = z.infer<typeof TraineeHistory>;
+
+export const RevealedIdNo = z.object({ idNo: z.string().nullable() }).openapi('RevealedIdNo');
+
+/** Trainees of each type by status: the type view's counts. */
+export const TraineeCounts = z
+  .array(
+    z.object({
+      traineeTypeId: z.string(),
+      traineeTypeName: z.string(),
+      total: z.number().int(),
+      byStatus: z.record(z.string(), z.number().int()),
+    }),
+  )
+  .openapi('TraineeCounts');
+export type TraineeCounts = z.infer<typeof TraineeCounts>;
+
+const idPattern = /^[1-9]\d{0,17}$/;
+
+export const traineeList: ListSpec = {
+  sort: {
+    traineeNo: 'trainee_no',
+    cohortYear: 'cohort_year',
+    trainingStart: 'training_start',
+    status: 'status',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  defaultSort: '-createdAt',
+  filters: {
+    keyword: { kind: 'keyword', columns: [] },
+    traineeTypeId: { kind: 'eq', column: 'trainee_type_id', pattern: idPattern },
+    trainingBaseId: { kind: 'eq', column: 'training_base_id', pattern: idPattern },
+    specialtyBaseId: { kind: 'eq', column: 'specialty_base_id', pattern: idPattern },
+    workUnitId: { kind: 'eq', column: 'work_unit_id', pattern: idPattern },
+    status: { kind: 'in', column: 'status', values: TRAINEE_STATUSES },
+    registrationStatus: { kind: 'in', column: 'registration_status', values: REGISTRATION_STATUSES },
+    cohortYear: { kind: 'in', column: 'cohort_year', pattern: /^\d{4}$/ },
+    custom: { kind: 'eq' },
+    createdAt: createdAtFilter,
+  },
+};
+
+/** A trainee as its table and its joins give it: the person still one object. */
+type TraineeRecord = Omit<Trainee, keyof PersonRow> & { person: PersonRow };
+
+export const traineeTable = tableRepository<'trainee', TraineeRecord>({
+  name: 'trainee',
+  columns: columnsOf(Trainee, { except: [...(Object.keys(personRow) as (keyof PersonRow)[]), ...keysOf(names)] }),
+  /** The person's id is selected with the person. */
+  writeOnly: { personId: 'person_id' },
+  json: ['customFields'],
+  tenantOwned: true,
+  computed: {
+    person: personOf('trainee.person_id'),
+    traineeTypeName: sql`(SELECT t.name FROM trainee_type t WHERE t.id = trainee.trainee_type_id)`,
+    trainingBaseName: sql`(SELECT o.name FROM organization o WHERE o.id = trainee.training_base_id)`,
+    specialtyBaseName: sql`(SELECT o.name FROM organization o WHERE o.id = trainee.specialty_base_id)`,
+    workUnitName: sql`(SELECT u.name FROM unit u WHERE u.id = trainee.work_unit_id)`,
+  },
+});
+
+function keysOf<T extends object>(shape: T): (keyof T)[] {
+  return Object.keys(shape) as (keyof T)[];
+}
+
+/** The row the API answers: the person's fields beside the trainee's. */
+export const flatten = ({ person, ...rest }: TraineeRecord): Trainee => ({ id: rest.id, ...person, ...rest }) as Trainee;
+
+export const traineeResource = defineResource({
+  path: 'people/trainee',
+  type: 'trainee',
+  permission: 'trainee:trainee',
+  schemas: { row: Trainee, create: CreateTrainee, update: UpdateTrainee },
+  list: traineeList,
+  importKey: 'traineeNo',
+  label: (row) => `${row.traineeNo} ${row.name}`,
+  columns: [
+    { key: 'traineeNo', example: 'R202600001' },
+    { key: 'name', example: '张三' },
+    { key: 'gender', example: 'male' },
+    { key: 'idNoMasked', only: 'export' },
+    { key: 'mobile', example: '13800000000' },
+    { key: 'traineeTypeName', only: 'export' },
+    { key: 'trainingBaseName', only: 'export' },
+    { key: 'specialtyBaseName', only: 'export' },
+    { key: 'workUnitName', only: 'export' },
+    { key: 'cohortYear', example: '2026' },
+    { key: 'trainingStart', example: '2026-09-01' },
+    { key: 'plannedEnd', example: '2029-08-31' },
+    { key: 'status', only: 'export' },
+    { key: 'registrationStatus', only: 'export' },
+    { key: 'createdAt', only: 'export' },
+  ],
+});

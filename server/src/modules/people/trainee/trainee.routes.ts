@@ -1,0 +1,133 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../core/context';
+import { answers, json } from '../../../core/openapi';
+import { IdParam } from '../../../core/resource/id-param';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { recordActions, writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute, recordAction } from '../../../core/route';
+import {
+  AuditTrainee,
+  AuditTrainees,
+  RevealedIdNo,
+  SubmitTrainee,
+  Trainee,
+  TraineeCounts,
+  TraineeHistory,
+  TransitionTrainee,
+  TransitionTrainees,
+  traineeResource,
+} from './trainee.resource';
+import { createTraineeService, type TraineeService } from './trainee.service';
+
+const path = 'people/trainee';
+const tags = [path];
+
+const transition = recordAction({
+  path,
+  verb: 'transition',
+  summary: 'Move the trainee through its lifecycle (reason and date kept in its history)',
+  permission: 'trainee:trainee:change-status',
+  body: TransitionTrainee,
+  answer: ['The trainee', Trainee],
+});
+const submit = recordAction({
+  path,
+  verb: 'submit',
+  summary: "Send the registration to the first level of its type's audit",
+  permission: 'trainee:trainee:update',
+  body: SubmitTrainee,
+  answer: ['The trainee', Trainee],
+});
+const audit = recordAction({
+  path,
+  verb: 'audit',
+  summary: "Approve or reject the registration at its current level (the actor holds that level's role)",
+  permission: 'trainee:trainee:audit',
+  body: AuditTrainee,
+  answer: ['The trainee', Trainee],
+});
+const reveal = recordActions(path, tags, {
+  description: 'The ID number in clear (audited)',
+  schema: RevealedIdNo,
+  errors: [400, 401, 403, 404],
+})('reveal-id', 'trainee:trainee:pii-view', 'Show the ID number in clear; the audit trail records who saw it');
+
+const many = <B extends z.ZodType>(
+  verb: string,
+  body: B,
+  permission: 'trainee:trainee:change-status' | 'trainee:trainee:audit',
+  summary: string,
+) =>
+  defineRoute({
+    method: 'post',
+    path: `/${path}/${verb}`,
+    tags,
+    summary,
+    permission,
+    request: { body: { required: true, content: json(body) } },
+    responses: answers('The trainees', z.array(Trainee), 400, 401, 403, 404, 409),
+  });
+const transitionMany = many(
+  'transition',
+  TransitionTrainees,
+  'trainee:trainee:change-status',
+  'Move several trainees at once: all of them or, when one may not move, none',
+);
+const auditMany = many(
+  'audit',
+  AuditTrainees,
+  'trainee:trainee:audit',
+  'Decide several registrations at their current levels: all of them or none',
+);
+
+const history = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/history`,
+  tags,
+  summary: 'The lifecycle moves and audit decisions of the trainee, newest first',
+  permission: 'trainee:trainee:list',
+  request: { params: IdParam },
+  responses: answers('History', z.array(TraineeHistory), 400, 401, 403, 404),
+});
+const counts = defineRoute({
+  method: 'get',
+  path: `/${path}/counts`,
+  tags,
+  summary: 'Trainees of each type by status',
+  permission: 'trainee:trainee:list',
+  responses: answers('Counts', TraineeCounts, 401, 403),
+});
+
+const actions = (service: TraineeService) =>
+  new OpenAPIHono<AppEnv>()
+    .openapi(counts, async (c) => c.json(await service.counts(c.var.principal.tenantId), 200))
+    .openapi(transitionMany, async (c) =>
+      c.json(await service.transitionMany(writeContext(c), c.req.valid('json')), 200),
+    )
+    .openapi(auditMany, async (c) => c.json(await service.auditMany(writeContext(c), c.req.valid('json')), 200))
+    .openapi(transition, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await service.transition(writeContext(c), id, c.req.valid('json')), 200);
+    })
+    .openapi(submit, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await service.submit(writeContext(c), id, c.req.valid('json').version), 200);
+    })
+    .openapi(audit, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await service.audit(writeContext(c), id, c.req.valid('json')), 200);
+    })
+    .openapi(reveal, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json({ idNo: await service.reveal(writeContext(c), id) }, 200);
+    })
+    .openapi(history, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await service.history(c.var.principal.tenantId, id), 200);
+    });
+
+export const trainees = resourceModule(traineeResource, {
+  service: createTraineeService,
+  routes: actions,
+  omit: ['import'],
+});

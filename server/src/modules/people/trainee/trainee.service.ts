@@ -1,0 +1,498 @@
+import { sql } from 'kysely';
+import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import type { Lang } from '../../../core/i18n';
+import type { IdNumberCipher } from '../../../core/id-number';
+import { filterValue, type ListQuery } from '../../../core/resource/list-query';
+import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import type { Narrow } from '../../../core/resource/table.repository';
+import type { Tx } from '../../../core/tenancy';
+import { createPeople, type PersonInput, personInput, personKeyword } from '../person/person';
+import { checkCustomValues } from './custom-values';
+import {
+  type AuditTrainee,
+  type AuditTrainees,
+  type CreateTrainee,
+  flatten,
+  TRANSITIONS,
+  type Trainee,
+  type TraineeCounts,
+  type TraineeHistory,
+  type TraineeStatus,
+  type TransitionTrainee,
+  type TransitionTrainees,
+  traineeResource,
+  traineeTable,
+  type UpdateTrainee,
+} from './trainee.resource';
+
+const texts = {
+  'zh-CN': {
+    noType: '学员类型不存在',
+    typeDisabled: '该学员类型已停用',
+    notBase: (kind: string) => `须为${kind}`,
+    trainingBase: '培训基地',
+    specialtyBase: '专业基地',
+    noUnit: '单位不存在',
+    noTaken: '该学员编号已被使用',
+    noPattern: '该学员类型没有编号规则，须填写学员编号',
+    exhausted: '该编号规则本年度的序号已用完',
+    already: '此人已是该类型的学员',
+    custom: '须为对象：字段标识 → 值（JSON）',
+    revealed: '查看证件号码',
+  },
+  'en-US': {
+    noType: 'is not an existing trainee type',
+    typeDisabled: 'the trainee type is disabled',
+    notBase: (kind: string) => `must be a ${kind}`,
+    trainingBase: 'training base',
+    specialtyBase: 'specialty base',
+    noUnit: 'is not an existing unit',
+    noTaken: 'is used by another trainee',
+    noPattern: 'is required: the trainee type has no number pattern',
+    exhausted: "the number pattern's sequence is used up for this year",
+    already: 'this person is already a trainee of this type',
+    custom: 'must be a JSON object of field key → value',
+    revealed: 'ID number revealed',
+  },
+};
+
+/** Where a move of the lifecycle ends a training: the record's actual end. */
+const ENDING: readonly TraineeStatus[] = ['graduated', 'terminated', 'withdrawn'];
+
+const personKeys = Object.keys(personInput) as (keyof PersonInput)[];
+const pick = <T extends object>(input: T, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(input).filter(([k, v]) => keys.includes(k) && v !== undefined));
+
+/** `R{yyyy}{seq:5}` in `year`: the text before the sequence, its width and the text after it. */
+function numberParts(pattern: string, year: number) {
+  const filled = pattern.replaceAll('{yyyy}', String(year)).replaceAll('{yy}', String(year).slice(-2));
+  const match = /^(.*)\{seq:(\d)\}(.*)$/.exec(filled);
+  if (!match) throw new Error(`not a number pattern: ${pattern}`);
+  return { before: match[1] ?? '', width: Number(match[2]), after: match[3] ?? '' };
+}
+
+/**
+ * Trainees (docs/domain.md §4.9): one person each (found by ID number, else made), of a type whose custom fields
+ * their values keep, at a training base; numbered by the type's pattern; moved through their lifecycle and their
+ * registration audit with a history of each step.
+ */
+export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberCipher }) {
+  const people = createPeople(deps.idNumbers);
+  const repo = traineeTable;
+  const find = async (tx: Tx, id: string) => {
+    const record = await repo.find(tx, id);
+    return record && flatten(record);
+  };
+
+  /** The filters the table cannot apply: the keyword over the person, and custom values by containment. */
+  function narrowOf(query: ListQuery, lang: Lang): Narrow {
+    const keyword = filterValue(query, 'keyword');
+    const custom = filterValue(query, 'custom');
+    let values: Record<string, unknown> | undefined;
+    if (custom?.kind === 'eq') {
+      try {
+        values = JSON.parse(custom.value);
+      } catch {
+        values = undefined;
+      }
+      if (typeof values !== 'object' || values === null || Array.isArray(values))
+        throw invalidField('custom', texts[lang].custom);
+    }
+    return (qb) => {
+      let q = qb;
+      if (keyword?.kind === 'keyword') {
+        const like = `%${keyword.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) =>
+          eb.or([eb(sql.ref('trainee_no'), 'ilike', like), personKeyword(deps.idNumbers, 'person_id', keyword.text)]),
+        );
+      }
+      if (values) q = q.where(sql<boolean>`custom_fields @> ${JSON.stringify(values)}::jsonb`);
+      return q;
+    };
+  }
+
+  async function typeOf(tx: Tx, id: string, lang: Lang) {
+    const type = await tx
+      .selectFrom('trainee_type')
+      .select(['id', 'status', 'trainee_no_pattern', 'requires_registration_audit', 'audit_levels'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!type) throw invalidField('traineeTypeId', texts[lang].noType);
+    return { ...type, auditLevels: (type.audit_levels ?? []) as string[] };
+  }
+
+  async function checkReferences(tx: Tx, input: Partial<CreateTrainee>, lang: Lang) {
+    const t = texts[lang];
+    const bases = [
+      ['trainingBaseId', input.trainingBaseId, 'training_base', t.trainingBase],
+      ['specialtyBaseId', input.specialtyBaseId, 'specialty_base', t.specialtyBase],
+    ] as const;
+    for (const [field, id, orgType, kind] of bases) {
+      if (!id) continue;
+      const org = await tx.selectFrom('organization').select('org_type').where('id', '=', id).executeTakeFirst();
+      if (org?.org_type !== orgType) throw invalidField(field, t.notBase(kind));
+    }
+    if (input.workUnitId) {
+      const unit = await tx.selectFrom('unit').select('id').where('id', '=', input.workUnitId).executeTakeFirst();
+      if (!unit) throw invalidField('workUnitId', t.noUnit);
+    }
+  }
+
+  async function checkNumber(tx: Tx, traineeNo: string, self: string | undefined, lang: Lang) {
+    const other = await tx.selectFrom('trainee').select('id').where('trainee_no', '=', traineeNo).executeTakeFirst();
+    if (other && String(other.id) !== self) throw invalidField('traineeNo', texts[lang].noTaken);
+  }
+
+  /** The next number of `pattern` this year; numbering waits for other numberings of the tenant's same prefix. */
+  async function nextNumber(tx: Tx, pattern: string | null, ctx: WriteContext): Promise<string> {
+    if (!pattern) throw invalidField('traineeNo', texts[ctx.lang].noPattern);
+    const { before, width, after } = numberParts(pattern, ctx.now.getFullYear());
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`trainee-no:${before}`}))`.execute(tx);
+    // A pattern's literals are letters, digits, _ and -: none is special in a regular expression outside brackets.
+    const shape = `^${before}[0-9]{${width}}${after}$`;
+    const row = await tx
+      .selectFrom('trainee')
+      .select(sql<string | null>`max(substr(trainee_no, ${before.length + 1}, ${width}))`.as('last'))
+      .where(sql<boolean>`trainee_no ~ ${shape}`)
+      .executeTakeFirst();
+    const next = Number(row?.last ?? 0) + 1;
+    if (next >= 10 ** width) throw invalidField('traineeNo', texts[ctx.lang].exhausted);
+    return `${before}${String(next).padStart(width, '0')}${after}`;
+  }
+
+  const traineeValues = (input: Partial<CreateTrainee>) => {
+    const { customFields: _, traineeNo: __, ...rest } = input;
+    return Object.fromEntries(
+      Object.entries(rest).filter(([k, v]) => !personKeys.includes(k as keyof PersonInput) && v !== undefined),
+    );
+  };
+
+  const store: ResourceStore<Trainee, CreateTrainee, UpdateTrainee> = {
+    list: async (tx, query) => {
+      const { rows, total } = await repo.list(tx, query, narrowOf(query, 'en-US'));
+      return { rows: rows.map(flatten), total };
+    },
+    find,
+    async create(tx, input, ctx) {
+      const t = texts[ctx.lang];
+      const type = await typeOf(tx, input.traineeTypeId, ctx.lang);
+      if (type.status !== 'enabled') throw invalidField('traineeTypeId', t.typeDisabled);
+      await checkReferences(tx, input, ctx.lang);
+      const customFields = await checkCustomValues(
+        tx,
+        { typeId: input.traineeTypeId },
+        input.customFields ?? {},
+        {},
+        ctx.lang,
+      );
+      if (input.traineeNo) await checkNumber(tx, input.traineeNo, undefined, ctx.lang);
+      const personId = await people.save(tx, pick(input, personKeys), undefined, ctx, ctx.lang);
+      const taken = await tx
+        .selectFrom('trainee')
+        .select('id')
+        .where('person_id', '=', personId)
+        .where('trainee_type_id', '=', input.traineeTypeId)
+        .executeTakeFirst();
+      if (taken) throw invalidField('idNo', t.already);
+      const traineeNo = input.traineeNo ?? (await nextNumber(tx, type.trainee_no_pattern, ctx));
+      const made = await repo.insert(
+        tx,
+        {
+          ...traineeValues(input),
+          traineeNo,
+          personId,
+          customFields,
+          registrationStatus: type.requires_registration_audit ? 'not_submitted' : 'approved',
+        },
+        ctx,
+      );
+      return (await find(tx, made.id)) as Trainee;
+    },
+    async update(tx, current, input, ctx) {
+      await checkReferences(tx, input, ctx.lang);
+      const customFields =
+        input.customFields === undefined
+          ? undefined
+          : await checkCustomValues(
+              tx,
+              { typeId: current.traineeTypeId, self: current.id },
+              input.customFields,
+              current.customFields,
+              ctx.lang,
+            );
+      if (input.traineeNo) await checkNumber(tx, input.traineeNo, current.id, ctx.lang);
+      const person = pick(input, personKeys);
+      const updated = await repo.update(
+        tx,
+        current.id,
+        { ...traineeValues(input), traineeNo: input.traineeNo, customFields },
+        ctx,
+        input.version,
+      );
+      if (!updated) return undefined;
+      if (Object.keys(person).length) await people.save(tx, person, current.personId, ctx, ctx.lang);
+      return find(tx, current.id);
+    },
+    remove: async (tx, rows, ctx) => {
+      await repo.remove(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
+    },
+  };
+
+  const resource = createResourceService(traineeResource, store, deps);
+
+  async function record(
+    tx: Tx,
+    ctx: WriteContext,
+    trainee: Trainee,
+    step: { kind: 'status' | 'registration'; from: string; to: string; level?: number; reason?: string; date?: string },
+  ) {
+    await tx
+      .insertInto('trainee_history')
+      .values({
+        tenant_id: ctx.tenantId,
+        trainee_id: trainee.id,
+        kind: step.kind,
+        from_state: step.from,
+        to_state: step.to,
+        audit_level: step.level ?? null,
+        reason: step.reason ?? null,
+        effective_date: step.date ?? null,
+        created_by: ctx.actorId,
+      })
+      .execute();
+  }
+
+  const today = (ctx: WriteContext) => ctx.now.toISOString().slice(0, 10);
+
+  /** One move of the lifecycle, if the trainee's status allows it (entering training needs an approved registration). */
+  async function move(tx: Tx, ctx: WriteContext, row: Trainee, input: Omit<TransitionTrainee, 'version'>) {
+    const allowed =
+      TRANSITIONS[row.status].includes(input.to) &&
+      !(row.status === 'applied' && input.to === 'in_training' && row.registrationStatus !== 'approved');
+    if (!allowed) throw new AppError('trainee.transitionNotAllowed', { from: row.status, to: input.to });
+    await tx
+      .updateTable('trainee')
+      .set({
+        status: input.to,
+        ...(ENDING.includes(input.to) && { actual_end: input.effectiveDate }),
+        ...(input.to === 'in_training' && !row.trainingStart && { training_start: input.effectiveDate }),
+        updated_at: ctx.now,
+        updated_by: ctx.actorId,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await record(tx, ctx, row, {
+      kind: 'status',
+      from: row.status,
+      to: input.to,
+      reason: input.reason,
+      date: input.effectiveDate,
+    });
+    return (await find(tx, row.id)) as Trainee;
+  }
+
+  /** Whether the actor holds the role of `code` (a level of the registration audit). */
+  async function holdsRole(tx: Tx, ctx: WriteContext, code: string) {
+    const row = await tx
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.role_id')
+      .select('role.id')
+      .where('user_role.user_id', '=', ctx.actorId)
+      .where('role.code', '=', code)
+      .where('role.deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** A decision at the registration's current level: the last approval admits the trainee into training. */
+  async function decide(tx: Tx, ctx: WriteContext, row: Trainee, input: Omit<AuditTrainee, 'version'>) {
+    if (row.registrationStatus !== 'pending') throw new AppError('trainee.notPending');
+    const type = await typeOf(tx, row.traineeTypeId, ctx.lang);
+    const level = type.auditLevels[row.auditLevel];
+    if (!level) throw new AppError('trainee.notPending');
+    if (!(await holdsRole(tx, ctx, level))) throw new AppError('trainee.notYourLevel', { level });
+    const last = row.auditLevel + 1 >= type.auditLevels.length;
+    const to = input.decision === 'reject' ? 'rejected' : last ? 'approved' : 'pending';
+    await tx
+      .updateTable('trainee')
+      .set({
+        registration_status: to,
+        audit_level: input.decision === 'reject' ? 0 : row.auditLevel + 1,
+        updated_at: ctx.now,
+        updated_by: ctx.actorId,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await record(tx, ctx, row, {
+      kind: 'registration',
+      from: `${row.registrationStatus}`,
+      to: input.decision === 'approve' ? `approved:${level}` : `rejected:${level}`,
+      level: row.auditLevel + 1,
+      reason: input.comment,
+      date: today(ctx),
+    });
+    const after = (await find(tx, row.id)) as Trainee;
+    if (to === 'approved' && after.status === 'applied')
+      return move(tx, ctx, after, { to: 'in_training', reason: input.comment || level, effectiveDate: today(ctx) });
+    return after;
+  }
+
+  const fresh = (row: Trainee, version: number) => {
+    if (row.version !== version) throw versionConflict();
+  };
+
+  /** Each of `ids`, changed by `work` and audited, in one transaction: all of them or none. */
+  async function each(
+    ctx: WriteContext,
+    ids: string[],
+    action: string,
+    work: (tx: Tx, row: Trainee) => Promise<Trainee>,
+  ) {
+    return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
+      const done: Trainee[] = [];
+      for (const id of new Set(ids)) {
+        const before = await find(tx, id);
+        if (!before) throw notFound();
+        const after = await work(tx, before);
+        await deps.audit.record(tx, ctx, {
+          action: `trainee:trainee:${action}`,
+          resourceType: 'trainee',
+          resourceId: id,
+          summary: `${after.traineeNo} ${after.name} · ${before.status}/${before.registrationStatus} → ${after.status}/${after.registrationStatus}`,
+          before,
+          after,
+        });
+        done.push(after);
+      }
+      return done;
+    });
+  }
+
+  return {
+    resource,
+
+    transition: (ctx: WriteContext, id: string, { version, ...input }: TransitionTrainee) =>
+      resource.act(ctx, id, 'change-status', async (tx, row) => {
+        fresh(row, version);
+        return move(tx, ctx, row, input);
+      }),
+
+    transitionMany: (ctx: WriteContext, { ids, ...input }: TransitionTrainees) =>
+      each(ctx, ids, 'change-status', (tx, row) => move(tx, ctx, row, input)),
+
+    /** Sends a registration to the first level of its type's audit. */
+    submit: (ctx: WriteContext, id: string, version: number) =>
+      resource.act(ctx, id, 'audit', async (tx, row) => {
+        fresh(row, version);
+        const type = await typeOf(tx, row.traineeTypeId, ctx.lang);
+        if (!['not_submitted', 'rejected'].includes(row.registrationStatus) || type.auditLevels.length === 0)
+          throw new AppError('trainee.transitionNotAllowed', { from: row.registrationStatus, to: 'pending' });
+        await tx
+          .updateTable('trainee')
+          .set({
+            registration_status: 'pending',
+            audit_level: 0,
+            updated_at: ctx.now,
+            updated_by: ctx.actorId,
+            version: sql`version + 1`,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        await record(tx, ctx, row, { kind: 'registration', from: row.registrationStatus, to: 'pending' });
+        return (await find(tx, row.id)) as Trainee;
+      }),
+
+    audit: (ctx: WriteContext, id: string, { version, ...input }: AuditTrainee) =>
+      resource.act(ctx, id, 'audit', async (tx, row) => {
+        fresh(row, version);
+        return decide(tx, ctx, row, input);
+      }),
+
+    auditMany: (ctx: WriteContext, { ids, ...input }: AuditTrainees) =>
+      each(ctx, ids, 'audit', (tx, row) => decide(tx, ctx, row, input)),
+
+    /** The ID number in clear; the audit trail says who saw whose. */
+    async reveal(ctx: WriteContext, id: string): Promise<string | null> {
+      let idNo: string | null = null;
+      await resource.act(
+        ctx,
+        id,
+        'pii-view',
+        async (tx, row) => {
+          idNo = await people.reveal(tx, row.personId);
+          return row;
+        },
+        texts[ctx.lang].revealed,
+      );
+      return idNo;
+    },
+
+    history: (tenantId: string, id: string): Promise<TraineeHistory[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id))) throw notFound();
+        const rows = await tx
+          .selectFrom('trainee_history as h')
+          .leftJoin('admin_user as u', 'u.id', 'h.created_by')
+          .select([
+            'h.id',
+            'h.kind',
+            'h.from_state',
+            'h.to_state',
+            'h.audit_level',
+            'h.reason',
+            'h.effective_date',
+            'h.created_at',
+            'h.created_by',
+            'u.display_name',
+          ])
+          .where('h.trainee_id', '=', id)
+          .orderBy('h.id', 'desc')
+          .execute();
+        return rows.map((r) => ({
+          id: String(r.id),
+          kind: r.kind,
+          fromState: r.from_state,
+          toState: r.to_state,
+          auditLevel: r.audit_level,
+          reason: r.reason,
+          effectiveDate: r.effective_date,
+          createdAt: new Date(r.created_at).toISOString(),
+          createdBy: r.created_by === null ? null : String(r.created_by),
+          createdByName: r.display_name ?? null,
+        }));
+      }),
+
+    /** Trainees of each type of the tenant by status (types without trainees too). */
+    counts: (tenantId: string): Promise<TraineeCounts> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        const rows = await tx
+          .selectFrom('trainee_type as t')
+          .leftJoin('trainee as r', 'r.trainee_type_id', 't.id')
+          .select(['t.id', 't.name', 'r.status', sql<string>`count(r.id)`.as('n')])
+          .groupBy(['t.id', 't.name', 't.sort', 't.code', 'r.status'])
+          .orderBy('t.sort')
+          .orderBy('t.code')
+          .execute();
+        const types = new Map<string, TraineeCounts[number]>();
+        for (const r of rows) {
+          const id = String(r.id);
+          const entry = types.get(id) ?? { traineeTypeId: id, traineeTypeName: r.name, total: 0, byStatus: {} };
+          types.set(id, entry);
+          if (r.status) {
+            entry.byStatus[r.status] = Number(r.n);
+            entry.total += Number(r.n);
+          }
+        }
+        return [...types.values()];
+      }),
+  };
+}
+
+export type TraineeService = ReturnType<typeof createTraineeService>;

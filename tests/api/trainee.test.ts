@@ -1,0 +1,221 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { maskIdNo } from '../../server/src/core/id-number';
+import { searchTextOf } from '../../server/src/modules/people/person/person';
+import { engines, type Json, twoTenants } from './helpers';
+
+const trainees = '/api/people/trainee';
+const types = '/api/people/trainee-type';
+const fields = '/api/people/trainee-field';
+const orgs = '/api/people/organization';
+
+describe('people, as their records show and find them', () => {
+  it('masks ID numbers and finds names by pinyin and initials', () => {
+    expect(maskIdNo('11010519491231002x')).toBe('1101**********002X');
+    expect(searchTextOf('张三丰')).toBe('张三丰 zhangsanfeng zsf');
+  });
+});
+
+describe.each(engines())('trainees on $name', (engine) => {
+  const s = twoTenants(engine);
+  const { call, create } = s;
+  let base: Json;
+  let residency: Json;
+  let audited: Json;
+  let officeRole: Json;
+
+  const trainee = (body: Json = {}) => ({
+    name: '张三丰',
+    idNo: '11010519491231002X',
+    mobile: '13800000001',
+    traineeTypeId: residency.id,
+    trainingBaseId: base.id,
+    cohortYear: 2026,
+    customFields: { school: '北京大学医学部' },
+    ...body,
+  });
+
+  beforeAll(async () => {
+    const hospital = await create(orgs, { code: 'H1', name: '第一医院', orgType: 'hospital' });
+    base = await create(orgs, { code: 'B1', name: '住培基地', orgType: 'training_base', parentId: hospital.id });
+    residency = await create(types, {
+      code: 'residency',
+      name: '住院医师',
+      category: 'residency',
+      traineeNoPattern: 'R{yyyy}{seq:4}',
+    });
+    await create(fields, { traineeTypeId: residency.id, key: 'school', label: '毕业院校', fieldType: 'text', required: true });
+    await create(fields, {
+      traineeTypeId: residency.id,
+      key: 'gpa',
+      label: '绩点',
+      fieldType: 'number',
+      validation: { min: 0, max: 4 },
+      filterable: true,
+    });
+    officeRole = await create('/api/system/role', { code: 'base_office', name: '基地办' });
+    audited = await create(types, {
+      code: 'specialist',
+      name: '专科医师',
+      category: 'specialist',
+      traineeNoPattern: 'S{yy}{seq:3}',
+      requiresRegistrationAudit: true,
+      auditLevels: ['tenant_admin', 'base_office'],
+    });
+  });
+
+  it("creates a trainee numbered by the type's pattern, the ID number masked and its custom values kept", async () => {
+    const made = await create(trainees, trainee());
+    const year = new Date().getFullYear();
+    expect(made).toMatchObject({
+      traineeNo: `R${year}0001`,
+      name: '张三丰',
+      idNoMasked: '1101**********002X',
+      status: 'applied',
+      registrationStatus: 'approved',
+      traineeTypeName: '住院医师',
+      trainingBaseName: '住培基地',
+      customFields: { school: '北京大学医学部' },
+    });
+    expect(JSON.stringify(made)).not.toContain('11010519491231002X');
+    const next = await create(trainees, trainee({ name: '李四', idNo: null, mobile: null, customFields: { school: '协和' } }));
+    expect(next.traineeNo).toBe(`R${year}0002`);
+  });
+
+  it('refuses bad input on its field and writes nothing', async () => {
+    const before = (await call('GET', trainees)).body.total;
+    const cases: [Json, string][] = [
+      [{ idNo: '110105194912310021' }, 'idNo'],
+      [{ customFields: {} }, 'customFields.school'],
+      [{ customFields: { school: 'x', gpa: 5 } }, 'customFields.gpa'],
+      [{ customFields: { school: 'x', nickname: 'y' } }, 'customFields.nickname'],
+      [{ trainingBaseId: residency.id }, 'trainingBaseId'],
+      [{ traineeTypeId: '999999' }, 'traineeTypeId'],
+      [{ name: '王五', idNo: '11010519491231002X', mobile: null }, 'idNo'],
+      [{ idNo: '11010519491231002X', mobile: null }, 'idNo'],
+      [{ name: '赵六', idNo: null, mobile: '13800000001' }, 'mobile'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call('POST', trainees, trainee(body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.fields.map((f: Json) => f.field), JSON.stringify(res.body)).toContain(field);
+    }
+    expect((await call('GET', trainees)).body.total).toBe(before);
+  });
+
+  it('links the same person into a second type rather than duplicating them', async () => {
+    const made = await create(trainees, trainee({ traineeTypeId: audited.id, customFields: {} }));
+    const first = (await call('GET', `${trainees}?traineeTypeId=${residency.id}&keyword=zsf`)).body.data[0];
+    expect(made.personId).toBe(first.personId);
+    expect(made.registrationStatus).toBe('not_submitted');
+  });
+
+  it('finds trainees by name, pinyin initials, mobile, number, whole ID number and custom values', async () => {
+    const find = async (query: string) =>
+      ((await call('GET', `${trainees}?traineeTypeId=${residency.id}&${query}`)).body.data as Json[]).map((t) => t.name);
+    expect(await find('keyword=zsf')).toEqual(['张三丰']);
+    expect(await find('keyword=zhangsan')).toEqual(['张三丰']);
+    expect(await find('keyword=李')).toEqual(['李四']);
+    expect(await find('keyword=1380000000')).toEqual(['张三丰']);
+    expect(await find('keyword=11010519491231002x')).toEqual(['张三丰']);
+    expect(await find('keyword=0002')).toEqual(['李四']);
+    expect(await find(`custom=${encodeURIComponent(JSON.stringify({ school: '协和' }))}`)).toEqual(['李四']);
+    const bad = await call('GET', `${trainees}?custom=notjson`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields[0].field).toBe('custom');
+  });
+
+  it('reveals the ID number only to a permission that may, and audits it', async () => {
+    const [row] = (await call('GET', `${trainees}?keyword=zsf&traineeTypeId=${residency.id}`)).body.data;
+    expect((await call('POST', `${trainees}/${row.id}/reveal-id`, undefined, s.viewer)).status).toBe(403);
+    const shown = await call('POST', `${trainees}/${row.id}/reveal-id`);
+    expect(shown.body).toEqual({ idNo: '11010519491231002X' });
+    const trail = await call('GET', `/api/system/audit-log?resourceType=trainee&resourceId=${row.id}`);
+    expect(JSON.stringify(trail.body)).toContain('trainee:trainee:pii-view');
+  });
+
+  it('moves through the lifecycle with a history, refusing moves it does not allow', async () => {
+    const row = await create(trainees, trainee({ name: '周七', idNo: null, mobile: null, customFields: { school: 'x' } }));
+    const move = (body: Json, version: number) => call('POST', `${trainees}/${row.id}/transition`, { ...body, version });
+    const refused = await move({ to: 'graduated', reason: 'r', effectiveDate: '2026-09-01' }, row.version);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('trainee.transitionNotAllowed');
+    const started = await move({ to: 'in_training', reason: '报到', effectiveDate: '2026-09-01' }, row.version);
+    expect(started.body).toMatchObject({ status: 'in_training', trainingStart: '2026-09-01' });
+    expect((await move({ to: 'suspended', reason: 'r', effectiveDate: '2026-10-01' }, row.version)).status).toBe(409);
+    const suspended = await move({ to: 'suspended', reason: '病假', effectiveDate: '2026-10-01' }, started.body.version);
+    const graduated = await call('POST', `${trainees}/transition`, {
+      ids: [row.id],
+      to: 'graduated',
+      reason: '结业',
+      effectiveDate: '2027-01-01',
+    });
+    expect(graduated.status).toBe(409);
+    const resumed = await move({ to: 'in_training', reason: '复培', effectiveDate: '2026-11-01' }, suspended.body.version);
+    const done = await call('POST', `${trainees}/transition`, {
+      ids: [row.id],
+      to: 'graduated',
+      reason: '结业',
+      effectiveDate: '2029-08-31',
+    });
+    expect(done.body[0]).toMatchObject({ status: 'graduated', actualEnd: '2029-08-31' });
+    expect(resumed.body.status).toBe('in_training');
+    const history = (await call('GET', `${trainees}/${row.id}/history`)).body as Json[];
+    expect(history.map((h) => `${h.fromState}>${h.toState}`)).toEqual([
+      'in_training>graduated',
+      'suspended>in_training',
+      'in_training>suspended',
+      'applied>in_training',
+    ]);
+    expect(history[2]).toMatchObject({ reason: '病假', effectiveDate: '2026-10-01', createdByName: expect.any(String) });
+  });
+
+  it("approves a registration through its type's levels, each by its role, then admits the trainee", async () => {
+    const row = await create(
+      trainees,
+      trainee({ name: '吴八', idNo: null, mobile: null, traineeTypeId: audited.id, customFields: {} }),
+    );
+    const early = await call('POST', `${trainees}/${row.id}/audit`, { decision: 'approve', version: row.version });
+    expect(early.body.code).toBe('trainee.notPending');
+    const sent = await call('POST', `${trainees}/${row.id}/submit`, { version: row.version });
+    expect(sent.body).toMatchObject({ registrationStatus: 'pending', auditLevel: 0 });
+    const first = await call('POST', `${trainees}/${row.id}/audit`, { decision: 'approve', version: sent.body.version });
+    expect(first.body).toMatchObject({ registrationStatus: 'pending', auditLevel: 1 });
+    // The administrator does not hold the second level's role.
+    const second = await call('POST', `${trainees}/audit`, { ids: [row.id], decision: 'approve' });
+    expect(second.status).toBe(403);
+    expect(second.body.code).toBe('trainee.notYourLevel');
+    const rejected = await call('POST', `${trainees}/${row.id}/audit`, {
+      decision: 'reject',
+      comment: '材料不全',
+      version: first.body.version,
+    });
+    expect(rejected.status).toBe(403);
+    expect((await call('GET', `${trainees}/${row.id}`)).body).toMatchObject({ status: 'applied', auditLevel: 1 });
+    const admin = await s.api.userId('demo', 'admin');
+    await call('POST', `/api/system/role/${officeRole.id}/members`, { userIds: [admin] });
+    const approved = await call('POST', `${trainees}/audit`, { ids: [row.id], decision: 'approve', comment: '同意' });
+    expect(approved.body[0]).toMatchObject({ registrationStatus: 'approved', status: 'in_training', auditLevel: 2 });
+    const history = (await call('GET', `${trainees}/${row.id}/history`)).body as Json[];
+    expect(history.map((h) => `${h.kind}:${h.toState}`)).toEqual([
+      'status:in_training',
+      'registration:approved:base_office',
+      'registration:approved:tenant_admin',
+      'registration:pending',
+    ]);
+  });
+
+  it('counts trainees by type and status', async () => {
+    const counts = (await call('GET', `${trainees}/counts`)).body as Json[];
+    const r = counts.find((c) => c.traineeTypeId === residency.id);
+    expect(r?.total).toBeGreaterThanOrEqual(3);
+    expect(r?.byStatus.graduated).toBe(1);
+  });
+
+  it("keeps a type with trainees and a training base with trainees from deletion, and hides them from other tenants", async () => {
+    expect((await call('DELETE', `${types}/${residency.id}`)).body.code).toBe('traineeType.inUse');
+    expect((await call('DELETE', `${orgs}/${base.id}`)).body.code).toBe('organization.hasTrainees');
+    const [row] = (await call('GET', `${trainees}?traineeTypeId=${residency.id}`)).body.data;
+    expect((await call('GET', `${trainees}/${row.id}`, undefined, s.other)).status).toBe(404);
+    expect((await call('GET', trainees, undefined, s.other)).body.total).toBe(0);
+  });
+});
