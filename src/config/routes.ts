@@ -215,6 +215,37 @@ const routes: AppRoute[] = [
     ],
   },
   {
+    // the specification's /trainee/* screens are the people area's trainees (API people/trainee)
+    path: '/trainee',
+    name: 'trainee',
+    icon: 'solution',
+    routes: [
+      { path: '/trainee', redirect: '/trainee/list' },
+      {
+        path: '/trainee/list',
+        name: 'list',
+        icon: 'solution',
+        access: 'trainee:trainee:list',
+        component: './people/trainee',
+      },
+      {
+        path: '/trainee/type',
+        name: 'type',
+        icon: 'pieChart',
+        access: 'trainee:by-type:list',
+        component: './people/trainee/type',
+      },
+      {
+        path: '/trainee/:id/profile',
+        name: 'profile',
+        icon: 'idcard',
+        access: 'trainee:trainee:list',
+        hideInMenu: true,
+        component: './people/trainee/profile',
+      },
+    ],
+  },
+  {
     // the specification's /units/* screens are the people area's units; the dotted name keeps their title keys there
     path: '/units/list',
     name: 'people.unit',

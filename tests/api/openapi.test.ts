@@ -253,7 +253,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
           ([route]) => !/\/import($|-jobs)/.test(route),
         ),
       ),
-      'GET /api/people/trainee/counts': 'trainee:trainee:list',
+      'GET /api/people/trainee/counts': ['trainee:trainee:list', 'trainee:by-type:list'],
       'GET /api/people/trainee/{id}/history': 'trainee:trainee:list',
       'POST /api/people/trainee/transition': 'trainee:trainee:change-status',
       'POST /api/people/trainee/audit': 'trainee:trainee:audit',

@@ -43,7 +43,13 @@ describe.each(engines())('trainees on $name', (engine) => {
       category: 'residency',
       traineeNoPattern: 'R{yyyy}{seq:4}',
     });
-    await create(fields, { traineeTypeId: residency.id, key: 'school', label: '毕业院校', fieldType: 'text', required: true });
+    await create(fields, {
+      traineeTypeId: residency.id,
+      key: 'school',
+      label: '毕业院校',
+      fieldType: 'text',
+      required: true,
+    });
     await create(fields, {
       traineeTypeId: residency.id,
       key: 'gpa',
@@ -77,7 +83,10 @@ describe.each(engines())('trainees on $name', (engine) => {
       customFields: { school: '北京大学医学部' },
     });
     expect(JSON.stringify(made)).not.toContain('11010519491231002X');
-    const next = await create(trainees, trainee({ name: '李四', idNo: null, mobile: null, customFields: { school: '协和' } }));
+    const next = await create(
+      trainees,
+      trainee({ name: '李四', idNo: null, mobile: null, customFields: { school: '协和' } }),
+    );
     expect(next.traineeNo).toBe(`R${year}0002`);
   });
 
@@ -97,7 +106,10 @@ describe.each(engines())('trainees on $name', (engine) => {
     for (const [body, field] of cases) {
       const res = await call('POST', trainees, trainee(body));
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.fields.map((f: Json) => f.field), JSON.stringify(res.body)).toContain(field);
+      expect(
+        res.body.fields.map((f: Json) => f.field),
+        JSON.stringify(res.body),
+      ).toContain(field);
     }
     expect((await call('GET', trainees)).body.total).toBe(before);
   });
@@ -111,7 +123,9 @@ describe.each(engines())('trainees on $name', (engine) => {
 
   it('finds trainees by name, pinyin initials, mobile, number, whole ID number and custom values', async () => {
     const find = async (query: string) =>
-      ((await call('GET', `${trainees}?traineeTypeId=${residency.id}&${query}`)).body.data as Json[]).map((t) => t.name);
+      ((await call('GET', `${trainees}?traineeTypeId=${residency.id}&${query}`)).body.data as Json[]).map(
+        (t) => t.name,
+      );
     expect(await find('keyword=zsf')).toEqual(['张三丰']);
     expect(await find('keyword=zhangsan')).toEqual(['张三丰']);
     expect(await find('keyword=李')).toEqual(['李四']);
@@ -134,15 +148,22 @@ describe.each(engines())('trainees on $name', (engine) => {
   });
 
   it('moves through the lifecycle with a history, refusing moves it does not allow', async () => {
-    const row = await create(trainees, trainee({ name: '周七', idNo: null, mobile: null, customFields: { school: 'x' } }));
-    const move = (body: Json, version: number) => call('POST', `${trainees}/${row.id}/transition`, { ...body, version });
+    const row = await create(
+      trainees,
+      trainee({ name: '周七', idNo: null, mobile: null, customFields: { school: 'x' } }),
+    );
+    const move = (body: Json, version: number) =>
+      call('POST', `${trainees}/${row.id}/transition`, { ...body, version });
     const refused = await move({ to: 'graduated', reason: 'r', effectiveDate: '2026-09-01' }, row.version);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('trainee.transitionNotAllowed');
     const started = await move({ to: 'in_training', reason: '报到', effectiveDate: '2026-09-01' }, row.version);
     expect(started.body).toMatchObject({ status: 'in_training', trainingStart: '2026-09-01' });
     expect((await move({ to: 'suspended', reason: 'r', effectiveDate: '2026-10-01' }, row.version)).status).toBe(409);
-    const suspended = await move({ to: 'suspended', reason: '病假', effectiveDate: '2026-10-01' }, started.body.version);
+    const suspended = await move(
+      { to: 'suspended', reason: '病假', effectiveDate: '2026-10-01' },
+      started.body.version,
+    );
     const graduated = await call('POST', `${trainees}/transition`, {
       ids: [row.id],
       to: 'graduated',
@@ -150,7 +171,10 @@ describe.each(engines())('trainees on $name', (engine) => {
       effectiveDate: '2027-01-01',
     });
     expect(graduated.status).toBe(409);
-    const resumed = await move({ to: 'in_training', reason: '复培', effectiveDate: '2026-11-01' }, suspended.body.version);
+    const resumed = await move(
+      { to: 'in_training', reason: '复培', effectiveDate: '2026-11-01' },
+      suspended.body.version,
+    );
     const done = await call('POST', `${trainees}/transition`, {
       ids: [row.id],
       to: 'graduated',
@@ -166,7 +190,11 @@ describe.each(engines())('trainees on $name', (engine) => {
       'in_training>suspended',
       'applied>in_training',
     ]);
-    expect(history[2]).toMatchObject({ reason: '病假', effectiveDate: '2026-10-01', createdByName: expect.any(String) });
+    expect(history[2]).toMatchObject({
+      reason: '病假',
+      effectiveDate: '2026-10-01',
+      createdByName: expect.any(String),
+    });
   });
 
   it("approves a registration through its type's levels, each by its role, then admits the trainee", async () => {
@@ -178,7 +206,10 @@ describe.each(engines())('trainees on $name', (engine) => {
     expect(early.body.code).toBe('trainee.notPending');
     const sent = await call('POST', `${trainees}/${row.id}/submit`, { version: row.version });
     expect(sent.body).toMatchObject({ registrationStatus: 'pending', auditLevel: 0 });
-    const first = await call('POST', `${trainees}/${row.id}/audit`, { decision: 'approve', version: sent.body.version });
+    const first = await call('POST', `${trainees}/${row.id}/audit`, {
+      decision: 'approve',
+      version: sent.body.version,
+    });
     expect(first.body).toMatchObject({ registrationStatus: 'pending', auditLevel: 1 });
     // The administrator does not hold the second level's role.
     const second = await call('POST', `${trainees}/audit`, { ids: [row.id], decision: 'approve' });
@@ -211,7 +242,7 @@ describe.each(engines())('trainees on $name', (engine) => {
     expect(r?.byStatus.graduated).toBe(1);
   });
 
-  it("keeps a type with trainees and a training base with trainees from deletion, and hides them from other tenants", async () => {
+  it('keeps a type with trainees and a training base with trainees from deletion, and hides them from other tenants', async () => {
     expect((await call('DELETE', `${types}/${residency.id}`)).body.code).toBe('traineeType.inUse');
     expect((await call('DELETE', `${orgs}/${base.id}`)).body.code).toBe('organization.hasTrainees');
     const [row] = (await call('GET', `${trainees}?traineeTypeId=${residency.id}`)).body.data;

@@ -7,9 +7,9 @@ import type { ResourceService } from '@/services/resource';
 import message from '@/utils/message';
 import ListTable, { type ListTableProps, type TableActions } from './ListTable';
 import { toListQuery } from './params';
-import type { RowDescriptor } from './types';
+import type { ListColumn, RowDescriptor } from './types';
 import { useResourceControls } from './useResourceControls';
-import { useResourceDialogs } from './useResourceDialogs';
+import { type FormDialogProps, useResourceDialogs } from './useResourceDialogs';
 
 export interface RowActionContext {
   reload: () => void;
@@ -33,6 +33,12 @@ interface Props<Row extends { id: string; version: number }> {
   tableProps?: Partial<ListTableProps<Row>>;
   /** After a create or edit saved, with the answer (e.g. a secret shown once). */
   onSaved?: (row: Row, mode: 'create' | 'update') => void;
+  /** Columns besides the descriptor's (made at run time: a type's custom fields), before the actions. */
+  extraColumns?: ListColumn<Row>[];
+  /** The screen's own create/edit form, instead of the descriptor's. */
+  renderForm?: (props: FormDialogProps<Row>) => ReactNode;
+  /** Actions on the chosen rows besides delete (rows are chosen for these even without the delete permission). */
+  batchActions?: (ids: string[], context: RowActionContext) => ReactNode[];
 }
 
 /**
@@ -49,6 +55,9 @@ export default function ResourceTable<Row extends { id: string; version: number 
   onChanged,
   tableProps,
   onSaved,
+  extraColumns,
+  renderForm,
+  batchActions,
 }: Props<Row>) {
   const { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon, listColumns } =
     useResourceControls(descriptor, given);
@@ -63,6 +72,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
     descriptor,
     service,
     canImport: can(code.import),
+    renderForm,
     onSaved: (row, editing) => {
       onSaved?.(row, editing.record ? 'update' : 'create');
       changed();
@@ -81,17 +91,20 @@ export default function ResourceTable<Row extends { id: string; version: number 
     changed();
   };
 
-  const columns = listColumns((row) => [
-    descriptor.profile && can(code.list) && (
-      <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
-        {t('resource.profile')}
-      </Link>
-    ),
-    editLink(row, () => edit({ record: row })),
-    deleteLink(row, () => remove([row.id])),
-    lockIcon(row),
-    ...(rowActions?.(row, { reload, can }) ?? []),
-  ]);
+  const columns = listColumns(
+    (row) => [
+      descriptor.profile && can(code.list) && (
+        <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
+          {t('resource.profile')}
+        </Link>
+      ),
+      editLink(row, () => edit({ record: row })),
+      deleteLink(row, () => remove([row.id])),
+      lockIcon(row),
+      ...(rowActions?.(row, { reload, can }) ?? []),
+    ],
+    extraColumns,
+  );
 
   return (
     <div data-testid="resource-table" data-resource={descriptor.resource}>
@@ -107,20 +120,25 @@ export default function ResourceTable<Row extends { id: string; version: number 
         persistenceKey={`resource-table:${descriptor.resource}`}
         toolbar={toolbar(() => edit({ defaults: createDefaults }), openImport)}
         rowSelection={
-          can(code.delete) && {
-            // a row that cannot be deleted offers no checkbox; its lock says why
-            renderCell: (_checked, row, _index, node) => (allows(row, 'delete') ? node : null),
+          (can(code.delete) || batchActions) && {
+            // a row that cannot be deleted offers no checkbox (its lock says why), unless there is more to do with it
+            renderCell: (_checked, row, _index, node) => (batchActions || allows(row, 'delete') ? node : null),
           }
         }
         batchActions={(selected) => (
-          <Popconfirm
-            title={t('resource.batchDeleteConfirm', { count: selected.length })}
-            onConfirm={() => remove(selected.map(String), true)}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} data-testid="table-batch-delete">
-              {t('resource.batchDelete')}
-            </Button>
-          </Popconfirm>
+          <>
+            {can(code.delete) && (
+              <Popconfirm
+                title={t('resource.batchDeleteConfirm', { count: selected.length })}
+                onConfirm={() => remove(selected.map(String), true)}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />} data-testid="table-batch-delete">
+                  {t('resource.batchDelete')}
+                </Button>
+              </Popconfirm>
+            )}
+            {batchActions?.(selected.map(String), { reload, can })}
+          </>
         )}
         {...tableProps}
       />

@@ -13,6 +13,12 @@ export interface Editing<Row> {
   defaults?: Record<string, unknown>;
 }
 
+/** What a screen's own create/edit form is given: the record (none: create), and what to call when it is done. */
+export interface FormDialogProps<Row> extends Editing<Row> {
+  onClose: () => void;
+  onSaved: (row: Row) => void;
+}
+
 interface Options<Row extends { id: string; version: number }> {
   descriptor: RowDescriptor<Row>;
   service: ResourceService<Row, never, never>;
@@ -20,6 +26,8 @@ interface Options<Row extends { id: string; version: number }> {
   /** After a create or edit saved (the form has closed). */
   onSaved: (row: Row, editing: Editing<Row>) => void;
   onImported: () => void;
+  /** Replaces the generic create/edit form (a form whose fields depend on what is chosen in it). */
+  renderForm?: (props: FormDialogProps<Row>) => ReactNode;
   /** Replaces the generic import dialog (e.g. an import with a diff preview). */
   renderImport?: (props: { open: boolean; onClose: () => void; onImported: () => void }) => ReactNode;
 }
@@ -31,6 +39,7 @@ export function useResourceDialogs<Row extends { id: string; version: number }>(
   canImport,
   onSaved,
   onImported,
+  renderForm,
   renderImport,
 }: Options<Row>) {
   const [editing, setEditing] = useState<Editing<Row> | undefined>();
@@ -40,7 +49,16 @@ export function useResourceDialogs<Row extends { id: string; version: number }>(
 
   const dialogs = (
     <Suspense fallback={null}>
-      {editing && (
+      {editing &&
+        renderForm?.({
+          ...editing,
+          onClose: () => setEditing(undefined),
+          onSaved: (row) => {
+            setEditing(undefined);
+            onSaved(row, editing);
+          },
+        })}
+      {editing && !renderForm && (
         <ResourceForm
           descriptor={descriptor}
           service={service}

@@ -269,6 +269,13 @@ export const permissionManifest = [
         path: '/trainee/list',
         buttons: ['import', 'audit', 'change-status', 'change-base', 'assign-tutor', 'pii-view'],
       },
+      {
+        code: 'trainee:by-type:list',
+        name: '学员类型统计',
+        nameEn: 'Trainees by type',
+        path: '/trainee/type',
+        plain: true,
+      },
     ],
   },
   {

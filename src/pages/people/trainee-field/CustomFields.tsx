@@ -26,7 +26,7 @@ const PATTERNS: Partial<Record<FieldType, RegExp>> = {
   district: /^(\d{6}|\d{9})$/,
 };
 
-function fieldOf(field: TraineeField, readonly: boolean): ReactNode {
+function fieldOf(field: TraineeField, readonly: boolean, prefix: string[]): ReactNode {
   const label = (getLocale() === 'en-US' && field.labelEn) || field.label;
   const v = field.validation ?? {};
   const rules: Rule[] = [
@@ -39,7 +39,7 @@ function fieldOf(field: TraineeField, readonly: boolean): ReactNode {
     ...(v.minLength ? [{ min: v.minLength }] : []),
   ];
   const common = {
-    name: field.key,
+    name: [...prefix, field.key],
     label,
     rules,
     tooltip: field.helpText ?? undefined,
@@ -103,9 +103,18 @@ function fieldOf(field: TraineeField, readonly: boolean): ReactNode {
 
 /**
  * A trainee type's custom fields as form items, in their order and grouped into their sections: what the trainee form
- * renders, and the type's preview. Archived fields are left out.
+ * renders (its values under `namePrefix`, the trainee's `customFields`), and the type's preview. Archived fields are
+ * left out.
  */
-export default function CustomFields({ fields, readonly = false }: { fields: TraineeField[]; readonly?: boolean }) {
+export default function CustomFields({
+  fields,
+  readonly = false,
+  namePrefix = [],
+}: {
+  fields: TraineeField[];
+  readonly?: boolean;
+  namePrefix?: string[];
+}) {
   const active = fields.filter((f) => f.status === 'active' && f.visibility !== 'hidden');
   const sections: [string | null, TraineeField[]][] = [];
   for (const field of active) {
@@ -120,7 +129,7 @@ export default function CustomFields({ fields, readonly = false }: { fields: Tra
         <Fragment key={i}>
           {group && <Divider orientation="left">{group}</Divider>}
           {list.map((field) => (
-            <Fragment key={field.id}>{fieldOf(field, readonly)}</Fragment>
+            <Fragment key={field.id}>{fieldOf(field, readonly, namePrefix)}</Fragment>
           ))}
         </Fragment>
       ))}

@@ -105,6 +105,9 @@ const own = {
   remark: z.string().nullable(),
 };
 const names = {
+  nextStatuses: z
+    .array(z.enum(TRAINEE_STATUSES))
+    .openapi({ description: 'Where the lifecycle may move it now (into training once its registration is approved)' }),
   traineeTypeName: z.string(),
   trainingBaseName: z.string(),
   specialtyBaseName: z.string().nullable(),
@@ -238,7 +241,7 @@ export const traineeList: ListSpec = {
 };
 
 /** A trainee as its table and its joins give it: the person still one object. */
-type TraineeRecord = Omit<Trainee, keyof PersonRow> & { person: PersonRow };
+type TraineeRecord = Omit<Trainee, keyof PersonRow | 'nextStatuses'> & { person: PersonRow };
 
 export const traineeTable = tableRepository<'trainee', TraineeRecord>({
   name: 'trainee',
@@ -260,8 +263,19 @@ function keysOf<T extends object>(shape: T): (keyof T)[] {
   return Object.keys(shape) as (keyof T)[];
 }
 
-/** The row the API answers: the person's fields beside the trainee's. */
-export const flatten = ({ person, ...rest }: TraineeRecord): Trainee => ({ id: rest.id, ...person, ...rest }) as Trainee;
+/** Where a trainee may move now: its status's moves, into training only once its registration is approved. */
+export const nextStatuses = (row: Pick<Trainee, 'status' | 'registrationStatus'>): TraineeStatus[] =>
+  TRANSITIONS[row.status].filter(
+    (to) => !(row.status === 'applied' && to === 'in_training' && row.registrationStatus !== 'approved'),
+  );
+
+/** The row the API answers: the person's fields beside the trainee's, and where it may move. */
+export const flatten = ({ person, id, ...rest }: TraineeRecord): Trainee => ({
+  id,
+  ...person,
+  ...rest,
+  nextStatuses: nextStatuses(rest),
+});
 
 export const traineeResource = defineResource({
   path: 'people/trainee',

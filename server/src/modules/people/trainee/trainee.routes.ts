@@ -94,7 +94,7 @@ const counts = defineRoute({
   path: `/${path}/counts`,
   tags,
   summary: 'Trainees of each type by status',
-  permission: 'trainee:trainee:list',
+  permission: ['trainee:trainee:list', 'trainee:by-type:list'],
   responses: answers('Counts', TraineeCounts, 401, 403),
 });
 

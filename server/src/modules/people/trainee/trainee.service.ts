@@ -14,7 +14,7 @@ import {
   type AuditTrainees,
   type CreateTrainee,
   flatten,
-  TRANSITIONS,
+  nextStatuses,
   type Trainee,
   type TraineeCounts,
   type TraineeHistory,
@@ -271,10 +271,8 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
 
   /** One move of the lifecycle, if the trainee's status allows it (entering training needs an approved registration). */
   async function move(tx: Tx, ctx: WriteContext, row: Trainee, input: Omit<TransitionTrainee, 'version'>) {
-    const allowed =
-      TRANSITIONS[row.status].includes(input.to) &&
-      !(row.status === 'applied' && input.to === 'in_training' && row.registrationStatus !== 'approved');
-    if (!allowed) throw new AppError('trainee.transitionNotAllowed', { from: row.status, to: input.to });
+    if (!nextStatuses(row).includes(input.to))
+      throw new AppError('trainee.transitionNotAllowed', { from: row.status, to: input.to });
     await tx
       .updateTable('trainee')
       .set({

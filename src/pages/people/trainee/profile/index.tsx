@@ -1,0 +1,188 @@
+import '@/pages/people/catalogue';
+import { ProForm } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Button, Card, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { dictEnum } from '@/components/resource/dict';
+import ResourceProfile from '@/components/resource/ResourceProfile';
+import useCan, { useCanCheck } from '@/hooks/useCan';
+import message from '@/utils/message';
+import { ignoreShownError } from '@/utils/request';
+import CustomFields from '../../trainee-field/CustomFields';
+import { fetchFields, fetchHistory, revealIdNo, submitTrainee, type Trainee, traineeDescriptor } from '../descriptor';
+import { AuditDialog, type Target, TransitionDialog } from '../TraineeDialogs';
+import TraineeForm from '../TraineeForm';
+
+/** The ID number, masked until someone who may asks to see it (which the audit trail records). */
+function IdNumber({ row }: { row: Trainee }) {
+  const intl = useIntl();
+  const canReveal = useCan('trainee:trainee:pii-view');
+  const [shown, setShown] = useState<string | null>();
+  if (!row.idNoMasked) return <>-</>;
+  return (
+    <Space>
+      <Typography.Text data-testid="trainee-id-no" copyable={Boolean(shown)}>
+        {shown ?? row.idNoMasked}
+      </Typography.Text>
+      {canReveal && shown === undefined && (
+        <Button
+          size="small"
+          type="link"
+          data-testid="trainee-reveal"
+          onClick={() => revealIdNo(row.id).then(setShown, ignoreShownError)}
+        >
+          {intl.formatMessage({ id: 'people.trainee.reveal' })}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+/** The trainee's lifecycle and audit: what can be done now, and every step so far. */
+function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const can = useCanCheck();
+  const [transition, setTransition] = useState<Target>();
+  const [audit, setAudit] = useState<Target>();
+  const { data: history = [] } = useRequest(() => fetchHistory(row.id), {
+    refreshDeps: [row.id, row.version],
+    onError: ignoreShownError,
+  });
+  const statuses = dictEnum('trainee_status');
+  const registrations = dictEnum('registration_status');
+  const stateName = (kind: string, state: string) => {
+    const [value, level] = state.split(':');
+    const entry = (kind === 'status' ? statuses : registrations).get(value);
+    return `${entry?.text ?? value}${level ? ` · ${level}` : ''}`;
+  };
+  const submit = () =>
+    submitTrainee(row).then(() => {
+      message.success(t('people.trainee.submitted'));
+      onChanged();
+    }, ignoreShownError);
+  const done = () => {
+    setTransition(undefined);
+    setAudit(undefined);
+    onChanged();
+  };
+  return (
+    <Card
+      title={t('people.trainee.history')}
+      data-testid="trainee-lifecycle"
+      extra={
+        <Space>
+          {can('trainee:trainee:change-status') && (
+            <Button data-testid="trainee-transition" onClick={() => setTransition({ row })}>
+              {t('people.trainee.transition')}
+            </Button>
+          )}
+          {can('trainee:trainee:update') && ['not_submitted', 'rejected'].includes(row.registrationStatus) && (
+            <Button data-testid="trainee-submit" onClick={submit}>
+              {t('people.trainee.submit')}
+            </Button>
+          )}
+          {can('trainee:trainee:audit') && row.registrationStatus === 'pending' && (
+            <Button type="primary" data-testid="trainee-audit" onClick={() => setAudit({ row })}>
+              {t('people.trainee.audit')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {history.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('people.trainee.history.empty')} />
+      ) : (
+        <Timeline
+          items={history.map((h) => ({
+            key: h.id,
+            children: (
+              <div data-testid="trainee-history-item">
+                <Space wrap>
+                  <Tag>{t(`people.trainee.history.kind.${h.kind}`)}</Tag>
+                  <span>
+                    {stateName(h.kind, h.fromState)} → {stateName(h.kind, h.toState)}
+                  </span>
+                  {h.effectiveDate && <Typography.Text type="secondary">{h.effectiveDate}</Typography.Text>}
+                </Space>
+                {h.reason && <div>{h.reason}</div>}
+                <Typography.Text type="secondary">
+                  {h.createdByName ?? '-'} · {new Date(h.createdAt).toLocaleString(intl.locale)}
+                </Typography.Text>
+              </div>
+            ),
+          }))}
+        />
+      )}
+      <TransitionDialog target={transition} onClose={() => setTransition(undefined)} onDone={done} />
+      <AuditDialog target={audit} onClose={() => setAudit(undefined)} onDone={done} />
+    </Card>
+  );
+}
+
+/** The type's own fields with this trainee's values, as its form shows them. */
+function CustomValues({ row }: { row: Trainee }) {
+  const intl = useIntl();
+  const { data: fields = [] } = useRequest(() => fetchFields(row.traineeTypeId), {
+    refreshDeps: [row.traineeTypeId],
+    onError: ignoreShownError,
+  });
+  if (fields.length === 0) return null;
+  return (
+    <Card title={intl.formatMessage({ id: 'people.trainee.customFields' })} data-testid="trainee-custom-values">
+      <ProForm
+        key={`${row.id}@${row.version}`}
+        submitter={false}
+        initialValues={{ customFields: row.customFields }}
+        readonly
+      >
+        <CustomFields fields={fields} namePrefix={['customFields']} readonly />
+      </ProForm>
+    </Card>
+  );
+}
+
+/** /trainee/:id/profile: the trainee, their ID number (revealed on request), custom values, lifecycle and audit trail. */
+export default function TraineeProfile() {
+  const intl = useIntl();
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<Trainee>();
+  const canEdit = useCan('trainee:trainee:update');
+  return (
+    <div data-testid="trainee-profile">
+      <ResourceProfile<Trainee> key={version} descriptor={traineeDescriptor}>
+        {(row) => (
+          <>
+            <Card size="small">
+              <Descriptions size="small" column={2}>
+                <Descriptions.Item label={intl.formatMessage({ id: 'people.trainee.idNo' })}>
+                  <IdNumber row={row} />
+                </Descriptions.Item>
+                <Descriptions.Item>
+                  {canEdit && (
+                    <Button data-testid="trainee-edit" onClick={() => setEditing(row)}>
+                      {intl.formatMessage({ id: 'resource.edit' })}
+                    </Button>
+                  )}
+                </Descriptions.Item>
+              </Descriptions>
+            </Card>
+            <CustomValues row={row} />
+            <Lifecycle row={row} onChanged={() => setVersion((v) => v + 1)} />
+          </>
+        )}
+      </ResourceProfile>
+      {editing && (
+        <TraineeForm
+          record={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}
