@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { choose } from './antd';
+import { launchChromium } from './browser';
+import { keepFailures } from './failures';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+keepFailures('trainee', () => page);
+const problems: string[] = [];
+/** Names of this run (the server is shared by the journeys of one run). */
+const tag = Date.now().toString(36).slice(-4);
+let token = '';
+
+/** The API as demo's administrator: what the journey needs set up before it starts. */
+async function api(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+const typeName = `专培${tag}`;
+
+beforeAll(async () => {
+  const signIn = await fetch(`${baseURL}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      tenant: 'demo',
+      username: 'admin',
+      password: 'admin123',
+      client_id: 'console',
+    }),
+  });
+  token = (await signIn.json()).access_token;
+  const hospital = await api('POST', '/people/organization', {
+    code: `H${tag}`,
+    name: `医院${tag}`,
+    orgType: 'hospital',
+  });
+  const base = await api('POST', '/people/organization', {
+    code: `B${tag}`,
+    name: `基地${tag}`,
+    orgType: 'training_base',
+    parentId: hospital.id,
+  });
+  // the registration is audited by two roles, both the administrator's
+  const office = await api('POST', '/system/role', { code: `office_${tag}`, name: `基地办${tag}` });
+  const admin = (await api('GET', '/system/admin?keyword=admin')).data.find(
+    (u: { userName: string }) => u.userName === 'admin',
+  );
+  await api('POST', `/system/role/${office.id}/members`, { userIds: [admin.id] });
+  const type = await api('POST', '/people/trainee-type', {
+    code: `sp${tag}`,
+    name: typeName,
+    category: 'specialist',
+    traineeNoPattern: `S${tag}{seq:4}`,
+    requiresRegistrationAudit: true,
+    auditLevels: ['tenant_admin', `office_${tag}`],
+  });
+  await api('POST', '/people/trainee', {
+    name: '李四',
+    traineeTypeId: type.id,
+    trainingBaseId: base.id,
+  });
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+});
+afterAll(() => browser?.close());
+
+describe('Trainees in Chromium', () => {
+  it('signs in as the tenant administrator', async () => {
+    await page.goto(`${baseURL}/#/login`);
+    await page.getByTestId('login-tenant').fill('demo');
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill('admin123');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('workspace').waitFor();
+  });
+
+  it('defines a required custom field on the trainee type', async () => {
+    await page.goto(`${baseURL}/#/user/trainee-type`);
+    const types = page.getByTestId('people-trainee-type');
+    await types.locator('tr', { hasText: typeName }).getByTestId('row-profile').click();
+    const fields = page.getByTestId('trainee-type-fields');
+    await fields.waitFor();
+    await fields.getByTestId('table-create').click();
+    await page.getByTestId('form-key').fill('school');
+    await page.getByTestId('form-label').fill('毕业学校');
+    await page.getByTestId('form-required').click();
+    await page.getByTestId('resource-form-submit').click();
+    await fields.locator('tr', { hasText: '毕业学校' }).waitFor();
+  });
+
+  it('creates a trainee with it (refused without it), and finds them by pinyin initials', async () => {
+    await page.goto(`${baseURL}/#/trainee/list`);
+    const list = page.getByTestId('trainee-list');
+    await list.getByTestId('trainee-type-filter').getByText(typeName).click();
+    await list.getByTestId('table-create').click();
+    await choose(page, 'form-traineeTypeId', typeName);
+    await page.getByTestId('form-name').fill('欧阳明轩');
+    await page.getByTestId('form-idNo').fill('11010519491231002X');
+    await choose(page, 'form-trainingBaseId', `基地${tag}`);
+    // the type's preview stays open in its tab: the form's own field is the one in the form
+    const school = page.getByTestId('trainee-custom-fields').getByTestId('custom-school');
+    await school.waitFor();
+    await page.getByTestId('resource-form-submit').click();
+    await expect
+      .poll(() => page.locator('.resource-form .ant-form-item-explain-error').allInnerTexts())
+      .toEqual([expect.stringContaining('毕业学校')]);
+    await school.fill('北京协和医学院');
+    await page.getByTestId('resource-form-submit').click();
+    await list.locator('tr', { hasText: '欧阳明轩' }).waitFor();
+    await expect.poll(() => list.locator('tr', { hasText: '李四' }).count()).toBe(1);
+    await list.locator('input#keyword').fill('oymx');
+    await list.getByTestId('table-search-submit').click();
+    await expect.poll(() => list.locator('tr', { hasText: '李四' }).count()).toBe(0);
+    await list.locator('tr', { hasText: '欧阳明轩' }).locator('td', { hasText: '1101**********002X' }).waitFor();
+  });
+
+  it('shows the ID number on request and approves the registration through both levels', async () => {
+    const list = page.getByTestId('trainee-list');
+    await list.locator('tr', { hasText: '欧阳明轩' }).getByTestId('row-profile').click();
+    const profile = page.getByTestId('trainee-profile');
+    await profile.getByTestId('trainee-custom-values').getByText('北京协和医学院').waitFor();
+    await profile.getByTestId('trainee-reveal').click();
+    await expect.poll(() => profile.getByTestId('trainee-id-no').innerText()).toContain('11010519491231002X');
+    await profile.getByTestId('trainee-submit').click();
+    // submitted, approved at the first level; then at the second, which admits the trainee into training
+    for (const steps of [2, 4]) {
+      await profile.getByTestId('trainee-audit').click();
+      await page.getByTestId('audit-submit').click();
+      await expect.poll(() => profile.getByTestId('trainee-history-item').count()).toBe(steps);
+    }
+    await profile.getByTestId('trainee-history-item').first().getByText('在培').waitFor();
+    await profile.getByText('在培').first().waitFor();
+    expect(problems).toEqual([]);
+  });
+});
