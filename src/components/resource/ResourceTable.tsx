@@ -1,5 +1,4 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Link } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
 import { type MutableRefObject, type ReactNode, useRef } from 'react';
 import type { PermissionCode } from '@/access';
@@ -93,11 +92,6 @@ export default function ResourceTable<Row extends { id: string; version: number 
 
   const columns = listColumns(
     (row) => [
-      descriptor.profile && can(code.list) && (
-        <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
-          {t('resource.profile')}
-        </Link>
-      ),
       editLink(row, () => edit({ record: row })),
       deleteLink(row, () => remove([row.id])),
       lockIcon(row),

@@ -1,4 +1,3 @@
-import { Link } from '@umijs/max';
 import { type DragEvent, type ReactNode, useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import { LIST_PAGE_SIZE } from '@/constants';
@@ -141,11 +140,6 @@ export default function ResourceTreeTable<Row extends TreeRow>({
 
   const columns = listColumns(
     (row) => [
-      descriptor.profile && can(code.list) && (
-        <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
-          {t('resource.profile')}
-        </Link>
-      ),
       can(code.create) && canHaveChildren(row) && (
         <ActionLink
           key="child"

@@ -1,5 +1,5 @@
 import { ExportOutlined, ImportOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { useAccess, useIntl } from '@umijs/max';
+import { Link, useAccess, useIntl } from '@umijs/max';
 import { Button, Popconfirm, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { PermissionCode } from '@/access';
@@ -83,6 +83,15 @@ export function useResourceControls<Row extends { id: string; version: number }>
       ),
     ].filter(Boolean) as ReactNode[];
 
+  /** The row's profile, where the descriptor has one. */
+  const profileLink = (row: Row) =>
+    descriptor.profile &&
+    can(code.list) && (
+      <Link key="profile" to={descriptor.profile(row)} data-testid="row-profile">
+        {t('resource.profile')}
+      </Link>
+    );
+
   const editLink = (row: Row, onEdit: () => void) =>
     can(code.update) &&
     allows(row, 'update') && (
@@ -121,7 +130,7 @@ export function useResourceControls<Row extends { id: string; version: number }>
   };
 
   const baseColumns = useResourceColumns(descriptor.columns);
-  /** The descriptor's columns as a list shows them, then `extra` ones, then the actions of a row. */
+  /** The descriptor's columns as a list shows them, then `extra` ones, then a row's profile link and its actions. */
   const listColumns = (actions: (row: Row) => ReactNode[], extra: ListColumn<Row>[] = []): ListColumn<Row>[] => [
     ...baseColumns.map(({ hideInDescriptions: _d, ...column }) => column as ListColumn<Row>),
     ...extra,
@@ -129,7 +138,7 @@ export function useResourceControls<Row extends { id: string; version: number }>
       title: t('resource.actions'),
       key: 'option',
       valueType: 'option',
-      render: (_dom, row) => actions(row).filter(Boolean),
+      render: (_dom, row) => [profileLink(row), ...actions(row)].filter(Boolean),
     },
   ];
 

@@ -11,7 +11,7 @@ import ResourceTable from '@/components/resource/ResourceTable';
 import type { ResourceService } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
 import { fetchFields, fetchTypes, type Trainee, traineeDescriptor, trainees } from './descriptor';
-import { AuditDialog, type Target, TransitionDialog } from './TraineeDialogs';
+import TraineeActionDialog, { type Acting } from './TraineeDialogs';
 import TraineeForm from './TraineeForm';
 
 /** The search form's name of a custom field's filter; the list's query sends them together as `custom`. */
@@ -86,8 +86,7 @@ export default function TraineePage() {
   const [searchParams] = useSearchParams();
   const [typeId, setTypeId] = useState<string>(searchParams.get('traineeTypeId') ?? '');
   const actionRef = useRef<TableActions>();
-  const [transition, setTransition] = useState<Target>();
-  const [audit, setAudit] = useState<Target>();
+  const [acting, setActing] = useState<Acting>();
   const { data: types = [] } = useRequest(fetchTypes, { onError: ignoreShownError });
   const { data: fields = [] } = useRequest(() => (typeId ? fetchFields(typeId) : Promise.resolve([])), {
     refreshDeps: [typeId],
@@ -127,32 +126,27 @@ export default function TraineePage() {
         extraColumns={fields.map(columnOf)}
         createDefaults={typeId ? { traineeTypeId: typeId } : undefined}
         renderForm={(props) => <TraineeForm {...props} />}
-        batchActions={(ids, { can }) => [
-          can('trainee:trainee:change-status') && (
-            <Button key="transition" size="small" data-testid="batch-transition" onClick={() => setTransition({ ids })}>
-              {t('people.trainee.batchTransition')}
-            </Button>
-          ),
-          can('trainee:trainee:audit') && (
-            <Button key="audit" size="small" data-testid="batch-audit" onClick={() => setAudit({ ids })}>
-              {t('people.trainee.batchAudit')}
-            </Button>
-          ),
-        ]}
+        batchActions={(ids, { can }) =>
+          (['transition', 'audit'] as const).map(
+            (action) =>
+              can(action === 'transition' ? 'trainee:trainee:change-status' : 'trainee:trainee:audit') && (
+                <Button
+                  key={action}
+                  size="small"
+                  data-testid={`batch-${action}`}
+                  onClick={() => setActing({ action, ids })}
+                >
+                  {t(action === 'transition' ? 'people.trainee.batchTransition' : 'people.trainee.batchAudit')}
+                </Button>
+              ),
+          )
+        }
       />
-      <TransitionDialog
-        target={transition}
-        onClose={() => setTransition(undefined)}
+      <TraineeActionDialog
+        acting={acting}
+        onClose={() => setActing(undefined)}
         onDone={() => {
-          setTransition(undefined);
-          done();
-        }}
-      />
-      <AuditDialog
-        target={audit}
-        onClose={() => setAudit(undefined)}
-        onDone={() => {
-          setAudit(undefined);
+          setActing(undefined);
           done();
         }}
       />

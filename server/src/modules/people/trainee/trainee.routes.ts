@@ -4,7 +4,7 @@ import { answers, json } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { recordActions, writeContext } from '../../../core/resource/resource.routes';
-import { defineRoute, recordAction } from '../../../core/route';
+import { defineRoute, type PermissionCode, recordAction } from '../../../core/route';
 import {
   AuditTrainee,
   AuditTrainees,
@@ -22,42 +22,34 @@ import { createTraineeService, type TraineeService } from './trainee.service';
 const path = 'people/trainee';
 const tags = [path];
 
-const transition = recordAction({
-  path,
-  verb: 'transition',
-  summary: 'Move the trainee through its lifecycle (reason and date kept in its history)',
-  permission: 'trainee:trainee:change-status',
-  body: TransitionTrainee,
-  answer: ['The trainee', Trainee],
-});
-const submit = recordAction({
-  path,
-  verb: 'submit',
-  summary: "Send the registration to the first level of its type's audit",
-  permission: 'trainee:trainee:update',
-  body: SubmitTrainee,
-  answer: ['The trainee', Trainee],
-});
-const audit = recordAction({
-  path,
-  verb: 'audit',
-  summary: "Approve or reject the registration at its current level (the actor holds that level's role)",
-  permission: 'trainee:trainee:audit',
-  body: AuditTrainee,
-  answer: ['The trainee', Trainee],
-});
+/** An action on one trainee, answering the trainee as it now is. */
+const act = <B extends z.ZodType>(verb: string, body: B, permission: PermissionCode, summary: string) =>
+  recordAction({ path, verb, summary, permission, body, answer: ['The trainee', Trainee] });
+const transition = act(
+  'transition',
+  TransitionTrainee,
+  'trainee:trainee:change-status',
+  'Move the trainee through its lifecycle (reason and date kept in its history)',
+);
+const submit = act(
+  'submit',
+  SubmitTrainee,
+  'trainee:trainee:update',
+  "Send the registration to the first level of its type's audit",
+);
+const audit = act(
+  'audit',
+  AuditTrainee,
+  'trainee:trainee:audit',
+  "Approve or reject the registration at its current level (the actor holds that level's role)",
+);
 const reveal = recordActions(path, tags, {
   description: 'The ID number in clear (audited)',
   schema: RevealedIdNo,
   errors: [400, 401, 403, 404],
 })('reveal-id', 'trainee:trainee:pii-view', 'Show the ID number in clear; the audit trail records who saw it');
 
-const many = <B extends z.ZodType>(
-  verb: string,
-  body: B,
-  permission: 'trainee:trainee:change-status' | 'trainee:trainee:audit',
-  summary: string,
-) =>
+const many = <B extends z.ZodType>(verb: string, body: B, permission: PermissionCode, summary: string) =>
   defineRoute({
     method: 'post',
     path: `/${path}/${verb}`,

@@ -273,18 +273,16 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
   async function move(tx: Tx, ctx: WriteContext, row: Trainee, input: Omit<TransitionTrainee, 'version'>) {
     if (!nextStatuses(row).includes(input.to))
       throw new AppError('trainee.transitionNotAllowed', { from: row.status, to: input.to });
-    await tx
-      .updateTable('trainee')
-      .set({
+    await repo.update(
+      tx,
+      row.id,
+      {
         status: input.to,
-        ...(ENDING.includes(input.to) && { actual_end: input.effectiveDate }),
-        ...(input.to === 'in_training' && !row.trainingStart && { training_start: input.effectiveDate }),
-        updated_at: ctx.now,
-        updated_by: ctx.actorId,
-        version: sql`version + 1`,
-      })
-      .where('id', '=', row.id)
-      .execute();
+        ...(ENDING.includes(input.to) && { actualEnd: input.effectiveDate }),
+        ...(input.to === 'in_training' && !row.trainingStart && { trainingStart: input.effectiveDate }),
+      },
+      ctx,
+    );
     await record(tx, ctx, row, {
       kind: 'status',
       from: row.status,
@@ -317,17 +315,12 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     if (!(await holdsRole(tx, ctx, level))) throw new AppError('trainee.notYourLevel', { level });
     const last = row.auditLevel + 1 >= type.auditLevels.length;
     const to = input.decision === 'reject' ? 'rejected' : last ? 'approved' : 'pending';
-    await tx
-      .updateTable('trainee')
-      .set({
-        registration_status: to,
-        audit_level: input.decision === 'reject' ? 0 : row.auditLevel + 1,
-        updated_at: ctx.now,
-        updated_by: ctx.actorId,
-        version: sql`version + 1`,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await repo.update(
+      tx,
+      row.id,
+      { registrationStatus: to, auditLevel: input.decision === 'reject' ? 0 : row.auditLevel + 1 },
+      ctx,
+    );
     await record(tx, ctx, row, {
       kind: 'registration',
       from: `${row.registrationStatus}`,
@@ -392,17 +385,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         const type = await typeOf(tx, row.traineeTypeId, ctx.lang);
         if (!['not_submitted', 'rejected'].includes(row.registrationStatus) || type.auditLevels.length === 0)
           throw new AppError('trainee.transitionNotAllowed', { from: row.registrationStatus, to: 'pending' });
-        await tx
-          .updateTable('trainee')
-          .set({
-            registration_status: 'pending',
-            audit_level: 0,
-            updated_at: ctx.now,
-            updated_by: ctx.actorId,
-            version: sql`version + 1`,
-          })
-          .where('id', '=', row.id)
-          .execute();
+        await repo.update(tx, row.id, { registrationStatus: 'pending', auditLevel: 0 }, ctx);
         await record(tx, ctx, row, { kind: 'registration', from: row.registrationStatus, to: 'pending' });
         return (await find(tx, row.id)) as Trainee;
       }),

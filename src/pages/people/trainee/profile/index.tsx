@@ -11,7 +11,7 @@ import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import CustomFields from '../../trainee-field/CustomFields';
 import { fetchFields, fetchHistory, revealIdNo, submitTrainee, type Trainee, traineeDescriptor } from '../descriptor';
-import { AuditDialog, type Target, TransitionDialog } from '../TraineeDialogs';
+import TraineeActionDialog, { type Acting } from '../TraineeDialogs';
 import TraineeForm from '../TraineeForm';
 
 /** The ID number, masked until someone who may asks to see it (which the audit trail records). */
@@ -44,8 +44,7 @@ function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) 
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const can = useCanCheck();
-  const [transition, setTransition] = useState<Target>();
-  const [audit, setAudit] = useState<Target>();
+  const [acting, setActing] = useState<Acting>();
   const { data: history = [] } = useRequest(() => fetchHistory(row.id), {
     refreshDeps: [row.id, row.version],
     onError: ignoreShownError,
@@ -63,8 +62,7 @@ function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) 
       onChanged();
     }, ignoreShownError);
   const done = () => {
-    setTransition(undefined);
-    setAudit(undefined);
+    setActing(undefined);
     onChanged();
   };
   return (
@@ -74,7 +72,7 @@ function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) 
       extra={
         <Space>
           {can('trainee:trainee:change-status') && (
-            <Button data-testid="trainee-transition" onClick={() => setTransition({ row })}>
+            <Button data-testid="trainee-transition" onClick={() => setActing({ action: 'transition', row })}>
               {t('people.trainee.transition')}
             </Button>
           )}
@@ -84,7 +82,7 @@ function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) 
             </Button>
           )}
           {can('trainee:trainee:audit') && row.registrationStatus === 'pending' && (
-            <Button type="primary" data-testid="trainee-audit" onClick={() => setAudit({ row })}>
+            <Button type="primary" data-testid="trainee-audit" onClick={() => setActing({ action: 'audit', row })}>
               {t('people.trainee.audit')}
             </Button>
           )}
@@ -115,8 +113,7 @@ function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) 
           }))}
         />
       )}
-      <TransitionDialog target={transition} onClose={() => setTransition(undefined)} onDone={done} />
-      <AuditDialog target={audit} onClose={() => setAudit(undefined)} onDone={done} />
+      <TraineeActionDialog acting={acting} onClose={() => setActing(undefined)} onDone={done} />
     </Card>
   );
 }
@@ -149,6 +146,10 @@ export default function TraineeProfile() {
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Trainee>();
   const canEdit = useCan('trainee:trainee:update');
+  const saved = () => {
+    setEditing(undefined);
+    setVersion((v) => v + 1);
+  };
   return (
     <div data-testid="trainee-profile">
       <ResourceProfile<Trainee> key={version} descriptor={traineeDescriptor}>
@@ -173,16 +174,7 @@ export default function TraineeProfile() {
           </>
         )}
       </ResourceProfile>
-      {editing && (
-        <TraineeForm
-          record={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            setVersion((v) => v + 1);
-          }}
-        />
-      )}
+      {editing && <TraineeForm record={editing} onClose={() => setEditing(undefined)} onSaved={saved} />}
     </div>
   );
 }
