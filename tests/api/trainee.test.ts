@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { maskIdNo } from '../../server/src/core/id-number';
+import { loadConfig, resolveIdNumberKey } from '../../server/src/config';
+import { createIdNumberCipher, maskIdNo } from '../../server/src/core/id-number';
 import { searchTextOf } from '../../server/src/modules/people/person/person';
 import { engines, type Json, twoTenants } from './helpers';
 
@@ -12,6 +13,19 @@ describe('people, as their records show and find them', () => {
   it('masks ID numbers and finds names by pinyin and initials', () => {
     expect(maskIdNo('11010519491231002x')).toBe('1101**********002X');
     expect(searchTextOf('张三丰')).toBe('张三丰 zhangsanfeng zsf');
+  });
+
+  it('keeps ID numbers under a key PostgreSQL must be given, sealed so that a changed byte is refused', () => {
+    expect(() => resolveIdNumberKey(undefined, { kind: 'postgres', url: 'postgres://x' })).toThrow(/ID_NUMBER_KEY/);
+    expect(() => loadConfig({ ID_NUMBER_KEY: 'short' })).toThrow(/ID_NUMBER_KEY/);
+    const key = loadConfig({ ID_NUMBER_KEY: 'ab'.repeat(32) }).idNumberKey;
+    expect(key?.length).toBe(32);
+    const cipher = createIdNumberCipher(key as Buffer);
+    const sealed = cipher.encrypt('11010519491231002x');
+    expect(cipher.decrypt(sealed)).toBe('11010519491231002X');
+    expect(cipher.hash('11010519491231002x')).toEqual(cipher.hash(' 11010519491231002X'));
+    sealed[sealed.length - 1] ^= 1;
+    expect(() => cipher.decrypt(sealed)).toThrow();
   });
 });
 
