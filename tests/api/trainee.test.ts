@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, resolveIdNumberKey } from '../../server/src/config';
 import { createIdNumberCipher, maskIdNo } from '../../server/src/core/id-number';
 import { searchTextOf } from '../../server/src/modules/people/person/person';
-import { engines, type Json, twoTenants } from './helpers';
+import { engines, type Json, readXlsx, twoTenants } from './helpers';
 
 const trainees = '/api/people/trainee';
 const types = '/api/people/trainee-type';
@@ -24,7 +24,7 @@ describe('people, as their records show and find them', () => {
     const sealed = cipher.encrypt('11010519491231002x');
     expect(cipher.decrypt(sealed)).toBe('11010519491231002X');
     expect(cipher.hash('11010519491231002x')).toEqual(cipher.hash(' 11010519491231002X'));
-    sealed[sealed.length - 1] ^= 1;
+    sealed.writeUInt8(sealed.readUInt8(sealed.length - 1) ^ 1, sealed.length - 1);
     expect(() => cipher.decrypt(sealed)).toThrow();
   });
 });
@@ -254,6 +254,58 @@ describe.each(engines())('trainees on $name', (engine) => {
     const r = counts.find((c) => c.traineeTypeId === residency.id);
     expect(r?.total).toBeGreaterThanOrEqual(3);
     expect(r?.byStatus.graduated).toBe(1);
+  });
+
+  it("keeps a viewer to their roles' data scope: lists, counts, exports, profiles and writes", async () => {
+    const hospital = await create(orgs, { code: 'H2', name: '第二医院', orgType: 'hospital' });
+    const otherBase = await create(orgs, {
+      code: 'B2',
+      name: '二院基地',
+      orgType: 'training_base',
+      parentId: hospital.id,
+    });
+    const outside = await create(
+      trainees,
+      trainee({ name: '郑九', idNo: null, mobile: null, trainingBaseId: otherBase.id }),
+    );
+    const role = await create('/api/system/role', { code: 'base_two', name: '二院基地办' });
+    expect((await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope: 'org' })).status).toBe(200);
+    const codes = [
+      'trainee:trainee:list',
+      'trainee:trainee:export',
+      'trainee:trainee:change-status',
+      'trainee:trainee:create',
+    ];
+    const permissionIds = (
+      await s.api.db.selectFrom('permission').select('id').where('code', 'in', codes).execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: 'base_two_office',
+      displayName: '二院基地办',
+      password: 'Quiet-Otter-42',
+      orgId: otherBase.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const scoped = (await s.api.tokens('demo', 'base_two_office', 'Quiet-Otter-42')).access;
+    const list = (await call('GET', trainees, undefined, scoped)).body;
+    expect(list.data.map((t: Json) => t.name)).toEqual(['郑九']);
+    expect(list.total).toBe(1);
+    const counts = (await call('GET', `${trainees}/counts`, undefined, scoped)).body as Json[];
+    expect(counts.find((c) => c.traineeTypeId === residency.id)?.total).toBe(1);
+    const [inside] = (await call('GET', `${trainees}?keyword=zsf&traineeTypeId=${residency.id}`)).body.data;
+    expect((await call('GET', `${trainees}/${inside.id}`, undefined, scoped)).status).toBe(404);
+    expect((await call('GET', `${trainees}/${inside.id}/history`, undefined, scoped)).status).toBe(404);
+    const move = { to: 'withdrawn', reason: 'r', effectiveDate: '2026-10-01', version: inside.version };
+    expect((await call('POST', `${trainees}/${inside.id}/transition`, move, scoped)).status).toBe(404);
+    expect((await call('GET', `${trainees}/${outside.id}`, undefined, scoped)).status).toBe(200);
+    const elsewhere = await call('POST', trainees, trainee({ name: '钱十', idNo: null, mobile: null }), scoped);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fields[0].field).toBe('trainingBaseId');
+    const sheet = await s.api.fetch('GET', `${trainees}/export`, { token: scoped });
+    const names = (await readXlsx(await sheet.arrayBuffer())).slice(1).map((r) => r[1]);
+    expect(names).toEqual(['郑九']);
   });
 
   it('keeps a type with trainees and a training base with trainees from deletion, and hides them from other tenants', async () => {

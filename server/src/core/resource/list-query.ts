@@ -40,6 +40,8 @@ export interface Keyset {
 }
 
 export interface ListQuery {
+  /** The user the rows are listed for: a store whose rows have a data scope keeps to that user's (people). */
+  viewer?: string;
   /** null: the whole filtered set (export). */
   /** `skipTotal`: the caller reads page after page (export) and needs no count. */
   page: { current: number; pageSize: number; skipTotal?: boolean; keyset?: Keyset } | null;

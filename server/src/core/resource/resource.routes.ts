@@ -282,11 +282,12 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
   const app = new OpenAPIHono<AppEnv>()
     .openapi(list, async (c) => {
       const q = parseListQuery(def.list, c.req.valid('query'), c.var.lang);
-      return c.json(await service(c).list(c.var.principal.tenantId, q), 200);
+      return c.json(await service(c).list(c.var.principal.tenantId, { ...q, viewer: c.var.principal.userId }), 200);
     })
     .openapi(exportRoute, async (c) => {
       const q = parseListQuery(def.list, c.req.valid('query'), c.var.lang, false);
-      return sendSheet(c, service(c).export(c.var.principal.tenantId, q, c.var.lang));
+      const viewer = c.var.principal.userId;
+      return sendSheet(c, service(c).export(c.var.principal.tenantId, { ...q, viewer }, c.var.lang));
     })
     .openapi(template, async (c) => sendSheet(c, await service(c).template(c.var.lang)));
   if (!options.omit?.includes('import')) {
@@ -334,7 +335,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
       c.json({ deleted: await service(c).remove(writeContext(c), c.req.valid('json').ids) }, 200),
     )
     .openapi(create, async (c) => c.json(await service(c).create(writeContext(c), c.req.valid('json') as Create), 201))
-    .openapi(get, async (c) => c.json(await service(c).get(c.var.principal.tenantId, c.req.valid('param').id), 200))
+    .openapi(get, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      return c.json(await service(c).get(tenantId, c.req.valid('param').id, userId), 200);
+    })
     .openapi(update, async (c) =>
       c.json(await service(c).update(writeContext(c), c.req.valid('param').id, c.req.valid('json') as Update), 200),
     )

@@ -70,8 +70,8 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     note?: string,
   ) => deps.audit.record(tx, ctx, auditRecord(action, before, after, note));
 
-  const findOrFail = async (tx: Tx, id: string) => {
-    const row = await store.find(tx, id);
+  const findOrFail = async (tx: Tx, id: string, viewer: string | undefined) => {
+    const row = await store.find(tx, id, viewer);
     if (!row) throw notFound();
     return row;
   };
@@ -98,8 +98,8 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       return toPage(query, await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, query)));
     },
 
-    async get(tenantId: string, id: string): Promise<Row> {
-      return deps.tenancy.inTenant(tenantId, (tx) => findOrFail(tx, id));
+    async get(tenantId: string, id: string, viewer?: string): Promise<Row> {
+      return deps.tenancy.inTenant(tenantId, (tx) => findOrFail(tx, id, viewer));
     },
 
     async create(ctx: WriteContext, input: Create): Promise<Row> {
@@ -112,7 +112,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
 
     async update(ctx: WriteContext, id: string, input: Update): Promise<Row> {
       return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
-        const before = await findOrFail(tx, id);
+        const before = await findOrFail(tx, id, ctx.actorId);
         if (before.version !== input.version) throw versionConflict();
         const after = await store.update(tx, before, input, ctx);
         if (!after) throw versionConflict();
@@ -125,7 +125,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       const unique = [...new Set(ids)];
       return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
         const rows: Row[] = [];
-        for (const id of unique) rows.push(await findOrFail(tx, id));
+        for (const id of unique) rows.push(await findOrFail(tx, id, ctx.actorId));
         await store.remove(tx, rows, ctx);
         for (const row of rows) await audit(tx, ctx, code('delete'), row, undefined);
         return rows.length;
@@ -142,7 +142,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       note?: string | (() => string),
     ): Promise<Row> {
       return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
-        const before = await findOrFail(tx, id);
+        const before = await findOrFail(tx, id, ctx.actorId);
         const after = await work(tx, before);
         await audit(tx, ctx, code(action), before, after, typeof note === 'function' ? note() : note);
         return after;

@@ -108,7 +108,8 @@ export const actionCode = (
 /** What the generic service needs of an entity: its SQL, plus the rules of its writes. */
 export interface ResourceStore<Row extends ResourceRow, Create, Update extends { version: number }> {
   list(tx: Tx, query: ListQuery): Promise<{ rows: Row[]; total: number }>;
-  find(tx: Tx, id: string): Promise<Row | undefined>;
+  /** `viewer`: the user who reads or writes it; a store whose rows have a data scope finds none outside it. */
+  find(tx: Tx, id: string, viewer?: string): Promise<Row | undefined>;
   findByKey?(tx: Tx, key: string): Promise<Row | undefined>;
   /** `findByKey` for a batch of import keys, in one statement. */
   findAllByKey?(tx: Tx, keys: string[]): Promise<Row[]>;

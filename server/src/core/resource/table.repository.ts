@@ -291,8 +291,11 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       return { rows, total: Number(counted?.[TOTAL] ?? 0) };
     },
 
-    async find(tx: Tx, id: string): Promise<Row | undefined> {
-      const record = (await base(tx).select(selection).where('id', '=', id).executeTakeFirst()) as TableRow | undefined;
+    /** `narrow`: the conditions of the lists the row must also meet (a data scope). */
+    async find(tx: Tx, id: string, narrow: Narrow = (q) => q): Promise<Row | undefined> {
+      const record = (await narrow(base(tx).select(selection).where('id', '=', id)).executeTakeFirst()) as
+        | TableRow
+        | undefined;
       return record && toRow(record);
     },
 

@@ -1,23 +1,12 @@
 import { ProForm } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
 import RecordModalForm from '@/components/RecordModalForm';
-import { ignoreShownError } from '@/utils/request';
 import type { Organization } from './descriptor';
-import { fetchOrganizationLevel, moveOrganization, type OrganizationNode } from './service';
+import OrganizationPicker from './OrganizationPicker';
+import { moveOrganization } from './service';
 
 /** The top of the tree, as the picker offers it (sent as `parentId: null`). */
 const TOP = 'top';
-
-interface Option {
-  id: string;
-  pId: string;
-  value: string;
-  title: string;
-  isLeaf: boolean;
-  disabled?: boolean;
-}
 
 /**
  * "Move to": the new parent picked from the tree, one level at a time. The node itself and everything under it are
@@ -34,34 +23,6 @@ export default function MoveDialog({
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const [options, setOptions] = useState<Option[]>([]);
-
-  const toOption = (node: OrganizationNode, parent: string): Option => ({
-    id: node.id,
-    pId: parent,
-    value: node.id,
-    title: `${node.name} (${node.code})`,
-    // a subtree under the moved node is not offered: its own node is shown, disabled, and never expanded
-    isLeaf: !node.hasChildren || node.id === record?.id,
-    disabled: node.id === record?.id,
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per record
-  useEffect(() => {
-    if (!record) return;
-    setOptions([{ id: TOP, pId: '', value: TOP, title: t('people.organization.move.top'), isLeaf: true }]);
-    fetchOrganizationLevel()
-      .then((roots) => setOptions((current) => [...current, ...roots.map((n) => toOption(n, ''))]))
-      .catch(ignoreShownError);
-  }, [record?.id]);
-
-  const loadData = async ({ value }: { value?: string | number }) => {
-    const id = String(value);
-    if (options.some((o) => o.pId === id)) return;
-    const children = await fetchOrganizationLevel(id).catch(() => []);
-    setOptions((current) => [...current, ...children.map((n) => toOption(n, id))]);
-  };
-
   return (
     <RecordModalForm<{ parentId?: string }>
       record={record}
@@ -82,14 +43,11 @@ export default function MoveDialog({
       onSaved={onMoved}
     >
       <ProForm.Item name="parentId" label={t('people.organization.move.target')} rules={[{ required: true }]}>
-        <TreeSelect
+        <OrganizationPicker
+          key={record?.id}
           data-testid="move-target"
-          treeDataSimpleMode
-          treeData={options}
-          loadData={loadData}
-          showSearch={false}
-          style={{ width: '100%' }}
-          treeNodeFilterProp="title"
+          before={[{ value: TOP, title: t('people.organization.move.top') }]}
+          exclude={record?.id}
         />
       </ProForm.Item>
     </RecordModalForm>

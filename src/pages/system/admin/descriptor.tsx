@@ -1,5 +1,6 @@
 import type { AdminUser, CreateAdminUser, UpdateAdminUser } from '@server/modules/system/admin/admin.schema';
 import { Space, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import PasswordStrengthInput from '@/components/password/LazyPasswordStrengthInput';
 import { describeResource } from '@/components/resource/types';
 
@@ -17,6 +18,9 @@ const roleTags = (_dom: unknown, row: AdminUser) =>
   );
 
 /** Console accounts (docs/domain.md §2.4): /system/admin, permission prefix system:admin. */
+// the tree picker is the form's, not the list's first download
+const OrganizationPicker = lazy(() => import('@/pages/people/organization/OrganizationPicker'));
+
 export const adminUserDescriptor = describeResource<AdminUser, CreateAdminUser, UpdateAdminUser>(
   'system/admin',
   (column) => ({
@@ -24,8 +28,8 @@ export const adminUserDescriptor = describeResource<AdminUser, CreateAdminUser, 
     recordName: (row) => row.displayName || row.userName,
     profile: (row) => `/system/admin/${row.id}/profile`,
     form: {
-      create: ['userName', 'displayName', 'password', 'mobile', 'email', 'remark'],
-      update: ['displayName', 'mobile', 'email', 'remark'],
+      create: ['userName', 'displayName', 'password', 'mobile', 'email', 'orgId', 'remark'],
+      update: ['displayName', 'mobile', 'email', 'orgId', 'remark'],
     },
     columns: [
       column('keyword', { searchOnly: true }),
@@ -46,6 +50,17 @@ export const adminUserDescriptor = describeResource<AdminUser, CreateAdminUser, 
       }),
       column('mobile', { hideInSearch: true }),
       column('email', { hideInSearch: true }),
+      column('orgId', {
+        hideInTable: true,
+        hideInSearch: true,
+        hideInDescriptions: true,
+        // the organisation its roles' data scope reads ("own organisation", "and below")
+        renderFormItem: (schema) => (
+          <Suspense fallback={null}>
+            <OrganizationPicker {...(schema.fieldProps as object)} />
+          </Suspense>
+        ),
+      }),
       column('status', { dict: 'admin_user_status', hideInForm: true }),
       column('roles', { hideInSearch: true, hideInForm: true, render: roleTags }),
       column('lastLoginAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),

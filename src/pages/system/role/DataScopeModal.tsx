@@ -1,7 +1,8 @@
-import { ProFormDependency, ProFormSelect } from '@ant-design/pro-components';
+import { ProForm, ProFormDependency, ProFormSelect } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import RecordModalForm from '@/components/RecordModalForm';
 import { dictEnum } from '@/components/resource/dict';
+import OrganizationPicker from '@/pages/people/organization/OrganizationPicker';
 import type { Role } from './descriptor';
 import { saveDataScope } from './service';
 
@@ -11,7 +12,7 @@ interface Props {
   onSaved: () => void;
 }
 
-/** The role's data scope; organisation ids only (and then required) for a custom scope. */
+/** The role's data scope; organisations, picked from the tree, only (and then required) for a custom scope. */
 export default function DataScopeModal({ role, onClose, onSaved }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -44,13 +45,14 @@ export default function DataScopeModal({ role, onClose, onSaved }: Props) {
       <ProFormDependency name={['dataScope']}>
         {({ dataScope }) =>
           dataScope === 'org_custom' && (
-            <ProFormSelect
+            <ProForm.Item
               name="dataScopeOrgIds"
               label={t('system.role.dataScope.orgIds')}
               tooltip={t('system.role.dataScope.orgIdsHint')}
               rules={[{ required: true, type: 'array' }]}
-              fieldProps={{ mode: 'tags', open: false, 'data-testid': 'data-scope-orgs' } as object}
-            />
+            >
+              <OrganizationPicker multiple data-testid="data-scope-orgs" />
+            </ProForm.Item>
           )
         }
       </ProFormDependency>

@@ -92,7 +92,7 @@ const counts = defineRoute({
 
 const actions = (service: TraineeService) =>
   new OpenAPIHono<AppEnv>()
-    .openapi(counts, async (c) => c.json(await service.counts(c.var.principal.tenantId), 200))
+    .openapi(counts, async (c) => c.json(await service.counts(c.var.principal.tenantId, c.var.principal.userId), 200))
     .openapi(transitionMany, async (c) =>
       c.json(await service.transitionMany(writeContext(c), c.req.valid('json')), 200),
     )
@@ -115,7 +115,7 @@ const actions = (service: TraineeService) =>
     })
     .openapi(history, async (c) => {
       const { id } = c.req.valid('param');
-      return c.json(await service.history(c.var.principal.tenantId, id), 200);
+      return c.json(await service.history(c.var.principal.tenantId, id, c.var.principal.userId), 200);
     });
 
 export const trainees = resourceModule(traineeResource, {

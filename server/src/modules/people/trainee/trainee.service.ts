@@ -7,6 +7,7 @@ import type { ResourceStore, WriteContext } from '../../../core/resource/resourc
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
+import { inDataScope } from '../organization/data-scope';
 import { createPeople, type PersonInput, personInput, personKeyword } from '../person/person';
 import { checkCustomValues } from './custom-values';
 import {
@@ -39,6 +40,7 @@ const texts = {
     exhausted: '该编号规则本年度的序号已用完',
     already: '此人已是该类型的学员',
     custom: '须为对象：字段标识 → 值（JSON）',
+    outOfScope: '不在你的数据范围内',
     revealed: '查看证件号码',
   },
   'en-US': {
@@ -53,6 +55,7 @@ const texts = {
     exhausted: "the number pattern's sequence is used up for this year",
     already: 'this person is already a trainee of this type',
     custom: 'must be a JSON object of field key → value',
+    outOfScope: 'is outside your data scope',
     revealed: 'ID number revealed',
   },
 };
@@ -80,8 +83,13 @@ function numberParts(pattern: string, year: number) {
 export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberCipher }) {
   const people = createPeople(deps.idNumbers);
   const repo = traineeTable;
-  const find = async (tx: Tx, id: string) => {
-    const record = await repo.find(tx, id);
+  /** Rows outside the viewer's data scope are not found (an id outside it answers 404). */
+  const scoped =
+    (viewer: string | undefined): Narrow =>
+    (qb) =>
+      viewer ? qb.where(inDataScope(viewer, ['training_base_id', 'specialty_base_id'], 'trainee')) : qb;
+  const find = async (tx: Tx, id: string, viewer?: string) => {
+    const record = await repo.find(tx, id, scoped(viewer));
     return record && flatten(record);
   };
 
@@ -100,7 +108,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         throw invalidField('custom', texts[lang].custom);
     }
     return (qb) => {
-      let q = qb;
+      let q = scoped(query.viewer)(qb);
       if (keyword?.kind === 'keyword') {
         const like = `%${keyword.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         q = q.where((eb) =>
@@ -161,6 +169,13 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     return `${before}${String(next).padStart(width, '0')}${after}`;
   }
 
+  /** The trainee just written, which must stay within the writer's data scope (its bases say where it is). */
+  async function inScope(tx: Tx, id: string, ctx: WriteContext): Promise<Trainee> {
+    const row = await find(tx, id, ctx.actorId);
+    if (!row) throw invalidField('trainingBaseId', texts[ctx.lang].outOfScope);
+    return row;
+  }
+
   const traineeValues = (input: Partial<CreateTrainee>) => {
     const { customFields: _, traineeNo: __, ...rest } = input;
     return Object.fromEntries(
@@ -207,7 +222,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         },
         ctx,
       );
-      return (await find(tx, made.id)) as Trainee;
+      return inScope(tx, made.id, ctx);
     },
     async update(tx, current, input, ctx) {
       await checkReferences(tx, input, ctx.lang);
@@ -232,7 +247,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       );
       if (!updated) return undefined;
       if (Object.keys(person).length) await people.save(tx, person, current.personId, ctx, ctx.lang);
-      return find(tx, current.id);
+      return inScope(tx, current.id, ctx);
     },
     remove: async (tx, rows, ctx) => {
       await repo.remove(
@@ -349,7 +364,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     return deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
       const done: Trainee[] = [];
       for (const id of new Set(ids)) {
-        const before = await find(tx, id);
+        const before = await find(tx, id, ctx.actorId);
         if (!before) throw notFound();
         const after = await work(tx, before);
         await deps.audit.record(tx, ctx, {
@@ -415,9 +430,9 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       return idNo;
     },
 
-    history: (tenantId: string, id: string): Promise<TraineeHistory[]> =>
+    history: (tenantId: string, id: string, viewer: string): Promise<TraineeHistory[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        if (!(await find(tx, id))) throw notFound();
+        if (!(await find(tx, id, viewer))) throw notFound();
         const rows = await tx
           .selectFrom('trainee_history as h')
           .leftJoin('admin_user as u', 'u.id', 'h.created_by')
@@ -451,11 +466,15 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       }),
 
     /** Trainees of each type of the tenant by status (types without trainees too). */
-    counts: (tenantId: string): Promise<TraineeCounts> =>
+    counts: (tenantId: string, viewer: string): Promise<TraineeCounts> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
         const rows = await tx
           .selectFrom('trainee_type as t')
-          .leftJoin('trainee as r', 'r.trainee_type_id', 't.id')
+          .leftJoin('trainee as r', (join) =>
+            join
+              .onRef('r.trainee_type_id', '=', 't.id')
+              .on(inDataScope(viewer, ['training_base_id', 'specialty_base_id'], 'r')),
+          )
           .select(['t.id', 't.name', 'r.status', sql<string>`count(r.id)`.as('n')])
           .groupBy(['t.id', 't.name', 't.sort', 't.code', 'r.status'])
           .orderBy('t.sort')
