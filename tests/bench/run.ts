@@ -6,8 +6,9 @@
  *  2. sign-in (POST /api/auth/token) and GET /api/auth/me latency, median and p95, over loopback HTTP,
  *     on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server);
  *  3. the cost of an authenticated list (request-cost.ts): median at one connection, throughput at 50 connections.
- *  4. imports and exports of 100,000 generated rows on both engines (imports.ts).
- * BENCH_ONLY=bundles,latency,request-cost,imports runs only the sections named.
+ *  4. imports and exports of 100,000 generated rows on both engines (imports.ts);
+ *  5. trainee searches over 200,000 generated trainees on both engines (people.ts).
+ * BENCH_ONLY=bundles,latency,request-cost,imports,people runs only the sections named.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
 import { demoAdminGrant } from './demo-sign-in';
 import { benchImports } from './imports';
+import { benchPeople } from './people';
 import { benchRequestCost } from './request-cost';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
@@ -213,9 +215,10 @@ async function main() {
 
   const pgUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  for (const section of ['latency', 'imports'] as const) {
+  const benches = { latency: benchEngine, imports: benchImports, people: benchPeople };
+  for (const section of ['latency', 'imports', 'people'] as const) {
     if (!runs(section)) continue;
-    const bench = section === 'latency' ? benchEngine : benchImports;
+    const bench = benches[section];
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
     try {
       await bench('Embedded PGlite (on disk)', { kind: 'pglite', dataDir });

@@ -291,6 +291,14 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       return { rows, total: Number(counted?.[TOTAL] ?? 0) };
     },
 
+    /** The size of the filtered set alone (a list that counts apart from its page: see `list`'s `skipTotal`). */
+    async count(tx: Tx, query: ListQuery, narrow: Narrow = (q) => q): Promise<number> {
+      const counted = (await narrow(applyFilters(base(tx), query))
+        .select(sql`count(*)`.as(TOTAL))
+        .executeTakeFirst()) as TableRow | undefined;
+      return Number(counted?.[TOTAL] ?? 0);
+    },
+
     /** `narrow`: the conditions of the lists the row must also meet (a data scope). */
     async find(tx: Tx, id: string, narrow: Narrow = (q) => q): Promise<Row | undefined> {
       const record = (await narrow(base(tx).select(selection).where('id', '=', id)).executeTakeFirst()) as

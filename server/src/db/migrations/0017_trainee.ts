@@ -7,7 +7,9 @@ import { runStatements } from './statements';
  *
  * `person`: one identity per human in a tenant, shared by the staff, doctor, trainee and expert records. The ID number
  * is kept encrypted (`id_no_enc`) with a keyed hash (`id_no_hash`, unique in the tenant) to find it and its mask to
- * show it; `search_text` (name, full pinyin and initials, lower case) is what the lists' keyword matches by trigram.
+ * show it. The lists' keyword finds people by the start of their name, its pinyin (`name_pinyin`, lower case), its
+ * initials (`name_initials`) or their mobile: prefix look-ups (`starts_with`), which row-level security lets an index
+ * answer (the operators of LIKE and of trigrams are not leakproof: under RLS their conditions are tested row by row).
  *
  * `trainee`: a person in a training programme, with the values of its type's custom fields (`custom_fields`), its
  * lifecycle (`status`) and its registration audit; `trainee_history` keeps each transition and audit decision. Its
@@ -18,7 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ...tenantTable(
       'person',
       `name varchar(50) NOT NULL,
-      search_text varchar(400) NOT NULL DEFAULT '',
+      name_pinyin varchar(300) NOT NULL DEFAULT '',
+      name_initials varchar(50) NOT NULL DEFAULT '',
       gender varchar(20),
       birth_date date,
       id_type text NOT NULL DEFAULT 'resident_id'
@@ -35,7 +38,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ),
     'CREATE UNIQUE INDEX person_id_no_uq ON person (tenant_id, id_no_hash) WHERE id_no_hash IS NOT NULL',
     'CREATE UNIQUE INDEX person_mobile_uq ON person (tenant_id, mobile) WHERE mobile IS NOT NULL',
-    'CREATE INDEX person_search_trgm ON person USING gin (search_text gin_trgm_ops)',
+    'CREATE INDEX person_name_prefix_idx ON person (tenant_id, name text_pattern_ops)',
+    'CREATE INDEX person_pinyin_prefix_idx ON person (tenant_id, name_pinyin text_pattern_ops)',
+    'CREATE INDEX person_initials_prefix_idx ON person (tenant_id, name_initials text_pattern_ops)',
+    'CREATE INDEX person_mobile_prefix_idx ON person (tenant_id, mobile text_pattern_ops)',
     ...tenantTable(
       'trainee',
       `person_id bigint NOT NULL,
@@ -69,12 +75,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ),
     'CREATE UNIQUE INDEX trainee_no_uq ON trainee (tenant_id, trainee_no)',
     'CREATE UNIQUE INDEX trainee_person_type_uq ON trainee (tenant_id, person_id, trainee_type_id)',
-    'CREATE INDEX trainee_created_idx ON trainee (tenant_id, created_at DESC, id DESC)',
-    'CREATE INDEX trainee_type_status_idx ON trainee (tenant_id, trainee_type_id, status, created_at DESC)',
-    'CREATE INDEX trainee_base_idx ON trainee (tenant_id, training_base_id)',
-    'CREATE INDEX trainee_specialty_base_idx ON trainee (tenant_id, specialty_base_id)',
+    'CREATE INDEX trainee_no_prefix_idx ON trainee (tenant_id, trainee_no text_pattern_ops)',
+    'CREATE INDEX trainee_person_idx ON trainee (tenant_id, person_id)',
+    // the list's default order (newest first, then the id), under its usual filters: a page reads twenty index entries
+    ...[[], ['trainee_type_id', 'status'], ['training_base_id'], ['specialty_base_id']].map(
+      (columns) =>
+        `CREATE INDEX trainee_${columns[0] ?? 'list'}_order_idx ON trainee
+          (tenant_id, ${columns.map((c) => `${c}, `).join('')}created_at DESC NULLS LAST, id DESC)`,
+    ),
     'CREATE INDEX trainee_unit_idx ON trainee (tenant_id, work_unit_id)',
-    'CREATE INDEX trainee_custom_fields_gin ON trainee USING gin (custom_fields jsonb_path_ops)',
     ...tenantTable(
       'trainee_history',
       `trainee_id bigint NOT NULL,

@@ -22,7 +22,8 @@ interface PersonTable extends Audited {
   id: IdColumn;
   tenant_id: Ref;
   name: string;
-  search_text: Defaulted<string>;
+  name_pinyin: Defaulted<string>;
+  name_initials: Defaulted<string>;
   gender: Nullable<string>;
   birth_date: Nullable<string>;
   id_type: Defaulted<IdType>;
@@ -96,22 +97,33 @@ export const personOf = (column: string): RawBuilder<unknown> => sql`(SELECT jso
     'education', p.education, 'degree', p.degree)
   FROM person p WHERE p.id = ${sql.ref(column)})`;
 
-/** `张三丰` → `张三丰 zhangsanfeng zsf`: what a keyword finds a person by (name, full pinyin, initials). */
-export function searchTextOf(name: string): string {
+/** `张三丰` → `zhangsanfeng` and `zsf`: what a keyword also finds a person by (lower case). */
+export function pinyinOf(name: string): { pinyin: string; initials: string } {
   const syllables = pinyin(name, { toneType: 'none', type: 'array', nonZh: 'consecutive' });
   const initials = pinyin(name, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' });
-  return `${name} ${syllables.join('')} ${initials.join('')}`.toLowerCase().slice(0, 400);
+  return {
+    pinyin: syllables.join('').toLowerCase().slice(0, 300),
+    initials: initials.join('').toLowerCase().slice(0, 50),
+  };
 }
 
 /**
- * The people a keyword finds, as a condition on `column` (a `person_id`): name, pinyin or initials by trigram, the
- * mobile by its start, the ID number by its hash (whole numbers only: a hash finds nothing by part).
+ * The ids of the people a keyword finds: by the start of their name, pinyin or initials; digits also by the start of
+ * the mobile; what may be an ID number also by its hash (whole numbers only: a hash finds nothing by part). Each is
+ * an index look-up (`starts_with` and `=` are leakproof, so row-level security lets an index answer them).
  */
-export function personKeyword(cipher: IdNumberCipher, column: string, text: string) {
-  const t = text.trim().toLowerCase();
-  const like = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`${sql.ref(column)} IN (SELECT p.id FROM person p WHERE p.search_text LIKE ${like}
-    OR p.mobile LIKE ${`${t.replace(/[\\%_]/g, '')}%`} OR p.id_no_hash = ${cipher.hash(t)})`;
+export function peopleMatching(cipher: IdNumberCipher, text: string): RawBuilder<unknown> {
+  const typed = text.trim();
+  const lower = typed.toLowerCase();
+  const branches = [
+    sql`SELECT p.id FROM person p WHERE starts_with(p.name, ${typed})`,
+    sql`SELECT p.id FROM person p WHERE starts_with(p.name_pinyin, ${lower})`,
+    sql`SELECT p.id FROM person p WHERE starts_with(p.name_initials, ${lower})`,
+  ];
+  if (/^\d{3,11}$/.test(typed)) branches.push(sql`SELECT p.id FROM person p WHERE starts_with(p.mobile, ${typed})`);
+  if (/^[0-9a-z()-]{6,30}$/.test(lower))
+    branches.push(sql`SELECT p.id FROM person p WHERE p.id_no_hash = ${cipher.hash(typed)}`);
+  return sql.join(branches, sql` UNION `);
 }
 
 const texts = {
@@ -146,7 +158,11 @@ export function createPeople(cipher: IdNumberCipher) {
     const values: Record<string, unknown> = { ...rest };
     if (birthDate !== undefined) values.birth_date = birthDate;
     if (idType !== undefined) values.id_type = idType;
-    if (input.name !== undefined) values.search_text = searchTextOf(input.name);
+    if (input.name !== undefined) {
+      const { pinyin: full, initials } = pinyinOf(input.name);
+      values.name_pinyin = full;
+      values.name_initials = initials;
+    }
     if (idNo !== undefined) {
       values.id_no_enc = idNo ? cipher.encrypt(idNo) : null;
       values.id_no_hash = idNo ? cipher.hash(idNo) : null;
