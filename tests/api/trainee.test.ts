@@ -249,6 +249,17 @@ describe.each(engines())('trainees on $name', (engine) => {
     ]);
   });
 
+  it('keeps the key and kind of a field that trainees hold values under', async () => {
+    const [field] = (await call('GET', `${fields}?traineeTypeId=${residency.id}&keyword=school`)).body.data;
+    const renamed = await call('PUT', `${fields}/${field.id}`, { key: 'college', version: field.version });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fields[0].field).toBe('key');
+    const retyped = await call('PUT', `${fields}/${field.id}`, { fieldType: 'textarea', version: field.version });
+    expect(retyped.body.fields[0].field).toBe('fieldType');
+    const relabelled = await call('PUT', `${fields}/${field.id}`, { label: '毕业院校', version: field.version });
+    expect(relabelled.status).toBe(200);
+  });
+
   it('counts trainees by type and status', async () => {
     const counts = (await call('GET', `${trainees}/counts`)).body as Json[];
     const r = counts.find((c) => c.traineeTypeId === residency.id);

@@ -24,6 +24,7 @@ const texts = {
     optionsOnly: '只有单选、多选、单选框和复选框字段有选项',
     minAboveMax: '最小值不能大于最大值',
     notAllFields: '须按新顺序列出该学员类型的每个字段，各一次',
+    hasValues: '已有学员填写了该字段，标识和类型不能再改（可归档后新建字段）',
   },
   'en-US': {
     noType: 'is not an existing trainee type',
@@ -34,6 +35,7 @@ const texts = {
     optionsOnly: 'only select, multi-select, radio and checkbox fields have options',
     minAboveMax: 'a minimum must not exceed its maximum',
     notAllFields: 'list every field of the trainee type once, in the new order',
+    hasValues: 'trainees hold values under this field: its key and kind stay (archive it and add another)',
   },
 };
 
@@ -43,7 +45,8 @@ type Definition = Pick<TraineeField, 'fieldType' | 'dictTypeCode' | 'options' | 
 /**
  * Custom fields' rules (docs/domain.md §4.8): keys unique within their type; a dictionary field names an existing
  * dictionary; a choice field has options and no other field has; bounds in order; the default value a value the field
- * accepts. Fields are archived, never deleted (their values outlive them); reorder sets a type's order at once.
+ * accepts; the key and kind of a field that trainees hold values under stay as they are. Fields are archived, never
+ * deleted (their values outlive them); reorder sets a type's order at once.
  */
 export function createTraineeFieldService(deps: ResourceDeps) {
   const { store: plain, repository } = traineeFieldResource;
@@ -56,6 +59,17 @@ export function createTraineeFieldService(deps: ResourceDeps) {
       .where('key', '=', key)
       .executeTakeFirst();
     if (other && String(other.id) !== self) throw invalidField('key', texts[lang].keyTaken);
+  }
+
+  /** Whether a trainee of the field's type holds a value under its key (its key and kind are then kept). */
+  async function hasValues(tx: Tx, field: TraineeField) {
+    const held = await tx
+      .selectFrom('trainee')
+      .select('id')
+      .where('trainee_type_id', '=', field.traineeTypeId)
+      .where(sql<boolean>`custom_fields ? ${field.key}`)
+      .executeTakeFirst();
+    return Boolean(held);
   }
 
   async function checkDefinition(tx: Tx, def: Definition, lang: Lang) {
@@ -115,8 +129,12 @@ export function createTraineeFieldService(deps: ResourceDeps) {
       return plain.create(tx, { ...input, sort: input.sort ?? last.next }, ctx);
     },
     async update(tx, current, input, ctx) {
-      if (input.key !== undefined && input.key !== current.key)
-        await checkKey(tx, current.traineeTypeId, input.key, current.id, ctx.lang);
+      const renamed = input.key !== undefined && input.key !== current.key;
+      const retyped = input.fieldType !== undefined && input.fieldType !== current.fieldType;
+      if ((renamed || retyped) && (await hasValues(tx, current))) {
+        throw invalidField(renamed ? 'key' : 'fieldType', texts[ctx.lang].hasValues);
+      }
+      if (renamed) await checkKey(tx, current.traineeTypeId, input.key as string, current.id, ctx.lang);
       const pick = <K extends keyof Definition>(k: K) =>
         (input[k] === undefined ? current[k] : input[k]) as Definition[K];
       await checkDefinition(
