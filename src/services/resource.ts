@@ -45,7 +45,8 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
     remove: (id: string) => request.delete<void>(`${base}/${id}`),
     batchDelete: (ids: string[]) => request.post<{ deleted: number }>(`${base}/batch-delete`, { data: { ids } }),
     exportFile: (query: Record<string, string>) => fetchFile(`${base}/export`, query),
-    template: () => fetchFile(`${base}/import-template`),
+    /** `params`: what an import is made for, when the resource's columns depend on it (a trainee type). */
+    template: (params?: Record<string, string>) => fetchFile(`${base}/import-template`, params),
     /** `mode` (insert | upsert) for the generic import; a resource's own import may take other fields. */
     importFile: <R extends ImportReport = ImportReport>(
       file: Blob,
@@ -58,10 +59,10 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
     },
     /** The generic import as a job: progress, cancel, the latest one, and the sheet of every failure. */
     importJobs: {
-      start: (file: Blob, options: { mode: string }) => {
+      start: (file: Blob, options: { mode: string } & Record<string, string>) => {
         const form = new FormData();
         form.append('file', file, (file as File).name ?? 'import.xlsx');
-        form.append('mode', options.mode);
+        for (const [field, value] of Object.entries(options)) form.append(field, value);
         return request.post<ImportJob>(`${base}/import-jobs`, { data: form });
       },
       get: (id: string) => request.get<ImportJob>(`${base}/import-jobs/${id}`),

@@ -247,12 +247,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'POST /api/people/trainee-field/reorder': 'people:trainee-field:reorder',
       'POST /api/people/trainee-field/{id}/archive': 'people:trainee-field:archive',
       'POST /api/people/trainee-field/{id}/restore': 'people:trainee-field:archive',
-      // Trainees import per type (their custom fields): not through the generic import.
-      ...Object.fromEntries(
-        Object.entries(resourceRoutes('people/trainee', 'trainee:trainee')).filter(
-          ([route]) => !/\/import($|-jobs)/.test(route),
-        ),
-      ),
+      ...resourceRoutes('people/trainee', 'trainee:trainee'),
       'GET /api/people/trainee/counts': ['trainee:trainee:list', 'trainee:by-type:list'],
       'GET /api/people/trainee/{id}/history': 'trainee:trainee:list',
       'POST /api/people/trainee/transition': 'trainee:trainee:change-status',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, resolveIdNumberKey } from '../../server/src/config';
 import { createIdNumberCipher, maskIdNo } from '../../server/src/core/id-number';
 import { pinyinOf } from '../../server/src/modules/people/person/person';
-import { engines, type Json, readXlsx, twoTenants } from './helpers';
+import { engines, importForm, type Json, readXlsx, twoTenants, xlsxFile } from './helpers';
 
 const trainees = '/api/people/trainee';
 const types = '/api/people/trainee-type';
@@ -258,6 +258,56 @@ describe.each(engines())('trainees on $name', (engine) => {
     expect(retyped.body.fields[0].field).toBe('fieldType');
     const relabelled = await call('PUT', `${fields}/${field.id}`, { label: '毕业院校', version: field.version });
     expect(relabelled.status).toBe(200);
+  });
+
+  it("imports a type's trainees from its template: a dry run names the bad rows and writes nothing, an upsert finds them by ID number", async () => {
+    const template = await s.api.fetch('GET', `${trainees}/import-template?traineeTypeId=${residency.id}`, {
+      token: s.demo,
+      headers: { 'accept-language': 'en-US' },
+    });
+    const [header] = await readXlsx(await template.arrayBuffer());
+    expect(header).toEqual(
+      expect.arrayContaining(['Name', 'ID number', 'Training base (name or code)', '毕业院校', '绩点']),
+    );
+    const before = (await call('GET', `${trainees}?traineeTypeId=${residency.id}`)).body.total;
+    const rows = [
+      ['name', 'idNo', 'trainingBase', 'customFields.school', 'customFields.gpa'],
+      ['张三丰', '11010519491231002X', 'B1', '复旦', '3.5'],
+      ['孙二', '110105194912310021', 'B1', '复旦', ''],
+      ['孙三', '', '没有的基地', '复旦', ''],
+      ['孙四', '', 'B1', '', '5'],
+      ['孙五', '', '住培基地', '交大', ''],
+    ];
+    const send = async (sheet: (string | number | null)[][], dryRun: boolean, mode: 'insert' | 'upsert') => {
+      const form = importForm(await xlsxFile(sheet), { dryRun, mode });
+      form.set('traineeTypeId', residency.id);
+      const res = await s.api.fetch('POST', `${trainees}/import`, {
+        token: s.demo,
+        form,
+        headers: { 'accept-language': 'en-US' },
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const dry = await send(rows, true, 'upsert');
+    expect(dry.body.failed.map((f: Json) => `${f.row}:${f.column}`).sort()).toEqual([
+      '3:ID number',
+      '4:Training base (name or code)',
+      '5:毕业院校',
+      '5:绩点',
+    ]);
+    expect(dry.body).toMatchObject({ created: 1, updated: 1 });
+    expect((await call('GET', `${trainees}?traineeTypeId=${residency.id}`)).body.total).toBe(before);
+    const good = [rows[0], rows[1], rows[2], rows[5]].map((r) => [...(r as string[])]);
+    (good[2] as string[])[1] = '';
+    const applied = await send(good, false, 'upsert');
+    expect(applied.body, JSON.stringify(applied.body)).toMatchObject({ created: 2, updated: 1, failed: [] });
+    const [updated] = (await call('GET', `${trainees}?keyword=11010519491231002X&traineeTypeId=${residency.id}`)).body
+      .data;
+    expect(updated).toMatchObject({ name: '张三丰', customFields: { school: '复旦', gpa: 3.5 } });
+    const [made] = (await call('GET', `${trainees}?keyword=${encodeURIComponent('孙五')}`)).body.data;
+    expect(made).toMatchObject({ trainingBaseName: '住培基地', customFields: { school: '交大' } });
+    const noType = await s.api.fetch('GET', `${trainees}/import-template`, { token: s.demo });
+    expect(noType.status).toBe(400);
   });
 
   it('counts trainees by type and status', async () => {

@@ -164,9 +164,12 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
 
   const byLabel = (text: string) =>
     target.columns.find((c) => c.key === text || c.label['zh-CN'] === text || c.label['en-US'] === text);
+  /** A failure's column: the field's own (`customFields.school`), else the column of its head (`domains.0`). */
   const labelOf = (field: string) => {
     const key = field.split('.')[0] ?? field;
-    return target.columns.find((c) => c.key === key)?.label[lang] ?? key;
+    return (
+      (target.columns.find((c) => c.key === field) ?? target.columns.find((c) => c.key === key))?.label[lang] ?? key
+    );
   };
   const failuresOf = (err: unknown, row: number): ImportFailure[] => {
     if (err instanceof AppError) {

@@ -158,13 +158,16 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     request: { query },
     responses: { 200: xlsx('The spreadsheet'), ...errorResponses(400, 401, 403) },
   });
+  /** The import's form: the generic one, and the parameters an import of this resource is made for. */
+  const importForm = def.importParams ? ImportForm.extend(def.importParams.shape) : ImportForm;
   const template = defineRoute({
     method: 'get',
     path: `${base}/import-template`,
     tags,
     summary: 'The import template: header labels and one example row',
     permission: perm('import'),
-    responses: { 200: xlsx('The template'), ...errorResponses(401, 403) },
+    ...(def.importParams && { request: { query: def.importParams } }),
+    responses: { 200: xlsx('The template'), ...errorResponses(...(def.importParams ? [400 as const] : []), 401, 403) },
   });
   const importRoute = defineRoute({
     method: 'post',
@@ -172,7 +175,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     tags,
     summary: 'Import an xlsx (dry run or commit; insert or upsert); all rows or none',
     permission: perm('import'),
-    request: { body: { required: true, content: { 'multipart/form-data': { schema: ImportForm } } } },
+    request: { body: { required: true, content: { 'multipart/form-data': { schema: importForm } } } },
     responses: {
       200: { description: 'The report (with `failed` rows on a dry run)', content: json(ImportReport) },
       422: { description: 'Rows failed, nothing was written (`common.importFailed`)', content: json(ImportFailed) },
@@ -187,7 +190,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     tags,
     summary: 'Start an import as a job (same form as the import); follow it with GET, stop it with cancel',
     permission: perm('import'),
-    request: { body: { required: true, content: { 'multipart/form-data': { schema: ImportForm } } } },
+    request: { body: { required: true, content: { 'multipart/form-data': { schema: importForm } } } },
     responses: {
       202: { description: 'The job, queued', content: json(ImportJob) },
       ...errorResponses(400, 401, 403, 413),
@@ -289,14 +292,19 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
       const viewer = c.var.principal.userId;
       return sendSheet(c, service(c).export(c.var.principal.tenantId, { ...q, viewer }, c.var.lang));
     })
-    .openapi(template, async (c) => sendSheet(c, await service(c).template(c.var.lang)));
+    .openapi(template, async (c) => {
+      const params = def.importParams ? (c.req.valid('query' as never) as Record<string, unknown>) : undefined;
+      return sendSheet(c, await service(c).template(c.var.lang, c.var.principal.tenantId, params));
+    });
   if (!options.omit?.includes('import')) {
     const imports = (c: Context<AppEnv>) => c.var.services.imports;
-    const start = async (c: Context<AppEnv>, form: z.infer<typeof ImportForm>) =>
-      imports(c).start(service(c).importTarget, writeContext(c), form.file, {
-        dryRun: form.dryRun === 'true',
-        mode: form.mode,
-      });
+    const start = async (c: Context<AppEnv>, form: object) => {
+      const { file, dryRun, mode, ...params } = form as z.infer<typeof ImportForm> & Record<string, unknown>;
+      const target = def.importParams
+        ? await service(c).importTargetFor(c.var.principal.tenantId, params)
+        : service(c).importTarget;
+      return imports(c).start(target, writeContext(c), file, { dryRun: dryRun === 'true', mode });
+    };
     app
       .openapi(importRoute, async (c) => {
         const outcome = await (await start(c, c.req.valid('form'))).finished;

@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi';
 import type { ErrorCatalog } from '../error-catalog';
 import { notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
@@ -6,6 +7,7 @@ import { type Keyset, type ListQuery, type Page, toPage } from './list-query';
 import {
   type AuditRecord,
   type AuditTrail,
+  type ColumnSpec,
   actionCode,
   type ResourceDefinition,
   type ResourceRow,
@@ -14,6 +16,14 @@ import {
 } from './resource';
 import type { ImportTarget } from './resource-import';
 import { type CellValue, sheetNameOf, streamSheet, writeSheet, yieldToOthers } from './spreadsheet';
+
+/** The columns and row rule of an import made for some parameters (`importParams`). */
+export interface ImportShape<Row> {
+  columns: ColumnSpec<Row>[];
+  importRow: z.ZodType<Record<string, unknown>>;
+  /** The field of an import row that finds its record (`findAllByKey`), when not the definition's. */
+  importKey?: string;
+}
 
 export interface ResourceDeps {
   tenancy: Tenancy;
@@ -51,6 +61,8 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   def: ResourceDefinition<Row, Create, Update>,
   store: ResourceStore<Row, Create, Update>,
   deps: ResourceDeps,
+  /** What an import for the values of `def.importParams` reads and writes (required with them). */
+  importShape?: (tx: Tx, params: Record<string, unknown>) => Promise<ImportShape<Row>>,
 ) {
   deps.audit.register(def.type, `${def.permission}:list`);
   const code = (action: string) => actionCode(def, action);
@@ -91,6 +103,14 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     auditRecord: (e, traceId) => ({ ...auditRecord(code('import'), e.before, e.after, e.note), traceId }),
     recordAudit: deps.audit.recordMany,
     auditTrail: deps.audit.traced,
+  };
+
+  /** The import's columns and definition for `params` (the resource's own without them). */
+  const shaped = async (tenantId: string, params: Record<string, unknown> | undefined) => {
+    if (!importShape || !params) return { columns: importColumns, def };
+    const shape = await deps.tenancy.inTenant(tenantId, (tx) => importShape(tx, params));
+    const importKey = shape.importKey ?? def.importKey;
+    return { columns: shape.columns, def: { ...def, importKey, schemas: { ...def.schemas, importRow: shape.importRow } } };
   };
 
   return {
@@ -172,17 +192,23 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       return { filename: `${sheetName}-${stamp(new Date())}.xlsx`, body };
     },
 
-    async template(lang: Lang): Promise<SpreadsheetFile> {
+    async template(lang: Lang, tenantId?: string, params?: Record<string, unknown>): Promise<SpreadsheetFile> {
+      const { columns } = tenantId ? await shaped(tenantId, params) : { columns: importColumns };
       const body = await writeSheet(
         sheetName,
-        importColumns.map((c) => c.label[lang]),
-        [importColumns.map((c) => c.example ?? '')],
+        columns.map((c) => c.label[lang]),
+        [columns.map((c) => c.example ?? '')],
       );
       return { filename: `${sheetName}-template.xlsx`, body };
     },
 
     /** What an import job of this resource needs (see runImport). */
     importTarget,
+
+    /** The import target for the values of `def.importParams`: its columns and row rule are theirs. */
+    async importTargetFor(tenantId: string, params: Record<string, unknown>): Promise<typeof importTarget> {
+      return { ...importTarget, ...(await shaped(tenantId, params)) };
+    },
   };
 }
 

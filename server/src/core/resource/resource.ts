@@ -95,6 +95,11 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   columns: ColumnSpec<Row>[];
   /** Import in upsert mode (and duplicate checks in insert mode) find existing records by this column. */
   importKey?: string;
+  /**
+   * Form fields (and template query parameters) an import is made for, when its columns depend on them (a trainee
+   * type's own fields): the service answers the template and the import's columns and row rule for their values.
+   */
+  importParams?: z.ZodObject;
   /** How the audit trail names a record. */
   label(row: Row): string;
 }

@@ -9,6 +9,7 @@ import { dictEnum } from '@/components/resource/dict';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import type { ResourceService } from '@/services/resource';
+import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { fetchFields, fetchTypes, type Trainee, traineeDescriptor, trainees } from './descriptor';
 import TraineeActionDialog, { type Acting } from './TraineeDialogs';
@@ -92,15 +93,25 @@ export default function TraineePage() {
     refreshDeps: [typeId],
     onError: ignoreShownError,
   });
-  const service = useMemo(
-    () =>
-      ({
-        ...trainees,
-        list: (query: Record<string, string>) => trainees.list(withCustom(query, fields)),
-        exportFile: (query: Record<string, string>) => trainees.exportFile(withCustom(query, fields)),
-      }) as ResourceService<Trainee, never, never>,
-    [fields],
-  );
+  // the list and export fold the custom filters into one; an import is made for the chosen type
+  const service = useMemo(() => {
+    const forType = { traineeTypeId: typeId };
+    const chosen = <T,>(call: () => Promise<T>) =>
+      typeId ? call() : Promise.reject(message.error(t('people.trainee.chooseType')));
+    return {
+      ...trainees,
+      list: (query: Record<string, string>) => trainees.list(withCustom(query, fields)),
+      exportFile: (query: Record<string, string>) => trainees.exportFile(withCustom(query, fields)),
+      template: () => chosen(() => trainees.template(forType)),
+      importFile: (file: Blob, options: { dryRun: boolean } & Record<string, string | boolean>) =>
+        chosen(() => trainees.importFile(file, { ...options, ...forType })),
+      importJobs: {
+        ...trainees.importJobs,
+        start: (file: Blob, options: { mode: string }) =>
+          chosen(() => trainees.importJobs.start(file, { ...options, ...forType })),
+      },
+    } as ResourceService<Trainee, never, never>;
+  }, [fields, typeId, t]);
   const done = () => {
     actionRef.current?.clearSelected?.();
     actionRef.current?.reload();

@@ -30,6 +30,9 @@ const texts = {
 
 interface Definition {
   key: string;
+  label: string;
+  labelEn: string | null;
+  importable: boolean;
   fieldType: FieldType;
   dictTypeCode: string | null;
   options: FieldOption[] | null;
@@ -42,7 +45,18 @@ interface Definition {
 export async function activeFields(tx: Tx, typeId: string): Promise<Definition[]> {
   const rows = await tx
     .selectFrom('trainee_type_field')
-    .select(['key', 'field_type', 'dict_type_code', 'options', 'validation', 'required', 'unique_scope'])
+    .select([
+      'key',
+      'label',
+      'label_en',
+      'importable',
+      'field_type',
+      'dict_type_code',
+      'options',
+      'validation',
+      'required',
+      'unique_scope',
+    ])
     .where('trainee_type_id', '=', typeId)
     .where('status', '=', 'active')
     .orderBy('sort')
@@ -50,6 +64,9 @@ export async function activeFields(tx: Tx, typeId: string): Promise<Definition[]
     .execute();
   return rows.map((r) => ({
     key: r.key,
+    label: r.label,
+    labelEn: r.label_en,
+    importable: r.importable,
     fieldType: r.field_type as FieldType,
     dictTypeCode: r.dict_type_code,
     options: r.options as FieldOption[] | null,

@@ -284,6 +284,8 @@ export const traineeResource = defineResource({
   schemas: { row: Trainee, create: CreateTrainee, update: UpdateTrainee },
   list: traineeList,
   importKey: 'traineeNo',
+  // an import is made for one type: its columns are the type's importable fields too (trainee.import.ts)
+  importParams: z.object({ traineeTypeId: Id }),
   label: (row) => `${row.traineeNo} ${row.name}`,
   columns: [
     { key: 'traineeNo', example: 'R202600001' },

@@ -121,5 +121,4 @@ const actions = (service: TraineeService) =>
 export const trainees = resourceModule(traineeResource, {
   service: createTraineeService,
   routes: actions,
-  omit: ['import'],
 });

@@ -10,6 +10,7 @@ import type { Tx } from '../../../core/tenancy';
 import { inDataScope } from '../organization/data-scope';
 import { createPeople, type PersonInput, peopleMatching, personInput } from '../person/person';
 import { checkCustomValues } from './custom-values';
+import { traineeImport } from './trainee.import';
 import {
   type AuditTrainee,
   type AuditTrainees,
@@ -83,6 +84,10 @@ function numberParts(pattern: string, year: number) {
 export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberCipher }) {
   const people = createPeople(deps.idNumbers);
   const repo = traineeTable;
+  const imports = traineeImport(deps.idNumbers, async (tx, ids) => {
+    const { rows } = await repo.list(tx, { page: null, sort: [], filters: [] }, (q) => q.where('id', 'in', ids));
+    return rows.map(flatten);
+  });
   /** Rows outside the viewer's data scope are not found (an id outside it answers 404). */
   const scoped =
     (viewer: string | undefined): Narrow =>
@@ -267,9 +272,12 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         ctx,
       );
     },
+    findAllByKey: (tx, keys) => imports.findAllByKey(tx, keys),
+    fromImport: (tx, record, existing, ctx) =>
+      imports.fromImport(tx, record, existing, ctx.lang) as Promise<CreateTrainee | UpdateTrainee>,
   };
 
-  const resource = createResourceService(traineeResource, store, deps);
+  const resource = createResourceService(traineeResource, store, deps, (tx, params) => imports.shape(tx, params));
 
   async function record(
     tx: Tx,

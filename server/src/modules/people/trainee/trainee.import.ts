@@ -1,0 +1,200 @@
+import { z } from '@hono/zod-openapi';
+import { sql } from 'kysely';
+import { invalidField } from '../../../core/errors';
+import type { Lang } from '../../../core/i18n';
+import type { IdNumberCipher } from '../../../core/id-number';
+import { labelOf } from '../../../core/labels';
+import type { ColumnSpec } from '../../../core/resource/resource';
+import type { ImportShape } from '../../../core/resource/resource.service';
+import { field, importRowOf } from '../../../core/schema-kit';
+import type { Tx } from '../../../core/tenancy';
+import { formatText } from '../../../core/validation';
+import { personInput } from '../person/person';
+import { type FieldType, isIdCardNo } from '../trainee-field/custom-field';
+import { activeFields, checkCustomValues } from './custom-values';
+import { RECRUIT_TYPES, type Trainee } from './trainee.resource';
+
+const texts = {
+  'zh-CN': {
+    noType: '学员类型不存在',
+    noBase: (kind: string) => `没有该名称或编码的${kind}`,
+    base: '培训基地',
+    specialty: '专业基地',
+  },
+  'en-US': {
+    noType: 'is not an existing trainee type',
+    noBase: (kind: string) => `no ${kind} has this name or code`,
+    base: 'training base',
+    specialty: 'specialty base',
+  },
+};
+
+/** A sheet's columns besides the type's own fields, with an example each (the person, then the training). */
+const STATIC: [key: string, example: string][] = [
+  ['name', '张三'],
+  ['gender', 'male'],
+  ['idType', 'resident_id'],
+  ['idNo', '11010519491231002X'],
+  ['mobile', '13800000000'],
+  ['email', ''],
+  ['birthDate', '1998-05-01'],
+  ['education', 'bachelor'],
+  ['traineeNo', ''],
+  ['trainingBase', 'B1'],
+  ['specialtyBase', ''],
+  ['cohortYear', '2026'],
+  ['trainingStart', '2026-09-01'],
+  ['plannedEnd', '2029-08-31'],
+  ['recruitType', 'social'],
+  ['graduateSchool', ''],
+  ['graduateMajor', ''],
+];
+
+const CUSTOM = 'customFields.';
+const MULTIPLE: readonly FieldType[] = ['multi_select', 'checkbox', 'dict_multi', 'file', 'image'];
+
+/** A custom field's cell (text) as the value its kind stores; the value rule then checks it. */
+function cellValue(kind: FieldType, text: string): unknown {
+  if (kind === 'number' || kind === 'integer') return Number(text);
+  if (kind === 'switch') return ['true', '1', 'yes', '是'].includes(text.trim().toLowerCase());
+  if (kind === 'date_range') return text.split(/\s*[~,，]\s*/);
+  if (MULTIPLE.includes(kind)) return text.split(/\s*[,，]\s*/).filter(Boolean);
+  return text;
+}
+
+/**
+ * Trainees' import, one type at a time (docs/domain.md §4.9): the sheet's columns are the person's, the training's
+ * and the type's importable fields; a row finds its trainee by the ID number (its keyed hash) within the type, so an
+ * upsert updates who is there and adds who is not. Every row is checked as it would be written (its bases by name or
+ * code, its custom values by their definitions, a resident ID number by its check digit), so a dry run reports them.
+ */
+export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string[]) => Promise<Trainee[]>) {
+  /** `<hash>:<type>`: the key of a row with an ID number, within its type. */
+  const matchKey = (idNo: string, typeId: string) => `${cipher.hash(idNo).toString('hex')}:${typeId}`;
+
+  async function shape(tx: Tx, params: Record<string, unknown>): Promise<ImportShape<Trainee>> {
+    const typeId = String(params.traineeTypeId);
+    const type = await tx.selectFrom('trainee_type').select('id').where('id', '=', typeId).executeTakeFirst();
+    if (!type) throw invalidField('traineeTypeId', texts['en-US'].noType);
+    const own = (await activeFields(tx, typeId)).filter((f) => f.importable);
+    const columns: ColumnSpec<Trainee>[] = [
+      ...STATIC.map(([key, example]) => ({ key, example, label: labelOf(`people.trainee.${key}`) })),
+      ...own.map((f) => ({
+        key: `${CUSTOM}${f.key}`,
+        example: '',
+        label: { 'zh-CN': f.label, 'en-US': f.labelEn || f.label },
+      })),
+    ];
+    const cells = Object.fromEntries(own.map((f) => [`${CUSTOM}${f.key}`, z.string().max(10_000).optional()]));
+    const importRow = importRowOf(
+      {
+        ...personInput,
+        traineeNo: z.string().trim().min(1).max(30).optional(),
+        trainingBase: field.requiredText(150),
+        specialtyBase: field.optionalText(150),
+        cohortYear: z.number().int().min(1950).max(2100).optional(),
+        trainingStart: z.iso.date().optional(),
+        plannedEnd: z.iso.date().optional(),
+        recruitType: z.enum(RECRUIT_TYPES).optional(),
+        graduateSchool: field.optionalText(100),
+        graduateMajor: field.optionalText(100),
+      },
+      cells,
+    ).transform((row: Record<string, unknown>) => ({
+      ...row,
+      traineeTypeId: typeId,
+      ...(typeof row.idNo === 'string' && row.idNo ? { matchKey: matchKey(row.idNo, typeId) } : {}),
+    }));
+    return { columns, importRow, importKey: 'matchKey' };
+  }
+
+  /** An organisation of `orgType` by its name or code. */
+  async function orgByName(
+    tx: Tx,
+    text: string,
+    orgType: 'training_base' | 'specialty_base',
+    fieldName: string,
+    kind: string,
+    lang: Lang,
+  ) {
+    const org = await tx
+      .selectFrom('organization')
+      .select('id')
+      .where('org_type', '=', orgType)
+      .where((eb) => eb.or([eb('name', '=', text), eb('code', '=', text)]))
+      .executeTakeFirst();
+    if (!org) throw invalidField(fieldName, texts[lang].noBase(kind));
+    return String(org.id);
+  }
+
+  return {
+    shape,
+
+    /** A checked import row as the trainee's create or update input. */
+    async fromImport(tx: Tx, record: Record<string, unknown>, existing: Trainee | undefined, lang: Lang) {
+      const t = texts[lang];
+      const {
+        trainingBase,
+        specialtyBase,
+        traineeTypeId,
+        matchKey: _,
+        ...rest
+      } = record as Record<string, unknown> & { traineeTypeId: string };
+      const idNo = rest.idNo as string | undefined;
+      if (idNo && (rest.idType ?? 'resident_id') === 'resident_id' && !isIdCardNo(idNo))
+        throw invalidField('idNo', formatText('idCardNo', lang));
+      const values: Record<string, unknown> = {};
+      const given: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(rest)) {
+        if (key.startsWith(CUSTOM)) given[key.slice(CUSTOM.length)] = value;
+        else values[key] = value;
+      }
+      const kinds = new Map((await activeFields(tx, traineeTypeId)).map((f) => [f.key, f.fieldType]));
+      const typed = Object.fromEntries(
+        Object.entries(given).map(([key, text]) => [key, cellValue(kinds.get(key) ?? 'text', String(text))]),
+      );
+      const customFields = await checkCustomValues(
+        tx,
+        { typeId: traineeTypeId, self: existing?.id },
+        typed,
+        existing?.customFields ?? {},
+        lang,
+      );
+      values.trainingBaseId = await orgByName(tx, String(trainingBase), 'training_base', 'trainingBase', t.base, lang);
+      if (specialtyBase)
+        values.specialtyBaseId = await orgByName(
+          tx,
+          String(specialtyBase),
+          'specialty_base',
+          'specialtyBase',
+          t.specialty,
+          lang,
+        );
+      return existing
+        ? { ...values, customFields, version: existing.version }
+        : { ...values, customFields, traineeTypeId };
+    },
+
+    /** The trainees of `keys` (`<hash>:<type>`), each carrying its key. */
+    async findAllByKey(tx: Tx, keys: string[]): Promise<Trainee[]> {
+      if (keys.length === 0) return [];
+      const pairs = keys.map((k) => k.split(':') as [string, string]);
+      const rows = await tx
+        .selectFrom('trainee')
+        .innerJoin('person', 'person.id', 'trainee.person_id')
+        .select(['trainee.id', 'trainee.trainee_type_id', sql<string>`encode(person.id_no_hash, 'hex')`.as('hash')])
+        .where(
+          'person.id_no_hash',
+          'in',
+          pairs.map(([hash]) => Buffer.from(hash, 'hex')),
+        )
+        .execute();
+      const wanted = new Set(keys);
+      const matched = rows.filter((r) => wanted.has(`${r.hash}:${r.trainee_type_id}`));
+      const keyOf = new Map(matched.map((r) => [String(r.id), `${r.hash}:${r.trainee_type_id}`]));
+      if (keyOf.size === 0) return [];
+      const found = await find(tx, [...keyOf.keys()]);
+      return found.map((row) => Object.assign(row, { matchKey: keyOf.get(row.id) }));
+    },
+  };
+}
