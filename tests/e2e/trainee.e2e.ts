@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { traineeSheet } from '../support/trainee-sheet';
 import { choose } from './antd';
 import { launchChromium } from './browser';
 import { keepFailures } from './failures';
@@ -143,6 +147,26 @@ describe('Trainees in Chromium', () => {
     }
     await profile.getByTestId('trainee-history-item').first().getByText('在培').waitFor();
     await profile.getByText('在培').first().waitFor();
+  });
+
+  it('checks an import of 1,000 trainees: the 3 bad rows are named, nothing is written', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-trainees-')), 'trainees.xlsx');
+    writeFileSync(file, await traineeSheet(1000, `导入${tag}`, `B${tag}`, [100, 501, 902]));
+    await page.goto(`${baseURL}/#/trainee/list`);
+    const list = page.getByTestId('trainee-list');
+    await list.getByTestId('trainee-type-filter').getByText(typeName).click();
+    const total = async () => (await api('GET', `/people/trainee?pageSize=1`)).total;
+    const before = await total();
+    await list.getByTestId('table-import').click();
+    await page.locator('[data-testid="import-modal"] input[type="file"]').setInputFiles(file);
+    await page.getByTestId('import-check').click();
+    const errors = page.getByTestId('import-errors');
+    await errors.waitFor({ timeout: 60_000 });
+    // sheet rows: the header is row 1
+    for (const row of ['101', '502', '903']) await errors.locator('td', { hasText: new RegExp(`^${row}$`) }).waitFor();
+    expect(await errors.locator('tbody tr').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('import-commit').isDisabled()).toBe(true);
+    expect(await total()).toBe(before);
     expect(problems).toEqual([]);
   });
 });
