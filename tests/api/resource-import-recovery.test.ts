@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseOptions } from '../../server/src/db/database';
 import { type ApiServer, createServer } from '../../server/src/server';
 import { roleSheet } from '../support/role-sheet';
-import { engines, importForm, type Json, testArgon2 } from './helpers';
+import { engines, importForm, type Json, TEST_ID_NUMBER_KEY, testArgon2 } from './helpers';
 
 /**
  * A process that stops in the middle of an import job leaves it `applying`, with some batches written and audited
@@ -23,7 +23,11 @@ describe.each(engines())('import jobs interrupted by a restart, on $name', (engi
       database: database.options,
       demo: true,
       logger: false,
-      config: { argon2: testArgon2, tokenRateLimit: { windowMs: 60_000, max: 10_000 } },
+      config: {
+        argon2: testArgon2,
+        tokenRateLimit: { windowMs: 60_000, max: 10_000 },
+        idNumberKey: TEST_ID_NUMBER_KEY,
+      },
     });
     const res = await server.app.fetch(
       new Request('http://test.local/api/auth/token', {

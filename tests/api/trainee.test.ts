@@ -286,7 +286,7 @@ describe.each(engines())('trainees on $name', (engine) => {
         form,
         headers: { 'accept-language': 'en-US' },
       });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as Json };
     };
     const dry = await send(rows, true, 'upsert');
     expect(dry.body.failed.map((f: Json) => `${f.row}:${f.column}`).sort()).toEqual([

@@ -7,8 +7,8 @@ import { type Keyset, type ListQuery, type Page, toPage } from './list-query';
 import {
   type AuditRecord,
   type AuditTrail,
-  type ColumnSpec,
   actionCode,
+  type ColumnSpec,
   type ResourceDefinition,
   type ResourceRow,
   type ResourceStore,
@@ -110,7 +110,10 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     if (!importShape || !params) return { columns: importColumns, def };
     const shape = await deps.tenancy.inTenant(tenantId, (tx) => importShape(tx, params));
     const importKey = shape.importKey ?? def.importKey;
-    return { columns: shape.columns, def: { ...def, importKey, schemas: { ...def.schemas, importRow: shape.importRow } } };
+    return {
+      columns: shape.columns,
+      def: { ...def, importKey, schemas: { ...def.schemas, importRow: shape.importRow } },
+    };
   };
 
   return {

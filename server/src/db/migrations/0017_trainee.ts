@@ -75,7 +75,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ),
     'CREATE UNIQUE INDEX trainee_no_uq ON trainee (tenant_id, trainee_no)',
     'CREATE UNIQUE INDEX trainee_person_type_uq ON trainee (tenant_id, person_id, trainee_type_id)',
-    'CREATE INDEX trainee_no_prefix_idx ON trainee (tenant_id, trainee_no text_pattern_ops)',
+    // byte order: a prefix look-up, and the last number of a pattern's prefix, read the index
+    'CREATE INDEX trainee_no_prefix_idx ON trainee (tenant_id, (trainee_no COLLATE "C"))',
     'CREATE INDEX trainee_person_idx ON trainee (tenant_id, person_id)',
     // the list's default order (newest first, then the id), under its usual filters: a page reads twenty index entries
     ...[[], ['trainee_type_id', 'status'], ['training_base_id'], ['specialty_base_id']].map(

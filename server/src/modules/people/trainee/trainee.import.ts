@@ -20,12 +20,14 @@ const texts = {
     noBase: (kind: string) => `没有该名称或编码的${kind}`,
     base: '培训基地',
     specialty: '专业基地',
+    noPattern: '该学员类型没有编号规则，须填写学员编号',
   },
   'en-US': {
     noType: 'is not an existing trainee type',
     noBase: (kind: string) => `no ${kind} has this name or code`,
     base: 'training base',
     specialty: 'specialty base',
+    noPattern: 'is required: the trainee type has no number pattern',
   },
 };
 
@@ -160,6 +162,14 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
         existing?.customFields ?? {},
         lang,
       );
+      if (!existing && !values.traineeNo) {
+        const type = await tx
+          .selectFrom('trainee_type')
+          .select('trainee_no_pattern')
+          .where('id', '=', traineeTypeId)
+          .executeTakeFirst();
+        if (!type?.trainee_no_pattern) throw invalidField('traineeNo', t.noPattern);
+      }
       values.trainingBaseId = await orgByName(tx, String(trainingBase), 'training_base', 'trainingBase', t.base, lang);
       if (specialtyBase)
         values.specialtyBaseId = await orgByName(

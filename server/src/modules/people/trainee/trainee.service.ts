@@ -121,7 +121,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         q = q.where(
           sql<boolean>`trainee.id = ANY(ARRAY(SELECT t.id FROM trainee t
             WHERE t.person_id = ANY(ARRAY(${peopleMatching(deps.idNumbers, typed)}))
-            UNION SELECT t.id FROM trainee t WHERE starts_with(t.trainee_no, ${typed.toUpperCase()})))`,
+            UNION SELECT t.id FROM trainee t WHERE starts_with(t.trainee_no COLLATE "C", ${typed.toUpperCase()})))`,
         );
       }
       if (values) q = q.where(sql<boolean>`custom_fields @> ${JSON.stringify(values)}::jsonb`);
@@ -168,10 +168,14 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`trainee-no:${before}`}))`.execute(tx);
     // A pattern's literals are letters, digits, _ and -: none is special in a regular expression outside brackets.
     const shape = `^${before}[0-9]{${width}}${after}$`;
+    // the highest number of that shape: read from the end of the prefix's range of the index, not by a scan
     const row = await tx
       .selectFrom('trainee')
-      .select(sql<string | null>`max(substr(trainee_no, ${before.length + 1}, ${width}))`.as('last'))
+      .select(sql<string>`substr(trainee_no, ${before.length + 1}, ${width})`.as('last'))
+      .where(sql<boolean>`starts_with(trainee_no COLLATE "C", ${before})`)
       .where(sql<boolean>`trainee_no ~ ${shape}`)
+      .orderBy(sql`trainee_no COLLATE "C"`, 'desc')
+      .limit(1)
       .executeTakeFirst();
     const next = Number(row?.last ?? 0) + 1;
     if (next >= 10 ** width) throw invalidField('traineeNo', texts[ctx.lang].exhausted);
