@@ -59,6 +59,9 @@ const GIVEN: [string, string][] = [
   ['英', 'ying'],
 ];
 
+/** A kept-alive socket the server closed while its thread was busy resets once; the request is then sent again. */
+const fetchOnce = (url: string, init?: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
+
 const p95 = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
@@ -77,11 +80,12 @@ export async function benchPeople(label: string, database: Database) {
   try {
     const token = await signInDemoAdmin(base);
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}/api${path}`, {
+      const init = {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      };
+      const res = await fetchOnce(`${base}/api${path}`, init);
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return res.json();
     };
