@@ -173,11 +173,17 @@ export function createPeople(cipher: IdNumberCipher) {
 
   return {
     /**
-     * The person a record of `input` is: with `self`, that person, changed; else the person of its ID number when
-     * there is one of the same name (linked, and given what `input` adds), or a new one. An ID number of another
+     * The person a record of `input` is (`made`: new): with `self`, that person, changed; else the person of its ID
+     * number when there is one of the same name (linked, and given what `input` adds), or a new one. An ID number of another
      * name, or a mobile of another person, is refused on its field.
      */
-    async save(tx: Tx, input: PersonInput, self: string | undefined, actor: Actor, lang: Lang): Promise<string> {
+    async save(
+      tx: Tx,
+      input: PersonInput,
+      self: string | undefined,
+      actor: Actor,
+      lang: Lang,
+    ): Promise<{ id: string; made: boolean }> {
       const idType = input.idType ?? 'resident_id';
       if (input.idNo && idType === 'resident_id' && !isIdCardNo(normaliseIdNo(input.idNo)))
         throw invalidField('idNo', formatText('idCardNo', lang));
@@ -198,7 +204,7 @@ export function createPeople(cipher: IdNumberCipher) {
           .set({ ...values, updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` })
           .where('id', '=', target)
           .execute();
-        return target;
+        return { id: target, made: false };
       }
       const made = await tx
         .insertInto('person')
@@ -210,7 +216,7 @@ export function createPeople(cipher: IdNumberCipher) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return String(made.id);
+      return { id: String(made.id), made: true };
     },
 
     /** The ID number in clear (for whoever may see it; the caller audits it). */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { AppError, type FieldError } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { Tx } from '../../../core/tenancy';
+import { onceIn } from '../../../core/tx-memo';
 import { issuesToFields } from '../../../core/validation';
 import {
   DICT_TYPES,
@@ -41,8 +42,12 @@ interface Definition {
   uniqueScope: 'none' | 'type' | 'tenant';
 }
 
-/** The active custom fields of a trainee type, in their order. */
-export async function activeFields(tx: Tx, typeId: string): Promise<Definition[]> {
+/** The active custom fields of a trainee type, in their order (read once per transaction). */
+export function activeFields(tx: Tx, typeId: string): Promise<Definition[]> {
+  return onceIn(tx, `trainee-fields:${typeId}`, () => readFields(tx, typeId));
+}
+
+async function readFields(tx: Tx, typeId: string): Promise<Definition[]> {
   const rows = await tx
     .selectFrom('trainee_type_field')
     .select([

@@ -8,6 +8,7 @@ import type { ColumnSpec } from '../../../core/resource/resource';
 import type { ImportShape } from '../../../core/resource/resource.service';
 import { field, importRowOf } from '../../../core/schema-kit';
 import type { Tx } from '../../../core/tenancy';
+import { onceIn } from '../../../core/tx-memo';
 import { formatText } from '../../../core/validation';
 import { personInput } from '../person/person';
 import { type FieldType, isIdCardNo } from '../trainee-field/custom-field';
@@ -119,12 +120,14 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
     kind: string,
     lang: Lang,
   ) {
-    const org = await tx
-      .selectFrom('organization')
-      .select('id')
-      .where('org_type', '=', orgType)
-      .where((eb) => eb.or([eb('name', '=', text), eb('code', '=', text)]))
-      .executeTakeFirst();
+    const org = await onceIn(tx, `organization:${orgType}:${text}`, () =>
+      tx
+        .selectFrom('organization')
+        .select('id')
+        .where('org_type', '=', orgType)
+        .where((eb) => eb.or([eb('name', '=', text), eb('code', '=', text)]))
+        .executeTakeFirst(),
+    );
     if (!org) throw invalidField(fieldName, texts[lang].noBase(kind));
     return String(org.id);
   }
@@ -163,11 +166,9 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
         lang,
       );
       if (!existing && !values.traineeNo) {
-        const type = await tx
-          .selectFrom('trainee_type')
-          .select('trainee_no_pattern')
-          .where('id', '=', traineeTypeId)
-          .executeTakeFirst();
+        const type = await onceIn(tx, `trainee-type-pattern:${traineeTypeId}`, () =>
+          tx.selectFrom('trainee_type').select('trainee_no_pattern').where('id', '=', traineeTypeId).executeTakeFirst(),
+        );
         if (!type?.trainee_no_pattern) throw invalidField('traineeNo', t.noPattern);
       }
       values.trainingBaseId = await orgByName(tx, String(trainingBase), 'training_base', 'trainingBase', t.base, lang);

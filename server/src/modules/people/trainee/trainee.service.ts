@@ -3,10 +3,11 @@ import { AppError, invalidField, notFound, versionConflict } from '../../../core
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
 import { filterValue, type ListQuery } from '../../../core/resource/list-query';
-import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
+import { onceIn } from '../../../core/tx-memo';
 import { inDataScope } from '../organization/data-scope';
 import { createPeople, type PersonInput, peopleMatching, personInput } from '../person/person';
 import { checkCustomValues } from './custom-values';
@@ -130,11 +131,13 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
   }
 
   async function typeOf(tx: Tx, id: string, lang: Lang) {
-    const type = await tx
-      .selectFrom('trainee_type')
-      .select(['id', 'status', 'trainee_no_pattern', 'requires_registration_audit', 'audit_levels'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const type = await onceIn(tx, `trainee-type:${id}`, () =>
+      tx
+        .selectFrom('trainee_type')
+        .select(['id', 'status', 'trainee_no_pattern', 'requires_registration_audit', 'audit_levels'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
     if (!type) throw invalidField('traineeTypeId', texts[lang].noType);
     return { ...type, auditLevels: (type.audit_levels ?? []) as string[] };
   }
@@ -147,7 +150,9 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     ] as const;
     for (const [field, id, orgType, kind] of bases) {
       if (!id) continue;
-      const org = await tx.selectFrom('organization').select('org_type').where('id', '=', id).executeTakeFirst();
+      const org = await onceIn(tx, `organization:${id}`, () =>
+        tx.selectFrom('organization').select('org_type').where('id', '=', id).executeTakeFirst(),
+      );
       if (org?.org_type !== orgType) throw invalidField(field, t.notBase(kind));
     }
     if (input.workUnitId) {
@@ -161,9 +166,8 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     if (other && String(other.id) !== self) throw invalidField('traineeNo', texts[lang].noTaken);
   }
 
-  /** The next number of `pattern` this year; numbering waits for other numberings of the tenant's same prefix. */
-  async function nextNumber(tx: Tx, pattern: string | null, ctx: WriteContext): Promise<string> {
-    if (!pattern) throw invalidField('traineeNo', texts[ctx.lang].noPattern);
+  /** The next `count` numbers of `pattern` this year; numbering waits for other numberings of the same prefix. */
+  async function nextNumbers(tx: Tx, pattern: string, count: number, ctx: WriteContext): Promise<string[]> {
     const { before, width, after } = numberParts(pattern, ctx.now.getFullYear());
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`trainee-no:${before}`}))`.execute(tx);
     // A pattern's literals are letters, digits, _ and -: none is special in a regular expression outside brackets.
@@ -178,15 +182,8 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       .limit(1)
       .executeTakeFirst();
     const next = Number(row?.last ?? 0) + 1;
-    if (next >= 10 ** width) throw invalidField('traineeNo', texts[ctx.lang].exhausted);
-    return `${before}${String(next).padStart(width, '0')}${after}`;
-  }
-
-  /** The trainee just written, which must stay within the writer's data scope (its bases say where it is). */
-  async function inScope(tx: Tx, id: string, ctx: WriteContext): Promise<Trainee> {
-    const row = await find(tx, id, ctx.actorId);
-    if (!row) throw invalidField('trainingBaseId', texts[ctx.lang].outOfScope);
-    return row;
+    if (next + count - 1 >= 10 ** width) throw invalidField('traineeNo', texts[ctx.lang].exhausted);
+    return Array.from({ length: count }, (_, i) => `${before}${String(next + i).padStart(width, '0')}${after}`);
   }
 
   const traineeValues = (input: Partial<CreateTrainee>) => {
@@ -195,6 +192,78 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       Object.entries(rest).filter(([k, v]) => !personKeys.includes(k as keyof PersonInput) && v !== undefined),
     );
   };
+
+  /** Trainees just written, as the writer may see them: each must stay within the writer's data scope. */
+  async function inScope(tx: Tx, ids: string[], ctx: WriteContext): Promise<Trainee[]> {
+    const { rows } = await repo.list(tx, { page: null, sort: [], filters: [] }, (q) =>
+      scoped(ctx.actorId)(q.where('id', 'in', ids)),
+    );
+    if (rows.length !== ids.length) throw invalidField('trainingBaseId', texts[ctx.lang].outOfScope);
+    const byId = new Map(rows.map((r) => [r.id, flatten(r)]));
+    return ids.map((id) => byId.get(id) as Trainee);
+  }
+
+  /**
+   * Trainees made together (an import's batch; a create is a batch of one): each checked as it comes (its type
+   * enabled, its bases, its custom values, its number, its person found or made, not yet a trainee of the type), then
+   * numbered per pattern in one go and written in one statement.
+   */
+  async function createMany(tx: Tx, inputs: CreateTrainee[], ctx: WriteContext): Promise<Trainee[]> {
+    const t = texts[ctx.lang];
+    const rows: Record<string, unknown>[] = [];
+    const unnumbered = new Map<string, Record<string, unknown>[]>();
+    for (const input of inputs) {
+      const type = await typeOf(tx, input.traineeTypeId, ctx.lang);
+      if (type.status !== 'enabled') throw invalidField('traineeTypeId', t.typeDisabled);
+      if (!input.traineeNo && !type.trainee_no_pattern) throw invalidField('traineeNo', t.noPattern);
+      await checkReferences(tx, input, ctx.lang);
+      const customFields = await checkCustomValues(
+        tx,
+        { typeId: input.traineeTypeId },
+        input.customFields ?? {},
+        {},
+        ctx.lang,
+      );
+      if (input.traineeNo) await checkNumber(tx, input.traineeNo, undefined, ctx.lang);
+      const person = await people.save(tx, pick(input, personKeys), undefined, ctx, ctx.lang);
+      const personId = person.id;
+      // a person just made is no one's trainee yet; one found may already be of this type
+      const taken =
+        !person.made &&
+        (await tx
+          .selectFrom('trainee')
+          .select('id')
+          .where('person_id', '=', personId)
+          .where('trainee_type_id', '=', input.traineeTypeId)
+          .executeTakeFirst());
+      if (taken) throw invalidField('idNo', t.already);
+      const row: Record<string, unknown> = {
+        ...traineeValues(input),
+        traineeNo: input.traineeNo,
+        personId,
+        customFields,
+        registrationStatus: type.requires_registration_audit ? 'not_submitted' : 'approved',
+      };
+      rows.push(row);
+      const pattern = input.traineeNo ? undefined : (type.trainee_no_pattern as string);
+      if (pattern) unnumbered.set(pattern, [...(unnumbered.get(pattern) ?? []), row]);
+    }
+    for (const [pattern, waiting] of unnumbered) {
+      const numbers = await nextNumbers(tx, pattern, waiting.length, ctx);
+      waiting.forEach((row, i) => {
+        row.traineeNo = numbers[i];
+      });
+    }
+    const made = await repo.insertMany(tx, rows, ctx);
+    return inScope(
+      tx,
+      made.map((r) => r.id),
+      ctx,
+    );
+  }
+
+  const create = async (tx: Tx, input: CreateTrainee, ctx: WriteContext) =>
+    (await createMany(tx, [input], ctx))[0] as Trainee;
 
   const store: ResourceStore<Trainee, CreateTrainee, UpdateTrainee> = {
     /**
@@ -209,41 +278,8 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       return { rows: rows.map(flatten), total: paged === query ? total : await repo.count(tx, query, narrow) };
     },
     find,
-    async create(tx, input, ctx) {
-      const t = texts[ctx.lang];
-      const type = await typeOf(tx, input.traineeTypeId, ctx.lang);
-      if (type.status !== 'enabled') throw invalidField('traineeTypeId', t.typeDisabled);
-      await checkReferences(tx, input, ctx.lang);
-      const customFields = await checkCustomValues(
-        tx,
-        { typeId: input.traineeTypeId },
-        input.customFields ?? {},
-        {},
-        ctx.lang,
-      );
-      if (input.traineeNo) await checkNumber(tx, input.traineeNo, undefined, ctx.lang);
-      const personId = await people.save(tx, pick(input, personKeys), undefined, ctx, ctx.lang);
-      const taken = await tx
-        .selectFrom('trainee')
-        .select('id')
-        .where('person_id', '=', personId)
-        .where('trainee_type_id', '=', input.traineeTypeId)
-        .executeTakeFirst();
-      if (taken) throw invalidField('idNo', t.already);
-      const traineeNo = input.traineeNo ?? (await nextNumber(tx, type.trainee_no_pattern, ctx));
-      const made = await repo.insert(
-        tx,
-        {
-          ...traineeValues(input),
-          traineeNo,
-          personId,
-          customFields,
-          registrationStatus: type.requires_registration_audit ? 'not_submitted' : 'approved',
-        },
-        ctx,
-      );
-      return inScope(tx, made.id, ctx);
-    },
+    create,
+    createMany: sameAsCreate(createMany, create),
     async update(tx, current, input, ctx) {
       await checkReferences(tx, input, ctx.lang);
       const customFields =
@@ -267,7 +303,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       );
       if (!updated) return undefined;
       if (Object.keys(person).length) await people.save(tx, person, current.personId, ctx, ctx.lang);
-      return inScope(tx, current.id, ctx);
+      return (await inScope(tx, [current.id], ctx))[0];
     },
     remove: async (tx, rows, ctx) => {
       await repo.remove(
