@@ -308,6 +308,18 @@ describe.each(engines())('trainees on $name', (engine) => {
     expect(made).toMatchObject({ trainingBaseName: '住培基地', customFields: { school: '交大' } });
     const noType = await s.api.fetch('GET', `${trainees}/import-template`, { token: s.demo });
     expect(noType.status).toBe(400);
+    // the export of one type has its exportable fields as columns
+    const sheet = await s.api.fetch(
+      'GET',
+      `${trainees}/export?traineeTypeId=${residency.id}&keyword=11010519491231002X`,
+      {
+        token: s.demo,
+        headers: { 'accept-language': 'en-US' },
+      },
+    );
+    const [head, first] = await readXlsx(await sheet.arrayBuffer());
+    expect(head?.slice(-2)).toEqual(['毕业院校', '绩点']);
+    expect(first?.slice(-2)).toEqual(['复旦', '3.5']);
   });
 
   it('counts trainees by type and status', async () => {

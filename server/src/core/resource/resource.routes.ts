@@ -290,7 +290,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     .openapi(exportRoute, async (c) => {
       const q = parseListQuery(def.list, c.req.valid('query'), c.var.lang, false);
       const viewer = c.var.principal.userId;
-      return sendSheet(c, service(c).export(c.var.principal.tenantId, { ...q, viewer }, c.var.lang));
+      return sendSheet(c, await service(c).export(c.var.principal.tenantId, { ...q, viewer }, c.var.lang));
     })
     .openapi(template, async (c) => {
       const params = def.importParams ? (c.req.valid('query' as never) as Record<string, unknown>) : undefined;

@@ -63,6 +63,8 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   deps: ResourceDeps,
   /** What an import for the values of `def.importParams` reads and writes (required with them). */
   importShape?: (tx: Tx, params: Record<string, unknown>) => Promise<ImportShape<Row>>,
+  /** The columns of an export of `query`, when its filters add some (a trainee type's own fields). */
+  exportShape?: (tx: Tx, query: ListQuery, columns: ColumnSpec<Row>[]) => Promise<ColumnSpec<Row>[]>,
 ) {
   deps.audit.register(def.type, `${def.permission}:list`);
   const code = (action: string) => actionCode(def, action);
@@ -91,7 +93,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   const exportColumns = def.columns.filter((c) => c.only !== 'import');
   const importColumns = def.columns.filter((c) => c.only !== 'export');
   const sheetName = sheetNameOf(def.path);
-  const cell = (column: (typeof exportColumns)[number], row: Row): CellValue =>
+  const cell = (column: ColumnSpec<Row>, row: Row): CellValue =>
     column.cell ? column.cell(row) : ((row as unknown as Record<string, CellValue>)[column.key] ?? null);
 
   const importTarget: ImportTarget<Row, Create, Update> = {
@@ -176,20 +178,23 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
      * The filtered, sorted set, streamed: read a batch at a time (each batch in its own short transaction, after the
      * previous batch's last row by the list's order and id, so every read costs the same), never all of it in memory.
      */
-    export(tenantId: string, query: ListQuery, lang: Lang): SpreadsheetFile {
+    async export(tenantId: string, query: ListQuery, lang: Lang): Promise<SpreadsheetFile> {
+      const columns = exportShape
+        ? await deps.tenancy.inTenant(tenantId, (tx) => exportShape(tx, query, exportColumns))
+        : exportColumns;
       async function* batches() {
         const keyset: Keyset = {};
         for (let current = 1; ; current += 1) {
           const page = { current, pageSize: EXPORT_BATCH, skipTotal: true, keyset };
           const { rows } = await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, { ...query, page }));
           await yieldToOthers();
-          yield rows.map((row) => exportColumns.map((c) => cell(c, row)));
+          yield rows.map((row) => columns.map((c) => cell(c, row)));
           if (rows.length < EXPORT_BATCH) return;
         }
       }
       const body = streamSheet(
         sheetName,
-        exportColumns.map((c) => c.label[lang]),
+        columns.map((c) => c.label[lang]),
         batches(),
       );
       return { filename: `${sheetName}-${stamp(new Date())}.xlsx`, body };

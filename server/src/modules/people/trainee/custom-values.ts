@@ -34,6 +34,7 @@ interface Definition {
   label: string;
   labelEn: string | null;
   importable: boolean;
+  exportable: boolean;
   fieldType: FieldType;
   dictTypeCode: string | null;
   options: FieldOption[] | null;
@@ -55,6 +56,7 @@ async function readFields(tx: Tx, typeId: string): Promise<Definition[]> {
       'label',
       'label_en',
       'importable',
+      'exportable',
       'field_type',
       'dict_type_code',
       'options',
@@ -72,6 +74,7 @@ async function readFields(tx: Tx, typeId: string): Promise<Definition[]> {
     label: r.label,
     labelEn: r.label_en,
     importable: r.importable,
+    exportable: r.exportable,
     fieldType: r.field_type as FieldType,
     dictTypeCode: r.dict_type_code,
     options: r.options as FieldOption[] | null,

@@ -4,6 +4,7 @@ import { invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
 import { labelOf } from '../../../core/labels';
+import { filterValue, type ListQuery } from '../../../core/resource/list-query';
 import type { ColumnSpec } from '../../../core/resource/resource';
 import type { ImportShape } from '../../../core/resource/resource.service';
 import { field, importRowOf } from '../../../core/schema-kit';
@@ -66,7 +67,7 @@ function cellValue(kind: FieldType, text: string): unknown {
 }
 
 /**
- * Trainees' import, one type at a time (docs/domain.md §4.9): the sheet's columns are the person's, the training's
+ * Trainees' import (and export), one type at a time (docs/domain.md §4.9): the sheet's columns are the person's, the training's
  * and the type's importable fields; a row finds its trainee by the ID number (its keyed hash) within the type, so an
  * upsert updates who is there and adds who is not. Every row is checked as it would be written (its bases by name or
  * code, its custom values by their definitions, a resident ID number by its check digit), so a dry run reports them.
@@ -132,8 +133,28 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
     return String(org.id);
   }
 
+  /** An export of one type's trainees: the generic columns, then the type's exportable fields. */
+  async function exportColumns(tx: Tx, query: ListQuery, columns: ColumnSpec<Trainee>[]) {
+    const type = filterValue(query, 'traineeTypeId');
+    if (type?.kind !== 'eq') return columns;
+    const own = (await activeFields(tx, type.value)).filter((f) => f.exportable);
+    return [
+      ...columns,
+      ...own.map((f) => ({
+        key: `${CUSTOM}${f.key}`,
+        label: { 'zh-CN': f.label, 'en-US': f.labelEn || f.label },
+        cell: (row: Trainee) => {
+          const value = row.customFields[f.key];
+          if (value === undefined || value === null) return null;
+          return Array.isArray(value) ? value.join(', ') : (value as string | number | boolean);
+        },
+      })),
+    ];
+  }
+
   return {
     shape,
+    exportColumns,
 
     /** A checked import row as the trainee's create or update input. */
     async fromImport(tx: Tx, record: Record<string, unknown>, existing: Trainee | undefined, lang: Lang) {

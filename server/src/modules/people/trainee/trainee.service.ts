@@ -317,7 +317,13 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       imports.fromImport(tx, record, existing, ctx.lang) as Promise<CreateTrainee | UpdateTrainee>,
   };
 
-  const resource = createResourceService(traineeResource, store, deps, (tx, params) => imports.shape(tx, params));
+  const resource = createResourceService(
+    traineeResource,
+    store,
+    deps,
+    (tx, params) => imports.shape(tx, params),
+    (tx, query, columns) => imports.exportColumns(tx, query, columns),
+  );
 
   async function record(
     tx: Tx,
