@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TraineePage from '@/pages/people/trainee';
 import type { Trainee } from '@/pages/people/trainee/descriptor';
 import TraineeProfile from '@/pages/people/trainee/profile';
+import TraineesOf from '@/pages/people/trainee/TraineesOf';
 import { fakeApi } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
@@ -143,6 +144,27 @@ describe('/trainee/list', () => {
       trainingBaseId: '2',
       customFields: { school: '北京协和医学院' },
     });
+  });
+});
+
+describe('the trainees of an organisation or a unit', () => {
+  it('lists them by cohort, each opening its profile, for whoever may list trainees', async () => {
+    const api = fakeApi(common);
+    render(renderApp({ store, access: grant(['list']), children: <TraineesOf filter={{ workUnitId: '4' }} /> }).tree);
+    const link = await screen.findByRole('link', { name: '欧阳明轩' });
+    expect(link).toHaveAttribute('href', '/trainee/5/profile');
+    expect(api.find('GET', '/api/people/trainee')[0]?.query).toMatchObject({
+      workUnitId: '4',
+      sort: '-cohortYear,traineeNo',
+    });
+  });
+
+  it('is not shown without the trainee list permission', async () => {
+    const api = fakeApi(common);
+    render(renderApp({ store, access: {}, children: <TraineesOf filter={{ workUnitId: '4' }} /> }).tree);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('trainees-of')).toBeNull();
+    expect(api.find('GET', '/api/people/trainee')).toHaveLength(0);
   });
 });
 

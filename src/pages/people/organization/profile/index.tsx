@@ -3,6 +3,7 @@ import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Table, Tag } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import TraineesOf from '@/pages/people/trainee/TraineesOf';
 import { ignoreShownError } from '@/utils/request';
 import { type Organization, organizationDescriptor } from '../descriptor';
 import { fetchOrganizationLevel, type OrganizationNode } from '../service';
@@ -46,14 +47,20 @@ function Children({ id }: { id: string }) {
 }
 
 /**
- * /user/organization/:id/profile: the organisation's details, where it sits, the organisations under it and its audit
- * trail. Members and trainees join when staff and trainees exist (issue 9's later screens).
+ * /user/organization/:id/profile: the organisation's details, where it sits, the organisations under it, the trainees
+ * of a training or specialty base, and its audit trail. Members join when staff exist (issue 9's later screens).
  */
 export default function OrganizationProfile() {
   return (
     <div data-testid="organization-profile">
       <ResourceProfile<Organization> descriptor={organizationDescriptor}>
-        {(row) => <Children id={row.id} />}
+        {(row) => (
+          <>
+            <Children id={row.id} />
+            {row.orgType === 'training_base' && <TraineesOf filter={{ trainingBaseId: row.id }} />}
+            {row.orgType === 'specialty_base' && <TraineesOf filter={{ specialtyBaseId: row.id }} />}
+          </>
+        )}
       </ResourceProfile>
     </div>
   );

@@ -3,6 +3,7 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Table } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import TraineesOf from '@/pages/people/trainee/TraineesOf';
 import { ignoreShownError } from '@/utils/request';
 import { fetchUnitAliases, type Unit, type UnitAlias, unitDescriptor } from '../descriptor';
 
@@ -40,12 +41,17 @@ function Aliases({ id, version }: { id: string; version: number }) {
   );
 }
 
-/** /units/:id/profile: the unit's details, the names merged into it and its audit trail. */
+/** /units/:id/profile: the unit's details, the names merged into it, the trainees it sent (by cohort) and its audit trail. */
 export default function UnitProfile() {
   return (
     <div data-testid="unit-profile">
       <ResourceProfile<Unit> descriptor={unitDescriptor}>
-        {(row) => <Aliases id={row.id} version={row.version} />}
+        {(row) => (
+          <>
+            <Aliases id={row.id} version={row.version} />
+            <TraineesOf filter={{ workUnitId: row.id }} />
+          </>
+        )}
       </ResourceProfile>
     </div>
   );
