@@ -3,7 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { createPluginManager } from '@@/core/plugin';
 import { cleanup, configure } from '@testing-library/react';
 import { createHistory } from '@umijs/max';
-import { afterEach } from 'vitest';
+import { message } from 'antd';
+import { afterAll, afterEach } from 'vitest';
 
 // antd needs these browser APIs that jsdom lacks
 if (!window.matchMedia) {
@@ -42,3 +43,7 @@ createPluginManager();
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
+
+// A message shown by a file's last test closes on a timer; once the file's window is gone that timer would throw
+// ("window is not defined") into the next file's run. Closing them with the file stops their timers.
+afterAll(() => message.destroy());
