@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields } from '@/components/resource/AuditTimeline';
 import { dictEnum } from '@/components/resource/dict';
-import { toListQuery, withoutPaging } from '@/components/resource/params';
-import { toBody } from '@/components/resource/ResourceForm';
+import { toBody, toListQuery, withoutPaging } from '@/components/resource/params';
 import type { SysCode } from '@/models/root';
 import { filenameOf } from '@/services/resource';
 

@@ -6,30 +6,10 @@ import type { ResourceService } from '@/services/resource';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { statusOf } from '@/utils/request';
+import { type FormMode, toBody } from './params';
 import type { RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
 import { useResourceService } from './useResourceControls';
-
-export type FormMode = 'create' | 'update';
-
-/**
- * The body a form sends: exactly the mode's fields. Empty inputs are left out on create and cleared
- * (`null`) on update; an update carries the `version` it read.
- */
-export function toBody(values: Record<string, unknown>, fields: string[], mode: FormMode, version?: number) {
-  const body: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = values[field];
-    if (value === undefined) continue;
-    if (value === '' || value === null) {
-      if (mode === 'update') body[field] = null;
-      continue;
-    }
-    body[field] = typeof value === 'string' ? value.trim() : value;
-  }
-  if (mode === 'update') body.version = version;
-  return body;
-}
 
 /** How a form title names a record: the descriptor's choice, else the first of its usual naming fields. */
 export function recordName<Row extends { id: string; version: number }>(

@@ -47,3 +47,24 @@ export function withoutPaging(query: Record<string, string>): Record<string, str
   const { current: _current, pageSize: _pageSize, ...rest } = query;
   return rest;
 }
+
+export type FormMode = 'create' | 'update';
+
+/**
+ * The body a form sends: exactly the mode's fields. Empty inputs are left out on create and cleared
+ * (`null`) on update; an update carries the `version` it read.
+ */
+export function toBody(values: Record<string, unknown>, fields: string[], mode: FormMode, version?: number) {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field];
+    if (value === undefined) continue;
+    if (value === '' || value === null) {
+      if (mode === 'update') body[field] = null;
+      continue;
+    }
+    body[field] = typeof value === 'string' ? value.trim() : value;
+  }
+  if (mode === 'update') body.version = version;
+  return body;
+}

@@ -11,6 +11,7 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { type ButtonProps, Divider, Form } from 'antd';
 import { dictEnum } from '@/components/resource/dict';
+import { toBody } from '@/components/resource/params';
 import type { FormDialogProps } from '@/components/resource/useResourceDialogs';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
@@ -38,21 +39,6 @@ function TypeFields({ typeId }: { typeId?: string }) {
   return <CustomFields fields={fields} namePrefix={['customFields']} />;
 }
 
-/** A form value as a body sends it: text trimmed; on create an empty value is left out, on update cleared. */
-function bodyOf(values: Record<string, unknown>, fields: readonly string[], editing: boolean) {
-  const body: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = values[field];
-    if (value === undefined) continue;
-    if (value === '' || value === null) {
-      if (editing) body[field] = null;
-      continue;
-    }
-    body[field] = typeof value === 'string' ? value.trim() : value;
-  }
-  return body;
-}
-
 /**
  * A trainee's form: its type (chosen once, on create), the person, the training, and the type's own fields as its
  * definitions say (required, kinds, choices, sections). The server's refusals show on their fields, the custom ones too.
@@ -67,10 +53,9 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
   const entity = t('people.trainee.entity');
 
   const save = async (values: Record<string, unknown>) => {
-    const editing = Boolean(record);
     const given = values.idNo ? PERSON_FIELDS : PERSON_FIELDS.filter((f) => f !== 'idNo');
     const body = {
-      ...bodyOf(values, [...given, ...TRAINING_FIELDS], editing),
+      ...toBody(values, [...given, ...TRAINING_FIELDS], record ? 'update' : 'create', record?.version),
       customFields: Object.fromEntries(
         Object.entries((values.customFields as Record<string, unknown>) ?? {}).filter(([, v]) => v !== undefined),
       ),
@@ -78,7 +63,7 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
     const options = fieldErrorsOn(form);
     try {
       const saved = record
-        ? await trainees.update(record.id, { ...body, version: record.version } as never, options)
+        ? await trainees.update(record.id, body as never, options)
         : await trainees.create({ ...body, traineeTypeId: values.traineeTypeId } as never, options);
       message.success(t('resource.saved'));
       onSaved(saved);
