@@ -232,7 +232,7 @@ export const permissionManifest = [
     icon: 'ApartmentOutlined',
     menus: [
       {
-        code: 'org:staff:list',
+        code: 'people:staff:list',
         name: '职工',
         nameEn: 'Staff',
         path: '/user/staff',
