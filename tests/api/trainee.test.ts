@@ -306,6 +306,19 @@ describe.each(engines())('trainees on $name', (engine) => {
     expect(updated).toMatchObject({ name: '张三丰', customFields: { school: '复旦', gpa: 3.5 } });
     const [made] = (await call('GET', `${trainees}?keyword=${encodeURIComponent('孙五')}`)).body.data;
     expect(made).toMatchObject({ trainingBaseName: '住培基地', customFields: { school: '交大' } });
+    // people are written a batch at a time: a mobile two new rows share is still refused on the second, and nothing stays
+    const beforeShared = (await call('GET', `${trainees}?traineeTypeId=${residency.id}`)).body.total;
+    const shared = await send(
+      [
+        ['name', 'mobile', 'trainingBase', 'customFields.school'],
+        ['钱一', '13900000077', 'B1', '复旦'],
+        ['钱二', '13900000077', 'B1', '复旦'],
+      ],
+      false,
+      'insert',
+    );
+    expect(shared.body.failed.map((f: Json) => `${f.row}:${f.column}`)).toEqual(['3:Mobile']);
+    expect((await call('GET', `${trainees}?traineeTypeId=${residency.id}`)).body.total).toBe(beforeShared);
     const noType = await s.api.fetch('GET', `${trainees}/import-template`, { token: s.demo });
     expect(noType.status).toBe(400);
     // the export of one type has its exportable fields as columns

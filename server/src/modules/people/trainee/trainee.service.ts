@@ -205,8 +205,8 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
 
   /**
    * Trainees made together (an import's batch; a create is a batch of one): each checked as it comes (its type
-   * enabled, its bases, its custom values, its number, its person found or made, not yet a trainee of the type), then
-   * numbered per pattern in one go and written in one statement.
+   * enabled, its bases, its custom values, its number), their people found or made together (each not yet a trainee
+   * of the type), then numbered per pattern in one go and written in one statement.
    */
   async function createMany(tx: Tx, inputs: CreateTrainee[], ctx: WriteContext): Promise<Trainee[]> {
     const t = texts[ctx.lang];
@@ -225,28 +225,35 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         ctx.lang,
       );
       if (input.traineeNo) await checkNumber(tx, input.traineeNo, undefined, ctx.lang);
-      const person = await people.save(tx, pick(input, personKeys), undefined, ctx, ctx.lang);
-      const personId = person.id;
-      // a person just made is no one's trainee yet; one found may already be of this type
-      const taken =
-        !person.made &&
-        (await tx
-          .selectFrom('trainee')
-          .select('id')
-          .where('person_id', '=', personId)
-          .where('trainee_type_id', '=', input.traineeTypeId)
-          .executeTakeFirst());
-      if (taken) throw invalidField('idNo', t.already);
       const row: Record<string, unknown> = {
         ...traineeValues(input),
         traineeNo: input.traineeNo,
-        personId,
         customFields,
         registrationStatus: type.requires_registration_audit ? 'not_submitted' : 'approved',
       };
       rows.push(row);
       const pattern = input.traineeNo ? undefined : (type.trainee_no_pattern as string);
       if (pattern) unnumbered.set(pattern, [...(unnumbered.get(pattern) ?? []), row]);
+    }
+    const persons = await people.saveMany(
+      tx,
+      inputs.map((input) => pick(input, personKeys)),
+      ctx,
+      ctx.lang,
+    );
+    for (const [i, person] of persons.entries()) {
+      const input = inputs[i] as CreateTrainee;
+      (rows[i] as Record<string, unknown>).personId = person.id;
+      // a person just made is no one's trainee yet; one found may already be of this type
+      const taken =
+        !person.made &&
+        (await tx
+          .selectFrom('trainee')
+          .select('id')
+          .where('person_id', '=', person.id)
+          .where('trainee_type_id', '=', input.traineeTypeId)
+          .executeTakeFirst());
+      if (taken) throw invalidField('idNo', t.already);
     }
     for (const [pattern, waiting] of unnumbered) {
       const numbers = await nextNumbers(tx, pattern, waiting.length, ctx);
