@@ -356,6 +356,27 @@ export const errorCodes = {
     zh: '字段不能删除（学员的填写值要保留），请改为归档',
     en: 'A field is not deleted (the values trainees gave are kept): archive it instead',
   },
+  'staff.transitionNotAllowed': {
+    code: 1040501,
+    module: 'staff',
+    status: 409,
+    zh: '职工状态不能从“{from}”变为“{to}”',
+    en: 'A staff member cannot go from {from} to {to}',
+  },
+  'staff.left': {
+    code: 1040502,
+    module: 'staff',
+    status: 409,
+    zh: '该职工已离职，不能再操作',
+    en: 'The staff member has left and can no longer be changed',
+  },
+  'staff.hasAccount': {
+    code: 1040503,
+    module: 'staff',
+    status: 409,
+    zh: '该职工已有控制台账号',
+    en: 'The staff member already has a console account',
+  },
   'auth.passwordTooWeak': {
     code: 1001010,
     module: 'auth',

@@ -19,6 +19,7 @@ import { dictItems } from './dictionary/syscode/syscode-item.service';
 import { dictTypes } from './dictionary/syscode/syscode-type.resource';
 import { healthRoutes } from './health/health.routes';
 import { organizations } from './people/organization/organization.routes';
+import { staff } from './people/staff/staff.routes';
 import { trainees } from './people/trainee/trainee.routes';
 import { traineeFields } from './people/trainee-field/trainee-field.routes';
 import { traineeTypes } from './people/trainee-type/trainee-type.routes';
@@ -67,6 +68,7 @@ export const resources = {
   roles,
   clients,
   organizations,
+  staff,
   units,
   traineeTypes,
   traineeFields,

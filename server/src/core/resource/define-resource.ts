@@ -35,7 +35,9 @@ interface PrefixAndMenu<P extends string, M extends ResourceMenu | undefined> {
 /** How the audit trail names a record: by default its import key, which finds it in a sheet. */
 type Naming<Row> =
   | { importKey: Field<Row>; label?: (row: Row) => string }
-  | { importKey?: undefined; label: (row: Row) => string };
+  | { importKey?: undefined; label: (row: Row) => string }
+  /** A record a person holds once is found in a sheet by the person's ID number (its rows show it masked). */
+  | { importKey: 'idNo'; label: (row: Row) => string };
 
 type Declared<
   Row extends ResourceRow,

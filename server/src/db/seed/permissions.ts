@@ -89,6 +89,7 @@ export const actionNames: Record<string, [string, string]> = {
   manage: ['管理', 'Manage'],
   close: ['关闭', 'Close'],
   'export-word': ['导出 Word', 'Export to Word'],
+  transfer: ['调动', 'Transfer'],
 };
 
 /** Names of the entities a menu's buttons reach beyond its own prefix (`system:tenant-package:create`). */
@@ -236,7 +237,7 @@ export const permissionManifest = [
         name: '职工',
         nameEn: 'Staff',
         path: '/user/staff',
-        buttons: ['create-account', 'import'],
+        buttons: ['create-account', 'transfer', 'change-status', 'import', 'pii-view'],
       },
     ],
   },

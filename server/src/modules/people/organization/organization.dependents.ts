@@ -6,27 +6,27 @@ import type { Tx } from '../../../core/tenancy';
  * children, members or active trainees"). Each entry counts, in the delete's own transaction, the rows that still
  * point at any of `ids`; the first with a count refuses the delete with its error. A trainee of any status keeps its
  * training base (its record names it for good); a specialty base is left empty when deleted.
- *
- * Members (staff) have no table yet: the staff work adds its entry here,
- * `{ error: 'organization.hasMembers', count: (tx, ids) => countStaffIn(tx, ids) }`.
  */
 export interface OrganizationDependent {
   error: ErrorKey;
   count(tx: Tx, ids: readonly string[]): Promise<number>;
 }
 
+/** How many rows of `table` name one of `ids` in `column`. */
+const counting =
+  (table: 'trainee' | 'staff', column: string) =>
+  async (tx: Tx, ids: readonly string[]): Promise<number> => {
+    const row = await tx
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(column as never, 'in', [...ids] as never)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+
 export const organizationDependents: OrganizationDependent[] = [
-  {
-    error: 'organization.hasTrainees',
-    count: async (tx, ids) => {
-      const row = await tx
-        .selectFrom('trainee')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('training_base_id', 'in', ids)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-  },
+  { error: 'organization.hasMembers', count: counting('staff', 'org_id') },
+  { error: 'organization.hasTrainees', count: counting('trainee', 'training_base_id') },
 ];
 
 /** The error of the first dependent that still holds rows under `ids`, if any. */

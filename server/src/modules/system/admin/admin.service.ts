@@ -154,6 +154,15 @@ export function createAdminUserService(deps: Deps) {
   return {
     resource,
 
+    /** An account made inside another write's transaction (a staff member's), audited by that write. */
+    createIn: store.create,
+
+    /** Turns an account off inside another write's transaction: its sessions end with it. */
+    async disableIn(tx: Tx, id: string, ctx: WriteContext): Promise<void> {
+      await repo.updateAdminUser(tx, id, { status: 'disabled' }, ctx);
+      await revokeSessions(tx, { userId: id }, 'user_disabled', ctx.now);
+    },
+
     enable: (ctx: WriteContext, id: string) => setStatus(ctx, id, 'enable'),
     disable: (ctx: WriteContext, id: string) => setStatus(ctx, id, 'disable'),
     unlock: (ctx: WriteContext, id: string) => setStatus(ctx, id, 'unlock'),
