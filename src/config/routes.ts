@@ -175,6 +175,22 @@ const routes: AppRoute[] = [
         component: './people/organization',
       },
       {
+        path: '/user/staff',
+        name: 'staff',
+        icon: 'idcard',
+        access: 'people:staff:list',
+        component: './people/staff',
+        firstPage: true,
+      },
+      {
+        path: '/user/staff/:id/profile',
+        name: 'staffProfile',
+        icon: 'idcard',
+        access: 'people:staff:list',
+        hideInMenu: true,
+        component: './people/staff/profile',
+      },
+      {
         path: '/user/trainee-type',
         name: 'trainee-type',
         icon: 'idcard',

@@ -211,7 +211,7 @@ describe('/trainee/:id/profile', () => {
     await within(lifecycle).findByText('报到');
     await within(await screen.findByTestId('trainee-custom-values')).findByText('北京协和医学院');
     expect(screen.getByTestId('trainee-id-no')).toHaveTextContent('1101**********002X');
-    fireEvent.click(screen.getByTestId('trainee-reveal'));
+    fireEvent.click(screen.getByTestId('trainee-id-no-reveal'));
     await waitFor(() => expect(screen.getByTestId('trainee-id-no')).toHaveTextContent('11010519491231002X'));
     expect(api.find('POST', '/api/people/trainee/5/reveal-id')).toHaveLength(1);
   });
@@ -219,7 +219,7 @@ describe('/trainee/:id/profile', () => {
   it('offers no reveal without its permission, and only the moves the status allows', async () => {
     mountProfile(['list', 'change-status']);
     await screen.findByTestId('trainee-id-no');
-    expect(screen.queryByTestId('trainee-reveal')).toBeNull();
+    expect(screen.queryByTestId('trainee-id-no-reveal')).toBeNull();
     fireEvent.click(screen.getByTestId('trainee-transition'));
     fireEvent.mouseDown(within(await screen.findByRole('dialog')).getByRole('combobox'));
     await screen.findByText('暂停', { selector: '.ant-select-item-option-content' });

@@ -136,7 +136,7 @@ describe('Trainees in Chromium', () => {
     await list.locator('tr', { hasText: '欧阳明轩' }).getByTestId('row-profile').click();
     const profile = page.getByTestId('trainee-profile');
     await profile.getByTestId('trainee-custom-values').getByText('北京协和医学院').waitFor();
-    await profile.getByTestId('trainee-reveal').click();
+    await profile.getByTestId('trainee-id-no-reveal').click();
     await expect.poll(() => profile.getByTestId('trainee-id-no').innerText()).toContain('11010519491231002X');
     await profile.getByTestId('trainee-submit').click();
     // submitted, approved at the first level; then at the second, which admits the trainee into training

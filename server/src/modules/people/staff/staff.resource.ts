@@ -106,11 +106,12 @@ const fields = {
 
 export const CreateStaff = requestBody('CreateStaff', fields);
 export type CreateStaff = z.infer<typeof CreateStaff>;
+/** The department changes by transfer (kept in the history), not by an edit. */
+const { orgId: _, ...editable } = fields;
 export const UpdateStaff = updateBody('UpdateStaff', {
-  ...fields,
+  ...editable,
   name: personInput.name.optional(),
   staffNo: fields.staffNo.optional(),
-  orgId: Id.optional(),
 });
 export type UpdateStaff = z.infer<typeof UpdateStaff>;
 

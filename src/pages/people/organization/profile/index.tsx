@@ -3,6 +3,7 @@ import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Table, Tag } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import StaffOf from '@/pages/people/staff/StaffOf';
 import TraineesOf from '@/pages/people/trainee/TraineesOf';
 import { ignoreShownError } from '@/utils/request';
 import { type Organization, organizationDescriptor } from '../descriptor';
@@ -48,7 +49,7 @@ function Children({ id }: { id: string }) {
 
 /**
  * /user/organization/:id/profile: the organisation's details, where it sits, the organisations under it, the trainees
- * of a training or specialty base, and its audit trail. Members join when staff exist (issue 9's later screens).
+ * of a training or specialty base, its members (staff), and its audit trail.
  */
 export default function OrganizationProfile() {
   return (
@@ -57,6 +58,7 @@ export default function OrganizationProfile() {
         {(row) => (
           <>
             <Children id={row.id} />
+            <StaffOf filter={{ orgId: row.id }} />
             {row.orgType === 'training_base' && <TraineesOf filter={{ trainingBaseId: row.id }} />}
             {row.orgType === 'specialty_base' && <TraineesOf filter={{ specialtyBaseId: row.id }} />}
           </>

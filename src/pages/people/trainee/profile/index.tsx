@@ -7,37 +7,13 @@ import { useState } from 'react';
 import { dictEnum } from '@/components/resource/dict';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import useCan, { useCanCheck } from '@/hooks/useCan';
+import IdNumber from '@/pages/people/person/IdNumber';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import CustomFields from '../../trainee-field/CustomFields';
 import { fetchFields, fetchHistory, revealIdNo, submitTrainee, type Trainee, traineeDescriptor } from '../descriptor';
 import TraineeActionDialog, { type Acting } from '../TraineeDialogs';
 import TraineeForm from '../TraineeForm';
-
-/** The ID number, masked until someone who may asks to see it (which the audit trail records). */
-function IdNumber({ row }: { row: Trainee }) {
-  const intl = useIntl();
-  const canReveal = useCan('trainee:trainee:pii-view');
-  const [shown, setShown] = useState<string | null>();
-  if (!row.idNoMasked) return <>-</>;
-  return (
-    <Space>
-      <Typography.Text data-testid="trainee-id-no" copyable={Boolean(shown)}>
-        {shown ?? row.idNoMasked}
-      </Typography.Text>
-      {canReveal && shown === undefined && (
-        <Button
-          size="small"
-          type="link"
-          data-testid="trainee-reveal"
-          onClick={() => revealIdNo(row.id).then(setShown, ignoreShownError)}
-        >
-          {intl.formatMessage({ id: 'people.trainee.reveal' })}
-        </Button>
-      )}
-    </Space>
-  );
-}
 
 /** The trainee's lifecycle and audit: what can be done now, and every step so far. */
 function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) {
@@ -158,7 +134,12 @@ export default function TraineeProfile() {
             <Card size="small">
               <Descriptions size="small" column={2}>
                 <Descriptions.Item label={intl.formatMessage({ id: 'people.trainee.idNo' })}>
-                  <IdNumber row={row} />
+                  <IdNumber
+                    masked={row.idNoMasked}
+                    reveal={() => revealIdNo(row.id)}
+                    permission="trainee:trainee:pii-view"
+                    testId="trainee-id-no"
+                  />
                 </Descriptions.Item>
                 <Descriptions.Item>
                   {canEdit && (
