@@ -356,6 +356,20 @@ export const errorCodes = {
     zh: '字段不能删除（学员的填写值要保留），请改为归档',
     en: 'A field is not deleted (the values trainees gave are kept): archive it instead',
   },
+  'doctorType.inUse': {
+    code: 1040601,
+    module: 'doctor-type',
+    status: 409,
+    zh: '该医生类型仍有医生，不能删除（可先将其医生移到其他类型）',
+    en: 'The doctor type still has doctors; move them to another type first',
+  },
+  'organization.hasDoctors': {
+    code: 1040104,
+    module: 'organization',
+    status: 409,
+    zh: '该组织仍有医生，不能删除',
+    en: 'The organisation still has doctors; it cannot be deleted',
+  },
   'staff.transitionNotAllowed': {
     code: 1040501,
     module: 'staff',

@@ -18,6 +18,8 @@ import { industries } from './dictionary/industry/industry.routes';
 import { dictItems } from './dictionary/syscode/syscode-item.service';
 import { dictTypes } from './dictionary/syscode/syscode-type.resource';
 import { healthRoutes } from './health/health.routes';
+import { doctors } from './people/doctor/doctor.routes';
+import { doctorTypes } from './people/doctor-type/doctor-type.routes';
 import { organizations } from './people/organization/organization.routes';
 import { staff } from './people/staff/staff.routes';
 import { trainees } from './people/trainee/trainee.routes';
@@ -73,6 +75,8 @@ export const resources = {
   traineeTypes,
   traineeFields,
   trainees,
+  doctorTypes,
+  doctors,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

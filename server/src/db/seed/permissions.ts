@@ -253,7 +253,7 @@ export const permissionManifest = [
         name: '医生',
         nameEn: 'Doctors',
         path: '/doctor',
-        buttons: ['promote-expert', 'import'],
+        buttons: ['promote-expert', 'import', 'pii-view'],
       },
     ],
   },

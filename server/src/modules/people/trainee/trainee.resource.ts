@@ -50,6 +50,7 @@ interface TraineeTable extends Audited {
   planned_end: Nullable<string>;
   actual_end: Nullable<string>;
   work_unit_id: Nullable<Ref>;
+  tutor_doctor_id: Nullable<Ref>;
   recruit_type: Nullable<(typeof RECRUIT_TYPES)[number]>;
   graduate_school: Nullable<string>;
   graduate_major: Nullable<string>;
@@ -92,6 +93,7 @@ const own = {
   plannedEnd: z.string().nullable(),
   actualEnd: z.string().nullable(),
   workUnitId: z.string().nullable(),
+  tutorDoctorId: z.string().nullable(),
   recruitType: z.enum(RECRUIT_TYPES).nullable(),
   graduateSchool: z.string().nullable(),
   graduateMajor: z.string().nullable(),
@@ -112,6 +114,7 @@ const names = {
   trainingBaseName: z.string(),
   specialtyBaseName: z.string().nullable(),
   workUnitName: z.string().nullable(),
+  tutorName: z.string().nullable(),
 };
 
 export const Trainee = recordRow({ ...personRow, ...own, ...names }).openapi('Trainee');
@@ -136,6 +139,7 @@ const fields = {
   trainingStart: date,
   plannedEnd: date,
   workUnitId: ref,
+  tutorDoctorId: ref.openapi({ description: 'A doctor who is a tutor, active' }),
   recruitType: z.enum(RECRUIT_TYPES).nullable().optional(),
   graduateSchool: field.optionalText(100),
   graduateMajor: field.optionalText(100),
@@ -180,6 +184,13 @@ export const AuditTrainee = requestBody('AuditTrainee', { ...decision, version: 
 export type AuditTrainee = z.infer<typeof AuditTrainee>;
 export const AuditTrainees = requestBody('AuditTrainees', { ...decision, ids: z.array(Id).min(1).max(500) });
 export type AuditTrainees = z.infer<typeof AuditTrainees>;
+
+/** A tutor for several trainees at once (none: their tutor is taken away). */
+export const AssignTutor = requestBody('AssignTutor', {
+  ids: z.array(Id).min(1).max(500),
+  tutorDoctorId: Id.nullable(),
+});
+export type AssignTutor = z.infer<typeof AssignTutor>;
 
 export const SubmitTrainee = requestBody('SubmitTrainee', { version: Version });
 
@@ -232,6 +243,7 @@ export const traineeList: ListSpec = {
     trainingBaseId: { kind: 'eq', column: 'training_base_id', pattern: idPattern },
     specialtyBaseId: { kind: 'eq', column: 'specialty_base_id', pattern: idPattern },
     workUnitId: { kind: 'eq', column: 'work_unit_id', pattern: idPattern },
+    tutorDoctorId: { kind: 'eq', column: 'tutor_doctor_id', pattern: idPattern },
     status: { kind: 'in', column: 'status', values: TRAINEE_STATUSES },
     registrationStatus: { kind: 'in', column: 'registration_status', values: REGISTRATION_STATUSES },
     cohortYear: { kind: 'in', column: 'cohort_year', pattern: /^\d{4}$/ },
@@ -256,6 +268,7 @@ export const traineeTable = tableRepository<'trainee', TraineeRecord>({
     trainingBaseName: sql`(SELECT o.name FROM organization o WHERE o.id = trainee.training_base_id)`,
     specialtyBaseName: sql`(SELECT o.name FROM organization o WHERE o.id = trainee.specialty_base_id)`,
     workUnitName: sql`(SELECT u.name FROM unit u WHERE u.id = trainee.work_unit_id)`,
+    tutorName: sql`(SELECT p.name FROM doctor d JOIN person p ON p.id = d.person_id WHERE d.id = trainee.tutor_doctor_id)`,
   },
 });
 
@@ -297,6 +310,7 @@ export const traineeResource = defineResource({
     { key: 'trainingBaseName', only: 'export' },
     { key: 'specialtyBaseName', only: 'export' },
     { key: 'workUnitName', only: 'export' },
+    { key: 'tutorName', only: 'export' },
     { key: 'cohortYear', example: '2026' },
     { key: 'trainingStart', example: '2026-09-01' },
     { key: 'plannedEnd', example: '2029-08-31' },

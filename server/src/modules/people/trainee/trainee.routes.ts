@@ -6,6 +6,7 @@ import { resourceModule } from '../../../core/resource/resource.module';
 import { recordActions, writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute, type PermissionCode, recordAction } from '../../../core/route';
 import {
+  AssignTutor,
   AuditTrainee,
   AuditTrainees,
   RevealedIdNo,
@@ -72,6 +73,13 @@ const auditMany = many(
   'Decide several registrations at their current levels: all of them or none',
 );
 
+const assignTutor = many(
+  'assign-tutor',
+  AssignTutor,
+  'trainee:trainee:assign-tutor',
+  'Give several trainees one tutor (an active doctor who tutors), or none: all of them or none',
+);
+
 const history = defineRoute({
   method: 'get',
   path: `/${path}/{id}/history`,
@@ -97,6 +105,7 @@ const actions = (service: TraineeService) =>
       c.json(await service.transitionMany(writeContext(c), c.req.valid('json')), 200),
     )
     .openapi(auditMany, async (c) => c.json(await service.auditMany(writeContext(c), c.req.valid('json')), 200))
+    .openapi(assignTutor, async (c) => c.json(await service.assignTutor(writeContext(c), c.req.valid('json')), 200))
     .openapi(transition, async (c) => {
       const { id } = c.req.valid('param');
       return c.json(await service.transition(writeContext(c), id, c.req.valid('json')), 200);

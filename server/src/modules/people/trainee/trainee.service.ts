@@ -13,6 +13,7 @@ import { createPeople, type PersonInput, peopleMatching, personInput } from '../
 import { checkCustomValues } from './custom-values';
 import { traineeImport } from './trainee.import';
 import {
+  type AssignTutor,
   type AuditTrainee,
   type AuditTrainees,
   type CreateTrainee,
@@ -37,6 +38,7 @@ const texts = {
     trainingBase: '培训基地',
     specialtyBase: '专业基地',
     noUnit: '单位不存在',
+    noTutor: '须为在职的导师（医生）',
     noTaken: '该学员编号已被使用',
     noPattern: '该学员类型没有编号规则，须填写学员编号',
     exhausted: '该编号规则本年度的序号已用完',
@@ -52,6 +54,7 @@ const texts = {
     trainingBase: 'training base',
     specialtyBase: 'specialty base',
     noUnit: 'is not an existing unit',
+    noTutor: 'must be an active doctor who is a tutor',
     noTaken: 'is used by another trainee',
     noPattern: 'is required: the trainee type has no number pattern',
     exhausted: "the number pattern's sequence is used up for this year",
@@ -159,6 +162,21 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       const unit = await tx.selectFrom('unit').select('id').where('id', '=', input.workUnitId).executeTakeFirst();
       if (!unit) throw invalidField('workUnitId', t.noUnit);
     }
+    if (input.tutorDoctorId) await checkTutor(tx, input.tutorDoctorId, lang);
+  }
+
+  /** A tutor is a doctor who tutors and is active. */
+  async function checkTutor(tx: Tx, doctorId: string, lang: Lang) {
+    const tutor = await onceIn(tx, `tutor:${doctorId}`, () =>
+      tx
+        .selectFrom('doctor')
+        .select('id')
+        .where('id', '=', doctorId)
+        .where('is_tutor', '=', true)
+        .where('status', '=', 'active')
+        .executeTakeFirst(),
+    );
+    if (!tutor) throw invalidField('tutorDoctorId', texts[lang].noTutor);
   }
 
   async function checkNumber(tx: Tx, traineeNo: string, self: string | undefined, lang: Lang) {
@@ -485,6 +503,14 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
 
     auditMany: (ctx: WriteContext, { ids, ...input }: AuditTrainees) =>
       each(ctx, ids, 'audit', (tx, row) => decide(tx, ctx, row, input)),
+
+    /** One tutor for several trainees (or none): all of them or none, each within the actor's data scope. */
+    assignTutor: (ctx: WriteContext, { ids, tutorDoctorId }: AssignTutor) =>
+      each(ctx, ids, 'assign-tutor', async (tx, row) => {
+        if (tutorDoctorId) await checkTutor(tx, tutorDoctorId, ctx.lang);
+        await repo.update(tx, row.id, { tutorDoctorId }, ctx);
+        return (await find(tx, row.id)) as Trainee;
+      }),
 
     /** The ID number in clear; the audit trail says who saw whose. */
     async reveal(ctx: WriteContext, id: string): Promise<string | null> {
