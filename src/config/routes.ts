@@ -221,6 +221,21 @@ const routes: AppRoute[] = [
         component: './people/trainee-field/detail',
       },
       {
+        path: '/user/doctor-type',
+        name: 'doctor-type',
+        icon: 'idcard',
+        access: 'people:doctor-type:list',
+        component: './people/doctor-type',
+      },
+      {
+        path: '/user/doctor-type/:id/detail',
+        name: 'doctorTypeDetail',
+        icon: 'idcard',
+        access: 'people:doctor-type:list',
+        hideInMenu: true,
+        component: './people/doctor-type/detail',
+      },
+      {
         path: '/user/organization/:id/profile',
         name: 'organizationProfile',
         icon: 'idcard',
@@ -260,6 +275,15 @@ const routes: AppRoute[] = [
         component: './people/trainee/profile',
       },
     ],
+  },
+  {
+    // the specification's /doctor/{id}/profile/ (doctors are listed on their type's detail)
+    path: '/doctor/:id/profile',
+    name: 'people.doctorProfile',
+    icon: 'idcard',
+    access: 'people:doctor:list',
+    hideInMenu: true,
+    component: './people/doctor/profile',
   },
   {
     // the specification's /units/* screens are the people area's units; the dotted name keeps their title keys there

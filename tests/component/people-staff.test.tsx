@@ -52,7 +52,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/user/staff', () => {
-  it("lists staff with their department and position; a new one needs a department before anything is sent", async () => {
+  it('lists staff with their department and position; a new one needs a department before anything is sent', async () => {
     const api = fakeApi({
       'GET /api/people/staff': () => page([wang]),
       'POST /api/people/staff': validatedBy(CreateStaff, () => ({ status: 201, body: wang })),

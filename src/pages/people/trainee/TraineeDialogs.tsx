@@ -3,14 +3,24 @@ import { useIntl } from '@umijs/max';
 import dayjs from 'dayjs';
 import RecordModalForm from '@/components/RecordModalForm';
 import { dictEnum } from '@/components/resource/dict';
-import { auditTrainee, auditTrainees, type Trainee, transitionTrainee, transitionTrainees } from './descriptor';
+import { tutorChoices } from '@/pages/people/doctor/descriptor';
+import {
+  assignTutor,
+  auditTrainee,
+  auditTrainees,
+  type Trainee,
+  transitionTrainee,
+  transitionTrainees,
+} from './descriptor';
 
 /**
- * What a dialog does to whom: a lifecycle move (where to, why, from when: kept in the history) or a decision of the
- * registration audit at its current level; to one trainee (its version guards the change) or to several chosen in
- * the list (all of them or none).
+ * What a dialog does to whom: a lifecycle move (where to, why, from when: kept in the history), a decision of the
+ * registration audit at its current level, or a tutor; to one trainee (its version guards the change) or to several
+ * chosen in the list (all of them or none).
  */
-export type Acting = { action: 'transition' | 'audit' } & ({ row: Trainee } | { ids: string[] });
+export type Acting =
+  | { action: 'transition' | 'audit'; row: Trainee }
+  | { action: 'transition' | 'audit' | 'tutor'; ids: string[] };
 
 interface Props {
   acting?: Acting;
@@ -26,6 +36,12 @@ export default function TraineeActionDialog({ acting, onClose, onDone }: Props) 
   const one = acting && 'row' in acting ? acting.row : undefined;
   const ids = acting && 'ids' in acting ? acting.ids : [];
   const transition = acting?.action === 'transition';
+  const tutor = acting?.action === 'tutor';
+  const titles = {
+    transition: 'people.trainee.transition',
+    audit: 'people.trainee.audit',
+    tutor: 'people.trainee.assignTutor',
+  };
   const choices = (one ? one.nextStatuses : [...statuses.keys()]).map((value) => ({
     value,
     label: statuses.get(value)?.text ?? value,
@@ -33,20 +49,35 @@ export default function TraineeActionDialog({ acting, onClose, onDone }: Props) 
   return (
     <RecordModalForm<Record<string, string>>
       record={acting && { id: `${acting.action}:${one?.id ?? 'batch'}` }}
-      title={t(transition ? 'people.trainee.transition' : 'people.trainee.audit')}
-      initialValues={transition ? { effectiveDate: dayjs().format('YYYY-MM-DD') } : { decision: 'approve' }}
-      submitTestId={transition ? 'transition-submit' : 'audit-submit'}
+      title={t(titles[acting?.action ?? 'audit'])}
+      initialValues={
+        transition ? { effectiveDate: dayjs().format('YYYY-MM-DD') } : tutor ? {} : { decision: 'approve' }
+      }
+      submitTestId={`${acting?.action ?? 'audit'}-submit`}
       save={(values) => {
         // the form's fields are the body's: the server checks them (a refusal shows on its field)
         const body = values as never;
         const many = { ...values, ids } as never;
+        if (tutor) return assignTutor({ ids, tutorDoctorId: values.tutorDoctorId || null });
         if (transition) return one ? transitionTrainee(one, body) : transitionTrainees(many);
         return one ? auditTrainee(one, body) : auditTrainees(many);
       }}
       onClose={onClose}
       onSaved={onDone}
     >
-      {transition ? (
+      {tutor ? (
+        <ProFormSelect
+          name="tutorDoctorId"
+          label={t('people.trainee.tutorDoctorId')}
+          showSearch
+          allowClear
+          placeholder={t('people.trainee.assignTutor.none')}
+          request={({ keyWords }) => tutorChoices(keyWords)}
+          fieldProps={{ filterOption: false, 'data-testid': 'tutor-doctor' } as object}
+          params={{}}
+          debounceTime={300}
+        />
+      ) : transition ? (
         <>
           <ProFormSelect
             name="to"

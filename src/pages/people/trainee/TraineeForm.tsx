@@ -13,6 +13,7 @@ import { type ButtonProps, Divider, Form } from 'antd';
 import { dictEnum } from '@/components/resource/dict';
 import { toBody } from '@/components/resource/params';
 import type { FormDialogProps } from '@/components/resource/useResourceDialogs';
+import { tutorChoices } from '@/pages/people/doctor/descriptor';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
@@ -150,6 +151,21 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
         showSearch
         request={({ keyWords }) => unitChoices(keyWords)}
         fieldProps={{ filterOption: false }}
+        params={{}}
+        debounceTime={300}
+      />
+      <ProFormSelect
+        name="tutorDoctorId"
+        label={label('tutorDoctorId')}
+        showSearch
+        request={({ keyWords }) =>
+          tutorChoices(keyWords).then((choices) =>
+            record?.tutorDoctorId && !choices.some((c) => c.value === record.tutorDoctorId)
+              ? [{ value: record.tutorDoctorId, label: record.tutorName ?? record.tutorDoctorId }, ...choices]
+              : choices,
+          )
+        }
+        fieldProps={{ filterOption: false, 'data-testid': 'form-tutorDoctorId' } as object}
         params={{}}
         debounceTime={300}
       />

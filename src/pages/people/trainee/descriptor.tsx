@@ -1,5 +1,6 @@
 import type { Organization } from '@server/modules/people/organization/organization.resource';
 import type {
+  AssignTutor,
   AuditTrainee,
   AuditTrainees,
   CreateTrainee,
@@ -30,6 +31,7 @@ export const submitTrainee = (row: Trainee) => trainees.action<Trainee>(row.id, 
 export const auditTrainee = (row: Trainee, body: Omit<AuditTrainee, 'version'>) =>
   trainees.action<Trainee>(row.id, 'audit', { ...body, version: row.version });
 export const auditTrainees = (body: AuditTrainees) => request.post<Trainee[]>(`${base}/audit`, { data: body });
+export const assignTutor = (body: AssignTutor) => request.post<Trainee[]>(`${base}/assign-tutor`, { data: body });
 export const revealIdNo = (id: string) =>
   trainees.action<{ idNo: string | null }>(id, 'reveal-id').then(({ idNo }) => idNo);
 export const fetchHistory = (id: string) => request.get<TraineeHistory[]>(`${base}/${id}/history`);
@@ -70,6 +72,7 @@ export const TRAINING_FIELDS = [
   'trainingStart',
   'plannedEnd',
   'workUnitId',
+  'tutorDoctorId',
   'recruitType',
   'graduateSchool',
   'graduateMajor',
@@ -105,6 +108,7 @@ export const traineeDescriptor = describeResource<Trainee, CreateTrainee, Update
       column('trainingBaseName', { hideInSearch: true }),
       column('specialtyBaseName', { hideInSearch: true, hideInTable: true }),
       column('workUnitName', { hideInSearch: true, hideInTable: true }),
+      column('tutorName', { hideInSearch: true }),
       column('cohortYear', { sorter: true, valueType: 'digit' }),
       column('trainingStart', { valueType: 'date', sorter: true, hideInSearch: true, hideInTable: true }),
       column('plannedEnd', { valueType: 'date', hideInSearch: true, hideInTable: true }),

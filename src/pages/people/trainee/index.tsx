@@ -15,6 +15,13 @@ import { fetchFields, fetchTypes, type Trainee, traineeDescriptor, trainees } fr
 import TraineeActionDialog, { type Acting } from './TraineeDialogs';
 import TraineeForm from './TraineeForm';
 
+/** What may be done to the trainees chosen in the list, each to whoever holds its code. */
+const BATCH = [
+  { action: 'transition', code: 'trainee:trainee:change-status', label: 'people.trainee.batchTransition' },
+  { action: 'audit', code: 'trainee:trainee:audit', label: 'people.trainee.batchAudit' },
+  { action: 'tutor', code: 'trainee:trainee:assign-tutor', label: 'people.trainee.assignTutor' },
+] as const;
+
 /** The search form's name of a custom field's filter; the list's query sends them together as `custom`. */
 const FILTER = 'cf.';
 
@@ -138,16 +145,16 @@ export default function TraineePage() {
         createDefaults={typeId ? { traineeTypeId: typeId } : undefined}
         renderForm={(props) => <TraineeForm {...props} />}
         batchActions={(ids, { can }) =>
-          (['transition', 'audit'] as const).map(
-            (action) =>
-              can(action === 'transition' ? 'trainee:trainee:change-status' : 'trainee:trainee:audit') && (
+          BATCH.map(
+            ({ action, code, label }) =>
+              can(code) && (
                 <Button
                   key={action}
                   size="small"
                   data-testid={`batch-${action}`}
                   onClick={() => setActing({ action, ids })}
                 >
-                  {t(action === 'transition' ? 'people.trainee.batchTransition' : 'people.trainee.batchAudit')}
+                  {t(label)}
                 </Button>
               ),
           )
