@@ -256,6 +256,18 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'POST /api/people/trainee/{id}/submit': 'trainee:trainee:update',
       'POST /api/people/trainee/{id}/audit': 'trainee:trainee:audit',
       'POST /api/people/trainee/{id}/reveal-id': 'trainee:trainee:pii-view',
+      'POST /api/people/trainee/assign-tutor': 'trainee:trainee:assign-tutor',
+      ...resourceRoutes('people/staff', 'people:staff'),
+      'POST /api/people/staff/{id}/transfer': 'people:staff:transfer',
+      'POST /api/people/staff/{id}/status': 'people:staff:change-status',
+      'POST /api/people/staff/{id}/account': 'people:staff:create-account',
+      'POST /api/people/staff/{id}/link-account': 'people:staff:create-account',
+      'POST /api/people/staff/{id}/reveal-id': 'people:staff:pii-view',
+      'GET /api/people/staff/{id}/history': 'people:staff:list',
+      ...resourceRoutes('people/doctor-type', 'people:doctor-type'),
+      'POST /api/people/doctor-type/{id}/move-doctors': 'people:doctor-type:update',
+      ...resourceRoutes('people/doctor', 'people:doctor'),
+      'POST /api/people/doctor/{id}/reveal-id': 'people:doctor:pii-view',
     });
     const list = res.body.paths['/api/system/admin'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
