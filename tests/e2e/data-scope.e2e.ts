@@ -86,11 +86,10 @@ beforeAll(async () => {
     .filter((n) => n.code && wanted.includes(n.code))
     .map((n) => n.id);
   expect(permissionIds).toHaveLength(wanted.length);
-  await api('POST', `/system/role/${role.id}/permissions`, { permissionIds, version: role.version });
-  const withPermissions = await api('GET', `/system/role/${role.id}`);
-  await api('POST', `/system/role/${role.id}/data-scope`, { dataScope: 'org', version: withPermissions.version });
+  await api('PUT', `/system/role/${role.id}/permissions`, { permissionIds });
+  await api('PUT', `/system/role/${role.id}/data-scope`, { dataScope: 'org' });
   await api('POST', '/system/admin', {
-    username,
+    userName: username,
     displayName: `科室秘书${tag}`,
     password,
     mustChangePassword: false,

@@ -1,11 +1,10 @@
 import { invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
-import type { WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
-import { personRecordStore } from '../person/person-record';
+import { idNumberRevealer, personRecordStore } from '../person/person-record';
 import { type CreateDoctor, type Doctor, doctorResource, doctorTable, type UpdateDoctor } from './doctor.resource';
 
 const texts = {
@@ -18,7 +17,6 @@ const texts = {
     taken: '已被其他医生使用',
     already: '此人已是医生',
     noNamed: '没有该名称或编码的记录',
-    revealed: '查看证件号码',
   },
   'en-US': {
     noType: 'is not an existing doctor type',
@@ -29,7 +27,6 @@ const texts = {
     taken: 'is used by another doctor',
     already: 'this person is already a doctor',
     noNamed: 'nothing has this name or code',
-    revealed: 'ID number revealed',
   },
 };
 
@@ -115,21 +112,7 @@ export function createDoctorService(deps: ResourceDeps & { idNumbers: IdNumberCi
   return {
     resource,
 
-    /** The ID number in clear; the audit trail says who saw whose. */
-    async reveal(ctx: WriteContext, id: string): Promise<string | null> {
-      let idNo: string | null = null;
-      await resource.act(
-        ctx,
-        id,
-        'pii-view',
-        async (tx, row) => {
-          idNo = await records.people.reveal(tx, row.personId);
-          return row;
-        },
-        texts[ctx.lang].revealed,
-      );
-      return idNo;
-    },
+    reveal: idNumberRevealer<Doctor>(deps.idNumbers, resource),
   };
 }
 

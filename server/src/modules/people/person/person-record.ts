@@ -36,9 +36,39 @@ export function splitPerson(input: object): { person: PersonInput; own: Record<s
 }
 
 const texts = {
-  'zh-CN': { outOfScope: '不在你的数据范围内' },
-  'en-US': { outOfScope: 'is outside your data scope' },
+  'zh-CN': { outOfScope: '不在你的数据范围内', revealed: '查看证件号码' },
+  'en-US': { outOfScope: 'is outside your data scope', revealed: 'ID number revealed' },
 };
+
+/** What reveals a record's ID number: its resource's actions (`pii-view`, audited). */
+interface Acting<Row> {
+  act(
+    ctx: WriteContext,
+    id: string,
+    action: string,
+    work: (tx: Tx, row: Row) => Promise<Row>,
+    note?: string,
+  ): Promise<Row>;
+}
+
+/** The ID number of a record's person in clear, for whoever may see it; the audit trail says who saw whose. */
+export const idNumberRevealer =
+  <Row extends { personId: string }>(cipher: IdNumberCipher, resource: Acting<Row>) =>
+  async (ctx: WriteContext, id: string): Promise<string | null> => {
+    const people = createPeople(cipher);
+    let idNo: string | null = null;
+    await resource.act(
+      ctx,
+      id,
+      'pii-view',
+      async (tx, row) => {
+        idNo = await people.reveal(tx, row.personId);
+        return row;
+      },
+      texts[ctx.lang].revealed,
+    );
+    return idNo;
+  };
 
 export interface PersonRecordSpec<
   Row extends PersonRow & { id: string; version: number },

@@ -8,7 +8,7 @@ import type { Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
 import { createAdminUserService, temporaryPassword } from '../../system/admin/admin.service';
 import type { SettingsService } from '../../system/settings/settings.service';
-import { personRecordStore } from '../person/person-record';
+import { idNumberRevealer, personRecordStore } from '../person/person-record';
 import {
   type ChangeStaffStatus,
   type CreateStaff,
@@ -34,7 +34,6 @@ const texts = {
     noAccount: '账号不存在',
     accountTaken: '该账号已属于另一职工',
     left: '已离职的职工不能操作',
-    revealed: '查看证件号码',
     outOfScope: '不在你的数据范围内',
   },
   'en-US': {
@@ -47,7 +46,6 @@ const texts = {
     noAccount: 'is not an existing account',
     accountTaken: 'belongs to another staff member',
     left: 'a staff member who has left cannot be changed',
-    revealed: 'ID number revealed',
     outOfScope: 'is outside your data scope',
   },
 };
@@ -244,21 +242,7 @@ export function createStaffService(deps: Deps) {
         await record(tx, ctx, row, { kind: 'account', to: account.username, date: today(ctx) });
       }),
 
-    /** The ID number in clear; the audit trail says who saw whose. */
-    async reveal(ctx: WriteContext, id: string): Promise<string | null> {
-      let idNo: string | null = null;
-      await resource.act(
-        ctx,
-        id,
-        'pii-view',
-        async (tx, row) => {
-          idNo = await records.people.reveal(tx, row.personId);
-          return row;
-        },
-        texts[ctx.lang].revealed,
-      );
-      return idNo;
-    },
+    reveal: idNumberRevealer<Staff>(deps.idNumbers, resource),
 
     history: (tenantId: string, id: string, viewer: string): Promise<StaffHistory[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {

@@ -10,6 +10,7 @@ import type { Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
 import { inDataScope } from '../organization/data-scope';
 import { createPeople, type PersonInput, peopleMatching, personInput } from '../person/person';
+import { idNumberRevealer } from '../person/person-record';
 import { checkCustomValues } from './custom-values';
 import { traineeImport } from './trainee.import';
 import {
@@ -45,7 +46,6 @@ const texts = {
     already: '此人已是该类型的学员',
     custom: '须为对象：字段标识 → 值（JSON）',
     outOfScope: '不在你的数据范围内',
-    revealed: '查看证件号码',
   },
   'en-US': {
     noType: 'is not an existing trainee type',
@@ -61,7 +61,6 @@ const texts = {
     already: 'this person is already a trainee of this type',
     custom: 'must be a JSON object of field key → value',
     outOfScope: 'is outside your data scope',
-    revealed: 'ID number revealed',
   },
 };
 
@@ -512,21 +511,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         return (await find(tx, row.id)) as Trainee;
       }),
 
-    /** The ID number in clear; the audit trail says who saw whose. */
-    async reveal(ctx: WriteContext, id: string): Promise<string | null> {
-      let idNo: string | null = null;
-      await resource.act(
-        ctx,
-        id,
-        'pii-view',
-        async (tx, row) => {
-          idNo = await people.reveal(tx, row.personId);
-          return row;
-        },
-        texts[ctx.lang].revealed,
-      );
-      return idNo;
-    },
+    reveal: idNumberRevealer<Trainee>(deps.idNumbers, resource),
 
     history: (tenantId: string, id: string, viewer: string): Promise<TraineeHistory[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
