@@ -183,6 +183,8 @@ export function createStaffService(deps: Deps) {
       act(ctx, id, 'change-status', version, async (tx, row) => {
         if (!STAFF_TRANSITIONS[row.status].includes(to))
           throw new AppError('staff.transitionNotAllowed', { from: row.status, to });
+        // as an administrator cannot disable their own account, they cannot mark themselves as left
+        if (to === 'left' && row.adminUserId === ctx.actorId) throw new AppError('admin.selfOperation');
         await staffTable.update(tx, row.id, { status: to, ...(to === 'left' && { leaveDate: effectiveDate }) }, ctx);
         if (to === 'left' && row.adminUserId) await admins.disableIn(tx, row.adminUserId, ctx);
         await record(tx, ctx, row, { kind: 'status', from: row.status, to, reason, date: effectiveDate });
