@@ -143,7 +143,8 @@ describe('Trainees in Chromium', () => {
     for (const steps of [2, 4]) {
       await profile.getByTestId('trainee-audit').click();
       await page.getByTestId('audit-submit').click();
-      await expect.poll(() => profile.getByTestId('trainee-history-item').count()).toBe(steps);
+      // each step is a request and a reload of the history: a busy machine takes more than the poll's default second
+      await expect.poll(() => profile.getByTestId('trainee-history-item').count(), { timeout: 15_000 }).toBe(steps);
     }
     await profile.getByTestId('trainee-history-item').first().getByText('在培').waitFor();
     await profile.getByText('在培').first().waitFor();
