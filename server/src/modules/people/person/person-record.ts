@@ -86,8 +86,6 @@ export interface PersonRecordSpec<
   already: Record<Lang, string>;
   /** The record's own rules on a write, refusing on a field (`current`: the record an update changes). */
   check(tx: Tx, input: Partial<Create>, current: Row | undefined, ctx: WriteContext): Promise<void>;
-  /** The record's own columns from an input (what `check` accepted), when they are not the input's other fields. */
-  values?(input: Partial<Create> | Update): Record<string, unknown>;
   /** An import row (checked by the import schema) as the record's input: references by name resolved. */
   fromImport?(tx: Tx, record: Record<string, unknown>, existing: Row | undefined, ctx: WriteContext): Promise<object>;
 }
@@ -134,7 +132,7 @@ export function personRecordStore<
     };
   }
 
-  const ownValues = (input: object) => (spec.values ? spec.values(input as Partial<Create>) : splitPerson(input).own);
+  const ownValues = (input: object) => splitPerson(input).own;
 
   /** Rows just written, as the writer may see them: each must stay within the writer's data scope. */
   async function inScope(tx: Tx, ids: string[], ctx: WriteContext): Promise<Row[]> {
