@@ -14,6 +14,8 @@ import { createServer } from './server';
 const DIST = path.resolve('dist');
 const INDEX_HTML = path.join(DIST, 'index.html');
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often the expiry job looks for what has ended (each run marks what ended before its day; a rerun finds nothing). */
+const EXPIRY_EVERY_MS = 60 * 60 * 1000;
 
 function ensureConsoleBuilt(logger: Logger) {
   if (existsSync(INDEX_HTML)) return;
@@ -55,6 +57,21 @@ async function main() {
     logger,
     config,
   });
+
+  // the daily expiry of qualifications and of experts' terms: at start (a stopped server catches up), then hourly
+  const expire = async () => {
+    try {
+      const now = new Date();
+      const qualifications = await api.services.qualifications.expire(now);
+      const experts = await api.services.experts.expire(now);
+      if (qualifications || experts) logger.info({ qualifications, experts }, 'marked as expired');
+    } catch (err) {
+      logger.error({ err }, 'the expiry job failed');
+    }
+  };
+  void expire();
+  const expiry = setInterval(expire, EXPIRY_EVERY_MS);
+  expiry.unref();
 
   const indexHtml = readFileSync(INDEX_HTML, 'utf8');
   const root = new Hono();
@@ -114,6 +131,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(expiry);
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     setTimeout(() => {
       logger.warn('requests still running after the grace period; exiting');

@@ -21,6 +21,10 @@ const resourceRoutes = (path: string, prefix: string): Record<string, string> =>
   [`DELETE /api/${path}/{id}`]: `${prefix}:delete`,
 });
 
+/** The routes of a resource that has no import (no template, no jobs). */
+const withoutImport = (routes: Record<string, string>) =>
+  Object.fromEntries(Object.entries(routes).filter(([, code]) => !code.endsWith(':import')));
+
 describe.each(engines())('documentation and public endpoints on $name', (engine) => {
   let api: TestApi;
 
@@ -268,6 +272,16 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'POST /api/people/doctor-type/{id}/move-doctors': 'people:doctor-type:update',
       ...resourceRoutes('people/doctor', 'people:doctor'),
       'POST /api/people/doctor/{id}/reveal-id': 'people:doctor:pii-view',
+      'POST /api/people/doctor/{id}/promote-expert': 'people:doctor:promote-expert',
+      ...withoutImport(resourceRoutes('people/expert', 'expert:expert')),
+      'POST /api/people/expert/{id}/status': 'expert:expert:change-status',
+      'POST /api/people/expert/{id}/reveal-id': 'expert:expert:pii-view',
+      ...withoutImport(resourceRoutes('people/qualification', 'expert:qualification')),
+      'POST /api/people/qualification/approve': 'expert:qualification:review',
+      'POST /api/people/qualification/{id}/submit': 'expert:qualification:update',
+      'POST /api/people/qualification/{id}/review': 'expert:qualification:review',
+      'POST /api/people/qualification/{id}/revoke': 'expert:qualification:revoke',
+      'GET /api/people/qualification/{id}/reviews': 'expert:qualification:list',
     });
     const list = res.body.paths['/api/system/admin'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(

@@ -20,7 +20,9 @@ import { dictTypes } from './dictionary/syscode/syscode-type.resource';
 import { healthRoutes } from './health/health.routes';
 import { doctors } from './people/doctor/doctor.routes';
 import { doctorTypes } from './people/doctor-type/doctor-type.routes';
+import { experts } from './people/expert/expert.routes';
 import { organizations } from './people/organization/organization.routes';
+import { qualifications } from './people/qualification/qualification.routes';
 import { staff } from './people/staff/staff.routes';
 import { trainees } from './people/trainee/trainee.routes';
 import { traineeFields } from './people/trainee-field/trainee-field.routes';
@@ -77,6 +79,8 @@ export const resources = {
   trainees,
   doctorTypes,
   doctors,
+  experts,
+  qualifications,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

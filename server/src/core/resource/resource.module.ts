@@ -25,8 +25,11 @@ export function resourceModule<
   options: {
     service: (deps: Deps) => S;
     routes?: (service: S) => OpenAPIHono<AppEnv>;
-    /** Generic routes the entity answers itself (the district import answers with a diff preview). */
-    omit?: 'import'[];
+    /**
+     * Generic routes the entity answers itself (the district import answers with a diff preview), or does not have (a
+     * record whose lists of values no sheet cell holds is not imported: no import, no template).
+     */
+    omit?: ('import' | 'template')[];
   },
 ): ResourceModule<Deps, S> {
   const build = (deps: Deps) => {

@@ -126,12 +126,12 @@ const componentName = (type: string) => type.replace(/(^|_)([a-z])/g, (_, __, ch
  * The HTTP contract of a resource (docs/architecture.md, "The resource contract"): list, export, import template, import,
  * batch delete, create, get, update, delete — each behind `<permission>:<action>`.
  * Paths without {id} come first so that `/export` is never read as an id.
- * `omit`: routes the entity answers itself (the district import answers with a diff preview).
+ * `omit`: routes the entity answers itself (the district import answers with a diff preview), or has none.
  */
 export function resourceRoutes<Row extends ResourceRow, Create, Update extends { version: number }>(
   def: ResourceDefinition<Row, Create, Update>,
   pick: (services: Services) => ResourceService<Row, Create, Update>,
-  options: { omit?: 'import'[] } = {},
+  options: { omit?: ('import' | 'template')[] } = {},
 ) {
   const base = `/${def.path}`;
   const item = `${base}/{id}`;
@@ -291,8 +291,9 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
       const q = parseListQuery(def.list, c.req.valid('query'), c.var.lang, false);
       const viewer = c.var.principal.userId;
       return sendSheet(c, await service(c).export(c.var.principal.tenantId, { ...q, viewer }, c.var.lang));
-    })
-    .openapi(template, async (c) => {
+    });
+  if (!options.omit?.includes('template'))
+    app.openapi(template, async (c) => {
       const params = def.importParams ? (c.req.valid('query' as never) as Record<string, unknown>) : undefined;
       return sendSheet(c, await service(c).template(c.var.lang, c.var.principal.tenantId, params));
     });

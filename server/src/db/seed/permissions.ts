@@ -285,7 +285,13 @@ export const permissionManifest = [
     nameEn: 'Experts',
     icon: 'CrownOutlined',
     menus: [
-      { code: 'expert:expert:list', name: '专家', nameEn: 'Experts', path: '/expert/users', buttons: ['assign-task'] },
+      {
+        code: 'expert:expert:list',
+        name: '专家',
+        nameEn: 'Experts',
+        path: '/expert/users',
+        buttons: ['change-status', 'pii-view', 'assign-task'],
+      },
       {
         code: 'expert:qualification:list',
         name: '资质',

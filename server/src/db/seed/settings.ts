@@ -11,7 +11,7 @@ export interface SettingOption {
 
 export interface SettingSeed {
   key: string;
-  category: 'security' | 'login' | 'upload' | 'branding';
+  category: 'security' | 'login' | 'upload' | 'message' | 'branding';
   name: string;
   nameEn: string;
   description?: string;
@@ -101,6 +101,18 @@ export const settingSeeds: SettingSeed[] = [
     nameEn: 'Captcha service secret',
     value: '',
     valueType: 'secret',
+  },
+  {
+    key: 'qualification.expiryReminderDays',
+    category: 'message',
+    name: '资质到期提醒天数',
+    nameEn: 'Qualification expiry reminder (days)',
+    description: 'Approved qualifications ending within this many days are listed as expiring',
+    value: 30,
+    valueType: 'number',
+    min: 1,
+    max: 365,
+    tenantOverridable: true,
   },
   {
     key: 'upload.maxSizeMb',

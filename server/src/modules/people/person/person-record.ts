@@ -86,6 +86,10 @@ export interface PersonRecordSpec<
   already: Record<Lang, string>;
   /** The record's own rules on a write, refusing on a field (`current`: the record an update changes). */
   check(tx: Tx, input: Partial<Create>, current: Row | undefined, ctx: WriteContext): Promise<void>;
+  /** The person an input is for when the record does not name one by its fields (a doctor promoted to expert). */
+  personOf?(tx: Tx, input: Create, ctx: WriteContext): Promise<string | undefined>;
+  /** The list's filters without a column (arrays, say), as conditions. */
+  narrow?(query: ListQuery): Narrow;
   /** An import row (checked by the import schema) as the record's input: references by name resolved. */
   fromImport?(tx: Tx, record: Record<string, unknown>, existing: Row | undefined, ctx: WriteContext): Promise<object>;
 }
@@ -118,8 +122,9 @@ export function personRecordStore<
 
   function narrowOf(query: ListQuery): Narrow {
     const keyword = filterValue(query, 'keyword');
+    const own = spec.narrow?.(query);
     return (qb) => {
-      const q = scoped(query.viewer)(qb);
+      const q = scoped(query.viewer)(own ? own(qb) : qb);
       if (keyword?.kind !== 'keyword') return q;
       // index look-ups made once into an array, so that the list reads those rows by id (see the trainees' list)
       const typed = keyword.text.trim();
@@ -147,12 +152,18 @@ export function personRecordStore<
   /** Records made together (an import's batch; a create is a batch of one), their people found or made together. */
   async function createMany(tx: Tx, inputs: Create[], ctx: WriteContext): Promise<Row[]> {
     for (const input of inputs) await spec.check(tx, input, undefined, ctx);
-    const persons = await people.saveMany(
-      tx,
-      inputs.map((input) => splitPerson(input as object).person),
-      ctx,
-      ctx.lang,
-    );
+    const given: (string | undefined)[] = [];
+    for (const input of inputs) given.push(await spec.personOf?.(tx, input, ctx));
+    const fresh = inputs.filter((_, i) => !given[i]);
+    const saved = fresh.length
+      ? await people.saveMany(
+          tx,
+          fresh.map((input) => splitPerson(input as object).person),
+          ctx,
+          ctx.lang,
+        )
+      : [];
+    const persons = given.map((id) => (id ? { id, made: false } : (saved.shift() as (typeof saved)[number])));
     const found = persons.filter((p) => !p.made).map((p) => p.id);
     if (found.length) {
       const holder = await tx.selectFrom(table).select('person_id').where('person_id', 'in', found).executeTakeFirst();

@@ -24,7 +24,8 @@ export const listLoginLogs = (tx: Tx, query: ListQuery) => loginLogs.list(tx, qu
 /** What the rows of one operation share: who did it, from where, when. */
 export interface AuditActor {
   tenantId: string;
-  actorId: string;
+  /** None: the system (a scheduled job). */
+  actorId: string | null;
   ip: string | null;
   userAgent: string | null;
   at: Date;

@@ -1,0 +1,343 @@
+import { type RawBuilder, sql } from 'kysely';
+import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import type { IdNumberCipher } from '../../../core/id-number';
+import { filterValue } from '../../../core/resource/list-query';
+import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import type { Narrow } from '../../../core/resource/table.repository';
+import type { Tenancy, Tx } from '../../../core/tenancy';
+import { insertAuditLogs } from '../../system/audit/audit.repository';
+import type { SettingsService } from '../../system/settings/settings.service';
+import { inDataScope } from '../organization/data-scope';
+import { peopleMatching } from '../person/person';
+import {
+  type ApproveQualifications,
+  type CreateQualification,
+  EDITABLE,
+  type OwnerType,
+  type Qualification,
+  type QualificationReview,
+  qualificationResource,
+  qualificationTable,
+  REMOVABLE,
+  type ReviewQualification,
+  type ReviewStatus,
+  type RevokeQualification,
+  type UpdateQualification,
+} from './qualification.resource';
+
+const texts = {
+  'zh-CN': {
+    noOwner: '记录不存在或不在你的数据范围内',
+    taken: '该类型下已有此证书编号',
+    beforeFrom: '不能早于生效日期',
+    commentRequired: '驳回或退回须填写意见',
+  },
+  'en-US': {
+    noOwner: 'is not an existing record within your data scope',
+    taken: 'is already on file for this type',
+    beforeFrom: 'must not be before the start of validity',
+    commentRequired: 'is required to reject or return',
+  },
+};
+
+/** The records a qualification may be filed under, and the organisations the roles' data scope reads on each. */
+const OWNERS: Record<OwnerType, { table: 'expert' | 'doctor' | 'staff' | 'trainee'; orgColumns: string[] }> = {
+  expert: { table: 'expert', orgColumns: ['org_id'] },
+  doctor: { table: 'doctor', orgColumns: ['org_id'] },
+  staff: { table: 'staff', orgColumns: ['org_id'] },
+  trainee: { table: 'trainee', orgColumns: ['training_base_id', 'specialty_base_id'] },
+};
+
+/** The owner record `id` of `type` (`alias`.owner_id in a list) within the viewer's data scope. */
+function ownerInScope(viewer: string, type: OwnerType, id: RawBuilder<unknown> | string): RawBuilder<boolean> {
+  const { table, orgColumns } = OWNERS[type];
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(table)} o WHERE o.id = ${id}
+    AND ${inDataScope(viewer, orgColumns, 'o')})`;
+}
+
+/** The statuses from which each decision may be taken, and where it leads. */
+const MOVES = {
+  submit: { from: ['draft', 'returned', 'rejected'], to: 'submitted' },
+  approve: { from: ['submitted', 'in_review'], to: 'approved' },
+  reject: { from: ['submitted', 'in_review'], to: 'rejected' },
+  return: { from: ['submitted', 'in_review'], to: 'returned' },
+  revoke: { from: ['approved'], to: 'revoked' },
+} as const satisfies Record<string, { from: readonly ReviewStatus[]; to: ReviewStatus }>;
+type Move = keyof typeof MOVES;
+
+type Deps = ResourceDeps & { idNumbers: IdNumberCipher; settings: SettingsService };
+
+/**
+ * Qualifications (docs/domain.md §4.11): filed under a record of a person the actor may see, unique by type and
+ * number; edited while a draft (or sent back), submitted, approved / rejected / returned with comments (one at a time
+ * or approved in bulk), revoked; the daily job marks those whose validity has ended as expired. Every step is kept in
+ * `qualification_review`, and the list keeps to the data scope of the records they are filed under.
+ */
+export function createQualificationService(deps: Deps) {
+  const repo = qualificationTable;
+
+  const scoped =
+    (viewer: string | undefined): Narrow =>
+    (qb) =>
+      viewer
+        ? qb.where(
+            sql<boolean>`CASE qualification.owner_type ${sql.join(
+              (Object.keys(OWNERS) as OwnerType[]).map(
+                (type) => sql`WHEN ${type} THEN ${ownerInScope(viewer, type, sql.ref('qualification.owner_id'))}`,
+              ),
+              sql` `,
+            )} END`,
+          )
+        : qb;
+
+  const find = (tx: Tx, id: string, viewer?: string) => repo.find(tx, id, scoped(viewer));
+
+  async function check(
+    tx: Tx,
+    input: Partial<CreateQualification>,
+    current: Qualification | undefined,
+    lang: 'zh-CN' | 'en-US',
+  ) {
+    const t = texts[lang];
+    const type = input.qualificationType ?? current?.qualificationType;
+    const certNo = input.certNo ?? current?.certNo;
+    if ((input.qualificationType || input.certNo) && type && certNo) {
+      const other = await tx
+        .selectFrom('qualification')
+        .select('id')
+        .where('qualification_type', '=', type)
+        .where('cert_no', '=', certNo)
+        .executeTakeFirst();
+      if (other && String(other.id) !== current?.id) throw invalidField('certNo', t.taken);
+    }
+    const from = input.validFrom === undefined ? current?.validFrom : input.validFrom;
+    const until = input.validUntil === undefined ? current?.validUntil : input.validUntil;
+    if (from && until && until < from) throw invalidField('validUntil', t.beforeFrom);
+  }
+
+  async function expiringNarrow(tx: Tx, expiring: boolean, today: string): Promise<Narrow | undefined> {
+    if (!expiring) return undefined;
+    const { 'qualification.expiryReminderDays': days } = await deps.settings.numbers(tx, {
+      'qualification.expiryReminderDays': 30,
+    });
+    const until = new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10);
+    return (qb) =>
+      qb.where('review_status', '=', 'approved').where('valid_until', 'is not', null).where('valid_until', '<=', until);
+  }
+
+  const store: ResourceStore<Qualification, CreateQualification, UpdateQualification> = {
+    async list(tx, query) {
+      const keyword = filterValue(query, 'keyword');
+      const expiring = await expiringNarrow(
+        tx,
+        filterValue(query, 'expiring')?.kind === 'eq',
+        new Date().toISOString().slice(0, 10),
+      );
+      return repo.list(tx, query, (qb) => {
+        let q = scoped(query.viewer)(qb);
+        if (expiring) q = expiring(q);
+        if (keyword?.kind !== 'keyword') return q;
+        const typed = keyword.text.trim();
+        return q.where(
+          sql<boolean>`(qualification.person_id = ANY(ARRAY(${peopleMatching(deps.idNumbers, typed)}))
+            OR starts_with(qualification.cert_no COLLATE "C", ${typed.toUpperCase()}))`,
+        );
+      });
+    },
+    find,
+    async create(tx, input, ctx) {
+      const { table } = OWNERS[input.ownerType];
+      const owner = await tx
+        .selectFrom(table as 'staff')
+        .select('person_id')
+        .where('id', '=', input.ownerId)
+        .where(ownerInScope(ctx.actorId, input.ownerType, input.ownerId))
+        .executeTakeFirst();
+      if (!owner) throw invalidField('ownerId', texts[ctx.lang].noOwner);
+      await check(tx, input, undefined, ctx.lang);
+      const made = await repo.insert(tx, { ...input, personId: String(owner.person_id) }, ctx);
+      return (await find(tx, made.id)) as Qualification;
+    },
+    async update(tx, current, input, ctx) {
+      if (!EDITABLE.includes(current.reviewStatus))
+        throw new AppError('qualification.notAllowed', { status: current.reviewStatus });
+      await check(tx, input, current, ctx.lang);
+      const { version, ...values } = input;
+      // an edit of a record sent back makes it a draft again, to be submitted anew
+      return repo.update(tx, current.id, { ...values, reviewStatus: 'draft' }, ctx, version);
+    },
+    async remove(tx, rows, ctx) {
+      for (const row of rows)
+        if (!REMOVABLE.includes(row.reviewStatus))
+          throw new AppError('qualification.notAllowed', { status: row.reviewStatus });
+      await repo.remove(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
+    },
+  };
+  const resource = createResourceService(qualificationResource, store, deps);
+
+  /** One step of the review: allowed from the record's status, kept in the history, stamped on the record. */
+  async function step(tx: Tx, ctx: WriteContext, row: Qualification, move: Move, comment?: string) {
+    const { from, to } = MOVES[move];
+    if (!(from as readonly ReviewStatus[]).includes(row.reviewStatus))
+      throw new AppError('qualification.notAllowed', { status: row.reviewStatus });
+    if ((move === 'reject' || move === 'return') && !comment)
+      throw invalidField('comment', texts[ctx.lang].commentRequired);
+    const decided = move !== 'submit';
+    await tx
+      .updateTable('qualification')
+      .set({
+        review_status: to,
+        ...(decided && { reviewed_by: ctx.actorId, reviewed_at: ctx.now, review_comment: comment ?? null }),
+        updated_at: ctx.now,
+        updated_by: ctx.actorId,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await tx
+      .insertInto('qualification_review')
+      .values({
+        tenant_id: ctx.tenantId,
+        qualification_id: row.id,
+        decision: move,
+        from_state: row.reviewStatus,
+        to_state: to,
+        comment: comment ?? null,
+        created_by: ctx.actorId,
+      })
+      .execute();
+    return (await find(tx, row.id)) as Qualification;
+  }
+
+  const act = (ctx: WriteContext, id: string, action: string, move: Move, version: number, comment?: string) =>
+    resource.act(
+      ctx,
+      id,
+      action,
+      (tx, row) => {
+        if (row.version !== version) throw versionConflict();
+        return step(tx, ctx, row, move, comment);
+      },
+      comment,
+    );
+
+  return {
+    resource,
+
+    submit: (ctx: WriteContext, id: string, { version }: { version: number }) =>
+      act(ctx, id, 'submit', 'submit', version),
+
+    review: (ctx: WriteContext, id: string, { decision, comment, version }: ReviewQualification) =>
+      act(ctx, id, 'review', decision, version, comment),
+
+    revoke: (ctx: WriteContext, id: string, { comment, version }: RevokeQualification) =>
+      act(ctx, id, 'revoke', 'revoke', version, comment),
+
+    /** Several submitted records approved at once: all of them or, when one may not be, none. */
+    approveMany: (ctx: WriteContext, { ids, comment }: ApproveQualifications) =>
+      deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
+        const done: Qualification[] = [];
+        for (const id of new Set(ids)) {
+          const before = await find(tx, id, ctx.actorId);
+          if (!before) throw notFound();
+          const after = await step(tx, ctx, before, 'approve', comment);
+          await deps.audit.record(tx, ctx, {
+            action: 'expert:qualification:review',
+            resourceType: 'qualification',
+            resourceId: id,
+            summary: `${after.ownerName} · ${after.certNo} · ${before.reviewStatus} → ${after.reviewStatus}`,
+            before,
+            after,
+          });
+          done.push(after);
+        }
+        return done;
+      }),
+
+    /** Every step of a record's review, newest first. */
+    reviews: (tenantId: string, id: string, viewer: string): Promise<QualificationReview[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id, viewer))) throw notFound();
+        const rows = await tx
+          .selectFrom('qualification_review as r')
+          .leftJoin('admin_user as u', 'u.id', 'r.created_by')
+          .select(['r.id', 'r.decision', 'r.from_state', 'r.to_state', 'r.comment', 'r.created_at', 'u.display_name'])
+          .where('r.qualification_id', '=', id)
+          .orderBy('r.id', 'desc')
+          .execute();
+        return rows.map((r) => ({
+          id: String(r.id),
+          decision: r.decision,
+          fromState: r.from_state,
+          toState: r.to_state,
+          comment: r.comment,
+          createdAt: new Date(r.created_at).toISOString(),
+          createdByName: r.display_name ?? null,
+        }));
+      }),
+
+    /**
+     * The daily job: approved qualifications whose validity ended before `now`'s day become expired, in every
+     * tenant, each step kept in the history and the audit trail (by no one: the system). Returns how many.
+     */
+    expire: (now: Date) => expireQualifications(deps.tenancy, now),
+  };
+}
+
+/** Tenants with approved qualifications past their end, then each tenant's in its own transaction. */
+async function expireQualifications(tenancy: Tenancy, now: Date): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  const tenants = await tenancy.asSystem((tx) =>
+    tx
+      .selectFrom('qualification')
+      .select('tenant_id')
+      .distinct()
+      .where('review_status', '=', 'approved')
+      .where('valid_until', '<', today)
+      .execute(),
+  );
+  let expired = 0;
+  for (const { tenant_id } of tenants) {
+    const tenantId = String(tenant_id);
+    expired += await tenancy.inTenant(tenantId, async (tx) => {
+      const rows = await tx
+        .updateTable('qualification')
+        .set({ review_status: 'expired', updated_at: now, version: sql`version + 1` })
+        .where('review_status', '=', 'approved')
+        .where('valid_until', '<', today)
+        .returning(['id', 'cert_no'])
+        .execute();
+      if (rows.length === 0) return 0;
+      await tx
+        .insertInto('qualification_review')
+        .values(
+          rows.map((r) => ({
+            tenant_id: tenantId,
+            qualification_id: r.id,
+            decision: 'expire' as const,
+            from_state: 'approved',
+            to_state: 'expired',
+            created_by: null,
+          })),
+        )
+        .execute();
+      await insertAuditLogs(tx, { tenantId, actorId: null, ip: null, userAgent: null, at: now }, rows, (r) => ({
+        action: 'expert:qualification:expire',
+        resourceType: 'qualification',
+        resourceId: String(r.id),
+        summary: `${r.cert_no} · approved → expired`,
+        before: { reviewStatus: 'approved' },
+        after: { reviewStatus: 'expired' },
+      }));
+      return rows.length;
+    });
+  }
+  return expired;
+}
+
+export type QualificationService = ReturnType<typeof createQualificationService>;
