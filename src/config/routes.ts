@@ -277,6 +277,37 @@ const routes: AppRoute[] = [
     ],
   },
   {
+    // the specification's /expert/* screens are the people area's experts and qualifications (API people/*)
+    path: '/expert',
+    name: 'expert',
+    icon: 'crown',
+    routes: [
+      { path: '/expert', redirect: '/expert/users' },
+      {
+        path: '/expert/users',
+        name: 'users',
+        icon: 'crown',
+        access: 'expert:expert:list',
+        component: './people/expert',
+      },
+      {
+        path: '/expert/users/:id/profile',
+        name: 'profile',
+        icon: 'idcard',
+        access: 'expert:expert:list',
+        hideInMenu: true,
+        component: './people/expert/profile',
+      },
+      {
+        path: '/expert/qualifications',
+        name: 'qualifications',
+        icon: 'safetyCertificate',
+        access: 'expert:qualification:list',
+        component: './people/qualification',
+      },
+    ],
+  },
+  {
     // the specification's /doctor/{id}/profile/ (doctors are listed on their type's detail)
     path: '/doctor/:id/profile',
     name: 'people.doctorProfile',

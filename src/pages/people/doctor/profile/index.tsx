@@ -2,11 +2,16 @@ import '@/pages/people/catalogue';
 import { useIntl } from '@umijs/max';
 import { Card, Descriptions } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import ExpertOf from '@/pages/people/expert/ExpertOf';
 import IdNumber from '@/pages/people/person/IdNumber';
+import QualificationsOf from '@/pages/people/qualification/QualificationsOf';
 import TraineesOf from '@/pages/people/trainee/TraineesOf';
 import { type Doctor, doctorDescriptor, revealDoctorIdNo } from '../descriptor';
 
-/** /doctor/:id/profile: the doctor, their ID number (shown on request), the trainees they tutor, and the audit trail. */
+/**
+ * /doctor/:id/profile: the doctor, their ID number (shown on request), their expert record (or promotion), the
+ * person's qualifications, the trainees they tutor, and the audit trail.
+ */
 export default function DoctorProfile() {
   const intl = useIntl();
   return (
@@ -26,6 +31,8 @@ export default function DoctorProfile() {
                 </Descriptions.Item>
               </Descriptions>
             </Card>
+            <ExpertOf doctorId={row.id} />
+            <QualificationsOf personId={row.personId} />
             <TraineesOf filter={{ tutorDoctorId: row.id }} />
           </>
         )}
