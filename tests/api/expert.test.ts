@@ -281,6 +281,42 @@ describe.each(engines())('experts and qualifications on $name', (engine) => {
     expect(renew.body.code).toBe('expert.qualificationRequired');
   });
 
+  it('keeps what points at experts and qualifications whole: merged units, departments and filed records', async () => {
+    const kept = await create('/api/people/unit', { name: '甲医院' });
+    const duplicate = await create('/api/people/unit', { name: '甲医院（旧）' });
+    const external = await create(experts, {
+      name: '赵评审',
+      expertNo: 'E30',
+      specialties: ['surgery'],
+      unitId: duplicate.id,
+    });
+    const merged = await call('POST', `/api/people/unit/${kept.id}/merge`, {
+      sourceIds: [duplicate.id],
+      version: kept.version,
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect((await call('GET', `${experts}/${external.id}`)).body).toMatchObject({
+      unitId: kept.id,
+      unitName: '甲医院',
+    });
+
+    const lab = await create(orgs, {
+      code: 'D9',
+      name: '检验科',
+      orgType: 'department',
+      parentId: cardiology.parentId,
+    });
+    await create(experts, { name: '周', expertNo: 'E31', specialties: ['other'], orgId: lab.id });
+    const department = await call('DELETE', `${orgs}/${lab.id}`);
+    expect(department.status).toBe(409);
+    expect(department.body.code).toBe('organization.hasExperts');
+
+    const filed = await call('DELETE', `${doctors}/${doctor.id}`);
+    expect(filed.status).toBe(409);
+    expect(filed.body.code).toBe('qualification.filedUnder');
+    expect((await call('GET', `${doctors}/${doctor.id}`)).status).toBe(200);
+  });
+
   it("keeps another tenant's experts and qualifications out of sight", async () => {
     expect((await call('GET', `${experts}/${outsider.id}`, undefined, s.other)).status).toBe(404);
     expect((await call('GET', experts, undefined, s.other)).body.total).toBe(0);

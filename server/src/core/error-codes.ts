@@ -412,6 +412,20 @@ export const errorCodes = {
     zh: '专家聘期已于 {termEnd} 结束，请先延长聘期',
     en: "The expert's term ended on {termEnd}; extend it first",
   },
+  'qualification.filedUnder': {
+    code: 1040802,
+    module: 'qualification',
+    status: 409,
+    zh: '该记录下仍有资质记录，不能删除',
+    en: 'Qualifications are filed under this record; it cannot be deleted',
+  },
+  'organization.hasExperts': {
+    code: 1040105,
+    module: 'organization',
+    status: 409,
+    zh: '该组织仍有专家，不能删除',
+    en: 'The organisation still has experts; it cannot be deleted',
+  },
   'qualification.notAllowed': {
     code: 1040801,
     module: 'qualification',

@@ -14,7 +14,7 @@ export interface OrganizationDependent {
 
 /** How many rows of `table` name one of `ids` in `column`. */
 const counting =
-  (table: 'trainee' | 'staff' | 'doctor', column: string) =>
+  (table: 'trainee' | 'staff' | 'doctor' | 'expert', column: string) =>
   async (tx: Tx, ids: readonly string[]): Promise<number> => {
     const row = await tx
       .selectFrom(table)
@@ -27,6 +27,7 @@ const counting =
 export const organizationDependents: OrganizationDependent[] = [
   { error: 'organization.hasMembers', count: counting('staff', 'org_id') },
   { error: 'organization.hasDoctors', count: counting('doctor', 'org_id') },
+  { error: 'organization.hasExperts', count: counting('expert', 'org_id') },
   { error: 'organization.hasTrainees', count: counting('trainee', 'training_base_id') },
 ];
 

@@ -8,6 +8,7 @@ import type { Narrow, TableRepository } from '../../../core/resource/table.repos
 import type { Tx } from '../../../core/tenancy';
 import { formatText } from '../../../core/validation';
 import { inDataScope } from '../organization/data-scope';
+import { refuseWhileFiled } from '../qualification/filed-under';
 import { isIdCardNo } from '../trainee-field/custom-field';
 import { createPeople, type PersonInput, type PersonRow, peopleMatching, personInput } from './person';
 
@@ -205,6 +206,11 @@ export function personRecordStore<
       return (await inScope(tx, [current.id], ctx))[0];
     },
     remove: async (tx, rows, ctx) => {
+      await refuseWhileFiled(
+        tx,
+        spec.table,
+        rows.map((r) => r.id),
+      );
       await repo.remove(
         tx,
         rows.map((r) => r.id),

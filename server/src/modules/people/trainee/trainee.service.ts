@@ -11,6 +11,7 @@ import { onceIn } from '../../../core/tx-memo';
 import { inDataScope } from '../organization/data-scope';
 import { createPeople, type PersonInput, peopleMatching, personInput } from '../person/person';
 import { idNumberRevealer } from '../person/person-record';
+import { refuseWhileFiled } from '../qualification/filed-under';
 import { checkCustomValues } from './custom-values';
 import { traineeImport } from './trainee.import';
 import {
@@ -330,6 +331,11 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       return (await inScope(tx, [current.id], ctx))[0];
     },
     remove: async (tx, rows, ctx) => {
+      await refuseWhileFiled(
+        tx,
+        'trainee',
+        rows.map((r) => r.id),
+      );
       await repo.remove(
         tx,
         rows.map((r) => r.id),

@@ -9,23 +9,19 @@ export interface UnitReference {
   repoint(tx: Tx, from: readonly string[], to: string): Promise<unknown>;
 }
 
+/** The rows of `table` whose `column` names one of the merged units, moved to the one kept. */
+const repointing = (table: 'trainee' | 'doctor' | 'expert', column: string): UnitReference => ({
+  table,
+  repoint: (tx, from, to) =>
+    tx
+      .updateTable(table)
+      .set({ [column]: to } as never)
+      .where(column as never, 'in', [...from] as never)
+      .execute(),
+});
+
 export const unitReferences: UnitReference[] = [
-  {
-    table: 'trainee',
-    repoint: (tx, from, to) =>
-      tx
-        .updateTable('trainee')
-        .set({ work_unit_id: to })
-        .where('work_unit_id', 'in', [...from])
-        .execute(),
-  },
-  {
-    table: 'doctor',
-    repoint: (tx, from, to) =>
-      tx
-        .updateTable('doctor')
-        .set({ unit_id: to })
-        .where('unit_id', 'in', [...from])
-        .execute(),
-  },
+  repointing('trainee', 'work_unit_id'),
+  repointing('doctor', 'unit_id'),
+  repointing('expert', 'unit_id'),
 ];

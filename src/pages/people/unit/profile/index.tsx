@@ -4,6 +4,7 @@ import { useRequest } from 'ahooks';
 import { Card, Empty, Table } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import DoctorsOf from '@/pages/people/doctor/DoctorsOf';
+import ExpertsOf from '@/pages/people/expert/ExpertsOf';
 import TraineesOf from '@/pages/people/trainee/TraineesOf';
 import { ignoreShownError } from '@/utils/request';
 import { fetchUnitAliases, type Unit, type UnitAlias, unitDescriptor } from '../descriptor';
@@ -42,7 +43,10 @@ function Aliases({ id, version }: { id: string; version: number }) {
   );
 }
 
-/** /units/:id/profile: the unit's details, the names merged into it, the trainees it sent (by cohort), its doctors and its audit trail. */
+/**
+ * /units/:id/profile: the unit's details, the names merged into it, the trainees it sent (by cohort), its doctors, its
+ * experts and its audit trail.
+ */
 export default function UnitProfile() {
   return (
     <div data-testid="unit-profile">
@@ -52,6 +56,7 @@ export default function UnitProfile() {
             <Aliases id={row.id} version={row.version} />
             <TraineesOf filter={{ workUnitId: row.id }} />
             <DoctorsOf filter={{ unitId: row.id }} />
+            <ExpertsOf filter={{ unitId: row.id }} />
           </>
         )}
       </ResourceProfile>
