@@ -141,6 +141,45 @@ describe('/expert/qualifications', () => {
   });
 });
 
+describe('/expert/qualifications, filing one', () => {
+  it('finds the holder in the list of the kind chosen, and files the record under them', async () => {
+    const api = fakeApi({
+      'GET /api/people/qualification': () => page([]),
+      'GET /api/people/expert': (call) =>
+        page(call.query.keyword === '钱' ? [{ ...expert, name: '钱教授' }] : [expert]),
+      'POST /api/people/qualification': (call) => ({
+        status: 201,
+        body: { ...qualification('8', 'Q-8', 'draft'), ...(call.body as object) },
+      }),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(['expert:qualification:list', 'expert:qualification:create']),
+        children: <QualificationPage />,
+      }).tree,
+    );
+    fireEvent.click(await screen.findByTestId('table-create'));
+    fireEvent.mouseDown(within(await screen.findByTestId('form-ownerType')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('专家', { selector: '.ant-select-item-option-content' }));
+    const owner = within(screen.getByTestId('qualification-owner')).getByRole('combobox');
+    fireEvent.mouseDown(owner);
+    fireEvent.change(owner, { target: { value: '钱' } });
+    fireEvent.click(await screen.findByText('钱教授 (E01)', { selector: '.ant-select-item-option-content' }));
+    fireEvent.mouseDown(within(screen.getByTestId('form-qualificationType')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('执业证书', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(screen.getByTestId('form-certNo'), { target: { value: 'Q-8' } });
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/people/qualification')).toHaveLength(1));
+    expect(api.find('POST', '/api/people/qualification')[0].body).toMatchObject({
+      ownerType: 'expert',
+      ownerId: '7',
+      qualificationType: 'practice_license',
+      certNo: 'Q-8',
+    });
+  });
+});
+
 describe('/expert/users/:id/profile', () => {
   it("shows the person's qualifications and moves the status only where it may go", async () => {
     const api = fakeApi({

@@ -31,7 +31,7 @@ export default function OwnerPicker({
   const intl = useIntl();
   const type = Form.useWatch<string | undefined>('ownerType');
   const [keyword, setKeyword] = useState('');
-  const { data = [], loading } = useRequest<Holder[], []>(
+  const { data: found, loading } = useRequest<Holder[], []>(
     () =>
       type
         ? request
@@ -42,15 +42,13 @@ export default function OwnerPicker({
         : Promise.resolve([]),
     { refreshDeps: [type, keyword], debounceWait: 300, onError: ignoreShownError },
   );
-  // the chosen record, when the first page does not hold it (a profile's own record)
+  const listed = Boolean(value && found?.some((h) => h.id === value));
+  // the chosen record, when the page found does not hold it (a record chosen before, under another search)
   const { data: chosen } = useRequest<Holder | undefined, []>(
-    () =>
-      type && value && !data.some((h) => h.id === value)
-        ? request.get<Holder>(`/api/people/${type}/${value}`)
-        : Promise.resolve(undefined),
-    { refreshDeps: [type, value, data], onError: ignoreShownError },
+    () => (type && value && !listed ? request.get<Holder>(`/api/people/${type}/${value}`) : Promise.resolve(undefined)),
+    { refreshDeps: [type, value, listed], onError: ignoreShownError },
   );
-  const options = chosen && !data.some((h) => h.id === chosen.id) ? [chosen, ...data] : data;
+  const options = [...(chosen && !listed ? [chosen] : []), ...(found ?? [])];
   return (
     <Select
       showSearch
