@@ -38,7 +38,7 @@ describe.each(engines())('settings on $name', (engine) => {
 
   it('lists typed settings by category with their metadata and the caller’s rights', async () => {
     const res = await api.call('GET', '/api/system/settings?category=security', { token: demo });
-    expect(res.body).toMatchObject({ success: true, total: 6 });
+    expect(res.body).toMatchObject({ success: true, total: 7 });
     expect(res.body.data[0]).toMatchObject({
       key: 'security.password.minLength',
       valueType: 'number',
@@ -53,7 +53,7 @@ describe.each(engines())('settings on $name', (engine) => {
     });
     const all = await api.call('GET', '/api/system/settings', { token: demo });
     expect(new Set(all.body.data.map((s: { category: string }) => s.category))).toEqual(
-      new Set(['security', 'login', 'upload', 'branding']),
+      new Set(['security', 'login', 'upload', 'message', 'branding']),
     );
     const captchaType = all.body.data.find((s: SettingView) => s.key === 'login.captchaType');
     expect(captchaType.options.map((o: { value: string }) => o.value)).toEqual(['image', 'slider']);

@@ -144,6 +144,29 @@ describe.each(engines())('staff on $name', (engine) => {
     expect(afterLeaving.body.code).toBe('staff.left');
   });
 
+  it('gives a new account the default role of the settings when no role is chosen, and asks for one when none is set', async () => {
+    const made = await create(staffPath, { name: '赵六', staffNo: 'S030', orgId: surgery.id });
+    const unset = await call('POST', `${staffPath}/${made.id}/account`, { userName: 'zhaoliu', version: made.version });
+    expect(unset.status).toBe(400);
+    expect(unset.body.fields[0].field).toBe('roleIds');
+    const missing = await call('PUT', '/api/system/settings/security.staffAccount.defaultRole', { value: 'no_such' });
+    expect(missing.status, JSON.stringify(missing.body)).toBe(200);
+    const unknown = await call('POST', `${staffPath}/${made.id}/account`, {
+      userName: 'zhaoliu',
+      version: made.version,
+    });
+    expect(unknown.body.fields[0].field).toBe('roleIds');
+    await call('PUT', '/api/system/settings/security.staffAccount.defaultRole', { value: 'viewer' });
+    const account = await call('POST', `${staffPath}/${made.id}/account`, {
+      userName: 'zhaoliu',
+      version: made.version,
+    });
+    expect(account.status, JSON.stringify(account.body)).toBe(200);
+    const user = (await call('GET', `/api/system/admin/${account.body.staff.adminUserId}`)).body;
+    const viewer = (await call('GET', '/api/system/role?keyword=viewer')).body.data[0];
+    expect(user.roleIds).toEqual([viewer.id]);
+  });
+
   it("keeps a department's secretary to their department: lists, profiles, writes and exports", async () => {
     const inside = await create(staffPath, { name: '周八', staffNo: 'S010', orgId: cardiology.id });
     const outside = await create(staffPath, { name: '吴九', staffNo: 'S011', orgId: surgery.id });

@@ -103,6 +103,16 @@ export const settingSeeds: SettingSeed[] = [
     valueType: 'secret',
   },
   {
+    key: 'security.staffAccount.defaultRole',
+    category: 'security',
+    name: '职工账号默认角色',
+    nameEn: 'Default role of staff accounts',
+    description: "The code of the role a staff member's new console account gets when no role is chosen",
+    value: '',
+    valueType: 'string',
+    tenantOverridable: true,
+  },
+  {
     key: 'qualification.expiryReminderDays',
     category: 'message',
     name: '资质到期提醒天数',

@@ -114,7 +114,7 @@ export default function StaffDialogs({ action, row, onClose, onDone, onPassword 
             name="roleIds"
             label={t('people.staff.account.roleIds')}
             mode="multiple"
-            rules={[{ required: true }]}
+            placeholder={t('people.staff.account.defaultRole')}
             request={() => fetchRoleOptions().then((roles) => roles.map((r) => ({ value: r.id, label: r.name })))}
             fieldProps={{ 'data-testid': 'staff-account-roles' } as object}
           />

@@ -127,7 +127,12 @@ export type ChangeStaffStatus = z.infer<typeof ChangeStaffStatus>;
 
 export const CreateStaffAccount = requestBody('CreateStaffAccount', {
   userName: field.userName,
-  roleIds: z.array(Id).min(1).max(50),
+  roleIds: z
+    .array(Id)
+    .min(1)
+    .max(50)
+    .optional()
+    .openapi({ description: 'None: the role the settings name (`security.staffAccount.defaultRole`)' }),
   version: Version,
 });
 export type CreateStaffAccount = z.infer<typeof CreateStaffAccount>;

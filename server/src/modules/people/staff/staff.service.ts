@@ -35,6 +35,7 @@ const texts = {
     accountTaken: '该账号已属于另一职工',
     left: '已离职的职工不能操作',
     outOfScope: '不在你的数据范围内',
+    noDefaultRole: '请选择角色（系统设置中没有有效的职工账号默认角色）',
   },
   'en-US': {
     noOrg: 'is not an existing organisation',
@@ -47,6 +48,7 @@ const texts = {
     accountTaken: 'belongs to another staff member',
     left: 'a staff member who has left cannot be changed',
     outOfScope: 'is outside your data scope',
+    noDefaultRole: 'choose the roles: the settings name no existing default role for staff accounts',
   },
 };
 
@@ -70,6 +72,23 @@ export function createStaffService(deps: Deps) {
       tx.selectFrom('organization').select('org_type').where('id', '=', orgId).executeTakeFirst(),
     );
     if (!org) throw invalidField(field, texts[lang].noOrg);
+  }
+
+  /** The role the settings give a staff member's new account when none is chosen (by its code, in the tenant). */
+  async function defaultRole(tx: Tx, lang: 'zh-CN' | 'en-US'): Promise<string> {
+    const { 'security.staffAccount.defaultRole': code } = await deps.settings.strings(tx, {
+      'security.staffAccount.defaultRole': '',
+    });
+    const role = code
+      ? await tx
+          .selectFrom('role')
+          .select('id')
+          .where('code', '=', code)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
+    if (!role) throw invalidField('roleIds', texts[lang].noDefaultRole);
+    return String(role.id);
   }
 
   const records = personRecordStore<Staff, CreateStaff, UpdateStaff>(deps.idNumbers, {
@@ -196,6 +215,7 @@ export function createStaffService(deps: Deps) {
       const staff = await act(ctx, id, 'create-account', version, async (tx, row) => {
         if (row.adminUserId) throw new AppError('staff.hasAccount');
         password = temporaryPassword(await deps.settings.passwordPolicy(tx));
+        const roles = roleIds ?? [await defaultRole(tx, ctx.lang)];
         const account = await admins.createIn(
           tx,
           {
@@ -204,7 +224,7 @@ export function createStaffService(deps: Deps) {
             mobile: row.mobile,
             email: row.email,
             orgId: row.orgId,
-            roleIds,
+            roleIds: roles,
             password,
             mustChangePassword: true,
           },

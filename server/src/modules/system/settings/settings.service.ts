@@ -128,6 +128,21 @@ function views(records: SettingRecord[], caller: Caller): Setting[] {
   return records.filter((r) => r.tenantId === null && r.visible).map((p) => view(p, overrides.get(p.key), caller));
 }
 
+/** The values in force of `defaults`' keys for the transaction's tenant, each its default unless of the right type. */
+async function inForce<K extends string, T>(
+  tx: Tx,
+  defaults: Record<K, T>,
+  ok: (value: unknown) => value is T,
+): Promise<Record<K, T>> {
+  const values = effective(await findSettingValues(tx, Object.keys(defaults)));
+  const out = { ...defaults };
+  for (const key of Object.keys(defaults) as K[]) {
+    const v = values.get(key);
+    if (ok(v)) out[key] = v;
+  }
+  return out;
+}
+
 export function createSettingsService(deps: {
   tenancy: Tenancy;
   lookups: SystemLookups;
@@ -158,25 +173,12 @@ export function createSettingsService(deps: {
     };
 
   return {
-    async numbers<K extends string>(tx: Tx, defaults: Record<K, number>): Promise<Record<K, number>> {
-      const values = effective(await findSettingValues(tx, Object.keys(defaults)));
-      const out = { ...defaults };
-      for (const key of Object.keys(defaults) as K[]) {
-        const v = values.get(key);
-        if (typeof v === 'number' && Number.isFinite(v)) out[key] = v;
-      }
-      return out;
-    },
-
-    async booleans<K extends string>(tx: Tx, defaults: Record<K, boolean>): Promise<Record<K, boolean>> {
-      const values = effective(await findSettingValues(tx, Object.keys(defaults)));
-      const out = { ...defaults };
-      for (const key of Object.keys(defaults) as K[]) {
-        const v = values.get(key);
-        if (typeof v === 'boolean') out[key] = v;
-      }
-      return out;
-    },
+    numbers: <K extends string>(tx: Tx, defaults: Record<K, number>) =>
+      inForce(tx, defaults, (v): v is number => typeof v === 'number' && Number.isFinite(v)),
+    booleans: <K extends string>(tx: Tx, defaults: Record<K, boolean>) =>
+      inForce(tx, defaults, (v): v is boolean => typeof v === 'boolean'),
+    strings: <K extends string>(tx: Tx, defaults: Record<K, string>) =>
+      inForce(tx, defaults, (v): v is string => typeof v === 'string'),
 
     async passwordPolicy(tx: Tx): Promise<PasswordPolicy> {
       const { 'security.password.minLength': minLength, 'security.password.minScore': minScore } = await this.numbers(
