@@ -7,7 +7,7 @@ import { createResourceService, type ResourceDeps } from '../../../core/resource
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
 import { insertAuditLogs } from '../../system/audit/audit.repository';
-import { inDataScope } from '../organization/data-scope';
+import { dataScopeOf, inDataScope } from '../organization/data-scope';
 import { idNumberRevealer, personRecordStore } from '../person/person-record';
 import {
   type ChangeExpertStatus,
@@ -54,12 +54,12 @@ export function createExpertService(deps: ResourceDeps & { idNumbers: IdNumberCi
 
   /** The doctor `id`, when the actor may see them. */
   const doctorOf = (tx: Tx, id: string, viewer: string) =>
-    onceIn(tx, `doctor:${id}:${viewer}`, () =>
+    onceIn(tx, `doctor:${id}:${viewer}`, async () =>
       tx
         .selectFrom('doctor')
         .select(['person_id', 'org_id', 'unit_id', 'professional_title'])
         .where('id', '=', id)
-        .where(inDataScope(viewer, ['org_id'], 'doctor'))
+        .where(inDataScope(await dataScopeOf(tx, viewer), ['org_id'], 'doctor'))
         .executeTakeFirst(),
     );
 

@@ -7,7 +7,7 @@ import type { ResourceStore, WriteContext } from '../../../core/resource/resourc
 import type { Narrow, TableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { formatText } from '../../../core/validation';
-import { inDataScope } from '../organization/data-scope';
+import { scopedTo } from '../organization/data-scope';
 import { refuseWhileFiled } from '../qualification/filed-under';
 import { isIdCardNo } from '../trainee-field/custom-field';
 import { createPeople, type PersonInput, type PersonRow, peopleMatching, personInput } from './person';
@@ -111,21 +111,19 @@ export function personRecordStore<
   const table = spec.table as 'staff';
   const flatten = (record: PersonRecord<Row>) => flattenPerson<Row>(record);
 
-  const scoped =
-    (viewer: string | undefined): Narrow =>
-    (qb) =>
-      viewer ? qb.where(inDataScope(viewer, spec.orgColumns, table)) : qb;
+  const scoped = (tx: Tx, viewer: string | undefined) => scopedTo(tx, viewer, spec.orgColumns, table);
 
   const find = async (tx: Tx, id: string, viewer?: string) => {
-    const record = await repo.find(tx, id, scoped(viewer));
+    const record = await repo.find(tx, id, await scoped(tx, viewer));
     return record && flatten(record);
   };
 
-  function narrowOf(query: ListQuery): Narrow {
+  async function narrowOf(tx: Tx, query: ListQuery): Promise<Narrow> {
     const keyword = filterValue(query, 'keyword');
     const own = spec.narrow?.(query);
+    const inScope = await scoped(tx, query.viewer);
     return (qb) => {
-      const q = scoped(query.viewer)(own ? own(qb) : qb);
+      const q = inScope(own ? own(qb) : qb);
       if (keyword?.kind !== 'keyword') return q;
       // index look-ups made once into an array, so that the list reads those rows by id (see the trainees' list)
       const typed = keyword.text.trim();
@@ -142,8 +140,9 @@ export function personRecordStore<
 
   /** Rows just written, as the writer may see them: each must stay within the writer's data scope. */
   async function inScope(tx: Tx, ids: string[], ctx: WriteContext): Promise<Row[]> {
+    const narrow = await scoped(tx, ctx.actorId);
     const { rows } = await repo.list(tx, { page: null, sort: [], filters: [] }, (q) =>
-      scoped(ctx.actorId)(q.where('id', 'in', ids)),
+      narrow(q.where('id', 'in', ids)),
     );
     if (rows.length !== ids.length) throw invalidField(spec.scopeField, texts[ctx.lang].outOfScope);
     const byId = new Map(rows.map((r) => [r.id, flatten(r)]));
@@ -185,7 +184,7 @@ export function personRecordStore<
 
   const store: ResourceStore<Row, Create, Update> = {
     list: async (tx, query) => {
-      const { rows, total } = await repo.list(tx, query, narrowOf(query));
+      const { rows, total } = await repo.list(tx, query, await narrowOf(tx, query));
       return { rows: rows.map(flatten), total };
     },
     find,

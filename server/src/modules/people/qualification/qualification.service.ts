@@ -8,7 +8,7 @@ import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { insertAuditLogs } from '../../system/audit/audit.repository';
 import type { SettingsService } from '../../system/settings/settings.service';
-import { inDataScope } from '../organization/data-scope';
+import { type DataScope, dataScopeOf, inDataScope } from '../organization/data-scope';
 import { peopleMatching } from '../person/person';
 import {
   type ApproveQualifications,
@@ -49,11 +49,11 @@ const OWNERS: Record<OwnerType, { table: 'expert' | 'doctor' | 'staff' | 'traine
   trainee: { table: 'trainee', orgColumns: ['training_base_id', 'specialty_base_id'] },
 };
 
-/** The owner record `id` of `type` (`alias`.owner_id in a list) within the viewer's data scope. */
-function ownerInScope(viewer: string, type: OwnerType, id: RawBuilder<unknown> | string): RawBuilder<boolean> {
+/** The owner record `id` of `type` (`qualification.owner_id` in a list) within a data scope. */
+function ownerInScope(scope: DataScope, type: OwnerType, id: RawBuilder<unknown> | string): RawBuilder<boolean> {
   const { table, orgColumns } = OWNERS[type];
   return sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(table)} o WHERE o.id = ${id}
-    AND ${inDataScope(viewer, orgColumns, 'o')})`;
+    AND ${inDataScope(scope, orgColumns, 'o')})`;
 }
 
 /** The statuses from which each decision may be taken, and where it leads. */
@@ -77,21 +77,23 @@ type Deps = ResourceDeps & { idNumbers: IdNumberCipher; settings: SettingsServic
 export function createQualificationService(deps: Deps) {
   const repo = qualificationTable;
 
-  const scoped =
-    (viewer: string | undefined): Narrow =>
-    (qb) =>
-      viewer
-        ? qb.where(
-            sql<boolean>`CASE qualification.owner_type ${sql.join(
-              (Object.keys(OWNERS) as OwnerType[]).map(
-                (type) => sql`WHEN ${type} THEN ${ownerInScope(viewer, type, sql.ref('qualification.owner_id'))}`,
-              ),
-              sql` `,
-            )} END`,
-          )
-        : qb;
+  /** The records filed under an owner within the viewer's data scope (all of them for a viewer who sees everything). */
+  async function scoped(tx: Tx, viewer: string | undefined): Promise<Narrow> {
+    const scope = viewer ? await dataScopeOf(tx, viewer) : undefined;
+    if (!scope || scope.all) return (qb) => qb;
+    const owner = sql.ref('qualification.owner_id');
+    return (qb) =>
+      qb.where(
+        sql<boolean>`CASE qualification.owner_type ${sql.join(
+          (Object.keys(OWNERS) as OwnerType[]).map(
+            (type) => sql`WHEN ${type} THEN ${ownerInScope(scope, type, owner)}`,
+          ),
+          sql` `,
+        )} END`,
+      );
+  }
 
-  const find = (tx: Tx, id: string, viewer?: string) => repo.find(tx, id, scoped(viewer));
+  const find = async (tx: Tx, id: string, viewer?: string) => repo.find(tx, id, await scoped(tx, viewer));
 
   async function check(
     tx: Tx,
@@ -134,8 +136,9 @@ export function createQualificationService(deps: Deps) {
         filterValue(query, 'expiring')?.kind === 'eq',
         new Date().toISOString().slice(0, 10),
       );
+      const inScope = await scoped(tx, query.viewer);
       return repo.list(tx, query, (qb) => {
-        let q = scoped(query.viewer)(qb);
+        let q = inScope(qb);
         if (expiring) q = expiring(q);
         if (keyword?.kind !== 'keyword') return q;
         const typed = keyword.text.trim();
@@ -147,12 +150,12 @@ export function createQualificationService(deps: Deps) {
     },
     find,
     async create(tx, input, ctx) {
-      const { table } = OWNERS[input.ownerType];
+      const { table, orgColumns } = OWNERS[input.ownerType];
       const owner = await tx
         .selectFrom(table as 'staff')
         .select('person_id')
         .where('id', '=', input.ownerId)
-        .where(ownerInScope(ctx.actorId, input.ownerType, input.ownerId))
+        .where(inDataScope(await dataScopeOf(tx, ctx.actorId), orgColumns, table))
         .executeTakeFirst();
       if (!owner) throw invalidField('ownerId', texts[ctx.lang].noOwner);
       await check(tx, input, undefined, ctx.lang);

@@ -8,7 +8,7 @@ import { createResourceService, type ResourceDeps } from '../../../core/resource
 import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
-import { inDataScope } from '../organization/data-scope';
+import { dataScopeOf, inDataScope, scopedTo } from '../organization/data-scope';
 import { createPeople, type PersonInput, peopleMatching, personInput } from '../person/person';
 import { idNumberRevealer } from '../person/person-record';
 import { refuseWhileFiled } from '../qualification/filed-under';
@@ -93,17 +93,15 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     return rows.map(flatten);
   });
   /** Rows outside the viewer's data scope are not found (an id outside it answers 404). */
-  const scoped =
-    (viewer: string | undefined): Narrow =>
-    (qb) =>
-      viewer ? qb.where(inDataScope(viewer, ['training_base_id', 'specialty_base_id'], 'trainee')) : qb;
+  const bases = ['training_base_id', 'specialty_base_id'];
+  const scoped = (tx: Tx, viewer: string | undefined) => scopedTo(tx, viewer, bases, 'trainee');
   const find = async (tx: Tx, id: string, viewer?: string) => {
-    const record = await repo.find(tx, id, scoped(viewer));
+    const record = await repo.find(tx, id, await scoped(tx, viewer));
     return record && flatten(record);
   };
 
   /** The filters the table cannot apply: the keyword over the person, and custom values by containment. */
-  function narrowOf(query: ListQuery, lang: Lang): Narrow {
+  async function narrowOf(tx: Tx, query: ListQuery, lang: Lang): Promise<Narrow> {
     const keyword = filterValue(query, 'keyword');
     const custom = filterValue(query, 'custom');
     let values: Record<string, unknown> | undefined;
@@ -116,8 +114,9 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       if (typeof values !== 'object' || values === null || Array.isArray(values))
         throw invalidField('custom', texts[lang].custom);
     }
+    const inScope = await scoped(tx, query.viewer);
     return (qb) => {
-      let q = scoped(query.viewer)(qb);
+      let q = inScope(qb);
       if (keyword?.kind === 'keyword') {
         // the trainees of the people it finds and those whose number starts with it: index look-ups, made once into
         // an array, so that the list then reads those rows by id rather than testing every row in its order
@@ -213,8 +212,9 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
 
   /** Trainees just written, as the writer may see them: each must stay within the writer's data scope. */
   async function inScope(tx: Tx, ids: string[], ctx: WriteContext): Promise<Trainee[]> {
+    const narrow = await scoped(tx, ctx.actorId);
     const { rows } = await repo.list(tx, { page: null, sort: [], filters: [] }, (q) =>
-      scoped(ctx.actorId)(q.where('id', 'in', ids)),
+      narrow(q.where('id', 'in', ids)),
     );
     if (rows.length !== ids.length) throw invalidField('trainingBaseId', texts[ctx.lang].outOfScope);
     const byId = new Map(rows.map((r) => [r.id, flatten(r)]));
@@ -296,7 +296,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
      * a count beside the page (a window) would read every matching row for a page of twenty.
      */
     list: async (tx, query) => {
-      const narrow = narrowOf(query, 'en-US');
+      const narrow = await narrowOf(tx, query, 'en-US');
       const { page } = query;
       const paged = page && !page.skipTotal && !page.keyset ? { ...query, page: { ...page, skipTotal: true } } : query;
       const { rows, total } = await repo.list(tx, paged, narrow);
@@ -557,12 +557,11 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     /** Trainees of each type of the tenant by status (types without trainees too). */
     counts: (tenantId: string, viewer: string): Promise<TraineeCounts> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
+        const scope = await dataScopeOf(tx, viewer);
         const rows = await tx
           .selectFrom('trainee_type as t')
           .leftJoin('trainee as r', (join) =>
-            join
-              .onRef('r.trainee_type_id', '=', 't.id')
-              .on(inDataScope(viewer, ['training_base_id', 'specialty_base_id'], 'r')),
+            join.onRef('r.trainee_type_id', '=', 't.id').on(inDataScope(scope, bases, 'r')),
           )
           .select(['t.id', 't.name', 'r.status', sql<string>`count(r.id)`.as('n')])
           .groupBy(['t.id', 't.name', 't.sort', 't.code', 'r.status'])
