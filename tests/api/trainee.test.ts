@@ -146,7 +146,21 @@ describe.each(engines())('trainees on $name', (engine) => {
     expect(await find('keyword=1380000000')).toEqual(['张三丰']);
     expect(await find('keyword=11010519491231002x')).toEqual(['张三丰']);
     expect(await find(`keyword=r${new Date().getFullYear()}0002`)).toEqual(['李四']);
-    expect(await find(`custom=${encodeURIComponent(JSON.stringify({ school: '协和' }))}`)).toEqual(['李四']);
+    const custom = (values: Json) => find(`custom=${encodeURIComponent(JSON.stringify(values))}`);
+    expect(await custom({ school: '协和' })).toEqual(['李四']);
+    // a value changed is found by its new value only; a number too, and every key named must match
+    const [li] = (await call('GET', `${trainees}?traineeTypeId=${residency.id}&keyword=${encodeURIComponent('李')}`))
+      .body.data;
+    const edited = await call('PUT', `${trainees}/${li.id}`, {
+      customFields: { school: '复旦', gpa: 3.5 },
+      version: li.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await custom({ school: '协和' })).toEqual([]);
+    expect(await custom({ school: '复旦' })).toEqual(['李四']);
+    expect(await custom({ gpa: 3.5 })).toEqual(['李四']);
+    expect(await custom({ school: '复旦', gpa: 3 })).toEqual([]);
+    expect(await custom({ school: '北京大学医学部' })).toEqual(['张三丰']);
     const bad = await call('GET', `${trainees}?custom=notjson`);
     expect(bad.status).toBe(400);
     expect(bad.body.fields[0].field).toBe('custom');

@@ -165,6 +165,7 @@ export async function benchPeople(label: string, database: Database) {
     // as autovacuum leaves a table that grew (the visibility map lets a count read an index alone)
     await sql`VACUUM ANALYZE person`.execute(server.db);
     await sql`VACUUM ANALYZE trainee`.execute(server.db);
+    await sql`VACUUM ANALYZE trainee_custom_value`.execute(server.db);
     console.log(
       `  ${TRAINEES.toLocaleString('en')} trainees generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );

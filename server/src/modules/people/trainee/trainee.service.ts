@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
@@ -8,6 +8,7 @@ import { createResourceService, type ResourceDeps } from '../../../core/resource
 import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
+import { INDEXED_VALUE_LENGTH } from '../../../db/migrations/0020_trainee_custom_values';
 import { dataScopeOf, inDataScope, scopedTo } from '../organization/data-scope';
 import { createPeople, type PersonInput, peopleMatching, personInput } from '../person/person';
 import { idNumberRevealer } from '../person/person-record';
@@ -81,6 +82,26 @@ function numberParts(pattern: string, year: number) {
 }
 
 /**
+ * Trainees whose custom value under `key` is `value` (or holds it, for a list; every item of a list filtered by), found
+ * through `trainee_custom_value` (migration 0020: conditions an index answers under row-level security); a value that
+ * table does not hold (an object, a long text) by containment.
+ */
+function customValueIs(key: string, value: unknown): RawBuilder<boolean> {
+  const items = Array.isArray(value) ? value : [value];
+  const indexed = (item: unknown) =>
+    ['string', 'number', 'boolean'].includes(typeof item) && String(item).length <= INDEXED_VALUE_LENGTH;
+  if (items.length === 0 || !items.every(indexed))
+    return sql<boolean>`custom_fields @> ${JSON.stringify({ [key]: value })}::jsonb`;
+  return sql<boolean>`(${sql.join(
+    items.map(
+      (item) => sql`trainee.id IN (SELECT v.trainee_id FROM trainee_custom_value v
+        WHERE v.key = ${key} AND v.value = (${JSON.stringify(item)}::jsonb #>> '{}'))`,
+    ),
+    sql` AND `,
+  )})`;
+}
+
+/**
  * Trainees (docs/domain.md §4.9): one person each (found by ID number, else made), of a type whose custom fields
  * their values keep, at a training base; numbered by the type's pattern; moved through their lifecycle and their
  * registration audit with a history of each step.
@@ -127,7 +148,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
             UNION SELECT t.id FROM trainee t WHERE starts_with(t.trainee_no COLLATE "C", ${typed.toUpperCase()})))`,
         );
       }
-      if (values) q = q.where(sql<boolean>`custom_fields @> ${JSON.stringify(values)}::jsonb`);
+      for (const [key, value] of Object.entries(values ?? {})) q = q.where(customValueIs(key, value));
       return q;
     };
   }
