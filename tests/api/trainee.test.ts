@@ -408,6 +408,71 @@ describe.each(engines())('trainees on $name', (engine) => {
     expect(names).toEqual(['郑九']);
   });
 
+  it('moves a trainee in training to another base only by a request that is approved, kept in the history', async () => {
+    const hospital = await create(orgs, { code: 'H3', name: '第三医院', orgType: 'hospital' });
+    const next = await create(orgs, { code: 'B3', name: '三院基地', orgType: 'training_base', parentId: hospital.id });
+    const made = await create(trainees, trainee({ name: '孙十一', idNo: null, mobile: null }));
+    const early = await call('POST', `${trainees}/${made.id}/request-base-change`, {
+      toTrainingBaseId: next.id,
+      reason: '转基地',
+      effectiveDate: '2026-12-01',
+      version: made.version,
+    });
+    expect(early.body.code).toBe('trainee.notChangingBase');
+    // before admission the base is an edit; in training it is not
+    const admitted = (
+      await call('POST', `${trainees}/${made.id}/transition`, {
+        to: 'in_training',
+        reason: '入培',
+        effectiveDate: '2026-09-01',
+        version: made.version,
+      })
+    ).body;
+    expect(admitted.status, JSON.stringify(admitted)).toBe('in_training');
+    const edited = await call('PUT', `${trainees}/${made.id}`, { trainingBaseId: next.id, version: admitted.version });
+    expect(edited.status).toBe(400);
+    expect(edited.body.fields[0].field).toBe('trainingBaseId');
+    const ask = (body: Json) =>
+      call('POST', `${trainees}/${made.id}/request-base-change`, {
+        reason: '转基地',
+        effectiveDate: '2026-12-01',
+        version: admitted.version,
+        ...body,
+      });
+    expect((await ask({ toTrainingBaseId: base.id })).body.fields[0].field).toBe('toTrainingBaseId');
+    expect((await ask({ toTrainingBaseId: hospital.id })).body.fields[0].field).toBe('toTrainingBaseId');
+    const asked = await ask({ toTrainingBaseId: next.id });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.trainingBaseId).toBe(base.id);
+    expect((await ask({ toTrainingBaseId: next.id })).body.code).toBe('trainee.baseChangePending');
+    const rejected = await call('POST', `${trainees}/${made.id}/decide-base-change`, {
+      decision: 'reject',
+      comment: '名额已满',
+      version: asked.body.version,
+    });
+    expect(rejected.body.trainingBaseId).toBe(base.id);
+    expect(
+      (
+        await call('POST', `${trainees}/${made.id}/decide-base-change`, {
+          decision: 'approve',
+          version: rejected.body.version,
+        })
+      ).body.code,
+    ).toBe('trainee.noBaseChangePending');
+    await ask({ toTrainingBaseId: next.id, version: rejected.body.version });
+    const approved = await call('POST', `${trainees}/${made.id}/decide-base-change`, {
+      decision: 'approve',
+      version: rejected.body.version,
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body).toMatchObject({ trainingBaseId: next.id, trainingBaseName: '三院基地' });
+    const changes = (await call('GET', `${trainees}/${made.id}/base-changes`)).body;
+    expect(changes.map((c: Json) => c.status)).toEqual(['approved', 'rejected']);
+    expect(changes[1]).toMatchObject({ toTrainingBaseName: '三院基地', decisionComment: '名额已满' });
+    const [moved] = (await call('GET', `${trainees}/${made.id}/history`)).body;
+    expect(moved).toMatchObject({ kind: 'base', fromState: '住培基地', toState: '三院基地', reason: '转基地' });
+  });
+
   it('keeps a type with trainees and a training base with trainees from deletion, and hides them from other tenants', async () => {
     expect((await call('DELETE', `${types}/${residency.id}`)).body.code).toBe('traineeType.inUse');
     expect((await call('DELETE', `${orgs}/${base.id}`)).body.code).toBe('organization.hasTrainees');

@@ -349,6 +349,27 @@ export const errorCodes = {
     zh: '当前审核级别（{level}）须由该角色的成员审核',
     en: 'The current audit level ({level}) is decided by members of that role',
   },
+  'trainee.baseChangePending': {
+    code: 1040405,
+    module: 'trainee',
+    status: 409,
+    zh: '该学员已有待审批的基地变更申请',
+    en: 'The trainee already has a change of base awaiting a decision',
+  },
+  'trainee.noBaseChangePending': {
+    code: 1040406,
+    module: 'trainee',
+    status: 409,
+    zh: '该学员没有待审批的基地变更申请',
+    en: 'The trainee has no change of base awaiting a decision',
+  },
+  'trainee.notChangingBase': {
+    code: 1040407,
+    module: 'trainee',
+    status: 409,
+    zh: '学员状态为“{status}”，不能变更培训基地',
+    en: 'A trainee who is {status} does not change base',
+  },
   'traineeField.archiveInstead': {
     code: 1040301,
     module: 'trainee-field',

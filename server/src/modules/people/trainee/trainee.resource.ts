@@ -35,6 +35,10 @@ export const TRANSITIONS: Record<TraineeStatus, readonly TraineeStatus[]> = {
 export const REGISTRATION_STATUSES = ['not_submitted', 'pending', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const RECRUIT_TYPES = ['social', 'unit_entrusted', 'postgraduate', 'other'] as const;
+export const BASE_CHANGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type BaseChangeStatus = (typeof BASE_CHANGE_STATUSES)[number];
+/** The statuses in which a trainee changes base by a request (before admission, the base is edited as any field). */
+export const IN_TRAINING: readonly TraineeStatus[] = ['in_training', 'suspended', 'extended'];
 
 interface TraineeTable extends Audited {
   id: IdColumn;
@@ -66,7 +70,7 @@ interface TraineeHistoryTable {
   id: IdColumn;
   tenant_id: Ref;
   trainee_id: Ref;
-  kind: 'status' | 'registration';
+  kind: 'status' | 'registration' | 'base';
   from_state: string;
   to_state: string;
   audit_level: Nullable<number>;
@@ -75,10 +79,26 @@ interface TraineeHistoryTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   created_by: Nullable<Ref>;
 }
+interface TraineeBaseChangeTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  trainee_id: Ref;
+  from_training_base_id: Ref;
+  from_specialty_base_id: Nullable<Ref>;
+  to_training_base_id: Ref;
+  to_specialty_base_id: Nullable<Ref>;
+  reason: string;
+  effective_date: string;
+  status: ColumnType<BaseChangeStatus, BaseChangeStatus | undefined, BaseChangeStatus>;
+  decided_by: Nullable<Ref>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decision_comment: Nullable<string>;
+}
 declare module '../../../db/types' {
   interface DB {
     trainee: TraineeTable;
     trainee_history: TraineeHistoryTable;
+    trainee_base_change: TraineeBaseChangeTable;
   }
 }
 
@@ -197,7 +217,7 @@ export const SubmitTrainee = requestBody('SubmitTrainee', { version: Version });
 export const TraineeHistory = z
   .object({
     id: z.string(),
-    kind: z.enum(['status', 'registration']),
+    kind: z.enum(['status', 'registration', 'base']),
     fromState: z.string(),
     toState: z.string(),
     auditLevel: z.number().int().nullable(),
@@ -209,6 +229,41 @@ export const TraineeHistory = z
   })
   .openapi('TraineeHistory');
 export type TraineeHistory = z.infer<typeof TraineeHistory>;
+
+/** A request to move a trainee in training to another base, decided once. */
+export const RequestBaseChange = requestBody('RequestBaseChange', {
+  toTrainingBaseId: Id,
+  toSpecialtyBaseId: Id.nullable().optional().openapi({ description: 'None: no specialty base' }),
+  reason: z.string().trim().min(1).max(500),
+  effectiveDate: z.iso.date(),
+  version: Version,
+});
+export type RequestBaseChange = z.infer<typeof RequestBaseChange>;
+export const DecideBaseChange = requestBody('DecideBaseChange', {
+  decision: z.enum(['approve', 'reject']),
+  comment: z.string().trim().max(500).optional(),
+  version: Version,
+});
+export type DecideBaseChange = z.infer<typeof DecideBaseChange>;
+export const TraineeBaseChange = z
+  .object({
+    id: z.string(),
+    fromTrainingBaseName: z.string().nullable(),
+    fromSpecialtyBaseName: z.string().nullable(),
+    toTrainingBaseId: z.string(),
+    toTrainingBaseName: z.string().nullable(),
+    toSpecialtyBaseName: z.string().nullable(),
+    reason: z.string(),
+    effectiveDate: z.string(),
+    status: z.enum(BASE_CHANGE_STATUSES),
+    decisionComment: z.string().nullable(),
+    decidedByName: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    createdByName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('TraineeBaseChange');
+export type TraineeBaseChange = z.infer<typeof TraineeBaseChange>;
 
 export const RevealedIdNo = z.object({ idNo: z.string().nullable() }).openapi('RevealedIdNo');
 

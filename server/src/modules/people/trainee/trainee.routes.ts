@@ -9,9 +9,12 @@ import {
   AssignTutor,
   AuditTrainee,
   AuditTrainees,
+  DecideBaseChange,
+  RequestBaseChange,
   RevealedIdNo,
   SubmitTrainee,
   Trainee,
+  TraineeBaseChange,
   TraineeCounts,
   TraineeHistory,
   TransitionTrainee,
@@ -43,6 +46,18 @@ const audit = act(
   AuditTrainee,
   'trainee:trainee:audit',
   "Approve or reject the registration at its current level (the actor holds that level's role)",
+);
+const requestBaseChange = act(
+  'request-base-change',
+  RequestBaseChange,
+  'trainee:trainee:change-base',
+  'Ask to move a trainee in training to another training base (and specialty base), with the reason and date',
+);
+const decideBaseChange = act(
+  'decide-base-change',
+  DecideBaseChange,
+  'trainee:trainee:change-base',
+  "Approve (the trainee moves; the move joins its history) or reject the trainee's change of base awaiting a decision",
 );
 const reveal = recordActions(path, tags, {
   description: 'The ID number in clear (audited)',
@@ -89,6 +104,15 @@ const history = defineRoute({
   request: { params: IdParam },
   responses: answers('History', z.array(TraineeHistory), 400, 401, 403, 404),
 });
+const baseChanges = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/base-changes`,
+  tags,
+  summary: "The trainee's changes of base asked for, newest first, with their decisions",
+  permission: 'trainee:trainee:list',
+  request: { params: IdParam },
+  responses: answers('Changes of base', z.array(TraineeBaseChange), 400, 401, 403, 404),
+});
 const counts = defineRoute({
   method: 'get',
   path: `/${path}/counts`,
@@ -121,6 +145,18 @@ const actions = (service: TraineeService) =>
     .openapi(reveal, async (c) => {
       const { id } = c.req.valid('param');
       return c.json({ idNo: await service.reveal(writeContext(c), id) }, 200);
+    })
+    .openapi(requestBaseChange, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await service.baseChanges.request(writeContext(c), id, c.req.valid('json')), 200);
+    })
+    .openapi(decideBaseChange, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await service.baseChanges.decide(writeContext(c), id, c.req.valid('json')), 200);
+    })
+    .openapi(baseChanges, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await service.baseChanges.list(c.var.principal.tenantId, id, c.var.principal.userId), 200);
     })
     .openapi(history, async (c) => {
       const { id } = c.req.valid('param');

@@ -21,6 +21,7 @@ import {
   type AuditTrainees,
   type CreateTrainee,
   flatten,
+  IN_TRAINING,
   nextStatuses,
   type Trainee,
   type TraineeCounts,
@@ -32,6 +33,7 @@ import {
   traineeTable,
   type UpdateTrainee,
 } from './trainee.resource';
+import { traineeBaseChanges } from './trainee-base-change';
 
 const texts = {
   'zh-CN': {
@@ -48,6 +50,7 @@ const texts = {
     already: '此人已是该类型的学员',
     custom: '须为对象：字段标识 → 值（JSON）',
     outOfScope: '不在你的数据范围内',
+    byRequest: '学员已进入培训，变更基地须提交变更申请并经审批',
   },
   'en-US': {
     noType: 'is not an existing trainee type',
@@ -63,6 +66,7 @@ const texts = {
     already: 'this person is already a trainee of this type',
     custom: 'must be a JSON object of field key → value',
     outOfScope: 'is outside your data scope',
+    byRequest: 'changes, for a trainee in training, by a request that is approved',
   },
 };
 
@@ -327,6 +331,13 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     create,
     createMany: sameAsCreate(createMany, create),
     async update(tx, current, input, ctx) {
+      if (IN_TRAINING.includes(current.status)) {
+        // in training, the base changes by a request that is approved (baseChanges)
+        const moved = (field: 'trainingBaseId' | 'specialtyBaseId') =>
+          input[field] !== undefined && (input[field] ?? null) !== current[field];
+        for (const field of ['trainingBaseId', 'specialtyBaseId'] as const)
+          if (moved(field)) throw invalidField(field, texts[ctx.lang].byRequest);
+      }
       await checkReferences(tx, input, ctx.lang);
       const customFields =
         input.customFields === undefined
@@ -380,7 +391,14 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     tx: Tx,
     ctx: WriteContext,
     trainee: Trainee,
-    step: { kind: 'status' | 'registration'; from: string; to: string; level?: number; reason?: string; date?: string },
+    step: {
+      kind: 'status' | 'registration' | 'base';
+      from: string;
+      to: string;
+      level?: number;
+      reason?: string;
+      date?: string;
+    },
   ) {
     await tx
       .insertInto('trainee_history')
@@ -539,6 +557,17 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       }),
 
     reveal: idNumberRevealer<Trainee>(deps.idNumbers, resource),
+
+    baseChanges: traineeBaseChanges({
+      tenancy: deps.tenancy,
+      find,
+      inScope,
+      act: resource.act,
+      moveTo: async (tx, row, bases, ctx) => {
+        await repo.update(tx, row.id, bases, ctx);
+      },
+      record,
+    }),
 
     history: (tenantId: string, id: string, viewer: string): Promise<TraineeHistory[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
