@@ -84,7 +84,9 @@ const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [`trainee
 
 let store: TestStore;
 beforeEach(() => {
-  store = freshStore(seededSysCodes('trainee_status', 'registration_status', 'gender', 'id_type'));
+  store = freshStore(
+    seededSysCodes('trainee_status', 'registration_status', 'base_change_status', 'gender', 'id_type'),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -191,6 +193,7 @@ describe('/trainee/:id/profile', () => {
           },
         ],
       }),
+      'GET /api/people/trainee/5/base-changes': () => ({ body: [] }),
       'GET /api/system/audit-log': () => page([]),
       ...extra,
     });
@@ -216,6 +219,55 @@ describe('/trainee/:id/profile', () => {
     fireEvent.click(screen.getByTestId('trainee-id-no-reveal'));
     await waitFor(() => expect(screen.getByTestId('trainee-id-no')).toHaveTextContent('11010519491231002X'));
     expect(api.find('POST', '/api/people/trainee/5/reveal-id')).toHaveLength(1);
+  });
+
+  it('asks to change the base of a trainee in training, and decides the change awaiting a decision', async () => {
+    const asked = {
+      id: '3',
+      fromTrainingBaseName: '住培基地',
+      fromSpecialtyBaseName: null,
+      toTrainingBaseId: '2',
+      toTrainingBaseName: '二院基地',
+      toSpecialtyBaseName: null,
+      reason: '随导师调动',
+      effectiveDate: '2026-12-01',
+      status: 'pending',
+      decisionComment: null,
+      decidedByName: null,
+      decidedAt: null,
+      createdByName: '管理员',
+      createdAt: '2026-11-20T08:00:00.000Z',
+    };
+    let changes: unknown[] = [];
+    const api = mountProfile(['list', 'change-base'], {
+      'GET /api/people/trainee/5/base-changes': () => ({ body: changes }),
+      'POST /api/people/trainee/5/request-base-change': () => {
+        changes = [asked];
+        return { body: trainee };
+      },
+      'POST /api/people/trainee/5/decide-base-change': () => ({ body: trainee }),
+    });
+    fireEvent.click(await screen.findByTestId('base-change-request'));
+    fireEvent.mouseDown(within(await screen.findByTestId('base-change-to')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('住培基地', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(screen.getByTestId('base-change-reason'), { target: { value: '随导师调动' } });
+    fireEvent.click(screen.getByTestId('base-change-request-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/people/trainee/5/request-base-change')).toHaveLength(1));
+    expect(api.find('POST', '/api/people/trainee/5/request-base-change')[0].body).toMatchObject({
+      toTrainingBaseId: '2',
+      reason: '随导师调动',
+      version: 2,
+    });
+    const card = screen.getByTestId('trainee-base-changes');
+    await within(card).findByText('住培基地 → 二院基地');
+    expect(within(card).queryByTestId('base-change-request')).toBeNull();
+    fireEvent.click(within(card).getByTestId('base-change-decide'));
+    fireEvent.click(await screen.findByTestId('base-change-decide-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/people/trainee/5/decide-base-change')).toHaveLength(1));
+    expect(api.find('POST', '/api/people/trainee/5/decide-base-change')[0].body).toEqual({
+      decision: 'approve',
+      version: 2,
+    });
   });
 
   it('offers no reveal without its permission, and only the moves the status allows', async () => {

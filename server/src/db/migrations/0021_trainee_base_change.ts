@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from './statements';
 import { SYSTEM_ROLE, tenantTable } from './0002_tenancy_rls';
+import { runStatements } from './statements';
 
 /**
  * `trainee_base_change`: a request to move a trainee in training to another training base (and specialty base), with

@@ -21,6 +21,7 @@ import CustomFields from '../trainee-field/CustomFields';
 import {
   fetchFields,
   fetchTypes,
+  IN_TRAINING,
   orgChoices,
   PERSON_FIELDS,
   TRAINING_FIELDS,
@@ -52,6 +53,7 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
   const { data: types = [] } = useRequest(fetchTypes, { onError: ignoreShownError });
   const required = [{ required: true }];
   const entity = t('people.trainee.entity');
+  const inTraining = Boolean(record && IN_TRAINING.includes(record.status));
 
   const save = async (values: Record<string, unknown>) => {
     const given = values.idNo ? PERSON_FIELDS : PERSON_FIELDS.filter((f) => f !== 'idNo');
@@ -134,12 +136,15 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
         label={label('trainingBaseId')}
         rules={required}
         request={() => orgChoices('training_base')}
+        disabled={inTraining}
+        extra={inTraining && t('people.trainee.baseByRequest')}
         fieldProps={{ 'data-testid': 'form-trainingBaseId' } as object}
       />
       <ProFormSelect
         name="specialtyBaseId"
         label={label('specialtyBaseId')}
         request={() => orgChoices('specialty_base')}
+        disabled={inTraining}
       />
       <ProFormDigit name="cohortYear" label={label('cohortYear')} min={1950} max={2100} fieldProps={{ precision: 0 }} />
       <ProFormSelect name="recruitType" label={label('recruitType')} options={dictOptions('recruit_type')} />

@@ -4,7 +4,10 @@ import type {
   AuditTrainee,
   AuditTrainees,
   CreateTrainee,
+  DecideBaseChange,
+  RequestBaseChange,
   Trainee,
+  TraineeBaseChange,
   TraineeCounts,
   TraineeHistory,
   TransitionTrainee,
@@ -16,9 +19,9 @@ import type { TraineeType } from '@server/modules/people/trainee-type/trainee-ty
 import type { Unit } from '@server/modules/people/unit/unit.resource';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
-import request from '@/utils/request';
+import request, { type Options } from '@/utils/request';
 
-export type { Trainee, TraineeCounts, TraineeHistory, TraineeType };
+export type { Trainee, TraineeBaseChange, TraineeCounts, TraineeHistory, TraineeType };
 
 export const trainees = resourceService<Trainee, CreateTrainee, UpdateTrainee>('people/trainee');
 const base = '/api/people/trainee';
@@ -35,6 +38,13 @@ export const assignTutor = (body: AssignTutor) => request.post<Trainee[]>(`${bas
 export const revealIdNo = (id: string) =>
   trainees.action<{ idNo: string | null }>(id, 'reveal-id').then(({ idNo }) => idNo);
 export const fetchHistory = (id: string) => request.get<TraineeHistory[]>(`${base}/${id}/history`);
+export const fetchBaseChanges = (id: string) => request.get<TraineeBaseChange[]>(`${base}/${id}/base-changes`);
+export const requestBaseChange = (row: Trainee, body: Omit<RequestBaseChange, 'version'>, options?: Options) =>
+  trainees.action<Trainee>(row.id, 'request-base-change', { ...body, version: row.version }, options);
+export const decideBaseChange = (row: Trainee, body: Omit<DecideBaseChange, 'version'>) =>
+  trainees.action<Trainee>(row.id, 'decide-base-change', { ...body, version: row.version });
+/** The statuses in which the base changes by a request that is approved, not by an edit (the server's rule). */
+export const IN_TRAINING: Trainee['status'][] = ['in_training', 'suspended', 'extended'];
 export const fetchCounts = () => request.get<TraineeCounts>(`${base}/counts`);
 
 /** The tenant's trainee types, in their order. */

@@ -11,6 +11,7 @@ import IdNumber from '@/pages/people/person/IdNumber';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import CustomFields from '../../trainee-field/CustomFields';
+import BaseChanges from '../BaseChanges';
 import { fetchFields, fetchHistory, revealIdNo, submitTrainee, type Trainee, traineeDescriptor } from '../descriptor';
 import TraineeActionDialog, { type Acting } from '../TraineeDialogs';
 import TraineeForm from '../TraineeForm';
@@ -28,6 +29,7 @@ function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) 
   const statuses = dictEnum('trainee_status');
   const registrations = dictEnum('registration_status');
   const stateName = (kind: string, state: string) => {
+    if (kind === 'base') return state;
     const [value, level] = state.split(':');
     const entry = (kind === 'status' ? statuses : registrations).get(value);
     return `${entry?.text ?? value}${level ? ` · ${level}` : ''}`;
@@ -116,7 +118,10 @@ function CustomValues({ row }: { row: Trainee }) {
   );
 }
 
-/** /trainee/:id/profile: the trainee, their ID number (revealed on request), custom values, lifecycle and audit trail. */
+/**
+ * /trainee/:id/profile: the trainee, their ID number (revealed on request), custom values, lifecycle, changes of base
+ * and audit trail.
+ */
 export default function TraineeProfile() {
   const intl = useIntl();
   const [version, setVersion] = useState(0);
@@ -152,6 +157,7 @@ export default function TraineeProfile() {
             </Card>
             <CustomValues row={row} />
             <Lifecycle row={row} onChanged={() => setVersion((v) => v + 1)} />
+            <BaseChanges row={row} onChanged={() => setVersion((v) => v + 1)} />
           </>
         )}
       </ResourceProfile>
