@@ -5,6 +5,7 @@ import { filterValue } from '../../../core/resource/list-query';
 import type { WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tenancy, Tx } from '../../../core/tenancy';
+import { inEachTenant } from '../../../core/tenant-jobs';
 import { onceIn } from '../../../core/tx-memo';
 import { insertAuditLogs } from '../../system/audit/audit.repository';
 import { dataScopeOf, inDataScope } from '../organization/data-scope';
@@ -152,21 +153,19 @@ export function createExpertService(deps: ResourceDeps & { idNumbers: IdNumberCi
   };
 }
 
-async function expireTerms(tenancy: Tenancy, now: Date): Promise<number> {
+function expireTerms(tenancy: Tenancy, now: Date): Promise<number> {
   const day = today(now);
-  const tenants = await tenancy.asSystem((tx) =>
-    tx
-      .selectFrom('expert')
-      .select('tenant_id')
-      .distinct()
-      .where('status', '=', 'active')
-      .where('term_end', '<', day)
-      .execute(),
-  );
-  let expired = 0;
-  for (const { tenant_id } of tenants) {
-    const tenantId = String(tenant_id);
-    expired += await tenancy.inTenant(tenantId, async (tx) => {
+  return inEachTenant(
+    tenancy,
+    (tx) =>
+      tx
+        .selectFrom('expert')
+        .select('tenant_id')
+        .distinct()
+        .where('status', '=', 'active')
+        .where('term_end', '<', day)
+        .execute(),
+    async (tx, tenantId) => {
       const rows = await tx
         .updateTable('expert')
         .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
@@ -183,9 +182,8 @@ async function expireTerms(tenancy: Tenancy, now: Date): Promise<number> {
         after: { status: 'expired' },
       }));
       return rows.length;
-    });
-  }
-  return expired;
+    },
+  );
 }
 
 export type ExpertService = ReturnType<typeof createExpertService>;

@@ -6,6 +6,7 @@ import type { ResourceStore, WriteContext } from '../../../core/resource/resourc
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tenancy, Tx } from '../../../core/tenancy';
+import { inEachTenant } from '../../../core/tenant-jobs';
 import { insertAuditLogs } from '../../system/audit/audit.repository';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { type DataScope, dataScopeOf, inDataScope } from '../organization/data-scope';
@@ -292,22 +293,19 @@ export function createQualificationService(deps: Deps) {
   };
 }
 
-/** Tenants with approved qualifications past their end, then each tenant's in its own transaction. */
-async function expireQualifications(tenancy: Tenancy, now: Date): Promise<number> {
+function expireQualifications(tenancy: Tenancy, now: Date): Promise<number> {
   const today = now.toISOString().slice(0, 10);
-  const tenants = await tenancy.asSystem((tx) =>
-    tx
-      .selectFrom('qualification')
-      .select('tenant_id')
-      .distinct()
-      .where('review_status', '=', 'approved')
-      .where('valid_until', '<', today)
-      .execute(),
-  );
-  let expired = 0;
-  for (const { tenant_id } of tenants) {
-    const tenantId = String(tenant_id);
-    expired += await tenancy.inTenant(tenantId, async (tx) => {
+  return inEachTenant(
+    tenancy,
+    (tx) =>
+      tx
+        .selectFrom('qualification')
+        .select('tenant_id')
+        .distinct()
+        .where('review_status', '=', 'approved')
+        .where('valid_until', '<', today)
+        .execute(),
+    async (tx, tenantId) => {
       const rows = await tx
         .updateTable('qualification')
         .set({ review_status: 'expired', updated_at: now, version: sql`version + 1` })
@@ -338,9 +336,8 @@ async function expireQualifications(tenancy: Tenancy, now: Date): Promise<number
         after: { reviewStatus: 'expired' },
       }));
       return rows.length;
-    });
-  }
-  return expired;
+    },
+  );
 }
 
 export type QualificationService = ReturnType<typeof createQualificationService>;
