@@ -1,7 +1,6 @@
 import type { CreateDoctor, Doctor, UpdateDoctor } from '@server/modules/people/doctor/doctor.resource';
-import { lazy, Suspense } from 'react';
 import { describeResource } from '@/components/resource/types';
-import { unitChoices } from '@/pages/people/trainee/descriptor';
+import { organizationPicker, unitPicker } from '@/pages/people/organization/pickers';
 import { resourceService } from '@/services/resource';
 
 export type { Doctor };
@@ -16,9 +15,6 @@ export const tutorChoices = (keyword?: string) =>
   doctors
     .list({ isTutor: 'true', status: 'active', pageSize: '50', ...(keyword && { keyword }) })
     .then(({ data }) => data.map((d) => ({ value: d.id, label: d.orgName ? `${d.name} · ${d.orgName}` : d.name })));
-
-// the tree picker is the form's, not the list's first download
-const OrganizationPicker = lazy(() => import('@/pages/people/organization/OrganizationPicker'));
 
 const FORM = [
   'name',
@@ -77,23 +73,13 @@ export const doctorDescriptor = describeResource<Doctor, CreateDoctor, UpdateDoc
           .then(({ data }) => data.map((t) => ({ value: t.id, label: t.name }))),
     }),
     column('doctorTypeName', { hideInSearch: true, hideInForm: true }),
-    column('orgId', {
-      hideInTable: true,
-      hideInDescriptions: true,
-      renderFormItem: (schema) => (
-        <Suspense fallback={null}>
-          <OrganizationPicker {...(schema.fieldProps as object)} />
-        </Suspense>
-      ),
-    }),
+    column('orgId', { hideInTable: true, hideInDescriptions: true, renderFormItem: organizationPicker }),
     column('orgName', { hideInSearch: true, hideInForm: true }),
     column('unitId', {
       hideInTable: true,
       hideInDescriptions: true,
       hideInSearch: true,
-      valueType: 'select',
-      fieldProps: { showSearch: true },
-      request: ({ keyWords }) => unitChoices(keyWords),
+      ...unitPicker,
     }),
     column('unitName', { hideInSearch: true, hideInForm: true, hideInTable: true }),
     column('professionalTitle', { dict: 'professional_title' }),

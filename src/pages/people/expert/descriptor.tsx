@@ -5,9 +5,8 @@ import type {
   PromoteExpert,
   UpdateExpert,
 } from '@server/modules/people/expert/expert.resource';
-import { lazy, Suspense } from 'react';
 import { describeResource } from '@/components/resource/types';
-import { unitChoices } from '@/pages/people/trainee/descriptor';
+import { organizationPicker, unitPicker } from '@/pages/people/organization/pickers';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
 
@@ -31,9 +30,6 @@ export const EXPERT_NEXT: Record<Expert['status'], Expert['status'][]> = {
   expired: ['active', 'retired'],
   retired: [],
 };
-
-// the tree picker is the form's, not the list's first download
-const OrganizationPicker = lazy(() => import('@/pages/people/organization/OrganizationPicker'));
 
 /** The expert's own fields: the form's after the person's, and the whole of a doctor's promotion. */
 export const EXPERT_FIELDS = [
@@ -75,23 +71,13 @@ export const expertDescriptor = describeResource<Expert, CreateExpert, UpdateExp
       column('idNoMasked', { hideInSearch: true, hideInForm: true, hideInDescriptions: true, hideInTable: true }),
       column('mobile', { hideInSearch: true }),
       column('email', { hideInSearch: true, hideInTable: true }),
-      column('orgId', {
-        hideInTable: true,
-        hideInDescriptions: true,
-        renderFormItem: (schema) => (
-          <Suspense fallback={null}>
-            <OrganizationPicker {...(schema.fieldProps as object)} />
-          </Suspense>
-        ),
-      }),
+      column('orgId', { hideInTable: true, hideInDescriptions: true, renderFormItem: organizationPicker }),
       column('orgName', { hideInSearch: true, hideInForm: true }),
       column('unitId', {
         hideInTable: true,
         hideInDescriptions: true,
         hideInSearch: true,
-        valueType: 'select',
-        fieldProps: { showSearch: true },
-        request: ({ keyWords }) => unitChoices(keyWords),
+        ...unitPicker,
       }),
       column('unitName', { hideInSearch: true, hideInForm: true }),
       column('professionalTitle', { dict: 'professional_title', hideInSearch: true }),

@@ -8,8 +8,8 @@ import type {
   TransferStaff,
   UpdateStaff,
 } from '@server/modules/people/staff/staff.resource';
-import { lazy, Suspense } from 'react';
 import { describeResource } from '@/components/resource/types';
+import { organizationPicker } from '@/pages/people/organization/pickers';
 import { resourceService } from '@/services/resource';
 import request from '@/utils/request';
 
@@ -28,14 +28,6 @@ export const linkStaffAccount = (row: Staff, body: Omit<LinkStaffAccount, 'versi
 export const revealStaffIdNo = (id: string) =>
   staff.action<{ idNo: string | null }>(id, 'reveal-id').then(({ idNo }) => idNo);
 export const fetchStaffHistory = (id: string) => request.get<StaffHistory[]>(`/api/people/staff/${id}/history`);
-
-// the tree picker is the form's, not the list's first download
-const OrganizationPicker = lazy(() => import('@/pages/people/organization/OrganizationPicker'));
-const orgPicker = (schema: { fieldProps?: unknown }) => (
-  <Suspense fallback={null}>
-    <OrganizationPicker {...(schema.fieldProps as object)} />
-  </Suspense>
-);
 
 const PERSON = ['name', 'gender', 'idType', 'idNo', 'mobile', 'email', 'birthDate', 'education'] as const;
 const OWN = [
@@ -74,7 +66,7 @@ export const staffDescriptor = describeResource<Staff, CreateStaff, UpdateStaff>
       hideInTable: true,
       hideInDescriptions: true,
       required: true,
-      renderFormItem: orgPicker,
+      renderFormItem: organizationPicker,
     }),
     column('orgName', { hideInSearch: true, hideInForm: true }),
     column('position', { dict: 'post' }),

@@ -1,4 +1,4 @@
-import { ProFormDatePicker, ProFormRadio, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Space, Table, Tag } from 'antd';
@@ -17,6 +17,7 @@ import {
   type Trainee,
   type TraineeBaseChange,
 } from './descriptor';
+import { DecisionFields } from './TraineeDialogs';
 
 /**
  * A trainee's changes of training base: the requests so far with their decisions, a new request while the trainee is
@@ -101,18 +102,7 @@ export default function BaseChanges({ row, onChanged }: { row: Trainee; onChange
         }}
       >
         {acting === 'decide' ? (
-          <>
-            <ProFormRadio.Group
-              name="decision"
-              label={t('people.trainee.audit.decision')}
-              options={[
-                { value: 'approve', label: t('people.trainee.audit.approve') },
-                { value: 'reject', label: t('people.trainee.audit.reject') },
-              ]}
-              rules={[{ required: true }]}
-            />
-            <ProFormTextArea name="comment" label={t('people.trainee.audit.comment')} rules={[{ max: 500 }]} />
-          </>
+          <DecisionFields />
         ) : (
           <>
             <ProFormSelect

@@ -28,6 +28,26 @@ interface Props {
   onDone: () => void;
 }
 
+/** An approval or a rejection, with a comment: a registration's audit, a change of base. */
+export function DecisionFields() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <>
+      <ProFormRadio.Group
+        name="decision"
+        label={t('people.trainee.audit.decision')}
+        options={[
+          { value: 'approve', label: t('people.trainee.audit.approve') },
+          { value: 'reject', label: t('people.trainee.audit.reject') },
+        ]}
+        rules={[{ required: true }]}
+      />
+      <ProFormTextArea name="comment" label={t('people.trainee.audit.comment')} rules={[{ max: 500 }]} />
+    </>
+  );
+}
+
 /** The lifecycle move or audit decision of `acting`; a refusal (a move not allowed, a stale record) is said by it. */
 export default function TraineeActionDialog({ acting, onClose, onDone }: Props) {
   const intl = useIntl();
@@ -99,18 +119,7 @@ export default function TraineeActionDialog({ acting, onClose, onDone }: Props) 
           />
         </>
       ) : (
-        <>
-          <ProFormRadio.Group
-            name="decision"
-            label={t('people.trainee.audit.decision')}
-            options={[
-              { value: 'approve', label: t('people.trainee.audit.approve') },
-              { value: 'reject', label: t('people.trainee.audit.reject') },
-            ]}
-            rules={[{ required: true }]}
-          />
-          <ProFormTextArea name="comment" label={t('people.trainee.audit.comment')} rules={[{ max: 500 }]} />
-        </>
+        <DecisionFields />
       )}
     </RecordModalForm>
   );
