@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, with the flags this machine's closed network needs; never a downloaded browser. */
 export function launchChromium(): Promise<Browser> {
@@ -15,4 +15,14 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Signs in at /login as the demo tenant's administrator and waits for the workspace. */
+export async function signInAsAdmin(page: Page, baseURL: string): Promise<void> {
+  await page.goto(`${baseURL}/#/login`);
+  await page.getByTestId('login-tenant').fill('demo');
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill('admin123');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('workspace').waitFor();
 }

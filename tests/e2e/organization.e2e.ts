@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { choose } from './antd';
-import { launchChromium } from './browser';
+import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
 
 const baseURL = inject('baseURL');
@@ -39,12 +39,7 @@ async function fillAndSave(code: string, name: string, type: string) {
 
 describe('The organisation tree in Chromium', () => {
   it('signs in as the tenant administrator and opens the organisations from the menu', async () => {
-    await page.goto(`${baseURL}/#/login`);
-    await page.getByTestId('login-tenant').fill('demo');
-    await page.getByTestId('login-username').fill('admin');
-    await page.getByTestId('login-password').fill('admin123');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('workspace').waitFor();
+    await signInAsAdmin(page, baseURL);
     const entry = page.locator('.ant-menu').getByText('组织机构', { exact: true });
     if (!(await entry.isVisible())) await page.locator('.ant-menu').getByText('人员与组织', { exact: true }).click();
     await entry.click();

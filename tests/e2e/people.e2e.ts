@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { choose } from './antd';
-import { launchChromium } from './browser';
+import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
 
 const baseURL = inject('baseURL');
@@ -29,12 +29,7 @@ async function menu(group: string, entry: string) {
 
 describe('Units and trainee types in Chromium', () => {
   it('signs in as the tenant administrator', async () => {
-    await page.goto(`${baseURL}/#/login`);
-    await page.getByTestId('login-tenant').fill('demo');
-    await page.getByTestId('login-username').fill('admin');
-    await page.getByTestId('login-password').fill('admin123');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('workspace').waitFor();
+    await signInAsAdmin(page, baseURL);
   });
 
   it('refuses a unit whose credit code fails its check, on the field, and saves it once corrected', async () => {

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { traineeSheet } from '../support/trainee-sheet';
 import { choose } from './antd';
-import { launchChromium } from './browser';
+import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
 
 const baseURL = inject('baseURL');
@@ -83,12 +83,7 @@ afterAll(() => browser?.close());
 
 describe('Trainees in Chromium', () => {
   it('signs in as the tenant administrator', async () => {
-    await page.goto(`${baseURL}/#/login`);
-    await page.getByTestId('login-tenant').fill('demo');
-    await page.getByTestId('login-username').fill('admin');
-    await page.getByTestId('login-password').fill('admin123');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('workspace').waitFor();
+    await signInAsAdmin(page, baseURL);
   });
 
   it('defines a required custom field on the trainee type', async () => {
