@@ -180,7 +180,6 @@ const routes: AppRoute[] = [
         icon: 'idcard',
         access: 'people:staff:list',
         component: './people/staff',
-        firstPage: true,
       },
       {
         path: '/user/staff/:id/profile',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/database';
 import { migrateDown, migrateToLatest, migrationNames } from '../../server/src/db/migrator';
+import routes, { type AppRoute } from '../../src/config/routes';
 import { engines, startApi, type TestApi } from './helpers';
 
 /** The operations every registered resource has, with the permission each asks for. */
@@ -296,6 +297,15 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     expect(res.body.components.schemas).toHaveProperty('AdminUserList');
     expect(res.body.paths['/api/system/admin/{id}'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('answers the first page of every list the console asks for at start-up (routes.ts `firstPage`)', async () => {
+    const paths = (await api.call('GET', '/api/openapi.json')).body.paths;
+    const opened = (list: AppRoute[]): string[] =>
+      list.flatMap((r) => [...(r.firstPage ? [r.path] : []), ...opened(r.routes ?? [])]);
+    const lists = opened(routes);
+    expect(lists.length).toBeGreaterThan(0);
+    for (const path of lists) expect(paths[`/api${path}`]?.get, path).toBeDefined();
   });
 
   it('serves the reference page with local assets', async () => {
