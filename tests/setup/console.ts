@@ -45,5 +45,12 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => cleanup());
 
 // A message shown by a file's last test closes on a timer; once the file's window is gone that timer would throw
-// ("window is not defined") into the next file's run. Closing them with the file stops their timers.
-afterAll(() => message.destroy());
+// ("window is not defined") into the next file's run. Closing them with the file stops their timers; closing renders
+// the messages' own React root once more, so the file waits for that render while its window is still there (CI saw
+// the render land after the window had gone, with the same error).
+const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
+afterAll(async () => {
+  message.destroy();
+  for (let i = 0; i < 20 && document.querySelector('.ant-message-notice'); i++) await tick();
+  await tick();
+});
