@@ -1,4 +1,4 @@
-import type { PermissionCode } from '@/access';
+import type { PermissionCode } from '@server/db/seed/permissions';
 
 /**
  * Routes as data. Every screen route has a `name` (menu i18n key `menu.<name>`), an `icon` and an
