@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { choose } from './antd';
 import { launchChromium, signInAsAdmin } from './browser';
@@ -22,6 +22,26 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/**
+ * Opens the list's create form until its field `field` shows: a click that lands while the list is still settling
+ * after a navigation (the tab and its first page) can open nothing.
+ */
+async function openCreate(list: Locator, field: string) {
+  await expect
+    .poll(
+      async () => {
+        if (await page.getByTestId(field).isVisible()) return true;
+        await list
+          .getByTestId('table-create')
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+        return page.getByTestId(field).isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** The status a row or profile shows settles to `text` (each step is a request and a reload). */
 const settles = (row: ReturnType<Page['locator']>, text: string) =>
   expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(text);
@@ -34,7 +54,7 @@ describe('Experts and qualifications in Chromium', () => {
   it('adds an external expert', async () => {
     await page.goto(`${baseURL}/#/expert/users`);
     const list = page.getByTestId('people-expert');
-    await list.getByTestId('table-create').click();
+    await openCreate(list, 'form-name');
     await page.getByTestId('form-name').fill('钱教授');
     await page.getByTestId('form-expertNo').fill(expertNo);
     await page.getByTestId('form-specialties').click({ force: true });
@@ -48,7 +68,7 @@ describe('Experts and qualifications in Chromium', () => {
   it('files a qualification under them, submits it and approves it, keeping each step', async () => {
     await page.goto(`${baseURL}/#/expert/qualifications`);
     const list = page.getByTestId('people-qualification');
-    await list.getByTestId('table-create').click();
+    await openCreate(list, 'form-ownerType');
     await choose(page, 'form-ownerType', '专家');
     await page.getByTestId('qualification-owner').click();
     await page.keyboard.type('钱教授');
