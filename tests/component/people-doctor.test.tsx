@@ -5,6 +5,7 @@ import DoctorTypePage from '@/pages/people/doctor-type';
 import type { DoctorType } from '@/pages/people/doctor-type/descriptor';
 import { fakeApi } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { personRow } from './people-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -69,17 +70,7 @@ describe('/doctor/:id/profile', () => {
       'GET /api/people/doctor/4': () => ({
         body: {
           id: '4',
-          personId: '9',
-          name: '李医生',
-          gender: 'female',
-          birthDate: null,
-          idType: 'resident_id',
-          idNoMasked: '1101**********002X',
-          mobile: null,
-          email: null,
-          ethnicity: null,
-          education: null,
-          degree: null,
+          ...personRow('李医生', { gender: 'female' }),
           doctorNo: 'D01',
           doctorTypeId: '1',
           doctorTypeName: '带教医师',

@@ -8,6 +8,7 @@ import type { Qualification } from '@/pages/people/qualification/descriptor';
 import { ReviewQualification } from '../../server/src/modules/people/qualification/qualification.resource';
 import { fakeApi, validatedBy } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { personRow } from './people-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -37,19 +38,7 @@ const qualification = (id: string, certNo: string, reviewStatus: Qualification['
   version: 3,
 });
 
-const person = {
-  personId: '9',
-  name: '李医生',
-  gender: 'female',
-  birthDate: null,
-  idType: 'resident_id',
-  idNoMasked: '1101**********002X',
-  mobile: null,
-  email: null,
-  ethnicity: null,
-  education: null,
-  degree: null,
-};
+const person = personRow('李医生', { gender: 'female' });
 const expert: Expert = {
   ...person,
   id: '7',

@@ -6,22 +6,13 @@ import StaffProfile from '@/pages/people/staff/profile';
 import { CreateStaff } from '../../server/src/modules/people/staff/staff.resource';
 import { fakeApi, validatedBy } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { personRow } from './people-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 const wang: Staff = {
   id: '5',
-  personId: '9',
-  name: '王五',
-  gender: 'male',
-  birthDate: null,
-  idType: 'resident_id',
-  idNoMasked: '1101**********002X',
-  mobile: '13800000011',
-  email: null,
-  ethnicity: null,
-  education: null,
-  degree: null,
+  ...personRow('王五', { mobile: '13800000011' }),
   staffNo: 'S001',
   orgId: '3',
   orgName: '心内科',

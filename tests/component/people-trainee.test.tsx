@@ -6,6 +6,7 @@ import TraineeProfile from '@/pages/people/trainee/profile';
 import TraineesOf from '@/pages/people/trainee/TraineesOf';
 import { fakeApi } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { personRow } from './people-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -38,17 +39,7 @@ const school = {
 };
 const trainee: Trainee = {
   id: '5',
-  personId: '9',
-  name: '欧阳明轩',
-  gender: 'male',
-  birthDate: null,
-  idType: 'resident_id',
-  idNoMasked: '1101**********002X',
-  mobile: null,
-  email: null,
-  ethnicity: null,
-  education: null,
-  degree: null,
+  ...personRow('欧阳明轩'),
   traineeNo: 'R20260001',
   traineeTypeId: '7',
   trainingBaseId: '2',
