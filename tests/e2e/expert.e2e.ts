@@ -23,18 +23,15 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /**
- * Opens the list's create form until its field `field` shows: a click that lands while the list is still settling
- * after a navigation (the tab and its first page) can open nothing.
+ * Presses `trigger` until the dialog's field `field` shows: a click that lands while the screen is still settling (a
+ * navigation's tab and first page, the previous dialog's closing mask, a profile reloading) can open nothing.
  */
-async function openCreate(list: Locator, field: string) {
+async function openUntil(trigger: Locator, field: string) {
   await expect
     .poll(
       async () => {
         if (await page.getByTestId(field).isVisible()) return true;
-        await list
-          .getByTestId('table-create')
-          .click({ timeout: 5_000 })
-          .catch(() => undefined);
+        await trigger.click({ timeout: 5_000 }).catch(() => undefined);
         return page.getByTestId(field).isVisible();
       },
       { timeout: 30_000 },
@@ -54,7 +51,7 @@ describe('Experts and qualifications in Chromium', () => {
   it('adds an external expert', async () => {
     await page.goto(`${baseURL}/#/expert/users`);
     const list = page.getByTestId('people-expert');
-    await openCreate(list, 'form-name');
+    await openUntil(list.getByTestId('table-create'), 'form-name');
     await page.getByTestId('form-name').fill('钱教授');
     await page.getByTestId('form-expertNo').fill(expertNo);
     await page.getByTestId('form-specialties').click({ force: true });
@@ -68,7 +65,7 @@ describe('Experts and qualifications in Chromium', () => {
   it('files a qualification under them, submits it and approves it, keeping each step', async () => {
     await page.goto(`${baseURL}/#/expert/qualifications`);
     const list = page.getByTestId('people-qualification');
-    await openCreate(list, 'form-ownerType');
+    await openUntil(list.getByTestId('table-create'), 'form-ownerType');
     await choose(page, 'form-ownerType', '专家');
     await page.getByTestId('qualification-owner').click();
     await page.keyboard.type('钱教授');
@@ -95,11 +92,12 @@ describe('Experts and qualifications in Chromium', () => {
     const profile = page.getByTestId('expert-profile');
     await profile.getByTestId('qualifications-of').getByText(certNo).waitFor();
     for (const status of ['审核中', '在聘']) {
-      await profile.getByTestId('expert-change-status').click();
+      await openUntil(profile.getByTestId('expert-change-status'), 'expert-status-to');
       await choose(page, 'expert-status-to', status);
       await page.getByTestId('expert-status-reason').fill('专家评审');
       await page.getByTestId('expert-status-submit').click();
       await settles(profile.getByTestId('resource-profile').first(), status);
+      await page.getByTestId('expert-status-submit').waitFor({ state: 'hidden' });
     }
     expect(problems).toEqual([]);
   });
