@@ -30,6 +30,8 @@ import { createAuditService } from './modules/system/audit/audit.service';
 import { createSettingsService } from './modules/system/settings/settings.service';
 
 export const API_VERSION = '0.1.0';
+/** The one route whose body is not JSON and has no fixed limit. */
+const UPLOAD_PATH = '/api/file/file/upload';
 
 export interface AppDeps {
   db: Kysely<DB>;
@@ -146,9 +148,10 @@ export function createApp(services: Services, logger?: Logger) {
   const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   // Spreadsheets may be larger; their own limits come from the tenant's settings (import-jobs.ts).
   const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: tooLarge });
-  // A GET or HEAD has no body; asking for it would build the whole fetch Request that node-server otherwise spares.
+  // A GET or HEAD has no body; asking for it would build the whole fetch Request that node-server otherwise spares. An
+  // upload is streamed to the store and stopped at the tenant's own limit (file.service.ts).
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD'
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === UPLOAD_PATH
       ? next()
       : (/\/import(-jobs)?$/.test(c.req.path) ? importLimit : jsonLimit)(c, next),
   );

@@ -58,7 +58,8 @@ async function main() {
     config,
   });
 
-  // the daily expiry of qualifications and of experts' terms: at start (a stopped server catches up), then hourly
+  // the daily expiry of qualifications and of experts' terms, and the removal of orphaned files (unclaimed or never
+  // confirmed for a day): at start (a stopped server catches up), then hourly
   const expire = async () => {
     try {
       const now = new Date();
@@ -67,6 +68,12 @@ async function main() {
       if (qualifications || experts) logger.info({ qualifications, experts }, 'marked as expired');
     } catch (err) {
       logger.error({ err }, 'the expiry job failed');
+    }
+    try {
+      const orphans = await api.services.files.removeOrphans(new Date());
+      if (orphans) logger.info({ orphans }, 'orphaned files removed');
+    } catch (err) {
+      logger.error({ err }, 'the orphaned files job failed');
     }
   };
   void expire();

@@ -1,6 +1,7 @@
 import base from './base.json';
 import dashboard from './dashboard.json';
 import dictionary from './dictionary.json';
+import file from './file.json';
 import people from './people.json';
 import system from './system.json';
 
@@ -8,4 +9,4 @@ import system from './system.json';
  * Every catalogue, for what needs them all at once: the server's spreadsheet headers and the tests. The console
  * never imports this file: an area's catalogue loads with its screens.
  */
-export const catalogues = { base, system, dictionary, dashboard, people };
+export const catalogues = { base, system, dictionary, dashboard, people, file };

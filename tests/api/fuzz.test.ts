@@ -146,6 +146,18 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
     ];
   }
 
+  /** A body that is the file itself (an upload): nothing, and bytes of no known type. */
+  const rawCases = (): Case[] => {
+    const octets = { 'content-type': 'application/octet-stream' };
+    return [
+      { name: 'an empty file', options: { rawBody: '', headers: octets } },
+      {
+        name: 'bytes of no known type',
+        options: { rawBody: '\u0001\u0002garbage\u0003'.repeat(500), headers: octets },
+      },
+    ];
+  };
+
   const pathCases = (): Case[] =>
     ['0', '-1', 'abc', '99999999999999999999', '1\u0000', 'x'.repeat(300)].map((pathValue) => ({
       name: `path parameter ${JSON.stringify(pathValue)}`,
@@ -168,10 +180,16 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
     const failures: string[] = [];
     for (const [index, op] of writes.entries()) {
       const own = ownRows.get(listPathOf(op))?.[0];
-      const path = fillPath(op.path, (param) => String(own?.[param] ?? own?.id ?? '1'));
+      // required query parameters with a valid value, so that the body is what is judged
+      const required = op.query
+        .filter((q) => q.required)
+        .map((q) => `${q.name}=${encodeURIComponent(String(validValue(q.schema, resolve, SEED)))}`);
+      const filled = fillPath(op.path, (param) => String(own?.[param] ?? own?.id ?? '1'));
+      const path = required.length ? `${filled}?${required.join('&')}` : filled;
       const cases = [
         ...(op.body?.types.includes('application/json') ? jsonCases(op, SEED + index) : []),
         ...(op.body?.types.includes('multipart/form-data') ? formCases() : []),
+        ...(op.body?.types.includes('application/octet-stream') ? rawCases() : []),
         ...(op.pathParams.length > 0 ? pathCases() : []),
       ];
       if (cases.length === 0) continue;

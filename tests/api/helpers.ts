@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -87,11 +90,11 @@ export interface TestApi {
   db: Kysely<DB>;
   tenancy: Tenancy;
   call<T = Json>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
-  /** The raw response (spreadsheets); `form` is sent as multipart. */
+  /** The raw response (spreadsheets, files); `form` is sent as multipart, `body` as it is (an upload). */
   fetch(
     method: string,
     path: string,
-    options?: { token?: string; form?: FormData; headers?: Record<string, string> },
+    options?: { token?: string; form?: FormData; body?: Uint8Array | Blob; headers?: Record<string, string> },
   ): Promise<Response>;
   signIn(tenant: string, username: string, password: string, headers?: Record<string, string>): Promise<Answer>;
   /** Signs in and returns the tokens, failing the test when sign-in fails. */
@@ -109,6 +112,8 @@ export async function startApi(
   options: { demo?: boolean; config?: Partial<Config> } = {},
 ): Promise<TestApi> {
   const database = await engine.create();
+  // stored files (the built-in local disk) go to a directory of this server's own, removed with it
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'medu-files-'));
   let server: ApiServer;
   try {
     server = await createServer({
@@ -119,6 +124,7 @@ export async function startApi(
         argon2: testArgon2,
         tokenRateLimit: { windowMs: 60_000, max: 10_000 },
         idNumberKey: TEST_ID_NUMBER_KEY,
+        dataDir,
         ...options.config,
       },
     });
@@ -166,7 +172,7 @@ export async function startApi(
         new Request(`http://test.local${path}`, {
           method,
           headers: { ...o.headers, ...(o.token && { authorization: `Bearer ${o.token}` }) },
-          body: o.form,
+          body: o.form ?? o.body,
         }),
       ),
     signIn,
@@ -190,6 +196,7 @@ export async function startApi(
     async close() {
       await server.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -18,6 +18,7 @@ const AREA_PREFIXES: Record<(typeof areas)[number], string[]> = {
   dictionary: ['dictionary.'],
   dashboard: ['workspace.'],
   people: ['people.'],
+  file: ['file.'],
 };
 
 describe('locale catalogues', () => {

@@ -22,14 +22,17 @@ const statusText: Record<ErrorStatus, string> = {
   403: 'The token lacks the permission (`common.forbidden`), or the tenant/user is disabled',
   404: 'Not found, or not in your tenant (`common.notFound`)',
   409: 'Stale `version` (`common.versionConflict`), a duplicate (`common.duplicate`) or a state rule of the resource',
-  413: 'The upload is larger than allowed (`common.payloadTooLarge` or an import limit)',
+  410: 'The link has expired (`file.linkExpired`): ask for a new one',
+  413: 'The upload is larger than allowed (`common.payloadTooLarge`, `file.tooLarge` or an import limit)',
+  415: 'The content is not of an accepted type (`common.unsupportedMediaType`, `file.typeNotAllowed`)',
   422: 'Import refused (`common.importFailed`): nothing written; the body carries the report (`dryRun`, `created`, `updated`, `failed`)',
   423: 'Account locked after repeated failures (`auth.accountLocked`)',
   429: 'Rate limited (`auth.tooManyRequests`)',
+  502: 'The file store (S3) failed or could not be reached (`file.storeFailed`)',
 };
 
 /** An error status an operation may answer. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502;
 
 export function errorResponses(...statuses: ErrorStatus[]) {
   return Object.fromEntries(

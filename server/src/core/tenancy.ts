@@ -22,7 +22,8 @@ export interface Tenancy {
   inPlatformScope<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Cross-tenant work that must happen before the tenant is known (tenant by code, token by hash)
-   * and seeding. Call it only from core/system-lookups.ts, core/tenant-jobs.ts and db/seed.
+   * and seeding. Call it only from core/system-lookups.ts, core/tenant-jobs.ts, db/seed and modules/file/stores.ts
+   * (a tenant's files may be kept in the platform tenant's store).
    */
   asSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /**

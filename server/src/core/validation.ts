@@ -97,6 +97,9 @@ const formatRules = {
     duplicate: '不能重复',
     idNo: '证件号码只能包含数字、字母、括号和 -',
     mobile: '请填写 11 位手机号码',
+    bucket: '3–63 位小写字母、数字、. 或 -，以字母或数字开头和结尾',
+    basePath: '相对路径：由字母、数字、. _ - 组成的各级目录，用 / 分隔，不能含 ..',
+    mimeType: '类型/子类型，例如 image/png',
   },
   'en-US': {
     tenantCode: 'a lower-case letter, then 1–31 lower-case letters, digits or -',
@@ -125,6 +128,9 @@ const formatRules = {
     duplicate: 'must not repeat',
     idNo: 'digits, letters, brackets and - only',
     mobile: 'an 11-digit mobile number',
+    bucket: '3–63 lower-case letters, digits, . or -, starting and ending with a letter or digit',
+    basePath: 'a relative path: folders of letters, digits and . _ - separated by /, no ..',
+    mimeType: 'type/subtype, e.g. image/png',
   },
 } satisfies Record<Lang, Record<string, string>>;
 

@@ -17,6 +17,8 @@ import { errorCodes } from './dictionary/errcode/errcode.service';
 import { industries } from './dictionary/industry/industry.routes';
 import { dictItems } from './dictionary/syscode/syscode-item.service';
 import { dictTypes } from './dictionary/syscode/syscode-type.resource';
+import { files } from './file/file/file.routes';
+import { storageConfigs } from './file/storage-config/storage-config.routes';
 import { healthRoutes } from './health/health.routes';
 import { doctors } from './people/doctor/doctor.routes';
 import { doctorTypes } from './people/doctor-type/doctor-type.routes';
@@ -81,6 +83,8 @@ export const resources = {
   doctors,
   experts,
   qualifications,
+  storageConfigs,
+  files,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

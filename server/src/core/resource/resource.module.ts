@@ -3,7 +3,7 @@ import type { AppEnv } from '../context';
 import type { ResourceModule } from '../module';
 import type { DefinedResource } from './define-resource';
 import type { ResourceDefinition, ResourceRow, ResourceStore } from './resource';
-import { resourceRoutes } from './resource.routes';
+import { type OmittedRoute, resourceRoutes } from './resource.routes';
 import { createResourceService, type ResourceDeps, type ResourceService } from './resource.service';
 
 export interface WithResource<Row extends ResourceRow, Create, Update extends { version: number }> {
@@ -29,7 +29,7 @@ export function resourceModule<
      * Generic routes the entity answers itself (the district import answers with a diff preview), or does not have (a
      * record whose lists of values no sheet cell holds is not imported: no import, no template).
      */
-    omit?: ('import' | 'template')[];
+    omit?: OmittedRoute[];
   },
 ): ResourceModule<Deps, S> {
   const build = (deps: Deps) => {

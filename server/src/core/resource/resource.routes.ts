@@ -126,12 +126,16 @@ const componentName = (type: string) => type.replace(/(^|_)([a-z])/g, (_, __, ch
  * The HTTP contract of a resource (docs/architecture.md, "The resource contract"): list, export, import template, import,
  * batch delete, create, get, update, delete — each behind `<permission>:<action>`.
  * Paths without {id} come first so that `/export` is never read as an id.
- * `omit`: routes the entity answers itself (the district import answers with a diff preview), or has none.
+ * `omit`: routes the entity answers itself (the district import answers with a diff preview), or has none (a file is
+ * made by upload, never by a JSON create or update).
  */
+/** Generic routes an entity may go without. */
+export type OmittedRoute = 'import' | 'template' | 'create' | 'update';
+
 export function resourceRoutes<Row extends ResourceRow, Create, Update extends { version: number }>(
   def: ResourceDefinition<Row, Create, Update>,
   pick: (services: Services) => ResourceService<Row, Create, Update>,
-  options: { omit?: ('import' | 'template')[] } = {},
+  options: { omit?: OmittedRoute[] } = {},
 ) {
   const base = `/${def.path}`;
   const item = `${base}/{id}`;
@@ -339,20 +343,23 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
         ),
       );
   }
-  return app
-    .openapi(batchDelete, async (c) =>
-      c.json({ deleted: await service(c).remove(writeContext(c), c.req.valid('json').ids) }, 200),
-    )
-    .openapi(create, async (c) => c.json(await service(c).create(writeContext(c), c.req.valid('json') as Create), 201))
-    .openapi(get, async (c) => {
-      const { tenantId, userId } = c.var.principal;
-      return c.json(await service(c).get(tenantId, c.req.valid('param').id, userId), 200);
-    })
-    .openapi(update, async (c) =>
+  app.openapi(batchDelete, async (c) =>
+    c.json({ deleted: await service(c).remove(writeContext(c), c.req.valid('json').ids) }, 200),
+  );
+  if (!options.omit?.includes('create'))
+    app.openapi(create, async (c) =>
+      c.json(await service(c).create(writeContext(c), c.req.valid('json') as Create), 201),
+    );
+  app.openapi(get, async (c) => {
+    const { tenantId, userId } = c.var.principal;
+    return c.json(await service(c).get(tenantId, c.req.valid('param').id, userId), 200);
+  });
+  if (!options.omit?.includes('update'))
+    app.openapi(update, async (c) =>
       c.json(await service(c).update(writeContext(c), c.req.valid('param').id, c.req.valid('json') as Update), 200),
-    )
-    .openapi(remove, async (c) => {
-      await service(c).remove(writeContext(c), [c.req.valid('param').id]);
-      return c.body(null, 204);
-    });
+    );
+  return app.openapi(remove, async (c) => {
+    await service(c).remove(writeContext(c), [c.req.valid('param').id]);
+    return c.body(null, 204);
+  });
 }

@@ -179,6 +179,8 @@ export function createSettingsService(deps: {
       inForce(tx, defaults, (v): v is boolean => typeof v === 'boolean'),
     strings: <K extends string>(tx: Tx, defaults: Record<K, string>) =>
       inForce(tx, defaults, (v): v is string => typeof v === 'string'),
+    lists: <K extends string>(tx: Tx, defaults: Record<K, string[]>) =>
+      inForce(tx, defaults, (v): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')),
 
     async passwordPolicy(tx: Tx): Promise<PasswordPolicy> {
       const { 'security.password.minLength': minLength, 'security.password.minScore': minScore } = await this.numbers(

@@ -1,0 +1,146 @@
+import type { Config } from '../../../config';
+import { AppError, invalidField, isUniqueViolation, versionConflict } from '../../../core/errors';
+import type { Lang } from '../../../core/i18n';
+import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import type { Tx } from '../../../core/tenancy';
+import { createStores, type StorageRecord } from '../stores';
+import {
+  type CreateStorageConfig,
+  type StorageConfig,
+  storageConfigResource,
+  type UpdateStorageConfig,
+} from './storage-config.resource';
+
+const texts = {
+  'zh-CN': {
+    required: '使用 S3 存储时必填',
+    nameTaken: '已有同名存储配置',
+    holdsFiles: (n: number) => `仍存有 ${n} 个文件`,
+    isMaster: '是当前的主配置',
+  },
+  'en-US': {
+    required: 'is required for an S3 store',
+    nameTaken: 'another storage configuration has this name',
+    holdsFiles: (n: number) => `still holds ${n} files`,
+    isMaster: 'is the master',
+  },
+};
+
+type Fields = Partial<CreateStorageConfig>;
+
+/**
+ * Storage configurations (docs/domain.md §7.1): an S3 store names its bucket, region and keys (the secret sealed at
+ * rest, never answered); one enabled master per tenant takes new files; a configuration that holds files or is the
+ * master is not deleted; the connection test puts, reads back and deletes a probe object.
+ */
+export function createStorageConfigService(deps: ResourceDeps & { config: Config }) {
+  const stores = createStores(deps);
+  const { store: plain, repository } = storageConfigResource;
+
+  function checkS3(merged: Fields & { secretSet?: boolean }, lang: Lang) {
+    if (merged.provider !== 's3') return;
+    for (const field of ['bucket', 'region', 'accessKeyId'] as const)
+      if (!merged[field]) throw invalidField(field, texts[lang].required);
+    if (!merged.secretAccessKey && !merged.secretSet) throw invalidField('secretAccessKey', texts[lang].required);
+  }
+
+  /** The input as stored: the secret sealed into its write-only column. */
+  const sealed = <T extends Fields>({ secretAccessKey, ...rest }: T) => ({
+    ...rest,
+    ...(secretAccessKey !== undefined && { secretEnc: stores.secrets.seal(secretAccessKey) }),
+  });
+
+  const named = async <T>(lang: Lang, write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalidField('name', texts[lang].nameTaken);
+      throw err;
+    }
+  };
+
+  /** A row as written, with what is computed (the secret kept, the files held), which a write does not answer. */
+  const withCounts = async (tx: Tx, row: StorageConfig) => (await repository.find(tx, row.id)) ?? row;
+
+  const store: ResourceStore<StorageConfig, CreateStorageConfig, UpdateStorageConfig> = {
+    ...plain,
+    createMany: undefined,
+    async create(tx, input, ctx) {
+      checkS3(input, ctx.lang);
+      const row = await named(ctx.lang, () => plain.create(tx, sealed(input) as CreateStorageConfig, ctx));
+      return withCounts(tx, row);
+    },
+    async update(tx, current, input, ctx) {
+      checkS3({ ...current, ...input }, ctx.lang);
+      if (current.isMaster && input.status === 'disabled') throw new AppError('storage.masterDisabled');
+      const row = await named(ctx.lang, () => plain.update(tx, current, sealed(input) as UpdateStorageConfig, ctx));
+      return row && withCounts(tx, row);
+    },
+    async remove(tx, rows, ctx) {
+      for (const row of rows) {
+        const reason = row.isMaster
+          ? texts[ctx.lang].isMaster
+          : row.fileCount > 0
+            ? texts[ctx.lang].holdsFiles(row.fileCount)
+            : undefined;
+        if (reason) throw new AppError('storage.inUse', { name: row.name, reason });
+      }
+      await plain.remove(tx, rows, ctx);
+    },
+  };
+  const resource = createResourceService(storageConfigResource, store, deps);
+
+  const record = (tx: Tx, id: string) =>
+    tx
+      .selectFrom('storage_config')
+      .select([
+        'id',
+        'provider',
+        'endpoint',
+        'region',
+        'bucket',
+        'path_style',
+        'base_path',
+        'access_key_id',
+        'secret_enc',
+        'signed_url_ttl_sec',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow() as Promise<StorageRecord>;
+
+  return {
+    resource,
+
+    /** Puts, reads back and deletes a probe object through the saved configuration. */
+    async test(ctx: WriteContext, id: string) {
+      await resource.get(ctx.tenantId, id);
+      const saved = await deps.tenancy.inTenant(ctx.tenantId, (tx) => record(tx, id));
+      const started = performance.now();
+      try {
+        await stores.storeOf(saved).probe();
+        return { ok: true, message: 'ok', ms: Math.round(performance.now() - started) };
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        return { ok: false, message, ms: Math.round(performance.now() - started) };
+      }
+    },
+
+    /** Makes this (enabled) configuration the one new files go to; the previous master stays, as a plain one. */
+    async setMaster(ctx: WriteContext, id: string, version: number) {
+      return resource.act(ctx, id, 'set-master', async (tx, row) => {
+        if (row.version !== version) throw versionConflict();
+        if (row.status !== 'enabled') throw new AppError('storage.masterDisabled');
+        await tx.updateTable('storage_config').set({ is_master: false }).where('is_master', '=', true).execute();
+        await tx
+          .updateTable('storage_config')
+          .set({ is_master: true, updated_at: ctx.now, updated_by: ctx.actorId, version: row.version + 1 })
+          .where('id', '=', id)
+          .execute();
+        return (await repository.find(tx, id)) as StorageConfig;
+      });
+    },
+  };
+}
+
+export type StorageConfigService = ReturnType<typeof createStorageConfigService>;

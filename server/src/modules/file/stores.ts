@@ -1,0 +1,130 @@
+import path from 'node:path';
+import type { Config } from '../../config';
+import { createSecretBox } from '../../core/secret-box';
+import { PLATFORM_TENANT, type Tenancy } from '../../core/tenancy';
+import { type ObjectStore, objectStore, type StorageSettings } from './storage/storage';
+
+/** A storage configuration as the stores read it (its secret still sealed). */
+export interface StorageRecord {
+  id: string;
+  provider: 'local' | 's3';
+  endpoint: string | null;
+  region: string | null;
+  bucket: string | null;
+  path_style: boolean;
+  base_path: string | null;
+  access_key_id: string | null;
+  secret_enc: Uint8Array | null;
+  signed_url_ttl_sec: number;
+}
+
+/** Where a file goes and how long its links live: a configuration, or the built-in local disk (`id` null). */
+export interface Target {
+  id: string | null;
+  provider: 'local' | 's3';
+  store: ObjectStore;
+  linkTtlSec: number;
+}
+
+/** The built-in store's link lifetime, and a configuration's by default. */
+const DEFAULT_TTL_SEC = 600;
+
+const columns = [
+  'id',
+  'provider',
+  'endpoint',
+  'region',
+  'bucket',
+  'path_style',
+  'base_path',
+  'access_key_id',
+  'secret_enc',
+  'signed_url_ttl_sec',
+] as const;
+
+/**
+ * The object stores of the tenants' configurations. A tenant stores new files in its enabled master, else in the
+ * platform tenant's, else on the built-in local disk (`<DATA_DIR>/files`, what `npm start` needs nothing for). A
+ * file's store is the configuration it was stored through, which may be the platform's (read as the system).
+ */
+export function createStores(deps: { config: Config; tenancy: Tenancy }) {
+  if (!deps.config.idNumberKey) throw new Error('the master key is resolved before the services');
+  const secrets = createSecretBox(deps.config.idNumberKey, 'storage secret');
+  const localRoot = path.resolve(deps.config.dataDir, 'files');
+  const builtIn: Target = {
+    id: null,
+    provider: 'local',
+    store: objectStore({ provider: 'local', root: localRoot }),
+    linkTtlSec: DEFAULT_TTL_SEC,
+  };
+
+  function settingsOf(r: StorageRecord, secret?: string): StorageSettings {
+    if (r.provider === 'local') return { provider: 'local', root: localRoot, basePath: r.base_path ?? undefined };
+    return {
+      provider: 's3',
+      endpoint: r.endpoint ?? undefined,
+      region: r.region ?? 'us-east-1',
+      bucket: r.bucket ?? '',
+      accessKeyId: r.access_key_id ?? '',
+      secretAccessKey: secret ?? (r.secret_enc ? secrets.open(r.secret_enc) : ''),
+      pathStyle: r.path_style,
+      basePath: r.base_path ?? undefined,
+    };
+  }
+
+  const targetOf = (r: StorageRecord): Target => ({
+    id: String(r.id),
+    provider: r.provider,
+    store: objectStore(settingsOf(r)),
+    linkTtlSec: r.signed_url_ttl_sec,
+  });
+
+  const platformMaster = () =>
+    deps.tenancy.asSystem((tx) =>
+      tx
+        .selectFrom('storage_config as s')
+        .innerJoin('tenant as t', 't.id', 's.tenant_id')
+        .select(columns.map((c) => `s.${c}` as const))
+        .where('t.code', '=', PLATFORM_TENANT)
+        .where('s.is_master', '=', true)
+        .where('s.status', '=', 'enabled')
+        .executeTakeFirst(),
+    );
+
+  return {
+    secrets,
+    builtIn,
+    /** A store for settings not saved yet (the connection test of a form), or a saved record with a new secret. */
+    storeOf: (r: StorageRecord, secret?: string) => objectStore(settingsOf(r, secret)),
+
+    /** Where the tenant's new files go. Reads in transactions of its own: call it outside any. */
+    async master(tenantId: string): Promise<Target> {
+      const own = await deps.tenancy.inTenant(tenantId, (tx) =>
+        tx
+          .selectFrom('storage_config')
+          .select(columns)
+          .where('is_master', '=', true)
+          .where('status', '=', 'enabled')
+          .executeTakeFirst(),
+      );
+      if (own) return targetOf(own);
+      const platform = await platformMaster();
+      return platform ? targetOf(platform) : builtIn;
+    },
+
+    /**
+     * The store a file was put in: its configuration (the tenant's, or the platform's), or the built-in disk. Reads
+     * in a transaction of its own (the platform's configuration as the system): call it outside any.
+     */
+    async of(storageConfigId: string | null): Promise<Target> {
+      if (storageConfigId === null) return builtIn;
+      const record = await deps.tenancy.asSystem((tx) =>
+        tx.selectFrom('storage_config').select(columns).where('id', '=', storageConfigId).executeTakeFirst(),
+      );
+      if (!record) throw new Error(`storage configuration ${storageConfigId} is gone`);
+      return targetOf(record);
+    },
+  };
+}
+
+export type Stores = ReturnType<typeof createStores>;
