@@ -6,6 +6,13 @@ const doctors = '/api/people/doctor';
 const experts = '/api/people/expert';
 const qualifications = '/api/people/qualification';
 
+/** A 1×1 PNG, the scan of a certificate. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(engines())('experts and qualifications on $name', (engine) => {
@@ -16,6 +23,17 @@ describe.each(engines())('experts and qualifications on $name', (engine) => {
   let doctor: Json;
   let outsider: Json;
 
+  /** A scan uploaded for a record about to be saved (unclaimed until it is). */
+  const attachment = async (token = s.demo): Promise<string> => {
+    const res = await s.api.fetch('POST', '/api/file/file/upload?name=scan.png&purpose=attachment', {
+      token,
+      body: PNG,
+    });
+    const body: Json = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    return body.id;
+  };
+
   /** A qualification of `owner` taken to approved. */
   const approved = async (ownerType: string, ownerId: string, certNo: string, extra: Json = {}) => {
     const made = await create(qualifications, {
@@ -23,6 +41,7 @@ describe.each(engines())('experts and qualifications on $name', (engine) => {
       ownerId,
       qualificationType: 'practice_license',
       certNo,
+      attachmentFileIds: [await attachment()],
       ...extra,
     });
     const sent = await call('POST', `${qualifications}/${made.id}/submit`, { version: made.version });
@@ -184,7 +203,36 @@ describe.each(engines())('experts and qualifications on $name', (engine) => {
     });
     expect(nobody.body.fields[0].field).toBe('ownerId');
 
-    const sent = (await call('POST', `${qualifications}/${made.id}/submit`, { version: made.version })).body;
+    const bare = await call('POST', `${qualifications}/${made.id}/submit`, { version: made.version });
+    expect(bare.status).toBe(400);
+    expect(bare.body.fields[0].field).toBe('attachmentFileIds');
+    const scan = await attachment();
+    const foreign = await attachment(s.other);
+    const theirs = await call('PUT', `${qualifications}/${made.id}`, {
+      attachmentFileIds: [scan, foreign],
+      version: made.version,
+    });
+    expect(theirs.body.fields[0].field).toBe('attachmentFileIds');
+    const attached = await call('PUT', `${qualifications}/${made.id}`, { attachmentFileIds: [scan], version: made.version });
+    expect(attached.body.attachmentFileIds).toEqual([scan]);
+    const files = (await call('GET', `${qualifications}/${made.id}/attachments`)).body;
+    expect(files).toMatchObject([{ id: scan, name: 'scan.png', mimeType: 'image/png' }]);
+    const shown = await s.api.fetch('GET', files[0].previewUrl);
+    expect(shown.status).toBe(200);
+    expect(Buffer.from(await shown.arrayBuffer()).equals(PNG)).toBe(true);
+    const inUse = await call('DELETE', `/api/file/file/${scan}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.code).toBe('file.inUse');
+    const claimed = await call('POST', qualifications, {
+      ownerType: 'doctor',
+      ownerId: doctor.id,
+      qualificationType: 'other',
+      certNo: 'Q-103',
+      attachmentFileIds: [scan],
+    });
+    expect(claimed.body.fields[0].field).toBe('attachmentFileIds');
+
+    const sent = (await call('POST', `${qualifications}/${made.id}/submit`, { version: attached.body.version })).body;
     expect(sent.reviewStatus).toBe('submitted');
     const locked = await call('PUT', `${qualifications}/${made.id}`, { issuer: 'x', version: sent.version });
     expect(locked.status).toBe(409);
@@ -228,11 +276,19 @@ describe.each(engines())('experts and qualifications on $name', (engine) => {
     expect(history.map((h: Json) => h.decision)).toEqual(['revoke', 'approve', 'submit', 'return', 'submit']);
     expect(history[3]).toMatchObject({ fromState: 'submitted', toState: 'returned', comment: '请补充发证机构全称' });
     expect((await call('DELETE', `${qualifications}/${made.id}`)).status).toBe(204);
+    // its scan is let go: unclaimed, removed with the orphans
+    expect((await call('GET', `/api/file/file/${scan}`)).body.bizType).toBeNull();
   });
 
   it('approves in bulk: all of them, or none when one is not awaiting a decision', async () => {
     const make = async (certNo: string) =>
-      create(qualifications, { ownerType: 'expert', ownerId: outsider.id, qualificationType: 'examiner', certNo });
+      create(qualifications, {
+        ownerType: 'expert',
+        ownerId: outsider.id,
+        qualificationType: 'examiner',
+        certNo,
+        attachmentFileIds: [await attachment()],
+      });
     const [a, b, c] = [await make('B-1'), await make('B-2'), await make('B-3')];
     for (const q of [a, b]) await call('POST', `${qualifications}/${q.id}/submit`, { version: q.version });
     const mixed = await call('POST', `${qualifications}/approve`, { ids: [a.id, b.id, c.id], comment: '同意' });

@@ -138,6 +138,20 @@ export const FileLink = z
   .openapi('FileLink');
 export type FileLink = z.infer<typeof FileLink>;
 
+/** A file a record holds, with a link to show it and one to download it (both signed, expiring together). */
+export const Attachment = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mimeType: z.string(),
+    sizeBytes: z.number().int(),
+    previewUrl: z.string(),
+    downloadUrl: z.string(),
+    expiresAt: z.string(),
+  })
+  .openapi('Attachment');
+export type Attachment = z.infer<typeof Attachment>;
+
 export const LinkQuery = z.object({
   disposition: z
     .enum(['inline', 'attachment'])

@@ -12,7 +12,7 @@ import type { SettingsService } from '../../system/settings/settings.service';
 import { SNIFF_BYTES, sniffType } from '../storage/sniff';
 import { contentDisposition } from '../storage/storage';
 import { createStores, type Stores, type Target } from '../stores';
-import { type FileLink, fileResource, LIBRARY, type NewFile, type Presign, type StoredFile } from './file.resource';
+import { type Attachment, type FileLink, fileResource, LIBRARY, type NewFile, type Presign, type StoredFile } from './file.resource';
 
 export type FileDeps = ResourceDeps & { settings: SettingsService; config: Config };
 
@@ -284,6 +284,34 @@ export function createFileService(deps: FileDeps) {
     async link(tenantId: string, id: string, inline: boolean, now = config.now()): Promise<FileLink> {
       const row = await findFile(tenantId, id);
       return linkTo(tenantId, row, inline, now);
+    },
+
+    /**
+     * The files a record holds, in the order it lists them, with their links; the caller has checked that the viewer
+     * may see the record. A file gone since (removed from the list) is left out.
+     */
+    async attachments(tenantId: string, ids: readonly string[], now = config.now()): Promise<Attachment[]> {
+      if (ids.length === 0) return [];
+      const rows = await tenancy.inTenant(tenantId, (tx) =>
+        repository.list(tx, { page: null, sort: [], filters: [] }, (qb) => qb.where('file.id', 'in', [...ids])),
+      );
+      const byId = new Map(rows.rows.map((r) => [r.id, r as StoredFile]));
+      const out: Attachment[] = [];
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (!row || row.status !== 'active') continue;
+        const [preview, download] = [await linkTo(tenantId, row, true, now), await linkTo(tenantId, row, false, now)];
+        out.push({
+          id,
+          name: row.originalName,
+          mimeType: row.mimeType,
+          sizeBytes: row.sizeBytes,
+          previewUrl: preview.url,
+          downloadUrl: download.url,
+          expiresAt: preview.expiresAt,
+        });
+      }
+      return out;
     },
 
     /** The file behind a signed token, for the download route; refused when forged or expired. */

@@ -13,6 +13,8 @@ import type { Audited, Id as IdColumn, Nullable, Ref } from '../../../db/types';
  * Qualifications (docs/domain.md §4.11): a person's certificates, licences and titles, filed under one of their
  * records (expert, doctor, staff, trainee), reviewed (every decision kept) and expiring.
  */
+/** What the files a qualification holds are to the file list. */
+export const ATTACHMENT = 'qualification.attachment';
 export const OWNER_TYPES = ['expert', 'doctor', 'staff', 'trainee'] as const;
 export type OwnerType = (typeof OWNER_TYPES)[number];
 export const REVIEW_STATUSES = [
@@ -88,6 +90,7 @@ export const Qualification = recordRow({
   reviewedByName: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   reviewComment: z.string().nullable(),
+  attachmentFileIds: z.array(z.string()).openapi({ description: 'Scans of the certificate (file ids); one at least to submit' }),
   remark: z.string().nullable(),
 }).openapi('Qualification');
 export type Qualification = z.infer<typeof Qualification>;
@@ -112,6 +115,11 @@ const fields = {
   validFrom: z.iso.date().nullable().optional(),
   validUntil: z.iso.date().nullable().optional().openapi({ description: 'None: permanent; not before `validFrom`' }),
   level: field.optionalText(50),
+  attachmentFileIds: z
+    .array(Id)
+    .max(20)
+    .optional()
+    .openapi({ description: 'Files uploaded with purpose `attachment` (or already this record\'s); the rest are let go' }),
   remark: field.remark,
 };
 

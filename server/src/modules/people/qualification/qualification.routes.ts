@@ -5,6 +5,7 @@ import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute, recordAction } from '../../../core/route';
+import { Attachment } from '../../file/file/file.resource';
 import {
   ApproveQualifications,
   Qualification,
@@ -62,7 +63,18 @@ const reviews = defineRoute({
   responses: answers('The review history', z.array(QualificationReview), 400, 401, 403, 404),
 });
 
-const actions = (service: QualificationService) =>
+const attachments = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/attachments`,
+  tags: [path],
+  summary: 'The files the record holds, each with a link to show it and one to download it (signed, expiring)',
+  permission: 'expert:qualification:list',
+  request: { params: IdParam },
+  responses: answers('The attachments', z.array(Attachment), 400, 401, 403, 404, 502),
+});
+
+// typed as a plain app: a handler reaches the file service through `c.var.services`, whose type is made of these routes
+const actions = (service: QualificationService): OpenAPIHono<AppEnv> =>
   new OpenAPIHono<AppEnv>()
     .openapi(approveMany, async (c) => c.json(await service.approveMany(writeContext(c), c.req.valid('json')), 200))
     .openapi(submit, async (c) =>
@@ -74,6 +86,11 @@ const actions = (service: QualificationService) =>
     .openapi(revoke, async (c) =>
       c.json(await service.revoke(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
+    .openapi(attachments, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      const record = await service.resource.get(tenantId, c.req.valid('param').id, userId);
+      return c.json(await c.var.services.files.attachments(tenantId, record.attachmentFileIds), 200);
+    })
     .openapi(reviews, async (c) =>
       c.json(await service.reviews(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
     );

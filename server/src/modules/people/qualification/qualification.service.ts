@@ -7,11 +7,13 @@ import { createResourceService, type ResourceDeps } from '../../../core/resource
 import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { inEachTenant } from '../../../core/tenant-jobs';
+import { claimFiles, releaseFiles } from '../../file/attachments';
 import { insertAuditLogs } from '../../system/audit/audit.repository';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { type DataScope, dataScopeOf, inDataScope } from '../organization/data-scope';
 import { peopleMatching } from '../person/person';
 import {
+  ATTACHMENT,
   type ApproveQualifications,
   type CreateQualification,
   EDITABLE,
@@ -33,12 +35,14 @@ const texts = {
     taken: '该类型下已有此证书编号',
     beforeFrom: '不能早于生效日期',
     commentRequired: '驳回或退回须填写意见',
+    attachmentRequired: '提交审核前请上传至少一个附件（证书扫描件）',
   },
   'en-US': {
     noOwner: 'is not an existing record within your data scope',
     taken: 'is already on file for this type',
     beforeFrom: 'must not be before the start of validity',
     commentRequired: 'is required to reject or return',
+    attachmentRequired: 'needs one file at least (a scan of the certificate) before it is submitted',
   },
 };
 
@@ -93,6 +97,8 @@ export function createQualificationService(deps: Deps) {
         )} END`,
       );
   }
+
+  const holder = (id: string) => ({ bizType: ATTACHMENT, bizId: id });
 
   const find = async (tx: Tx, id: string, viewer?: string) => repo.find(tx, id, await scoped(tx, viewer));
 
@@ -161,6 +167,7 @@ export function createQualificationService(deps: Deps) {
       if (!owner) throw invalidField('ownerId', texts[ctx.lang].noOwner);
       await check(tx, input, undefined, ctx.lang);
       const made = await repo.insert(tx, { ...input, personId: String(owner.person_id) }, ctx);
+      await claimFiles(tx, holder(made.id), input.attachmentFileIds ?? [], 'attachmentFileIds', ctx.lang);
       return (await find(tx, made.id)) as Qualification;
     },
     async update(tx, current, input, ctx) {
@@ -168,6 +175,8 @@ export function createQualificationService(deps: Deps) {
         throw new AppError('qualification.notAllowed', { status: current.reviewStatus });
       await check(tx, input, current, ctx.lang);
       const { version, ...values } = input;
+      if (input.attachmentFileIds)
+        await claimFiles(tx, holder(current.id), input.attachmentFileIds, 'attachmentFileIds', ctx.lang);
       // an edit of a record sent back makes it a draft again, to be submitted anew
       return repo.update(tx, current.id, { ...values, reviewStatus: 'draft' }, ctx, version);
     },
@@ -175,11 +184,9 @@ export function createQualificationService(deps: Deps) {
       for (const row of rows)
         if (!REMOVABLE.includes(row.reviewStatus))
           throw new AppError('qualification.notAllowed', { status: row.reviewStatus });
-      await repo.remove(
-        tx,
-        rows.map((r) => r.id),
-        ctx,
-      );
+      const ids = rows.map((r) => r.id);
+      await releaseFiles(tx, ATTACHMENT, ids);
+      await repo.remove(tx, ids, ctx);
     },
   };
   const resource = createResourceService(qualificationResource, store, deps);
@@ -191,6 +198,8 @@ export function createQualificationService(deps: Deps) {
       throw new AppError('qualification.notAllowed', { status: row.reviewStatus });
     if ((move === 'reject' || move === 'return') && !comment)
       throw invalidField('comment', texts[ctx.lang].commentRequired);
+    if (move === 'submit' && row.attachmentFileIds.length === 0)
+      throw invalidField('attachmentFileIds', texts[ctx.lang].attachmentRequired);
     const decided = move !== 'submit';
     await tx
       .updateTable('qualification')
