@@ -20,7 +20,12 @@ async function main() {
     database,
     demo: true,
     logger,
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: Buffer.alloc(32, 7) },
+    config: {
+      tokenRateLimit: { windowMs: 60_000, max: 1_000_000 },
+      idNumberKey: Buffer.alloc(32, 7),
+      // stored files (the file bench), else the default ./data
+      ...(process.env.BENCH_DATA_DIR && { dataDir: process.env.BENCH_DATA_DIR }),
+    },
   });
   const demo = await server.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
   await server.services.tenancy.inTenant(demo.id, (tx) =>

@@ -7,8 +7,9 @@
  *     on the embedded engine and on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server);
  *  3. the cost of an authenticated list (request-cost.ts): median at one connection, throughput at 50 connections.
  *  4. imports and exports of 100,000 generated rows on both engines (imports.ts);
- *  5. trainee searches over 200,000 generated trainees on both engines (people.ts).
- * BENCH_ONLY=bundles,latency,request-cost,imports,people runs only the sections named.
+ *  5. trainee searches over 200,000 generated trainees on both engines (people.ts);
+ *  6. a 100 MB upload to the local disk and to an S3 server, its time and memory, on both engines (files.ts).
+ * BENCH_ONLY=bundles,latency,request-cost,imports,people,files runs only the sections named.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { createServer } from '../../server/src/server';
 import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
 import { demoAdminGrant } from './demo-sign-in';
+import { benchFiles } from './files';
 import { benchImports } from './imports';
 import { benchPeople } from './people';
 import { benchRequestCost } from './request-cost';
@@ -215,8 +217,8 @@ async function main() {
 
   const pgUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const benches = { latency: benchEngine, imports: benchImports, people: benchPeople };
-  for (const section of ['latency', 'imports', 'people'] as const) {
+  const benches = { latency: benchEngine, imports: benchImports, people: benchPeople, files: benchFiles };
+  for (const section of ['latency', 'imports', 'people', 'files'] as const) {
     if (!runs(section)) continue;
     const bench = benches[section];
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
@@ -124,7 +125,11 @@ const actions = (service: FileService) =>
   new OpenAPIHono<AppEnv>()
     .openapi(policy, async (c) => c.json(await service.policy(c.var.principal.tenantId), 200))
     .openapi(upload, async (c) => {
-      const body = c.req.raw.body ? Readable.fromWeb(c.req.raw.body as WebStream<Uint8Array>) : null;
+      // Node's own request stream when there is one: the web stream made from it reads ahead of the store (Node 20's
+      // Readable.toWeb ignores backpressure), which held a whole upload in memory
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      const web = incoming ? null : c.req.raw.body;
+      const body = incoming ?? (web ? Readable.fromWeb(web as WebStream<Uint8Array>) : null);
       const length = c.req.header('content-length');
       const declared = length && /^\d+$/.test(length) ? Number(length) : undefined;
       return c.json(await service.upload(writeContext(c), c.req.valid('query'), body, declared), 201);

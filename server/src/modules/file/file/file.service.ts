@@ -12,7 +12,15 @@ import type { SettingsService } from '../../system/settings/settings.service';
 import { SNIFF_BYTES, sniffType } from '../storage/sniff';
 import { contentDisposition } from '../storage/storage';
 import { createStores, type Stores, type Target } from '../stores';
-import { type Attachment, type FileLink, fileResource, LIBRARY, type NewFile, type Presign, type StoredFile } from './file.resource';
+import {
+  type Attachment,
+  type FileLink,
+  fileResource,
+  LIBRARY,
+  type NewFile,
+  type Presign,
+  type StoredFile,
+} from './file.resource';
 
 export type FileDeps = ResourceDeps & { settings: SettingsService; config: Config };
 

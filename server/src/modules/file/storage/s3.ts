@@ -39,8 +39,10 @@ export function s3Store(settings: S3Settings): Omit<ObjectStore, 'probe'> {
         sourceError = err ?? undefined;
       });
       // Upload sends parts of 5 MB (4 at a time) as they fill, so memory stays bounded whatever the object's size.
+      // two parts of 5 MB in flight at most: what an upload holds in memory, whatever its size
       const upload = new Upload({
         client,
+        queueSize: 2,
         params: { Bucket, Key: keyOf(key), Body: counted, ContentType: contentType },
       });
       try {
