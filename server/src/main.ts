@@ -16,6 +16,8 @@ const INDEX_HTML = path.join(DIST, 'index.html');
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often the expiry job looks for what has ended (each run marks what ended before its day; a rerun finds nothing). */
 const EXPIRY_EVERY_MS = 60 * 60 * 1000;
+/** How long the S3 stores' origins (the page's Content-Security-Policy) are kept before they are read again. */
+const STORE_ORIGINS_TTL_MS = 5_000;
 
 function ensureConsoleBuilt(logger: Logger) {
   if (existsSync(INDEX_HTML)) return;
@@ -93,6 +95,18 @@ async function main() {
       );
     }
   });
+  // The S3 stores the browser uploads to and previews from, read when the console's page is served (a page loaded
+  // before a store was added reaches it once reloaded), at most every few seconds.
+  let storeOrigins = '';
+  let originsRead = 0;
+  root.use('*', async (c, next) => {
+    if (!c.req.path.startsWith('/api') && Date.now() - originsRead > STORE_ORIGINS_TTL_MS) {
+      originsRead = Date.now();
+      storeOrigins = (await api.services.files.stores.origins().catch(() => [])).join(' ');
+    }
+    await next();
+  });
+  const stores = () => storeOrigins;
   root.use(
     '*',
     secureHeaders({
@@ -100,9 +114,11 @@ async function main() {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml)],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', stores],
+        mediaSrc: ["'self'", stores],
+        frameSrc: ["'self'", stores],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", stores],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -332,6 +332,20 @@ const routes: AppRoute[] = [
     component: './people/unit/profile',
   },
   {
+    path: '/file/list',
+    name: 'file.list',
+    icon: 'file',
+    access: 'file:file:list',
+    component: './file/file',
+  },
+  {
+    path: '/oss/list',
+    name: 'file.oss',
+    icon: 'cloudServer',
+    access: 'file:storage:list',
+    component: './file/storage',
+  },
+  {
     path: '/exception/403',
     name: 'forbidden',
     icon: 'stop',

@@ -213,7 +213,10 @@ describe.each(engines())('experts and qualifications on $name', (engine) => {
       version: made.version,
     });
     expect(theirs.body.fields[0].field).toBe('attachmentFileIds');
-    const attached = await call('PUT', `${qualifications}/${made.id}`, { attachmentFileIds: [scan], version: made.version });
+    const attached = await call('PUT', `${qualifications}/${made.id}`, {
+      attachmentFileIds: [scan],
+      version: made.version,
+    });
     expect(attached.body.attachmentFileIds).toEqual([scan]);
     const files = (await call('GET', `${qualifications}/${made.id}/attachments`)).body;
     expect(files).toMatchObject([{ id: scan, name: 'scan.png', mimeType: 'image/png' }]);

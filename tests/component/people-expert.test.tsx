@@ -32,6 +32,7 @@ const qualification = (id: string, certNo: string, reviewStatus: Qualification['
   reviewedByName: null,
   reviewedAt: null,
   reviewComment: null,
+  attachmentFileIds: ['31'],
   remark: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: null,

@@ -13,6 +13,12 @@ const problems: string[] = [];
 const tag = Date.now().toString(36).slice(-4).toUpperCase();
 const expertNo = `E${tag}`;
 const certNo = `Q-${tag}`;
+/** A 1×1 PNG: the scan of the certificate. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -75,6 +81,12 @@ describe('Experts and qualifications in Chromium', () => {
     await page.locator('.ant-select-item-option', { hasText: `钱教授 (${expertNo})` }).click();
     await choose(page, 'form-qualificationType', '执业证书');
     await page.getByTestId('form-certNo').fill(certNo);
+    // the scan of the certificate, uploaded as it is chosen (one is needed to submit)
+    await page
+      .getByTestId('attachments-field')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '证书扫描.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('.ant-upload-list-item-done', { hasText: '证书扫描.png' }).waitFor();
     await page.getByTestId('resource-form-submit').click();
     const row = list.locator('tr', { hasText: certNo });
     await settles(row, '草稿');

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import { createSecretBox } from '../../core/secret-box';
 import { PLATFORM_TENANT, type Tenancy } from '../../core/tenancy';
-import { type ObjectStore, objectStore, type StorageSettings } from './storage/storage';
+import type { ObjectStore, StorageSettings } from './storage/object-store';
+import { objectStore } from './storage/storage';
 
 /** A storage configuration as the stores read it (its secret still sealed). */
 export interface StorageRecord {
@@ -96,6 +97,23 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
     builtIn,
     /** A store for settings not saved yet (the connection test of a form), or a saved record with a new secret. */
     storeOf: (r: StorageRecord, secret?: string) => objectStore(settingsOf(r, secret)),
+
+    /**
+     * The origins of every enabled S3 store (every tenant's), for the console's Content-Security-Policy: the browser
+     * uploads to them, and shows images, PDFs and videos from them. A store without an endpoint is AWS itself.
+     */
+    async origins(): Promise<string[]> {
+      const rows = await deps.tenancy.asSystem((tx) =>
+        tx
+          .selectFrom('storage_config')
+          .select('endpoint')
+          .distinct()
+          .where('provider', '=', 's3')
+          .where('status', '=', 'enabled')
+          .execute(),
+      );
+      return rows.map((r) => (r.endpoint ? new URL(r.endpoint).origin : 'https://*.amazonaws.com'));
+    },
 
     /** Where the tenant's new files go. Reads in transactions of its own: call it outside any. */
     async master(tenantId: string): Promise<Target> {

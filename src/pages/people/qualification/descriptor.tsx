@@ -4,6 +4,7 @@ import type {
   QualificationReview,
   UpdateQualification,
 } from '@server/modules/people/qualification/qualification.resource';
+import AttachmentsField from '@/components/file/AttachmentsField';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request from '@/utils/request';
@@ -40,6 +41,7 @@ const OWN = [
   'validFrom',
   'validUntil',
   'level',
+  'attachmentFileIds',
   'remark',
 ] as const;
 
@@ -74,6 +76,14 @@ export const qualificationDescriptor = describeResource<Qualification, CreateQua
       column('validFrom', { valueType: 'date', hideInSearch: true, hideInTable: true }),
       column('validUntil', { valueType: 'date', hideInSearch: true, sorter: true }),
       column('level', { hideInSearch: true, hideInTable: true }),
+      column('attachmentFileIds', {
+        hideInTable: true,
+        hideInSearch: true,
+        hideInDescriptions: true,
+        renderFormItem: (schema) => (
+          <AttachmentsField {...(schema.fieldProps as object)} attachments="/api/people/qualification" />
+        ),
+      }),
       column('reviewStatus', { dict: 'qualification_status', sorter: true, hideInForm: true }),
       column('expiring', {
         titleId: 'people.qualification.expiring',

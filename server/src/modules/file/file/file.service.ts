@@ -9,8 +9,8 @@ import { createSecretBox } from '../../../core/secret-box';
 import type { Tx } from '../../../core/tenancy';
 import { inEachTenant } from '../../../core/tenant-jobs';
 import type { SettingsService } from '../../system/settings/settings.service';
+import { contentDisposition } from '../storage/object-store';
 import { SNIFF_BYTES, sniffType } from '../storage/sniff';
-import { contentDisposition } from '../storage/storage';
 import { createStores, type Stores, type Target } from '../stores';
 import {
   type Attachment,

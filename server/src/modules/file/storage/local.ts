@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStore } from './storage';
+import type { ObjectStore } from './object-store';
 
 /** Objects as files under `root`/`basePath`, the key being the relative path. */
 export function localStore(root: string, basePath = ''): Omit<ObjectStore, 'probe'> {

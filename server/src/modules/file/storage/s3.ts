@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentDisposition, type ObjectStore, type S3Settings } from './storage';
+import { contentDisposition, type ObjectStore, type S3Settings } from './object-store';
 
 export function s3Store(settings: S3Settings): Omit<ObjectStore, 'probe'> {
   const client = new S3Client({

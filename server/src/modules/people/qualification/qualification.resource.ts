@@ -90,7 +90,9 @@ export const Qualification = recordRow({
   reviewedByName: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   reviewComment: z.string().nullable(),
-  attachmentFileIds: z.array(z.string()).openapi({ description: 'Scans of the certificate (file ids); one at least to submit' }),
+  attachmentFileIds: z
+    .array(z.string())
+    .openapi({ description: 'Scans of the certificate (file ids); one at least to submit' }),
   remark: z.string().nullable(),
 }).openapi('Qualification');
 export type Qualification = z.infer<typeof Qualification>;
@@ -119,7 +121,9 @@ const fields = {
     .array(Id)
     .max(20)
     .optional()
-    .openapi({ description: 'Files uploaded with purpose `attachment` (or already this record\'s); the rest are let go' }),
+    .openapi({
+      description: "Files uploaded with purpose `attachment` (or already this record's); the rest are let go",
+    }),
   remark: field.remark,
 };
 

@@ -13,8 +13,8 @@ import type { SettingsService } from '../../system/settings/settings.service';
 import { type DataScope, dataScopeOf, inDataScope } from '../organization/data-scope';
 import { peopleMatching } from '../person/person';
 import {
-  ATTACHMENT,
   type ApproveQualifications,
+  ATTACHMENT,
   type CreateQualification,
   EDITABLE,
   type OwnerType,

@@ -1,0 +1,59 @@
+import { useIntl } from '@umijs/max';
+import { Modal, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { type FileLink, fileLink, type StoredFile } from '@/services/files';
+
+const FRAME = { width: '100%', height: '70vh', border: 0 };
+
+/** What the browser can show of a file by its type (found from its content by the server). */
+function Content({ link }: { link: FileLink }) {
+  const intl = useIntl();
+  const type = link.mimeType;
+  if (type.startsWith('image/'))
+    return <img src={link.url} alt={link.name} style={{ maxWidth: '100%' }} data-testid="file-preview-image" />;
+  if (type.startsWith('video/'))
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: an uploaded video comes with no caption file to offer
+      <video src={link.url} controls style={{ width: '100%' }} data-testid="file-preview-video" />
+    );
+  if (type === 'application/pdf' || type === 'text/plain')
+    return <iframe src={link.url} title={link.name} style={FRAME} data-testid="file-preview-frame" />;
+  return <Typography.Paragraph>{intl.formatMessage({ id: 'file.file.noPreview' })}</Typography.Paragraph>;
+}
+
+/** The file behind a signed inline link, and until when that link works. */
+export default function PreviewDialog({ file, onClose }: { file?: StoredFile; onClose: () => void }) {
+  const intl = useIntl();
+  const [link, setLink] = useState<FileLink>();
+  useEffect(() => {
+    setLink(undefined);
+    if (file) fileLink(file.id, true).then(setLink, onClose);
+  }, [file, onClose]);
+
+  return (
+    <Modal
+      open={Boolean(file)}
+      title={file?.originalName}
+      onCancel={onClose}
+      footer={null}
+      width={880}
+      destroyOnHidden
+      data-testid="file-preview"
+    >
+      {link ? (
+        <>
+          <Content link={link} />
+          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+            {intl.formatMessage(
+              { id: 'file.file.linkExpires' },
+              { time: dayjs(link.expiresAt).format('YYYY-MM-DD HH:mm:ss') },
+            )}
+          </Typography.Text>
+        </>
+      ) : (
+        <Spin />
+      )}
+    </Modal>
+  );
+}
