@@ -117,13 +117,9 @@ const fields = {
   validFrom: z.iso.date().nullable().optional(),
   validUntil: z.iso.date().nullable().optional().openapi({ description: 'None: permanent; not before `validFrom`' }),
   level: field.optionalText(50),
-  attachmentFileIds: z
-    .array(Id)
-    .max(20)
-    .optional()
-    .openapi({
-      description: "Files uploaded with purpose `attachment` (or already this record's); the rest are let go",
-    }),
+  attachmentFileIds: z.array(Id).max(20).optional().openapi({
+    description: "Files uploaded with purpose `attachment` (or already this record's); the rest are let go",
+  }),
   remark: field.remark,
 };
 
