@@ -96,6 +96,19 @@ describe('/expert/qualifications', () => {
         body: { ...rows[0], reviewStatus: 'returned', version: 4 },
       })),
       'POST /api/people/qualification/approve': () => ({ body: [] }),
+      'GET /api/people/qualification/1/attachments': () => ({
+        body: [
+          {
+            id: '31',
+            name: '执业证书.pdf',
+            mimeType: 'application/pdf',
+            sizeBytes: 2048,
+            previewUrl: '/api/file/file/content/1.31.9.i.sig',
+            downloadUrl: '/api/file/file/content/1.31.9.a.sig',
+            expiresAt: '2026-11-25T07:00:00.000Z',
+          },
+        ],
+      }),
     });
     const codes = ['list', 'create', 'update', 'delete', 'review', 'revoke'].map((a) => `expert:qualification:${a}`);
     render(renderApp({ store, access: grant(codes), children: <QualificationPage /> }).tree);
@@ -109,6 +122,10 @@ describe('/expert/qualifications', () => {
     expect(within(await row('Q-3')).queryByTestId('qualification-review')).toBeNull();
 
     fireEvent.click(within(submitted).getByTestId('qualification-review'));
+    // the reviewer reads the scans the record holds, each opening in a new tab
+    const scan = await screen.findByText('执业证书.pdf');
+    expect(scan.closest('a')).toHaveAttribute('href', '/api/file/file/content/1.31.9.i.sig');
+    expect(scan.closest('a')).toHaveAttribute('target', '_blank');
     fireEvent.click(await screen.findByLabelText('退回修改'));
     fireEvent.click(screen.getByTestId('qualification-review-submit'));
     await waitFor(() => expect(document.querySelector('.ant-form-item-has-error')).not.toBeNull());

@@ -1,3 +1,4 @@
+import '@/pages/file/catalogue';
 import { UploadOutlined } from '@ant-design/icons';
 import type { Attachment } from '@server/modules/file/file/file.resource';
 import { useIntl } from '@umijs/max';

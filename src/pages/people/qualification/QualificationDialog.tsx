@@ -1,5 +1,7 @@
 import { ProFormDependency, ProFormRadio, ProFormTextArea } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
+import { Form } from 'antd';
+import AttachmentLinks from '@/components/file/AttachmentLinks';
 import RecordModalForm from '@/components/RecordModalForm';
 import { approveQualifications, type Qualification, reviewQualification, revokeQualification } from './descriptor';
 
@@ -37,6 +39,11 @@ export default function QualificationDialog({ acting, onClose, onDone }: Props) 
       onClose={onClose}
       onSaved={onDone}
     >
+      {acting && 'row' in acting && (
+        <Form.Item label={t('people.qualification.attachmentFileIds')}>
+          <AttachmentLinks source={`/api/people/qualification/${acting.row.id}/attachments`} />
+        </Form.Item>
+      )}
       {action === 'review' && (
         <ProFormRadio.Group
           name="decision"
