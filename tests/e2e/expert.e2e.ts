@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInDemoAdmin } from '../bench/demo-sign-in';
 import { choose } from './antd';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
@@ -102,18 +103,7 @@ describe('Experts and qualifications in Chromium', () => {
 
   it('activates the expert from their profile, which lists the approved qualification', async () => {
     // the review is started through the API (the dialog is the same one the activation uses below)
-    const signIn = await fetch(`${baseURL}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        tenant: 'demo',
-        username: 'admin',
-        password: 'admin123',
-        client_id: 'console',
-      }),
-    });
-    const auth = { authorization: `Bearer ${(await signIn.json()).access_token}`, 'content-type': 'application/json' };
+    const auth = { authorization: `Bearer ${await signInDemoAdmin(baseURL)}`, 'content-type': 'application/json' };
     const found = await (await fetch(`${baseURL}/api/people/expert?keyword=${expertNo}`, { headers: auth })).json();
     const [row] = found.data;
     const reviewed = await fetch(`${baseURL}/api/people/expert/${row.id}/status`, {

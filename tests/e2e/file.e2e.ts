@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInDemoAdmin } from '../bench/demo-sign-in';
 import { type S3Server, startS3Server } from '../support/s3-server';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
@@ -41,18 +42,7 @@ const watchProgress = `(() => {
 })();`;
 
 async function api(method: string, path: string, body?: unknown) {
-  const signIn = await fetch(`${baseURL}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      tenant: 'demo',
-      username: 'admin',
-      password: 'admin123',
-      client_id: 'console',
-    }),
-  });
-  const token = (await signIn.json()).access_token;
+  const token = await signInDemoAdmin(baseURL);
   const res = await fetch(`${baseURL}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -30,7 +30,8 @@ export interface Target {
 /** The built-in store's link lifetime, and a configuration's by default. */
 const DEFAULT_TTL_SEC = 600;
 
-const columns = [
+/** The columns a store is made from. */
+export const STORAGE_COLUMNS = [
   'id',
   'provider',
   'endpoint',
@@ -85,7 +86,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
       tx
         .selectFrom('storage_config as s')
         .innerJoin('tenant as t', 't.id', 's.tenant_id')
-        .select(columns.map((c) => `s.${c}` as const))
+        .select(STORAGE_COLUMNS.map((c) => `s.${c}` as const))
         .where('t.code', '=', PLATFORM_TENANT)
         .where('s.is_master', '=', true)
         .where('s.status', '=', 'enabled')
@@ -120,7 +121,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
       const own = await deps.tenancy.inTenant(tenantId, (tx) =>
         tx
           .selectFrom('storage_config')
-          .select(columns)
+          .select(STORAGE_COLUMNS)
           .where('is_master', '=', true)
           .where('status', '=', 'enabled')
           .executeTakeFirst(),
@@ -137,7 +138,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
     async of(storageConfigId: string | null): Promise<Target> {
       if (storageConfigId === null) return builtIn;
       const record = await deps.tenancy.asSystem((tx) =>
-        tx.selectFrom('storage_config').select(columns).where('id', '=', storageConfigId).executeTakeFirst(),
+        tx.selectFrom('storage_config').select(STORAGE_COLUMNS).where('id', '=', storageConfigId).executeTakeFirst(),
       );
       if (!record) throw new Error(`storage configuration ${storageConfigId} is gone`);
       return targetOf(record);

@@ -4,7 +4,7 @@ import type { Lang } from '../../../core/i18n';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
-import { createStores, type StorageRecord } from '../stores';
+import { createStores, STORAGE_COLUMNS, type StorageRecord } from '../stores';
 import {
   type CreateStorageConfig,
   type StorageConfig,
@@ -91,23 +91,8 @@ export function createStorageConfigService(deps: ResourceDeps & { config: Config
   };
   const resource = createResourceService(storageConfigResource, store, deps);
 
-  const record = (tx: Tx, id: string) =>
-    tx
-      .selectFrom('storage_config')
-      .select([
-        'id',
-        'provider',
-        'endpoint',
-        'region',
-        'bucket',
-        'path_style',
-        'base_path',
-        'access_key_id',
-        'secret_enc',
-        'signed_url_ttl_sec',
-      ])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow() as Promise<StorageRecord>;
+  const record = (tx: Tx, id: string): Promise<StorageRecord> =>
+    tx.selectFrom('storage_config').select(STORAGE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
 
   return {
     resource,
