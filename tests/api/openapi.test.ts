@@ -286,6 +286,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'POST /api/people/qualification/{id}/review': 'expert:qualification:review',
       'POST /api/people/qualification/{id}/revoke': 'expert:qualification:revoke',
       'GET /api/people/qualification/{id}/reviews': 'expert:qualification:list',
+      'GET /api/people/qualification/{id}/attachments': 'expert:qualification:list',
       'GET /api/file/storage': 'file:storage:list',
       'GET /api/file/storage/export': 'file:storage:export',
       'POST /api/file/storage/batch-delete': 'file:storage:delete',
