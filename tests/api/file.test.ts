@@ -137,6 +137,27 @@ describe.each(engines())('files on $name', (engine) => {
     expect(removed).toBeGreaterThanOrEqual(1);
     expect((await s.call('GET', `${files}/${orphan.id}`)).status).toBe(404);
   });
+
+  it("keeps a platform configuration that stores another tenant's files, which its own tenant does not see", async () => {
+    const platform = (await s.api.tokens('platform', 'admin', 'admin123')).access;
+    const asPlatform = (method: string, path: string, body?: unknown) =>
+      s.api.call(method, path, { token: platform, body, headers: { 'accept-language': 'en-US' } });
+    const kept = (await asPlatform('POST', storage, { name: '平台磁盘', provider: 'local' })).body;
+    expect((await asPlatform('POST', `${storage}/${kept.id}/set-master`, { version: kept.version })).status).toBe(200);
+    // demo2 has no master of its own: its files go through the platform's
+    const res = await upload('theirs.png', PNG, s.other);
+    const theirs: Json = await res.json();
+    expect(res.status, JSON.stringify(theirs)).toBe(201);
+    expect(theirs.storageConfigId).toBe(kept.id);
+    const next = (await asPlatform('POST', storage, { name: '平台磁盘二', provider: 'local' })).body;
+    expect((await asPlatform('POST', `${storage}/${next.id}/set-master`, { version: next.version })).status).toBe(200);
+    const listed = (await asPlatform('GET', `${storage}/${kept.id}`)).body;
+    expect(listed.fileCount).toBe(0);
+    const refused = await asPlatform('DELETE', `${storage}/${kept.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'storage.inUse' });
+    expect(refused.body.message).toContain('1 files');
+  });
 });
 
 describe.each(engines())('storage configurations and an S3 store on $name', (engine) => {

@@ -116,6 +116,23 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
       return rows.map((r) => (r.endpoint ? new URL(r.endpoint).origin : 'https://*.amazonaws.com'));
     },
 
+    /**
+     * How many files each configuration holds, in every tenant: a platform configuration may keep other tenants'
+     * files, which its own tenant does not see.
+     */
+    async fileCounts(ids: readonly string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await deps.tenancy.asSystem((tx) =>
+        tx
+          .selectFrom('file')
+          .select(['storage_config_id', (eb) => eb.fn.countAll<string>().as('n')])
+          .where('storage_config_id', 'in', [...ids])
+          .groupBy('storage_config_id')
+          .execute(),
+      );
+      return new Map(rows.map((r) => [String(r.storage_config_id), Number(r.n)]));
+    },
+
     /** Where the tenant's new files go. Reads in transactions of its own: call it outside any. */
     async master(tenantId: string): Promise<Target> {
       const own = await deps.tenancy.inTenant(tenantId, (tx) =>

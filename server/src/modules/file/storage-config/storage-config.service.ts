@@ -78,18 +78,24 @@ export function createStorageConfigService(deps: ResourceDeps & { config: Config
       return row && withCounts(tx, row);
     },
     async remove(tx, rows, ctx) {
-      for (const row of rows) {
-        const reason = row.isMaster
-          ? texts[ctx.lang].isMaster
-          : row.fileCount > 0
-            ? texts[ctx.lang].holdsFiles(row.fileCount)
-            : undefined;
-        if (reason) throw new AppError('storage.inUse', { name: row.name, reason });
-      }
+      for (const row of rows)
+        if (row.isMaster) throw new AppError('storage.inUse', { name: row.name, reason: texts[ctx.lang].isMaster });
       await plain.remove(tx, rows, ctx);
     },
   };
-  const resource = createResourceService(storageConfigResource, store, deps);
+  const generic = createResourceService(storageConfigResource, store, deps);
+  /** A configuration that holds files, in any tenant (the platform's serve the others), is not deleted. */
+  const resource: typeof generic = {
+    ...generic,
+    async remove(ctx, ids) {
+      for (const [id, count] of await stores.fileCounts(ids)) {
+        if (count === 0) continue;
+        const row = await generic.get(ctx.tenantId, id);
+        throw new AppError('storage.inUse', { name: row.name, reason: texts[ctx.lang].holdsFiles(count) });
+      }
+      return generic.remove(ctx, ids);
+    },
+  };
 
   const record = (tx: Tx, id: string): Promise<StorageRecord> =>
     tx.selectFrom('storage_config').select(STORAGE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
