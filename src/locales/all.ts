@@ -1,3 +1,4 @@
+import assess from './assess.json';
 import base from './base.json';
 import dashboard from './dashboard.json';
 import dictionary from './dictionary.json';
@@ -9,4 +10,4 @@ import system from './system.json';
  * Every catalogue, for what needs them all at once: the server's spreadsheet headers and the tests. The console
  * never imports this file: an area's catalogue loads with its screens.
  */
-export const catalogues = { base, system, dictionary, dashboard, people, file };
+export const catalogues = { base, system, dictionary, dashboard, people, file, assess };

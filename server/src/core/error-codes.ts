@@ -587,6 +587,34 @@ export const errorCodes = {
     zh: '停用的存储配置不能作为主配置',
     en: 'A disabled storage configuration cannot be the master',
   },
+  'taxonomy.hasChildren': {
+    code: 1060101,
+    module: 'question',
+    status: 409,
+    zh: '“{name}”下仍有子项，不能删除',
+    en: '"{name}" still has children; it cannot be deleted',
+  },
+  'taxonomy.inUse': {
+    code: 1060102,
+    module: 'question',
+    status: 409,
+    zh: '“{name}”仍被 {count} 道题目使用，不能删除',
+    en: '"{name}" is used by {count} questions; it cannot be deleted',
+  },
+  'question.notAllowed': {
+    code: 1060201,
+    module: 'question',
+    status: 409,
+    zh: '题目处于“{status}”状态，不能进行此操作',
+    en: 'This cannot be done to a question that is {status}',
+  },
+  'question.inUse': {
+    code: 1060202,
+    module: 'question',
+    status: 409,
+    zh: '题目 {code} 已被试卷使用，不能删除（可改为停用）',
+    en: 'Question {code} is used by a paper; it cannot be deleted (retire it instead)',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

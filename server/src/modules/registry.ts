@@ -8,6 +8,8 @@ import type { PasswordHasher } from '../core/password';
 import type { PlatformScope } from '../core/platform-scope';
 import type { Tenancy } from '../core/tenancy';
 import type { MenuDeclaration, ResourceMenus } from '../db/seed/permissions';
+import { questions } from './assess/question/question.routes';
+import { knowledgePoints, questionCategories } from './assess/taxonomy/taxonomy';
 import { authRoutes } from './auth/auth.routes';
 import { workspaceRoutes } from './dashboard/workspace/workspace.routes';
 import { businessItems } from './dictionary/busiitem/busiitem.resource';
@@ -85,6 +87,9 @@ export const resources = {
   qualifications,
   storageConfigs,
   files,
+  questionCategories,
+  knowledgePoints,
+  questions,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

@@ -1,0 +1,317 @@
+import { z } from '@hono/zod-openapi';
+import type { ColumnType } from 'kysely';
+import { sql } from 'kysely';
+import { Version } from '../../../core/column-bounds';
+import { defineResource } from '../../../core/resource/define-resource';
+import { Id } from '../../../core/resource/id-param';
+import { createdAtFilter } from '../../../core/resource/list-query';
+import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
+import type { Audited, Id as IdColumn, Json, Nullable, NullableJson, NullableTimestamp, Ref } from '../../../db/types';
+import {
+  MEDICAL_FORMATS,
+  type MedicalFormat,
+  QUESTION_STATUSES,
+  QUESTION_TYPES,
+  type QuestionStatus,
+  type QuestionType,
+} from './question.rules';
+
+/** The question bank (docs/domain.md §9.1): the table, the schemas and the definition of a question. */
+interface QuestionTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  parent_id: Nullable<Ref>;
+  sub_order: ColumnType<number, number | undefined, number>;
+  code: string;
+  category_id: Ref;
+  question_type: QuestionType;
+  medical_format: Nullable<MedicalFormat>;
+  stem: string;
+  options: NullableJson;
+  answer: NullableJson;
+  analysis: Nullable<string>;
+  difficulty: ColumnType<number, number | undefined, number>;
+  knowledge_point_ids: ColumnType<string[], string[] | undefined, string[]>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  source: Nullable<string>;
+  suggested_score: Nullable<number>;
+  status: ColumnType<QuestionStatus, QuestionStatus | undefined, QuestionStatus>;
+  current_version: ColumnType<number, number | undefined, number>;
+  reviewed_by: Nullable<Ref>;
+  reviewed_at: NullableTimestamp;
+  review_comment: Nullable<string>;
+  content_hash: string;
+  usage_count: ColumnType<number, number | undefined, number>;
+}
+interface QuestionVersionTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  question_id: Ref;
+  number: number;
+  snapshot: Json;
+  change_note: Nullable<string>;
+}
+declare module '../../../db/types' {
+  interface DB {
+    question: QuestionTable;
+    question_version: QuestionVersionTable;
+  }
+}
+
+const OptionSchema = z
+  .object({
+    key: z.string().regex(/^[A-H]$/),
+    text: z.string().trim().min(1).max(2000),
+  })
+  .strict()
+  .openapi('QuestionOption');
+const ReferenceSchema = z
+  .object({
+    reference: z.string().trim().max(10_000),
+    points: z
+      .array(z.object({ text: z.string().trim().min(1).max(500), score: z.number().min(0).max(1000) }).strict())
+      .max(20)
+      .optional(),
+  })
+  .strict();
+const AnswerSchema = z
+  .union([
+    z.boolean(),
+    z.array(z.string().max(200)).max(8),
+    z.array(z.array(z.string().trim().min(1).max(200)).min(1).max(10)).max(20),
+    ReferenceSchema,
+  ])
+  .openapi('QuestionAnswer', {
+    description:
+      'Choice: the correct keys (`["B"]`); true/false: a boolean; fill in the blanks: the accepted answers of each blank (`[["aspirin","ASA"]]`); short answer and essay: `{reference, points}`',
+  });
+
+const itemFields = {
+  stem: z.string().trim().min(1).max(10_000),
+  options: z.array(OptionSchema).max(8).nullable().optional(),
+  answer: AnswerSchema.nullable().optional(),
+  analysis: z.string().trim().max(10_000).nullable().optional(),
+};
+export const QuestionItemInput = z.object(itemFields).strict().openapi('QuestionItemInput');
+
+export const QuestionItem = z
+  .object({
+    id: z.string(),
+    subOrder: z.number().int(),
+    stem: z.string(),
+    options: z.array(OptionSchema).nullable(),
+    answer: AnswerSchema.nullable(),
+    analysis: z.string().nullable(),
+  })
+  .openapi('QuestionItem');
+export type QuestionItem = z.infer<typeof QuestionItem>;
+
+export const Question = recordRow({
+  code: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string().nullable(),
+  questionType: z.enum(QUESTION_TYPES),
+  medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
+  stem: z.string(),
+  options: z.array(OptionSchema).nullable(),
+  answer: AnswerSchema.nullable(),
+  analysis: z.string().nullable(),
+  difficulty: z.number().int(),
+  knowledgePointIds: z.array(z.string()),
+  knowledgePointNames: z.array(z.string()),
+  tags: z.array(z.string()),
+  source: z.string().nullable(),
+  suggestedScore: z.number().nullable(),
+  status: z.enum(QUESTION_STATUSES),
+  currentVersion: z.number().int().openapi({ description: 'The version a paper built now pins' }),
+  reviewedByName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewComment: z.string().nullable(),
+  usageCount: z.number().int(),
+  childCount: z.number().int(),
+  /** A group's items, in order (get only). */
+  children: z.array(QuestionItem).optional(),
+}).openapi('Question');
+export type Question = z.infer<typeof Question>;
+
+const tag = z.string().trim().min(1).max(30);
+const fields = {
+  categoryId: Id,
+  questionType: z.enum(QUESTION_TYPES),
+  medicalFormat: z.enum(MEDICAL_FORMATS).nullable().optional(),
+  ...itemFields,
+  children: z
+    .array(QuestionItemInput)
+    .max(10)
+    .nullable()
+    .optional()
+    .openapi({ description: "A group's items, in order (they replace the group's items on update)" }),
+  difficulty: z.number().int().min(1).max(5).optional(),
+  knowledgePointIds: z.array(Id).max(20).optional(),
+  tags: z.array(tag).max(20).optional(),
+  source: field.optionalText(100),
+  suggestedScore: z.number().min(0).max(999).multipleOf(0.5).nullable().optional(),
+  allowDuplicate: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'Save although a question with the same normalised text exists' }),
+};
+export const CreateQuestion = requestBody('CreateQuestion', fields);
+export type CreateQuestion = z.infer<typeof CreateQuestion>;
+export const UpdateQuestion = updateBody('UpdateQuestion', {
+  ...fields,
+  categoryId: Id.optional(),
+  questionType: z.enum(QUESTION_TYPES).optional(),
+  stem: itemFields.stem.optional(),
+  changeNote: z.string().trim().max(200).optional().openapi({ description: "Kept with the new version's snapshot" }),
+});
+export type UpdateQuestion = z.infer<typeof UpdateQuestion>;
+
+const comment = z.string().trim().max(500);
+export const SubmitQuestion = requestBody('SubmitQuestion', { version: Version });
+export const ReviewQuestion = requestBody('ReviewQuestion', {
+  decision: z.enum(['approve', 'reject']),
+  comment: comment.optional().openapi({ description: 'Required to reject' }),
+  version: Version,
+});
+export type ReviewQuestion = z.infer<typeof ReviewQuestion>;
+
+/** The statuses a bulk change may set (a draft becomes ready only through review). */
+export const BULK_STATUSES = ['ready', 'hidden', 'retired'] as const;
+export const BulkUpdateQuestions = requestBody('BulkUpdateQuestions', {
+  ids: z.array(Id).min(1).max(500),
+  categoryId: Id.optional(),
+  difficulty: z.number().int().min(1).max(5).optional(),
+  addTags: z.array(tag).max(20).optional(),
+  removeTags: z.array(tag).max(20).optional(),
+  addKnowledgePointIds: z.array(Id).max(20).optional(),
+  status: z.enum(BULK_STATUSES).optional(),
+});
+export type BulkUpdateQuestions = z.infer<typeof BulkUpdateQuestions>;
+
+export const FindDuplicates = requestBody('FindDuplicates', {
+  stem: itemFields.stem,
+  options: itemFields.options,
+  children: fields.children,
+  excludeId: Id.optional().openapi({ description: 'The question being edited' }),
+});
+export type FindDuplicates = z.infer<typeof FindDuplicates>;
+export const Duplicate = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    stem: z.string(),
+    status: z.enum(QUESTION_STATUSES),
+    exact: z.boolean().openapi({ description: 'Same normalised text' }),
+    similarity: z.number().openapi({ description: '0 to 1, by trigrams of the stem' }),
+  })
+  .openapi('QuestionDuplicate');
+export type Duplicate = z.infer<typeof Duplicate>;
+
+export const QuestionVersion = z
+  .object({
+    number: z.number().int(),
+    changeNote: z.string().nullable(),
+    createdAt: z.string(),
+    createdByName: z.string().nullable(),
+    snapshot: z.record(z.string(), z.unknown()).openapi({ description: 'The question (and its items) as it was' }),
+  })
+  .openapi('QuestionVersion');
+export type QuestionVersion = z.infer<typeof QuestionVersion>;
+
+const isoTime = (column: string) =>
+  sql`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export const questionTable = tableRepository<'question', Question>({
+  name: 'question',
+  columns: columnsOf(Question, {
+    except: [
+      'categoryName',
+      'knowledgePointNames',
+      'reviewedByName',
+      'reviewedAt',
+      'childCount',
+      'children',
+      'suggestedScore',
+    ],
+  }),
+  writeOnly: {
+    suggestedScore: 'suggested_score',
+    parentId: 'parent_id',
+    subOrder: 'sub_order',
+    contentHash: 'content_hash',
+    reviewedBy: 'reviewed_by',
+    reviewedAt: 'reviewed_at',
+  },
+  json: ['options', 'answer'],
+  tenantOwned: true,
+  computed: {
+    categoryName: sql`(SELECT c.name FROM question_category c WHERE c.id = question.category_id)`,
+    knowledgePointNames: sql`ARRAY(SELECT k.name FROM knowledge_point k
+      WHERE k.id = ANY(question.knowledge_point_ids) ORDER BY k.path)`,
+    reviewedByName: sql`(SELECT u.display_name FROM admin_user u WHERE u.id = question.reviewed_by)`,
+    reviewedAt: isoTime('question.reviewed_at'),
+    childCount: sql`(SELECT count(*)::int FROM question c WHERE c.parent_id = question.id)`,
+    suggestedScore: sql`question.suggested_score::float8`,
+  },
+});
+
+const idPattern = /^[1-9]\d{0,17}$/;
+
+export const questionResource = defineResource({
+  path: 'assess/question',
+  type: 'question',
+  permission: 'assess:question',
+  schemas: { row: Question, create: CreateQuestion, update: UpdateQuestion },
+  list: {
+    sort: {
+      code: 'code',
+      difficulty: 'difficulty',
+      usageCount: 'usage_count',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+    defaultSort: '-createdAt',
+    filters: {
+      // the stem (trigrams) or a code (the store's)
+      keyword: { kind: 'keyword', columns: [] },
+      // the category and its sub-categories, a knowledge point and those below it, a tag (the store's)
+      categoryId: { kind: 'eq', pattern: idPattern },
+      knowledgePointId: { kind: 'eq', pattern: idPattern },
+      tag: { kind: 'eq', pattern: /^[^,]{1,30}$/ },
+      questionType: { kind: 'in', column: 'question_type', values: QUESTION_TYPES },
+      medicalFormat: { kind: 'in', column: 'medical_format', values: MEDICAL_FORMATS },
+      difficulty: { kind: 'in', column: 'difficulty', values: ['1', '2', '3', '4', '5'] },
+      status: { kind: 'in', column: 'status', values: QUESTION_STATUSES },
+      createdAt: createdAtFilter,
+    },
+  },
+  label: (row) => `${row.code} ${row.stem.slice(0, 30)}`,
+  columns: [
+    { key: 'code' },
+    { key: 'categoryName' },
+    { key: 'questionType' },
+    { key: 'medicalFormat' },
+    { key: 'stem' },
+    { key: 'options', cell: (row) => (row.options ?? []).map((o) => `${o.key}. ${o.text}`).join('\n') },
+    { key: 'answer', cell: (row) => answerText(row.answer) },
+    { key: 'analysis' },
+    { key: 'difficulty' },
+    { key: 'knowledgePointNames', cell: (row) => row.knowledgePointNames.join(', ') },
+    { key: 'tags', cell: (row) => row.tags.join(', ') },
+    { key: 'childCount' },
+    { key: 'status' },
+    { key: 'currentVersion' },
+    { key: 'usageCount' },
+    { key: 'createdAt' },
+  ],
+});
+
+/** An answer as a cell shows it: `A,C`, `true`, `aspirin|ASA; heparin`, the reference text. */
+export function answerText(answer: Question['answer']): string {
+  if (answer === null || answer === undefined) return '';
+  if (typeof answer === 'boolean') return String(answer);
+  if (!Array.isArray(answer)) return answer.reference;
+  return answer.map((a) => (Array.isArray(a) ? a.join('|') : a)).join(Array.isArray(answer[0]) ? '; ' : ',');
+}

@@ -1,0 +1,425 @@
+import { sql } from 'kysely';
+import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import type { Lang } from '../../../core/i18n';
+import { filterValue } from '../../../core/resource/list-query';
+import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import type { Narrow } from '../../../core/resource/table.repository';
+import type { Tx } from '../../../core/tenancy';
+import { subtreeIds } from '../taxonomy/taxonomy';
+import {
+  type BulkUpdateQuestions,
+  type CreateQuestion,
+  type Duplicate,
+  type FindDuplicates,
+  type Question,
+  type QuestionItem,
+  type QuestionVersion,
+  questionResource,
+  questionTable,
+  type ReviewQuestion,
+  type UpdateQuestion,
+} from './question.resource';
+import {
+  CHILD_TYPE,
+  checkQuestion,
+  contentHash,
+  type ItemInput,
+  isGroup,
+  normalised,
+  type QuestionInput,
+  type QuestionStatus,
+  type QuestionType,
+} from './question.rules';
+
+const texts = {
+  'zh-CN': {
+    noCategory: '题目分类不存在',
+    noKnowledgePoint: '知识点不存在',
+    duplicate: (code: string) => `与已有题目 ${code} 内容相同（确认仍要保存请勾选“允许重复”）`,
+    commentRequired: '驳回须填写意见',
+    typeFixed: '已有版本的题目不能改变题型',
+  },
+  'en-US': {
+    noCategory: 'is not an existing category',
+    noKnowledgePoint: 'names a knowledge point that does not exist',
+    duplicate: (code: string) => `is the same as question ${code} (allow duplicates to save it anyway)`,
+    commentRequired: 'is required to reject',
+    typeFixed: 'a question that has versions keeps its type',
+  },
+};
+
+/** Where each status may be set from by a bulk change or a step of the review. */
+const MOVES = {
+  submit: { from: ['draft', 'rejected'], to: 'pending_review' },
+  approve: { from: ['pending_review'], to: 'ready' },
+  reject: { from: ['pending_review'], to: 'rejected' },
+  ready: { from: ['hidden'], to: 'ready' },
+  hidden: { from: ['ready'], to: 'hidden' },
+  retired: { from: ['draft', 'rejected', 'ready', 'hidden'], to: 'retired' },
+} as const satisfies Record<string, { from: readonly QuestionStatus[]; to: QuestionStatus }>;
+type Move = keyof typeof MOVES;
+
+/** Statuses in which a question is edited; a ready or hidden one gets a new version, a draft keeps its own. */
+const EDITABLE: readonly QuestionStatus[] = ['draft', 'rejected', 'ready', 'hidden'];
+const VERSIONED: readonly QuestionStatus[] = ['ready', 'hidden'];
+
+/** How many of the most similar questions a duplicate check lists, and from what similarity. */
+const DUPLICATES = 5;
+const SIMILAR = 0.5;
+
+/**
+ * The question bank's rules (docs/domain.md §9.1): the structure and answer of each type and format (question.rules);
+ * a group's items written with it; the category and knowledge points of the tenant; an exact duplicate refused unless
+ * allowed; every save kept as a version snapshot (editing a ready question makes a new version, which papers built
+ * later pin); the review (submit → approve / reject with a comment); bulk changes, all or none.
+ */
+export function createQuestionService(deps: ResourceDeps) {
+  const repo = questionTable;
+
+  async function children(tx: Tx, parentId: string): Promise<QuestionItem[]> {
+    const rows = await tx
+      .selectFrom('question')
+      .select(['id', 'sub_order', 'stem', 'options', 'answer', 'analysis'])
+      .where('parent_id', '=', parentId)
+      .orderBy('sub_order')
+      .execute();
+    return rows.map((r) => ({
+      id: String(r.id),
+      subOrder: r.sub_order,
+      stem: r.stem,
+      options: (r.options ?? null) as QuestionItem['options'],
+      answer: (r.answer ?? null) as QuestionItem['answer'],
+      analysis: r.analysis,
+    }));
+  }
+
+  const topLevel: Narrow = (qb) => qb.where('parent_id', 'is', null);
+
+  const find = async (tx: Tx, id: string): Promise<Question | undefined> => {
+    const row = await repo.find(tx, id, topLevel);
+    return row && { ...row, children: row.childCount > 0 ? await children(tx, id) : [] };
+  };
+
+  async function checkRefs(tx: Tx, input: { categoryId?: string; knowledgePointIds?: string[] }, lang: Lang) {
+    if (input.categoryId) {
+      const category = await tx
+        .selectFrom('question_category')
+        .select('id')
+        .where('id', '=', input.categoryId)
+        .executeTakeFirst();
+      if (!category) throw invalidField('categoryId', texts[lang].noCategory);
+    }
+    const points = [...new Set(input.knowledgePointIds ?? [])];
+    if (points.length > 0) {
+      const found = await tx
+        .selectFrom('knowledge_point')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('id', 'in', points)
+        .executeTakeFirstOrThrow();
+      if (found.n !== points.length) throw invalidField('knowledgePointIds', texts[lang].noKnowledgePoint);
+    }
+  }
+
+  async function refuseDuplicate(tx: Tx, hash: string, self: string | undefined, lang: Lang) {
+    const same = await tx
+      .selectFrom('question')
+      .select(['id', 'code'])
+      .where('content_hash', '=', hash)
+      .where('parent_id', 'is', null)
+      .where('status', '<>', 'retired')
+      .limit(2)
+      .execute();
+    const other = same.find((q) => String(q.id) !== self);
+    if (other) throw invalidField('stem', texts[lang].duplicate(other.code));
+  }
+
+  /** A group's items replace those it had: written in order, each of the group's child type. */
+  async function writeChildren(tx: Tx, parent: Question, items: ItemInput[], ctx: WriteContext) {
+    await tx.deleteFrom('question').where('parent_id', '=', parent.id).execute();
+    const type = CHILD_TYPE[parent.questionType] as QuestionType;
+    for (const [i, item] of items.entries()) {
+      await repo.insert(
+        tx,
+        {
+          ...item,
+          parentId: parent.id,
+          subOrder: i + 1,
+          code: `${parent.code}-${i + 1}`,
+          categoryId: parent.categoryId,
+          questionType: type,
+          medicalFormat: parent.medicalFormat,
+          difficulty: parent.difficulty,
+          status: parent.status,
+          contentHash: contentHash(item),
+        },
+        ctx,
+      );
+    }
+  }
+
+  /** The snapshot of the question as it now is, under its current version (replacing a draft's, adding a new one). */
+  async function snapshot(tx: Tx, question: Question, ctx: WriteContext, note?: string) {
+    const { version: _lock, ...content } = question;
+    await tx
+      .insertInto('question_version')
+      .values({
+        tenant_id: ctx.tenantId,
+        question_id: question.id,
+        number: question.currentVersion,
+        snapshot: JSON.stringify(content),
+        change_note: note ?? null,
+        created_by: ctx.actorId,
+      })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'question_id', 'number']).doUpdateSet({
+          snapshot: JSON.stringify(content),
+          change_note: note ?? null,
+          updated_at: ctx.now,
+          updated_by: ctx.actorId,
+        }),
+      )
+      .execute();
+  }
+
+  const groupItems = (input: { questionType: QuestionType; children?: ItemInput[] | null }) =>
+    isGroup(input.questionType) ? (input.children ?? []) : [];
+
+  const store: ResourceStore<Question, CreateQuestion, UpdateQuestion> = {
+    async list(tx, query) {
+      const keyword = filterValue(query, 'keyword');
+      const category = filterValue(query, 'categoryId');
+      const point = filterValue(query, 'knowledgePointId');
+      const tag = filterValue(query, 'tag');
+      return repo.list(tx, query, (qb) => {
+        let q = topLevel(qb);
+        if (category?.kind === 'eq')
+          q = q.where(sql<boolean>`question.category_id = ANY(${subtreeIds('question_category', [category.value])})`);
+        if (point?.kind === 'eq')
+          q = q.where(sql<boolean>`question.knowledge_point_ids && ${subtreeIds('knowledge_point', [point.value])}`);
+        if (tag?.kind === 'eq') q = q.where(sql<boolean>`question.tags @> ARRAY[${tag.value}]::text[]`);
+        if (keyword?.kind === 'keyword') {
+          const text = keyword.text.trim();
+          q = /^Q\d+(-\d+)?$/i.test(text)
+            ? q.where('code', '=', text.toUpperCase())
+            : q.where('stem', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        }
+        return q;
+      });
+    },
+    find: (tx, id) => find(tx, id),
+
+    async create(tx, input, ctx) {
+      const { children: items, allowDuplicate, ...values } = input;
+      checkQuestion(input as QuestionInput, ctx.lang);
+      await checkRefs(tx, input, ctx.lang);
+      const hash = contentHash(input);
+      if (!allowDuplicate) await refuseDuplicate(tx, hash, undefined, ctx.lang);
+      // the code is made of the id, known once the row is in
+      const made = await repo.insert(
+        tx,
+        { ...values, code: `new-${ctx.now.getTime()}`, contentHash: hash, currentVersion: 1 },
+        ctx,
+      );
+      const code = `Q${made.id.padStart(8, '0')}`;
+      await tx.updateTable('question').set({ code }).where('id', '=', made.id).execute();
+      await writeChildren(tx, { ...made, code }, groupItems(input), ctx);
+      const question = (await find(tx, made.id)) as Question;
+      await snapshot(tx, question, ctx);
+      return question;
+    },
+
+    async update(tx, current, input, ctx) {
+      if (!EDITABLE.includes(current.status)) throw new AppError('question.notAllowed', { status: current.status });
+      const { version, children: items, allowDuplicate, changeNote, ...values } = input;
+      const versioned = VERSIONED.includes(current.status);
+      if (input.questionType && input.questionType !== current.questionType && current.currentVersion > 1)
+        throw invalidField('questionType', texts[ctx.lang].typeFixed);
+      const merged = {
+        questionType: current.questionType,
+        medicalFormat: current.medicalFormat,
+        stem: current.stem,
+        options: current.options,
+        answer: current.answer,
+        children: current.children,
+        ...values,
+        ...(items !== undefined && { children: items }),
+      } as QuestionInput;
+      checkQuestion(merged, ctx.lang);
+      await checkRefs(tx, input, ctx.lang);
+      const hash = contentHash(merged);
+      if (!allowDuplicate && hash !== (await storedHash(tx, current.id)))
+        await refuseDuplicate(tx, hash, current.id, ctx.lang);
+      const updated = await repo.update(
+        tx,
+        current.id,
+        { ...values, contentHash: hash, currentVersion: current.currentVersion + (versioned ? 1 : 0) },
+        ctx,
+        version,
+      );
+      if (!updated) return undefined;
+      if (items !== undefined || values.questionType || values.categoryId || values.medicalFormat !== undefined)
+        await writeChildren(tx, updated, groupItems(merged), ctx);
+      const question = (await find(tx, current.id)) as Question;
+      await snapshot(tx, question, ctx, changeNote);
+      return question;
+    },
+
+    async remove(tx, rows) {
+      const used = rows.find((row) => row.usageCount > 0);
+      if (used) throw new AppError('question.inUse', { code: used.code });
+      const ids = rows.map((r) => r.id);
+      await tx.deleteFrom('question').where('parent_id', 'in', ids).execute();
+      await tx.deleteFrom('question').where('id', 'in', ids).execute();
+    },
+  };
+
+  const storedHash = async (tx: Tx, id: string) =>
+    (await tx.selectFrom('question').select('content_hash').where('id', '=', id).executeTakeFirst())?.content_hash;
+
+  const resource = createResourceService(questionResource, store, deps);
+
+  /** A move of the status (a step of the review, or a bulk change), on the question and its items. */
+  async function move(tx: Tx, ctx: WriteContext, row: Question, to: Move, comment?: string) {
+    const { from, to: status } = MOVES[to];
+    if (!(from as readonly QuestionStatus[]).includes(row.status))
+      throw new AppError('question.notAllowed', { status: row.status });
+    const decided = to === 'approve' || to === 'reject';
+    await tx
+      .updateTable('question')
+      .set({
+        status,
+        ...(decided && { reviewed_by: ctx.actorId, reviewed_at: ctx.now, review_comment: comment ?? null }),
+        updated_at: ctx.now,
+        updated_by: ctx.actorId,
+        version: sql`version + 1`,
+      })
+      .where((eb) => eb.or([eb('id', '=', row.id), eb('parent_id', '=', row.id)]))
+      .execute();
+  }
+
+  const step = (ctx: WriteContext, id: string, action: string, to: Move, version: number, comment?: string) =>
+    resource.act(
+      ctx,
+      id,
+      action,
+      async (tx, row) => {
+        if (row.version !== version) throw versionConflict();
+        if (to === 'reject' && !comment) throw invalidField('comment', texts[ctx.lang].commentRequired);
+        await move(tx, ctx, row, to, comment);
+        return (await find(tx, id)) as Question;
+      },
+      comment,
+    );
+
+  return {
+    resource,
+
+    submit: (ctx: WriteContext, id: string, { version }: { version: number }) =>
+      step(ctx, id, 'update', 'submit', version),
+
+    review: (ctx: WriteContext, id: string, { decision, comment, version }: ReviewQuestion) =>
+      step(ctx, id, 'review', decision, version, comment),
+
+    /** Several questions changed at once (category, difficulty, tags, knowledge points, status): all or none. */
+    bulkUpdate: (ctx: WriteContext, input: BulkUpdateQuestions) =>
+      deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
+        await checkRefs(tx, { categoryId: input.categoryId, knowledgePointIds: input.addKnowledgePointIds }, ctx.lang);
+        const done: Question[] = [];
+        for (const id of new Set(input.ids)) {
+          const before = await find(tx, id);
+          if (!before) throw notFound();
+          if (input.status) await move(tx, ctx, before, input.status);
+          const tags = [...new Set([...before.tags, ...(input.addTags ?? [])])].filter(
+            (t) => !input.removeTags?.includes(t),
+          );
+          const points = [...new Set([...before.knowledgePointIds, ...(input.addKnowledgePointIds ?? [])])];
+          const values = {
+            ...(input.categoryId && { category_id: input.categoryId }),
+            ...(input.difficulty && { difficulty: input.difficulty }),
+            tags,
+            knowledge_point_ids: points,
+          };
+          await tx
+            .updateTable('question')
+            .set({ ...values, updated_at: ctx.now, updated_by: ctx.actorId, version: sql`version + 1` })
+            .where('id', '=', id)
+            .execute();
+          if (input.categoryId)
+            await tx
+              .updateTable('question')
+              .set({ category_id: input.categoryId })
+              .where('parent_id', '=', id)
+              .execute();
+          const after = (await find(tx, id)) as Question;
+          await deps.audit.record(tx, ctx, {
+            action: 'assess:question:bulk-update',
+            resourceType: 'question',
+            resourceId: id,
+            summary: questionResource.label(after),
+            before,
+            after,
+          });
+          done.push(after);
+        }
+        return done;
+      }),
+
+    /** The questions most like the given text: the same normalised text, then by trigram similarity of the stem. */
+    duplicates: (tenantId: string, input: FindDuplicates): Promise<Duplicate[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        const hash = contentHash(input);
+        const text = normalised(input.stem);
+        let q = tx
+          .selectFrom('question')
+          .select([
+            'id',
+            'code',
+            'stem',
+            'status',
+            sql<boolean>`content_hash = ${hash}`.as('exact'),
+            sql<number>`similarity(stem, ${input.stem})::float8`.as('similarity'),
+          ])
+          .where('parent_id', 'is', null)
+          .where((eb) =>
+            eb.or([eb('content_hash', '=', hash), sql<boolean>`similarity(stem, ${input.stem}) >= ${SIMILAR}`]),
+          );
+        if (input.excludeId) q = q.where('id', '<>', input.excludeId);
+        const rows = await q
+          .orderBy(sql`content_hash = ${hash}`, 'desc')
+          .orderBy('similarity', 'desc')
+          .limit(DUPLICATES)
+          .execute();
+        return rows.map((r) => ({
+          id: String(r.id),
+          code: r.code,
+          stem: r.stem,
+          status: r.status,
+          exact: Boolean(r.exact) || normalised(r.stem) === text,
+          similarity: Math.round(Number(r.similarity) * 1000) / 1000,
+        }));
+      }),
+
+    /** Every version of a question, newest first, each with its snapshot. */
+    versions: (tenantId: string, id: string): Promise<QuestionVersion[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id))) throw notFound();
+        const rows = await tx
+          .selectFrom('question_version as v')
+          .leftJoin('admin_user as u', 'u.id', 'v.created_by')
+          .select(['v.number', 'v.change_note', 'v.created_at', 'v.updated_at', 'v.snapshot', 'u.display_name'])
+          .where('v.question_id', '=', id)
+          .orderBy('v.number', 'desc')
+          .execute();
+        return rows.map((r) => ({
+          number: r.number,
+          changeNote: r.change_note,
+          createdAt: new Date(r.updated_at ?? r.created_at).toISOString(),
+          createdByName: r.display_name ?? null,
+          snapshot: r.snapshot as Record<string, unknown>,
+        }));
+      }),
+  };
+}
+
+export type QuestionService = ReturnType<typeof createQuestionService>;

@@ -1,0 +1,319 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { type RawBuilder, sql } from 'kysely';
+import type { AppEnv } from '../../../core/context';
+import { AppError, invalidField, versionConflict } from '../../../core/errors';
+import type { Lang } from '../../../core/i18n';
+import { answers } from '../../../core/openapi';
+import { defineResource } from '../../../core/resource/define-resource';
+import { Id } from '../../../core/resource/id-param';
+import { statusFilter } from '../../../core/resource/list-query';
+import type { ResourceStore } from '../../../core/resource/resource';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { columnsOf } from '../../../core/resource/table.repository';
+import { defineRoute } from '../../../core/route';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
+import type { Tx } from '../../../core/tenancy';
+import { formatRule } from '../../../core/validation';
+import type { Audited, CommonStatus, Defaulted, Id as IdColumn, Nullable, Ref } from '../../../db/types';
+
+/** A tree of the question bank (categories, knowledge points): the same columns in two tables. */
+interface TaxonomyTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  parent_id: Nullable<Ref>;
+  path: string;
+  depth: number;
+  code: string;
+  name: string;
+  sort: Defaulted<number>;
+  status: Defaulted<CommonStatus>;
+  remark: Nullable<string>;
+}
+declare module '../../../db/types' {
+  interface DB {
+    question_category: TaxonomyTable;
+    knowledge_point: TaxonomyTable;
+  }
+}
+type TaxonomyName = 'question_category' | 'knowledge_point';
+
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'))
+  .openapi({ example: 'internal' });
+
+const texts = {
+  'zh-CN': {
+    noParent: '上级不存在',
+    intoItself: '不能移到自身或其下级之下',
+    codeTaken: '该编码已被使用',
+    nameTaken: '同一上级下已有同名项',
+  },
+  'en-US': {
+    noParent: 'is not an existing node of this tree',
+    intoItself: 'cannot move a node under itself or one of its descendants',
+    codeTaken: 'is already used',
+    nameTaken: 'another node under the same parent has this name',
+  },
+};
+
+/** The subtrees of `ids` (their paths' prefixes), as the ids of every node in them: for a filter or a rule. */
+export const subtreeIds = (table: TaxonomyName, ids: readonly string[]): RawBuilder<string[]> =>
+  sql<string[]>`ARRAY(SELECT d.id FROM ${sql.table(table)} d JOIN ${sql.table(table)} a
+    ON d.path LIKE a.path || '%' WHERE a.id = ANY(${ids.map(String)}::bigint[]))`;
+
+/**
+ * A tree of the bank (docs/domain.md §9.1): codes unique in the tenant, names among siblings; a change of parent
+ * moves the subtree (not under itself), re-pathing it in one statement; a node with children, or that questions use,
+ * is not deleted. `usage` counts the questions that use a node.
+ */
+function defineTaxonomy<const Path extends string>(spec: {
+  table: TaxonomyName;
+  path: Path;
+  component: string;
+  usage: (id: RawBuilder<unknown>) => RawBuilder<number>;
+}) {
+  const { table } = spec;
+  const Row = recordRow({
+    parentId: z.string().nullable(),
+    path: z.string().openapi({ description: 'Ids from the root: /1/7/42/' }),
+    depth: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    sort: z.number().int(),
+    status: field.status,
+    remark: z.string().nullable(),
+    /** How many questions use it (computed). */
+    questionCount: z.number().int().optional(),
+  }).openapi(spec.component);
+  type Row = z.infer<typeof Row>;
+  const Node = Row.extend({ hasChildren: z.boolean() }).openapi(`${spec.component}Node`);
+
+  const fields = {
+    parentId: Id.nullable().optional().openapi({ description: 'Absent or null: a root; a change moves the subtree' }),
+    code,
+    name: field.requiredText(100),
+    sort: field.sortOrder().optional(),
+    status: field.status.optional(),
+    remark: field.remark,
+  };
+  const Create = requestBody(`Create${spec.component}`, fields);
+  type Create = z.infer<typeof Create>;
+  const Update = updateBody(`Update${spec.component}`, {
+    ...fields,
+    code: code.optional(),
+    name: fields.name.optional(),
+  });
+  type Update = z.infer<typeof Update>;
+
+  const resource = defineResource({
+    path: spec.path,
+    type: table,
+    permission: 'assess:category',
+    actions: {
+      list: 'assess:question:list',
+      export: 'assess:question:export',
+      create: spec.table === 'question_category' ? 'assess:category:manage' : 'assess:knowledge:manage',
+      update: spec.table === 'question_category' ? 'assess:category:manage' : 'assess:knowledge:manage',
+      delete: spec.table === 'question_category' ? 'assess:category:manage' : 'assess:knowledge:manage',
+    },
+    schemas: { row: Row, create: Create, update: Update },
+    table: {
+      name: table,
+      columns: columnsOf(Row, { except: ['questionCount'] }),
+      tenantOwned: true,
+      tree: { key: 'id', parent: 'parent_id' },
+      computed: { questionCount: spec.usage(sql.ref(`${table}.id`)) },
+    },
+    list: {
+      sort: ['code', 'name', 'sort', 'depth', 'updatedAt'],
+      defaultSort: 'depth,sort,code',
+      filters: {
+        keyword: { kind: 'keyword', columns: ['code', 'name'] },
+        parentId: { kind: 'eq', column: 'parent_id', pattern: /^[1-9]\d{0,17}$/ },
+        status: statusFilter,
+      },
+    },
+    importKey: 'code',
+    labels: 'assess.taxonomy',
+    label: (row) => `${row.code} ${row.name}`,
+    columns: [
+      { key: 'code' },
+      { key: 'name' },
+      { key: 'path' },
+      { key: 'sort' },
+      { key: 'status' },
+      { key: 'questionCount', only: 'export' },
+    ],
+  });
+  const { repository, store: plain } = resource;
+
+  async function checkUnique(tx: Tx, row: { code: string; name: string; parentId: string | null }, self?: string) {
+    const taken = await tx
+      .selectFrom(table)
+      .select(['id', 'code'])
+      .where((eb) =>
+        eb.or([
+          eb('code', '=', row.code),
+          eb.and([
+            eb('name', '=', row.name),
+            row.parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', row.parentId),
+          ]),
+        ]),
+      )
+      .execute();
+    return taken.find((other) => String(other.id) !== self);
+  }
+
+  const createService = (deps: ResourceDeps) => {
+    async function placed(tx: Tx, parentId: string | null | undefined, lang: Lang) {
+      if (!parentId) return undefined;
+      const parent = await repository.find(tx, parentId);
+      if (!parent) throw invalidField('parentId', texts[lang].noParent);
+      return parent;
+    }
+    async function unique(
+      tx: Tx,
+      row: { code: string; name: string; parentId: string | null },
+      lang: Lang,
+      self?: string,
+    ) {
+      const other = await checkUnique(tx, row, self);
+      if (other)
+        throw invalidField(
+          other.code === row.code ? 'code' : 'name',
+          texts[lang][other.code === row.code ? 'codeTaken' : 'nameTaken'],
+        );
+    }
+
+    const store: ResourceStore<Row, Create, Update> = {
+      ...plain,
+      async create(tx, input, ctx) {
+        const parent = await placed(tx, input.parentId, ctx.lang);
+        const parentId = parent?.id ?? null;
+        await unique(tx, { code: input.code, name: input.name, parentId }, ctx.lang);
+        const made = await repository.insert(
+          tx,
+          { ...input, parentId, path: parent?.path ?? '/', depth: parent ? parent.depth + 1 : 0 },
+          ctx,
+        );
+        const path = `${parent?.path ?? '/'}${made.id}/`;
+        await tx.updateTable(table).set({ path }).where('id', '=', made.id).execute();
+        return (await repository.find(tx, made.id)) as Row;
+      },
+      async update(tx, current, input, ctx) {
+        const { version, parentId: wanted, ...values } = input;
+        const moving = wanted !== undefined && (wanted ?? null) !== current.parentId;
+        const parent = moving ? await placed(tx, wanted, ctx.lang) : undefined;
+        if (parent?.path.startsWith(current.path)) throw invalidField('parentId', texts[ctx.lang].intoItself);
+        const parentId = moving ? (parent?.id ?? null) : current.parentId;
+        await unique(
+          tx,
+          { code: values.code ?? current.code, name: values.name ?? current.name, parentId },
+          ctx.lang,
+          current.id,
+        );
+        if (!moving) return repository.update(tx, current.id, values, ctx, version);
+        const path = `${parent?.path ?? '/'}${current.id}/`;
+        const shift = (parent ? parent.depth + 1 : 0) - current.depth;
+        const moved = await repository.update(
+          tx,
+          current.id,
+          { ...values, parentId, path, depth: current.depth + shift },
+          ctx,
+          version,
+        );
+        if (!moved) throw versionConflict();
+        await sql`UPDATE ${sql.table(table)}
+          SET path = ${path} || substr(path, ${current.path.length + 1}), depth = depth + ${shift}
+          WHERE path LIKE ${`${current.path}%`} AND id <> ${current.id}`.execute(tx);
+        return (await repository.find(tx, current.id)) as Row;
+      },
+      async remove(tx, rows, ctx) {
+        const ids = rows.map((r) => r.id);
+        // a child deleted with its parent does not hold the parent back
+        const child = await tx
+          .selectFrom(table)
+          .select('parent_id')
+          .where('parent_id', 'in', ids)
+          .where('id', 'not in', ids)
+          .executeTakeFirst();
+        const parent = child && rows.find((row) => row.id === String(child.parent_id));
+        if (parent) throw new AppError('taxonomy.hasChildren', { name: parent.name });
+        const used = rows.find((row) => (row.questionCount ?? 0) > 0);
+        if (used) throw new AppError('taxonomy.inUse', { name: used.name, count: used.questionCount ?? 0 });
+        for (const row of [...rows].sort((a, b) => b.depth - a.depth)) await plain.remove(tx, [row], ctx);
+      },
+    };
+    return {
+      resource: createResourceService(resource, store, deps),
+      /** One level of the tree, each node saying whether it has children. */
+      tree: (tenantId: string, parentId?: string, status?: string) =>
+        deps.tenancy.inTenant(tenantId, (tx) => repository.children(tx, parentId, status)),
+    };
+  };
+
+  const tree = defineRoute({
+    method: 'get',
+    path: `/${spec.path}/tree`,
+    tags: [spec.path],
+    summary: 'One level of the tree (the roots, or the children of `parentId`), each with `hasChildren`',
+    permission: 'assess:question:list',
+    request: {
+      query: z
+        .object({
+          parentId: Id.optional().openapi({ description: 'Absent: the roots' }),
+          status: field.status.optional(),
+        })
+        .strict(),
+    },
+    responses: answers('Nodes', z.array(Node), 400, 401, 403),
+  });
+
+  return {
+    resource,
+    Row,
+    Create,
+    Update,
+    module: resourceModule(resource, {
+      service: createService,
+      omit: ['import', 'template'],
+      routes: (service) =>
+        new OpenAPIHono<AppEnv>().openapi(tree, async (c) => {
+          const { parentId, status } = c.req.valid('query');
+          return c.json(await service.tree(c.var.principal.tenantId, parentId, status), 200);
+        }),
+    }),
+  };
+}
+
+/** The bank's category tree: a question sits in one category. */
+export const categoryTaxonomy = defineTaxonomy({
+  table: 'question_category',
+  path: 'assess/category',
+  component: 'QuestionCategory',
+  usage: (id) =>
+    sql<number>`(SELECT count(*)::int FROM question q WHERE q.category_id = ${id} AND q.parent_id IS NULL)`,
+});
+export const questionCategories = categoryTaxonomy.module;
+export type QuestionCategory = z.infer<typeof categoryTaxonomy.Row>;
+export type CreateQuestionCategory = z.infer<typeof categoryTaxonomy.Create>;
+export type UpdateQuestionCategory = z.infer<typeof categoryTaxonomy.Update>;
+
+/** The syllabus's knowledge points: a question names any of them. */
+export const knowledgeTaxonomy = defineTaxonomy({
+  table: 'knowledge_point',
+  path: 'assess/knowledge-point',
+  component: 'KnowledgePoint',
+  usage: (id) =>
+    sql<number>`(SELECT count(*)::int FROM question q
+      WHERE q.knowledge_point_ids @> ARRAY[${id}]::bigint[] AND q.parent_id IS NULL)`,
+});
+export const knowledgePoints = knowledgeTaxonomy.module;
+export type KnowledgePoint = z.infer<typeof knowledgeTaxonomy.Row>;
+export type CreateKnowledgePoint = z.infer<typeof knowledgeTaxonomy.Create>;
+export type UpdateKnowledgePoint = z.infer<typeof knowledgeTaxonomy.Update>;

@@ -1,0 +1,295 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, type Json, twoTenants } from './helpers';
+
+const categories = '/api/assess/category';
+const points = '/api/assess/knowledge-point';
+const questions = '/api/assess/question';
+
+const five = (texts = ['阿司匹林', '肝素', '华法林', '氯吡格雷', '尿激酶']) =>
+  texts.map((text, i) => ({ key: 'ABCDE'[i], text }));
+
+describe.each(engines())('the question bank on $name', (engine) => {
+  const s = twoTenants(engine);
+  const { call, create } = s;
+  let internal: Json;
+  let cardio: Json;
+  let surgery: Json;
+  let ami: Json;
+
+  const fieldOf = (body: Json) => (body.fields ?? []).map((e: Json) => e.field);
+
+  beforeAll(async () => {
+    internal = await create(categories, { code: 'internal', name: '内科学' });
+    cardio = await create(categories, { code: 'cardio', name: '心血管', parentId: internal.id });
+    surgery = await create(categories, { code: 'surgery', name: '外科学' });
+    ami = await create(points, { code: 'ami', name: '急性心肌梗死' });
+  });
+
+  it('keeps categories as a tree: levels, a move that re-paths the subtree, never under itself', async () => {
+    expect(cardio.path).toBe(`/${internal.id}/${cardio.id}/`);
+    const roots = await call('GET', `${categories}/tree`);
+    expect(roots.body.map((n: Json) => n.code)).toEqual(expect.arrayContaining(['internal', 'surgery']));
+    expect(roots.body.find((n: Json) => n.code === 'internal').hasChildren).toBe(true);
+    const under = await call('PUT', `${categories}/${internal.id}`, { parentId: cardio.id, version: internal.version });
+    expect(under.status).toBe(400);
+    expect(fieldOf(under.body)).toEqual(['parentId']);
+    const sameCode = await call('POST', categories, { code: 'cardio', name: '另一个' });
+    expect(fieldOf(sameCode.body)).toEqual(['code']);
+
+    const leaf = await create(categories, { code: 'arrhythmia', name: '心律失常', parentId: cardio.id });
+    const moved = await call('PUT', `${categories}/${cardio.id}`, { parentId: surgery.id, version: cardio.version });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.path).toBe(`/${surgery.id}/${cardio.id}/`);
+    const leafNow = await call('GET', `${categories}/${leaf.id}`);
+    expect(leafNow.body).toMatchObject({ path: `/${surgery.id}/${cardio.id}/${leaf.id}/`, depth: 2 });
+    const back = await call('PUT', `${categories}/${cardio.id}`, {
+      parentId: internal.id,
+      version: moved.body.version,
+    });
+    expect(back.status).toBe(200);
+    cardio = back.body;
+    const refused = await call('DELETE', `${categories}/${cardio.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('taxonomy.hasChildren');
+  });
+
+  it('refuses each medical format whose structure or answer is wrong, naming the field', async () => {
+    const base = { categoryId: cardio.id };
+    const cases: [Json, string][] = [
+      // an A3 group without items
+      [{ questionType: 'case_group', medicalFormat: 'A3', stem: '男，56岁，胸痛3小时。', children: [] }, 'children'],
+      // a B1 item answering outside the shared options
+      [
+        {
+          questionType: 'option_group',
+          medicalFormat: 'B1',
+          stem: '共用选项',
+          options: five(),
+          children: [
+            { stem: '抗血小板', answer: ['A'] },
+            { stem: '溶栓', answer: ['F'] },
+          ],
+        },
+        'children.1.answer',
+      ],
+      // an X item with one answer
+      [
+        {
+          questionType: 'multiple_choice',
+          medicalFormat: 'X',
+          stem: '急性心肌梗死的治疗包括',
+          options: five(),
+          answer: ['A'],
+        },
+        'answer',
+      ],
+      // an A1 item with four options
+      [
+        {
+          questionType: 'single_choice',
+          medicalFormat: 'A1',
+          stem: '首选药物是',
+          options: five().slice(0, 4),
+          answer: ['A'],
+        },
+        'options',
+      ],
+      // a format the type cannot carry
+      [{ questionType: 'true_false', medicalFormat: 'A1', stem: '对吗', answer: true }, 'medicalFormat'],
+      // fill in the blanks: two blanks, one answer
+      [{ questionType: 'fill_blank', stem: '{{blank}} 和 {{blank}}', answer: [['甲']] }, 'answer'],
+      // an essay without its reference answer
+      [{ questionType: 'essay', stem: '论述', answer: { reference: '' } }, 'answer'],
+      // a single-choice item with two keys
+      [{ questionType: 'single_choice', stem: '选一个', options: five(), answer: ['A', 'B'] }, 'answer'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call('POST', questions, { ...base, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(fieldOf(res.body), JSON.stringify(body)).toEqual([field]);
+    }
+    const listed = await call('GET', `${questions}?pageSize=50`);
+    expect(listed.body.total).toBe(0);
+  });
+
+  let group: Json;
+  it('writes an A3 case group with its items, coded and versioned, and finds it by category, tag and a Chinese word', async () => {
+    group = await create(questions, {
+      categoryId: cardio.id,
+      questionType: 'case_group',
+      medicalFormat: 'A3',
+      stem: '男，56岁。持续胸骨后疼痛3小时，心电图示V1–V4导联ST段抬高。',
+      children: [
+        {
+          stem: '最可能的诊断是',
+          options: five(['急性前壁心肌梗死', '心绞痛', '主动脉夹层', '肺栓塞', '心包炎']),
+          answer: ['A'],
+        },
+        { stem: '首选的治疗是', options: five(), answer: ['E'], analysis: '发病 12 小时内溶栓' },
+      ],
+      difficulty: 4,
+      knowledgePointIds: [ami.id],
+      tags: ['执业医师', '心内'],
+      suggestedScore: 2,
+    });
+    expect(group).toMatchObject({
+      code: `Q${group.id.padStart(8, '0')}`,
+      status: 'draft',
+      currentVersion: 1,
+      childCount: 2,
+      knowledgePointNames: ['急性心肌梗死'],
+      suggestedScore: 2,
+      categoryName: '心血管',
+    });
+    const got = await call('GET', `${questions}/${group.id}`);
+    expect(got.body.children.map((c: Json) => [c.subOrder, c.answer])).toEqual([
+      [1, ['A']],
+      [2, ['E']],
+    ]);
+
+    // the items are not questions of the list; the parent category finds the sub-category's questions
+    for (const query of [
+      `categoryId=${internal.id}`,
+      'tag=心内',
+      `keyword=${encodeURIComponent('胸骨后疼痛')}`,
+      `knowledgePointId=${ami.id}`,
+      'questionType=case_group&medicalFormat=A3&difficulty=4',
+      `keyword=${group.code}`,
+    ]) {
+      const res = await call('GET', `${questions}?${query}`);
+      expect(res.status, query).toBe(200);
+      expect(
+        res.body.data.map((q: Json) => q.id),
+        query,
+      ).toEqual([group.id]);
+    }
+    for (const query of [`categoryId=${surgery.id}`, 'tag=外科', 'questionType=option_group']) {
+      const res = await call('GET', `${questions}?${query}`);
+      expect(res.body.total, query).toBe(0);
+    }
+  });
+
+  it('refuses an exact duplicate unless allowed, and lists likely duplicates of a text being written', async () => {
+    const again = await call('POST', questions, {
+      categoryId: surgery.id,
+      questionType: 'case_group',
+      medicalFormat: 'A3',
+      stem: '男，56岁。持续胸骨后疼痛 3 小时，心电图示 V1–V4 导联 ST 段抬高！',
+      children: [
+        {
+          stem: '最可能的诊断是',
+          options: five(['急性前壁心肌梗死', '心绞痛', '主动脉夹层', '肺栓塞', '心包炎']),
+          answer: ['A'],
+        },
+        { stem: '首选的治疗是', options: five(), answer: ['E'] },
+      ],
+    });
+    expect(again.status).toBe(400);
+    expect(fieldOf(again.body)).toEqual(['stem']);
+    expect(again.body.fields[0].message).toContain(group.code);
+
+    const similar = await call('POST', `${questions}/duplicates`, {
+      stem: '男，56岁。持续胸骨后疼痛3小时，心电图示V1–V3导联ST段抬高。',
+    });
+    expect(similar.status).toBe(200);
+    expect(similar.body[0]).toMatchObject({ id: group.id, exact: false });
+    expect(similar.body[0].similarity).toBeGreaterThan(0.5);
+    const unrelated = await call('POST', `${questions}/duplicates`, { stem: '维生素C缺乏可导致坏血病' });
+    expect(unrelated.body).toEqual([]);
+  });
+
+  it('reviews (reject needs a comment), versions an edit of a ready question and keeps the old snapshot', async () => {
+    const sent = await call('POST', `${questions}/${group.id}/submit`, { version: group.version });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.status).toBe('pending_review');
+    const locked = await call('PUT', `${questions}/${group.id}`, { difficulty: 2, version: sent.body.version });
+    expect(locked.status).toBe(409);
+    const bare = await call('POST', `${questions}/${group.id}/review`, {
+      decision: 'reject',
+      version: sent.body.version,
+    });
+    expect(fieldOf(bare.body)).toEqual(['comment']);
+    const approved = await call('POST', `${questions}/${group.id}/review`, {
+      decision: 'approve',
+      version: sent.body.version,
+    });
+    expect(approved.body).toMatchObject({ status: 'ready', currentVersion: 1 });
+    expect(approved.body.reviewedByName).toBeTruthy();
+
+    const edited = await call('PUT', `${questions}/${group.id}`, {
+      stem: '男，60岁。持续胸骨后疼痛5小时。',
+      changeNote: '改年龄',
+      version: approved.body.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ status: 'ready', currentVersion: 2, childCount: 2 });
+    const stale = await call('PUT', `${questions}/${group.id}`, { difficulty: 1, version: approved.body.version });
+    expect(stale.status).toBe(409);
+
+    const versions = await call('GET', `${questions}/${group.id}/versions`);
+    expect(versions.body.map((v: Json) => [v.number, v.changeNote])).toEqual([
+      [2, '改年龄'],
+      [1, null],
+    ]);
+    expect(versions.body[1].snapshot.stem).toContain('56岁');
+    expect(versions.body[1].snapshot.children).toHaveLength(2);
+    expect(versions.body[0].snapshot.stem).toContain('60岁');
+    group = edited.body;
+  });
+
+  it('changes many questions at once, all or none', async () => {
+    const draft = await create(questions, {
+      categoryId: surgery.id,
+      questionType: 'true_false',
+      stem: '阑尾炎首选手术治疗',
+      answer: true,
+    });
+    const refused = await call('POST', `${questions}/bulk-update`, {
+      ids: [group.id, draft.id],
+      status: 'hidden',
+      addTags: ['批量'],
+    });
+    expect(refused.status).toBe(409);
+    const unchanged = await call('GET', `${questions}/${group.id}`);
+    expect(unchanged.body).toMatchObject({ status: 'ready', tags: ['执业医师', '心内'] });
+
+    const done = await call('POST', `${questions}/bulk-update`, {
+      ids: [group.id, draft.id],
+      addTags: ['批量'],
+      removeTags: ['心内'],
+      difficulty: 3,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.map((q: Json) => [q.tags, q.difficulty])).toEqual([
+      [['执业医师', '批量'], 3],
+      [['批量'], 3],
+    ]);
+    const hidden = await call('POST', `${questions}/bulk-update`, { ids: [group.id], status: 'hidden' });
+    expect(hidden.body[0].status).toBe('hidden');
+  });
+
+  it('keeps a used knowledge point and category from deletion', async () => {
+    const res = await call('DELETE', `${points}/${ami.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('taxonomy.inUse');
+    const cat = await call('GET', `${categories}/${cardio.id}`);
+    expect(cat.body.questionCount).toBe(1);
+  });
+
+  it("never shows or takes another tenant's questions, categories or knowledge points", async () => {
+    const theirs = await call('GET', questions, undefined, s.other);
+    expect(theirs.body.total).toBe(0);
+    expect((await call('GET', `${questions}/${group.id}`, undefined, s.other)).status).toBe(404);
+    expect((await call('GET', `${categories}/tree`, undefined, s.other)).body).toEqual([]);
+    const foreign = await call(
+      'POST',
+      questions,
+      { categoryId: cardio.id, questionType: 'true_false', stem: '对吗', answer: true },
+      s.other,
+    );
+    expect(foreign.status).toBe(400);
+    expect(fieldOf(foreign.body)).toEqual(['categoryId']);
+    const dup = await call('POST', `${questions}/duplicates`, { stem: group.stem }, s.other);
+    expect(dup.body).toEqual([]);
+  });
+});
