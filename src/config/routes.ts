@@ -346,6 +346,46 @@ const routes: AppRoute[] = [
     component: './file/storage',
   },
   {
+    // the specification's /question/* screens: the question bank (API assess/*)
+    path: '/question',
+    name: 'assess',
+    icon: 'form',
+    routes: [
+      { path: '/question', redirect: '/question/list' },
+      {
+        path: '/question/list',
+        name: 'question',
+        icon: 'form',
+        access: 'assess:question:list',
+        component: './assess/question',
+      },
+      {
+        path: '/question/add',
+        name: 'questionAdd',
+        icon: 'form',
+        access: 'assess:question:create',
+        hideInMenu: true,
+        component: './assess/question/edit',
+      },
+      {
+        path: '/question/edit/:id',
+        name: 'questionEdit',
+        icon: 'form',
+        access: 'assess:question:update',
+        hideInMenu: true,
+        component: './assess/question/edit',
+      },
+      {
+        path: '/question/:id/profile',
+        name: 'questionProfile',
+        icon: 'profile',
+        access: 'assess:question:list',
+        hideInMenu: true,
+        component: './assess/question/profile',
+      },
+    ],
+  },
+  {
     path: '/exception/403',
     name: 'forbidden',
     icon: 'stop',

@@ -19,6 +19,7 @@ const AREA_PREFIXES: Record<(typeof areas)[number], string[]> = {
   dashboard: ['workspace.'],
   people: ['people.'],
   file: ['file.'],
+  assess: ['assess.'],
 };
 
 describe('locale catalogues', () => {

@@ -17,8 +17,8 @@ interface Props<Row extends { id: string; version: number }> {
   descriptor: RowDescriptor<Row>;
   /** By default the route's `:id` (`/system/admin/:id/profile`). */
   id?: string;
-  /** Sections of the entity between the details and the audit trail; gets the loaded row. */
-  children?: (row: Row) => ReactNode;
+  /** Sections of the entity between the details and the audit trail; gets the loaded row, and reads it again. */
+  children?: (row: Row, reload: () => void) => ReactNode;
   service?: ResourceService<Row, never, never>;
 }
 
@@ -38,7 +38,11 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
   const service = useResourceService(descriptor, givenService);
   const [missing, setMissing] = useState(false);
   // a missing record is said by the page itself (RecordNotFound), not by a message as well
-  const { data: row, loading } = useRequest(() => service.get(id, { shownByCaller: [404] }), {
+  const {
+    data: row,
+    loading,
+    refresh,
+  } = useRequest(() => service.get(id, { shownByCaller: [404] }), {
     refreshDeps: [id],
     onSuccess: () => setMissing(false),
     onError: (error) => setMissing(statusOf(error) === 404),
@@ -56,7 +60,7 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
           column={{ xs: 1, md: 2, xl: 3 }}
         />
       </Card>
-      {row && children?.(row)}
+      {row && children?.(row, refresh)}
       <AuditTimeline resourceType={descriptor.auditType} resourceId={id} />
     </Space>
   );

@@ -1,4 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import { useNavigate } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
 import { type MutableRefObject, type ReactNode, useRef } from 'react';
 import type { PermissionCode } from '@/access';
@@ -67,7 +68,12 @@ export default function ResourceTable<Row extends { id: string; version: number 
     reload();
     onChanged?.();
   };
-  const { edit, openImport, dialogs } = useResourceDialogs<Row>({
+  const navigate = useNavigate();
+  const {
+    edit: openForm,
+    openImport,
+    dialogs,
+  } = useResourceDialogs<Row>({
     descriptor,
     service,
     canImport: can(code.import),
@@ -78,6 +84,8 @@ export default function ResourceTable<Row extends { id: string; version: number 
     },
     onImported: changed,
   });
+  const { formPage } = descriptor;
+  const edit: typeof openForm = formPage ? ({ record }) => navigate(formPage(record)) : openForm;
 
   const remove = async (ids: string[], batch = false) => {
     const done = await (batch ? service.batchDelete(ids) : service.remove(ids[0])).then(

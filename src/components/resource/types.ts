@@ -45,6 +45,11 @@ export interface ResourceDescriptor<
   profile?: (row: Row) => string;
   /** The form's container; a long form is better in a drawer. */
   formLayout?: 'ModalForm' | 'DrawerForm';
+  /**
+   * A form too big for a dialog has a screen of its own (a question's step form): create and edit open its route
+   * (`undefined`: a new record) instead of the descriptor's form.
+   */
+  formPage?: (row?: Row) => string;
   /** Button codes that differ from `<permission>:<action>` (e.g. dictionary items: `dictionary:syscode:item-create`). */
   actions?: Partial<Record<keyof ReturnType<typeof codes>, PermissionCode>>;
   /** Rows the API refuses to change (built-in, system, another owner's): their edit or delete is not offered. */

@@ -1,0 +1,151 @@
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Card, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { ignoreShownError } from '@/utils/request';
+import { type Question, questions } from './descriptor';
+
+type Option = { key: string; text: string };
+type Answer = Question['answer'];
+/** What a preview shows of a question or of one of a group's items. */
+interface Shown {
+  stem: string;
+  options?: Option[] | null;
+  answer?: Answer;
+  analysis?: string | null;
+}
+export interface PreviewQuestion extends Shown {
+  id?: string;
+  questionType: Question['questionType'];
+  medicalFormat?: Question['medicalFormat'];
+  childCount?: number;
+  children?: Shown[] | null;
+}
+
+const BLANK = '{{blank}}';
+
+/** A fill-in-the-blanks stem with its blanks drawn as numbered lines. */
+function Stem({ text }: { text: string }) {
+  const parts = text.split(BLANK);
+  return (
+    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 8 }} data-testid="preview-stem">
+      {parts.flatMap((part, i) =>
+        i === 0
+          ? [part]
+          : [
+              // biome-ignore lint/suspicious/noArrayIndexKey: a blank is its place in the stem
+              <u key={`blank-${i}`} style={{ padding: '0 24px' }}>
+                ({i})
+              </u>,
+              part,
+            ],
+      )}
+    </Typography.Paragraph>
+  );
+}
+
+function AnswerText({ answer }: { answer: Answer | undefined }): ReactNode {
+  const intl = useIntl();
+  if (answer === null || answer === undefined) return null;
+  if (typeof answer === 'boolean')
+    return intl.formatMessage({ id: answer ? 'assess.question.true' : 'assess.question.false' });
+  if (!Array.isArray(answer)) return <span style={{ whiteSpace: 'pre-wrap' }}>{answer.reference}</span>;
+  if (Array.isArray(answer[0]))
+    return (answer as string[][]).map((accepted, i) => `(${i + 1}) ${accepted.join(' / ')}`).join('；');
+  return (answer as string[]).join('、');
+}
+
+/** An item: stem, options (the correct ones marked when the key is shown), answer and analysis. */
+function Item({
+  item,
+  number,
+  showAnswer,
+  shared,
+}: {
+  item: Shown;
+  number?: number;
+  showAnswer?: boolean;
+  shared?: boolean;
+}) {
+  const intl = useIntl();
+  const correct = Array.isArray(item.answer) && !Array.isArray(item.answer[0]) ? (item.answer as string[]) : [];
+  return (
+    <div data-testid="preview-item" style={{ marginBottom: 12 }}>
+      <Space align="start">
+        {number !== undefined && <Typography.Text strong>{number}.</Typography.Text>}
+        <Stem text={item.stem} />
+      </Space>
+      {(item.options ?? []).map((option) => (
+        <div key={option.key} data-testid="preview-option" style={{ paddingLeft: 16 }}>
+          <Typography.Text
+            type={showAnswer && correct.includes(option.key) ? 'success' : undefined}
+            strong={showAnswer && correct.includes(option.key)}
+          >
+            {option.key}. {option.text}
+          </Typography.Text>
+        </div>
+      ))}
+      {showAnswer && !shared && item.answer !== undefined && item.answer !== null && (
+        <div style={{ paddingLeft: 16, marginTop: 4 }} data-testid="preview-answer">
+          <Typography.Text type="secondary">{intl.formatMessage({ id: 'assess.question.answer' })}：</Typography.Text>
+          <AnswerText answer={item.answer} />
+        </div>
+      )}
+      {showAnswer && item.analysis && (
+        <div style={{ paddingLeft: 16 }}>
+          <Typography.Text type="secondary">{intl.formatMessage({ id: 'assess.question.analysis' })}：</Typography.Text>
+          <span style={{ whiteSpace: 'pre-wrap' }}>{item.analysis}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A question as a candidate reads it (with the key and analysis when `showAnswer`): a group's case or shared options,
+ * then its items in order. A saved group whose items did not come with it (a list row) has them fetched.
+ */
+export default function QuestionPreview({ question, showAnswer }: { question: PreviewQuestion; showAnswer?: boolean }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const needsItems = Boolean(question.id && question.childCount && !question.children);
+  const { data: full } = useRequest(() => questions.get(question.id as string), {
+    ready: needsItems,
+    refreshDeps: [question.id],
+    onError: ignoreShownError,
+  });
+  const children = question.children ?? full?.children ?? [];
+  const group =
+    question.questionType === 'case_group' ||
+    question.questionType === 'option_group' ||
+    question.questionType === 'case_analysis';
+  return (
+    <Card size="small" data-testid="question-preview" style={{ marginBottom: 16 }}>
+      <Space style={{ marginBottom: 8 }}>
+        <Tag color="blue">{t(`assess.question.type.${question.questionType}`)}</Tag>
+        {question.medicalFormat && <Tag color="purple">{t(`assess.question.format.${question.medicalFormat}`)}</Tag>}
+      </Space>
+      {group ? (
+        <>
+          <Item item={{ stem: question.stem, options: question.options }} shared />
+          {children.map((child, i) => (
+            <Item
+              // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the group
+              key={i}
+              item={question.questionType === 'option_group' ? { ...child, options: null } : child}
+              number={i + 1}
+              showAnswer={showAnswer}
+            />
+          ))}
+        </>
+      ) : (
+        <Item item={question} showAnswer={showAnswer} />
+      )}
+      {showAnswer && group && question.analysis && (
+        <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
+          {t('assess.question.analysis')}：{question.analysis}
+        </Typography.Paragraph>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
+import { Button, Checkbox, Form, Input, Space } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
+import { KEYS, type OptionValue } from '../questionForm';
+
+/**
+ * The options of an item, keyed A, B, C… by their place, each with its text and (`marks`) whether it is correct;
+ * `single`: marking one unmarks the others. `fixed`: a count the format requires (five for A1–A4 and B1).
+ */
+export default function OptionsEditor({
+  name,
+  marks = true,
+  single,
+  fixed,
+  testId,
+}: {
+  name: (string | number)[];
+  marks?: boolean;
+  single?: boolean;
+  fixed?: number;
+  testId: string;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const form = Form.useFormInstance();
+  const mark = (index: number, checked: boolean) => {
+    if (!single || !checked) return;
+    const options: OptionValue[] = form.getFieldValue(name as NamePath) ?? [];
+    form.setFieldValue(
+      name as NamePath,
+      options.map((option, i) => ({ ...option, correct: i === index })),
+    );
+  };
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }, { errors }) => (
+        <div data-testid={testId}>
+          {fields.map((field, i) => (
+            <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
+              <strong style={{ width: 16, display: 'inline-block' }}>{KEYS[i]}</strong>
+              <Form.Item
+                name={[field.name, 'text']}
+                rules={[{ required: true, whitespace: true, message: t('assess.question.optionRequired') }]}
+                style={{ width: 480, marginBottom: 8 }}
+              >
+                <Input data-testid={`${testId}-text`} maxLength={2000} />
+              </Form.Item>
+              {marks && (
+                <Form.Item name={[field.name, 'correct']} valuePropName="checked" style={{ marginBottom: 8 }}>
+                  <Checkbox data-testid={`${testId}-correct`} onChange={(e) => mark(i, e.target.checked)}>
+                    {t('assess.question.correct')}
+                  </Checkbox>
+                </Form.Item>
+              )}
+              {!fixed && fields.length > 2 && (
+                <Button
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  aria-label={t('resource.delete')}
+                  onClick={() => remove(field.name)}
+                />
+              )}
+            </Space>
+          ))}
+          {!fixed && fields.length < KEYS.length && (
+            <Button
+              type="dashed"
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => add({ text: '', correct: false })}
+            >
+              {t('assess.question.addOption')}
+            </Button>
+          )}
+          <Form.ErrorList errors={errors} />
+        </div>
+      )}
+    </Form.List>
+  );
+}

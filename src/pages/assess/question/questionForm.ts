@@ -1,0 +1,224 @@
+import type { CreateQuestion, Question } from '@server/modules/assess/question/question.resource';
+import type { MedicalFormat, QuestionStatus, QuestionType } from '@server/modules/assess/question/question.rules';
+
+export type { MedicalFormat, QuestionStatus, QuestionType };
+
+/**
+ * The formats each type may carry (the server's rule, question.rules.ts: the console may not import its values); a
+ * type or format added there and not here fails the type check.
+ */
+export const FORMATS_OF: Record<QuestionType, readonly (MedicalFormat | null)[]> = {
+  single_choice: [null, 'A1', 'A2'],
+  multiple_choice: [null, 'X'],
+  true_false: [null],
+  fill_blank: [null],
+  short_answer: [null],
+  essay: [null],
+  case_group: ['A3', 'A4'],
+  option_group: ['B1'],
+  case_analysis: ['CASE'],
+};
+export const QUESTION_TYPES = Object.keys(FORMATS_OF) as QuestionType[];
+const FORMAT_NAMES: Record<MedicalFormat, true> = {
+  A1: true,
+  A2: true,
+  A3: true,
+  A4: true,
+  B1: true,
+  X: true,
+  CASE: true,
+};
+export const MEDICAL_FORMATS = Object.keys(FORMAT_NAMES) as MedicalFormat[];
+export const STATUS_COLOURS: Record<QuestionStatus, string> = {
+  draft: 'default',
+  pending_review: 'processing',
+  ready: 'success',
+  rejected: 'error',
+  hidden: 'warning',
+  retired: 'default',
+};
+export const QUESTION_STATUSES = Object.keys(STATUS_COLOURS) as QuestionStatus[];
+
+/** Types whose question is a group of items. */
+export const isGroup = (type: QuestionType | undefined) =>
+  type === 'case_group' || type === 'option_group' || type === 'case_analysis';
+/** How many items a group of each format holds (the server's rule). */
+export const CHILD_COUNT: Partial<Record<MedicalFormat, [number, number]>> = {
+  A3: [2, 3],
+  A4: [3, 6],
+  B1: [2, 10],
+  CASE: [2, 10],
+};
+/** The marker of a blank in a fill-in-the-blanks stem. */
+export const BLANK = '{{blank}}';
+export const blanksIn = (stem: string | undefined) => (stem ?? '').split(BLANK).length - 1;
+
+/** An option as the form edits it: its key is its place (A, B, C…), `correct` marks the answer. */
+export interface OptionValue {
+  text?: string;
+  correct?: boolean;
+}
+export interface ChildValue {
+  stem?: string;
+  options?: OptionValue[];
+  /** A B1 item's key among the shared options. */
+  answerKey?: string;
+  analysis?: string;
+}
+/** The step form's values: one form across the steps. */
+export interface QuestionFormValues {
+  questionType?: QuestionType;
+  medicalFormat?: MedicalFormat | null;
+  categoryId?: string;
+  stem?: string;
+  options?: OptionValue[];
+  judgement?: boolean;
+  blanks?: string[][];
+  reference?: string;
+  points?: { text?: string; score?: number }[];
+  children?: ChildValue[];
+  analysis?: string;
+  difficulty?: number;
+  knowledgePointIds?: string[];
+  tags?: string[];
+  suggestedScore?: number | null;
+  source?: string;
+  changeNote?: string;
+  allowDuplicate?: boolean;
+}
+
+export const KEYS = 'ABCDEFGH';
+export const CHOICE: readonly QuestionType[] = ['single_choice', 'multiple_choice'];
+/** How many options a new item starts with: five for the medical formats, four otherwise. */
+export const optionCount = (format: MedicalFormat | null | undefined) => (format ? 5 : 4);
+export const emptyOptions = (n: number): OptionValue[] =>
+  Array.from({ length: n }, () => ({ text: '', correct: false }));
+
+/** The steps and the fields each holds (a server error on a field opens its step). */
+export const STEPS = ['type', 'stem', 'answer', 'details', 'preview'] as const;
+export type Step = (typeof STEPS)[number];
+const STEP_OF: Record<string, Step> = {
+  questionType: 'type',
+  medicalFormat: 'type',
+  categoryId: 'type',
+  stem: 'stem',
+  children: 'stem',
+  options: 'answer',
+  judgement: 'answer',
+  blanks: 'answer',
+  reference: 'answer',
+  points: 'answer',
+};
+export const stepOf = (name: (string | number)[]): Step => {
+  const [head, , inner] = name;
+  if (head === 'children' && (inner === 'options' || inner === 'answerKey')) return 'answer';
+  return STEP_OF[String(head)] ?? 'details';
+};
+
+const options = (list: OptionValue[] | undefined) =>
+  (list ?? []).map((option, i) => ({ key: KEYS[i], text: (option.text ?? '').trim() }));
+const correctKeys = (list: OptionValue[] | undefined) =>
+  (list ?? []).flatMap((option, i) => (option.correct ? [KEYS[i]] : []));
+
+/** The body the API takes, from the form's values. */
+export function toBody(values: QuestionFormValues): CreateQuestion {
+  const type = values.questionType as QuestionType;
+  const group = isGroup(type);
+  let answer: CreateQuestion['answer'] = null;
+  let opts: CreateQuestion['options'] = null;
+  if (CHOICE.includes(type)) {
+    opts = options(values.options);
+    answer = correctKeys(values.options);
+  } else if (type === 'true_false') answer = values.judgement ?? null;
+  else if (type === 'fill_blank')
+    // as many answers as the stem has blanks (a blank taken out of the stem leaves its answers behind)
+    answer = Array.from({ length: blanksIn(values.stem) }, (_, i) => values.blanks?.[i] ?? []);
+  else if (type === 'short_answer' || type === 'essay')
+    answer = {
+      reference: values.reference ?? '',
+      points: (values.points ?? [])
+        .filter((p) => p.text)
+        .map((p) => ({ text: p.text as string, score: Number(p.score ?? 0) })),
+    };
+  else if (type === 'option_group') opts = options(values.options);
+  const children = group
+    ? (values.children ?? []).map((child) => ({
+        stem: (child.stem ?? '').trim(),
+        ...(type === 'option_group'
+          ? { answer: child.answerKey ? [child.answerKey] : [] }
+          : { options: options(child.options), answer: correctKeys(child.options) }),
+        analysis: child.analysis?.trim() || null,
+      }))
+    : undefined;
+  return {
+    categoryId: values.categoryId as string,
+    questionType: type,
+    medicalFormat: values.medicalFormat ?? null,
+    stem: (values.stem ?? '').trim(),
+    options: opts,
+    answer,
+    ...(children && { children }),
+    analysis: values.analysis?.trim() || null,
+    difficulty: values.difficulty ?? 3,
+    knowledgePointIds: values.knowledgePointIds ?? [],
+    tags: values.tags ?? [],
+    suggestedScore: values.suggestedScore ?? null,
+    source: values.source?.trim() || null,
+    ...(values.allowDuplicate && { allowDuplicate: true }),
+  };
+}
+
+const optionValues = (list: Question['options'], answer: Question['answer']): OptionValue[] => {
+  const keys = Array.isArray(answer) && !Array.isArray(answer[0]) ? (answer as string[]) : [];
+  return (list ?? []).map((o) => ({ text: o.text, correct: keys.includes(o.key) }));
+};
+
+/** The form's values for a saved question. */
+export function toForm(q: Question): QuestionFormValues {
+  const answer = q.answer;
+  const reference = answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : undefined;
+  return {
+    questionType: q.questionType,
+    medicalFormat: q.medicalFormat,
+    categoryId: q.categoryId,
+    stem: q.stem,
+    options: optionValues(q.options, answer),
+    judgement: typeof answer === 'boolean' ? answer : undefined,
+    blanks: q.questionType === 'fill_blank' && Array.isArray(answer) ? (answer as string[][]) : undefined,
+    reference: reference?.reference,
+    points: reference?.points,
+    children: (q.children ?? []).map((child) => ({
+      stem: child.stem,
+      options: optionValues(child.options, child.answer),
+      answerKey: Array.isArray(child.answer) ? (child.answer[0] as string) : undefined,
+      analysis: child.analysis ?? undefined,
+    })),
+    analysis: q.analysis ?? undefined,
+    difficulty: q.difficulty,
+    knowledgePointIds: q.knowledgePointIds,
+    tags: q.tags,
+    suggestedScore: q.suggestedScore,
+    source: q.source ?? undefined,
+  };
+}
+
+/**
+ * The form field a server error names (`answer` of a choice is its options' marks; `children.1.answer` of a B1 group
+ * is that item's key).
+ */
+export function formFieldOf(field: string, type: QuestionType | undefined): (string | number)[] {
+  const parts = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const [head, index, inner] = parts;
+  if (head === 'children' && typeof index === 'number') {
+    if (inner === 'answer') return ['children', index, type === 'option_group' ? 'answerKey' : 'options'];
+    return ['children', index, inner === 'options' ? 'options' : 'stem'];
+  }
+  if (head === 'answer') {
+    if (type === 'true_false') return ['judgement'];
+    if (type === 'fill_blank') return ['blanks'];
+    if (type === 'short_answer' || type === 'essay') return ['reference'];
+    return ['options'];
+  }
+  if (head === 'options') return ['options'];
+  return [String(head)];
+}

@@ -1,0 +1,294 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import QuestionListPage from '@/pages/assess/question';
+import type { Question, QuestionVersion } from '@/pages/assess/question/descriptor';
+import QuestionEditPage from '@/pages/assess/question/edit';
+import QuestionProfile from '@/pages/assess/question/profile';
+import { CreateQuestion } from '../../server/src/modules/assess/question/question.resource';
+import { fakeApi, validatedBy } from './fake-api';
+import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
+const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
+const codes = [
+  ...['list', 'create', 'update', 'delete', 'export', 'review', 'bulk-update'].map((a) => `assess:question:${a}`),
+  'assess:category:manage',
+  'assess:knowledge:manage',
+];
+
+const node = (id: string, name: string, parentId: string | null = null, hasChildren = false) => ({
+  id,
+  parentId,
+  path: parentId ? `/${parentId}/${id}/` : `/${id}/`,
+  depth: parentId ? 1 : 0,
+  code: `c${id}`,
+  name,
+  sort: 0,
+  status: 'enabled',
+  remark: null,
+  questionCount: 0,
+  hasChildren,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 0,
+});
+const internal = node('1', '内科学', null, true);
+const cardio = node('2', '心血管', '1');
+
+const five = ['阿司匹林', '肝素', '华法林', '氯吡格雷', '尿激酶'].map((text, i) => ({ key: 'ABCDE'[i], text }));
+const question = (id: string, extra: Partial<Question> = {}): Question => ({
+  id,
+  code: `Q${id.padStart(8, '0')}`,
+  categoryId: '2',
+  categoryName: '心血管',
+  questionType: 'single_choice',
+  medicalFormat: 'A1',
+  stem: '急性心肌梗死首选的抗血小板药物是',
+  options: five,
+  answer: ['A'],
+  analysis: null,
+  difficulty: 3,
+  knowledgePointIds: [],
+  knowledgePointNames: [],
+  tags: ['心内'],
+  source: null,
+  suggestedScore: null,
+  status: 'draft',
+  currentVersion: 1,
+  reviewedByName: null,
+  reviewedAt: null,
+  reviewComment: null,
+  usageCount: 0,
+  childCount: 0,
+  children: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 0,
+  ...extra,
+});
+
+let store: TestStore;
+beforeEach(() => {
+  store = freshStore(seededSysCodes('common_status'));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const trees = {
+  'GET /api/assess/category/tree': (call: { query: Record<string, string> }) => ({
+    body: call.query.parentId === '1' ? [cardio] : call.query.parentId ? [] : [internal],
+  }),
+  'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+};
+
+describe('/question/list', () => {
+  function mount(extra: Parameters<typeof fakeApi>[0] = {}) {
+    const api = fakeApi({
+      ...trees,
+      'GET /api/assess/question': () =>
+        page([question('1'), question('2', { status: 'pending_review', stem: '溶栓的时间窗是' })]),
+      ...extra,
+    });
+    const app = renderApp({ store, access: grant(codes), children: <QuestionListPage /> });
+    render(app.tree);
+    return { api, history: app.history };
+  }
+
+  it('lists questions with their type, format and status; a category of the tree filters the list', async () => {
+    const { api } = mount();
+    const row = (await screen.findByText('急性心肌梗死首选的抗血小板药物是')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('单选题')).toHaveClass('ant-tag');
+    expect(within(row).getByText('A1 单句型')).toHaveClass('ant-tag');
+    expect(within(row).getByText('草稿')).toHaveClass('ant-tag');
+    fireEvent.click(await within(screen.getByTestId('category-tree')).findByText('内科学'));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/assess/question' && c.query.categoryId === '1')).toBe(true),
+    );
+  });
+
+  it('submits a draft for review, and reviews one awaiting it (a rejection needs a comment)', async () => {
+    const { api } = mount({
+      'POST /api/assess/question/1/submit': () => ({ body: question('1', { status: 'pending_review' }) }),
+      'POST /api/assess/question/2/review': () => ({ body: question('2', { status: 'rejected' }) }),
+    });
+    const draft = (await screen.findByText('急性心肌梗死首选的抗血小板药物是')).closest('tr') as HTMLElement;
+    fireEvent.click(within(draft).getByTestId('question-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/assess/question/1/submit')).toHaveLength(1));
+    expect(api.find('POST', '/api/assess/question/1/submit')[0].body).toEqual({ version: 0 });
+
+    const waiting = screen.getByText('溶栓的时间窗是').closest('tr') as HTMLElement;
+    fireEvent.click(within(waiting).getByTestId('question-review'));
+    const preview = await screen.findByTestId('question-preview');
+    expect(within(preview).getByText('A. 阿司匹林')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByTestId('question-decision')).getByText('驳回'));
+    fireEvent.click(screen.getByTestId('question-review-submit'));
+    expect(await screen.findByText('请输入审核意见')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('question-comment'), { target: { value: '答案有误' } });
+    fireEvent.click(screen.getByTestId('question-review-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/assess/question/2/review')).toHaveLength(1));
+    expect(api.find('POST', '/api/assess/question/2/review')[0].body).toEqual({
+      decision: 'reject',
+      comment: '答案有误',
+      version: 0,
+    });
+  });
+
+  it('opens the step form to write a question', async () => {
+    const { history } = mount();
+    fireEvent.click(await screen.findByTestId('table-create'));
+    expect(history.location.pathname).toBe('/question/add');
+  });
+});
+
+describe('/question/add', () => {
+  /** Presses "next" and waits for the step to open. */
+  const next = async (testId: string) => {
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(screen.getByTestId(testId)).toBeVisible());
+  };
+
+  it('writes a B1 group step by step, previews it as a candidate reads it, and saves it', async () => {
+    const api = fakeApi({
+      ...trees,
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
+        status: 201,
+        body: question('9', call.body as Partial<Question>),
+      })),
+    });
+    const app = renderApp({
+      store,
+      access: grant(codes),
+      initialPath: '/question/add',
+      routes: [
+        { path: '/question/add', element: <QuestionEditPage /> },
+        { path: '/question/:id/profile', element: <div data-testid="landed" /> },
+      ],
+    });
+    render(app.tree);
+
+    fireEvent.click(within(await screen.findByTestId('question-type')).getByText('共用选项题（B1）'));
+    expect(within(screen.getByTestId('question-format')).getByLabelText('B1 标准配伍型')).toBeChecked();
+    fireEvent.mouseDown(within(screen.getByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '以下药物各用于' } });
+    const stems = screen.getAllByTestId('child-stem');
+    fireEvent.change(stems[0], { target: { value: '抗血小板' } });
+    fireEvent.change(stems[1], { target: { value: '溶栓' } });
+
+    await next('question-options');
+    const texts = screen.getAllByTestId('question-options-text');
+    expect(texts).toHaveLength(5);
+    for (const [i, o] of five.entries()) fireEvent.change(texts[i], { target: { value: o.text } });
+    const keys = screen.getAllByTestId('child-answer-key');
+    fireEvent.click(within(keys[0]).getByLabelText('A'));
+    fireEvent.click(within(keys[1]).getByLabelText('E'));
+
+    await next('question-analysis');
+    fireEvent.change(screen.getByTestId('question-analysis'), { target: { value: '配伍' } });
+    await next('question-step-preview');
+    const preview = screen.getByTestId('question-preview');
+    expect(within(preview).getByText('E. 尿激酶')).toBeInTheDocument();
+    expect(within(preview).getAllByTestId('preview-item')).toHaveLength(3);
+    await waitFor(() => expect(api.find('POST', '/api/assess/question/duplicates')).toHaveLength(1));
+
+    fireEvent.click(screen.getByTestId('question-save'));
+    await screen.findByTestId('landed');
+    const body = api.find('POST', '/api/assess/question')[0].body;
+    expect(body).toMatchObject({
+      categoryId: '1',
+      questionType: 'option_group',
+      medicalFormat: 'B1',
+      stem: '以下药物各用于',
+      options: five,
+      answer: null,
+      analysis: '配伍',
+      children: [
+        { stem: '抗血小板', answer: ['A'] },
+        { stem: '溶栓', answer: ['E'] },
+      ],
+    });
+    expect(app.history.location.pathname).toBe('/question/9/profile');
+  });
+
+  it('opens the step of the field the server refuses and shows its reason there', async () => {
+    fakeApi({
+      ...trees,
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'POST /api/assess/question': () => ({
+        status: 400,
+        body: {
+          code: 'common.validation',
+          message: '请求参数不正确',
+          fields: [{ field: 'answer', message: '单选题须正好一个正确答案' }],
+        },
+      }),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/add',
+        routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
+      }).tree,
+    );
+    fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
+    await next('question-options');
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: `选项${i}` } });
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
+    await next('question-analysis');
+    await next('question-step-preview');
+    fireEvent.click(screen.getByTestId('question-save'));
+    expect(await screen.findByText('单选题须正好一个正确答案')).toBeVisible();
+    expect(screen.getByTestId('question-options')).toBeVisible();
+  });
+});
+
+describe('/question/:id/profile', () => {
+  it('shows the question as a candidate reads it and what each version changed', async () => {
+    const ready = question('5', { status: 'ready', currentVersion: 2, stem: '男，60岁。首选药物是' });
+    const versions: QuestionVersion[] = [
+      {
+        number: 2,
+        changeNote: '改年龄',
+        createdAt: '2026-02-01T00:00:00.000Z',
+        createdByName: '管理员',
+        snapshot: { ...ready },
+      },
+      {
+        number: 1,
+        changeNote: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        createdByName: '管理员',
+        snapshot: { ...ready, stem: '男，56岁。首选药物是' },
+      },
+    ];
+    fakeApi({
+      'GET /api/assess/question/5': () => ({ body: ready }),
+      'GET /api/assess/question/5/versions': () => ({ body: versions }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/5/profile',
+        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
+      }).tree,
+    );
+    const preview = await screen.findByTestId('question-preview');
+    expect(within(preview).getByText('男，60岁。首选药物是')).toBeInTheDocument();
+    const diff = await screen.findByTestId('version-diff');
+    expect(within(diff).getByText('男，56岁。首选药物是')).toBeInTheDocument();
+    expect(within(diff).getByText('男，60岁。首选药物是')).toBeInTheDocument();
+    expect(screen.getAllByTestId('question-version')).toHaveLength(2);
+    expect(screen.getByTestId('profile-edit')).toHaveAttribute('href', '/question/edit/5');
+  });
+});
