@@ -8,8 +8,9 @@
  *  3. the cost of an authenticated list (request-cost.ts): median at one connection, throughput at 50 connections.
  *  4. imports and exports of 100,000 generated rows on both engines (imports.ts);
  *  5. trainee searches over 200,000 generated trainees on both engines (people.ts);
- *  6. a 100 MB upload to the local disk and to an S3 server, its time and memory, on both engines (files.ts).
- * BENCH_ONLY=bundles,latency,request-cost,imports,people,files runs only the sections named.
+ *  6. a 100 MB upload to the local disk and to an S3 server, its time and memory, on both engines (files.ts);
+ *  7. question bank lists over 1,000,000 generated questions on PostgreSQL, 100,000 embedded (questions.ts).
+ * BENCH_ONLY=bundles,latency,request-cost,imports,people,files,questions runs only the sections named.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { demoAdminGrant } from './demo-sign-in';
 import { benchFiles } from './files';
 import { benchImports } from './imports';
 import { benchPeople } from './people';
+import { benchQuestions } from './questions';
 import { benchRequestCost } from './request-cost';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40);
@@ -217,8 +219,14 @@ async function main() {
 
   const pgUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const benches = { latency: benchEngine, imports: benchImports, people: benchPeople, files: benchFiles };
-  for (const section of ['latency', 'imports', 'people', 'files'] as const) {
+  const benches = {
+    latency: benchEngine,
+    imports: benchImports,
+    people: benchPeople,
+    files: benchFiles,
+    questions: benchQuestions,
+  };
+  for (const section of ['latency', 'imports', 'people', 'files', 'questions'] as const) {
     if (!runs(section)) continue;
     const bench = benches[section];
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));

@@ -1,0 +1,190 @@
+/**
+ * The question bank at scale (issue 10): QUESTIONS generated questions of one tenant (1,000,000 on PostgreSQL,
+ * 100,000 on the embedded database, as the issue names), spread over a two-level category tree, knowledge points,
+ * tags, types, formats and difficulties, with stems written from a medical vocabulary; then the p95 of the list's
+ * pages as the console asks for them (a category with its sub-categories, type, difficulty and tag; a keyword in the
+ * stems; the unfiltered first page) through HTTP with the administrator's token, beside the budgets, and the likely
+ * duplicates of a stem being written.
+ */
+
+import { serve } from '@hono/node-server';
+import { sql } from 'kysely';
+import { createServer } from '../../server/src/server';
+import { freePort } from '../e2e/global-setup';
+import { signInDemoAdmin } from './demo-sign-in';
+
+const COUNT = {
+  postgres: Number(process.env.BENCH_QUESTIONS ?? 1_000_000),
+  pglite: Number(process.env.BENCH_QUESTIONS_EMBEDDED ?? 100_000),
+};
+const CALLS = 100;
+const BUDGET_MS = { filtered: 30, keyword: 50 };
+const BATCH = 50_000;
+
+type Database = Parameters<typeof createServer>[0]['database'];
+
+const DISEASES = [
+  '急性心肌梗死',
+  '稳定型心绞痛',
+  '主动脉夹层',
+  '肺栓塞',
+  '社区获得性肺炎',
+  '支气管哮喘',
+  '慢性阻塞性肺疾病',
+  '消化性溃疡',
+  '急性胰腺炎',
+  '肝硬化',
+  '急性阑尾炎',
+  '胆囊结石',
+  '缺铁性贫血',
+  '再生障碍性贫血',
+  '急性白血病',
+  '甲状腺功能亢进症',
+  '糖尿病酮症酸中毒',
+  '库欣综合征',
+  '系统性红斑狼疮',
+  '类风湿关节炎',
+  '急性肾小球肾炎',
+  '肾病综合征',
+  '脑梗死',
+  '蛛网膜下腔出血',
+  '癫痫持续状态',
+  '重症肌无力',
+  '细菌性痢疾',
+  '流行性乙型脑炎',
+  '妊娠期高血压疾病',
+  '前置胎盘',
+  '小儿肺炎',
+  '法洛四联症',
+];
+const SIGNS = [
+  '突发胸痛',
+  '发热伴咳嗽',
+  '腹痛伴呕吐',
+  '头痛伴意识障碍',
+  '乏力伴面色苍白',
+  '多饮多尿',
+  '关节肿痛',
+  '水肿伴少尿',
+  '呼吸困难',
+  '黄疸',
+];
+const ASKS = ['最可能的诊断是', '首选的检查是', '首选的治疗是', '最常见的并发症是', '下列哪项不符合'];
+const TAGS = Array.from({ length: 20 }, (_, i) => `标签${i}`);
+
+const fetchOnce = (url: string, init?: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
+
+const p95 = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
+};
+
+export async function benchQuestions(label: string, database: Database) {
+  const count = COUNT[database.kind === 'postgres' ? 'postgres' : 'pglite'];
+  const server = await createServer({
+    database,
+    demo: true,
+    logger: false,
+    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 } },
+  });
+  const port = await freePort();
+  const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const token = await signInDemoAdmin(base);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetchOnce(`${base}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    // ten subjects of ten chapters each; the questions sit in the chapters
+    const roots: string[] = [];
+    const leaves: string[] = [];
+    for (let r = 0; r < 10; r++) {
+      const root = await call('POST', '/assess/category', { code: `bs${r}`, name: `学科${r}` });
+      roots.push(root.id);
+      for (let c = 0; c < 10; c++)
+        leaves.push(
+          (await call('POST', '/assess/category', { code: `bs${r}-${c}`, name: `章节${c}`, parentId: root.id })).id,
+        );
+    }
+    const points: string[] = [];
+    for (let k = 0; k < 50; k++)
+      points.push((await call('POST', '/assess/knowledge-point', { code: `bk${k}`, name: `知识点${k}` })).id);
+    const tenant = String(
+      (await server.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id,
+    );
+
+    const started = performance.now();
+    const types = ['single_choice', 'single_choice', 'single_choice', 'multiple_choice', 'true_false', 'short_answer'];
+    const formats = ['A1', 'A2', null, 'X', null, null];
+    for (let from = 0; from < count; from += BATCH) {
+      const n = Math.min(BATCH, count - from);
+      await sql`INSERT INTO question (tenant_id, code, category_id, question_type, medical_format, stem, options, answer,
+          difficulty, knowledge_point_ids, tags, status, content_hash, created_at)
+        SELECT ${tenant}, 'B' || lpad(g::text, 9, '0'),
+          (${leaves}::bigint[])[1 + g % ${leaves.length}],
+          (${types}::text[])[1 + g % ${types.length}],
+          (${formats}::text[])[1 + g % ${formats.length}],
+          '患者，' || (18 + g % 70) || '岁，' || (${SIGNS}::text[])[1 + (g / 7) % ${SIGNS.length}] || (1 + g % 48) || '小时。'
+            || (${DISEASES}::text[])[1 + (g / 3) % ${DISEASES.length}] || '相关：' || (${ASKS}::text[])[1 + g % ${ASKS.length}],
+          '[{"key":"A","text":"甲"},{"key":"B","text":"乙"},{"key":"C","text":"丙"},{"key":"D","text":"丁"},{"key":"E","text":"戊"}]'::jsonb,
+          '["A"]'::jsonb,
+          1 + (g / 11) % 5,
+          ARRAY[(${points}::bigint[])[1 + g % ${points.length}]],
+          ARRAY[(${TAGS}::text[])[1 + (g / 13) % ${TAGS.length}]],
+          'ready',
+          md5(g::text) || md5(g::text),
+          now() - g * interval '1 second'
+        FROM generate_series(${from + 1}::int, ${from + n}::int) g`.execute(server.db);
+    }
+    await sql`VACUUM ANALYZE question`.execute(server.db);
+    console.log(
+      `  ${label}: ${count.toLocaleString('en')} questions generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const searches: [string, string, number | undefined][] = [
+      [
+        'subject with its chapters + type + difficulty + tag',
+        `categoryId=${roots[3]}&questionType=single_choice&difficulty=2&tag=${encodeURIComponent('标签7')}`,
+        BUDGET_MS.filtered,
+      ],
+      ['chapter + format', `categoryId=${leaves[42]}&medicalFormat=A2`, BUDGET_MS.filtered],
+      ['knowledge point + status', `knowledgePointId=${points[9]}&status=ready`, BUDGET_MS.filtered],
+      ['keyword in the stems (a disease)', `keyword=${encodeURIComponent('主动脉夹层')}`, BUDGET_MS.keyword],
+      ['keyword in the stems (a rare phrase)', `keyword=${encodeURIComponent('89岁，关节肿痛')}`, BUDGET_MS.keyword],
+      ['the whole bank, newest first (no budget)', '', undefined],
+    ];
+    for (const [name, query, budget] of searches) {
+      const samples: number[] = [];
+      let total = 0;
+      for (let i = 0; i < CALLS; i++) {
+        const t0 = performance.now();
+        const page = await call('GET', `/assess/question?pageSize=20&current=${1 + (i % 5)}&${query}`);
+        samples.push(performance.now() - t0);
+        total = page.total;
+      }
+      const figure = p95(samples);
+      const verdict = budget === undefined ? '' : ` (≤ ${budget} ms): ${figure <= budget ? 'within' : 'OVER'}`;
+      console.log(
+        `  ${label}: question list, ${name} (${total.toLocaleString('en')} match): p95 ${figure.toFixed(1)} ms${verdict}`,
+      );
+    }
+    const samples: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await call('POST', '/assess/question/duplicates', {
+        stem: `患者，${30 + i}岁，突发胸痛3小时。急性心肌梗死相关：首选的治疗是`,
+      });
+      samples.push(performance.now() - t0);
+    }
+    console.log(`  ${label}: likely duplicates of a stem being written: p95 ${p95(samples).toFixed(1)} ms (no budget)`);
+  } finally {
+    http.close();
+    await server.close();
+  }
+}

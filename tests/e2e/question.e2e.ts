@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInDemoAdmin } from '../bench/demo-sign-in';
+import { launchChromium, signInAsAdmin } from './browser';
+import { keepFailures } from './failures';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let page: Page;
+keepFailures('question', () => page);
+const problems: string[] = [];
+const tag = Date.now().toString(36).slice(-5);
+
+async function api(method: string, path: string, body?: unknown) {
+  const token = await signInDemoAdmin(baseURL);
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBeLessThan(300);
+  return res.json();
+}
+
+let category: { id: string; name: string };
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  category = await api('POST', '/assess/category', { code: `e2e-${tag}`, name: `内科-${tag}` });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Presses "next" and waits for the next step's field. */
+async function next(testId: string) {
+  await page.getByTestId('step-next').click();
+  await page.getByTestId(testId).first().waitFor({ state: 'visible' });
+}
+
+describe('The question bank in Chromium', () => {
+  it('signs in as the tenant administrator', async () => {
+    await signInAsAdmin(page, baseURL);
+  });
+
+  it('writes an A3 case group through the step form and finds it in the bank with its items', async () => {
+    await page.goto(`${baseURL}/#/question/list`);
+    await page.getByTestId('assess-question').getByTestId('table-create').click();
+    const form = page.getByTestId('question-edit');
+    await form.waitFor();
+
+    await form.getByTestId('question-type').getByText('病例组题（A3/A4）').click();
+    await expect.poll(() => form.getByTestId('question-format').getByLabel('A3 病例组型').isChecked()).toBe(true);
+    await form.getByTestId('question-category').click();
+    await page.locator('.ant-select-tree-title', { hasText: category.name }).click();
+
+    await next('question-stem');
+    const stem = `男，56岁。持续胸骨后疼痛3小时，心电图示V1–V4导联ST段抬高。（${tag}）`;
+    await form.getByTestId('question-stem').fill(stem);
+    const items = form.getByTestId('child-stem');
+    await items.nth(0).fill('最可能的诊断是');
+    await items.nth(1).fill('首选的治疗是');
+
+    await next('child-options');
+    const answers = [
+      ['急性前壁心肌梗死', '心绞痛', '主动脉夹层', '肺栓塞', '心包炎'],
+      ['阿司匹林', '肝素', '华法林', '氯吡格雷', '尿激酶'],
+    ];
+    for (const [i, texts] of answers.entries()) {
+      const options = form.getByTestId('child-options').nth(i);
+      for (const [j, text] of texts.entries()) await options.getByTestId('child-options-text').nth(j).fill(text);
+      await options
+        .getByTestId('child-options-correct')
+        .nth(i === 0 ? 0 : 4)
+        .check();
+    }
+
+    await next('question-analysis');
+    await form.getByTestId('question-analysis').fill('ST 段抬高型心肌梗死，发病 12 小时内溶栓');
+    await form.getByTestId('question-tags').locator('input').fill(`e2e-${tag}`);
+    await page.keyboard.press('Enter');
+
+    await next('question-step-preview');
+    const preview = form.getByTestId('question-preview');
+    await expect.poll(() => preview.getByTestId('preview-item').count()).toBe(3);
+    await expect.poll(() => preview.getByText('E. 尿激酶').isVisible()).toBe(true);
+    await form.getByTestId('question-save').click();
+
+    const profile = page.getByTestId('question-profile');
+    await profile.getByTestId('question-versions').waitFor();
+    await expect.poll(() => profile.getByText(stem).first().isVisible()).toBe(true);
+
+    const found = await api('GET', `/assess/question?tag=${encodeURIComponent(`e2e-${tag}`)}`);
+    expect(found.total).toBe(1);
+    const saved = await api('GET', `/assess/question/${found.data[0].id}`);
+    expect(saved).toMatchObject({
+      questionType: 'case_group',
+      medicalFormat: 'A3',
+      status: 'draft',
+      categoryId: category.id,
+    });
+    expect(saved.children.map((c: { answer: string[] }) => c.answer)).toEqual([['A'], ['E']]);
+
+    // the list's category tree finds it under its category
+    await page.goto(`${baseURL}/#/question/list`);
+    await page.getByTestId('category-tree').getByText(category.name).click();
+    await page.getByTestId('assess-question').locator('tr', { hasText: tag }).waitFor();
+  });
+
+  it('left no error in the page', () => {
+    expect(problems).toEqual([]);
+  });
+});
