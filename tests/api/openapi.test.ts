@@ -46,6 +46,18 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     }
     expect(permissions).toEqual({
       'GET /api/health': 'public',
+      'DELETE /api/assess/paper/{id}': 'assess:paper:delete',
+      'GET /api/assess/paper': 'assess:paper:list',
+      'GET /api/assess/paper/export': 'assess:paper:export',
+      'GET /api/assess/paper/{id}': 'assess:paper:list',
+      'GET /api/assess/paper/{id}/preview': 'assess:paper:list',
+      'POST /api/assess/paper': 'assess:paper:create',
+      'POST /api/assess/paper/batch-delete': 'assess:paper:delete',
+      'POST /api/assess/paper/check-rules': 'assess:paper:list',
+      'POST /api/assess/paper/{id}/clone': 'assess:paper:clone',
+      'POST /api/assess/paper/{id}/close': 'assess:paper:close',
+      'POST /api/assess/paper/{id}/publish': 'assess:paper:publish',
+      'PUT /api/assess/paper/{id}': 'assess:paper:update',
       'DELETE /api/assess/category/{id}': 'assess:category:manage',
       'DELETE /api/assess/knowledge-point/{id}': 'assess:knowledge:manage',
       'DELETE /api/assess/question/{id}': 'assess:question:delete',

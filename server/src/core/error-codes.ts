@@ -615,6 +615,13 @@ export const errorCodes = {
     zh: '题目 {code} 已被试卷使用，不能删除（可改为停用）',
     en: 'Question {code} is used by a paper; it cannot be deleted (retire it instead)',
   },
+  'paper.notAllowed': {
+    code: 1060301,
+    module: 'paper',
+    status: 409,
+    zh: '试卷处于“{status}”状态，不能进行此操作（已发布的试卷可复制后修改）',
+    en: 'This cannot be done to a paper that is {status} (a published paper is cloned to be changed)',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

@@ -8,6 +8,7 @@ import type { PasswordHasher } from '../core/password';
 import type { PlatformScope } from '../core/platform-scope';
 import type { Tenancy } from '../core/tenancy';
 import type { MenuDeclaration, ResourceMenus } from '../db/seed/permissions';
+import { papers } from './assess/paper/paper.routes';
 import { questions } from './assess/question/question.routes';
 import { knowledgePoints, questionCategories } from './assess/taxonomy/taxonomy';
 import { authRoutes } from './auth/auth.routes';
@@ -90,6 +91,7 @@ export const resources = {
   questionCategories,
   knowledgePoints,
   questions,
+  papers,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

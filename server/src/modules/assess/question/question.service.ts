@@ -266,9 +266,15 @@ export function createQuestionService(deps: ResourceDeps) {
     },
 
     async remove(tx, rows) {
-      const used = rows.find((row) => row.usageCount > 0);
-      if (used) throw new AppError('question.inUse', { code: used.code });
       const ids = rows.map((r) => r.id);
+      // a paper holds it, published (usage) or still a draft
+      const placed = await tx
+        .selectFrom('paper_slot')
+        .select('question_id')
+        .where('question_id', 'in', ids)
+        .executeTakeFirst();
+      const used = rows.find((row) => row.usageCount > 0 || row.id === String(placed?.question_id));
+      if (used) throw new AppError('question.inUse', { code: used.code });
       await tx.deleteFrom('question').where('parent_id', 'in', ids).execute();
       await tx.deleteFrom('question').where('id', 'in', ids).execute();
     },

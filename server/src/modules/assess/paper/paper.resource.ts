@@ -1,0 +1,305 @@
+import { z } from '@hono/zod-openapi';
+import type { ColumnType } from 'kysely';
+import { sql } from 'kysely';
+import { Version } from '../../../core/column-bounds';
+import { defineResource } from '../../../core/resource/define-resource';
+import { Id } from '../../../core/resource/id-param';
+import { createdAtFilter } from '../../../core/resource/list-query';
+import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
+import { formatRule } from '../../../core/validation';
+import type { Audited, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+import { QuestionItem } from '../question/question.resource';
+import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES } from '../question/question.rules';
+
+/** Exam papers (docs/domain.md §9.2): the tables, the schemas and the definition of a paper. */
+export const PURPOSES = [
+  'practice',
+  'unit_test',
+  'department_exit',
+  'annual',
+  'mock_completion',
+  'entrance',
+  'cme',
+] as const;
+export const COMPOSE_MODES = ['manual', 'random_once', 'random_per_candidate'] as const;
+export const PAPER_STATUSES = ['draft', 'published', 'closed', 'archived'] as const;
+export type PaperStatus = (typeof PAPER_STATUSES)[number];
+export const SCORINGS = ['all_or_nothing', 'partial_no_wrong', 'weighted'] as const;
+
+type Numeric = ColumnType<number, number | undefined, number>;
+interface ExamPaperTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  code: string;
+  title: string;
+  purpose: ColumnType<(typeof PURPOSES)[number], (typeof PURPOSES)[number] | undefined, (typeof PURPOSES)[number]>;
+  compose_mode: ColumnType<
+    (typeof COMPOSE_MODES)[number],
+    (typeof COMPOSE_MODES)[number] | undefined,
+    (typeof COMPOSE_MODES)[number]
+  >;
+  total_score: Numeric;
+  pass_score: number;
+  duration_minutes: number;
+  shuffle_questions: ColumnType<boolean, boolean | undefined, boolean>;
+  shuffle_options: ColumnType<boolean, boolean | undefined, boolean>;
+  multi_answer_scoring: ColumnType<string, string | undefined, string>;
+  instructions: Nullable<string>;
+  status: ColumnType<PaperStatus, PaperStatus | undefined, PaperStatus>;
+  published_at: NullableTimestamp;
+  question_count: Numeric;
+  remark: Nullable<string>;
+}
+interface PaperSectionTable {
+  id: IdColumn;
+  tenant_id: Ref;
+  paper_id: Ref;
+  title: string;
+  instructions: Nullable<string>;
+  default_score: number;
+  sort: number;
+}
+interface PaperSlotTable {
+  id: IdColumn;
+  tenant_id: Ref;
+  paper_id: Ref;
+  section_id: Ref;
+  question_id: Ref;
+  question_version: Nullable<number>;
+  score: number;
+  sort: number;
+}
+interface PaperRuleTable {
+  id: IdColumn;
+  tenant_id: Ref;
+  paper_id: Ref;
+  section_id: Ref;
+  category_ids: ColumnType<string[], string[] | undefined, string[]>;
+  include_subcategories: ColumnType<boolean, boolean | undefined, boolean>;
+  knowledge_point_ids: ColumnType<string[], string[] | undefined, string[]>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  tag_match: ColumnType<'any' | 'all', 'any' | 'all' | undefined, 'any' | 'all'>;
+  question_type: Nullable<string>;
+  medical_format: Nullable<string>;
+  difficulty_min: number;
+  difficulty_max: number;
+  count: number;
+  score: number;
+  sort: number;
+}
+declare module '../../../db/types' {
+  interface DB {
+    exam_paper: ExamPaperTable;
+    paper_section: PaperSectionTable;
+    paper_slot: PaperSlotTable;
+    paper_rule: PaperRuleTable;
+  }
+}
+
+const score = z.number().min(0.5).max(999).multipleOf(0.5);
+
+/** A random draw of a section: what the questions must match, how many, and the score of each. */
+export const RuleInput = z
+  .object({
+    categoryIds: z.array(Id).max(20).optional().openapi({ description: 'Any of these categories (none: all)' }),
+    includeSubcategories: z.boolean().optional().openapi({ description: 'Default true' }),
+    knowledgePointIds: z.array(Id).max(20).optional().openapi({ description: 'Any of these (and those below them)' }),
+    tags: z.array(z.string().trim().min(1).max(30)).max(20).optional(),
+    tagMatch: z.enum(['any', 'all']).optional(),
+    questionType: z.enum(QUESTION_TYPES).nullable().optional(),
+    medicalFormat: z.enum(MEDICAL_FORMATS).nullable().optional(),
+    difficultyMin: z.number().int().min(1).max(5).optional(),
+    difficultyMax: z.number().int().min(1).max(5).optional(),
+    count: z.number().int().min(1).max(500),
+    score,
+  })
+  .strict()
+  .openapi('PaperRuleInput');
+export type RuleInput = z.infer<typeof RuleInput>;
+
+const SlotInput = z.object({ questionId: Id, score }).strict().openapi('PaperSlotInput');
+const SectionInput = z
+  .object({
+    title: field.requiredText(100),
+    instructions: field.optionalText(1000),
+    defaultScore: score.optional(),
+    slots: z.array(SlotInput).max(300).optional(),
+    rules: z.array(RuleInput).max(20).optional(),
+  })
+  .strict()
+  .openapi('PaperSectionInput');
+export type SectionInput = z.infer<typeof SectionInput>;
+
+export const PaperRule = RuleInput.required().extend({
+  available: z.number().int().optional().openapi({ description: 'How many questions match now (get only)' }),
+});
+export type PaperRule = z.infer<typeof PaperRule>;
+export const PaperSlot = z
+  .object({
+    questionId: z.string(),
+    questionVersion: z.number().int().nullable().openapi({ description: 'Pinned when the paper is published' }),
+    score: z.number(),
+    code: z.string(),
+    stem: z.string(),
+    questionType: z.enum(QUESTION_TYPES),
+    medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
+    difficulty: z.number().int(),
+    status: z.enum(QUESTION_STATUSES),
+    childCount: z.number().int(),
+  })
+  .openapi('PaperSlot');
+export type PaperSlot = z.infer<typeof PaperSlot>;
+export const PaperSection = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    instructions: z.string().nullable(),
+    defaultScore: z.number(),
+    slots: z.array(PaperSlot),
+    rules: z.array(PaperRule),
+  })
+  .openapi('PaperSection');
+export type PaperSection = z.infer<typeof PaperSection>;
+
+export const Paper = recordRow({
+  code: z.string(),
+  title: z.string(),
+  purpose: z.enum(PURPOSES),
+  composeMode: z.enum(COMPOSE_MODES),
+  totalScore: z.number(),
+  passScore: z.number(),
+  durationMinutes: z.number().int(),
+  shuffleQuestions: z.boolean(),
+  shuffleOptions: z.boolean(),
+  multiAnswerScoring: z.enum(SCORINGS),
+  instructions: z.string().nullable(),
+  status: z.enum(PAPER_STATUSES),
+  publishedAt: z.string().nullable(),
+  questionCount: z.number().int(),
+  sectionCount: z.number().int(),
+  remark: z.string().nullable(),
+  /** Its sections with their slots and rules (get only). */
+  sections: z.array(PaperSection).optional(),
+}).openapi('Paper');
+export type Paper = z.infer<typeof Paper>;
+
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'));
+const fields = {
+  code,
+  title: field.requiredText(200),
+  purpose: z.enum(PURPOSES).optional(),
+  composeMode: z.enum(COMPOSE_MODES).optional().openapi({ description: 'Rules need a random mode' }),
+  passScore: score.max(9999),
+  durationMinutes: z.number().int().min(1).max(1440),
+  shuffleQuestions: z.boolean().optional(),
+  shuffleOptions: z.boolean().optional(),
+  multiAnswerScoring: z.enum(SCORINGS).optional(),
+  instructions: field.optionalText(5000),
+  remark: field.remark,
+  sections: z.array(SectionInput).max(20).optional().openapi({ description: 'They replace the sections it had' }),
+};
+export const CreatePaper = requestBody('CreatePaper', fields);
+export type CreatePaper = z.infer<typeof CreatePaper>;
+export const UpdatePaper = updateBody('UpdatePaper', {
+  ...fields,
+  code: code.optional(),
+  title: fields.title.optional(),
+  passScore: fields.passScore.optional(),
+  durationMinutes: fields.durationMinutes.optional(),
+});
+export type UpdatePaper = z.infer<typeof UpdatePaper>;
+
+export const PaperAction = requestBody('PaperAction', { version: Version });
+export const ClonePaper = requestBody('ClonePaper', { code, title: field.requiredText(200) });
+export type ClonePaper = z.infer<typeof ClonePaper>;
+export const CheckRules = requestBody('CheckRules', {
+  rules: z.array(RuleInput).min(1).max(20),
+  excludeQuestionIds: z.array(Id).max(2000).optional().openapi({ description: 'Questions the paper already holds' }),
+});
+export type CheckRules = z.infer<typeof CheckRules>;
+export const RuleAvailability = z
+  .object({ requested: z.number().int(), available: z.number().int() })
+  .openapi('RuleAvailability');
+
+/** A question of a paper as a candidate reads it (its pinned version once published). */
+export const PreviewQuestion = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    version: z.number().int(),
+    score: z.number(),
+    drawn: z.boolean().openapi({ description: 'Drawn by a random rule' }),
+    questionType: z.enum(QUESTION_TYPES),
+    medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
+    stem: z.string(),
+    options: QuestionItem.shape.options,
+    answer: QuestionItem.shape.answer,
+    analysis: z.string().nullable(),
+    children: z.array(QuestionItem),
+  })
+  .openapi('PaperPreviewQuestion');
+export type PreviewQuestion = z.infer<typeof PreviewQuestion>;
+export const PaperPreview = z
+  .object({
+    seed: z.number().int(),
+    totalScore: z.number(),
+    sections: z.array(
+      z.object({ title: z.string(), instructions: z.string().nullable(), questions: z.array(PreviewQuestion) }),
+    ),
+  })
+  .openapi('PaperPreview');
+export type PaperPreview = z.infer<typeof PaperPreview>;
+export const PreviewQuery = z
+  .object({ seed: z.coerce.number().int().min(0).max(2_147_483_647).optional().openapi({ description: 'Default 1' }) })
+  .strict();
+
+export const paperTable = tableRepository<'exam_paper', Paper>({
+  name: 'exam_paper',
+  columns: columnsOf(Paper, { except: ['sections', 'sectionCount', 'totalScore', 'passScore', 'publishedAt'] }),
+  writeOnly: { totalScore: 'total_score', passScore: 'pass_score', publishedAt: 'published_at' },
+  tenantOwned: true,
+  computed: {
+    totalScore: sql`exam_paper.total_score::float8`,
+    passScore: sql`exam_paper.pass_score::float8`,
+    publishedAt: sql`to_char(exam_paper.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    sectionCount: sql`(SELECT count(*)::int FROM paper_section s WHERE s.paper_id = exam_paper.id)`,
+  },
+});
+
+export const paperResource = defineResource({
+  path: 'assess/paper',
+  type: 'exam_paper',
+  permission: 'assess:paper',
+  schemas: { row: Paper, create: CreatePaper, update: UpdatePaper },
+  list: {
+    sort: { code: 'code', title: 'title', createdAt: 'created_at', updatedAt: 'updated_at' },
+    defaultSort: '-createdAt',
+    filters: {
+      keyword: { kind: 'keyword', columns: ['code', 'title'] },
+      purpose: { kind: 'in', column: 'purpose', values: PURPOSES },
+      composeMode: { kind: 'in', column: 'compose_mode', values: COMPOSE_MODES },
+      status: { kind: 'in', column: 'status', values: PAPER_STATUSES },
+      createdAt: createdAtFilter,
+    },
+  },
+  label: (row) => `${row.code} ${row.title}`,
+  columns: [
+    { key: 'code' },
+    { key: 'title' },
+    { key: 'purpose' },
+    { key: 'composeMode' },
+    { key: 'totalScore' },
+    { key: 'passScore' },
+    { key: 'durationMinutes' },
+    { key: 'questionCount' },
+    { key: 'status' },
+    { key: 'publishedAt' },
+    { key: 'createdAt' },
+  ],
+});

@@ -1,0 +1,96 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../core/context';
+import { answers, errorResponses, json } from '../../../core/openapi';
+import { IdParam } from '../../../core/resource/id-param';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { writeContext } from '../../../core/resource/resource.routes';
+import { defineRoute, recordAction } from '../../../core/route';
+import {
+  CheckRules,
+  ClonePaper,
+  Paper,
+  PaperAction,
+  PaperPreview,
+  PreviewQuery,
+  paperResource,
+  RuleAvailability,
+} from './paper.resource';
+import { createPaperService, type PaperService } from './paper.service';
+
+const path = 'assess/paper';
+const tags = [path];
+const answer: [string, typeof Paper] = ['The paper', Paper];
+
+const publish = recordAction({
+  path,
+  verb: 'publish',
+  summary:
+    'Publish a draft: every section filled, the pass mark within the total, every question ready; each question keeps the version it has now, and a random-once paper draws its questions',
+  permission: 'assess:paper:publish',
+  body: PaperAction,
+  answer,
+});
+const close = recordAction({
+  path,
+  verb: 'close',
+  summary: 'Close a published paper',
+  permission: 'assess:paper:close',
+  body: PaperAction,
+  answer,
+});
+const clone = defineRoute({
+  method: 'post',
+  path: `/${path}/{id}/clone`,
+  tags,
+  summary: 'A new draft with the settings and structure of the paper, under another code and title',
+  permission: 'assess:paper:clone',
+  request: { params: IdParam, body: { required: true, content: json(ClonePaper) } },
+  responses: { 201: { description: 'The new paper', content: json(Paper) }, ...errorResponses(400, 401, 403, 404) },
+});
+const preview = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/preview`,
+  tags,
+  summary:
+    'The paper as a candidate would get it: its random rules drawn with `seed`, each question in the version it pins once published',
+  permission: 'assess:paper:list',
+  request: { params: IdParam, query: PreviewQuery },
+  responses: answers('The paper to read', PaperPreview, 400, 401, 403, 404),
+});
+const checkRules = defineRoute({
+  method: 'post',
+  path: `/${path}/check-rules`,
+  tags,
+  summary: 'How many ready questions of the bank each random rule may draw now',
+  permission: 'assess:paper:list',
+  request: { body: { required: true, content: json(CheckRules) } },
+  responses: answers('Per rule, in order', z.array(RuleAvailability), 400, 401, 403),
+});
+
+/** The fixed paths come before the generic routes, so that `/check-rules` is never read as an id. */
+const actions = (service: PaperService) =>
+  new OpenAPIHono<AppEnv>()
+    .openapi(checkRules, async (c) =>
+      c.json(await service.checkRules(c.var.principal.tenantId, c.req.valid('json')), 200),
+    )
+    .openapi(publish, async (c) =>
+      c.json(await service.publish(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+    )
+    .openapi(close, async (c) =>
+      c.json(await service.close(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+    )
+    .openapi(clone, async (c) =>
+      c.json(await service.clone(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .openapi(preview, async (c) =>
+      c.json(
+        await service.preview(c.var.principal.tenantId, c.req.valid('param').id, c.req.valid('query').seed ?? 1),
+        200,
+      ),
+    );
+
+export const papers = resourceModule(paperResource, {
+  service: createPaperService,
+  routes: actions,
+  omit: ['import', 'template'],
+});

@@ -1,0 +1,270 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, type Json, twoTenants } from './helpers';
+
+const categories = '/api/assess/category';
+const questions = '/api/assess/question';
+const papers = '/api/assess/paper';
+
+const five = (prefix: string) => 'ABCDE'.split('').map((key) => ({ key, text: `${prefix}${key}` }));
+
+describe.each(engines())('exam papers on $name', (engine) => {
+  const s = twoTenants(engine);
+  const { call, create } = s;
+  let cardio: Json;
+  let surgery: Json;
+  const ready: Json[] = [];
+  let draft: Json;
+
+  const fieldOf = (body: Json) => (body.fields ?? []).map((e: Json) => e.field);
+
+  /** A question taken to ready (submitted and approved). */
+  const readyQuestion = async (categoryId: string, stem: string, extra: Json = {}) => {
+    const made = await create(questions, {
+      categoryId,
+      questionType: 'single_choice',
+      medicalFormat: 'A1',
+      stem,
+      options: five(stem),
+      answer: ['B'],
+      difficulty: 3,
+      ...extra,
+    });
+    const sent = await call('POST', `${questions}/${made.id}/submit`, { version: made.version });
+    const done = await call('POST', `${questions}/${made.id}/review`, {
+      decision: 'approve',
+      version: sent.body.version,
+    });
+    expect(done.body.status).toBe('ready');
+    return done.body as Json;
+  };
+
+  beforeAll(async () => {
+    const internal = await create(categories, { code: 'internal', name: '内科学' });
+    cardio = await create(categories, { code: 'cardio', name: '心血管', parentId: internal.id });
+    surgery = await create(categories, { code: 'surgery', name: '外科学' });
+    for (let i = 0; i < 6; i++)
+      ready.push(
+        await readyQuestion(cardio.id, `心血管题${i}`, { tags: i % 2 ? ['高频'] : [], difficulty: 2 + (i % 3) }),
+      );
+    ready.push(await readyQuestion(surgery.id, '外科题'));
+    draft = await create(questions, {
+      categoryId: cardio.id,
+      questionType: 'true_false',
+      stem: '草稿题',
+      answer: true,
+    });
+    // another tenant's ready questions of the same shape are never drawn
+    const theirs = await call('POST', categories, { code: 'internal', name: '内科学' }, s.other);
+    for (let i = 0; i < 3; i++) {
+      const q = await call(
+        'POST',
+        questions,
+        {
+          categoryId: theirs.body.id,
+          questionType: 'single_choice',
+          stem: `他人题${i}`,
+          options: five('x'),
+          answer: ['A'],
+        },
+        s.other,
+      );
+      const sent = await call('POST', `${questions}/${q.body.id}/submit`, { version: q.body.version }, s.other);
+      await call(
+        'POST',
+        `${questions}/${q.body.id}/review`,
+        { decision: 'approve', version: sent.body.version },
+        s.other,
+      );
+    }
+  });
+
+  it('says how many questions each rule may draw, and refuses a rule that cannot be met', async () => {
+    const check = await call('POST', `${papers}/check-rules`, {
+      rules: [
+        { categoryIds: [cardio.id], count: 2, score: 2 },
+        { categoryIds: [cardio.id], tags: ['高频'], count: 5, score: 2 },
+        { count: 1, score: 1, difficultyMin: 4, difficultyMax: 4 },
+        { categoryIds: [cardio.id], count: 1, score: 1, includeSubcategories: false, questionType: 'true_false' },
+      ],
+      excludeQuestionIds: [ready[0].id],
+    });
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    // the root's sub-category counts; the draft and the other tenant's do not; the excluded one is left out
+    expect(check.body.map((r: Json) => r.available)).toEqual([5, 3, 2, 0]);
+
+    const refused = await call('POST', papers, {
+      code: 'P-SHORT',
+      title: '不够',
+      composeMode: 'random_per_candidate',
+      passScore: 6,
+      durationMinutes: 60,
+      sections: [{ title: 'A1', rules: [{ categoryIds: [cardio.id], tags: ['高频'], count: 4, score: 2 }] }],
+    });
+    expect(refused.status).toBe(400);
+    expect(fieldOf(refused.body)).toEqual(['sections.0.rules.0.count']);
+    expect(refused.body.fields[0].message).toContain('3');
+
+    const manual = await call('POST', papers, {
+      code: 'P-MANUAL',
+      title: '固定',
+      passScore: 1,
+      durationMinutes: 60,
+      sections: [{ title: 'A1', rules: [{ count: 1, score: 1 }] }],
+    });
+    expect(fieldOf(manual.body)).toEqual(['composeMode']);
+  });
+
+  let paper: Json;
+  it('composes a paper of a manual and a random section, with its totals', async () => {
+    const twice = await call('POST', papers, {
+      code: 'P1',
+      title: '心血管出科考核',
+      passScore: 6,
+      durationMinutes: 90,
+      sections: [
+        {
+          title: 'A1',
+          slots: [
+            { questionId: ready[0].id, score: 2 },
+            { questionId: ready[0].id, score: 2 },
+          ],
+        },
+      ],
+    });
+    expect(fieldOf(twice.body)).toEqual(['sections.0.slots.1.questionId']);
+
+    paper = await create(papers, {
+      code: 'P1',
+      title: '心血管出科考核',
+      purpose: 'department_exit',
+      composeMode: 'random_per_candidate',
+      passScore: 6,
+      durationMinutes: 90,
+      sections: [
+        {
+          title: 'A1 型题',
+          defaultScore: 2,
+          slots: [
+            { questionId: ready[0].id, score: 2 },
+            { questionId: draft.id, score: 1 },
+          ],
+        },
+        { title: '随机题', rules: [{ categoryIds: [cardio.id], count: 3, score: 2 }] },
+      ],
+    });
+    expect(paper).toMatchObject({ status: 'draft', totalScore: 9, questionCount: 5, sectionCount: 2 });
+    expect(paper.sections[0].slots.map((slot: Json) => [slot.code, slot.questionVersion])).toEqual([
+      [ready[0].code, null],
+      [draft.code, null],
+    ]);
+    expect(paper.sections[1].rules[0]).toMatchObject({ count: 3, available: 5, includeSubcategories: true });
+  });
+
+  it('refuses to publish while a question is not ready or the pass mark is above the total', async () => {
+    const notReady = await call('POST', `${papers}/${paper.id}/publish`, { version: paper.version });
+    expect(notReady.status).toBe(400);
+    expect(fieldOf(notReady.body)).toEqual(['sections.0.slots.1.questionId']);
+
+    const over = await call('PUT', `${papers}/${paper.id}`, {
+      passScore: 20,
+      sections: [
+        { title: 'A1 型题', slots: [{ questionId: ready[0].id, score: 2 }] },
+        { title: '随机题', rules: [{ categoryIds: [cardio.id], count: 3, score: 2 }] },
+      ],
+      version: paper.version,
+    });
+    expect(over.status, JSON.stringify(over.body)).toBe(200);
+    expect(over.body.totalScore).toBe(8);
+    const refused = await call('POST', `${papers}/${paper.id}/publish`, { version: over.body.version });
+    expect(fieldOf(refused.body)).toEqual(['passScore']);
+    const fixed = await call('PUT', `${papers}/${paper.id}`, { passScore: 5, version: over.body.version });
+    paper = fixed.body;
+  });
+
+  it('draws the random rules with a seed, the same for the same seed, never another tenant’s', async () => {
+    const one = await call('GET', `${papers}/${paper.id}/preview?seed=7`);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    const drawn = one.body.sections[1].questions;
+    expect(drawn).toHaveLength(3);
+    expect(drawn.every((q: Json) => q.drawn && q.stem.startsWith('心血管题'))).toBe(true);
+    expect(drawn.map((q: Json) => q.id)).not.toContain(ready[0].id);
+    const again = await call('GET', `${papers}/${paper.id}/preview?seed=7`);
+    expect(again.body.sections[1].questions.map((q: Json) => q.id)).toEqual(drawn.map((q: Json) => q.id));
+  });
+
+  it('pins the versions at publish: a question edited later leaves the paper as it was', async () => {
+    const published = await call('POST', `${papers}/${paper.id}/publish`, { version: paper.version });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body.status).toBe('published');
+    expect(published.body.sections[0].slots[0].questionVersion).toBe(1);
+
+    const edited = await call('PUT', `${questions}/${ready[0].id}`, {
+      stem: '心血管题0（修订）',
+      version: (await call('GET', `${questions}/${ready[0].id}`)).body.version,
+    });
+    expect(edited.body.currentVersion).toBe(2);
+    const view = await call('GET', `${papers}/${paper.id}/preview`);
+    expect(view.body.sections[0].questions[0]).toMatchObject({ stem: '心血管题0', version: 1 });
+
+    const frozen = await call('PUT', `${papers}/${paper.id}`, { title: '改名', version: published.body.version });
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.code).toBe('paper.notAllowed');
+    expect((await call('DELETE', `${papers}/${paper.id}`)).status).toBe(409);
+    const inUse = await call('DELETE', `${questions}/${ready[0].id}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.code).toBe('question.inUse');
+    paper = published.body;
+  });
+
+  it('clones a published paper into a draft to change it, and closes the published one', async () => {
+    const copy = await call('POST', `${papers}/${paper.id}/clone`, { code: 'P1-2', title: '心血管出科考核（二）' });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    expect(copy.body).toMatchObject({
+      status: 'draft',
+      totalScore: 8,
+      passScore: 5,
+      composeMode: 'random_per_candidate',
+    });
+    expect(copy.body.sections[0].slots[0].questionVersion).toBeNull();
+    const closed = await call('POST', `${papers}/${paper.id}/close`, { version: paper.version });
+    expect(closed.body.status).toBe('closed');
+  });
+
+  it('draws a random-once paper at publish, the same questions for every candidate', async () => {
+    const once = await create(papers, {
+      code: 'P-ONCE',
+      title: '统一抽题',
+      composeMode: 'random_once',
+      passScore: 2,
+      durationMinutes: 30,
+      sections: [{ title: '随机', rules: [{ categoryIds: [cardio.id], count: 2, score: 2 }] }],
+    });
+    const published = await call('POST', `${papers}/${once.id}/publish`, { version: once.version });
+    expect(published.body.sections[0].slots).toHaveLength(2);
+    expect(published.body.sections[0].slots.every((slot: Json) => slot.questionVersion !== null)).toBe(true);
+    const a = await call('GET', `${papers}/${once.id}/preview?seed=1`);
+    const b = await call('GET', `${papers}/${once.id}/preview?seed=99`);
+    expect(a.body.sections[0].questions.map((q: Json) => q.id)).toEqual(
+      b.body.sections[0].questions.map((q: Json) => q.id),
+    );
+  });
+
+  it("never shows another tenant's papers", async () => {
+    expect((await call('GET', papers, undefined, s.other)).body.total).toBe(0);
+    expect((await call('GET', `${papers}/${paper.id}`, undefined, s.other)).status).toBe(404);
+    expect((await call('GET', `${papers}/${paper.id}/preview`, undefined, s.other)).status).toBe(404);
+    const foreign = await call(
+      'POST',
+      papers,
+      {
+        code: 'X',
+        title: '偷题',
+        passScore: 1,
+        durationMinutes: 10,
+        sections: [{ title: 'a', slots: [{ questionId: ready[1].id, score: 1 }] }],
+      },
+      s.other,
+    );
+    expect(fieldOf(foreign.body)).toEqual(['sections.0.slots.0.questionId']);
+  });
+});
