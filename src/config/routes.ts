@@ -346,22 +346,22 @@ const routes: AppRoute[] = [
     component: './file/storage',
   },
   {
-    // the specification's /question/* screens: the question bank (API assess/*)
+    // the specification's /question/* screens: the question bank (API assess/question, assess/category, ...)
     path: '/question',
-    name: 'assess',
+    name: 'question',
     icon: 'form',
     routes: [
       { path: '/question', redirect: '/question/list' },
       {
         path: '/question/list',
-        name: 'question',
+        name: 'list',
         icon: 'form',
         access: 'assess:question:list',
         component: './assess/question',
       },
       {
         path: '/question/add',
-        name: 'questionAdd',
+        name: 'add',
         icon: 'form',
         access: 'assess:question:create',
         hideInMenu: true,
@@ -369,7 +369,7 @@ const routes: AppRoute[] = [
       },
       {
         path: '/question/edit/:id',
-        name: 'questionEdit',
+        name: 'edit',
         icon: 'form',
         access: 'assess:question:update',
         hideInMenu: true,
@@ -377,11 +377,51 @@ const routes: AppRoute[] = [
       },
       {
         path: '/question/:id/profile',
-        name: 'questionProfile',
+        name: 'profile',
         icon: 'profile',
         access: 'assess:question:list',
         hideInMenu: true,
         component: './assess/question/profile',
+      },
+    ],
+  },
+  {
+    // the specification's /exam-paper/* screens (API assess/paper)
+    path: '/exam-paper',
+    name: 'examPaper',
+    icon: 'fileText',
+    routes: [
+      { path: '/exam-paper', redirect: '/exam-paper/list' },
+      {
+        path: '/exam-paper/list',
+        name: 'list',
+        icon: 'fileText',
+        access: 'assess:paper:list',
+        component: './assess/paper',
+      },
+      {
+        path: '/exam-paper/add',
+        name: 'add',
+        icon: 'fileText',
+        access: 'assess:paper:create',
+        hideInMenu: true,
+        component: './assess/paper/edit',
+      },
+      {
+        path: '/exam-paper/edit/:id',
+        name: 'edit',
+        icon: 'fileText',
+        access: 'assess:paper:update',
+        hideInMenu: true,
+        component: './assess/paper/edit',
+      },
+      {
+        path: '/exam-paper/:id/profile',
+        name: 'profile',
+        icon: 'profile',
+        access: 'assess:paper:list',
+        hideInMenu: true,
+        component: './assess/paper/profile',
       },
     ],
   },

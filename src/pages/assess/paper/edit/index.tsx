@@ -1,0 +1,435 @@
+import '@/pages/assess/catalogue';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { history, useIntl, useParams } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useRecordFrame } from '@/components/layout/frame';
+import RecordNotFound from '@/components/resource/RecordNotFound';
+import message from '@/utils/message';
+import { statusOf } from '@/utils/request';
+import type { Question } from '../../question/descriptor';
+import { COMPOSE_MODES, type CreatePaper, type Paper, PURPOSES, paperDescriptor, papers } from '../descriptor';
+import QuestionPicker from './QuestionPicker';
+import RuleRow, { type RuleValue } from './RuleRow';
+
+/** A placed question as the form shows it (what the body sends is its id and score). */
+interface SlotValue {
+  questionId: string;
+  score: number;
+  code: string;
+  stem: string;
+  questionType: string;
+}
+interface SectionValue {
+  title?: string;
+  instructions?: string | null;
+  defaultScore?: number;
+  slots?: SlotValue[];
+  rules?: RuleValue[];
+}
+type PaperValues = Omit<CreatePaper, 'sections'> & { sections?: SectionValue[] };
+
+const toValues = (paper: Paper): PaperValues => ({
+  ...paper,
+  sections: (paper.sections ?? []).map((s) => ({
+    title: s.title,
+    instructions: s.instructions,
+    defaultScore: s.defaultScore,
+    slots: s.slots.map((slot) => ({
+      questionId: slot.questionId,
+      score: slot.score,
+      code: slot.code,
+      stem: slot.stem,
+      questionType: slot.questionType,
+    })),
+    rules: s.rules.map(({ available: _n, ...rule }) => rule),
+  })),
+});
+
+const toBody = (values: PaperValues): CreatePaper => ({
+  code: values.code,
+  title: values.title,
+  purpose: values.purpose,
+  composeMode: values.composeMode,
+  passScore: values.passScore,
+  durationMinutes: values.durationMinutes,
+  shuffleQuestions: values.shuffleQuestions,
+  shuffleOptions: values.shuffleOptions,
+  multiAnswerScoring: values.multiAnswerScoring,
+  instructions: values.instructions || null,
+  remark: values.remark || null,
+  sections: (values.sections ?? []).map((s) => ({
+    title: s.title ?? '',
+    instructions: s.instructions || null,
+    defaultScore: s.defaultScore,
+    slots: (s.slots ?? []).map(({ questionId, score }) => ({ questionId, score })),
+    rules: (s.rules ?? []).map((rule) => ({
+      ...rule,
+      count: rule.count ?? 1,
+      score: rule.score ?? 1,
+      questionType: (rule.questionType || null) as never,
+      medicalFormat: (rule.medicalFormat || null) as never,
+    })),
+  })),
+});
+
+const totals = (sections: SectionValue[] = []) =>
+  sections.reduce(
+    (sum, s) => ({
+      score:
+        sum.score +
+        (s.slots ?? []).reduce((n, slot) => n + (slot.score ?? 0), 0) +
+        (s.rules ?? []).reduce((n, rule) => n + (rule.count ?? 0) * (rule.score ?? 0), 0),
+      count: sum.count + (s.slots ?? []).length + (s.rules ?? []).reduce((n, rule) => n + (rule.count ?? 0), 0),
+    }),
+    { score: 0, count: 0 },
+  );
+
+/**
+ * /exam-paper/add and /exam-paper/edit/:id: one form. The settings, then the sections: each with its fixed questions
+ * (picked from the bank with its filters, ordered, scored) and, in a random mode, its rules with how many questions
+ * each may draw now; the total score and question count follow every change. The server checks the whole paper again
+ * on save; a refusal shows on the field it names.
+ */
+export default function PaperEditPage() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { id } = useParams<{ id?: string }>();
+  const [form] = Form.useForm<PaperValues>();
+  const [missing, setMissing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [picking, setPicking] = useState<number>();
+  const { data: record } = useRequest(() => papers.get(id as string, { shownByCaller: [404] }), {
+    ready: Boolean(id),
+    refreshDeps: [id],
+    onSuccess: (paper) => form.setFieldsValue(toValues(paper)),
+    onError: (error) => setMissing(statusOf(error) === 404),
+  });
+  const frame = useRecordFrame(paperDescriptor.titleId, record?.title, missing);
+  const sections = (Form.useWatch('sections', form) ?? []) as SectionValue[];
+  const mode = Form.useWatch('composeMode', form);
+  if (missing) return <RecordNotFound backPath={frame?.backPath} />;
+  const placed = sections.flatMap((s) => (s.slots ?? []).map((slot) => slot.questionId));
+  const sum = totals(sections);
+  const frozen = record && record.status !== 'draft';
+
+  const pick = (section: number, rows: Question[]) => {
+    const current: SectionValue = form.getFieldValue(['sections', section]) ?? {};
+    const score = current.defaultScore ?? 1;
+    const fresh = rows
+      .filter((q) => !placed.includes(q.id))
+      .map((q) => ({ questionId: q.id, score, code: q.code, stem: q.stem, questionType: q.questionType }));
+    form.setFieldValue(['sections', section, 'slots'], [...(current.slots ?? []), ...fresh]);
+    setPicking(undefined);
+  };
+
+  const save = async () => {
+    const ok = await form
+      .validateFields()
+      .then(() => true)
+      .catch(() => false);
+    if (!ok) return;
+    const body = toBody(form.getFieldsValue(true));
+    setSaving(true);
+    /** The server's objections on the fields they name; one on no field of the form (a slot) is said by a message. */
+    const placeFieldErrors = (fields: { field: string; message: string }[]) => {
+      const registered = new Set(form.getFieldsError().map(({ name }) => name.join('.')));
+      const named = fields.filter(({ field }) => registered.has(field));
+      form.setFields(
+        named.map(({ field, message: text }) => ({
+          name: field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never,
+          errors: [text],
+        })),
+      );
+      return named.length === fields.length;
+    };
+    const saved = await (record
+      ? papers.update(record.id, { ...body, version: record.version }, { placeFieldErrors })
+      : papers.create(body, { placeFieldErrors })
+    ).then(
+      (row: Paper) => row,
+      () => undefined,
+    );
+    setSaving(false);
+    if (!saved) return;
+    message.success(t('resource.saved'));
+    history.push(`/exam-paper/${saved.id}/profile`);
+  };
+
+  return (
+    <div data-testid="paper-edit">
+      <Form<PaperValues>
+        form={form}
+        layout="vertical"
+        disabled={frozen}
+        initialValues={{
+          purpose: 'practice',
+          composeMode: 'manual',
+          durationMinutes: 60,
+          multiAnswerScoring: 'all_or_nothing',
+          sections: [{ title: t('assess.paper.section.first'), defaultScore: 1, slots: [], rules: [] }],
+        }}
+      >
+        <Card title={t('assess.paper.settings')} style={{ marginBottom: 16 }}>
+          <Row gutter={16}>
+            <Col span={6}>
+              <Form.Item name="code" label={t('assess.paper.code')} rules={[{ required: true }, { max: 30 }]}>
+                <Input data-testid="paper-code" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="title" label={t('assess.paper.title')} rules={[{ required: true }, { max: 200 }]}>
+                <Input data-testid="paper-title" />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="purpose" label={t('assess.paper.purpose')}>
+                <Select options={PURPOSES.map((value) => ({ value, label: t(`assess.paper.purpose.${value}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="composeMode" label={t('assess.paper.composeMode')}>
+                <Radio.Group
+                  data-testid="paper-mode"
+                  options={COMPOSE_MODES.map((value) => ({ value, label: t(`assess.paper.composeMode.${value}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={4}>
+              <Form.Item name="passScore" label={t('assess.paper.passScore')} rules={[{ required: true }]}>
+                <InputNumber min={0.5} max={9999} step={0.5} data-testid="paper-pass" />
+              </Form.Item>
+            </Col>
+            <Col span={4}>
+              <Form.Item name="durationMinutes" label={t('assess.paper.durationMinutes')} rules={[{ required: true }]}>
+                <InputNumber min={1} max={1440} />
+              </Form.Item>
+            </Col>
+            <Col span={4}>
+              <Space direction="vertical">
+                <Form.Item name="shuffleQuestions" valuePropName="checked" noStyle>
+                  <Checkbox>{t('assess.paper.shuffleQuestions')}</Checkbox>
+                </Form.Item>
+                <Form.Item name="shuffleOptions" valuePropName="checked" noStyle>
+                  <Checkbox>{t('assess.paper.shuffleOptions')}</Checkbox>
+                </Form.Item>
+              </Space>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="instructions" label={t('assess.paper.instructions')}>
+                <Input.TextArea rows={2} maxLength={5000} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Form.List name="sections">
+          {(fields, { add, remove, move }) => (
+            <>
+              {fields.map((field, i) => (
+                <Card
+                  key={field.key}
+                  data-testid="paper-section"
+                  style={{ marginBottom: 16 }}
+                  title={
+                    <Space>
+                      <span>{i + 1}.</span>
+                      <Form.Item name={[field.name, 'title']} noStyle rules={[{ required: true }]}>
+                        <Input data-testid="section-title" style={{ width: 240 }} maxLength={100} />
+                      </Form.Item>
+                      <span>{t('assess.paper.section.defaultScore')}</span>
+                      <Form.Item name={[field.name, 'defaultScore']} noStyle>
+                        <InputNumber min={0.5} max={999} step={0.5} />
+                      </Form.Item>
+                    </Space>
+                  }
+                  extra={
+                    <Space>
+                      <Button
+                        type="text"
+                        icon={<ArrowUpOutlined />}
+                        disabled={i === 0}
+                        onClick={() => move(i, i - 1)}
+                      />
+                      <Button
+                        type="text"
+                        icon={<ArrowDownOutlined />}
+                        disabled={i === fields.length - 1}
+                        onClick={() => move(i, i + 1)}
+                      />
+                      <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
+                    </Space>
+                  }
+                >
+                  <Form.Item name={[field.name, 'instructions']}>
+                    <Input placeholder={t('assess.paper.section.instructions')} maxLength={1000} />
+                  </Form.Item>
+                  <Form.List name={[field.name, 'slots']}>
+                    {(slots, slotOps) => (
+                      <Table
+                        size="small"
+                        pagination={false}
+                        rowKey="key"
+                        data-testid="section-slots"
+                        dataSource={slots}
+                        locale={{ emptyText: t('assess.paper.section.noQuestions') }}
+                        columns={[
+                          {
+                            title: t('assess.question.code'),
+                            width: 120,
+                            render: (_v, slot) => sections[i]?.slots?.[slot.name]?.code,
+                          },
+                          {
+                            title: t('assess.question.stem'),
+                            ellipsis: true,
+                            render: (_v, slot) => (
+                              <span data-testid="slot-stem">{sections[i]?.slots?.[slot.name]?.stem}</span>
+                            ),
+                          },
+                          {
+                            title: t('assess.question.questionType'),
+                            width: 150,
+                            render: (_v, slot) => {
+                              const type = sections[i]?.slots?.[slot.name]?.questionType;
+                              return type && <Tag>{t(`assess.question.type.${type}`)}</Tag>;
+                            },
+                          },
+                          {
+                            title: t('assess.paper.rule.score'),
+                            width: 110,
+                            render: (_v, slot) => (
+                              <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
+                                <InputNumber min={0.5} max={999} step={0.5} size="small" />
+                              </Form.Item>
+                            ),
+                          },
+                          {
+                            width: 120,
+                            render: (_v, slot, j) => (
+                              <Space size={0}>
+                                <Button
+                                  type="text"
+                                  size="small"
+                                  icon={<ArrowUpOutlined />}
+                                  disabled={j === 0}
+                                  onClick={() => slotOps.move(j, j - 1)}
+                                />
+                                <Button
+                                  type="text"
+                                  size="small"
+                                  icon={<ArrowDownOutlined />}
+                                  disabled={j === slots.length - 1}
+                                  onClick={() => slotOps.move(j, j + 1)}
+                                />
+                                <Button
+                                  type="text"
+                                  size="small"
+                                  icon={<DeleteOutlined />}
+                                  onClick={() => slotOps.remove(slot.name)}
+                                />
+                              </Space>
+                            ),
+                          },
+                        ]}
+                      />
+                    )}
+                  </Form.List>
+                  <Space style={{ margin: '8px 0 16px' }}>
+                    <Button icon={<PlusOutlined />} data-testid="section-pick" onClick={() => setPicking(i)}>
+                      {t('assess.paper.pick')}
+                    </Button>
+                  </Space>
+                  {mode !== 'manual' && (
+                    <Form.List name={[field.name, 'rules']}>
+                      {(rules, ruleOps) => (
+                        <>
+                          {rules.map((rule) => (
+                            <RuleRow
+                              key={rule.key}
+                              path={['sections', field.name, 'rules', rule.name]}
+                              placed={placed}
+                              onRemove={() => ruleOps.remove(rule.name)}
+                            />
+                          ))}
+                          <Button
+                            type="dashed"
+                            icon={<PlusOutlined />}
+                            data-testid="section-add-rule"
+                            onClick={() =>
+                              ruleOps.add({
+                                includeSubcategories: true,
+                                tagMatch: 'any',
+                                difficultyMin: 1,
+                                difficultyMax: 5,
+                                count: 5,
+                                score: sections[i]?.defaultScore ?? 1,
+                              })
+                            }
+                          >
+                            {t('assess.paper.rule.add')}
+                          </Button>
+                        </>
+                      )}
+                    </Form.List>
+                  )}
+                </Card>
+              ))}
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                data-testid="paper-add-section"
+                onClick={() =>
+                  add({
+                    title: t('assess.paper.section.new', { n: fields.length + 1 }),
+                    defaultScore: 1,
+                    slots: [],
+                    rules: [],
+                  })
+                }
+              >
+                {t('assess.paper.section.add')}
+              </Button>
+            </>
+          )}
+        </Form.List>
+      </Form>
+      <Card style={{ marginTop: 16 }}>
+        <Space size={48} align="center">
+          <Statistic title={t('assess.paper.totalScore')} value={sum.score} data-testid="paper-total" />
+          <Statistic title={t('assess.paper.questionCount')} value={sum.count} />
+          {frozen ? (
+            <Typography.Text type="warning">{t('assess.paper.locked')}</Typography.Text>
+          ) : (
+            <Button type="primary" data-testid="paper-save" loading={saving} onClick={save}>
+              {t('assess.question.save')}
+            </Button>
+          )}
+        </Space>
+      </Card>
+      <QuestionPicker
+        open={picking !== undefined}
+        placed={placed}
+        onClose={() => setPicking(undefined)}
+        onPick={(rows) => picking !== undefined && pick(picking, rows)}
+      />
+    </div>
+  );
+}

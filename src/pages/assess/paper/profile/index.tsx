@@ -1,0 +1,174 @@
+import '@/pages/assess/catalogue';
+import { PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Link, useAccess, useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Button, Card, Space, Switch, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import ResourceProfile from '@/components/resource/ResourceProfile';
+import { ignoreShownError } from '@/utils/request';
+import QuestionPreview from '../../question/QuestionPreview';
+import { closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
+
+/** The paper's sections: their fixed questions (with the versions they pin once published) and random rules. */
+function Structure({ paper }: { paper: Paper }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  return (
+    <Card title={t('assess.paper.structure')} data-testid="paper-structure">
+      {(paper.sections ?? []).map((section, i) => (
+        <div key={section.id} style={{ marginBottom: 16 }}>
+          <Typography.Title level={5}>
+            {i + 1}. {section.title}
+          </Typography.Title>
+          {section.slots.length > 0 && (
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="questionId"
+              dataSource={section.slots}
+              columns={[
+                {
+                  title: t('assess.question.code'),
+                  dataIndex: 'code',
+                  width: 130,
+                  render: (code: string, slot) => <Link to={`/question/${slot.questionId}/profile`}>{code}</Link>,
+                },
+                { title: t('assess.question.stem'), dataIndex: 'stem', ellipsis: true },
+                {
+                  title: t('assess.question.questionType'),
+                  dataIndex: 'questionType',
+                  width: 160,
+                  render: (type: string) => <Tag>{t(`assess.question.type.${type}`)}</Tag>,
+                },
+                {
+                  title: t('assess.question.currentVersion'),
+                  dataIndex: 'questionVersion',
+                  width: 80,
+                  render: (v: number | null) => (v ? `v${v}` : '-'),
+                },
+                { title: t('assess.paper.rule.score'), dataIndex: 'score', width: 80 },
+              ]}
+            />
+          )}
+          {section.rules.map((rule, j) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a rule is its place in the section
+            <div key={j} data-testid="paper-rule-summary" style={{ marginTop: 8 }}>
+              <Tag color="purple">{t('assess.paper.rule')}</Tag>
+              {t('assess.paper.rule.summary', { count: rule.count, score: rule.score })}
+              {rule.questionType && <Tag>{t(`assess.question.type.${rule.questionType}`)}</Tag>}
+              {rule.tags.length > 0 && <Tag>{rule.tags.join(rule.tagMatch === 'all' ? ' + ' : ' / ')}</Tag>}
+              {rule.available !== undefined && (
+                <Tag color={rule.available < rule.count ? 'error' : 'success'}>
+                  {t('assess.paper.rule.available', { available: rule.available })}
+                </Tag>
+              )}
+            </div>
+          ))}
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+/** The paper as a candidate gets it (the random rules drawn with a seed; "draw again" changes it), printable. */
+function CandidatePreview({ paper }: { paper: Paper }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [seed, setSeed] = useState(1);
+  const [key, setKey] = useState(false);
+  const { data } = useRequest(() => previewPaper(paper.id, seed), {
+    refreshDeps: [paper.id, paper.version, seed],
+    onError: ignoreShownError,
+  });
+  return (
+    <Card
+      title={t('assess.paper.preview')}
+      data-testid="paper-preview"
+      extra={
+        <Space className="no-print">
+          <Switch checked={key} onChange={setKey} data-testid="paper-preview-key" />
+          {t('assess.paper.preview.key')}
+          <Button icon={<ReloadOutlined />} onClick={() => setSeed((s) => s + 1)} data-testid="paper-redraw">
+            {t('assess.paper.preview.redraw')}
+          </Button>
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+            {t('assess.paper.print')}
+          </Button>
+        </Space>
+      }
+    >
+      <div className="printable">
+        <Typography.Title level={4} style={{ textAlign: 'center' }}>
+          {paper.title}
+        </Typography.Title>
+        <Typography.Paragraph style={{ textAlign: 'center' }}>
+          {t('assess.paper.totalScore')} {paper.totalScore} · {t('assess.paper.passScore')} {paper.passScore} ·{' '}
+          {t('assess.paper.durationMinutes')} {paper.durationMinutes}
+        </Typography.Paragraph>
+        {paper.instructions && <Typography.Paragraph>{paper.instructions}</Typography.Paragraph>}
+        {(data?.sections ?? []).map((section, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the paper
+          <div key={i}>
+            <Typography.Title level={5}>
+              {i + 1}. {section.title}
+            </Typography.Title>
+            {section.instructions && (
+              <Typography.Paragraph type="secondary">{section.instructions}</Typography.Paragraph>
+            )}
+            {section.questions.map((q) => (
+              <div key={q.id} data-testid="paper-preview-question">
+                <Typography.Text type="secondary">
+                  ({q.score} {t('assess.paper.points')}){q.drawn ? ` · ${t('assess.paper.drawn')}` : ''}
+                </Typography.Text>
+                <QuestionPreview question={q} showAnswer={key} />
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * /exam-paper/:id/profile: the paper's settings, its structure, the candidate's preview (printable, with or without
+ * the key), published or closed from here, and its audit trail.
+ */
+export default function PaperProfile() {
+  const intl = useIntl();
+  const access = useAccess();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <div data-testid="paper-profile">
+      <ResourceProfile<Paper> descriptor={paperDescriptor}>
+        {(paper, reload) => (
+          <>
+            <Space className="no-print">
+              {paper.status === 'draft' && access['assess:paper:update'] && (
+                <Link to={`/exam-paper/edit/${paper.id}`} data-testid="paper-edit-link">
+                  {t('resource.edit')}
+                </Link>
+              )}
+              {paper.status === 'draft' && access['assess:paper:publish'] && (
+                <Button
+                  type="primary"
+                  data-testid="paper-profile-publish"
+                  onClick={() => publishPaper(paper).then(reload, ignoreShownError)}
+                >
+                  {t('assess.paper.publish')}
+                </Button>
+              )}
+              {paper.status === 'published' && access['assess:paper:close'] && (
+                <Button onClick={() => closePaper(paper).then(reload, ignoreShownError)}>
+                  {t('assess.paper.close')}
+                </Button>
+              )}
+            </Space>
+            <Structure paper={paper} />
+            <CandidatePreview paper={paper} />
+          </>
+        )}
+      </ResourceProfile>
+    </div>
+  );
+}
