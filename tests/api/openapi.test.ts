@@ -46,6 +46,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     }
     expect(permissions).toEqual({
       'GET /api/health': 'public',
+      'GET /api/assess/question/{id}/papers': 'assess:question:list',
       'DELETE /api/assess/paper/{id}': 'assess:paper:delete',
       'GET /api/assess/paper': 'assess:paper:list',
       'GET /api/assess/paper/export': 'assess:paper:export',

@@ -205,6 +205,13 @@ describe.each(engines())('exam papers on $name', (engine) => {
     expect(edited.body.currentVersion).toBe(2);
     const view = await call('GET', `${papers}/${paper.id}/preview`);
     expect(view.body.sections[0].questions[0]).toMatchObject({ stem: '心血管题0', version: 1 });
+    const structure = await call('GET', `${papers}/${paper.id}`);
+    expect(structure.body.sections[0].slots[0]).toMatchObject({ stem: '心血管题0', questionVersion: 1 });
+
+    const uses = await call('GET', `${questions}/${ready[0].id}/papers`);
+    expect(uses.body).toEqual([
+      { paperId: paper.id, code: 'P1', title: '心血管出科考核', status: 'published', questionVersion: 1 },
+    ]);
 
     const frozen = await call('PUT', `${papers}/${paper.id}`, { title: '改名', version: published.body.version });
     expect(frozen.status).toBe(409);

@@ -273,6 +273,9 @@ describe('/question/:id/profile', () => {
     fakeApi({
       'GET /api/assess/question/5': () => ({ body: ready }),
       'GET /api/assess/question/5/versions': () => ({ body: versions }),
+      'GET /api/assess/question/5/papers': () => ({
+        body: [{ paperId: '8', code: 'P8', title: '出科考核', status: 'published', questionVersion: 1 }],
+      }),
       'GET /api/system/audit.*': () => page([]),
     });
     render(
@@ -289,6 +292,9 @@ describe('/question/:id/profile', () => {
     expect(within(diff).getByText('男，56岁。首选药物是')).toBeInTheDocument();
     expect(within(diff).getByText('男，60岁。首选药物是')).toBeInTheDocument();
     expect(screen.getAllByTestId('question-version')).toHaveLength(2);
+    // the paper that pins version 1 shows beside it
+    const first = screen.getAllByTestId('question-version')[1];
+    expect(await within(first).findByText('P8 出科考核')).toBeInTheDocument();
     expect(screen.getByTestId('profile-edit')).toHaveAttribute('href', '/question/edit/5');
   });
 });

@@ -113,6 +113,67 @@ describe('The question bank in Chromium', () => {
     await page.getByTestId('assess-question').locator('tr', { hasText: tag }).waitFor();
   });
 
+  it('builds a paper of a manual and a random section, publishes it, and keeps it as it was when a question changes', async () => {
+    const bank = await api('POST', '/assess/category', { code: `e2p-${tag}`, name: `试卷题-${tag}` });
+    const made: { id: string; version: number }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const q = await api('POST', '/assess/question', {
+        categoryId: bank.id,
+        questionType: 'true_false',
+        stem: `判断-${tag}-${i}：心电图 ST 段抬高提示心肌缺血`,
+        answer: true,
+      });
+      const sent = await api('POST', `/assess/question/${q.id}/submit`, { version: q.version });
+      made.push(await api('POST', `/assess/question/${q.id}/review`, { decision: 'approve', version: sent.version }));
+    }
+
+    await page.goto(`${baseURL}/#/exam-paper/list`);
+    await page.getByTestId('assess-paper').getByTestId('table-create').click();
+    const form = page.getByTestId('paper-edit');
+    await form.getByTestId('paper-code').fill(`E2E-${tag}`);
+    await form.getByTestId('paper-title').fill(`出科考核-${tag}`);
+    await form.getByTestId('paper-mode').getByText('随机组卷（每人抽题）').click();
+    await form.getByTestId('paper-pass').fill('2');
+
+    // the first section: one question picked from the bank
+    await form.getByTestId('section-pick').first().click();
+    const picker = page.getByTestId('question-picker');
+    const row = picker.locator('tr', { hasText: `判断-${tag}-0` });
+    await row.waitFor();
+    await row.locator('input[type=checkbox]').check();
+    await page.getByTestId('picker-add').click();
+    await form
+      .getByTestId('slot-stem')
+      .filter({ hasText: `判断-${tag}-0` })
+      .waitFor();
+
+    // the second section: two drawn from the category
+    await form.getByTestId('paper-add-section').click();
+    const second = form.getByTestId('paper-section').nth(1);
+    await second.getByTestId('section-add-rule').click();
+    await second.getByTestId('rule-categories').click();
+    await page.locator('.ant-select-tree-title', { hasText: bank.name }).last().click();
+    await page.keyboard.press('Escape');
+    await second.getByTestId('rule-count').fill('2');
+    await expect.poll(() => second.getByTestId('rule-available').textContent(), { timeout: 10_000 }).toContain('3');
+    await expect.poll(() => form.getByTestId('paper-total').textContent()).toContain('3');
+    await form.getByTestId('paper-save').click();
+
+    const profile = page.getByTestId('paper-profile');
+    await profile.getByTestId('paper-profile-publish').click();
+    await expect.poll(() => profile.getByText('已发布').count()).toBeGreaterThan(0);
+    const preview = profile.getByTestId('paper-preview');
+    await expect.poll(() => preview.getByTestId('paper-preview-question').count()).toBe(3);
+    await preview.getByText(`判断-${tag}-0：心电图 ST 段抬高提示心肌缺血`).waitFor();
+
+    // the bank's question changes (a new version); the published paper keeps the version it pinned
+    const [used] = made as [{ id: string; version: number }];
+    await api('PUT', `/assess/question/${used.id}`, { stem: `判断-${tag}-0：已修订`, version: used.version });
+    await page.reload();
+    await page.getByTestId('paper-preview').getByText(`判断-${tag}-0：心电图 ST 段抬高提示心肌缺血`).waitFor();
+    expect(await page.getByText(`判断-${tag}-0：已修订`).count()).toBe(0);
+  });
+
   it('left no error in the page', () => {
     expect(problems).toEqual([]);
   });

@@ -120,13 +120,17 @@ export function createPaperService(deps: ResourceDeps) {
     const slots = await tx
       .selectFrom('paper_slot as s')
       .innerJoin('question as q', 'q.id', 's.question_id')
+      // a published paper shows the version it pins, not the question as it has been edited since
+      .leftJoin('question_version as v', (join) =>
+        join.onRef('v.question_id', '=', 's.question_id').onRef('v.number', '=', 's.question_version'),
+      )
       .select([
         's.section_id',
         's.question_id',
         's.question_version',
         's.score',
         'q.code',
-        'q.stem',
+        sql<string>`COALESCE(v.snapshot->>'stem', q.stem)`.as('stem'),
         'q.question_type',
         'q.medical_format',
         'q.difficulty',

@@ -220,6 +220,18 @@ export const QuestionVersion = z
   .openapi('QuestionVersion');
 export type QuestionVersion = z.infer<typeof QuestionVersion>;
 
+/** A paper that holds the question, and the version it pins (none while the paper is a draft). */
+export const QuestionUse = z
+  .object({
+    paperId: z.string(),
+    code: z.string(),
+    title: z.string(),
+    status: z.enum(['draft', 'published', 'closed', 'archived']),
+    questionVersion: z.number().int().nullable(),
+  })
+  .openapi('QuestionUse');
+export type QuestionUse = z.infer<typeof QuestionUse>;
+
 const isoTime = (column: string) =>
   sql`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

@@ -10,6 +10,7 @@ import {
   Duplicate,
   FindDuplicates,
   Question,
+  QuestionUse,
   QuestionVersion,
   questionResource,
   ReviewQuestion,
@@ -66,6 +67,16 @@ const versions = defineRoute({
   responses: answers('The versions', z.array(QuestionVersion), 400, 401, 403, 404),
 });
 
+const uses = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/papers`,
+  tags,
+  summary: 'The papers that hold the question, each with the version it pins (none while the paper is a draft)',
+  permission: 'assess:question:list',
+  request: { params: IdParam },
+  responses: answers('The papers', z.array(QuestionUse), 400, 401, 403, 404),
+});
+
 /** The fixed paths come before the generic routes, so that `/duplicates` is never read as an id. */
 const actions = (service: QuestionService) =>
   new OpenAPIHono<AppEnv>()
@@ -79,6 +90,7 @@ const actions = (service: QuestionService) =>
     .openapi(review, async (c) =>
       c.json(await service.review(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
+    .openapi(uses, async (c) => c.json(await service.papers(c.var.principal.tenantId, c.req.valid('param').id), 200))
     .openapi(versions, async (c) =>
       c.json(await service.versions(c.var.principal.tenantId, c.req.valid('param').id), 200),
     );

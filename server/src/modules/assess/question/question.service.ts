@@ -14,6 +14,7 @@ import {
   type FindDuplicates,
   type Question,
   type QuestionItem,
+  type QuestionUse,
   type QuestionVersion,
   questionResource,
   questionTable,
@@ -403,6 +404,26 @@ export function createQuestionService(deps: ResourceDeps) {
           status: r.status,
           exact: Boolean(r.exact) || normalised(r.stem) === text,
           similarity: Math.round(Number(r.similarity) * 1000) / 1000,
+        }));
+      }),
+
+    /** The papers that hold the question, each with the version it pins. */
+    papers: (tenantId: string, id: string): Promise<QuestionUse[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id))) throw notFound();
+        const rows = await tx
+          .selectFrom('paper_slot as s')
+          .innerJoin('exam_paper as p', 'p.id', 's.paper_id')
+          .select(['p.id', 'p.code', 'p.title', 'p.status', 's.question_version'])
+          .where('s.question_id', '=', id)
+          .orderBy('p.id', 'desc')
+          .execute();
+        return rows.map((r) => ({
+          paperId: String(r.id),
+          code: r.code,
+          title: r.title,
+          status: r.status,
+          questionVersion: r.question_version,
         }));
       }),
 

@@ -7,6 +7,7 @@ import ResourceProfile from '@/components/resource/ResourceProfile';
 import { ignoreShownError } from '@/utils/request';
 import {
   EDITABLE,
+  fetchUses,
   fetchVersions,
   type Question,
   type QuestionVersion,
@@ -87,8 +88,28 @@ function Versions({ row }: { row: Question }) {
     refreshDeps: [row.id, row.version],
     onError: ignoreShownError,
   });
+  const { data: uses = [] } = useRequest(() => fetchUses(row.id), {
+    refreshDeps: [row.id, row.version],
+    onError: ignoreShownError,
+  });
+  const drafts = uses.filter((use) => use.questionVersion === null);
   return (
-    <Card title={t('assess.question.versions')} data-testid="question-versions">
+    <Card
+      title={t('assess.question.versions')}
+      data-testid="question-versions"
+      extra={
+        drafts.length > 0 && (
+          <Space wrap>
+            {t('assess.question.versions.drafts')}
+            {drafts.map((use) => (
+              <Link key={use.paperId} to={`/exam-paper/${use.paperId}/profile`}>
+                {use.code}
+              </Link>
+            ))}
+          </Space>
+        )
+      }
+    >
       <List
         loading={loading}
         dataSource={data}
@@ -101,6 +122,13 @@ function Versions({ row }: { row: Question }) {
                 <span>{new Date(version.createdAt).toLocaleString(intl.locale)}</span>
                 <span>{version.createdByName ?? '-'}</span>
                 {version.changeNote && <Typography.Text type="secondary">{version.changeNote}</Typography.Text>}
+                {uses
+                  .filter((use) => use.questionVersion === version.number)
+                  .map((use) => (
+                    <Link key={use.paperId} to={`/exam-paper/${use.paperId}/profile`} data-testid="version-paper">
+                      <Tag color="gold">{`${use.code} ${use.title}`}</Tag>
+                    </Link>
+                  ))}
                 <Button
                   size="small"
                   type="link"
