@@ -1,8 +1,8 @@
 import { crc32 } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signInDemoAdmin } from '../bench/demo-sign-in';
 import { type S3Server, startS3Server } from '../support/s3-server';
+import { adminApi } from './api';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
 
@@ -41,16 +41,7 @@ const watchProgress = `(() => {
   }).observe(document.body, { subtree: true, childList: true, attributes: true });
 })();`;
 
-async function api(method: string, path: string, body?: unknown) {
-  const token = await signInDemoAdmin(baseURL);
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  return res.json();
-}
+const api = adminApi(baseURL);
 
 beforeAll(async () => {
   s3 = await startS3Server('medu-e2e');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signInDemoAdmin } from '../bench/demo-sign-in';
+import { adminApi } from './api';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
 
@@ -11,16 +11,7 @@ keepFailures('question', () => page);
 const problems: string[] = [];
 const tag = Date.now().toString(36).slice(-5);
 
-async function api(method: string, path: string, body?: unknown) {
-  const token = await signInDemoAdmin(baseURL);
-  const res = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  return res.json();
-}
+const api = adminApi(baseURL);
 
 let category: { id: string; name: string };
 

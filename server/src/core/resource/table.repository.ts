@@ -273,17 +273,29 @@ export function tableRepository<T extends TableName, Row extends object = TableR
         if (last) keyset.after = positions.map((_, i) => (last[keysetAlias(i)] ?? null) as string | null);
         return { rows: records.map((r) => toRow(r)), total: records.length };
       }
-      const paged = <Q extends Select>(q: Q) =>
-        applySort(q, query)
+      /**
+       * The page's rows are found first (with the size of the whole set when `counted`), and only they compute what
+       * `computed` joins: a filter matching thousands of rows does not run each row's sub-selects before the sort.
+       * The page keeps the table's name, which the computed expressions refer to.
+       */
+      const paged = (counted: boolean) => {
+        let rows: Select = filtered.selectAll(table as never);
+        if (counted) rows = rows.select(sql<string>`count(*) OVER ()`.as(TOTAL));
+        rows = applySort(rows, query)
           .limit(page.pageSize)
-          .offset((page.current - 1) * page.pageSize)
-          .execute() as Promise<TableRow[]>;
+          .offset((page.current - 1) * page.pageSize);
+        let shown = db(tx)
+          .selectFrom(rows.as(table))
+          .select(selection as never) as unknown as Select;
+        if (counted) shown = shown.select(sql.ref(TOTAL).as(TOTAL));
+        return applySort(shown, query).execute() as Promise<TableRow[]>;
+      };
       if (page.skipTotal) {
-        const rows = (await paged(filtered.select(selection))).map((r) => toRow(r));
+        const rows = (await paged(false)).map((r) => toRow(r));
         return { rows, total: rows.length };
       }
       // The page and the size of the whole filtered set in one statement; only a page past the end needs a count.
-      const records = await paged(filtered.select(selection).select(sql<string>`count(*) OVER ()`.as(TOTAL)));
+      const records = await paged(true);
       const rows = records.map((r) => toRow(r));
       if (records[0]) return { rows, total: Number(records[0][TOTAL]) };
       if (page.current === 1) return { rows, total: 0 };

@@ -377,6 +377,8 @@ export function createQuestionService(deps: ResourceDeps) {
       deps.tenancy.inTenant(tenantId, async (tx) => {
         const hash = contentHash(input);
         const text = normalised(input.stem);
+        // `%` finds the similar stems through the trigram index (similarity() alone reads every row)
+        await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(SIMILAR)}, true)`.execute(tx);
         let q = tx
           .selectFrom('question')
           .select([
@@ -388,9 +390,7 @@ export function createQuestionService(deps: ResourceDeps) {
             sql<number>`similarity(stem, ${input.stem})::float8`.as('similarity'),
           ])
           .where('parent_id', 'is', null)
-          .where((eb) =>
-            eb.or([eb('content_hash', '=', hash), sql<boolean>`similarity(stem, ${input.stem}) >= ${SIMILAR}`]),
-          );
+          .where((eb) => eb.or([eb('content_hash', '=', hash), sql<boolean>`stem % ${input.stem}`]));
         if (input.excludeId) q = q.where('id', '<>', input.excludeId);
         const rows = await q
           .orderBy(sql`content_hash = ${hash}`, 'desc')

@@ -1,5 +1,5 @@
 import '@/pages/assess/catalogue';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { history, useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import {
@@ -20,6 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import ItemMoves from '@/components/ItemMoves';
 import { useRecordFrame } from '@/components/layout/frame';
 import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
@@ -260,23 +261,7 @@ export default function PaperEditPage() {
                       </Form.Item>
                     </Space>
                   }
-                  extra={
-                    <Space>
-                      <Button
-                        type="text"
-                        icon={<ArrowUpOutlined />}
-                        disabled={i === 0}
-                        onClick={() => move(i, i - 1)}
-                      />
-                      <Button
-                        type="text"
-                        icon={<ArrowDownOutlined />}
-                        disabled={i === fields.length - 1}
-                        onClick={() => move(i, i + 1)}
-                      />
-                      <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
-                    </Space>
-                  }
+                  extra={<ItemMoves index={i} count={fields.length} move={move} remove={() => remove(field.name)} />}
                 >
                   <Form.Item name={[field.name, 'instructions']}>
                     <Input placeholder={t('assess.paper.section.instructions')} maxLength={1000} />
@@ -323,28 +308,13 @@ export default function PaperEditPage() {
                           {
                             width: 120,
                             render: (_v, slot, j) => (
-                              <Space size={0}>
-                                <Button
-                                  type="text"
-                                  size="small"
-                                  icon={<ArrowUpOutlined />}
-                                  disabled={j === 0}
-                                  onClick={() => slotOps.move(j, j - 1)}
-                                />
-                                <Button
-                                  type="text"
-                                  size="small"
-                                  icon={<ArrowDownOutlined />}
-                                  disabled={j === slots.length - 1}
-                                  onClick={() => slotOps.move(j, j + 1)}
-                                />
-                                <Button
-                                  type="text"
-                                  size="small"
-                                  icon={<DeleteOutlined />}
-                                  onClick={() => slotOps.remove(slot.name)}
-                                />
-                              </Space>
+                              <ItemMoves
+                                size="small"
+                                index={j}
+                                count={slots.length}
+                                move={slotOps.move}
+                                remove={() => slotOps.remove(slot.name)}
+                              />
                             ),
                           },
                         ]}

@@ -1,5 +1,5 @@
 import '@/pages/assess/catalogue';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { history, useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import {
@@ -18,6 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import ItemMoves from '@/components/ItemMoves';
 import { useRecordFrame } from '@/components/layout/frame';
 import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
@@ -273,19 +274,7 @@ export default function QuestionEditPage() {
                       >
                         <Input.TextArea data-testid="child-stem" rows={2} maxLength={10_000} />
                       </Form.Item>
-                      <Button
-                        type="text"
-                        icon={<ArrowUpOutlined />}
-                        disabled={i === 0}
-                        onClick={() => move(i, i - 1)}
-                      />
-                      <Button
-                        type="text"
-                        icon={<ArrowDownOutlined />}
-                        disabled={i === fields.length - 1}
-                        onClick={() => move(i, i + 1)}
-                      />
-                      <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
+                      <ItemMoves index={i} count={fields.length} move={move} remove={() => remove(field.name)} />
                     </Space>
                   ))}
                   <Button
