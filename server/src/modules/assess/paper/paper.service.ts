@@ -519,25 +519,22 @@ export function createPaperService(deps: ResourceDeps) {
           // the slots a random-once paper drew at publish follow its manual ones
           slots: drawn ? s.slots?.slice(0, manualSlots(source, i)) : s.slots,
         }));
-        const {
-          id: _id,
-          version: _v,
-          sections: _s,
-          status: _st,
-          publishedAt: _p,
-          totalScore: _t,
-          ...settings
-        } = source;
         const made = await store.create(
           tx,
           {
-            ...settings,
             code: input.code,
             title: input.title,
+            purpose: source.purpose,
+            composeMode: source.composeMode,
+            passScore: source.passScore,
+            durationMinutes: source.durationMinutes,
+            shuffleQuestions: source.shuffleQuestions,
+            shuffleOptions: source.shuffleOptions,
+            multiAnswerScoring: source.multiAnswerScoring,
             instructions: source.instructions,
             remark: source.remark,
             sections,
-          } as CreatePaper,
+          },
           ctx,
         );
         await deps.audit.record(tx, ctx, {
