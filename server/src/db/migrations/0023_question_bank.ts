@@ -78,7 +78,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'CREATE UNIQUE INDEX question_code_uq ON question (tenant_id, code)',
     'CREATE INDEX question_children_idx ON question (tenant_id, parent_id, sub_order) WHERE parent_id IS NOT NULL',
     'CREATE INDEX question_list_idx ON question (tenant_id, created_at DESC, id DESC) WHERE parent_id IS NULL',
-    `CREATE INDEX question_category_idx ON question (tenant_id, category_id, created_at DESC, id DESC)
+    // the bank's facets, most selective first: a category (its subtree's ids), then type, format and difficulty, read
+    // in the index without visiting the rows they leave out
+    `CREATE INDEX question_facets_idx ON question (tenant_id, category_id, question_type, medical_format, difficulty)
       WHERE parent_id IS NULL`,
     'CREATE INDEX question_hash_idx ON question (tenant_id, content_hash)',
     'CREATE INDEX question_tags_gin ON question USING gin (tags)',

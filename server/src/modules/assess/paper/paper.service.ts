@@ -52,17 +52,18 @@ const texts = {
 };
 
 /** The questions a rule may draw: ready questions of the bank (not a group's items) matching all it asks. */
-function matching(rule: RuleInput): RawBuilder<boolean> {
+async function matching(tx: Tx, rule: RuleInput): Promise<RawBuilder<boolean>> {
   const conditions: RawBuilder<boolean>[] = [sql`q.parent_id IS NULL`, sql`q.status = 'ready'`];
   const categories = rule.categoryIds ?? [];
-  if (categories.length > 0)
-    conditions.push(
-      rule.includeSubcategories === false
-        ? sql`q.category_id = ANY(${categories}::bigint[])`
-        : sql`q.category_id = ANY(${subtreeIds('question_category', categories)})`,
-    );
+  if (categories.length > 0) {
+    const ids =
+      rule.includeSubcategories === false ? categories : await subtreeIds(tx, 'question_category', categories);
+    conditions.push(sql`q.category_id = ANY(${ids}::bigint[])`);
+  }
   if (rule.knowledgePointIds?.length)
-    conditions.push(sql`q.knowledge_point_ids && ${subtreeIds('knowledge_point', rule.knowledgePointIds)}`);
+    conditions.push(
+      sql`q.knowledge_point_ids && ${await subtreeIds(tx, 'knowledge_point', rule.knowledgePointIds)}::bigint[]`,
+    );
   if (rule.tags?.length)
     conditions.push(
       rule.tagMatch === 'all' ? sql`q.tags @> ${rule.tags}::text[]` : sql`q.tags && ${rule.tags}::text[]`,
@@ -80,14 +81,14 @@ const excluding = (ids: readonly string[]) =>
 /** How many questions a rule may draw, the paper's own questions left out. */
 async function available(tx: Tx, rule: RuleInput, exclude: readonly string[]): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM question q
-    WHERE ${matching(rule)} AND ${excluding(exclude)}`.execute(tx);
+    WHERE ${await matching(tx, rule)} AND ${excluding(exclude)}`.execute(tx);
   return rows[0]?.n ?? 0;
 }
 
 /** `count` questions of a rule, the same ones for the same seed (until the bank changes). */
 async function draw(tx: Tx, rule: RuleInput, exclude: readonly string[], seed: number): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`SELECT q.id FROM question q
-    WHERE ${matching(rule)} AND ${excluding(exclude)}
+    WHERE ${await matching(tx, rule)} AND ${excluding(exclude)}
     ORDER BY md5(${String(seed)} || ':' || q.id::text) LIMIT ${rule.count}`.execute(tx);
   return rows.map((r) => String(r.id));
 }

@@ -192,12 +192,13 @@ export function createQuestionService(deps: ResourceDeps) {
       const category = filterValue(query, 'categoryId');
       const point = filterValue(query, 'knowledgePointId');
       const tag = filterValue(query, 'tag');
+      const categories =
+        category?.kind === 'eq' ? await subtreeIds(tx, 'question_category', [category.value]) : undefined;
+      const points = point?.kind === 'eq' ? await subtreeIds(tx, 'knowledge_point', [point.value]) : undefined;
       return repo.list(tx, query, (qb) => {
         let q = topLevel(qb);
-        if (category?.kind === 'eq')
-          q = q.where(sql<boolean>`question.category_id = ANY(${subtreeIds('question_category', [category.value])})`);
-        if (point?.kind === 'eq')
-          q = q.where(sql<boolean>`question.knowledge_point_ids && ${subtreeIds('knowledge_point', [point.value])}`);
+        if (categories) q = q.where(sql<boolean>`question.category_id = ANY(${categories}::bigint[])`);
+        if (points) q = q.where(sql<boolean>`question.knowledge_point_ids && ${points}::bigint[]`);
         if (tag?.kind === 'eq') q = q.where(sql<boolean>`question.tags @> ARRAY[${tag.value}]::text[]`);
         if (keyword?.kind === 'keyword') {
           const text = keyword.text.trim();

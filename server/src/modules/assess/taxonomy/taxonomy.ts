@@ -61,10 +61,15 @@ const texts = {
   },
 };
 
-/** The subtrees of `ids` (their paths' prefixes), as the ids of every node in them: for a filter or a rule. */
-export const subtreeIds = (table: TaxonomyName, ids: readonly string[]): RawBuilder<string[]> =>
-  sql<string[]>`ARRAY(SELECT d.id FROM ${sql.table(table)} d JOIN ${sql.table(table)} a
-    ON d.path LIKE a.path || '%' WHERE a.id = ANY(${ids.map(String)}::bigint[]))`;
+/**
+ * The ids of every node in the subtrees of `ids` (their paths' prefixes), read first: a filter or a rule then names
+ * them as values, which the planner weighs against the question indexes (a sub-select's array it cannot).
+ */
+export async function subtreeIds(tx: Tx, table: TaxonomyName, ids: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`SELECT d.id FROM ${sql.table(table)} d JOIN ${sql.table(table)} a
+    ON d.path LIKE a.path || '%' WHERE a.id = ANY(${ids.map(String)}::bigint[])`.execute(tx);
+  return rows.map((r) => String(r.id));
+}
 
 /**
  * A tree of the bank (docs/domain.md §9.1): codes unique in the tenant, names among siblings; a change of parent
