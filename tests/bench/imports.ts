@@ -13,6 +13,7 @@ import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
 import { roleSheet } from '../support/role-sheet';
 import { signInDemoAdmin } from './demo-sign-in';
+import { fetchOnce, p95 } from './measure';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const SMALL_ROWS = ROWS / 4;
@@ -21,13 +22,7 @@ const budgets = { importSeconds: { pglite: 60, postgres: 30 }, exportSeconds: 15
 
 type Database = Parameters<typeof createServer>[0]['database'];
 
-const p95 = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
-};
 const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
-/** A kept-alive socket the server closed while its thread was busy resets once; the request is then sent again. */
-const fetchOnce = (url: string, init?: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
 const mb = (bytes: number) => bytes / 1024 / 1024;
 /** This process's CPU seconds since `from`, and the 1-minute load average now. */
 const cpuSince = (from: NodeJS.CpuUsage) => {

@@ -13,6 +13,7 @@ import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
 import { traineeSheet } from '../support/trainee-sheet';
 import { signInDemoAdmin } from './demo-sign-in';
+import { fetchOnce, p95 } from './measure';
 
 const TRAINEES = Number(process.env.BENCH_TRAINEES ?? 200_000);
 const CALLS = 100;
@@ -58,14 +59,6 @@ const GIVEN: [string, string][] = [
   ['桂', 'gui'],
   ['英', 'ying'],
 ];
-
-/** A kept-alive socket the server closed while its thread was busy resets once; the request is then sent again. */
-const fetchOnce = (url: string, init?: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
-
-const p95 = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
-};
 
 export async function benchPeople(label: string, database: Database) {
   const server = await createServer({

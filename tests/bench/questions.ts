@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
 import { signInDemoAdmin } from './demo-sign-in';
+import { fetchOnce, p95 } from './measure';
 
 const COUNT = {
   postgres: Number(process.env.BENCH_QUESTIONS ?? 1_000_000),
@@ -71,13 +72,6 @@ const SIGNS = [
 ];
 const ASKS = ['最可能的诊断是', '首选的检查是', '首选的治疗是', '最常见的并发症是', '下列哪项不符合'];
 const TAGS = Array.from({ length: 20 }, (_, i) => `标签${i}`);
-
-const fetchOnce = (url: string, init?: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
-
-const p95 = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
-};
 
 export async function benchQuestions(label: string, database: Database) {
   const count = COUNT[database.kind === 'postgres' ? 'postgres' : 'pglite'];
