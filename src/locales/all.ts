@@ -5,9 +5,10 @@ import dictionary from './dictionary.json';
 import file from './file.json';
 import people from './people.json';
 import system from './system.json';
+import teaching from './teaching.json';
 
 /**
  * Every catalogue, for what needs them all at once: the server's spreadsheet headers and the tests. The console
  * never imports this file: an area's catalogue loads with its screens.
  */
-export const catalogues = { base, system, dictionary, dashboard, people, file, assess };
+export const catalogues = { base, system, dictionary, dashboard, people, file, assess, teaching };

@@ -20,6 +20,7 @@ const AREA_PREFIXES: Record<(typeof areas)[number], string[]> = {
   people: ['people.'],
   file: ['file.'],
   assess: ['assess.'],
+  teaching: ['teaching.'],
 };
 
 describe('locale catalogues', () => {

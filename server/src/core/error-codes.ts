@@ -622,6 +622,34 @@ export const errorCodes = {
     zh: '试卷处于“{status}”状态，不能进行此操作（已发布的试卷可复制后修改）',
     en: 'This cannot be done to a paper that is {status} (a published paper is cloned to be changed)',
   },
+  'activity.notAllowed': {
+    code: 1070101,
+    module: 'activity',
+    status: 409,
+    zh: '教学活动处于“{status}”状态，不能进行此操作',
+    en: 'This cannot be done to a teaching activity that is {status}',
+  },
+  'activity.signInClosed': {
+    code: 1070102,
+    module: 'activity',
+    status: 409,
+    zh: '签到未开放（{from} 至 {to}）',
+    en: 'Sign-in is not open (it is open from {from} to {to})',
+  },
+  'activity.codeExpired': {
+    code: 1070103,
+    module: 'activity',
+    status: 400,
+    zh: '签到码无效或已过期，请扫描现场最新的二维码',
+    en: 'The sign-in code is not valid or has expired: scan the code shown now',
+  },
+  'activity.notParticipant': {
+    code: 1070104,
+    module: 'activity',
+    status: 403,
+    zh: '学员编号与姓名不匹配，或不在本活动的参加名单中',
+    en: 'No trainee of this number and name is on the list of this activity',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

@@ -44,6 +44,7 @@ import { settingsRoutes } from './system/settings/settings.routes';
 import type { SettingsService } from './system/settings/settings.service';
 import { tenants } from './system/tenant/tenant.routes';
 import { tenantPackages } from './system/tenant-package/tenant-package.service';
+import { activities } from './teaching/activity/activity.routes';
 
 /** What every module's service may be built from (app.ts makes them once). */
 export interface ModuleDeps {
@@ -92,6 +93,7 @@ export const resources = {
   knowledgePoints,
   questions,
   papers,
+  activities,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

@@ -106,12 +106,12 @@ export const ImportJob = z
   })
   .openapi('ImportJob');
 
-const xlsx = (description: string) => ({
+export const xlsx = (description: string) => ({
   description,
   content: { [XLSX_TYPE]: { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
 });
 
-function sendSheet(c: Context<AppEnv>, file: SpreadsheetFile) {
+export function sendSheet(c: Context<AppEnv>, file: SpreadsheetFile) {
   return c.body(file.body as Uint8Array<ArrayBuffer> | ReadableStream, 200, {
     'content-type': XLSX_TYPE,
     'content-disposition': `attachment; filename="${file.filename}"`,

@@ -1,0 +1,319 @@
+import { z } from '@hono/zod-openapi';
+import type { ColumnType } from 'kysely';
+import { sql } from 'kysely';
+import { Version } from '../../../core/column-bounds';
+import { defineResource } from '../../../core/resource/define-resource';
+import { Id } from '../../../core/resource/id-param';
+import { createdAtFilter } from '../../../core/resource/list-query';
+import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
+import type { Audited, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+
+/** Teaching activities (docs/domain.md §8.3): the tables, the schemas and the definition of an activity. */
+export const MODES = ['onsite', 'online', 'hybrid'] as const;
+export const SIGN_IN_MODES = ['qr', 'manual', 'none'] as const;
+export const ACTIVITY_STATUSES = ['draft', 'published', 'completed', 'cancelled'] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+export const ATTENDANCES = ['registered', 'present', 'late', 'absent', 'excused'] as const;
+export type Attendance = (typeof ATTENDANCES)[number];
+/** Those who came: the attendance rate counts them. */
+export const ATTENDED: readonly Attendance[] = ['present', 'late'];
+
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+interface TeachingActivityTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  title: string;
+  activity_type: string;
+  org_id: Ref;
+  host_doctor_id: Ref;
+  start_at: ColumnType<Date, Date | string, Date | string>;
+  end_at: ColumnType<Date, Date | string, Date | string>;
+  mode: Defaulted<(typeof MODES)[number]>;
+  location: Nullable<string>;
+  online_url: Nullable<string>;
+  audience_trainee_type_ids: Defaulted<string[]>;
+  audience_org_ids: Defaulted<string[]>;
+  audience_cohort_years: Defaulted<number[]>;
+  capacity: Nullable<number>;
+  sign_in_mode: Defaulted<(typeof SIGN_IN_MODES)[number]>;
+  late_after_minutes: Defaulted<number>;
+  evaluation_enabled: Defaulted<boolean>;
+  description: Nullable<string>;
+  status: Defaulted<ActivityStatus>;
+  cancel_reason: Nullable<string>;
+  published_at: NullableTimestamp;
+  participant_count: Defaulted<number>;
+  present_count: Defaulted<number>;
+  rating_count: Defaulted<number>;
+  avg_rating: ColumnType<string | null, number | null | undefined, number | null>;
+  remark: Nullable<string>;
+}
+interface ActivityParticipantTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  activity_id: Ref;
+  trainee_id: Ref;
+  role: Defaulted<'attendee' | 'presenter'>;
+  attendance: Defaulted<Attendance>;
+  signed_in_at: NullableTimestamp;
+  sign_in_method: Nullable<'qr' | 'manual'>;
+  note: Nullable<string>;
+  rating: Nullable<number>;
+  comment: Nullable<string>;
+  rated_at: NullableTimestamp;
+}
+declare module '../../../db/types' {
+  interface DB {
+    teaching_activity: TeachingActivityTable;
+    activity_participant: ActivityParticipantTable;
+  }
+}
+
+export const Activity = recordRow({
+  title: z.string(),
+  activityType: z.string().openapi({ description: 'Dictionary `activity_type`' }),
+  orgId: z.string().openapi({ description: 'The department that holds it' }),
+  orgName: z.string(),
+  hostDoctorId: z.string(),
+  hostName: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  mode: z.enum(MODES),
+  location: z.string().nullable(),
+  onlineUrl: z.string().nullable(),
+  audienceTraineeTypeIds: z.array(z.string()),
+  audienceOrgIds: z.array(z.string()).openapi({ description: 'Trainees of these training or specialty bases' }),
+  audienceCohortYears: z.array(z.number().int()),
+  capacity: z.number().int().nullable(),
+  signInMode: z.enum(SIGN_IN_MODES),
+  lateAfterMinutes: z.number().int().openapi({ description: 'A sign-in this long after the start is late' }),
+  evaluationEnabled: z.boolean(),
+  description: z.string().nullable(),
+  status: z.enum(ACTIVITY_STATUSES),
+  cancelReason: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  participantCount: z.number().int(),
+  presentCount: z.number().int().openapi({ description: 'Present or late' }),
+  ratingCount: z.number().int(),
+  avgRating: z.number().nullable(),
+  remark: z.string().nullable(),
+}).openapi('TeachingActivity');
+export type Activity = z.infer<typeof Activity>;
+
+const instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T08:00:00+08:00' });
+const ids = z.array(Id).max(100);
+const fields = {
+  title: field.requiredText(200),
+  activityType: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .openapi({ description: 'Dictionary `activity_type`', example: 'ward_round' }),
+  orgId: Id.openapi({ description: 'The department (within your data scope)' }),
+  hostDoctorId: Id,
+  startAt: instant,
+  endAt: instant.openapi({ description: 'After `startAt`' }),
+  mode: z.enum(MODES).optional(),
+  location: field.optionalText(200),
+  onlineUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .nullable()
+    .optional(),
+  audienceTraineeTypeIds: ids.optional(),
+  audienceOrgIds: ids.optional(),
+  audienceCohortYears: z.array(z.number().int().min(1950).max(2100)).max(20).optional(),
+  capacity: z.number().int().min(1).max(100_000).nullable().optional(),
+  signInMode: z.enum(SIGN_IN_MODES).optional(),
+  lateAfterMinutes: z.number().int().min(0).max(240).optional(),
+  evaluationEnabled: z.boolean().optional(),
+  description: field.optionalText(5000),
+  remark: field.remark,
+};
+export const CreateActivity = requestBody('CreateTeachingActivity', fields);
+export type CreateActivity = z.infer<typeof CreateActivity>;
+export const UpdateActivity = updateBody('UpdateTeachingActivity', {
+  ...fields,
+  title: fields.title.optional(),
+  activityType: fields.activityType.optional(),
+  orgId: fields.orgId.optional(),
+  hostDoctorId: fields.hostDoctorId.optional(),
+  startAt: fields.startAt.optional(),
+  endAt: fields.endAt.optional(),
+});
+export type UpdateActivity = z.infer<typeof UpdateActivity>;
+
+export const ActivityAction = requestBody('TeachingActivityAction', { version: Version });
+export const CancelActivity = requestBody('CancelTeachingActivity', {
+  reason: field.requiredText(500),
+  version: Version,
+});
+export type CancelActivity = z.infer<typeof CancelActivity>;
+export const AddParticipants = requestBody('AddActivityParticipants', {
+  traineeIds: z.array(Id).min(1).max(500),
+});
+export type AddParticipants = z.infer<typeof AddParticipants>;
+export const CorrectAttendance = requestBody('CorrectActivityAttendance', {
+  items: z
+    .array(
+      z
+        .object({
+          traineeId: Id,
+          attendance: z.enum(ATTENDANCES),
+          note: field.optionalText(200),
+        })
+        .strict(),
+    )
+    .min(1)
+    .max(500),
+});
+export type CorrectAttendance = z.infer<typeof CorrectAttendance>;
+
+export const Participant = z
+  .object({
+    id: z.string(),
+    traineeId: z.string(),
+    traineeName: z.string(),
+    traineeNo: z.string(),
+    traineeTypeName: z.string().nullable(),
+    baseName: z.string().nullable(),
+    role: z.enum(['attendee', 'presenter']),
+    attendance: z.enum(ATTENDANCES),
+    signedInAt: z.string().nullable(),
+    signInMethod: z.enum(['qr', 'manual']).nullable(),
+    note: z.string().nullable(),
+    rating: z.number().int().nullable(),
+    comment: z.string().nullable(),
+  })
+  .openapi('ActivityParticipant');
+export type Participant = z.infer<typeof Participant>;
+
+export const SignInCode = z
+  .object({
+    code: z.string().openapi({ description: 'What the QR code holds (in a link to the sign-in page)' }),
+    expiresAt: z.string().openapi({ description: 'When it stops being accepted' }),
+    refreshInSeconds: z.number().int().openapi({ description: 'When the next code is shown' }),
+  })
+  .openapi('ActivitySignInCode');
+export type SignInCode = z.infer<typeof SignInCode>;
+
+export const SignIn = requestBody('ActivitySignIn', {
+  code: z.string().trim().min(1).max(200),
+  traineeNo: z.string().trim().toUpperCase().min(1).max(30),
+  name: field.requiredText(50),
+});
+export type SignIn = z.infer<typeof SignIn>;
+export const SignedIn = z
+  .object({
+    activityTitle: z.string(),
+    traineeName: z.string(),
+    attendance: z.enum(ATTENDANCES),
+    signedInAt: z.string(),
+    already: z.boolean().openapi({ description: 'They had signed in before' }),
+    ratingToken: z.string().nullable().openapi({ description: 'To rate the activity (when it is evaluated)' }),
+  })
+  .openapi('ActivitySignedIn');
+export type SignedIn = z.infer<typeof SignedIn>;
+export const Rate = requestBody('ActivityRating', {
+  token: z.string().trim().min(1).max(300),
+  rating: z.number().int().min(1).max(5),
+  comment: field.optionalText(500),
+});
+export type Rate = z.infer<typeof Rate>;
+
+export const StatsQuery = z
+  .object({
+    from: z.iso.date().optional().openapi({ description: 'First day (default: a year ago)' }),
+    to: z.iso.date().optional().openapi({ description: 'Last day (default: today)' }),
+    orgId: Id.optional(),
+    timeZone: z
+      .string()
+      .max(50)
+      .regex(/^[A-Za-z]+(?:[/_+-][A-Za-z0-9]+)*$/)
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'is not a time zone')
+      .optional()
+      .openapi({ description: 'Whose months (default UTC)', example: 'Asia/Shanghai' }),
+  })
+  .strict();
+export type StatsQuery = z.infer<typeof StatsQuery>;
+export const ActivityStats = z
+  .object({
+    month: z.string().openapi({ example: '2026-11' }),
+    orgId: z.string(),
+    orgName: z.string(),
+    activityType: z.string(),
+    activities: z.number().int(),
+    participants: z.number().int(),
+    attended: z.number().int(),
+    attendanceRate: z.number().nullable().openapi({ description: 'Attended / participants, 0–1' }),
+    avgRating: z.number().nullable(),
+  })
+  .openapi('ActivityStats');
+export type ActivityStats = z.infer<typeof ActivityStats>;
+
+const iso = (column: string) =>
+  sql`to_char(${sql.ref(`teaching_activity.${column}`)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const activityTable = tableRepository<'teaching_activity', Activity>({
+  name: 'teaching_activity',
+  columns: columnsOf(Activity, {
+    except: ['orgName', 'hostName', 'startAt', 'endAt', 'publishedAt', 'avgRating'],
+  }),
+  writeOnly: { startAt: 'start_at', endAt: 'end_at', publishedAt: 'published_at', avgRating: 'avg_rating' },
+  tenantOwned: true,
+  computed: {
+    orgName: sql`(SELECT o.name FROM organization o WHERE o.id = teaching_activity.org_id)`,
+    hostName: sql`(SELECT p.name FROM doctor d JOIN person p ON p.id = d.person_id
+      WHERE d.id = teaching_activity.host_doctor_id)`,
+    startAt: iso('start_at'),
+    endAt: iso('end_at'),
+    publishedAt: iso('published_at'),
+    avgRating: sql`teaching_activity.avg_rating::float8`,
+  },
+});
+
+const idPattern = /^[1-9]\d{0,17}$/;
+export const activityResource = defineResource({
+  path: 'teaching/activity',
+  type: 'teaching_activity',
+  permission: 'teaching:activity',
+  schemas: { row: Activity, create: CreateActivity, update: UpdateActivity },
+  list: {
+    sort: { startAt: 'start_at', title: 'title', createdAt: 'created_at', updatedAt: 'updated_at' },
+    defaultSort: '-startAt',
+    filters: {
+      keyword: { kind: 'keyword', columns: ['title', 'location'] },
+      activityType: { kind: 'in', column: 'activity_type', pattern: /^[\w-]{1,50}$/ },
+      orgId: { kind: 'eq', column: 'org_id', pattern: idPattern },
+      hostDoctorId: { kind: 'eq', column: 'host_doctor_id', pattern: idPattern },
+      mode: { kind: 'in', column: 'mode', values: MODES },
+      status: { kind: 'in', column: 'status', values: ACTIVITY_STATUSES },
+      startAt: { kind: 'dateRange', column: 'start_at' },
+      createdAt: createdAtFilter,
+    },
+  },
+  label: (row) => row.title,
+  columns: [
+    { key: 'title' },
+    { key: 'activityType' },
+    { key: 'orgName' },
+    { key: 'hostName' },
+    { key: 'startAt' },
+    { key: 'endAt' },
+    { key: 'mode' },
+    { key: 'location' },
+    { key: 'status' },
+    { key: 'participantCount' },
+    { key: 'presentCount' },
+    { key: 'avgRating' },
+    { key: 'createdAt' },
+  ],
+});

@@ -1,0 +1,521 @@
+import { sql } from 'kysely';
+import type { Config } from '../../../config';
+import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { writeSheet } from '../../../core/resource/spreadsheet';
+import { createSecretBox } from '../../../core/secret-box';
+import type { Tx } from '../../../core/tenancy';
+import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
+import {
+  type Activity,
+  type ActivityStats,
+  type ActivityStatus,
+  type AddParticipants,
+  ATTENDED,
+  activityResource,
+  activityTable,
+  type CancelActivity,
+  type CorrectAttendance,
+  type CreateActivity,
+  type Participant,
+  type Rate,
+  type SignedIn,
+  type SignIn,
+  type SignInCode,
+  type StatsQuery,
+  type UpdateActivity,
+} from './activity.resource';
+
+const texts = {
+  'zh-CN': {
+    noOrg: '部门不存在或不在你的数据范围内',
+    noDoctor: '医生不存在',
+    endBeforeStart: '须晚于开始时间',
+    noAudience: '请至少指定一种参加对象（学员类型、培训基地或年级）',
+    overCapacity: (n: number) => `参加对象共 ${n} 人，超过容量`,
+    ended: '活动已结束，不能发布',
+    fixedAudience: '活动发布后参加对象不能修改，可在详情中添加学员',
+    notStarted: '活动尚未开始',
+    noTrainee: '学员不存在或不在你的数据范围内',
+    notOnList: '不在本活动的参加名单中',
+    noQr: '本活动不使用扫码签到',
+    notRatable: '本活动未开启评价，或尚未签到',
+    sheet: '签到表',
+    header: ['学员编号', '姓名', '学员类型', '培训基地', '出勤', '签到时间', '签到方式', '备注', '评分', '评价'],
+    attendance: { registered: '未签到', present: '出勤', late: '迟到', absent: '缺勤', excused: '请假' },
+    method: { qr: '扫码', manual: '补签' },
+  },
+  'en-US': {
+    noOrg: 'is not an existing department within your data scope',
+    noDoctor: 'is not an existing doctor',
+    endBeforeStart: 'must be after the start',
+    noAudience: 'name one audience at least (trainee types, bases or cohorts)',
+    overCapacity: (n: number) => `the audience of ${n} trainees is over the capacity`,
+    ended: 'the activity has ended; it cannot be published',
+    fixedAudience: 'cannot change once the activity is published; add trainees on its profile',
+    notStarted: 'the activity has not started',
+    noTrainee: 'is not an existing trainee within your data scope',
+    notOnList: 'is not on the list of this activity',
+    noQr: 'this activity does not take sign-in by code',
+    notRatable: 'this activity is not evaluated, or you have not signed in',
+    sheet: 'Attendance',
+    header: [
+      'Trainee no.',
+      'Name',
+      'Trainee type',
+      'Base',
+      'Attendance',
+      'Signed in at',
+      'Method',
+      'Note',
+      'Rating',
+      'Comment',
+    ],
+    attendance: { registered: 'Not signed in', present: 'Present', late: 'Late', absent: 'Absent', excused: 'Excused' },
+    method: { qr: 'Code', manual: 'By hand' },
+  },
+};
+
+/** A sign-in code lasts this long, and the one before it is still taken (a code read just before it changed). */
+export const ROTATE_SECONDS = 30;
+/** Sign-in opens this long before the start, and closes at the end. */
+const OPENS_BEFORE_MS = 30 * 60_000;
+/** A rating can be given this long after signing in. */
+const RATING_DAYS = 14;
+const AUDIENCE = ['audienceTraineeTypeIds', 'audienceOrgIds', 'audienceCohortYears'] as const;
+/** Trainees the audience of a published activity takes: those in training. */
+const IN_TRAINING = ['in_training', 'extended'] as const;
+
+type Deps = ResourceDeps & { config: Config };
+
+/**
+ * Teaching activities (docs/domain.md §8.3): held by a department of the viewer's data scope, hosted by a doctor;
+ * published to an audience (trainee types, bases, cohorts), which makes its list of participants; attended by signing
+ * in with a code that changes every 30 seconds (shown as a QR code, signed, so it cannot be made up or kept for later)
+ * or by a correction by hand; rated by those who came; completed (who never signed in is absent) or cancelled with a
+ * reason. Statistics by department, month and type; the attendance sheet as xlsx.
+ */
+export function createActivityService(deps: Deps) {
+  const repo = activityTable;
+  const { tenancy, config } = deps;
+  if (!config.idNumberKey) throw new Error('the master key is resolved before the services');
+  const signer = createSecretBox(config.idNumberKey, 'activity sign-in');
+
+  const scoped = (tx: Tx, viewer: string | undefined) => scopedTo(tx, viewer, ['org_id'], 'teaching_activity');
+  const find = async (tx: Tx, id: string, viewer?: string) => repo.find(tx, id, await scoped(tx, viewer));
+
+  const refuseUnless = (row: Activity, ...allowed: ActivityStatus[]) => {
+    if (!allowed.includes(row.status)) throw new AppError('activity.notAllowed', { status: row.status });
+  };
+
+  async function check(tx: Tx, input: Partial<CreateActivity>, current: Activity | undefined, ctx: WriteContext) {
+    const t = texts[ctx.lang];
+    if (input.orgId && input.orgId !== current?.orgId) {
+      const scope = await dataScopeOf(tx, ctx.actorId);
+      const org = await tx.selectFrom('organization').select('id').where('id', '=', input.orgId).executeTakeFirst();
+      if (!org || !(scope.all || scope.orgIds.includes(input.orgId))) throw invalidField('orgId', t.noOrg);
+    }
+    if (input.hostDoctorId && input.hostDoctorId !== current?.hostDoctorId) {
+      const doctor = await tx.selectFrom('doctor').select('id').where('id', '=', input.hostDoctorId).executeTakeFirst();
+      if (!doctor) throw invalidField('hostDoctorId', t.noDoctor);
+    }
+    const start = input.startAt ?? current?.startAt;
+    const end = input.endAt ?? current?.endAt;
+    if (start && end && Date.parse(end) <= Date.parse(start)) throw invalidField('endAt', t.endBeforeStart);
+    if (current && current.status !== 'draft')
+      for (const key of AUDIENCE)
+        if (
+          input[key] !== undefined &&
+          JSON.stringify(input[key].map(String)) !== JSON.stringify(current[key].map(String))
+        )
+          throw invalidField(key, t.fixedAudience);
+  }
+
+  /** Counts kept on the activity: its participants, those who came, and its ratings. */
+  async function recount(tx: Tx, id: string) {
+    await sql`UPDATE teaching_activity a SET
+        participant_count = c.participants, present_count = c.attended, rating_count = c.ratings, avg_rating = c.average
+      FROM (SELECT count(*)::int AS participants,
+          count(*) FILTER (WHERE attendance IN ('present', 'late'))::int AS attended,
+          count(rating)::int AS ratings, round(avg(rating), 2) AS average
+        FROM activity_participant WHERE activity_id = ${id}) c
+      WHERE a.id = ${id}`.execute(tx);
+  }
+
+  const store: ResourceStore<Activity, CreateActivity, UpdateActivity> = {
+    async list(tx, query) {
+      return repo.list(tx, query, await scoped(tx, query.viewer));
+    },
+    find,
+    async create(tx, input, ctx) {
+      await check(tx, input, undefined, ctx);
+      const made = await repo.insert(tx, input, ctx);
+      return (await find(tx, made.id)) as Activity;
+    },
+    async update(tx, current, input, ctx) {
+      refuseUnless(current, 'draft', 'published');
+      await check(tx, input, current, ctx);
+      const { version, ...values } = input;
+      const updated = await repo.update(tx, current.id, values, ctx, version);
+      return updated && ((await find(tx, current.id)) as Activity);
+    },
+    async remove(tx, rows, ctx) {
+      for (const row of rows) refuseUnless(row, 'draft', 'cancelled');
+      await repo.remove(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
+    },
+  };
+
+  const resource = createResourceService(activityResource, store, deps);
+
+  const act = (
+    ctx: WriteContext,
+    id: string,
+    action: string,
+    version: number | undefined,
+    work: (tx: Tx, row: Activity) => Promise<object | undefined>,
+  ) =>
+    resource.act(ctx, id, action, async (tx, row) => {
+      if (version !== undefined && row.version !== version) throw versionConflict();
+      const values = (await work(tx, row)) ?? {};
+      await repo.update(tx, id, values, ctx);
+      await tx.updateTable('teaching_activity').set({ version: sql`version + 1` }).where('id', '=', id).execute();
+      await recount(tx, id);
+      return (await find(tx, id)) as Activity;
+    });
+
+  /** The trainees the activity's audience names now (in training), within the tenant. */
+  function audienceOf(tx: Tx, row: Activity) {
+    let q = tx.selectFrom('trainee').select('id').where('status', 'in', IN_TRAINING);
+    if (row.audienceTraineeTypeIds.length) q = q.where('trainee_type_id', 'in', row.audienceTraineeTypeIds);
+    if (row.audienceOrgIds.length)
+      q = q.where((eb) =>
+        eb.or([eb('training_base_id', 'in', row.audienceOrgIds), eb('specialty_base_id', 'in', row.audienceOrgIds)]),
+      );
+    if (row.audienceCohortYears.length) q = q.where('cohort_year', 'in', row.audienceCohortYears);
+    return q.execute();
+  }
+
+  async function enrol(tx: Tx, activityId: string, traineeIds: string[], ctx: WriteContext) {
+    if (traineeIds.length === 0) return;
+    await tx
+      .insertInto('activity_participant')
+      .values(
+        traineeIds.map((traineeId) => ({
+          tenant_id: ctx.tenantId,
+          activity_id: activityId,
+          trainee_id: traineeId,
+          created_at: ctx.now,
+          created_by: ctx.actorId,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['tenant_id', 'activity_id', 'trainee_id']).doNothing())
+      .execute();
+  }
+
+  async function participants(tx: Tx, id: string): Promise<Participant[]> {
+    const rows = await sql<Participant>`SELECT ap.id::text AS id, ap.trainee_id::text AS "traineeId",
+        p.name AS "traineeName", t.trainee_no AS "traineeNo", tt.name AS "traineeTypeName", o.name AS "baseName",
+        ap.role, ap.attendance,
+        to_char(ap.signed_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "signedInAt",
+        ap.sign_in_method AS "signInMethod", ap.note, ap.rating, ap.comment
+      FROM activity_participant ap
+      JOIN trainee t ON t.id = ap.trainee_id
+      JOIN person p ON p.id = t.person_id
+      LEFT JOIN trainee_type tt ON tt.id = t.trainee_type_id
+      LEFT JOIN organization o ON o.id = t.training_base_id
+      WHERE ap.activity_id = ${id}
+      ORDER BY t.trainee_no`.execute(tx);
+    return rows.rows;
+  }
+
+  /** `<tenant>.<activity>.<period>.<signature>`: the period is the 30-second window it was made in. */
+  const codeOf = (tenantId: string, activityId: string, period: number) => {
+    const claims = `${tenantId}.${activityId}.${period}`;
+    return `${claims}.${signer.sign(`sign-in ${claims}`).slice(0, 22)}`;
+  };
+  const periodAt = (ms: number) => Math.floor(ms / 1000 / ROTATE_SECONDS);
+
+  const CODE = /^(\d{1,18})\.(\d{1,18})\.(\d{1,12})\.[\w-]{22}$/;
+  function readCode(code: string): { tenantId: string; activityId: string } {
+    const [, tenantId = '', activityId = '', period = ''] = CODE.exec(code) ?? [];
+    const now = periodAt(config.now().getTime());
+    // the code shown now, or the one just before it
+    if (![now, now - 1].includes(Number(period)) || codeOf(tenantId, activityId, Number(period)) !== code)
+      throw new AppError('activity.codeExpired');
+    return { tenantId, activityId };
+  }
+
+  const rateClaims = (tenantId: string, activityId: string, traineeId: string, expires: number) =>
+    `rate ${tenantId}.${activityId}.${traineeId}.${expires}`;
+
+  function signInWindow(row: Activity) {
+    const from = Date.parse(row.startAt) - OPENS_BEFORE_MS;
+    const to = Date.parse(row.endAt);
+    return { from, to, open: (now: number) => now >= from && now <= to };
+  }
+
+  const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+  return {
+    resource,
+
+    /** Draft → published: its audience (one criterion at least, within the capacity) becomes its list. */
+    publish: (ctx: WriteContext, id: string, version: number) =>
+      act(ctx, id, 'publish', version, async (tx, row) => {
+        refuseUnless(row, 'draft');
+        const t = texts[ctx.lang];
+        if (Date.parse(row.endAt) <= ctx.now.getTime()) throw invalidField('endAt', t.ended);
+        if (AUDIENCE.every((key) => row[key].length === 0)) throw invalidField('audienceTraineeTypeIds', t.noAudience);
+        const trainees = await audienceOf(tx, row);
+        if (row.capacity && trainees.length > row.capacity)
+          throw invalidField('capacity', t.overCapacity(trainees.length));
+        await enrol(
+          tx,
+          id,
+          trainees.map((r) => String(r.id)),
+          ctx,
+        );
+        return { status: 'published', publishedAt: ctx.now.toISOString() };
+      }),
+
+    cancel: (ctx: WriteContext, id: string, input: CancelActivity) =>
+      act(ctx, id, 'cancel', input.version, async (_tx, row) => {
+        refuseUnless(row, 'draft', 'published');
+        return { status: 'cancelled', cancelReason: input.reason };
+      }),
+
+    /** Published → completed, once it has started: who never signed in (and was not excused) is absent. */
+    complete: (ctx: WriteContext, id: string, version: number) =>
+      act(ctx, id, 'complete', version, async (tx, row) => {
+        refuseUnless(row, 'published');
+        if (Date.parse(row.startAt) > ctx.now.getTime()) throw invalidField('startAt', texts[ctx.lang].notStarted);
+        await tx
+          .updateTable('activity_participant')
+          .set({ attendance: 'absent', updated_at: ctx.now, updated_by: ctx.actorId })
+          .where('activity_id', '=', id)
+          .where('attendance', '=', 'registered')
+          .execute();
+        return { status: 'completed' };
+      }),
+
+    participants: (tenantId: string, id: string, viewer: string) =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id, viewer))) throw notFound();
+        return participants(tx, id);
+      }),
+
+    /** Trainees added to a published activity's list by hand (a walk-in), within the viewer's data scope. */
+    addParticipants: (ctx: WriteContext, id: string, input: AddParticipants) =>
+      act(ctx, id, 'participants', undefined, async (tx, row) => {
+        refuseUnless(row, 'published');
+        const scope = await dataScopeOf(tx, ctx.actorId);
+        const found = new Set(
+          (
+            await tx
+              .selectFrom('trainee')
+              .select('id')
+              .where('id', 'in', input.traineeIds)
+              .where(inDataScope(scope, ['training_base_id', 'specialty_base_id'], 'trainee'))
+              .execute()
+          ).map((r) => String(r.id)),
+        );
+        input.traineeIds.forEach((traineeId, i) => {
+          if (!found.has(traineeId)) throw invalidField(`traineeIds.${i}`, texts[ctx.lang].noTrainee);
+        });
+        await enrol(tx, id, input.traineeIds, ctx);
+        return undefined;
+      }),
+
+    /** Attendance set by hand (a note says why), in one go: every trainee named is on the list, or nothing changes. */
+    correctAttendance: (ctx: WriteContext, id: string, input: CorrectAttendance) =>
+      act(ctx, id, 'attendance', undefined, async (tx, row) => {
+        refuseUnless(row, 'published', 'completed');
+        const listed = new Set(
+          (
+            await tx
+              .selectFrom('activity_participant')
+              .select('trainee_id')
+              .where('activity_id', '=', id)
+              .where(
+                'trainee_id',
+                'in',
+                input.items.map((item) => item.traineeId),
+              )
+              .execute()
+          ).map((r) => String(r.trainee_id)),
+        );
+        for (const [i, item] of input.items.entries()) {
+          if (!listed.has(item.traineeId)) throw invalidField(`items.${i}.traineeId`, texts[ctx.lang].notOnList);
+          const came = ATTENDED.includes(item.attendance);
+          await tx
+            .updateTable('activity_participant')
+            .set({
+              attendance: item.attendance,
+              note: item.note ?? null,
+              sign_in_method: came ? 'manual' : null,
+              signed_in_at: came ? sql`coalesce(signed_in_at, ${ctx.now})` : null,
+              updated_at: ctx.now,
+              updated_by: ctx.actorId,
+            })
+            .where('activity_id', '=', id)
+            .where('trainee_id', '=', item.traineeId)
+            .execute();
+        }
+        return undefined;
+      }),
+
+    /** The code to show now (as a QR code), while sign-in is open. */
+    signInCode: (tenantId: string, id: string, viewer: string): Promise<SignInCode> =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, id, viewer);
+        if (!row) throw notFound();
+        refuseUnless(row, 'published');
+        if (row.signInMode !== 'qr') throw new AppError('activity.notAllowed', { status: row.signInMode });
+        const window = signInWindow(row);
+        const now = config.now().getTime();
+        if (!window.open(now))
+          throw new AppError('activity.signInClosed', { from: stamp(window.from), to: stamp(window.to) });
+        const period = periodAt(now);
+        return {
+          code: codeOf(tenantId, id, period),
+          expiresAt: new Date((period + 2) * ROTATE_SECONDS * 1000).toISOString(),
+          refreshInSeconds: Math.max(1, Math.ceil(((period + 1) * ROTATE_SECONDS * 1000 - now) / 1000)),
+        };
+      }),
+
+    /**
+     * A trainee signs in with the code they scanned, their number and their name (no account needed: the code proves
+     * they are in the room within the last minute). Present, or late past the activity's grace; a second sign-in
+     * changes nothing.
+     */
+    async signIn(input: SignIn): Promise<SignedIn> {
+      const { tenantId, activityId } = readCode(input.code);
+      return tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, activityId);
+        if (!row || row.status !== 'published' || row.signInMode !== 'qr') throw new AppError('activity.codeExpired');
+        const now = config.now().getTime();
+        const window = signInWindow(row);
+        if (!window.open(now))
+          throw new AppError('activity.signInClosed', { from: stamp(window.from), to: stamp(window.to) });
+        const participant = await tx
+          .selectFrom('activity_participant as ap')
+          .innerJoin('trainee as t', 't.id', 'ap.trainee_id')
+          .innerJoin('person as p', 'p.id', 't.person_id')
+          .select(['ap.id', 'ap.trainee_id', 'ap.attendance', 'ap.signed_in_at', 'p.name'])
+          .where('ap.activity_id', '=', activityId)
+          .where('t.trainee_no', '=', input.traineeNo)
+          .executeTakeFirst();
+        if (!participant || participant.name !== input.name) throw new AppError('activity.notParticipant');
+        const already = ATTENDED.includes(participant.attendance) && participant.signed_in_at !== null;
+        const late = now > Date.parse(row.startAt) + row.lateAfterMinutes * 60_000;
+        const attendance = already ? participant.attendance : late ? 'late' : 'present';
+        const signedInAt = already ? new Date(participant.signed_in_at as Date) : new Date(now);
+        if (!already) {
+          await tx
+            .updateTable('activity_participant')
+            .set({ attendance, signed_in_at: signedInAt, sign_in_method: 'qr', updated_at: signedInAt })
+            .where('id', '=', participant.id)
+            .execute();
+          await recount(tx, activityId);
+        }
+        const traineeId = String(participant.trainee_id);
+        const expires = Math.floor(now / 1000) + RATING_DAYS * 86_400;
+        const claims = rateClaims(tenantId, activityId, traineeId, expires);
+        return {
+          activityTitle: row.title,
+          traineeName: participant.name,
+          attendance,
+          signedInAt: signedInAt.toISOString(),
+          already,
+          ratingToken: row.evaluationEnabled
+            ? `${tenantId}.${activityId}.${traineeId}.${expires}.${signer.sign(claims)}`
+            : null,
+        };
+      });
+    },
+
+    /** A rating (1–5) and a comment from a trainee who signed in, with the token their sign-in gave; a second replaces it. */
+    async rate(input: Rate): Promise<{ avgRating: number | null; ratingCount: number }> {
+      const [, tenantId = '', activityId = '', traineeId = '', expires = '0', signature = ''] =
+        /^(\d{1,18})\.(\d{1,18})\.(\d{1,18})\.(\d{1,12})\.([\w-]+)$/.exec(input.token) ?? [];
+      const valid =
+        Number(expires) * 1000 > config.now().getTime() &&
+        signer.verify(rateClaims(tenantId, activityId, traineeId, Number(expires)), signature);
+      if (!valid) throw new AppError('activity.codeExpired');
+      return tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, activityId);
+        if (!row?.evaluationEnabled || row.status === 'cancelled') throw new AppError('activity.notParticipant');
+        const rated = await tx
+          .updateTable('activity_participant')
+          .set({ rating: input.rating, comment: input.comment ?? null, rated_at: new Date() })
+          .where('activity_id', '=', activityId)
+          .where('trainee_id', '=', traineeId)
+          .where('attendance', 'in', ATTENDED)
+          .executeTakeFirst();
+        if (Number(rated.numUpdatedRows) === 0) throw new AppError('activity.notParticipant');
+        await recount(tx, activityId);
+        const after = (await find(tx, activityId)) as Activity;
+        return { avgRating: after.avgRating, ratingCount: after.ratingCount };
+      });
+    },
+
+    /** By month (of the start, in the viewer's time zone), department and type: how many, who was listed and came, ratings. */
+    stats: (tenantId: string, query: StatsQuery, viewer: string): Promise<ActivityStats[]> =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const zone = query.timeZone ?? 'UTC';
+        // a zone the browser knows that the database does not is refused, not an error of the server
+        if (zone !== 'UTC') {
+          const known = await sql`SELECT 1 FROM pg_timezone_names WHERE name = ${zone}`.execute(tx);
+          if (known.rows.length === 0) throw invalidField('timeZone', 'is not a time zone the database knows');
+        }
+        const to = query.to ?? new Date().toISOString().slice(0, 10);
+        const from = query.from ?? `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
+        const scope = await dataScopeOf(tx, viewer);
+        const local = sql`(a.start_at AT TIME ZONE ${zone})`;
+        const { rows } = await sql<Omit<ActivityStats, 'attendanceRate'>>`SELECT
+            to_char(${local}, 'YYYY-MM') AS month, a.org_id::text AS "orgId", o.name AS "orgName",
+            a.activity_type AS "activityType", count(*)::int AS activities,
+            sum(a.participant_count)::int AS participants, sum(a.present_count)::int AS attended,
+            round(sum(a.avg_rating * a.rating_count) / nullif(sum(a.rating_count), 0), 2)::float8 AS "avgRating"
+          FROM teaching_activity a JOIN organization o ON o.id = a.org_id
+          WHERE a.status IN ('published', 'completed')
+            AND ${local} >= ${from}::date AND ${local} < ${to}::date + 1
+            AND ${inDataScope(scope, ['org_id'], 'a')}
+            ${query.orgId ? sql`AND a.org_id = ${query.orgId}` : sql``}
+          GROUP BY 1, 2, 3, 4
+          ORDER BY 1 DESC, 3, 4`.execute(tx);
+        return rows.map((r) => ({
+          ...r,
+          attendanceRate: r.participants > 0 ? Math.round((r.attended / r.participants) * 1000) / 1000 : null,
+        }));
+      }),
+
+    /** The attendance sheet of one activity, as xlsx. */
+    attendanceSheet: (tenantId: string, id: string, viewer: string, lang: 'zh-CN' | 'en-US') =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, id, viewer);
+        if (!row) throw notFound();
+        const t = texts[lang];
+        const rows = (await participants(tx, id)).map((p) => [
+          p.traineeNo,
+          p.traineeName,
+          p.traineeTypeName,
+          p.baseName,
+          t.attendance[p.attendance],
+          p.signedInAt ? new Date(p.signedInAt) : null,
+          p.signInMethod ? t.method[p.signInMethod] : null,
+          p.note,
+          p.rating,
+          p.comment,
+        ]);
+        return { filename: `attendance-${id}.xlsx`, body: await writeSheet(t.sheet, t.header, rows) };
+      }),
+  };
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>;

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { engines, type Json, readXlsx, secondTenant, startApi, type TestApi, testClock } from './helpers';
+
+const activities = '/api/teaching/activity';
+const orgs = '/api/people/organization';
+const trainees = '/api/people/trainee';
+const MINUTE = 60_000;
+
+describe.each(engines())('teaching activities on $name', (engine) => {
+  const clock = testClock(Date.parse('2026-11-20T01:00:00Z'));
+  let api: TestApi;
+  let demo = '';
+  let other = '';
+  let cardiology: Json;
+  let base: Json;
+  let host: Json;
+  let residency: Json;
+  const listed: Json[] = [];
+  let outsider: Json;
+
+  const call = (method: string, path: string, body?: unknown, token = demo) =>
+    api.call(method, path, { token, body, headers: { 'accept-language': 'en-US' } });
+  const create = async (path: string, body: Json) => {
+    const res = await call('POST', path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as Json;
+  };
+  const at = (minutes: number) => new Date(clock.now().getTime() + minutes * MINUTE).toISOString();
+  const draft = (extra: Json = {}) =>
+    create(activities, {
+      title: '心衰病例讨论',
+      activityType: 'case_discussion',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(10),
+      endAt: at(70),
+      location: '示教室 3',
+      audienceTraineeTypeIds: [residency.id],
+      ...extra,
+    });
+  const publish = (row: Json) => call('POST', `${activities}/${row.id}/publish`, { version: row.version });
+  const codeOf = async (row: Json) => (await call('GET', `${activities}/${row.id}/sign-in-code`)).body.code as string;
+  const signIn = (body: Json) => api.call('POST', `${activities}/sign-in`, { body });
+
+  beforeAll(async () => {
+    api = await startApi(engine, { config: { now: clock.now } });
+    await api.addTenant(secondTenant);
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
+    const hospital = await create(orgs, { code: 'H1', name: '第一医院', orgType: 'hospital' });
+    cardiology = await create(orgs, { code: 'D1', name: '心内科', orgType: 'department', parentId: hospital.id });
+    base = await create(orgs, { code: 'B1', name: '住培基地', orgType: 'training_base', parentId: hospital.id });
+    const type = await create('/api/people/doctor-type', { code: 'teaching', name: '带教医师' });
+    host = await create('/api/people/doctor', { name: '王主任', doctorTypeId: type.id, orgId: cardiology.id });
+    residency = await create('/api/people/trainee-type', { code: 'res', name: '住院医师', category: 'residency' });
+    const nurse = await create('/api/people/trainee-type', { code: 'nur', name: '护理', category: 'other' });
+    const trainee = async (name: string, no: string, typeId: string) => {
+      const made = await create(trainees, { name, traineeTypeId: typeId, trainingBaseId: base.id, traineeNo: no });
+      const started = await call('POST', `${trainees}/${made.id}/transition`, {
+        to: 'in_training',
+        reason: '报到',
+        effectiveDate: '2026-09-01',
+        version: made.version,
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      return started.body as Json;
+    };
+    listed.push(await trainee('张三', 'R001', residency.id), await trainee('李四', 'R002', residency.id));
+    outsider = await trainee('赵六', 'N001', nurse.id);
+  });
+  // the clock moves past an access token's life
+  beforeEach(async () => {
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
+  });
+  afterAll(() => api?.close());
+
+  it('refuses an activity that ends before it starts, or held by a department that does not exist, naming the field', async () => {
+    const backwards = await call('POST', activities, {
+      title: 'x',
+      activityType: 'ward_round',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(60),
+      endAt: at(30),
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.fields[0].field).toBe('endAt');
+    const nowhere = await call('POST', activities, {
+      title: 'x',
+      activityType: 'ward_round',
+      orgId: '999999',
+      hostDoctorId: host.id,
+      startAt: at(30),
+      endAt: at(60),
+    });
+    expect(nowhere.body.fields[0].field).toBe('orgId');
+  });
+
+  it('publishes to its audience, which becomes its list; refuses one without an audience', async () => {
+    const none = await draft({ audienceTraineeTypeIds: [] });
+    const refused = await publish(none);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields[0].field).toBe('audienceTraineeTypeIds');
+
+    const row = await draft();
+    expect(row).toMatchObject({ status: 'draft', orgName: '心内科', hostName: '王主任' });
+    const published = await publish(row);
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ status: 'published', participantCount: 2, presentCount: 0 });
+    const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
+    expect(list.map((p) => p.traineeNo)).toEqual(['R001', 'R002']);
+    expect(list.every((p) => p.attendance === 'registered')).toBe(true);
+    // the audience is fixed once published
+    const changed = await call('PUT', `${activities}/${row.id}`, {
+      audienceTraineeTypeIds: [],
+      version: published.body.version,
+    });
+    expect(changed.body.fields[0].field).toBe('audienceTraineeTypeIds');
+  });
+
+  it('signs a trainee in with the code shown now; a made-up, stale or foreign code is refused', async () => {
+    const row = (await publish(await draft())).body;
+    const code = await codeOf(row);
+    const signed = await signIn({ code, traineeNo: 'r001', name: '张三' });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body).toMatchObject({ attendance: 'present', already: false, traineeName: '张三' });
+    const again = await signIn({ code, traineeNo: 'R001', name: '张三' });
+    expect(again.body.already).toBe(true);
+
+    // not on the list, or the wrong name
+    expect((await signIn({ code, traineeNo: 'N001', name: '赵六' })).body.code).toBe('activity.notParticipant');
+    expect((await signIn({ code, traineeNo: 'R002', name: '张三' })).body.code).toBe('activity.notParticipant');
+    // a forged signature, another activity's id under this signature
+    const [tenant, id, period] = code.split('.');
+    const forged = `${tenant}.${id}.${period}.${'A'.repeat(22)}`;
+    expect((await signIn({ code: forged, traineeNo: 'R002', name: '李四' })).body.code).toBe('activity.codeExpired');
+    // a code two periods old is no longer taken
+    clock.advance(61_000);
+    const stale = await signIn({ code, traineeNo: 'R002', name: '李四' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.code).toBe('activity.codeExpired');
+    // past the grace, the sign-in is late
+    clock.advance(25 * MINUTE);
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
+    const late = await signIn({ code: await codeOf(row), traineeNo: 'R002', name: '李四' });
+    expect(late.body.attendance).toBe('late');
+    const after = (await call('GET', `${activities}/${row.id}`)).body;
+    expect(after.presentCount).toBe(2);
+
+    // another tenant reads neither the activity nor its code
+    expect((await call('GET', `${activities}/${row.id}/sign-in-code`, undefined, other)).status).toBe(404);
+    expect((await call('GET', `${activities}/${row.id}/participants`, undefined, other)).status).toBe(404);
+  });
+
+  it('takes a rating from who signed in, corrects attendance by hand, completes, and exports the sheet', async () => {
+    const row = (await publish(await draft())).body;
+    const signed = (await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' })).body;
+    const rated = await api.call('POST', `${activities}/rate`, {
+      body: { token: signed.ratingToken, rating: 4, comment: '讲解清楚' },
+    });
+    expect(rated.body).toEqual({ avgRating: 4, ratingCount: 1 });
+    const tampered = await api.call('POST', `${activities}/rate`, {
+      body: { token: `${signed.ratingToken.slice(0, -2)}xx`, rating: 5 },
+    });
+    expect(tampered.status).toBe(400);
+
+    // an outsider is not on the list: the correction is refused whole
+    const refused = await call('POST', `${activities}/${row.id}/attendance`, {
+      items: [
+        { traineeId: listed[1].id, attendance: 'excused', note: '病假' },
+        { traineeId: outsider.id, attendance: 'present' },
+      ],
+    });
+    expect(refused.body.fields[0].field).toBe('items.1.traineeId');
+    expect((await call('GET', `${activities}/${row.id}/participants`)).body[1].attendance).toBe('registered');
+    // a walk-in is added, then marked present by hand
+    expect((await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] })).status).toBe(
+      200,
+    );
+    const corrected = await call('POST', `${activities}/${row.id}/attendance`, {
+      items: [
+        { traineeId: listed[1].id, attendance: 'excused', note: '病假' },
+        { traineeId: outsider.id, attendance: 'present', note: '现场补签' },
+      ],
+    });
+    expect(corrected.body).toMatchObject({ participantCount: 3, presentCount: 2 });
+
+    clock.advance(20 * MINUTE);
+    const done = await call('POST', `${activities}/${row.id}/complete`, { version: corrected.body.version });
+    expect(done.body.status).toBe('completed');
+    const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
+    expect(list.map((p) => [p.traineeNo, p.attendance, p.signInMethod])).toEqual([
+      ['N001', 'present', 'manual'],
+      ['R001', 'present', 'qr'],
+      ['R002', 'excused', null],
+    ]);
+
+    const sheet = await api.fetch('GET', `${activities}/${row.id}/attendance-sheet`, { token: demo });
+    expect(sheet.status).toBe(200);
+    const rows = await readXlsx(await sheet.arrayBuffer());
+    expect(rows[0]).toContain('学员编号');
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['N001', 'R001', 'R002']);
+
+    const month = clock.now().toISOString().slice(0, 7);
+    const stats = await call('GET', `${activities}/stats?timeZone=Asia/Shanghai`);
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    const line = (stats.body as Json[]).find((s) => s.month === month && s.activityType === 'case_discussion');
+    expect(line).toMatchObject({ orgName: '心内科' });
+    expect(line.activities).toBeGreaterThanOrEqual(3);
+    expect((await call('GET', `${activities}/stats?timeZone=Not/AZone`)).status).toBe(400);
+  });
+
+  it('cancels with a reason, after which no code is given; a draft or cancelled activity may be deleted', async () => {
+    const row = (await publish(await draft())).body;
+    const cancelled = await call('POST', `${activities}/${row.id}/cancel`, {
+      reason: '主讲临时手术',
+      version: row.version,
+    });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: '主讲临时手术' });
+    expect((await call('GET', `${activities}/${row.id}/sign-in-code`)).body.code).toBe('activity.notAllowed');
+    expect((await call('DELETE', `${activities}/${row.id}`)).status).toBe(204);
+  });
+});
