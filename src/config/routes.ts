@@ -3,7 +3,8 @@ import type { PermissionCode } from '@server/db/seed/permissions';
 /**
  * Routes as data. Every screen route has a `name` (menu i18n key `menu.<name>`), an `icon` and an
  * `access` (a permission code; see src/access.ts), except the signed-in user's own account, which is every
- * user's. Everything except /login is nested under the admin layout mounted at `/` by plugin-layout.
+ * user's. Everything except /login and the public sign-in page of an activity is nested under the admin layout mounted
+ * at `/` by plugin-layout.
  */
 export interface AppRoute {
   path: string;
@@ -32,6 +33,14 @@ const routes: AppRoute[] = [
     layout: false,
     mode: 'login',
     component: './login',
+  },
+  {
+    // the page a QR code shown at a teaching activity opens on a trainee's phone: no account, no console around it
+    path: '/sign-in/activity',
+    name: 'activitySignIn',
+    icon: 'login',
+    layout: false,
+    component: './teaching/sign-in',
   },
   { path: '/', redirect: '/dashboard/workspace' },
   {
@@ -382,6 +391,30 @@ const routes: AppRoute[] = [
         access: 'assess:question:list',
         hideInMenu: true,
         component: './assess/question/profile',
+      },
+    ],
+  },
+  {
+    // the specification's /teach/* screens (API teaching/*)
+    path: '/teach',
+    name: 'teach',
+    icon: 'read',
+    routes: [
+      { path: '/teach', redirect: '/teach/teaching/list' },
+      {
+        path: '/teach/teaching/list',
+        name: 'teaching',
+        icon: 'read',
+        access: 'teaching:activity:list',
+        component: './teaching/activity',
+      },
+      {
+        path: '/teach/teaching/:id/profile',
+        name: 'teachingProfile',
+        icon: 'profile',
+        access: 'teaching:activity:list',
+        hideInMenu: true,
+        component: './teaching/activity/profile',
       },
     ],
   },

@@ -22,7 +22,7 @@ export function filenameOf(disposition: string | null | undefined): string | und
   return plain?.[1];
 }
 
-async function fetchFile(url: string, params?: Record<string, string>): Promise<FileAnswer> {
+export async function fetchFile(url: string, params?: Record<string, string>): Promise<FileAnswer> {
   const { data, response } = await request.get<{ data: Blob; response: Response }>(url, {
     params,
     responseType: 'blob',

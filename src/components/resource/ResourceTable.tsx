@@ -39,6 +39,8 @@ interface Props<Row extends { id: string; version: number }> {
   renderForm?: (props: FormDialogProps<Row>) => ReactNode;
   /** Actions on the chosen rows besides delete (rows are chosen for these even without the delete permission). */
   batchActions?: (ids: string[], context: RowActionContext) => ReactNode[];
+  /** Buttons of the screen before the generic ones in the toolbar (statistics, say). */
+  toolbarExtra?: ReactNode[];
 }
 
 /**
@@ -58,6 +60,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
   extraColumns,
   renderForm,
   batchActions,
+  toolbarExtra = [],
 }: Props<Row>) {
   const { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon, listColumns } =
     useResourceControls(descriptor, given);
@@ -120,7 +123,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
           return service.list(lastQuery.current);
         }}
         persistenceKey={`resource-table:${descriptor.resource}`}
-        toolbar={toolbar(() => edit({ defaults: createDefaults }), openImport)}
+        toolbar={[...toolbarExtra, ...toolbar(() => edit({ defaults: createDefaults }), openImport)]}
         rowSelection={
           (can(code.delete) || batchActions) && {
             // a row that cannot be deleted offers no checkbox (its lock says why), unless there is more to do with it

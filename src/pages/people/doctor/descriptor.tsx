@@ -10,11 +10,14 @@ export const doctors = resourceService<Doctor, CreateDoctor, UpdateDoctor>('peop
 export const revealDoctorIdNo = (id: string) =>
   doctors.action<{ idNo: string | null }>(id, 'reveal-id').then(({ idNo }) => idNo);
 
-/** Active tutors as choices (a trainee's tutor), found by name, pinyin or number. */
-export const tutorChoices = (keyword?: string) =>
+/** Active doctors as choices (an activity's host), found by name, pinyin or number; `filter` narrows the list. */
+export const doctorChoices = (keyword?: string, filter: Record<string, string> = {}) =>
   doctors
-    .list({ isTutor: 'true', status: 'active', pageSize: '50', ...(keyword && { keyword }) })
+    .list({ status: 'active', pageSize: '50', ...filter, ...(keyword && { keyword }) })
     .then(({ data }) => data.map((d) => ({ value: d.id, label: d.orgName ? `${d.name} · ${d.orgName}` : d.name })));
+
+/** Active tutors as choices (a trainee's tutor). */
+export const tutorChoices = (keyword?: string) => doctorChoices(keyword, { isTutor: 'true' });
 
 const FORM = [
   'name',

@@ -19,6 +19,7 @@ interface Props {
   before?: { value: string; title: string }[];
   /** A node offered disabled, with nothing under it (the node being moved). */
   exclude?: string;
+  disabled?: boolean;
   'data-testid'?: string;
 }
 

@@ -1,0 +1,117 @@
+import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { type ButtonProps, DatePicker, Drawer, Form, Space, Table, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { dictEnum } from '@/components/resource/dict';
+import { fieldErrorsOn } from '@/utils/formErrors';
+import message from '@/utils/message';
+import { ignoreShownError } from '@/utils/request';
+import { type Activity, type ActivityStats, cancelActivity, fetchStats } from './descriptor';
+
+/** Cancel an activity, with the reason (required). */
+export function CancelDialog({
+  activity,
+  onClose,
+  onDone,
+}: {
+  activity?: Activity;
+  onClose: () => void;
+  onDone: (row: Activity) => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [form] = Form.useForm();
+  return (
+    <ModalForm<{ reason: string }>
+      form={form}
+      open={Boolean(activity)}
+      title={`${t('teaching.activity.cancel')} · ${activity?.title ?? ''}`}
+      modalProps={{ destroyOnHidden: true, onCancel: onClose }}
+      submitter={{ submitButtonProps: { 'data-testid': 'cancel-submit' } as ButtonProps }}
+      onFinish={async ({ reason }) => {
+        if (!activity) return false;
+        try {
+          const row = await cancelActivity(activity, reason, fieldErrorsOn(form));
+          message.success(t('teaching.activity.cancelled'));
+          onDone(row);
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <ProFormTextArea
+        name="reason"
+        label={t('teaching.activity.cancelReason')}
+        rules={[{ required: true }]}
+        fieldProps={{ maxLength: 500, 'data-testid': 'cancel-reason' } as object}
+      />
+    </ModalForm>
+  );
+}
+
+const percent = (value: number | null) => (value === null ? '-' : `${Math.round(value * 1000) / 10}%`);
+
+/** Published and completed activities by month, department and type, over a range of days (a year by default). */
+export function StatsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const types = dictEnum('activity_type');
+  const { data = [], loading } = useRequest(
+    () =>
+      fetchStats({
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ...(range && { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') }),
+      }),
+    { ready: open, refreshDeps: [open, range], onError: ignoreShownError },
+  );
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      width={900}
+      title={t('teaching.activity.stats.title')}
+      destroyOnHidden
+      data-testid="activity-stats"
+    >
+      <Space style={{ marginBottom: 16 }}>
+        {t('teaching.activity.stats.range')}
+        <DatePicker.RangePicker value={range} onChange={(value) => setRange(value as [Dayjs, Dayjs] | null)} />
+      </Space>
+      <Table<ActivityStats>
+        size="small"
+        loading={loading}
+        rowKey={(r) => `${r.month}-${r.orgId}-${r.activityType}`}
+        dataSource={data}
+        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        columns={[
+          { title: t('teaching.activity.stats.month'), dataIndex: 'month', width: 90 },
+          { title: t('teaching.activity.orgName'), dataIndex: 'orgName' },
+          {
+            title: t('teaching.activity.activityType'),
+            dataIndex: 'activityType',
+            render: (type: string) => <Tag color={types.get(type)?.color}>{types.get(type)?.text ?? type}</Tag>,
+          },
+          { title: t('teaching.activity.stats.activities'), dataIndex: 'activities', width: 70 },
+          { title: t('teaching.activity.stats.participants'), dataIndex: 'participants', width: 90 },
+          { title: t('teaching.activity.stats.attended'), dataIndex: 'attended', width: 90 },
+          {
+            title: t('teaching.activity.stats.attendanceRate'),
+            dataIndex: 'attendanceRate',
+            width: 90,
+            render: percent,
+          },
+          {
+            title: t('teaching.activity.avgRating'),
+            dataIndex: 'avgRating',
+            width: 90,
+            render: (v: number | null) => v ?? '-',
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}

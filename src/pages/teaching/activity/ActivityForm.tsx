@@ -1,0 +1,185 @@
+import {
+  DrawerForm,
+  ProFormDateTimeRangePicker,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { type ButtonProps, Divider, Form } from 'antd';
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { dictEnum } from '@/components/resource/dict';
+import { toBody } from '@/components/resource/params';
+import type { FormDialogProps } from '@/components/resource/useResourceDialogs';
+import { doctorChoices } from '@/pages/people/doctor/descriptor';
+import { fetchTypes } from '@/pages/people/trainee/descriptor';
+import { fieldErrorsOn } from '@/utils/formErrors';
+import message from '@/utils/message';
+import { ignoreShownError } from '@/utils/request';
+import { type Activity, activities, MODES, SIGN_IN_MODES } from './descriptor';
+
+const FIELDS = [
+  'title',
+  'activityType',
+  'orgId',
+  'hostDoctorId',
+  'startAt',
+  'endAt',
+  'mode',
+  'location',
+  'onlineUrl',
+  'audienceTraineeTypeIds',
+  'audienceOrgIds',
+  'audienceCohortYears',
+  'capacity',
+  'signInMode',
+  'lateAfterMinutes',
+  'evaluationEnabled',
+  'description',
+  'remark',
+];
+const AUDIENCE = ['audienceTraineeTypeIds', 'audienceOrgIds', 'audienceCohortYears'];
+
+// the tree picker loads with the form, not with the list
+const OrganizationTree = lazy(() => import('@/pages/people/organization/OrganizationPicker'));
+const OrganizationPicker = (props: ComponentProps<typeof OrganizationTree>) => (
+  <Suspense fallback={null}>
+    <OrganizationTree {...props} />
+  </Suspense>
+);
+
+/**
+ * An activity's form: what, where and when (one time range), who hosts it, and its audience (trainee types, bases,
+ * cohorts), fixed once published. The server's refusals show on their fields (the time's on the range).
+ */
+export default function ActivityForm({ record, defaults, onClose, onSaved }: FormDialogProps<Activity>) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const label = (field: string) => t(`teaching.activity.${field}`);
+  const [form] = Form.useForm();
+  const { data: types = [] } = useRequest(fetchTypes, { onError: ignoreShownError });
+  const required = [{ required: true }];
+  const published = record !== undefined && record.status !== 'draft';
+  const thisYear = new Date().getFullYear();
+
+  const save = async (values: Record<string, unknown>) => {
+    const [startAt, endAt] = (values.time as [string, string] | undefined) ?? [];
+    const given = { ...values, startAt, endAt };
+    const fields = published ? FIELDS.filter((f) => !AUDIENCE.includes(f)) : FIELDS;
+    const body = toBody(given, fields, record ? 'update' : 'create', record?.version);
+    const placed = fieldErrorsOn(form);
+    const options = {
+      // the range is one field: a refusal of either end shows on it
+      placeFieldErrors: (errors: { field: string; message: string }[]) =>
+        placed.placeFieldErrors?.(
+          errors.map((e) => (e.field === 'startAt' || e.field === 'endAt' ? { ...e, field: 'time' } : e)),
+        ) ?? false,
+    };
+    try {
+      const saved = record
+        ? await activities.update(record.id, body as never, options)
+        : await activities.create(body as never, options);
+      message.success(t('resource.saved'));
+      onSaved(saved);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const initial = record
+    ? { ...record, time: [record.startAt, record.endAt] }
+    : { mode: 'onsite', signInMode: 'qr', lateAfterMinutes: 10, evaluationEnabled: true, ...defaults };
+  const entity = t('teaching.activity.entity');
+  return (
+    <DrawerForm
+      form={form}
+      open
+      title={intl.formatMessage(
+        { id: record ? 'resource.form.editTitleOf' : 'resource.form.createTitle' },
+        { entity, name: record?.title },
+      )}
+      initialValues={initial}
+      onOpenChange={(open) => !open && onClose()}
+      onFinish={save}
+      // instants with their zone, as the API takes them
+      dateFormatter={(value) => value.toISOString()}
+      drawerProps={{ destroyOnHidden: true, rootClassName: 'resource-form' }}
+      submitter={{ submitButtonProps: { 'data-testid': 'resource-form-submit' } as ButtonProps }}
+    >
+      <ProFormText name="title" label={label('title')} rules={required} fieldProps={{ 'data-testid': 'form-title' }} />
+      <ProFormSelect
+        name="activityType"
+        label={label('activityType')}
+        rules={required}
+        options={[...dictEnum('activity_type')].map(([value, entry]) => ({ value, label: entry.text }))}
+        fieldProps={{ 'data-testid': 'form-activityType' } as object}
+      />
+      <Form.Item name="orgId" label={label('orgId')} rules={required}>
+        <OrganizationPicker data-testid="form-orgId" />
+      </Form.Item>
+      <ProFormSelect
+        name="hostDoctorId"
+        label={label('hostDoctorId')}
+        rules={required}
+        showSearch
+        request={({ keyWords }) =>
+          doctorChoices(keyWords).then((choices) =>
+            record && !choices.some((c) => c.value === record.hostDoctorId)
+              ? [{ value: record.hostDoctorId, label: record.hostName }, ...choices]
+              : choices,
+          )
+        }
+        fieldProps={{ filterOption: false, 'data-testid': 'form-hostDoctorId' } as object}
+        params={{}}
+        debounceTime={300}
+      />
+      <ProFormDateTimeRangePicker
+        name="time"
+        label={label('time')}
+        rules={required}
+        fieldProps={{ format: 'YYYY-MM-DD HH:mm', showTime: { format: 'HH:mm' }, 'data-testid': 'form-time' } as object}
+      />
+      <ProFormSelect
+        name="mode"
+        label={label('mode')}
+        options={MODES.map((value) => ({ value, label: t(`teaching.activity.mode.${value}`) }))}
+      />
+      <ProFormText name="location" label={label('location')} fieldProps={{ 'data-testid': 'form-location' }} />
+      <ProFormText name="onlineUrl" label={label('onlineUrl')} />
+      <Divider orientation="left">{label('audience')}</Divider>
+      <ProFormSelect
+        name="audienceTraineeTypeIds"
+        label={label('audienceTraineeTypeIds')}
+        mode="multiple"
+        disabled={published}
+        options={types.map((type) => ({ value: type.id, label: type.name }))}
+        fieldProps={{ 'data-testid': 'form-audienceTraineeTypeIds' } as object}
+      />
+      <Form.Item name="audienceOrgIds" label={label('audienceOrgIds')}>
+        <OrganizationPicker multiple disabled={published} />
+      </Form.Item>
+      <ProFormSelect
+        name="audienceCohortYears"
+        label={label('audienceCohortYears')}
+        mode="multiple"
+        disabled={published}
+        options={Array.from({ length: 8 }, (_, i) => thisYear - i).map((year) => ({ value: year, label: year }))}
+      />
+      <ProFormDigit name="capacity" label={label('capacity')} min={1} fieldProps={{ precision: 0 }} />
+      <Divider />
+      <ProFormSelect
+        name="signInMode"
+        label={label('signInMode')}
+        options={SIGN_IN_MODES.map((value) => ({ value, label: t(`teaching.activity.signInMode.${value}`) }))}
+      />
+      <ProFormDigit name="lateAfterMinutes" label={label('lateAfterMinutes')} min={0} max={240} />
+      <ProFormSwitch name="evaluationEnabled" label={label('evaluationEnabled')} />
+      <ProFormTextArea name="description" label={label('description')} />
+      <ProFormTextArea name="remark" label={label('remark')} />
+    </DrawerForm>
+  );
+}

@@ -1,0 +1,115 @@
+import type {
+  Activity,
+  ActivityStats,
+  CorrectAttendance,
+  CreateActivity,
+  Participant,
+  SignedIn,
+  SignInCode,
+  UpdateActivity,
+} from '@server/modules/teaching/activity/activity.resource';
+import { describeResource } from '@/components/resource/types';
+import { resourceService } from '@/services/resource';
+import request, { type Options } from '@/utils/request';
+
+export type { Activity, ActivityStats, CreateActivity, Participant, SignedIn, UpdateActivity };
+
+export const activities = resourceService<Activity, CreateActivity, UpdateActivity>('teaching/activity');
+
+const path = '/api/teaching/activity';
+export const publishActivity = (row: Activity) =>
+  activities.action<Activity>(row.id, 'publish', { version: row.version });
+export const completeActivity = (row: Activity) =>
+  activities.action<Activity>(row.id, 'complete', { version: row.version });
+export const cancelActivity = (row: Activity, reason: string, options?: Options) =>
+  activities.action<Activity>(row.id, 'cancel', { reason, version: row.version }, options);
+export const fetchParticipants = (id: string) => request.get<Participant[]>(`${path}/${id}/participants`);
+export const addParticipants = (id: string, traineeIds: string[], options?: Options) =>
+  activities.action<Activity>(id, 'participants', { traineeIds }, options);
+export const correctAttendance = (id: string, items: CorrectAttendance['items'], options?: Options) =>
+  activities.action<Activity>(id, 'attendance', { items }, options);
+export const fetchSignInCode = (id: string, options?: Options) =>
+  request.get<SignInCode>(`${path}/${id}/sign-in-code`, options);
+export const fetchStats = (query: Record<string, string>) =>
+  request.get<ActivityStats[]>(`${path}/stats`, { params: query });
+/** The public sign-in and rating: no session, the code (or the sign-in's token) is the proof. */
+export const signIn = (body: { code: string; traineeNo: string; name: string }, options?: Options) =>
+  request.post<SignedIn>(`${path}/sign-in`, { ...options, data: body });
+export const rateActivity = (body: { token: string; rating: number; comment?: string }, options?: Options) =>
+  request.post<{ avgRating: number | null; ratingCount: number }>(`${path}/rate`, { ...options, data: body });
+
+/** The page a sign-in code opens (the QR code holds its full address). */
+export const SIGN_IN_PATH = '/sign-in/activity';
+export const signInLink = (code: string) => `${window.location.origin}${SIGN_IN_PATH}?code=${encodeURIComponent(code)}`;
+
+export const MODES: Activity['mode'][] = ['onsite', 'online', 'hybrid'];
+export const SIGN_IN_MODES: Activity['signInMode'][] = ['qr', 'manual', 'none'];
+export const ATTENDANCES: Participant['attendance'][] = ['registered', 'present', 'late', 'absent', 'excused'];
+export const ATTENDANCE_COLOURS: Record<Participant['attendance'], string> = {
+  registered: 'default',
+  present: 'success',
+  late: 'warning',
+  absent: 'error',
+  excused: 'processing',
+};
+const STATUS_COLOURS: Record<Activity['status'], string> = {
+  draft: 'default',
+  published: 'processing',
+  completed: 'success',
+  cancelled: 'warning',
+};
+
+/**
+ * Teaching activities (docs/domain.md §8.3): /teach/teaching/list, API teaching/activity, permission prefix
+ * teaching:activity; profile /teach/teaching/:id/profile. Edited while a draft or published (the audience is fixed once
+ * published); its own form (a time range, the audience's pickers).
+ */
+export const activityDescriptor = describeResource<Activity, CreateActivity, UpdateActivity>(
+  'teaching/activity',
+  (column) => ({
+    auditType: 'teaching_activity',
+    profile: (row) => `/teach/teaching/${row.id}/profile`,
+    recordName: (row) => row.title,
+    allows: (row, action) =>
+      action === 'delete' ? ['draft', 'cancelled'].includes(row.status) : ['draft', 'published'].includes(row.status),
+    lockReasonId: 'teaching.activity.locked',
+    formLayout: 'DrawerForm',
+    form: { create: [], update: [] },
+    columns: [
+      column('keyword', { searchOnly: true }),
+      column('title', { hideInSearch: true, sorter: true }),
+      column('activityType', { dict: 'activity_type' }),
+      column('orgName', { hideInSearch: true }),
+      column('hostName', { hideInSearch: true }),
+      column('startAt', { valueType: 'dateTime', hideInSearch: true, sorter: true }),
+      column('startAt', { valueType: 'dateRange', searchOnly: true }),
+      column('endAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
+      column('mode', {
+        options: MODES.map((value) => ({ value, labelId: `teaching.activity.mode.${value}` })),
+        hideInTable: true,
+      }),
+      column('location', { hideInSearch: true }),
+      column('onlineUrl', { hideInSearch: true, hideInTable: true }),
+      column('signInMode', {
+        options: SIGN_IN_MODES.map((value) => ({ value, labelId: `teaching.activity.signInMode.${value}` })),
+        hideInSearch: true,
+        hideInTable: true,
+      }),
+      column('capacity', { hideInSearch: true, hideInTable: true }),
+      column('status', {
+        options: (Object.keys(STATUS_COLOURS) as Activity['status'][]).map((value) => ({
+          value,
+          labelId: `teaching.activity.status.${value}`,
+          color: STATUS_COLOURS[value],
+        })),
+      }),
+      column('participantCount', { hideInSearch: true }),
+      column('presentCount', { hideInSearch: true }),
+      column('avgRating', { hideInSearch: true }),
+      column('cancelReason', { hideInSearch: true, hideInTable: true }),
+      column('description', { hideInSearch: true, hideInTable: true }),
+      column('publishedAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
+      column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
+    ],
+  }),
+);

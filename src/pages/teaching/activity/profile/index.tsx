@@ -1,0 +1,296 @@
+import '@/pages/teaching/catalogue';
+import { DownloadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useAccess, useIntl } from '@umijs/max';
+import { useCountDown, useRequest } from 'ahooks';
+import { Button, Card, Input, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import ResourceProfile from '@/components/resource/ResourceProfile';
+import { fetchFile } from '@/services/resource';
+import { saveBlob } from '@/utils/download';
+import message from '@/utils/message';
+import request, { ignoreShownError } from '@/utils/request';
+import { CancelDialog } from '../ActivityDialogs';
+import {
+  type Activity,
+  ATTENDANCE_COLOURS,
+  ATTENDANCES,
+  activityDescriptor,
+  addParticipants,
+  completeActivity,
+  correctAttendance,
+  fetchParticipants,
+  fetchSignInCode,
+  type Participant,
+  publishActivity,
+  signInLink,
+} from '../descriptor';
+
+/** The QR code of the sign-in page with the code of the moment, renewed as it changes. */
+function SignInPanel({ activity }: { activity: Activity }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const { data, refresh } = useRequest(() => fetchSignInCode(activity.id), { onError: ignoreShownError });
+  const [, { seconds }] = useCountDown({
+    leftTime: data ? data.refreshInSeconds * 1000 : undefined,
+    onEnd: refresh,
+  });
+  if (!data) return null;
+  const link = signInLink(data.code);
+  return (
+    <Card title={t('teaching.activity.signIn')} data-testid="activity-sign-in">
+      <Space align="start" size="large">
+        <QRCode type="svg" value={link} size={220} />
+        <Space direction="vertical">
+          <Typography.Text type="secondary">{t('teaching.activity.signIn.hint')}</Typography.Text>
+          <Typography.Text>{t('teaching.activity.signIn.expires', { seconds })}</Typography.Text>
+          <Typography.Link href={link} target="_blank" data-testid="activity-sign-in-link" copyable={{ text: link }}>
+            {t('teaching.activity.signIn.link')}
+          </Typography.Link>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+interface TraineeChoice {
+  id: string;
+  name: string;
+  traineeNo: string;
+}
+
+/** Trainees found by name, pinyin or number, to add to the list (a walk-in). */
+function AddTrainees({ activity, onAdded }: { activity: Activity; onAdded: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [keyword, setKeyword] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const { data: found = [], loading } = useRequest<TraineeChoice[], []>(
+    () =>
+      request
+        .get<{ data: TraineeChoice[] }>('/api/people/trainee', {
+          params: { pageSize: '20', ...(keyword && { keyword }) },
+        })
+        .then((answer) => answer.data),
+    { refreshDeps: [keyword], debounceWait: 300, onError: ignoreShownError },
+  );
+  return (
+    <Space.Compact>
+      <Select
+        mode="multiple"
+        showSearch
+        filterOption={false}
+        loading={loading}
+        value={chosen}
+        onChange={setChosen}
+        onSearch={setKeyword}
+        style={{ minWidth: 280 }}
+        placeholder={t('teaching.activity.participants.add')}
+        options={found.map((trainee) => ({ value: trainee.id, label: `${trainee.name} (${trainee.traineeNo})` }))}
+        data-testid="participants-pick"
+      />
+      <Button
+        icon={<UserAddOutlined />}
+        disabled={chosen.length === 0}
+        data-testid="participants-add"
+        onClick={() =>
+          addParticipants(activity.id, chosen).then(() => {
+            message.success(t('teaching.activity.participants.added'));
+            setChosen([]);
+            onAdded();
+          }, ignoreShownError)
+        }
+      >
+        {t('teaching.activity.participants.add')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** The list: each trainee's attendance (set by hand, with a note, for one or the chosen), sign-in and rating. */
+function Participants({ activity, onChanged }: { activity: Activity; onChanged: () => void }) {
+  const intl = useIntl();
+  const access = useAccess();
+  const t = (id: string) => intl.formatMessage({ id });
+  const {
+    data = [],
+    loading,
+    refresh,
+  } = useRequest(() => fetchParticipants(activity.id), {
+    refreshDeps: [activity.version],
+    onError: ignoreShownError,
+  });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [note, setNote] = useState('');
+  const correcting = ['published', 'completed'].includes(activity.status) && access['teaching:activity:attendance'];
+  const attendanceLabel = (value: Participant['attendance']) => t(`teaching.activity.attendance.${value}`);
+
+  const correct = (traineeIds: string[], attendance: Participant['attendance']) =>
+    correctAttendance(
+      activity.id,
+      traineeIds.map((traineeId) => ({ traineeId, attendance, note: note.trim() || null })),
+    ).then(() => {
+      message.success(t('teaching.activity.attendance.corrected'));
+      setSelected([]);
+      refresh();
+      onChanged();
+    }, ignoreShownError);
+
+  const exportSheet = () =>
+    fetchFile(`/api/teaching/activity/${activity.id}/attendance-sheet`).then(
+      ({ blob, filename }) => saveBlob(blob, filename ?? `attendance-${activity.id}.xlsx`),
+      ignoreShownError,
+    );
+
+  return (
+    <Card
+      title={`${t('teaching.activity.participants')} (${data.length})`}
+      data-testid="activity-participants"
+      extra={
+        <Space wrap>
+          {activity.status === 'published' && access['teaching:activity:attendance'] && (
+            <AddTrainees activity={activity} onAdded={onChanged} />
+          )}
+          {access['teaching:activity:export'] && (
+            <Button icon={<DownloadOutlined />} onClick={exportSheet} data-testid="attendance-export">
+              {t('teaching.activity.attendance.export')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {correcting && selected.length > 0 && (
+        <Space style={{ marginBottom: 12 }} wrap data-testid="attendance-batch">
+          <Input
+            placeholder={t('teaching.activity.attendance.note')}
+            value={note}
+            maxLength={200}
+            onChange={(e) => setNote(e.target.value)}
+            style={{ width: 220 }}
+          />
+          {ATTENDANCES.filter((a) => a !== 'registered').map((attendance) => (
+            <Button key={attendance} size="small" onClick={() => correct(selected, attendance)}>
+              {attendanceLabel(attendance)}
+            </Button>
+          ))}
+        </Space>
+      )}
+      <Table<Participant>
+        size="small"
+        rowKey="traineeId"
+        loading={loading}
+        dataSource={data}
+        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        rowSelection={
+          correcting ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined
+        }
+        columns={[
+          { title: t('teaching.activity.traineeNo'), dataIndex: 'traineeNo', width: 120 },
+          { title: t('teaching.activity.traineeName'), dataIndex: 'traineeName', width: 100 },
+          { title: t('teaching.activity.traineeTypeName'), dataIndex: 'traineeTypeName', width: 120 },
+          { title: t('teaching.activity.baseName'), dataIndex: 'baseName' },
+          {
+            title: t('teaching.activity.attendance'),
+            dataIndex: 'attendance',
+            width: 150,
+            render: (value: Participant['attendance'], row) =>
+              correcting ? (
+                <Select
+                  size="small"
+                  value={value}
+                  style={{ width: 120 }}
+                  data-testid={`attendance-${row.traineeNo}`}
+                  onChange={(next) => correct([row.traineeId], next)}
+                  options={ATTENDANCES.map((a) => ({ value: a, label: attendanceLabel(a) }))}
+                />
+              ) : (
+                <Tag color={ATTENDANCE_COLOURS[value]}>{attendanceLabel(value)}</Tag>
+              ),
+          },
+          {
+            title: t('teaching.activity.signedInAt'),
+            dataIndex: 'signedInAt',
+            width: 170,
+            render: (value: string | null, row) =>
+              value ? (
+                <span data-testid={`signed-in-${row.traineeNo}`}>
+                  {new Date(value).toLocaleString()}{' '}
+                  {row.signInMethod && <Tag>{t(`teaching.activity.signInMethod.${row.signInMethod}`)}</Tag>}
+                </span>
+              ) : (
+                '-'
+              ),
+          },
+          { title: t('teaching.activity.attendance.note'), dataIndex: 'note', ellipsis: true },
+          {
+            title: t('teaching.activity.rating'),
+            dataIndex: 'rating',
+            width: 70,
+            render: (v: number | null) => v ?? '-',
+          },
+          { title: t('teaching.activity.comment'), dataIndex: 'comment', ellipsis: true },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/**
+ * /teach/teaching/:id/profile: the activity's details; published, completed or cancelled from here; while sign-in is
+ * open, the QR code of the moment; its list with attendance (corrected by hand), walk-ins added, ratings; the
+ * attendance sheet; its audit trail.
+ */
+export default function ActivityProfile() {
+  const intl = useIntl();
+  const access = useAccess();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [cancelling, setCancelling] = useState<Activity>();
+  return (
+    <div data-testid="activity-profile">
+      <ResourceProfile<Activity> descriptor={activityDescriptor}>
+        {(activity, reload) => (
+          <>
+            <Space>
+              {activity.status === 'draft' && access['teaching:activity:publish'] && (
+                <Popconfirm
+                  title={t('teaching.activity.publish.confirm')}
+                  onConfirm={() => publishActivity(activity).then(reload, ignoreShownError)}
+                >
+                  <Button type="primary" data-testid="activity-profile-publish">
+                    {t('teaching.activity.publish')}
+                  </Button>
+                </Popconfirm>
+              )}
+              {activity.status === 'published' && access['teaching:activity:publish'] && (
+                <Popconfirm
+                  title={t('teaching.activity.complete.confirm')}
+                  onConfirm={() => completeActivity(activity).then(reload, ignoreShownError)}
+                >
+                  <Button data-testid="activity-complete">{t('teaching.activity.complete')}</Button>
+                </Popconfirm>
+              )}
+              {['draft', 'published'].includes(activity.status) && access['teaching:activity:publish'] && (
+                <Button danger onClick={() => setCancelling(activity)}>
+                  {t('teaching.activity.cancel')}
+                </Button>
+              )}
+            </Space>
+            {activity.status === 'published' &&
+              activity.signInMode === 'qr' &&
+              access['teaching:activity:attendance'] &&
+              Date.parse(activity.startAt) - 30 * 60_000 <= Date.now() &&
+              Date.now() <= Date.parse(activity.endAt) && <SignInPanel activity={activity} />}
+            {activity.status !== 'draft' && <Participants activity={activity} onChanged={reload} />}
+            <CancelDialog
+              activity={cancelling}
+              onClose={() => setCancelling(undefined)}
+              onDone={() => {
+                setCancelling(undefined);
+                reload();
+              }}
+            />
+          </>
+        )}
+      </ResourceProfile>
+    </div>
+  );
+}

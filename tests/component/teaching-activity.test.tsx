@@ -1,0 +1,212 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ActivityListPage from '@/pages/teaching/activity';
+import type { Activity, Participant } from '@/pages/teaching/activity/descriptor';
+import ActivityProfile from '@/pages/teaching/activity/profile';
+import ActivitySignIn from '@/pages/teaching/sign-in';
+import { fakeApi } from './fake-api';
+import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
+const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
+const codes = ['list', 'create', 'update', 'delete', 'export', 'publish', 'attendance'].map(
+  (a) => `teaching:activity:${a}`,
+);
+const hour = 3_600_000;
+
+const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
+  id,
+  title: '心衰病例讨论',
+  activityType: 'case_discussion',
+  orgId: '5',
+  orgName: '心内科',
+  hostDoctorId: '7',
+  hostName: '王主任',
+  startAt: new Date(Date.now() - hour / 4).toISOString(),
+  endAt: new Date(Date.now() + hour).toISOString(),
+  mode: 'onsite',
+  location: '示教室 3',
+  onlineUrl: null,
+  audienceTraineeTypeIds: ['9'],
+  audienceOrgIds: [],
+  audienceCohortYears: [],
+  capacity: null,
+  signInMode: 'qr',
+  lateAfterMinutes: 10,
+  evaluationEnabled: true,
+  description: null,
+  status: 'draft',
+  cancelReason: null,
+  publishedAt: null,
+  participantCount: 0,
+  presentCount: 0,
+  ratingCount: 0,
+  avgRating: null,
+  remark: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 2,
+  ...extra,
+});
+const participant = (no: string, name: string, extra: Partial<Participant> = {}): Participant => ({
+  id: no,
+  traineeId: `t${no}`,
+  traineeName: name,
+  traineeNo: no,
+  traineeTypeName: '住院医师',
+  baseName: '住培基地',
+  role: 'attendee',
+  attendance: 'registered',
+  signedInAt: null,
+  signInMethod: null,
+  note: null,
+  rating: null,
+  comment: null,
+  ...extra,
+});
+
+let store: TestStore;
+beforeEach(() => {
+  store = freshStore(seededSysCodes('activity_type'));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/teach/teaching/list', () => {
+  it('publishes a draft after a confirmation, and cancels a published one only with a reason', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity': () =>
+        page([activity('1'), activity('2', { status: 'published', title: '心电图读图', activityType: 'ward_round' })]),
+      'POST /api/teaching/activity/1/publish': () => ({ body: activity('1', { status: 'published' }) }),
+      'POST /api/teaching/activity/2/cancel': (call) => ({
+        body: activity('2', { status: 'cancelled', cancelReason: (call.body as { reason: string }).reason }),
+      }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    const draft = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
+    expect(within(draft).getByText('病例讨论')).toBeInTheDocument();
+    fireEvent.click(within(draft).getByTestId('activity-publish'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/activity/1/publish')).toHaveLength(1));
+    expect(api.find('POST', '/api/teaching/activity/1/publish')[0].body).toEqual({ version: 2 });
+
+    const published = screen.getByText('心电图读图').closest('tr') as HTMLElement;
+    expect(within(published).queryByTestId('activity-publish')).toBeNull();
+    fireEvent.click(within(published).getByTestId('activity-cancel'));
+    fireEvent.click(await screen.findByTestId('cancel-submit'));
+    expect(await screen.findByText(/请输入取消原因|取消原因.*必填|required/)).toBeInTheDocument();
+    expect(api.find('POST', '/api/teaching/activity/2/cancel')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('cancel-reason'), { target: { value: '主讲临时手术' } });
+    fireEvent.click(screen.getByTestId('cancel-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/activity/2/cancel')).toHaveLength(1));
+    expect(api.find('POST', '/api/teaching/activity/2/cancel')[0].body).toEqual({ reason: '主讲临时手术', version: 2 });
+  });
+});
+
+describe('/teach/teaching/:id/profile', () => {
+  it('shows the sign-in code as a QR code while sign-in is open, and sets a trainee’s attendance with a note', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({
+        body: activity('1', { status: 'published', participantCount: 2, presentCount: 1 }),
+      }),
+      'GET /api/teaching/activity/1/sign-in-code': () => ({
+        body: { code: '1.1.59.abcdefghijklmnopqrstuv', expiresAt: new Date().toISOString(), refreshInSeconds: 20 },
+      }),
+      'GET /api/teaching/activity/1/participants': () => ({
+        body: [
+          participant('R001', '张三', {
+            attendance: 'present',
+            signedInAt: new Date().toISOString(),
+            signInMethod: 'qr',
+            rating: 4,
+          }),
+          participant('R002', '李四'),
+        ],
+      }),
+      'POST /api/teaching/activity/1/attendance': () => ({ body: activity('1', { status: 'published', version: 3 }) }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    const link = await screen.findByTestId('activity-sign-in-link');
+    expect(link.getAttribute('href')).toBe(
+      `${window.location.origin}/sign-in/activity?code=1.1.59.abcdefghijklmnopqrstuv`,
+    );
+    expect(within(screen.getByTestId('activity-sign-in')).getByText(/秒后更新/)).toBeInTheDocument();
+    await screen.findByTestId('signed-in-R001');
+    const row = screen.getByText('李四').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('checkbox'));
+    const batch = await screen.findByTestId('attendance-batch');
+    fireEvent.change(within(batch).getByRole('textbox'), { target: { value: '病假' } });
+    fireEvent.click(within(batch).getByRole('button', { name: /请\s*假/ }));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/activity/1/attendance')).toHaveLength(1));
+    expect(api.find('POST', '/api/teaching/activity/1/attendance')[0].body).toEqual({
+      items: [{ traineeId: 'tR002', attendance: 'excused', note: '病假' }],
+    });
+  });
+
+  it('offers no code for a draft, and no list either', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({ body: activity('1') }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    await screen.findByTestId('activity-profile-publish');
+    expect(screen.queryByTestId('activity-sign-in')).toBeNull();
+    expect(screen.queryByTestId('activity-participants')).toBeNull();
+    expect(api.find('GET', '/api/teaching/activity/1/sign-in-code')).toHaveLength(0);
+  });
+});
+
+describe('/sign-in/activity', () => {
+  it('signs a trainee in with the code of the link, their number and name, then takes their rating', async () => {
+    const api = fakeApi({
+      'POST /api/teaching/activity/sign-in': () => ({
+        body: {
+          activityTitle: '心衰病例讨论',
+          traineeName: '张三',
+          attendance: 'late',
+          signedInAt: new Date().toISOString(),
+          already: false,
+          ratingToken: 'token-1',
+        },
+      }),
+      'POST /api/teaching/activity/rate': () => ({ body: { avgRating: 5, ratingCount: 1 } }),
+    });
+    render(
+      renderApp({
+        store,
+        initialPath: '/sign-in/activity?code=1.2.3.abc',
+        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
+      }).tree,
+    );
+    fireEvent.change(await screen.findByTestId('sign-in-traineeNo'), { target: { value: 'R001' } });
+    fireEvent.change(screen.getByTestId('sign-in-name'), { target: { value: '张三' } });
+    fireEvent.click(screen.getByTestId('sign-in-submit'));
+    expect(await screen.findByTestId('sign-in-result')).toHaveTextContent('张三，签到成功（迟到）');
+    expect(api.find('POST', '/api/teaching/activity/sign-in')[0].body).toEqual({
+      code: '1.2.3.abc',
+      traineeNo: 'R001',
+      name: '张三',
+    });
+    const stars = within(screen.getByTestId('sign-in-rating')).getAllByRole('radio');
+    fireEvent.click(stars[4]);
+    fireEvent.click(screen.getByTestId('sign-in-rate-submit'));
+    await screen.findByTestId('sign-in-rated');
+    expect(api.find('POST', '/api/teaching/activity/rate')[0].body).toEqual({ token: 'token-1', rating: 5 });
+  });
+});
