@@ -137,7 +137,7 @@ describe('/teach/teaching/:id/profile', () => {
     );
     const link = await screen.findByTestId('activity-sign-in-link');
     expect(link.getAttribute('href')).toBe(
-      `${window.location.origin}/sign-in/activity?code=1.1.59.abcdefghijklmnopqrstuv`,
+      `${window.location.origin}${window.location.pathname}#/sign-in/activity?code=1.1.59.abcdefghijklmnopqrstuv`,
     );
     expect(within(screen.getByTestId('activity-sign-in')).getByText(/秒后更新/)).toBeInTheDocument();
     await screen.findByTestId('signed-in-R001');

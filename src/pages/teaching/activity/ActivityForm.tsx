@@ -10,6 +10,7 @@ import {
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { type ButtonProps, Divider, Form } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { type ComponentProps, lazy, Suspense } from 'react';
 import { dictEnum } from '@/components/resource/dict';
 import { toBody } from '@/components/resource/params';
@@ -66,7 +67,8 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
   const thisYear = new Date().getFullYear();
 
   const save = async (values: Record<string, unknown>) => {
-    const [startAt, endAt] = (values.time as [string, string] | undefined) ?? [];
+    // local times as the picker gives them (text or dayjs) → instants with their zone, as the API takes them
+    const [startAt, endAt] = ((values.time as (string | Dayjs)[] | undefined) ?? []).map((v) => dayjs(v).toISOString());
     const given = { ...values, startAt, endAt };
     const fields = published ? FIELDS.filter((f) => !AUDIENCE.includes(f)) : FIELDS;
     const body = toBody(given, fields, record ? 'update' : 'create', record?.version);
@@ -105,8 +107,6 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
       initialValues={initial}
       onOpenChange={(open) => !open && onClose()}
       onFinish={save}
-      // instants with their zone, as the API takes them
-      dateFormatter={(value) => value.toISOString()}
       drawerProps={{ destroyOnHidden: true, rootClassName: 'resource-form' }}
       submitter={{ submitButtonProps: { 'data-testid': 'resource-form-submit' } as ButtonProps }}
     >

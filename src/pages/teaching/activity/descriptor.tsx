@@ -38,9 +38,10 @@ export const signIn = (body: { code: string; traineeNo: string; name: string }, 
 export const rateActivity = (body: { token: string; rating: number; comment?: string }, options?: Options) =>
   request.post<{ avgRating: number | null; ratingCount: number }>(`${path}/rate`, { ...options, data: body });
 
-/** The page a sign-in code opens (the QR code holds its full address). */
+/** The page a sign-in code opens (the QR code holds its full address; the console's routes are hashed, .umirc.ts). */
 export const SIGN_IN_PATH = '/sign-in/activity';
-export const signInLink = (code: string) => `${window.location.origin}${SIGN_IN_PATH}?code=${encodeURIComponent(code)}`;
+export const signInLink = (code: string) =>
+  `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?code=${encodeURIComponent(code)}`;
 
 export const MODES: Activity['mode'][] = ['onsite', 'online', 'hybrid'];
 export const SIGN_IN_MODES: Activity['signInMode'][] = ['qr', 'manual', 'none'];
