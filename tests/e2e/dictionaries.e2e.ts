@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import { downloadFrom, launchChromium } from './browser';
 import { keepFailures } from './failures';
 
 const baseURL = inject('baseURL');
@@ -138,7 +138,7 @@ describe('Dictionaries and districts in Chromium', () => {
   it('previews a district import: what is added and renamed, nothing written', async () => {
     await page.getByTestId('system-district').getByTestId('table-import').click();
     await page.getByTestId('import-modal').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()]);
+    const download = await downloadFrom(page, page.getByTestId('import-template'));
     const [header = []] = await readSheet((await download.path())!);
     const rows = [
       { 区划代码: '339900', 名称: '测试新市', 级别: 'city', 上级代码: '330000' },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './browser';
+import { downloadFrom, launchChromium } from './browser';
 import { keepFailures } from './failures';
 
 const baseURL = inject('baseURL');
@@ -83,7 +83,7 @@ describe('System → Admin accounts in Chromium', () => {
   });
 
   it('exports the filtered set as xlsx', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('table-export').click()]);
+    const download = await downloadFrom(page, page.getByTestId('table-export'));
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const file = await download.path();
     const rows = await readSheet(file!);
@@ -94,7 +94,7 @@ describe('System → Admin accounts in Chromium', () => {
   it('imports a file: dry run, then commit', async () => {
     await page.getByTestId('table-import').click();
     await page.getByTestId('import-modal').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()]);
+    const download = await downloadFrom(page, page.getByTestId('import-template'));
     const [header = []] = await readSheet((await download.path())!);
     const values: Record<string, string> = {
       用户名: imported,
