@@ -650,6 +650,27 @@ export const errorCodes = {
     zh: '学员编号与姓名不匹配，或不在本活动的参加名单中',
     en: 'No trainee of this number and name is on the list of this activity',
   },
+  'course.notAllowed': {
+    code: 1070201,
+    module: 'course',
+    status: 409,
+    zh: '课程处于“{status}”状态，不能进行此操作',
+    en: 'This cannot be done to a course that is {status}',
+  },
+  'courseItem.notAllowed': {
+    code: 1070301,
+    module: 'course',
+    status: 409,
+    zh: '课程内容处于“{status}”状态，不能进行此操作',
+    en: 'This cannot be done to a course item that is {status}',
+  },
+  'courseItem.hasChildren': {
+    code: 1070302,
+    module: 'course',
+    status: 409,
+    zh: '章节“{name}”下仍有内容，不能删除',
+    en: 'The chapter "{name}" still holds items; it cannot be deleted',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

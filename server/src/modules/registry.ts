@@ -45,6 +45,8 @@ import type { SettingsService } from './system/settings/settings.service';
 import { tenants } from './system/tenant/tenant.routes';
 import { tenantPackages } from './system/tenant-package/tenant-package.service';
 import { activities } from './teaching/activity/activity.routes';
+import { courses } from './teaching/course/course.routes';
+import { courseItems } from './teaching/course-item/course-item.routes';
 
 /** What every module's service may be built from (app.ts makes them once). */
 export interface ModuleDeps {
@@ -94,6 +96,8 @@ export const resources = {
   questions,
   papers,
   activities,
+  courses,
+  courseItems,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

@@ -85,6 +85,7 @@ export const actionNames: Record<string, [string, string]> = {
   'set-master': ['设为主存储', 'Set as main'],
   assign: ['分配', 'Assign'],
   attendance: ['考勤', 'Attendance'],
+  progress: ['记录学习进度', 'Record progress'],
   'bulk-update': ['批量修改', 'Bulk edit'],
   manage: ['管理', 'Manage'],
   close: ['关闭', 'Close'],
@@ -398,7 +399,7 @@ export const permissionManifest = [
         name: '课程内容',
         nameEn: 'Course items',
         path: '/teach/course/item/list',
-        buttons: ['publish'],
+        buttons: ['publish', 'progress'],
       },
       {
         code: 'teaching:activity:list',

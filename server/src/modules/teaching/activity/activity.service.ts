@@ -7,6 +7,7 @@ import { writeSheet } from '../../../core/resource/spreadsheet';
 import { createSecretBox } from '../../../core/secret-box';
 import type { Tx } from '../../../core/tenancy';
 import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
+import { AUDIENCE_FIELDS, namesNoOne, traineesOf } from '../audience';
 import {
   type Activity,
   type ActivityStats,
@@ -83,9 +84,6 @@ export const ROTATE_SECONDS = 30;
 const OPENS_BEFORE_MS = 30 * 60_000;
 /** A rating can be given this long after signing in. */
 const RATING_DAYS = 14;
-const AUDIENCE = ['audienceTraineeTypeIds', 'audienceOrgIds', 'audienceCohortYears'] as const;
-/** Trainees the audience of a published activity takes: those in training. */
-const IN_TRAINING = ['in_training', 'extended'] as const;
 
 type Deps = ResourceDeps & { config: Config };
 
@@ -124,7 +122,7 @@ export function createActivityService(deps: Deps) {
     const end = input.endAt ?? current?.endAt;
     if (start && end && Date.parse(end) <= Date.parse(start)) throw invalidField('endAt', t.endBeforeStart);
     if (current && current.status !== 'draft')
-      for (const key of AUDIENCE)
+      for (const key of AUDIENCE_FIELDS)
         if (
           input[key] !== undefined &&
           JSON.stringify(input[key].map(String)) !== JSON.stringify(current[key].map(String))
@@ -187,18 +185,6 @@ export function createActivityService(deps: Deps) {
       await recount(tx, id);
       return (await find(tx, id)) as Activity;
     });
-
-  /** The trainees the activity's audience names now (in training), within the tenant. */
-  function audienceOf(tx: Tx, row: Activity) {
-    let q = tx.selectFrom('trainee').select('id').where('status', 'in', IN_TRAINING);
-    if (row.audienceTraineeTypeIds.length) q = q.where('trainee_type_id', 'in', row.audienceTraineeTypeIds);
-    if (row.audienceOrgIds.length)
-      q = q.where((eb) =>
-        eb.or([eb('training_base_id', 'in', row.audienceOrgIds), eb('specialty_base_id', 'in', row.audienceOrgIds)]),
-      );
-    if (row.audienceCohortYears.length) q = q.where('cohort_year', 'in', row.audienceCohortYears);
-    return q.execute();
-  }
 
   async function enrol(tx: Tx, activityId: string, traineeIds: string[], ctx: WriteContext) {
     if (traineeIds.length === 0) return;
@@ -270,16 +256,11 @@ export function createActivityService(deps: Deps) {
         refuseUnless(row, 'draft');
         const t = texts[ctx.lang];
         if (Date.parse(row.endAt) <= ctx.now.getTime()) throw invalidField('endAt', t.ended);
-        if (AUDIENCE.every((key) => row[key].length === 0)) throw invalidField('audienceTraineeTypeIds', t.noAudience);
-        const trainees = await audienceOf(tx, row);
+        if (namesNoOne(row)) throw invalidField('audienceTraineeTypeIds', t.noAudience);
+        const trainees = await traineesOf(tx, row);
         if (row.capacity && trainees.length > row.capacity)
           throw invalidField('capacity', t.overCapacity(trainees.length));
-        await enrol(
-          tx,
-          id,
-          trainees.map((r) => String(r.id)),
-          ctx,
-        );
+        await enrol(tx, id, trainees, ctx);
         return { status: 'published', publishedAt: ctx.now.toISOString() };
       }),
 

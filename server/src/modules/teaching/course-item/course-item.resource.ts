@@ -1,0 +1,187 @@
+import { z } from '@hono/zod-openapi';
+import type { ColumnType } from 'kysely';
+import { sql } from 'kysely';
+import { Version } from '../../../core/column-bounds';
+import { defineResource } from '../../../core/resource/define-resource';
+import { Id } from '../../../core/resource/id-param';
+import { createdAtFilter } from '../../../core/resource/list-query';
+import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
+import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
+import type { Audited, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+
+/** Course items (docs/domain.md §8.2): a course's ordered content, its tables, schemas and definition. */
+export const ITEM_TYPES = ['chapter', 'video', 'document', 'link', 'quiz'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+export const ITEM_STATUSES = ['draft', 'published', 'hidden'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+/** What each type of item holds (one is required): a stored file, an address, or a paper. */
+export const HOLDS: Record<ItemType, 'fileId' | 'url' | 'examPaperId' | null> = {
+  chapter: null,
+  video: 'fileId',
+  document: 'fileId',
+  link: 'url',
+  quiz: 'examPaperId',
+};
+/** The purpose of the files a course item holds, for the file list. */
+export const MATERIAL = 'course-item.material';
+
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+interface CourseItemTable extends Audited {
+  id: IdColumn;
+  tenant_id: Ref;
+  course_id: Ref;
+  parent_id: Nullable<Ref>;
+  item_type: ItemType;
+  title: string;
+  description: Nullable<string>;
+  file_id: Nullable<Ref>;
+  url: Nullable<string>;
+  exam_paper_id: Nullable<Ref>;
+  duration_minutes: Nullable<number>;
+  min_view_percent: Defaulted<number>;
+  is_required: Defaulted<boolean>;
+  sort: Defaulted<number>;
+  status: Defaulted<ItemStatus>;
+}
+interface CourseItemProgressTable {
+  id: IdColumn;
+  tenant_id: Ref;
+  item_id: Ref;
+  course_id: Ref;
+  trainee_id: Ref;
+  percent: Defaulted<number>;
+  score: ColumnType<string | null, number | null | undefined, number | null>;
+  completed_at: NullableTimestamp;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+declare module '../../../db/types' {
+  interface DB {
+    course_item: CourseItemTable;
+    course_item_progress: CourseItemProgressTable;
+  }
+}
+
+export const CourseItem = recordRow({
+  courseId: z.string(),
+  courseTitle: z.string(),
+  parentId: z.string().nullable().openapi({ description: 'The chapter it is in' }),
+  parentTitle: z.string().nullable(),
+  itemType: z.enum(ITEM_TYPES),
+  title: z.string(),
+  description: z.string().nullable(),
+  fileId: z.string().nullable().openapi({ description: 'A video or document: the file' }),
+  fileName: z.string().nullable(),
+  url: z.string().nullable().openapi({ description: 'A link: the address' }),
+  examPaperId: z.string().nullable().openapi({ description: 'A quiz: the paper (published)' }),
+  examPaperTitle: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  minViewPercent: z.number().int().openapi({ description: 'A video or document is complete at this share viewed' }),
+  isRequired: z.boolean(),
+  sort: z.number().int(),
+  status: z.enum(ITEM_STATUSES),
+  completedCount: z.number().int().openapi({ description: 'Trainees who completed it' }),
+}).openapi('CourseItem');
+export type CourseItem = z.infer<typeof CourseItem>;
+
+const fields = {
+  courseId: Id,
+  parentId: Id.nullable().optional().openapi({ description: 'A chapter of the same course' }),
+  itemType: z.enum(ITEM_TYPES),
+  title: field.requiredText(200),
+  description: field.optionalText(2000),
+  fileId: Id.nullable().optional(),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(1000)
+    .nullable()
+    .optional(),
+  examPaperId: Id.nullable().optional(),
+  durationMinutes: z.number().int().min(1).max(10_000).nullable().optional(),
+  minViewPercent: z.number().int().min(1).max(100).optional(),
+  isRequired: z.boolean().optional(),
+};
+export const CreateCourseItem = requestBody('CreateCourseItem', fields);
+export type CreateCourseItem = z.infer<typeof CreateCourseItem>;
+const { courseId: _course, itemType: _type, ...changeable } = fields;
+export const UpdateCourseItem = updateBody('UpdateCourseItem', {
+  ...changeable,
+  title: fields.title.optional(),
+});
+export type UpdateCourseItem = z.infer<typeof UpdateCourseItem>;
+
+export const ItemAction = requestBody('CourseItemAction', { version: Version });
+export const HideItem = requestBody('HideCourseItem', { hidden: z.boolean(), version: Version });
+export const ReorderItems = requestBody('ReorderCourseItems', {
+  courseId: Id,
+  items: z
+    .array(z.object({ id: Id, parentId: Id.nullable() }).strict())
+    .min(1)
+    .max(1000)
+    .openapi({ description: 'Every item of the course, in its new order, each with its chapter' }),
+});
+export type ReorderItems = z.infer<typeof ReorderItems>;
+export const RecordProgress = requestBody('RecordCourseProgress', {
+  traineeId: Id,
+  percent: z.number().int().min(0).max(100),
+  score: z.number().min(0).max(9999).nullable().optional().openapi({ description: 'A quiz: the score on its paper' }),
+});
+export type RecordProgress = z.infer<typeof RecordProgress>;
+export const ItemProgress = z
+  .object({
+    traineeId: z.string(),
+    traineeName: z.string(),
+    traineeNo: z.string(),
+    percent: z.number().int(),
+    score: z.number().nullable(),
+    completed: z.boolean(),
+    completedAt: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+  })
+  .openapi('CourseItemProgress');
+export type ItemProgress = z.infer<typeof ItemProgress>;
+
+export const courseItemTable = tableRepository<'course_item', CourseItem>({
+  name: 'course_item',
+  columns: columnsOf(CourseItem, {
+    except: ['courseTitle', 'parentTitle', 'fileName', 'examPaperTitle', 'completedCount'],
+  }),
+  tenantOwned: true,
+  computed: {
+    courseTitle: sql`(SELECT c.title FROM course c WHERE c.id = course_item.course_id)`,
+    parentTitle: sql`(SELECT p.title FROM course_item p WHERE p.id = course_item.parent_id)`,
+    fileName: sql`(SELECT f.original_name FROM file f WHERE f.id = course_item.file_id)`,
+    examPaperTitle: sql`(SELECT p.title FROM exam_paper p WHERE p.id = course_item.exam_paper_id)`,
+    completedCount: sql`(SELECT count(*)::int FROM course_item_progress g WHERE g.item_id = course_item.id
+      AND g.completed_at IS NOT NULL)`,
+  },
+});
+
+const idPattern = /^[1-9]\d{0,17}$/;
+export const courseItemResource = defineResource({
+  path: 'teaching/course-item',
+  type: 'course_item',
+  permission: 'teaching:course-item',
+  schemas: { row: CourseItem, create: CreateCourseItem, update: UpdateCourseItem },
+  list: {
+    sort: { sort: 'sort', title: 'title', createdAt: 'created_at', updatedAt: 'updated_at' },
+    defaultSort: 'sort',
+    filters: {
+      keyword: { kind: 'keyword', columns: ['title'] },
+      courseId: { kind: 'eq', column: 'course_id', pattern: idPattern },
+      itemType: { kind: 'in', column: 'item_type', values: ITEM_TYPES },
+      status: { kind: 'in', column: 'status', values: ITEM_STATUSES },
+      createdAt: createdAtFilter,
+    },
+  },
+  label: (row) => row.title,
+  columns: [
+    { key: 'courseTitle' },
+    { key: 'parentTitle' },
+    { key: 'itemType' },
+    { key: 'title' },
+    { key: 'durationMinutes' },
+    { key: 'isRequired' },
+    { key: 'status' },
+    { key: 'completedCount' },
+  ],
+});

@@ -1,0 +1,319 @@
+import { sql } from 'kysely';
+import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import type { Lang } from '../../../core/i18n';
+import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import type { Tx } from '../../../core/tenancy';
+import { claimFiles, releaseFiles } from '../../file/attachments';
+import {
+  type CourseItem,
+  type CreateCourseItem,
+  courseItemResource,
+  courseItemTable,
+  HOLDS,
+  type ItemProgress,
+  type ItemStatus,
+  MATERIAL,
+  type RecordProgress,
+  type ReorderItems,
+  type UpdateCourseItem,
+} from './course-item.resource';
+
+const texts = {
+  'zh-CN': {
+    noCourse: '课程不存在或已归档',
+    notChapter: '须为同一课程的章节',
+    chapterAtTop: '章节不能放在其他章节下',
+    required: '此类型的内容须填写',
+    noPaper: '试卷不存在',
+    paperNotPublished: '测验所用试卷须先发布',
+    wholeCourse: '须按新顺序列出本课程的全部内容，且各出现一次',
+    notEnrolled: '该学员未加入本课程',
+    chapterProgress: '章节没有学习进度',
+  },
+  'en-US': {
+    noCourse: 'is not an existing course, or it is archived',
+    notChapter: 'must be a chapter of the same course',
+    chapterAtTop: 'a chapter cannot sit in another chapter',
+    required: 'is required for this type of item',
+    noPaper: 'is not an existing paper',
+    paperNotPublished: 'the paper of a quiz must be published first',
+    wholeCourse: 'must list every item of the course once, in the new order',
+    notEnrolled: 'is not enrolled on this course',
+    chapterProgress: 'a chapter has no progress of its own',
+  },
+};
+
+/**
+ * Course items (docs/domain.md §8.2): a course's chapters (at the top) and content (videos and documents of stored
+ * files, links, quizzes of a paper), each in its chapter or beside them, in an order changed as a whole; published,
+ * hidden. Progress per trainee on an item (reported by the learning client, or recorded by hand) completes it at its
+ * threshold (a quiz: at its paper's pass mark) and moves the enrolment: completed once the course's share of its
+ * required published items is reached, with its final paper's quiz when it has one.
+ */
+export function createCourseItemService(deps: ResourceDeps) {
+  const repo = courseItemTable;
+  const { tenancy } = deps;
+  const find = (tx: Tx, id: string) => repo.find(tx, id);
+  const holder = (id: string) => ({ bizType: MATERIAL, bizId: id });
+
+  const refuseUnless = (row: CourseItem, ...allowed: ItemStatus[]) => {
+    if (!allowed.includes(row.status)) throw new AppError('courseItem.notAllowed', { status: row.status });
+  };
+
+  async function check(tx: Tx, input: Partial<CreateCourseItem>, current: CourseItem | undefined, lang: Lang) {
+    const t = texts[lang];
+    const courseId = input.courseId ?? current?.courseId;
+    const type = input.itemType ?? current?.itemType;
+    if (input.courseId) {
+      const course = await tx.selectFrom('course').select('status').where('id', '=', input.courseId).executeTakeFirst();
+      if (!course || course.status === 'archived') throw invalidField('courseId', t.noCourse);
+    }
+    if (input.parentId) {
+      if (type === 'chapter') throw invalidField('parentId', t.chapterAtTop);
+      const parent = await tx
+        .selectFrom('course_item')
+        .select(['course_id', 'item_type'])
+        .where('id', '=', input.parentId)
+        .executeTakeFirst();
+      if (!parent || String(parent.course_id) !== courseId || parent.item_type !== 'chapter')
+        throw invalidField('parentId', t.notChapter);
+    }
+    const holds = type && HOLDS[type];
+    if (holds) {
+      const value = input[holds] === undefined ? current?.[holds] : input[holds];
+      if (!value) throw invalidField(holds, t.required);
+    }
+    if (input.examPaperId) {
+      const paper = await tx
+        .selectFrom('exam_paper')
+        .select('id')
+        .where('id', '=', input.examPaperId)
+        .executeTakeFirst();
+      if (!paper) throw invalidField('examPaperId', t.noPaper);
+    }
+  }
+
+  /** What a type does not hold is cleared (a link keeps no file). */
+  const shaped = <T extends Partial<CreateCourseItem>>(input: T, type: CourseItem['itemType']): T => {
+    const kept = HOLDS[type];
+    const out = { ...input };
+    for (const key of ['fileId', 'url', 'examPaperId'] as const) if (key !== kept && key in out) out[key] = null;
+    return out;
+  };
+
+  const store: ResourceStore<CourseItem, CreateCourseItem, UpdateCourseItem> = {
+    list: (tx, query) => repo.list(tx, query),
+    find,
+    async create(tx, input, ctx) {
+      await check(tx, input, undefined, ctx.lang);
+      const last = await tx
+        .selectFrom('course_item')
+        .select(sql<number>`coalesce(max(sort), -1)::int`.as('sort'))
+        .where('course_id', '=', input.courseId)
+        .executeTakeFirstOrThrow();
+      const made = await repo.insert(tx, { ...shaped(input, input.itemType), sort: last.sort + 1 }, ctx);
+      if (input.fileId && HOLDS[input.itemType] === 'fileId')
+        await claimFiles(tx, holder(made.id), [input.fileId], 'fileId', ctx.lang);
+      return (await find(tx, made.id)) as CourseItem;
+    },
+    async update(tx, current, input, ctx) {
+      await check(tx, input, current, ctx.lang);
+      const { version, ...values } = shaped(input, current.itemType);
+      const updated = await repo.update(tx, current.id, values, ctx, version);
+      if (!updated) return undefined;
+      if (input.fileId !== undefined && HOLDS[current.itemType] === 'fileId')
+        await claimFiles(tx, holder(current.id), input.fileId ? [input.fileId] : [], 'fileId', ctx.lang);
+      return (await find(tx, current.id)) as CourseItem;
+    },
+    async remove(tx, rows, ctx) {
+      const ids = rows.map((r) => r.id);
+      for (const row of rows) {
+        if (row.itemType !== 'chapter') continue;
+        const inside = await tx
+          .selectFrom('course_item')
+          .select('id')
+          .where('parent_id', '=', row.id)
+          .where('id', 'not in', ids)
+          .executeTakeFirst();
+        if (inside) throw new AppError('courseItem.hasChildren', { name: row.title });
+      }
+      await releaseFiles(tx, MATERIAL, ids);
+      // the chapters go last: an item in a chapter deleted with it goes before it
+      const inChapters = rows.filter((r) => r.itemType !== 'chapter').map((r) => r.id);
+      await repo.remove(tx, inChapters, ctx);
+      await repo.remove(
+        tx,
+        ids.filter((id) => !inChapters.includes(id)),
+        ctx,
+      );
+    },
+  };
+
+  const resource = createResourceService(courseItemResource, store, deps);
+
+  const act = (ctx: WriteContext, id: string, action: string, version: number, to: ItemStatus, from: ItemStatus[]) =>
+    resource.act(ctx, id, action, async (tx, row) => {
+      if (row.version !== version) throw versionConflict();
+      refuseUnless(row, ...from);
+      if (to === 'published' && row.itemType === 'quiz') {
+        const paper = await tx
+          .selectFrom('exam_paper')
+          .select('status')
+          .where('id', '=', row.examPaperId as string)
+          .executeTakeFirst();
+        if (paper?.status !== 'published') throw invalidField('examPaperId', texts[ctx.lang].paperNotPublished);
+      }
+      await repo.update(tx, id, { status: to }, ctx);
+      await tx.updateTable('course_item').set({ version: sql`version + 1` }).where('id', '=', id).execute();
+      return (await find(tx, id)) as CourseItem;
+    });
+
+  /** An enrolment's progress again: the share of the course's required published items it completed, and its state. */
+  async function settle(tx: Tx, courseId: string, traineeId: string, now: Date) {
+    const { rows } = await sql<{ required: number; done: number; started: number; rule: number; final: boolean }>`
+      SELECT count(*) FILTER (WHERE i.is_required)::int AS required,
+        count(*) FILTER (WHERE i.is_required AND g.completed_at IS NOT NULL)::int AS done,
+        count(g.id)::int AS started,
+        c.min_item_percent::int AS rule,
+        (c.final_paper_id IS NULL OR bool_or(i.exam_paper_id = c.final_paper_id AND g.completed_at IS NOT NULL))
+          AS final
+      FROM course c
+      LEFT JOIN course_item i ON i.course_id = c.id AND i.status = 'published' AND i.item_type <> 'chapter'
+      LEFT JOIN course_item_progress g ON g.item_id = i.id AND g.trainee_id = ${traineeId}
+      WHERE c.id = ${courseId}
+      GROUP BY c.id, c.min_item_percent, c.final_paper_id`.execute(tx);
+    const s = rows[0];
+    if (!s) return;
+    const percent = s.required > 0 ? Math.round((s.done / s.required) * 100) : 0;
+    const completed = s.required > 0 && percent >= s.rule && s.final === true;
+    await tx
+      .updateTable('course_enrollment')
+      .set({
+        progress_percent: percent,
+        status: completed ? 'completed' : s.started > 0 ? 'in_progress' : 'not_started',
+        completed_at: completed ? sql`coalesce(completed_at, ${now})` : null,
+      })
+      .where('course_id', '=', courseId)
+      .where('trainee_id', '=', traineeId)
+      .execute();
+  }
+
+  return {
+    resource,
+
+    publish: (ctx: WriteContext, id: string, version: number) =>
+      act(ctx, id, 'publish', version, 'published', ['draft', 'hidden']),
+    hide: (ctx: WriteContext, id: string, version: number) => act(ctx, id, 'hide', version, 'hidden', ['published']),
+
+    /** The course's items in a new order, each in its chapter (or at the top): every item once, or nothing moves. */
+    reorder: (ctx: WriteContext, input: ReorderItems) =>
+      tenancy.inTenant(ctx.tenantId, async (tx) => {
+        const t = texts[ctx.lang];
+        const items = await tx
+          .selectFrom('course_item')
+          .select(['id', 'item_type'])
+          .where('course_id', '=', input.courseId)
+          .execute();
+        if (items.length === 0) throw notFound();
+        const types = new Map(items.map((i) => [String(i.id), i.item_type]));
+        const listed = new Set(input.items.map((i) => i.id));
+        if (
+          listed.size !== input.items.length ||
+          listed.size !== types.size ||
+          ![...listed].every((id) => types.has(id))
+        )
+          throw invalidField('items', t.wholeCourse);
+        input.items.forEach((item, i) => {
+          if (!item.parentId) return;
+          if (types.get(item.id) === 'chapter') throw invalidField(`items.${i}.parentId`, t.chapterAtTop);
+          if (types.get(item.parentId) !== 'chapter') throw invalidField(`items.${i}.parentId`, t.notChapter);
+        });
+        for (const [sort, item] of input.items.entries())
+          await tx
+            .updateTable('course_item')
+            .set({ sort, parent_id: item.parentId, updated_at: ctx.now, updated_by: ctx.actorId })
+            .where('id', '=', item.id)
+            .execute();
+        await deps.audit.record(tx, ctx, {
+          action: 'teaching:course-item:update',
+          resourceType: 'course',
+          resourceId: input.courseId,
+          summary: `reorder ${input.items.length}`,
+          after: input.items,
+        });
+        return { moved: input.items.length };
+      }),
+
+    /** Each trainee on the course, with their progress on this item (none yet: 0). */
+    progress: (tenantId: string, id: string) =>
+      tenancy.inTenant(tenantId, async (tx): Promise<ItemProgress[]> => {
+        const item = await find(tx, id);
+        if (!item) throw notFound();
+        const { rows } = await sql<ItemProgress>`SELECT e.trainee_id::text AS "traineeId", p.name AS "traineeName",
+            t.trainee_no AS "traineeNo", coalesce(g.percent, 0)::int AS percent, g.score::float8 AS score,
+            g.completed_at IS NOT NULL AS completed,
+            to_char(g.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "completedAt",
+            to_char(g.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+          FROM course_enrollment e
+          JOIN trainee t ON t.id = e.trainee_id
+          JOIN person p ON p.id = t.person_id
+          LEFT JOIN course_item_progress g ON g.item_id = ${id} AND g.trainee_id = e.trainee_id
+          WHERE e.course_id = ${item.courseId}
+          ORDER BY t.trainee_no`.execute(tx);
+        return rows;
+      }),
+
+    /**
+     * A trainee's progress on the item (what the learning client reports, or what staff record by hand): complete at
+     * the item's threshold, a quiz at its paper's pass mark; never undone by a lower figure later.
+     */
+    recordProgress: (ctx: WriteContext, id: string, input: RecordProgress) =>
+      resource.act(ctx, id, 'progress', async (tx, item) => {
+        const t = texts[ctx.lang];
+        if (item.itemType === 'chapter') throw invalidField('traineeId', t.chapterProgress);
+        refuseUnless(item, 'published');
+        const enrolled = await tx
+          .selectFrom('course_enrollment')
+          .select('id')
+          .where('course_id', '=', item.courseId)
+          .where('trainee_id', '=', input.traineeId)
+          .executeTakeFirst();
+        if (!enrolled) throw invalidField('traineeId', t.notEnrolled);
+        let done = input.percent >= (item.itemType === 'link' ? 100 : item.minViewPercent);
+        if (item.itemType === 'quiz') {
+          const paper = await tx
+            .selectFrom('exam_paper')
+            .select(sql<number>`pass_score::float8`.as('pass'))
+            .where('id', '=', item.examPaperId as string)
+            .executeTakeFirst();
+          done = input.score !== undefined && input.score !== null && paper !== undefined && input.score >= paper.pass;
+        }
+        await tx
+          .insertInto('course_item_progress')
+          .values({
+            tenant_id: ctx.tenantId,
+            item_id: id,
+            course_id: item.courseId,
+            trainee_id: input.traineeId,
+            percent: input.percent,
+            score: input.score ?? null,
+            completed_at: done ? ctx.now : null,
+            updated_at: ctx.now,
+          })
+          .onConflict((oc) =>
+            oc.columns(['tenant_id', 'item_id', 'trainee_id']).doUpdateSet({
+              percent: sql`greatest(course_item_progress.percent, excluded.percent)`,
+              score: sql`coalesce(greatest(course_item_progress.score, excluded.score), excluded.score, course_item_progress.score)`,
+              completed_at: sql`coalesce(course_item_progress.completed_at, excluded.completed_at)`,
+              updated_at: ctx.now,
+            }),
+          )
+          .execute();
+        await settle(tx, item.courseId, input.traineeId, ctx.now);
+        return (await find(tx, id)) as CourseItem;
+      }),
+  };
+}
+
+export type CourseItemService = ReturnType<typeof createCourseItemService>;

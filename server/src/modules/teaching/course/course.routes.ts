@@ -1,0 +1,94 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../core/context';
+import { answers, errorResponses, json } from '../../../core/openapi';
+import { IdParam } from '../../../core/resource/id-param';
+import { resourceModule } from '../../../core/resource/resource.module';
+import { sendSheet, writeContext, xlsx } from '../../../core/resource/resource.routes';
+import { defineRoute, recordAction } from '../../../core/route';
+import { Assigned, CloneCourse, Course, CourseAction, courseResource, Enrolment } from './course.resource';
+import { type CourseService, createCourseService } from './course.service';
+
+const path = 'teaching/course';
+const tags = [path];
+const answer: [string, typeof Course] = ['The course', Course];
+
+const publish = recordAction({
+  path,
+  verb: 'publish',
+  summary: 'Publish a draft or offline course: one of its items is published, and its final paper if it has one',
+  permission: 'teaching:course:publish',
+  body: CourseAction,
+  answer,
+});
+const offline = recordAction({
+  path,
+  verb: 'offline',
+  summary: 'Take a published course offline (its enrolments stay)',
+  permission: 'teaching:course:publish',
+  body: CourseAction,
+  answer,
+});
+const assign = recordAction({
+  path,
+  verb: 'assign',
+  summary: 'Enrol the trainees in training its audience names (those already enrolled stay as they are)',
+  permission: 'teaching:course:assign',
+  body: CourseAction,
+  answer: ['How many were enrolled, and the course', Assigned],
+});
+const clone = defineRoute({
+  method: 'post',
+  path: `/${path}/{id}/clone`,
+  tags,
+  summary: 'A new draft with the settings and items of the course, under another code and title',
+  permission: 'teaching:course:clone',
+  request: { params: IdParam, body: { required: true, content: json(CloneCourse) } },
+  responses: { 201: { description: 'The new course', content: json(Course) }, ...errorResponses(400, 401, 403, 404) },
+});
+const enrolments = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/enrolments`,
+  tags,
+  summary: 'The trainees on the course with their progress and completion, by trainee number',
+  permission: 'teaching:course:list',
+  request: { params: IdParam },
+  responses: answers('The enrolments', z.array(Enrolment), 400, 401, 403, 404),
+});
+const report = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/report`,
+  tags,
+  summary: 'The progress and completion report of the course (xlsx)',
+  permission: 'teaching:course:export',
+  request: { params: IdParam },
+  responses: { 200: xlsx('The report'), ...errorResponses(400, 401, 403, 404) },
+});
+
+const actions = (service: CourseService): OpenAPIHono<AppEnv> =>
+  new OpenAPIHono<AppEnv>()
+    .openapi(publish, async (c) =>
+      c.json(await service.publish(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+    )
+    .openapi(offline, async (c) =>
+      c.json(await service.offline(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+    )
+    .openapi(assign, async (c) =>
+      c.json(await service.assign(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+    )
+    .openapi(clone, async (c) =>
+      c.json(await service.clone(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .openapi(enrolments, async (c) =>
+      c.json(await service.enrolments(c.var.principal.tenantId, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      report,
+      async (c) =>
+        sendSheet(c, await service.report(c.var.principal.tenantId, c.req.valid('param').id, c.var.lang)) as never,
+    );
+
+export const courses = resourceModule(courseResource, {
+  service: createCourseService,
+  routes: actions,
+  omit: ['import', 'template'],
+});

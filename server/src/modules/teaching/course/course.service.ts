@@ -1,0 +1,292 @@
+import { sql } from 'kysely';
+import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import type { Lang } from '../../../core/i18n';
+import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { writeSheet } from '../../../core/resource/spreadsheet';
+import type { Tx } from '../../../core/tenancy';
+import { namesNoOne, traineesOf } from '../audience';
+import {
+  type CloneCourse,
+  type Course,
+  type CourseStatus,
+  type CreateCourse,
+  courseResource,
+  courseTable,
+  type Enrolment,
+  type UpdateCourse,
+} from './course.resource';
+
+const texts = {
+  'zh-CN': {
+    codeTaken: '该编码已被使用',
+    noOrg: '组织不存在',
+    noPaper: '试卷不存在',
+    toBeforeFrom: '不能早于开始日期',
+    noItem: '请先发布至少一项课程内容',
+    paperNotPublished: '结课试卷须先发布',
+    noAudience: '请至少指定一种分配对象（学员类型、培训基地或年级）',
+    sheet: '学习报告',
+    header: ['学员编号', '姓名', '学员类型', '培训基地', '来源', '进度（%）', '状态', '完成时间'],
+    source: { assigned: '分配', self: '自选' },
+    status: { not_started: '未开始', in_progress: '学习中', completed: '已完成', failed: '未通过' },
+  },
+  'en-US': {
+    codeTaken: 'is already used',
+    noOrg: 'is not an existing organisation',
+    noPaper: 'is not an existing paper',
+    toBeforeFrom: 'must not be before the start',
+    noItem: 'publish one item of the course at least first',
+    paperNotPublished: 'the final paper must be published first',
+    noAudience: 'name one audience at least (trainee types, bases or cohorts)',
+    sheet: 'Report',
+    header: ['Trainee no.', 'Name', 'Trainee type', 'Base', 'Source', 'Progress (%)', 'Status', 'Completed'],
+    source: { assigned: 'Assigned', self: 'Self' },
+    status: { not_started: 'Not started', in_progress: 'In progress', completed: 'Completed', failed: 'Failed' },
+  },
+};
+
+/**
+ * Courses (docs/domain.md §8.1): a code unique in the tenant; published once one of its items is (and its final paper,
+ * when it has one), taken offline, back again; assigned to its audience, which enrols the trainees in training it names
+ * (those already on it stay as they are); cloned with its items; the report of its enrolments as xlsx.
+ */
+export function createCourseService(deps: ResourceDeps) {
+  const repo = courseTable;
+  const { tenancy } = deps;
+  const find = (tx: Tx, id: string) => repo.find(tx, id);
+
+  const refuseUnless = (row: Course, ...allowed: CourseStatus[]) => {
+    if (!allowed.includes(row.status)) throw new AppError('course.notAllowed', { status: row.status });
+  };
+
+  async function check(tx: Tx, input: Partial<CreateCourse>, current: Course | undefined, lang: Lang) {
+    const t = texts[lang];
+    if (input.code && input.code !== current?.code) {
+      const taken = await tx.selectFrom('course').select('id').where('code', '=', input.code).executeTakeFirst();
+      if (taken) throw invalidField('code', t.codeTaken);
+    }
+    if (input.ownerOrgId) {
+      const org = await tx
+        .selectFrom('organization')
+        .select('id')
+        .where('id', '=', input.ownerOrgId)
+        .executeTakeFirst();
+      if (!org) throw invalidField('ownerOrgId', t.noOrg);
+    }
+    if (input.finalPaperId) {
+      const paper = await tx
+        .selectFrom('exam_paper')
+        .select('id')
+        .where('id', '=', input.finalPaperId)
+        .executeTakeFirst();
+      if (!paper) throw invalidField('finalPaperId', t.noPaper);
+    }
+    const from = input.availableFrom === undefined ? current?.availableFrom : input.availableFrom;
+    const to = input.availableTo === undefined ? current?.availableTo : input.availableTo;
+    if (from && to && to < from) throw invalidField('availableTo', t.toBeforeFrom);
+  }
+
+  const store: ResourceStore<Course, CreateCourse, UpdateCourse> = {
+    list: (tx, query) => repo.list(tx, query),
+    find,
+    async create(tx, input, ctx) {
+      await check(tx, input, undefined, ctx.lang);
+      const made = await repo.insert(tx, input, ctx);
+      return (await find(tx, made.id)) as Course;
+    },
+    async update(tx, current, input, ctx) {
+      refuseUnless(current, 'draft', 'published', 'offline');
+      await check(tx, input, current, ctx.lang);
+      const { version, ...values } = input;
+      const updated = await repo.update(tx, current.id, values, ctx, version);
+      return updated && ((await find(tx, current.id)) as Course);
+    },
+    async remove(tx, rows, ctx) {
+      for (const row of rows) refuseUnless(row, 'draft');
+      await repo.remove(
+        tx,
+        rows.map((r) => r.id),
+        ctx,
+      );
+    },
+  };
+
+  const resource = createResourceService(courseResource, store, deps);
+
+  const act = (
+    ctx: WriteContext,
+    id: string,
+    action: string,
+    version: number,
+    work: (tx: Tx, row: Course) => Promise<object>,
+  ) =>
+    resource.act(ctx, id, action, async (tx, row) => {
+      if (row.version !== version) throw versionConflict();
+      await repo.update(tx, id, await work(tx, row), ctx);
+      await tx.updateTable('course').set({ version: sql`version + 1` }).where('id', '=', id).execute();
+      return (await find(tx, id)) as Course;
+    });
+
+  async function enrolments(tx: Tx, id: string): Promise<Enrolment[]> {
+    const { rows } = await sql<Enrolment>`SELECT e.id::text AS id, e.trainee_id::text AS "traineeId",
+        p.name AS "traineeName", t.trainee_no AS "traineeNo", tt.name AS "traineeTypeName", o.name AS "baseName",
+        e.source, e.progress_percent AS "progressPercent", e.status,
+        to_char(e.completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "completedAt"
+      FROM course_enrollment e
+      JOIN trainee t ON t.id = e.trainee_id
+      JOIN person p ON p.id = t.person_id
+      LEFT JOIN trainee_type tt ON tt.id = t.trainee_type_id
+      LEFT JOIN organization o ON o.id = t.training_base_id
+      WHERE e.course_id = ${id}
+      ORDER BY t.trainee_no`.execute(tx);
+    return rows;
+  }
+
+  return {
+    resource,
+
+    /** Draft or offline → published: one published item at least, and the final paper (if any) published. */
+    publish: (ctx: WriteContext, id: string, version: number) =>
+      act(ctx, id, 'publish', version, async (tx, row) => {
+        refuseUnless(row, 'draft', 'offline');
+        const t = texts[ctx.lang];
+        const item = await tx
+          .selectFrom('course_item')
+          .select('id')
+          .where('course_id', '=', id)
+          .where('status', '=', 'published')
+          .where('item_type', '<>', 'chapter')
+          .executeTakeFirst();
+        if (!item) throw invalidField('items', t.noItem);
+        if (row.finalPaperId) {
+          const paper = await tx
+            .selectFrom('exam_paper')
+            .select('status')
+            .where('id', '=', row.finalPaperId)
+            .executeTakeFirst();
+          if (paper?.status !== 'published') throw invalidField('finalPaperId', t.paperNotPublished);
+        }
+        return { status: 'published', publishedAt: row.publishedAt ?? ctx.now.toISOString() };
+      }),
+
+    offline: (ctx: WriteContext, id: string, version: number) =>
+      act(ctx, id, 'offline', version, async (_tx, row) => {
+        refuseUnless(row, 'published');
+        return { status: 'offline' };
+      }),
+
+    /** The trainees in training its audience names are enrolled (assigned); those already on it stay as they are. */
+    async assign(ctx: WriteContext, id: string, version: number): Promise<{ enrolled: number; course: Course }> {
+      let enrolled = 0;
+      const course = await act(ctx, id, 'assign', version, async (tx, row) => {
+        refuseUnless(row, 'published');
+        if (namesNoOne(row)) throw invalidField('audienceTraineeTypeIds', texts[ctx.lang].noAudience);
+        const trainees = await traineesOf(tx, row);
+        if (trainees.length > 0) {
+          const made = await tx
+            .insertInto('course_enrollment')
+            .values(trainees.map((traineeId) => ({ tenant_id: ctx.tenantId, course_id: id, trainee_id: traineeId })))
+            .onConflict((oc) => oc.columns(['tenant_id', 'course_id', 'trainee_id']).doNothing())
+            .executeTakeFirst();
+          enrolled = Number(made.numInsertedOrUpdatedRows ?? 0);
+        }
+        return {};
+      });
+      return { enrolled, course };
+    },
+
+    /** A new draft with the settings and the items (as drafts) of the course, under another code and title. */
+    clone: (ctx: WriteContext, id: string, input: CloneCourse) =>
+      tenancy.inTenant(ctx.tenantId, async (tx) => {
+        const source = await find(tx, id);
+        if (!source) throw notFound();
+        const {
+          id: _id,
+          version: _v,
+          createdAt: _c,
+          updatedAt: _u,
+          status: _s,
+          publishedAt: _p,
+          ownerOrgName: _o,
+          finalPaperTitle: _f,
+          itemCount: _i,
+          enrolmentCount: _e,
+          completedCount: _d,
+          ...settings
+        } = source;
+        const copy = { ...settings, code: input.code, title: input.title };
+        await check(tx, { code: input.code }, undefined, ctx.lang);
+        const made = await repo.insert(tx, copy, ctx);
+        const items = await tx
+          .selectFrom('course_item')
+          .selectAll()
+          .where('course_id', '=', id)
+          .orderBy(sql`parent_id NULLS FIRST`)
+          .orderBy('sort')
+          .execute();
+        const ids = new Map<string, string>();
+        for (const item of items) {
+          const inserted = await tx
+            .insertInto('course_item')
+            .values({
+              tenant_id: ctx.tenantId,
+              course_id: made.id,
+              parent_id: item.parent_id ? (ids.get(String(item.parent_id)) ?? null) : null,
+              item_type: item.item_type,
+              title: item.title,
+              description: item.description,
+              // a file is held by one item: the copy links to the same address, paper or nothing
+              file_id: null,
+              url: item.url,
+              exam_paper_id: item.exam_paper_id,
+              duration_minutes: item.duration_minutes,
+              min_view_percent: item.min_view_percent,
+              is_required: item.is_required,
+              sort: item.sort,
+              created_at: ctx.now,
+              created_by: ctx.actorId,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.set(String(item.id), String(inserted.id));
+        }
+        const after = (await find(tx, made.id)) as Course;
+        await deps.audit.record(tx, ctx, {
+          action: 'teaching:course:clone',
+          resourceType: 'course',
+          resourceId: after.id,
+          summary: `${after.code} ${after.title} ← ${source.code}`,
+          after,
+        });
+        return after;
+      }),
+
+    enrolments: (tenantId: string, id: string) =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id))) throw notFound();
+        return enrolments(tx, id);
+      }),
+
+    /** The report of its enrolments (progress, status, completion), as xlsx. */
+    report: (tenantId: string, id: string, lang: Lang) =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const course = await find(tx, id);
+        if (!course) throw notFound();
+        const t = texts[lang];
+        const rows = (await enrolments(tx, id)).map((e) => [
+          e.traineeNo,
+          e.traineeName,
+          e.traineeTypeName,
+          e.baseName,
+          t.source[e.source],
+          e.progressPercent,
+          t.status[e.status],
+          e.completedAt ? new Date(e.completedAt) : null,
+        ]);
+        return { filename: `course-${course.code}.xlsx`, body: await writeSheet(t.sheet, t.header, rows) };
+      }),
+  };
+}
+
+export type CourseService = ReturnType<typeof createCourseService>;
