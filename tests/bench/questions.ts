@@ -4,10 +4,13 @@
  * tags, types, formats and difficulties, with stems written from a medical vocabulary; then the p95 of the list's
  * pages as the console asks for them (a category with its sub-categories, type, difficulty and tag; a keyword in the
  * stems; the unfiltered first page) through HTTP with the administrator's token, beside the budgets, and the likely
- * duplicates of a stem being written.
+ * duplicates of a stem being written; then the xlsx import of IMPORT questions (a tenth of them groups: A3 cases and B1
+ * shared options, two items each) as the console's import job runs it, beside its budget on PostgreSQL.
  */
 
+import { PassThrough } from 'node:stream';
 import { serve } from '@hono/node-server';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
@@ -20,6 +23,9 @@ const COUNT = {
 };
 const CALLS = 100;
 const BUDGET_MS = { filtered: 30, keyword: 50, availability: 100 };
+/** Questions in the imported sheet (`BENCH_QUESTION_IMPORT` for a smaller run), and the import's budget on PostgreSQL. */
+const IMPORT = Number(process.env.BENCH_QUESTION_IMPORT ?? 100_000);
+const IMPORT_BUDGET_S = 30;
 const BATCH = 50_000;
 
 type Database = Parameters<typeof createServer>[0]['database'];
@@ -199,8 +205,135 @@ export async function benchQuestions(label: string, database: Database) {
       samples.push(performance.now() - t0);
     }
     console.log(`  ${label}: likely duplicates of a stem being written: p95 ${p95(samples).toFixed(1)} ms (no budget)`);
+
+    await benchImport(label, database.kind === 'postgres', base, call, `bs3-4`);
   } finally {
     http.close();
     await server.close();
+  }
+}
+
+const FIVE = ['甲', '乙', '丙', '丁', '戊'];
+
+/**
+ * A question sheet of `count` questions in the category `category`: nine of ten alone (A1, X, true/false in turn), the
+ * tenth a group of a first row and two items (A3 and B1 in turn); every stem its own. Written by exceljs' streaming
+ * writer. Answers the file and its rows.
+ */
+export async function questionSheet(count: number, category: string): Promise<{ file: Uint8Array; rows: number }> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('questions');
+  sheet
+    .addRow([
+      '组号',
+      '题型',
+      '医学题型',
+      '分类',
+      '题干',
+      '选项A',
+      '选项B',
+      '选项C',
+      '选项D',
+      '选项E',
+      '答案',
+      '难度',
+      '标签',
+    ])
+    .commit();
+  let rows = 0;
+  const add = (cells: (string | number | null)[]) => {
+    sheet.addRow(cells).commit();
+    rows += 1;
+  };
+  for (let n = 1; n <= count; n++) {
+    const disease = DISEASES[n % DISEASES.length];
+    const stem = `导入${n}：患者，${18 + (n % 70)}岁，${SIGNS[n % SIGNS.length]}。${disease}相关：${ASKS[n % ASKS.length]}`;
+    const tag = TAGS[n % TAGS.length] as string;
+    const difficulty = 1 + (n % 5);
+    if (n % 10 === 0 && (n / 10) % 2 === 0) {
+      add([
+        `g${n}`,
+        'case_group',
+        'A3',
+        category,
+        `导入${n}：病例，${disease}`,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        difficulty,
+        tag,
+      ]);
+      for (const ask of ASKS.slice(0, 2)) add([`g${n}`, null, null, null, ask, ...FIVE, 'B', null, null]);
+    } else if (n % 10 === 0) {
+      add([`g${n}`, 'option_group', 'B1', category, `导入${n}：以下药物各用于`, ...FIVE, null, difficulty, tag]);
+      add([`g${n}`, null, null, null, '抗血小板', null, null, null, null, null, 'A', null, null]);
+      add([`g${n}`, null, null, null, '溶栓', null, null, null, null, null, 'D', null, null]);
+    } else if (n % 3 === 0)
+      add([null, 'multiple_choice', 'X', category, stem, '甲', '乙', '丙', '丁', null, 'A,C', difficulty, tag]);
+    else if (n % 3 === 1) add([null, 'single_choice', 'A1', category, stem, ...FIVE, 'C', difficulty, tag]);
+    else add([null, 'true_false', null, category, stem, null, null, null, null, null, '对', difficulty, tag]);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return { file: new Uint8Array(Buffer.concat(chunks)), rows };
+}
+
+/** The import of IMPORT questions as a job through HTTP, timed from the upload to the job's end. */
+async function benchImport(
+  label: string,
+  budgeted: boolean,
+  base: string,
+  call: (method: string, path: string, body?: unknown) => Promise<{ version: number } & Record<string, unknown>>,
+  category: string,
+) {
+  // the tenant's limits let one sheet hold them (a group is several rows)
+  const settings = (await call('GET', '/system/settings?category=upload')) as unknown as {
+    data: { key: string; version: number }[];
+  };
+  for (const [key, value] of [
+    ['import.maxRows', 1_000_000],
+    ['import.maxFileSizeMb', 200],
+    ['import.maxUnpackedMb', 2000],
+  ] as const) {
+    const version = settings.data.find((setting) => setting.key === key)?.version ?? 0;
+    await call('PUT', `/system/settings/${key}`, { value, version });
+  }
+  const { file, rows } = await questionSheet(IMPORT, category);
+  const token = await signInDemoAdmin(base);
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(file)], 'questions.xlsx'));
+  const started = performance.now();
+  const res = await fetch(`${base}/api/assess/question/import-jobs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 202) throw new Error(`question import refused: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  for (;;) {
+    const job = (await call('GET', `/assess/question/import-jobs/${id}`)) as unknown as {
+      status: string;
+      report: { created: number; failed: unknown[] } | null;
+    };
+    if (['done', 'failed', 'cancelled'].includes(job.status)) {
+      const seconds = (performance.now() - started) / 1000;
+      if (job.status !== 'done') throw new Error(`question import ${job.status}: ${JSON.stringify(job.report)}`);
+      const verdict = budgeted
+        ? ` (≤ ${IMPORT_BUDGET_S} s): ${seconds <= IMPORT_BUDGET_S ? 'within' : 'OVER'}`
+        : ' (budget on PostgreSQL)';
+      console.log(
+        `  ${label}: import of ${IMPORT.toLocaleString('en')} questions (${(IMPORT / 10).toLocaleString('en')} groups, ` +
+          `${rows.toLocaleString('en')} rows, ${(file.byteLength / 1024 / 1024).toFixed(1)} MB): ` +
+          `${job.report?.created.toLocaleString('en')} created in ${seconds.toFixed(1)} s${verdict}`,
+      );
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -83,14 +83,14 @@ const trees = {
 };
 
 describe('/question/list', () => {
-  function mount(extra: Parameters<typeof fakeApi>[0] = {}) {
+  function mount(extra: Parameters<typeof fakeApi>[0] = {}, granted = codes) {
     const api = fakeApi({
       ...trees,
       'GET /api/assess/question': () =>
         page([question('1'), question('2', { status: 'pending_review', stem: '溶栓的时间窗是' })]),
       ...extra,
     });
-    const app = renderApp({ store, access: grant(codes), children: <QuestionListPage /> });
+    const app = renderApp({ store, access: grant(granted), children: <QuestionListPage /> });
     render(app.tree);
     return { api, history: app.history };
   }
@@ -132,6 +132,18 @@ describe('/question/list', () => {
       comment: '答案有误',
       version: 0,
     });
+  });
+
+  it('imports through the generic dialog, which offers no update mode: an import only adds questions', async () => {
+    const { api } = mount({ 'GET /api/assess/question/import-jobs/latest': () => ({ body: null }) }, [
+      ...codes,
+      'assess:question:import',
+    ]);
+    fireEvent.click(await screen.findByTestId('table-import'));
+    const dialog = await screen.findByTestId('import-modal');
+    expect(within(dialog).getByTestId('import-template')).toBeInTheDocument();
+    expect(within(dialog).queryAllByRole('radio')).toEqual([]);
+    await waitFor(() => expect(api.find('GET', '/api/assess/question/import-jobs/latest')).toHaveLength(1));
   });
 
   it('opens the step form to write a question', async () => {

@@ -1,7 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminApi } from './api';
-import { launchChromium, signInAsAdmin } from './browser';
+import { downloadFrom, launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
 
 const baseURL = inject('baseURL');
@@ -163,6 +167,75 @@ describe('The question bank in Chromium', () => {
     await page.reload();
     await page.getByTestId('paper-preview').getByText(`判断-${tag}-0：心电图 ST 段抬高提示心肌缺血`).waitFor();
     expect(await page.getByText(`判断-${tag}-0：已修订`).count()).toBe(0);
+  });
+
+  it('imports a sheet with a B1 group and one bad row: the report names the row and nothing is written', async () => {
+    await page.goto(`${baseURL}/#/question/list`);
+    await page.getByTestId('assess-question').getByTestId('table-import').click();
+    const dialog = page.getByTestId('import-modal');
+    await dialog.waitFor();
+    const download = await downloadFrom(page, page.getByTestId('import-template'));
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.readFile((await download.path()) as string);
+    const first = template.worksheets[0];
+    if (!first) throw new Error('the template has no sheet');
+    const header = (first.getRow(1).values as string[]).slice(1);
+    expect(header).toEqual(expect.arrayContaining(['组号', '题型', '医学题型', '分类', '题干', '选项A', '答案']));
+
+    const mark = `imp-${tag}`;
+    const rows: Record<string, string>[] = [
+      {
+        组号: '1',
+        题型: 'option_group',
+        医学题型: 'B1',
+        分类: `e2e-${tag}`,
+        题干: `下列药物各用于（${mark}）`,
+        选项A: '阿司匹林',
+        选项B: '肝素',
+        选项C: '华法林',
+        选项D: '尿激酶',
+        选项E: '硝酸甘油',
+        标签: mark,
+      },
+      { 组号: '1', 题干: '抗血小板', 答案: 'A' },
+      { 组号: '1', 题干: '溶栓', 答案: 'D' },
+      // row 5: an X item with one answer
+      {
+        题型: 'multiple_choice',
+        医学题型: 'X',
+        分类: `e2e-${tag}`,
+        题干: `再灌注治疗包括（${mark}）`,
+        选项A: '溶栓',
+        选项B: 'PCI',
+        选项C: 'CABG',
+        选项D: '硝酸甘油',
+        答案: 'A',
+        标签: mark,
+      },
+    ];
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('questions');
+    sheet.addRow(header);
+    for (const values of rows) sheet.addRow(header.map((h) => values[h] ?? ''));
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'medu-questions-')), 'questions.xlsx');
+    writeFileSync(file, Buffer.from(await book.xlsx.writeBuffer()));
+
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await page.getByTestId('import-check').click();
+    const errors = page.getByTestId('import-errors');
+    await errors.waitFor();
+    const failed = errors.locator('tbody tr');
+    await expect.poll(() => failed.count()).toBe(1);
+    expect(await failed.first().locator('td').allTextContents()).toEqual(['5', '答案', '多选题须至少 2 个正确答案']);
+    expect(await page.getByTestId('import-commit').isEnabled()).toBe(false);
+    await page
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    expect((await api('GET', `/assess/question?tag=${encodeURIComponent(mark)}`)).total).toBe(0);
+    expect((await api('GET', `/assess/question?keyword=${encodeURIComponent(mark)}`)).total).toBe(0);
   });
 
   it('left no error in the page', () => {

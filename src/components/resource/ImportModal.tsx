@@ -12,10 +12,12 @@ interface Props {
   name: string;
   /** After a committed import: reload the list. */
   onImported: (report: ImportReport) => void;
+  /** No choice of mode: the import only adds. */
+  addsOnly?: boolean;
 }
 
 /** A resource's import: new rows only, or new and existing ones (upsert). */
-export default function ImportModal({ open, onClose, service, name, onImported }: Props) {
+export default function ImportModal({ open, onClose, service, name, onImported, addsOnly }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [mode, setMode] = useState<'insert' | 'upsert'>('insert');
@@ -32,12 +34,16 @@ export default function ImportModal({ open, onClose, service, name, onImported }
       send={(file, dryRun) => service.importFile(file, { dryRun, mode })}
       jobs={jobs}
       optionsKey={mode}
-      options={(disabled) => (
-        <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)} disabled={disabled}>
-          <Radio value="insert">{t('resource.import.mode.insert')}</Radio>
-          <Radio value="upsert">{t('resource.import.mode.upsert')}</Radio>
-        </Radio.Group>
-      )}
+      options={
+        addsOnly
+          ? undefined
+          : (disabled) => (
+              <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)} disabled={disabled}>
+                <Radio value="insert">{t('resource.import.mode.insert')}</Radio>
+                <Radio value="upsert">{t('resource.import.mode.upsert')}</Radio>
+              </Radio.Group>
+            )
+      }
       hint={t('resource.import.hint')}
       checkLabel={t('resource.import.check')}
       commitLabel={t('resource.import.commit')}

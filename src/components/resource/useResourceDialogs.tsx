@@ -81,6 +81,7 @@ export function useResourceDialogs<Row extends { id: string; version: number }>(
                 onClose={closeImport}
                 service={service}
                 name={descriptor.resource}
+                addsOnly={descriptor.importAddsOnly}
                 onImported={onImported}
               />
             ))}

@@ -37,7 +37,9 @@ type Naming<Row> =
   | { importKey: Field<Row>; label?: (row: Row) => string }
   | { importKey?: undefined; label: (row: Row) => string }
   /** A record a person holds once is found in a sheet by the person's ID number (its rows show it masked). */
-  | { importKey: 'idNo'; label: (row: Row) => string };
+  | { importKey: 'idNo'; label: (row: Row) => string }
+  /** A record found by the hash of its content (a question: its exact duplicate), which its rows do not show. */
+  | { importKey: 'contentHash'; label: (row: Row) => string };
 
 type Declared<
   Row extends ResourceRow,

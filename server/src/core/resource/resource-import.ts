@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi';
 import type { ErrorCatalog } from '../error-catalog';
 import { AppError, invalidField, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
@@ -53,6 +54,7 @@ const texts = {
     unknownColumn: '无法识别的列',
     noHeader: '缺少表头行',
     repeated: '与文件中前面的行重复',
+    groupSplit: '该组号已在前面用过：同一组的行须相邻',
     undone: '导入未完成，已撤销',
   },
   'en-US': {
@@ -60,6 +62,7 @@ const texts = {
     unknownColumn: 'is not a column of this import',
     noHeader: 'the header row is missing',
     repeated: 'repeats an earlier row of the file',
+    groupSplit: 'this group number was used above: the rows of a group follow each other',
     undone: 'undone: the import did not complete',
   },
 };
@@ -108,6 +111,20 @@ class RowsFailed extends Error {
 }
 class Rollback extends Error {}
 
+/** A row as read: its cells by column key, and the import row rule's verdict on them. */
+interface ParsedRow {
+  row: number;
+  cells: Record<string, unknown>;
+  parsed: ReturnType<z.ZodType['safeParse']>;
+}
+
+/** One record of the sheet: its rows (one, or a group's), the first naming it. */
+interface SheetRecord {
+  row: number;
+  rows: number[];
+  record: Record<string, unknown>;
+}
+
 /**
  * Imports a spreadsheet as a job, all rows or none, in two streamed passes of short transactions:
  * 1. validate: every row against the schema, keys looked up a batch at a time, repeated keys, the store's own
@@ -117,6 +134,8 @@ class Rollback extends Error {}
  *    cancellation undoes the batches already applied from it (created rows removed, updated rows restored from
  *    their `before`), newest first, batch by batch.
  * The table thus ends as it was or with every row; while pass 2 runs, other users may see rows arriving.
+ * Where the definition groups rows (`importGroups`), a group's rows are one record in both passes: each row is checked
+ * by the row rule, then the group's record by the rest, its failures named on the rows and columns they came from.
  */
 export async function runImport<Row extends ResourceRow, Create, Update extends { version: number }>(
   target: ImportTarget<Row, Create, Update>,
@@ -171,11 +190,18 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       (target.columns.find((c) => c.key === field) ?? target.columns.find((c) => c.key === key))?.label[lang] ?? key
     );
   };
-  const failuresOf = (err: unknown, row: number): ImportFailure[] => {
+  const groups = def.importGroups;
+  /** A failure of a record's field, on the row and column it came from (a group's item: its own row). */
+  const failureAt = (at: Pick<SheetRecord, 'row' | 'rows'>, field: string, message: string): ImportFailure => {
+    const place = groups ? groups.locate(field) : { index: 0, field };
+    return { row: at.rows[place.index] ?? at.row, column: labelOf(place.field), message };
+  };
+  const failuresOf = (err: unknown, at: Pick<SheetRecord, 'row' | 'rows'>): ImportFailure[] => {
+    const { row } = at;
     if (err instanceof AppError) {
       const message = catalog.message(err.code, lang, err.params);
       if (!err.fields?.length) return [{ row, column: '', message }];
-      return err.fields.map((f) => ({ row, column: labelOf(f.field), message: f.message || message }));
+      return err.fields.map((f) => failureAt(at, f.field, f.message || message));
     }
     if (isUniqueViolation(err)) return [{ row, column: '', message: catalog.message('common.duplicate', lang) }];
     throw err;
@@ -200,12 +226,22 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   };
 
   let keys: (string | undefined)[] = [];
-  const parse = ({ row, cells }: SheetRow) => {
+  const parse = ({ row, cells }: SheetRow): ParsedRow => {
     const record: Record<string, unknown> = {};
     keys.forEach((k, i) => {
       if (k && cells[i] !== undefined) record[k] = cells[i];
     });
-    return { row, parsed: schema.safeParse(record) };
+    return { row, cells: record, parsed: schema.safeParse(record) };
+  };
+  const groupOf = (r: ParsedRow) => (groups ? (r.cells[groups.key] as string | undefined) : undefined);
+  /** A group's rows (each checked by the row rule) as its record. */
+  const recordOf = (rows: ParsedRow[]): SheetRecord => {
+    const data = rows.map((r) => r.parsed.data as Record<string, unknown>);
+    return {
+      row: rows[0]?.row ?? 0,
+      rows: rows.map((r) => r.row),
+      record: groups ? groups.combine(data) : (data[0] ?? {}),
+    };
   };
   /** The sheet's row batches; its header sets `keys` first and, when it does not fit, answers its problems. */
   const sheet = async function* (rowsPerBatch: number) {
@@ -223,15 +259,40 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       if (problems.length) throw new RowsFailed(problems);
     }
   };
+  /**
+   * The sheet's rows in batches of whole records, `rows` of them read per batch: the rows of a group (the
+   * definition's `importGroups`) are one record, never split between batches (the last group of a batch waits for
+   * the next, where it may go on).
+   */
+  const sheetRecords = async function* (rowsPerBatch: number) {
+    let open: ParsedRow[] = [];
+    for await (const rows of sheet(rowsPerBatch)) {
+      const records: ParsedRow[][] = [];
+      for (const r of [...open, ...rows.map(parse)]) {
+        const last = records[records.length - 1];
+        const group = groupOf(r);
+        if (last && group !== undefined && groupOf(last[0] as ParsedRow) === group) last.push(r);
+        else records.push([r]);
+      }
+      open =
+        groups && records.length && groupOf(records[records.length - 1]?.[0] as ParsedRow) !== undefined
+          ? (records.pop() as ParsedRow[])
+          : [];
+      yield { read: rows.length, records };
+    }
+    if (open.length) yield { read: 0, records: [open] };
+  };
 
   // Pass 1: validate.
   const seenKeys = new Set<string>();
   /** Keys of rows that existed during validation: pass 2 looks up only these (insert mode: none). */
   const existingKeys = new Set<string>();
+  /** The groups already read: a group number met again further down splits a group. */
+  const closedGroups = new Set<string>();
   let rowCount = 0;
   try {
-    for await (const rows of sheet(VALIDATION_BATCH)) {
-      rowCount += rows.length;
+    for await (const { read, records: batch } of sheetRecords(VALIDATION_BATCH)) {
+      rowCount += read;
       if (rowCount > job.maxRows) {
         return finish({
           status: 'failed',
@@ -239,21 +300,34 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
           error: new AppError('import.tooManyRows', { max: job.maxRows }),
         });
       }
-      const parsed = rows.map(parse);
       await inTenant(async (tx) => {
         const failures: ImportFailure[] = [];
-        const valid = parsed.flatMap((p) => (p.parsed.success ? [p.parsed.data as Record<string, unknown>] : []));
-        const existing = await lookUp(tx, valid);
-        for (const { row, parsed: result } of parsed) {
-          if (!result.success) {
-            for (const f of issuesToFields(result.error.issues, lang))
-              failures.push({ row, column: labelOf(f.field), message: f.message });
+        const checked: SheetRecord[] = [];
+        for (const rows of batch) {
+          const group = groupOf(rows[0] as ParsedRow);
+          if (group !== undefined && closedGroups.has(group)) {
+            failures.push({ row: rows[0]?.row ?? 0, column: labelOf(groups?.key ?? ''), message: t.groupSplit });
             continue;
           }
-          const record = result.data as Record<string, unknown>;
+          if (group !== undefined) closedGroups.add(group);
+          let valid = true;
+          for (const { row, parsed: result } of rows) {
+            if (result.success) continue;
+            valid = false;
+            for (const f of issuesToFields(result.error.issues, lang))
+              failures.push({ row, column: labelOf(f.field), message: f.message });
+          }
+          if (valid) checked.push(recordOf(rows));
+        }
+        const existing = await lookUp(
+          tx,
+          checked.map((r) => r.record),
+        );
+        for (const at of checked) {
+          const { record } = at;
           const key = keyOf(record);
           if (key !== undefined && seenKeys.has(key)) {
-            failures.push({ row, column: labelOf(def.importKey ?? ''), message: t.repeated });
+            failures.push(failureAt(at, def.importKey ?? '', t.repeated));
             continue;
           }
           if (key !== undefined) seenKeys.add(key);
@@ -262,14 +336,18 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
             if (current && options.mode === 'insert') throw duplicate();
             if (store.fromImport) await store.fromImport(tx, record, current, ctx, seenKeys);
           } catch (err) {
-            failures.push(...failuresOf(err, row));
+            failures.push(...failuresOf(err, at));
             continue;
           }
           if (current && key !== undefined) existingKeys.add(key);
           if (current) report.updated += 1;
           else report.created += 1;
         }
-        await recordFailures(tx, failures);
+        // a group's failures name its rows in any order; the failure sheet reads them in the sheet's
+        await recordFailures(
+          tx,
+          failures.sort((a, b) => a.row - b.row),
+        );
         await progress(tx, { status: 'validating', done: rowCount });
       });
       await yieldToOthers();
@@ -302,7 +380,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     analyzeAt = Math.max(analyzeAt, applied) * 2;
     await job.refreshStatistics();
   };
-  const apply = async (tx: Tx, rows: { row: number; record: Record<string, unknown> }[]) => {
+  const apply = async (tx: Tx, rows: SheetRecord[]) => {
     // A key created meanwhile by someone else fails on the unique index, and the batch's rows are then located.
     const known = rows.map((r) => r.record).filter((record) => existingKeys.has(keyOf(record) ?? ''));
     const existing = known.length ? await lookUp(tx, known) : new Map<string, Row>();
@@ -346,14 +424,14 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   const writeAudit = (tx: Tx, changed: { before?: Row; after?: Row }[]) =>
     target.recordAudit(tx, ctx, changed, (entry) => target.auditRecord(entry, trace));
   /** Which rows of a failed batch fail, each tried alone after the ones before it; nothing is kept. */
-  const locate = async (rows: { row: number; record: Record<string, unknown> }[]) => {
+  const locate = async (rows: SheetRecord[]) => {
     const failures: ImportFailure[] = [];
     await inTenant(async (tx) => {
       for (const r of rows) {
         try {
           await withSavepoint(tx, () => apply(tx, [r]));
         } catch (err) {
-          failures.push(...failuresOf(err, r.row));
+          failures.push(...failuresOf(err, r).sort((a, b) => a.row - b.row));
         }
       }
       throw new Rollback();
@@ -374,19 +452,19 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   try {
     await inTenant((tx) => progress(tx, { status: 'applying', done: 0, total }));
     let done = 0;
-    for await (const rows of sheet(batchSize)) {
-      const records = rows.map((r) => ({ row: r.row, record: parse(r).parsed.data as Record<string, unknown> }));
+    for await (const { records: batch } of sheetRecords(batchSize)) {
+      const records = batch.map(recordOf);
       try {
         const counts = await inTenant(async (tx) => {
           const result = await apply(tx, records);
-          await progress(tx, { status: 'applying', done: done + rows.length });
+          await progress(tx, { status: 'applying', done: done + records.length });
           return result;
         });
         report.created += counts.created;
         report.updated += counts.updated;
         applied += counts.created + counts.updated;
         await keepStatistics();
-        done += rows.length;
+        done += records.length;
       } catch (err) {
         if (err instanceof Cancelled) throw err;
         const failures = await locate(records);

@@ -51,6 +51,12 @@ function changedFields(before: object, after: object): string[] {
   return Object.keys(a).filter((k) => !unchanged.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 }
 
+/** The template's instructions sheet, after the sheet an import reads. */
+const templateNotes: Record<Lang, { name: string; header: string[] }> = {
+  'zh-CN': { name: '填写说明', header: ['列', '说明'] },
+  'en-US': { name: 'Instructions', header: ['Column', 'How to fill it in'] },
+};
+
 const stamp = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
 /**
@@ -202,10 +208,18 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
 
     async template(lang: Lang, tenantId?: string, params?: Record<string, unknown>): Promise<SpreadsheetFile> {
       const { columns } = tenantId ? await shaped(tenantId, params) : { columns: importColumns };
+      const examples = def.importExamples?.map((example) => columns.map((c) => example[c.key] ?? null)) ?? [
+        columns.map((c) => c.example ?? ''),
+      ];
+      const noted = columns.filter((c) => c.note);
+      const notes = noted.length
+        ? [{ ...templateNotes[lang], rows: noted.map((c) => [c.label[lang], c.note?.[lang]]) }]
+        : [];
       const body = await writeSheet(
         sheetName,
         columns.map((c) => c.label[lang]),
-        [columns.map((c) => c.example ?? '')],
+        examples,
+        notes,
       );
       return { filename: `${sheetName}-template.xlsx`, body };
     },

@@ -63,6 +63,19 @@ export interface TracedAudit {
   after: unknown;
 }
 
+/**
+ * How an import makes one record of several rows: consecutive rows with the same text in the `key` column (a group
+ * number) are one record, made by `combine` of the rows as the import row rule checked them, in sheet order; a row with
+ * that column empty is a record alone (a group of one). A group's rows follow each other: a number used again further
+ * down is refused.
+ */
+export interface ImportGroups {
+  key: string;
+  combine(rows: Record<string, unknown>[]): Record<string, unknown>;
+  /** Where a failure of the record's `field` is in the sheet: which of its rows (0: the first), and that row's field. */
+  locate(field: string): { index: number; field: string };
+}
+
 /** A spreadsheet column: export writes `cell(row)` (default `row[key]`), import reads it into `key`. */
 export interface ColumnSpec<Row> {
   key: string;
@@ -70,6 +83,8 @@ export interface ColumnSpec<Row> {
   only?: 'export' | 'import';
   cell?: (row: Row) => CellValue;
   example?: string;
+  /** How to fill it in: the template's instructions sheet lists the columns that have one. */
+  note?: Record<Lang, string>;
 }
 
 export interface ResourceDefinition<Row extends ResourceRow, Create, Update extends { version: number }> {
@@ -95,6 +110,10 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   columns: ColumnSpec<Row>[];
   /** Import in upsert mode (and duplicate checks in insert mode) find existing records by this column. */
   importKey?: string;
+  /** Records an import reads from several rows each (a question group: its first row, then its items). */
+  importGroups?: ImportGroups;
+  /** The template's example rows, by column key, instead of each column's `example`. */
+  importExamples?: Record<string, CellValue>[];
   /**
    * Form fields (and template query parameters) an import is made for, when its columns depend on them (a trainee
    * type's own fields): the service answers the template and the import's columns and row rule for their values.

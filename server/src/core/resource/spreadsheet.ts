@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
@@ -10,14 +11,28 @@ export const sheetNameOf = (resourcePath: string) => resourcePath.replaceAll('/'
 
 const columnWidth = (header: string | undefined) => Math.min(40, Math.max(12, (header?.length ?? 0) * 2 + 2));
 
-export async function writeSheet(sheetName: string, header: string[], rows: CellValue[][]): Promise<Uint8Array> {
+export interface SheetData {
+  name: string;
+  header: string[];
+  rows: CellValue[][];
+}
+
+/** A workbook of one sheet, and `more` after it (an import template's instructions): an import reads the first. */
+export async function writeSheet(
+  sheetName: string,
+  header: string[],
+  rows: CellValue[][],
+  more: SheetData[] = [],
+): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.addRow(header).font = { bold: true };
-  for (const row of rows) sheet.addRow(row.map((v) => v ?? null));
-  sheet.columns.forEach((column, i) => {
-    column.width = columnWidth(header[i]);
-  });
+  for (const data of [{ name: sheetName, header, rows }, ...more]) {
+    const sheet = workbook.addWorksheet(data.name.slice(0, 31));
+    sheet.addRow(data.header).font = { bold: true };
+    for (const row of data.rows) sheet.addRow(row.map((v) => v ?? null));
+    sheet.columns.forEach((column, i) => {
+      column.width = columnWidth(data.header[i]);
+    });
+  }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
@@ -151,6 +166,33 @@ function worksheetsLast(data: Uint8Array): Uint8Array {
   ]);
 }
 
+/** Text from chunks of UTF-8, a character split between two chunks made whole. */
+async function* utf8Text(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+/**
+ * exceljs' streaming reader decodes each inflated chunk of an entry on its own, so that a character whose bytes two
+ * chunks share (Chinese text, every 16 KB or so) becomes U+FFFD; given text instead of bytes it decodes nothing. Its
+ * worksheets and shared strings are handed to it as text, decoded across chunks.
+ */
+function decodeAcrossChunks(reader: ExcelJS.stream.xlsx.WorkbookReader) {
+  const internals = reader as unknown as {
+    _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): unknown;
+    _parseSharedStrings(entry: NodeJS.ReadableStream): unknown;
+  };
+  const worksheet = internals._parseWorksheet;
+  const sharedStrings = internals._parseSharedStrings;
+  internals._parseWorksheet = (iterator, sheetNo) => worksheet.call(reader, utf8Text(iterator), sheetNo);
+  internals._parseSharedStrings = (entry) => sharedStrings.call(reader, entry.setEncoding('utf8'));
+}
+
 /**
  * The first worksheet of an xlsx as text, parsed as a stream: the header, then batches of non-empty rows.
  * Throws NotXlsx when the file cannot be read.
@@ -170,6 +212,7 @@ export async function* streamSheetRows(
       entries: 'emit',
     },
   );
+  decodeAcrossChunks(reader);
   // A workbook without shared strings (exceljs' streaming writer makes them) has none to wait for.
   const zip = zipEntries(data);
   if (zip && !zip.entries.some((e) => e.name === 'xl/sharedStrings.xml'))

@@ -47,6 +47,7 @@ export const questionDescriptor = describeResource<Question, CreateQuestion, Upd
     recordName: (row) => row.code,
     allows: (row, action) => (action === 'update' ? EDITABLE.includes(row.status) : row.usageCount === 0),
     form: { create: [], update: [] },
+    importAddsOnly: true,
     columns: [
       column('keyword', { searchOnly: true }),
       column('code', { hideInSearch: true, copyable: true, sorter: true, width: 120 }),

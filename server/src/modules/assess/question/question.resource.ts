@@ -2,12 +2,18 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
-import { defineResource } from '../../../core/resource/define-resource';
+import { defineResource, type SheetColumn } from '../../../core/resource/define-resource';
 import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import type { Audited, Id as IdColumn, Json, Nullable, NullableJson, NullableTimestamp, Ref } from '../../../db/types';
+import {
+  QuestionImportRow,
+  questionImportColumns,
+  questionImportExamples,
+  questionImportGroups,
+} from './question.import';
 import {
   MEDICAL_FORMATS,
   type MedicalFormat,
@@ -16,6 +22,18 @@ import {
   type QuestionStatus,
   type QuestionType,
 } from './question.rules';
+import {
+  CreateQuestion,
+  itemFields,
+  Question,
+  QuestionItem,
+  QuestionItemInput,
+  questionFields,
+  tag,
+  UpdateQuestion,
+} from './question.schema';
+
+export { CreateQuestion, Question, QuestionItem, QuestionItemInput, UpdateQuestion };
 
 /** The question bank (docs/domain.md §9.1): the table, the schemas and the definition of a question. */
 interface QuestionTable extends Audited {
@@ -59,115 +77,6 @@ declare module '../../../db/types' {
   }
 }
 
-const OptionSchema = z
-  .object({
-    key: z.string().regex(/^[A-H]$/),
-    text: z.string().trim().min(1).max(2000),
-  })
-  .strict()
-  .openapi('QuestionOption');
-const ReferenceSchema = z
-  .object({
-    reference: z.string().trim().max(10_000),
-    points: z
-      .array(z.object({ text: z.string().trim().min(1).max(500), score: z.number().min(0).max(1000) }).strict())
-      .max(20)
-      .optional(),
-  })
-  .strict();
-const AnswerSchema = z
-  .union([
-    z.boolean(),
-    z.array(z.string().max(200)).max(8),
-    z.array(z.array(z.string().trim().min(1).max(200)).min(1).max(10)).max(20),
-    ReferenceSchema,
-  ])
-  .openapi('QuestionAnswer', {
-    description:
-      'Choice: the correct keys (`["B"]`); true/false: a boolean; fill in the blanks: the accepted answers of each blank (`[["aspirin","ASA"]]`); short answer and essay: `{reference, points}`',
-  });
-
-const itemFields = {
-  stem: z.string().trim().min(1).max(10_000),
-  options: z.array(OptionSchema).max(8).nullable().optional(),
-  answer: AnswerSchema.nullable().optional(),
-  analysis: z.string().trim().max(10_000).nullable().optional(),
-};
-export const QuestionItemInput = z.object(itemFields).strict().openapi('QuestionItemInput');
-
-export const QuestionItem = z
-  .object({
-    id: z.string(),
-    subOrder: z.number().int(),
-    stem: z.string(),
-    options: z.array(OptionSchema).nullable(),
-    answer: AnswerSchema.nullable(),
-    analysis: z.string().nullable(),
-  })
-  .openapi('QuestionItem');
-export type QuestionItem = z.infer<typeof QuestionItem>;
-
-export const Question = recordRow({
-  code: z.string(),
-  categoryId: z.string(),
-  categoryName: z.string().nullable(),
-  questionType: z.enum(QUESTION_TYPES),
-  medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
-  stem: z.string(),
-  options: z.array(OptionSchema).nullable(),
-  answer: AnswerSchema.nullable(),
-  analysis: z.string().nullable(),
-  difficulty: z.number().int(),
-  knowledgePointIds: z.array(z.string()),
-  knowledgePointNames: z.array(z.string()),
-  tags: z.array(z.string()),
-  source: z.string().nullable(),
-  suggestedScore: z.number().nullable(),
-  status: z.enum(QUESTION_STATUSES),
-  currentVersion: z.number().int().openapi({ description: 'The version a paper built now pins' }),
-  reviewedByName: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  reviewComment: z.string().nullable(),
-  usageCount: z.number().int(),
-  childCount: z.number().int(),
-  /** A group's items, in order (get only). */
-  children: z.array(QuestionItem).optional(),
-}).openapi('Question');
-export type Question = z.infer<typeof Question>;
-
-const tag = z.string().trim().min(1).max(30);
-const fields = {
-  categoryId: Id,
-  questionType: z.enum(QUESTION_TYPES),
-  medicalFormat: z.enum(MEDICAL_FORMATS).nullable().optional(),
-  ...itemFields,
-  children: z
-    .array(QuestionItemInput)
-    .max(10)
-    .nullable()
-    .optional()
-    .openapi({ description: "A group's items, in order (they replace the group's items on update)" }),
-  difficulty: z.number().int().min(1).max(5).optional(),
-  knowledgePointIds: z.array(Id).max(20).optional(),
-  tags: z.array(tag).max(20).optional(),
-  source: field.optionalText(100),
-  suggestedScore: z.number().min(0).max(999).multipleOf(0.5).nullable().optional(),
-  allowDuplicate: z
-    .boolean()
-    .optional()
-    .openapi({ description: 'Save although a question with the same normalised text exists' }),
-};
-export const CreateQuestion = requestBody('CreateQuestion', fields);
-export type CreateQuestion = z.infer<typeof CreateQuestion>;
-export const UpdateQuestion = updateBody('UpdateQuestion', {
-  ...fields,
-  categoryId: Id.optional(),
-  questionType: z.enum(QUESTION_TYPES).optional(),
-  stem: itemFields.stem.optional(),
-  changeNote: z.string().trim().max(200).optional().openapi({ description: "Kept with the new version's snapshot" }),
-});
-export type UpdateQuestion = z.infer<typeof UpdateQuestion>;
-
 const comment = z.string().trim().max(500);
 export const SubmitQuestion = requestBody('SubmitQuestion', { version: Version });
 export const ReviewQuestion = requestBody('ReviewQuestion', {
@@ -193,7 +102,7 @@ export type BulkUpdateQuestions = z.infer<typeof BulkUpdateQuestions>;
 export const FindDuplicates = requestBody('FindDuplicates', {
   stem: itemFields.stem,
   options: itemFields.options,
-  children: fields.children,
+  children: questionFields.children,
   excludeId: Id.optional().openapi({ description: 'The question being edited' }),
 });
 export type FindDuplicates = z.infer<typeof FindDuplicates>;
@@ -275,7 +184,11 @@ export const questionResource = defineResource({
   path: 'assess/question',
   type: 'question',
   permission: 'assess:question',
-  schemas: { row: Question, create: CreateQuestion, update: UpdateQuestion },
+  schemas: { row: Question, create: CreateQuestion, update: UpdateQuestion, importRow: QuestionImportRow },
+  // a question (a group with its items) is found in the bank by its content: an exact duplicate
+  importKey: 'contentHash',
+  importGroups: questionImportGroups,
+  importExamples: questionImportExamples,
   list: {
     sort: {
       code: 'code',
@@ -301,22 +214,27 @@ export const questionResource = defineResource({
   },
   label: (row) => `${row.code} ${row.stem.slice(0, 30)}`,
   columns: [
-    { key: 'code' },
-    { key: 'categoryName' },
-    { key: 'questionType' },
-    { key: 'medicalFormat' },
-    { key: 'stem' },
-    { key: 'options', cell: (row) => (row.options ?? []).map((o) => `${o.key}. ${o.text}`).join('\n') },
-    { key: 'answer', cell: (row) => answerText(row.answer) },
-    { key: 'analysis' },
-    { key: 'difficulty' },
-    { key: 'knowledgePointNames', cell: (row) => row.knowledgePointNames.join(', ') },
-    { key: 'tags', cell: (row) => row.tags.join(', ') },
-    { key: 'childCount' },
-    { key: 'status' },
-    { key: 'currentVersion' },
-    { key: 'usageCount' },
-    { key: 'createdAt' },
+    ...(
+      [
+        { key: 'code' },
+        { key: 'categoryName' },
+        { key: 'questionType' },
+        { key: 'medicalFormat' },
+        { key: 'stem' },
+        { key: 'options', cell: (row) => (row.options ?? []).map((o) => `${o.key}. ${o.text}`).join('\n') },
+        { key: 'answer', cell: (row) => answerText(row.answer) },
+        { key: 'analysis' },
+        { key: 'difficulty' },
+        { key: 'knowledgePointNames', cell: (row) => row.knowledgePointNames.join(', ') },
+        { key: 'tags', cell: (row) => row.tags.join(', ') },
+        { key: 'childCount' },
+        { key: 'status' },
+        { key: 'currentVersion' },
+        { key: 'usageCount' },
+        { key: 'createdAt' },
+      ] satisfies SheetColumn<Question>[]
+    ).map((c) => ({ ...c, only: 'export' as const })),
+    ...questionImportColumns,
   ],
 });
 

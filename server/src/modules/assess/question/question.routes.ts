@@ -98,5 +98,4 @@ const actions = (service: QuestionService) =>
 export const questions = resourceModule(questionResource, {
   service: createQuestionService,
   routes: actions,
-  omit: ['import', 'template'],
 });

@@ -1,15 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { filterValue } from '../../../core/resource/list-query';
-import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
+import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { subtreeIds } from '../taxonomy/taxonomy';
+import { questionFromImport } from './question.import';
 import {
   type BulkUpdateQuestions,
-  type CreateQuestion,
+  CreateQuestion,
   type Duplicate,
   type FindDuplicates,
   type Question,
@@ -78,22 +80,28 @@ const SIMILAR = 0.5;
 export function createQuestionService(deps: ResourceDeps) {
   const repo = questionTable;
 
-  async function children(tx: Tx, parentId: string): Promise<QuestionItem[]> {
+  /** The items of the groups `parentIds`, each group's in order. */
+  async function childrenOf(tx: Tx, parentIds: string[]): Promise<{ parentId: string; item: QuestionItem }[]> {
     const rows = await tx
       .selectFrom('question')
-      .select(['id', 'sub_order', 'stem', 'options', 'answer', 'analysis'])
-      .where('parent_id', '=', parentId)
+      .select(['id', 'parent_id', 'sub_order', 'stem', 'options', 'answer', 'analysis'])
+      .where(sql<boolean>`parent_id = ANY(${parentIds}::bigint[])`)
+      .orderBy('parent_id')
       .orderBy('sub_order')
       .execute();
     return rows.map((r) => ({
-      id: String(r.id),
-      subOrder: r.sub_order,
-      stem: r.stem,
-      options: (r.options ?? null) as QuestionItem['options'],
-      answer: (r.answer ?? null) as QuestionItem['answer'],
-      analysis: r.analysis,
+      parentId: String(r.parent_id),
+      item: {
+        id: String(r.id),
+        subOrder: r.sub_order,
+        stem: r.stem,
+        options: (r.options ?? null) as QuestionItem['options'],
+        answer: (r.answer ?? null) as QuestionItem['answer'],
+        analysis: r.analysis,
+      },
     }));
   }
+  const children = async (tx: Tx, parentId: string) => (await childrenOf(tx, [parentId])).map((c) => c.item);
 
   const topLevel: Narrow = (qb) => qb.where('parent_id', 'is', null);
 
@@ -102,25 +110,40 @@ export function createQuestionService(deps: ResourceDeps) {
     return row && { ...row, children: row.childCount > 0 ? await children(tx, id) : [] };
   };
 
-  async function checkRefs(tx: Tx, input: { categoryId?: string; knowledgePointIds?: string[] }, lang: Lang) {
-    if (input.categoryId) {
-      const category = await tx
+  const checkRefs = (tx: Tx, input: { categoryId?: string; knowledgePointIds?: string[] }, lang: Lang) =>
+    checkAllRefs(tx, [input], lang);
+
+  /** The categories and knowledge points that questions name, of the tenant: two statements for a batch. */
+  async function checkAllRefs(tx: Tx, inputs: { categoryId?: string; knowledgePointIds?: string[] }[], lang: Lang) {
+    const categories = [...new Set(inputs.flatMap((i) => (i.categoryId ? [i.categoryId] : [])))];
+    if (categories.length > 0) {
+      const found = await tx
         .selectFrom('question_category')
         .select('id')
-        .where('id', '=', input.categoryId)
-        .executeTakeFirst();
-      if (!category) throw invalidField('categoryId', texts[lang].noCategory);
+        .where(sql<boolean>`id = ANY(${categories}::bigint[])`)
+        .execute();
+      if (found.length !== categories.length) throw invalidField('categoryId', texts[lang].noCategory);
     }
-    const points = [...new Set(input.knowledgePointIds ?? [])];
+    const points = [...new Set(inputs.flatMap((i) => i.knowledgePointIds ?? []))];
     if (points.length > 0) {
       const found = await tx
         .selectFrom('knowledge_point')
         .select(sql<number>`count(*)::int`.as('n'))
-        .where('id', 'in', points)
+        .where(sql<boolean>`id = ANY(${points}::bigint[])`)
         .executeTakeFirstOrThrow();
       if (found.n !== points.length) throw invalidField('knowledgePointIds', texts[lang].noKnowledgePoint);
     }
   }
+
+  /** The questions (not retired, not items) whose content has one of `hashes`. */
+  const sameContent = (tx: Tx, hashes: string[]) =>
+    tx
+      .selectFrom('question')
+      .select(['id', 'code', 'version', 'content_hash'])
+      .where(sql<boolean>`content_hash = ANY(${hashes}::text[])`)
+      .where('parent_id', 'is', null)
+      .where('status', '<>', 'retired')
+      .execute();
 
   async function refuseDuplicate(tx: Tx, hash: string, self: string | undefined, lang: Lang) {
     const same = await tx
@@ -135,28 +158,94 @@ export function createQuestionService(deps: ResourceDeps) {
     if (other) throw invalidField('stem', texts[lang].duplicate(other.code));
   }
 
-  /** A group's items replace those it had: written in order, each of the group's child type. */
+  /** A group's items as rows: in order, each of the group's child type, in its category, format and status. */
+  const childRows = (parent: Question, items: ItemInput[]) => {
+    const type = CHILD_TYPE[parent.questionType] as QuestionType;
+    return items.map((item, i) => ({
+      ...item,
+      parentId: parent.id,
+      subOrder: i + 1,
+      code: `${parent.code}-${i + 1}`,
+      categoryId: parent.categoryId,
+      questionType: type,
+      medicalFormat: parent.medicalFormat,
+      difficulty: parent.difficulty,
+      status: parent.status,
+      contentHash: contentHash(item),
+    }));
+  };
+
+  /** A group's items replace those it had. */
   async function writeChildren(tx: Tx, parent: Question, items: ItemInput[], ctx: WriteContext) {
     await tx.deleteFrom('question').where('parent_id', '=', parent.id).execute();
-    const type = CHILD_TYPE[parent.questionType] as QuestionType;
-    for (const [i, item] of items.entries()) {
-      await repo.insert(
-        tx,
-        {
-          ...item,
-          parentId: parent.id,
-          subOrder: i + 1,
-          code: `${parent.code}-${i + 1}`,
-          categoryId: parent.categoryId,
-          questionType: type,
-          medicalFormat: parent.medicalFormat,
-          difficulty: parent.difficulty,
-          status: parent.status,
-          contentHash: contentHash(item),
-        },
-        ctx,
-      );
+    for (const row of childRows(parent, items)) await repo.insert(tx, row, ctx);
+  }
+
+  /** A question's code, made of its id. */
+  const codeOf = (id: string) => `Q${id.padStart(8, '0')}`;
+
+  /**
+   * Questions made together (an import's batch), as `create` makes each one, in a few statements for the batch:
+   * checked, refused when a duplicate (of the bank, or of one before it in the batch) is not allowed, written with
+   * their items, each with its first version's snapshot.
+   */
+  async function createMany(tx: Tx, inputs: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
+    if (inputs.length === 0) return [];
+    for (const input of inputs) checkQuestion(input as QuestionInput, ctx.lang);
+    await checkAllRefs(tx, inputs, ctx.lang);
+    const hashes = inputs.map((input) => contentHash(input));
+    const checked = inputs.flatMap((input, i) => (input.allowDuplicate ? [] : [hashes[i] as string]));
+    const [other] = checked.length ? await sameContent(tx, checked) : [];
+    if (other) throw invalidField('stem', texts[ctx.lang].duplicate(other.code));
+    const earlier = new Set<string>();
+    for (const [i, hash] of hashes.entries()) {
+      if (earlier.has(hash) && !inputs[i]?.allowDuplicate) throw invalidField('stem', texts[ctx.lang].duplicate(''));
+      earlier.add(hash);
     }
+    // the codes are made of the ids, known once the rows are in; until then each has a code of its own
+    const batch = randomBytes(6).toString('hex');
+    const made = await repo.insertMany(
+      tx,
+      inputs.map(({ children: _, allowDuplicate: __, ...values }, i) => ({
+        ...values,
+        code: `new-${batch}-${i}`,
+        contentHash: hashes[i],
+        currentVersion: 1,
+      })),
+      ctx,
+    );
+    const ids = made.map((row) => row.id);
+    await sql`UPDATE question SET code = 'Q' || lpad(id::text, greatest(8, length(id::text)), '0')
+      WHERE id = ANY(${ids}::bigint[])`.execute(tx);
+    // the rows come back grouped by the columns they set: each is found again by its place in the batch
+    const madeAt = new Map(made.map((row) => [Number(row.code.slice(`new-${batch}-`.length)), row]));
+    const order = new Map([...madeAt].map(([i, row]) => [i, row.id]));
+    const items = inputs.flatMap((input, i) => {
+      const row = madeAt.get(i) as Question;
+      return childRows({ ...row, code: codeOf(row.id) }, groupItems(input));
+    });
+    if (items.length) await repo.insertMany(tx, items, ctx);
+    const rows = new Map((await repo.findAllBy(tx, 'id', ids)).map((row) => [row.id, row]));
+    const itemsOf = new Map<string, QuestionItem[]>();
+    for (const item of await childrenOf(tx, ids))
+      itemsOf.set(item.parentId, [...(itemsOf.get(item.parentId) ?? []), item.item]);
+    const questions = inputs.map((_, i) => {
+      const id = order.get(i) as string;
+      return { ...(rows.get(id) as Question), children: itemsOf.get(id) ?? [] };
+    });
+    await tx
+      .insertInto('question_version')
+      .values(
+        questions.map(({ version: _lock, ...content }) => ({
+          tenant_id: ctx.tenantId,
+          question_id: content.id,
+          number: content.currentVersion,
+          snapshot: JSON.stringify(content),
+          created_by: ctx.actorId,
+        })),
+      )
+      .execute();
+    return questions;
   }
 
   /** The snapshot of the question as it now is, under its current version (replacing a draft's, adding a new one). */
@@ -210,6 +299,17 @@ export function createQuestionService(deps: ResourceDeps) {
       });
     },
     find: (tx, id) => find(tx, id),
+
+    /** An import's questions by content hash (`importKey`): its exact duplicates in the bank. */
+    async findAllByKey(tx, hashes) {
+      const rows = await sameContent(tx, hashes);
+      return rows.map(
+        (r) =>
+          ({ id: String(r.id), code: r.code, version: r.version, contentHash: r.content_hash }) as unknown as Question,
+      );
+    },
+
+    fromImport: (tx, record, existing, ctx) => questionFromImport(tx, record, existing, ctx.lang, CreateQuestion),
 
     async create(tx, input, ctx) {
       const { children: items, allowDuplicate, ...values } = input;
@@ -281,6 +381,8 @@ export function createQuestionService(deps: ResourceDeps) {
       await tx.deleteFrom('question').where('id', 'in', ids).execute();
     },
   };
+
+  store.createMany = sameAsCreate(createMany, store.create);
 
   const storedHash = async (tx: Tx, id: string) =>
     (await tx.selectFrom('question').select('content_hash').where('id', '=', id).executeTakeFirst())?.content_hash;

@@ -1,0 +1,328 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, importForm, type Json, jsonOf, readXlsx, twoTenants, xlsxFile } from './helpers';
+
+const categories = '/api/assess/category';
+const points = '/api/assess/knowledge-point';
+const questions = '/api/assess/question';
+
+const HEADER = [
+  '组号',
+  '题型',
+  '医学题型',
+  '分类',
+  '题干',
+  '选项A',
+  '选项B',
+  '选项C',
+  '选项D',
+  '选项E',
+  '答案',
+  '得分点',
+  '解析',
+  '难度',
+  '知识点',
+  '标签',
+  '允许重复',
+];
+type Cells = Partial<Record<(typeof HEADER)[number], string | number>>;
+const row = (cells: Cells) => HEADER.map((h) => cells[h] ?? null);
+const five = (texts: string[]): Cells => Object.fromEntries(texts.map((t, i) => [`选项${'ABCDE'[i]}`, t]));
+
+/** An A3 group (rows 2–4), a B1 group (rows 5–7) and two questions alone (rows 8–9). */
+const goodSheet = (tag: string): Cells[] => [
+  {
+    组号: 'g1',
+    题型: 'case_group',
+    医学题型: 'A3',
+    分类: 'imp-cardio',
+    题干: `${tag} 男，56岁，胸痛3小时。`,
+    标签: tag,
+  },
+  { 组号: 'g1', 题干: '最可能的诊断是', ...five(['心梗', '心绞痛', '夹层', '肺栓塞', '心包炎']), 答案: 'A' },
+  { 组号: 'g1', 题干: '首选检查是', ...five(['心电图', '胸片', 'B超', 'CT', '血常规']), 答案: 'A', 解析: '心电图最快' },
+  {
+    组号: 'g2',
+    题型: '共用选项题（B1）',
+    医学题型: 'B1',
+    分类: '内科学/心血管',
+    题干: `${tag} 下列药物各用于`,
+    标签: tag,
+    ...five(['阿司匹林', '肝素', '华法林', '尿激酶', '硝酸甘油']),
+  },
+  { 组号: 'g2', 题干: '抗血小板', 答案: 'A' },
+  { 组号: 'g2', 题干: '溶栓', 答案: 'D' },
+  {
+    题型: 'multiple_choice',
+    医学题型: 'X',
+    分类: 'imp-cardio',
+    题干: `${tag} 再灌注治疗包括`,
+    选项A: '溶栓',
+    选项B: 'PCI',
+    选项C: 'CABG',
+    选项D: '硝酸甘油',
+    答案: 'A, B,C',
+    知识点: 'imp-ami',
+    难度: 4,
+    标签: tag,
+  },
+  {
+    题型: 'short_answer',
+    分类: 'imp-cardio',
+    题干: `${tag} 简述心梗的诊断标准`,
+    答案: '症状、心电图、标志物',
+    得分点: '症状:2; 心电图:4；标志物：4',
+    标签: tag,
+  },
+];
+
+describe.each(engines())('the question import on $name', (engine) => {
+  const s = twoTenants(engine);
+  const { call, create } = s;
+
+  const upload = async (rows: Cells[], fields: { dryRun?: boolean } = {}, token = s.demo) =>
+    s.api.fetch('POST', `${questions}/import`, {
+      token,
+      form: importForm(await xlsxFile([HEADER, ...rows.map(row)]), fields),
+      headers: { 'accept-language': 'zh-CN' },
+    });
+  const count = async (token = s.demo) =>
+    (await s.api.call('GET', `${questions}?pageSize=1`, { token })).body.total as number;
+  const tagged = async (tag: string) =>
+    (await call('GET', `${questions}?tag=${encodeURIComponent(tag)}&pageSize=50&sort=code`)).body.data as Json[];
+
+  beforeAll(async () => {
+    const internal = await create(categories, { code: 'imp-internal', name: '内科学' });
+    await create(categories, { code: 'imp-cardio', name: '心血管', parentId: internal.id });
+    await create(categories, { code: 'internal', name: '示例' });
+    await create(points, { code: 'imp-ami', name: '急性心肌梗死' });
+    const foreign = await call('POST', categories, { code: 'foreign', name: '外院' }, s.other);
+    expect(foreign.status).toBe(201);
+  });
+
+  it('offers one template for every type: Chinese headers, an example of each, and instructions', async () => {
+    const res = await s.api.fetch('GET', `${questions}/import-template`, { token: s.demo });
+    expect(res.status).toBe(200);
+    const data = await res.arrayBuffer();
+    const rows = await readXlsx(data);
+    expect(rows[0]).toEqual([
+      ...HEADER.slice(0, 10),
+      '选项F',
+      '选项G',
+      '选项H',
+      ...HEADER.slice(10, 16),
+      '来源',
+      '建议分值',
+      '允许重复',
+    ]);
+    const types = rows
+      .slice(1)
+      .map((r) => r[1])
+      .filter(Boolean);
+    expect(types).toEqual([
+      'single_choice',
+      'multiple_choice',
+      'true_false',
+      'fill_blank',
+      'short_answer',
+      'case_group',
+      'option_group',
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(data);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['assess-question', '填写说明']);
+    expect(book.worksheets[1]?.getRow(2).getCell(1).text).toBe('组号');
+
+    // the template as it comes is a valid sheet (its examples name the category `internal`)
+    const dry = await s.api.fetch('POST', `${questions}/import`, {
+      token: s.demo,
+      form: importForm(new File([data], 'template.xlsx'), { dryRun: true }),
+    });
+    const report = await jsonOf(dry);
+    expect(report.failed).toEqual([]);
+    expect(report.created).toBe(7);
+  });
+
+  it('imports groups with their items and questions alone, as the form makes them', async () => {
+    const before = await count();
+    const res = await upload(goodSheet('imp-ok'));
+    const report = await jsonOf(res);
+    expect(res.status, JSON.stringify(report)).toBe(200);
+    expect(report).toMatchObject({ created: 4, updated: 0, failed: [] });
+    expect(await count()).toBe(before + 4);
+
+    const made = await tagged('imp-ok');
+    expect(made.map((q) => q.questionType)).toEqual(['case_group', 'option_group', 'multiple_choice', 'short_answer']);
+    expect(made.every((q) => q.status === 'draft' && q.currentVersion === 1 && /^Q\d{8}$/.test(q.code))).toBe(true);
+    const [a3, b1, x, short] = made;
+    const group = (await call('GET', `${questions}/${a3.id}`)).body;
+    expect(group.categoryName).toBe('心血管');
+    expect(group.children.map((c: Json) => [c.subOrder, c.stem, c.answer])).toEqual([
+      [1, '最可能的诊断是', ['A']],
+      [2, '首选检查是', ['A']],
+    ]);
+    expect(group.children[1].analysis).toBe('心电图最快');
+    const shared = (await call('GET', `${questions}/${b1.id}`)).body;
+    expect(shared.options.map((o: Json) => o.key)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(shared.children.map((c: Json) => [c.stem, c.options, c.answer])).toEqual([
+      ['抗血小板', null, ['A']],
+      ['溶栓', null, ['D']],
+    ]);
+    expect(x).toMatchObject({ answer: ['A', 'B', 'C'], difficulty: 4, knowledgePointNames: ['急性心肌梗死'] });
+    expect(short.answer).toEqual({
+      reference: '症状、心电图、标志物',
+      points: [
+        { text: '症状', score: 2 },
+        { text: '心电图', score: 4 },
+        { text: '标志物', score: 4 },
+      ],
+    });
+    const versions = (await call('GET', `${questions}/${a3.id}/versions`)).body;
+    expect(versions).toHaveLength(1);
+    expect(versions[0].snapshot.children).toHaveLength(2);
+
+    // the same sheet again: each question is an exact duplicate, unless its row allows it
+    const again = await upload(goodSheet('imp-ok'), { dryRun: true });
+    const failed = (await jsonOf(again)).failed as Json[];
+    expect(failed.map((f) => [f.row, f.column])).toEqual([
+      [2, '题干'],
+      [5, '题干'],
+      [8, '题干'],
+      [9, '题干'],
+    ]);
+    const allowed = goodSheet('imp-ok').map((cells) => (cells.题型 ? { ...cells, 允许重复: '是' } : cells));
+    expect((await jsonOf(await upload(allowed, { dryRun: true }))).failed).toEqual([]);
+  });
+
+  it('names the row and column of each bad row, and writes nothing while one is bad', async () => {
+    const before = await count();
+    const sheet: Cells[] = [
+      ...goodSheet('imp-bad'),
+      // row 10: a B1 item answering outside the shared options (its group: rows 10–12)
+      {
+        组号: 'g3',
+        题型: 'option_group',
+        医学题型: 'B1',
+        分类: 'imp-cardio',
+        题干: 'imp-bad 共用',
+        ...five(['甲', '乙', '丙', '丁', '戊']),
+      },
+      { 组号: 'g3', 题干: '第一', 答案: 'A' },
+      { 组号: 'g3', 题干: '第二', 答案: 'F' },
+      // row 13: an A3 group without items
+      { 组号: 'g4', 题型: 'case_group', 医学题型: 'A3', 分类: 'imp-cardio', 题干: 'imp-bad 病例' },
+      // row 14: an X item with one answer
+      {
+        题型: 'multiple_choice',
+        医学题型: 'X',
+        分类: 'imp-cardio',
+        题干: 'imp-bad X',
+        选项A: '1',
+        选项B: '2',
+        选项C: '3',
+        选项D: '4',
+        答案: 'A',
+      },
+      // row 15: an unknown category; row 16: another tenant's
+      { 题型: 'true_false', 分类: 'nowhere', 题干: 'imp-bad 判断', 答案: '对' },
+      { 题型: 'true_false', 分类: 'foreign', 题干: 'imp-bad 判断二', 答案: '对' },
+      // row 17: the same as row 8, earlier in the sheet
+      { ...goodSheet('imp-bad')[6] },
+      // row 18: a group number used above (rows 2–4)
+      { 组号: 'g1', 题型: 'true_false', 分类: 'imp-cardio', 题干: 'imp-bad 拆开的组', 答案: '错' },
+      // row 19: an item's row giving another category than its group's
+      { 组号: 'g5', 题型: 'case_group', 医学题型: 'A4', 分类: 'imp-cardio', 题干: 'imp-bad A4' },
+      ...['一', '二', '三'].map((n) => ({
+        组号: 'g5',
+        题干: `问${n}`,
+        ...five(['a', 'b', 'c', 'd', 'e']),
+        答案: 'B',
+        ...(n === '二' && { 分类: 'imp-internal' }),
+      })),
+      // row 23: a difficulty out of range
+      { 题型: 'true_false', 分类: 'imp-cardio', 题干: 'imp-bad 难度', 答案: '对', 难度: 9 },
+    ];
+    const dry = await upload(sheet, { dryRun: true });
+    expect(dry.status).toBe(200);
+    const report = await jsonOf(dry);
+    expect(report.created, JSON.stringify(report.failed)).toBe(4);
+    expect(report.failed.map((f: Json) => [f.row, f.column])).toEqual([
+      [12, '答案'],
+      [13, '组号'],
+      [14, '答案'],
+      [15, '分类'],
+      [16, '分类'],
+      [17, '题干'],
+      [18, '组号'],
+      [21, '分类'],
+      [23, '难度'],
+    ]);
+    expect(report.failed[0].message).toContain('选项中的字母');
+    expect(report.failed[1].message).toContain('A3');
+    expect(report.failed[3].message).toContain('nowhere');
+
+    const commit = await upload(sheet);
+    expect(commit.status).toBe(422);
+    expect((await jsonOf(commit)).failedRows).toBe(9);
+    expect(await count()).toBe(before);
+    expect(await tagged('imp-bad')).toEqual([]);
+  });
+
+  it("never reaches another tenant's categories, and the other tenant imports into its own", async () => {
+    const mine = await upload([
+      { 题型: 'true_false', 分类: 'foreign', 题干: 'imp-foreign 判断', 答案: '对', 标签: 'imp-foreign' },
+    ]);
+    expect(mine.status).toBe(422);
+    const theirs = await upload(
+      [{ 题型: 'true_false', 分类: 'foreign', 题干: 'imp-foreign 判断', 答案: '对', 标签: 'imp-foreign' }],
+      {},
+      s.other,
+    );
+    expect(theirs.status, JSON.stringify(await theirs.clone().json())).toBe(200);
+    expect(await tagged('imp-foreign')).toEqual([]);
+    expect((await call('GET', `${questions}?tag=imp-foreign`, undefined, s.other)).body.total).toBe(1);
+  });
+
+  it('runs as a job (the dialog commits so), with its groups whole across batches', async () => {
+    const groups: Cells[] = [];
+    for (let g = 0; g < 80; g++) {
+      groups.push({
+        组号: `j${g}`,
+        题型: 'option_group',
+        医学题型: 'B1',
+        分类: 'imp-cardio',
+        题干: `imp-job ${g}`,
+        标签: 'imp-job',
+        ...five(['甲', '乙', '丙', '丁', '戊']),
+      });
+      groups.push({ 组号: `j${g}`, 题干: '一', 答案: 'A' }, { 组号: `j${g}`, 题干: '二', 答案: 'B' });
+    }
+    const start = await s.api.fetch('POST', `${questions}/import-jobs`, {
+      token: s.demo,
+      form: importForm(await xlsxFile([HEADER, ...groups.map(row)])),
+    });
+    expect(start.status).toBe(202);
+    const { id } = await jsonOf(start);
+    let job: Json;
+    for (;;) {
+      job = (await call('GET', `${questions}/import-jobs/${id}`)).body;
+      if (['done', 'failed', 'cancelled'].includes(job.status)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(job.status, JSON.stringify(job.report)).toBe('done');
+    expect(job.report.created).toBe(80);
+    const made = (await call('GET', `${questions}?tag=imp-job&pageSize=100`)).body.data as Json[];
+    expect(made).toHaveLength(80);
+    expect(made.every((q) => q.childCount === 2)).toBe(true);
+  });
+
+  it('answers 4xx to what is not a sheet, and asks for the import permission', async () => {
+    const junk = await s.api.fetch('POST', `${questions}/import`, {
+      token: s.demo,
+      form: importForm(new File([new Uint8Array([1, 2, 3])], 'x.xlsx')),
+    });
+    expect(junk.status).toBe(400);
+    const viewer = await upload(goodSheet('imp-viewer'), { dryRun: true }, s.viewer);
+    expect(viewer.status).toBe(403);
+  });
+});
