@@ -400,7 +400,37 @@ const routes: AppRoute[] = [
     name: 'teach',
     icon: 'read',
     routes: [
-      { path: '/teach', redirect: '/teach/teaching/list' },
+      { path: '/teach', redirect: '/teach/course/list' },
+      {
+        path: '/teach/course/list',
+        name: 'course',
+        icon: 'read',
+        access: 'teaching:course:list',
+        component: './teaching/course',
+      },
+      {
+        path: '/teach/course/:id/profile',
+        name: 'courseProfile',
+        icon: 'profile',
+        access: 'teaching:course:list',
+        hideInMenu: true,
+        component: './teaching/course/profile',
+      },
+      {
+        path: '/teach/course/item/list',
+        name: 'courseItem',
+        icon: 'read',
+        access: 'teaching:course-item:list',
+        component: './teaching/course-item',
+      },
+      {
+        path: '/teach/course/item/:id/profile',
+        name: 'courseItemProfile',
+        icon: 'profile',
+        access: 'teaching:course-item:list',
+        hideInMenu: true,
+        component: './teaching/course-item/profile',
+      },
       {
         path: '/teach/teaching/list',
         name: 'teaching',

@@ -11,11 +11,11 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { type ButtonProps, Divider, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ComponentProps, lazy, Suspense } from 'react';
 import { dictEnum } from '@/components/resource/dict';
 import { toBody } from '@/components/resource/params';
 import type { FormDialogProps } from '@/components/resource/useResourceDialogs';
 import { doctorChoices } from '@/pages/people/doctor/descriptor';
+import { LazyOrganizationPicker } from '@/pages/people/organization/pickers';
 import { fetchTypes } from '@/pages/people/trainee/descriptor';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
@@ -43,14 +43,6 @@ const FIELDS = [
   'remark',
 ];
 const AUDIENCE = ['audienceTraineeTypeIds', 'audienceOrgIds', 'audienceCohortYears'];
-
-// the tree picker loads with the form, not with the list
-const OrganizationTree = lazy(() => import('@/pages/people/organization/OrganizationPicker'));
-const OrganizationPicker = (props: ComponentProps<typeof OrganizationTree>) => (
-  <Suspense fallback={null}>
-    <OrganizationTree {...props} />
-  </Suspense>
-);
 
 /**
  * An activity's form: what, where and when (one time range), who hosts it, and its audience (trainee types, bases,
@@ -119,7 +111,7 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
         fieldProps={{ 'data-testid': 'form-activityType' } as object}
       />
       <Form.Item name="orgId" label={label('orgId')} rules={required}>
-        <OrganizationPicker data-testid="form-orgId" />
+        <LazyOrganizationPicker data-testid="form-orgId" />
       </Form.Item>
       <ProFormSelect
         name="hostDoctorId"
@@ -160,7 +152,7 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
         fieldProps={{ 'data-testid': 'form-audienceTraineeTypeIds' } as object}
       />
       <Form.Item name="audienceOrgIds" label={label('audienceOrgIds')}>
-        <OrganizationPicker multiple disabled={published} />
+        <LazyOrganizationPicker multiple disabled={published} />
       </Form.Item>
       <ProFormSelect
         name="audienceCohortYears"

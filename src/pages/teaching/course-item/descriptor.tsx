@@ -1,0 +1,74 @@
+import type {
+  CourseItem,
+  CreateCourseItem,
+  ItemProgress,
+  RecordProgress,
+  UpdateCourseItem,
+} from '@server/modules/teaching/course-item/course-item.resource';
+import { describeResource } from '@/components/resource/types';
+import { resourceService } from '@/services/resource';
+import request, { type Options } from '@/utils/request';
+
+export type { CourseItem, ItemProgress };
+
+export const courseItems = resourceService<CourseItem, CreateCourseItem, UpdateCourseItem>('teaching/course-item');
+
+const path = '/api/teaching/course-item';
+export const publishItem = (row: CourseItem) =>
+  courseItems.action<CourseItem>(row.id, 'publish', { version: row.version });
+export const hideItem = (row: CourseItem) => courseItems.action<CourseItem>(row.id, 'hide', { version: row.version });
+export const fetchCourseItems = (courseId: string) =>
+  courseItems.list({ courseId, pageSize: '1000', sort: 'sort' }).then(({ data }) => data);
+export const reorderItems = (courseId: string, items: { id: string; parentId: string | null }[]) =>
+  request.post<{ moved: number }>(`${path}/reorder`, { data: { courseId, items } });
+export const fetchItemProgress = (id: string) => request.get<ItemProgress[]>(`${path}/${id}/progress`);
+export const recordProgress = (id: string, body: RecordProgress, options?: Options) =>
+  courseItems.action<CourseItem>(id, 'progress', body, options);
+
+export const ITEM_TYPES: CourseItem['itemType'][] = ['chapter', 'video', 'document', 'link', 'quiz'];
+const STATUS_COLOURS: Record<CourseItem['status'], string> = {
+  draft: 'default',
+  published: 'success',
+  hidden: 'warning',
+};
+
+/**
+ * Course items (docs/domain.md §8.2): /teach/course/item/list (a course's items, `?courseId=`), API
+ * teaching/course-item, permission prefix teaching:course-item; profile /teach/course/item/:id/profile with each
+ * trainee's progress. Its form depends on the type (a file, an address, a paper): its own.
+ */
+export const courseItemDescriptor = describeResource<CourseItem, CreateCourseItem, UpdateCourseItem>(
+  'teaching/course-item',
+  (column) => ({
+    auditType: 'course_item',
+    profile: (row) => `/teach/course/item/${row.id}/profile`,
+    recordName: (row) => row.title,
+    formLayout: 'DrawerForm',
+    form: { create: [], update: [] },
+    columns: [
+      column('keyword', { searchOnly: true }),
+      column('courseTitle', { hideInSearch: true }),
+      column('parentTitle', { hideInSearch: true }),
+      column('itemType', {
+        options: ITEM_TYPES.map((value) => ({ value, labelId: `teaching.course-item.itemType.${value}` })),
+      }),
+      column('title', { hideInSearch: true, sorter: true }),
+      column('fileName', { hideInSearch: true, hideInTable: true }),
+      column('url', { hideInSearch: true, hideInTable: true }),
+      column('examPaperTitle', { hideInSearch: true, hideInTable: true }),
+      column('durationMinutes', { hideInSearch: true }),
+      column('minViewPercent', { hideInSearch: true, hideInTable: true }),
+      column('isRequired', { dict: 'yes_no', hideInSearch: true }),
+      column('status', {
+        options: (Object.keys(STATUS_COLOURS) as CourseItem['status'][]).map((value) => ({
+          value,
+          labelId: `teaching.course-item.status.${value}`,
+          color: STATUS_COLOURS[value],
+        })),
+      }),
+      column('completedCount', { hideInSearch: true }),
+      column('description', { hideInSearch: true, hideInTable: true }),
+      column('sort', { hideInSearch: true, sorter: true, hideInTable: true }),
+    ],
+  }),
+);

@@ -1,0 +1,80 @@
+import '@/pages/teaching/catalogue';
+import { history, useIntl, useSearchParams } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Select, Space } from 'antd';
+import { useRef, useState } from 'react';
+import ActionLink from '@/components/ActionLink';
+import type { TableActions } from '@/components/resource/ListTable';
+import ResourceTable from '@/components/resource/ResourceTable';
+import message from '@/utils/message';
+import { ignoreShownError } from '@/utils/request';
+import { courses } from '../course/descriptor';
+import CourseItemForm from './CourseItemForm';
+import { type CourseItem, courseItemDescriptor, hideItem, publishItem } from './descriptor';
+
+/**
+ * /teach/course/item/list: course items by title, type and status, of every course or of one (`?courseId=`, chosen
+ * above the list); added and edited in their own form, published or hidden; each trainee's progress on the profile.
+ * Their order is dragged on the course's profile.
+ */
+export default function CourseItemListPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const actionRef = useRef<TableActions>();
+  const [search] = useSearchParams();
+  const courseId = search.get('courseId') ?? undefined;
+  const [keyword, setKeyword] = useState('');
+  const { data: choices = [] } = useRequest(
+    () =>
+      courses
+        .list({ pageSize: '50', ...(keyword && { keyword }) })
+        .then(({ data }) => data.map((c) => ({ value: c.id, label: `${c.code} ${c.title}` }))),
+    { refreshDeps: [keyword], debounceWait: 300, onError: ignoreShownError },
+  );
+  const reload = () => actionRef.current?.reload();
+  const act = (call: Promise<unknown>) =>
+    call.then(() => {
+      message.success(t('resource.saved'));
+      reload();
+    }, ignoreShownError);
+  return (
+    <div data-testid="teaching-course-item">
+      <Space style={{ marginBottom: 12 }}>
+        {t('teaching.course-item.courseId')}
+        <Select
+          allowClear
+          showSearch
+          filterOption={false}
+          onSearch={setKeyword}
+          value={courseId}
+          options={choices}
+          style={{ minWidth: 320 }}
+          data-testid="course-item-course"
+          onChange={(id?: string) =>
+            history.push(id ? `/teach/course/item/list?courseId=${id}` : '/teach/course/item/list')
+          }
+        />
+      </Space>
+      <ResourceTable<CourseItem>
+        key={courseId ?? 'all'}
+        descriptor={courseItemDescriptor}
+        actionRef={actionRef}
+        params={courseId ? { courseId } : undefined}
+        createDefaults={courseId ? { courseId } : undefined}
+        renderForm={(props) => <CourseItemForm {...props} />}
+        rowActions={(row, { can }) => [
+          ['draft', 'hidden'].includes(row.status) && can('teaching:course-item:publish') && (
+            <ActionLink key="publish" data-testid="item-publish" onClick={() => act(publishItem(row))}>
+              {t('teaching.course-item.publish')}
+            </ActionLink>
+          ),
+          row.status === 'published' && can('teaching:course-item:publish') && (
+            <ActionLink key="hide" data-testid="item-hide" onClick={() => act(hideItem(row))}>
+              {t('teaching.course-item.hide')}
+            </ActionLink>
+          ),
+        ]}
+      />
+    </div>
+  );
+}

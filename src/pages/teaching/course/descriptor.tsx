@@ -1,0 +1,152 @@
+import type {
+  CloneCourse,
+  Course,
+  CreateCourse,
+  Enrolment,
+  UpdateCourse,
+} from '@server/modules/teaching/course/course.resource';
+import { describeResource } from '@/components/resource/types';
+import { organizationPicker } from '@/pages/people/organization/pickers';
+import { fetchTypes } from '@/pages/people/trainee/descriptor';
+import { resourceService } from '@/services/resource';
+import request, { type Options } from '@/utils/request';
+
+export type { Course, Enrolment };
+
+export const courses = resourceService<Course, CreateCourse, UpdateCourse>('teaching/course');
+
+const path = '/api/teaching/course';
+export const publishCourse = (row: Course) => courses.action<Course>(row.id, 'publish', { version: row.version });
+export const offlineCourse = (row: Course) => courses.action<Course>(row.id, 'offline', { version: row.version });
+export const assignCourse = (row: Course) =>
+  courses.action<{ enrolled: number; course: Course }>(row.id, 'assign', { version: row.version });
+export const cloneCourse = (id: string, body: CloneCourse, options?: Options) =>
+  request.post<Course>(`${path}/${id}/clone`, { ...options, data: body });
+export const fetchEnrolments = (id: string) => request.get<Enrolment[]>(`${path}/${id}/enrolments`);
+
+/** Published papers as choices (a course's final paper, a quiz's paper). */
+export const paperChoices = () =>
+  request
+    .get<{ data: { id: string; code: string; title: string }[] }>('/api/assess/paper', {
+      params: { status: 'published', pageSize: '200' },
+    })
+    .then(({ data }) => data.map((p) => ({ value: p.id, label: `${p.code} ${p.title}` })));
+
+const COURSE_TYPES: Course['courseType'][] = ['required', 'elective', 'open'];
+const PURPOSES: Course['purpose'][] = ['pre_job', 'general', 'cme'];
+const STATUS_COLOURS: Record<Course['status'], string> = {
+  draft: 'default',
+  published: 'success',
+  offline: 'warning',
+  archived: 'default',
+};
+const FORM = [
+  'code',
+  'title',
+  'category',
+  'courseType',
+  'purpose',
+  'creditHours',
+  'ownerOrgId',
+  'audienceTraineeTypeIds',
+  'audienceOrgIds',
+  'audienceCohortYears',
+  'finalPaperId',
+  'minItemPercent',
+  'availableFrom',
+  'availableTo',
+  'summary',
+  'remark',
+] as const;
+const thisYear = new Date().getFullYear();
+
+/**
+ * Courses (docs/domain.md §8.1): /teach/course/list, API teaching/course, permission prefix teaching:course; profile
+ * /teach/course/:id/profile with its items, enrolments and report. An archived course is not changed.
+ */
+export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCourse>('teaching/course', (column) => ({
+  auditType: 'course',
+  profile: (row) => `/teach/course/${row.id}/profile`,
+  recordName: (row) => row.title,
+  formLayout: 'DrawerForm',
+  allows: (row, action) => (action === 'delete' ? row.status === 'draft' : row.status !== 'archived'),
+  lockReasonId: 'teaching.course.locked',
+  form: { create: [...FORM], update: [...FORM] },
+  columns: [
+    column('keyword', { searchOnly: true }),
+    column('code', { hideInSearch: true, sorter: true, copyable: true, required: true }),
+    column('title', { hideInSearch: true, sorter: true, required: true }),
+    column('category', { dict: 'course_category' }),
+    column('courseType', {
+      options: COURSE_TYPES.map((value) => ({ value, labelId: `teaching.course.courseType.${value}` })),
+    }),
+    column('purpose', {
+      options: PURPOSES.map((value) => ({ value, labelId: `teaching.course.purpose.${value}` })),
+      hideInTable: true,
+    }),
+    column('creditHours', { valueType: 'digit', hideInSearch: true, fieldProps: { min: 0, step: 0.5 } }),
+    column('ownerOrgId', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      renderFormItem: organizationPicker,
+    }),
+    column('ownerOrgName', { hideInSearch: true, hideInTable: true, hideInForm: true }),
+    column('audienceTraineeTypeIds', {
+      valueType: 'select',
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      fieldProps: { mode: 'multiple' },
+      request: () => fetchTypes().then((types) => types.map((type) => ({ value: type.id, label: type.name }))),
+    }),
+    column('audienceOrgIds', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      fieldProps: { multiple: true },
+      renderFormItem: organizationPicker,
+    }),
+    column('audienceCohortYears', {
+      valueType: 'select',
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      fieldProps: {
+        mode: 'multiple',
+        options: Array.from({ length: 8 }, (_, i) => thisYear - i).map((year) => ({ value: year, label: year })),
+      },
+    }),
+    column('finalPaperId', {
+      valueType: 'select',
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      request: paperChoices,
+    }),
+    column('finalPaperTitle', { hideInSearch: true, hideInTable: true, hideInForm: true }),
+    column('minItemPercent', {
+      valueType: 'digit',
+      hideInTable: true,
+      hideInSearch: true,
+      fieldProps: { min: 0, max: 100 },
+    }),
+    column('availableFrom', { valueType: 'date', hideInTable: true, hideInSearch: true }),
+    column('availableTo', { valueType: 'date', hideInTable: true, hideInSearch: true }),
+    column('status', {
+      hideInForm: true,
+      options: (Object.keys(STATUS_COLOURS) as Course['status'][]).map((value) => ({
+        value,
+        labelId: `teaching.course.status.${value}`,
+        color: STATUS_COLOURS[value],
+      })),
+    }),
+    column('itemCount', { hideInSearch: true, hideInForm: true }),
+    column('enrolmentCount', { hideInSearch: true, hideInForm: true }),
+    column('completedCount', { hideInSearch: true, hideInForm: true }),
+    column('summary', { valueType: 'textarea', hideInTable: true, hideInSearch: true }),
+    column('publishedAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true, hideInForm: true }),
+    column('remark', { valueType: 'textarea', hideInTable: true, hideInSearch: true }),
+    column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),
+  ],
+}));

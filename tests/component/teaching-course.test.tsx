@@ -1,0 +1,188 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CourseListPage from '@/pages/teaching/course';
+import type { Course } from '@/pages/teaching/course/descriptor';
+import { dropped, outline } from '@/pages/teaching/course/outline';
+import type { CourseItem } from '@/pages/teaching/course-item/descriptor';
+import CourseItemProfile from '@/pages/teaching/course-item/profile';
+import { fakeApi } from './fake-api';
+import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
+const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
+const codes = [
+  ...['list', 'create', 'update', 'delete', 'export', 'publish', 'assign', 'clone'].map((a) => `teaching:course:${a}`),
+  ...['list', 'update', 'progress'].map((a) => `teaching:course-item:${a}`),
+];
+
+const course = (id: string, extra: Partial<Course> = {}): Course => ({
+  id,
+  code: `C${id}`,
+  title: '新职工入职培训',
+  category: 'pre_job_training',
+  courseType: 'required',
+  purpose: 'pre_job',
+  audienceTraineeTypeIds: ['9'],
+  audienceOrgIds: [],
+  audienceCohortYears: [],
+  ownerOrgId: null,
+  ownerOrgName: null,
+  summary: null,
+  creditHours: 8,
+  availableFrom: null,
+  availableTo: null,
+  finalPaperId: null,
+  finalPaperTitle: null,
+  minItemPercent: 100,
+  status: 'published',
+  publishedAt: null,
+  itemCount: 2,
+  enrolmentCount: 0,
+  completedCount: 0,
+  remark: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 4,
+  ...extra,
+});
+const item = (
+  id: string,
+  itemType: CourseItem['itemType'],
+  sort: number,
+  parentId: string | null = null,
+): CourseItem => ({
+  id,
+  courseId: '1',
+  courseTitle: '岗前培训',
+  parentId,
+  parentTitle: null,
+  itemType,
+  title: `内容${id}`,
+  description: null,
+  fileId: null,
+  fileName: null,
+  url: itemType === 'link' ? 'https://example.org' : null,
+  examPaperId: null,
+  examPaperTitle: null,
+  durationMinutes: null,
+  minViewPercent: 80,
+  isRequired: true,
+  sort,
+  status: 'published',
+  completedCount: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 1,
+});
+
+let store: TestStore;
+beforeEach(() => {
+  store = freshStore(seededSysCodes('course_category', 'yes_no'));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a course outline', () => {
+  // chapter 1 holds a and b; chapter 2 holds c; d sits at the top
+  const tree = outline([
+    item('1', 'chapter', 0),
+    item('a', 'link', 1, '1'),
+    item('b', 'link', 2, '1'),
+    item('2', 'chapter', 3),
+    item('c', 'link', 4, '2'),
+    item('d', 'link', 5),
+  ]);
+  const order = (list?: { id: string; parentId: string | null }[]) => list?.map((i) => `${i.id}:${i.parentId ?? '-'}`);
+
+  it('moves an item into a chapter, between items of another, or to the top', () => {
+    expect(order(dropped(tree, 'd', '1', true, false))).toEqual(['1:-', 'd:1', 'a:1', 'b:1', '2:-', 'c:2']);
+    expect(order(dropped(tree, 'a', 'c', false, true))).toEqual(['1:-', 'b:1', '2:-', 'c:2', 'a:2', 'd:-']);
+    expect(order(dropped(tree, 'c', '1', false, false))).toEqual(['c:-', '1:-', 'a:1', 'b:1', '2:-', 'd:-']);
+  });
+
+  it('moves a chapter with its items, and never into another chapter', () => {
+    expect(order(dropped(tree, '2', '1', false, false))).toEqual(['2:-', 'c:2', '1:-', 'a:1', 'b:1', 'd:-']);
+    expect(dropped(tree, '2', '1', true, false)).toBeUndefined();
+    expect(dropped(tree, '2', 'a', false, true)).toBeUndefined();
+    expect(dropped(tree, 'a', 'd', true, false)).toBeUndefined();
+  });
+});
+
+describe('/teach/course/list', () => {
+  it('assigns a published course to its audience after a confirmation, saying how many were enrolled', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/course': () => page([course('1'), course('2', { status: 'draft', title: '临床技能' })]),
+      'POST /api/teaching/course/1/assign': () => ({ body: { enrolled: 12, course: course('1', { version: 5 }) } }),
+      'POST /api/teaching/course/2/publish': () => ({ body: course('2') }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
+    const published = (await screen.findByText('新职工入职培训')).closest('tr') as HTMLElement;
+    expect(within(published).queryByTestId('course-publish')).toBeNull();
+    fireEvent.click(within(published).getByTestId('course-assign'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('新加入 12 名学员')).toBeInTheDocument();
+    expect(api.find('POST', '/api/teaching/course/1/assign')[0].body).toEqual({ version: 4 });
+    const draft = screen.getByText('临床技能').closest('tr') as HTMLElement;
+    expect(within(draft).queryByTestId('course-assign')).toBeNull();
+    fireEvent.click(within(draft).getByTestId('course-publish'));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/course/2/publish')).toHaveLength(1));
+  });
+});
+
+describe('/teach/course/item/:id/profile', () => {
+  it("shows each trainee's progress and records a quiz taken on paper", async () => {
+    const quiz = { ...item('7', 'quiz', 0), examPaperId: '3', examPaperTitle: '结课测验' };
+    const api = fakeApi({
+      'GET /api/teaching/course-item/7': () => ({ body: quiz }),
+      'GET /api/teaching/course-item/7/progress': () => ({
+        body: [
+          {
+            traineeId: '11',
+            traineeName: '张三',
+            traineeNo: 'R001',
+            percent: 100,
+            score: 2,
+            completed: true,
+            completedAt: '2026-11-20T00:00:00.000Z',
+            updatedAt: '2026-11-20T00:00:00.000Z',
+          },
+          {
+            traineeId: '12',
+            traineeName: '李四',
+            traineeNo: 'R002',
+            percent: 0,
+            score: null,
+            completed: false,
+            completedAt: null,
+            updatedAt: null,
+          },
+        ],
+      }),
+      'POST /api/teaching/course-item/7/progress': () => ({ body: quiz }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/course/item/7/profile',
+        routes: [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
+      }).tree,
+    );
+    await screen.findByTestId('progress-done-R001');
+    expect(screen.getByTestId('item-progress')).toHaveTextContent('(1 / 2)');
+    fireEvent.click(screen.getByTestId('progress-record'));
+    fireEvent.mouseDown(await screen.findByRole('combobox'));
+    fireEvent.click(await screen.findByText('李四 (R002)'));
+    const score = screen.getAllByRole('spinbutton').at(-1) as HTMLElement;
+    fireEvent.change(score, { target: { value: '1.5' } });
+    fireEvent.click(screen.getByTestId('progress-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/course-item/7/progress')).toHaveLength(1));
+    expect(api.find('POST', '/api/teaching/course-item/7/progress')[0].body).toEqual({
+      traineeId: '12',
+      percent: 100,
+      score: 1.5,
+    });
+  });
+});
