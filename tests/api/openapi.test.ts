@@ -52,6 +52,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'GET /api/assess/paper/export': 'assess:paper:export',
       'GET /api/assess/paper/{id}': 'assess:paper:list',
       'GET /api/assess/paper/{id}/preview': 'assess:paper:list',
+      'GET /api/assess/paper/{id}/export-word': 'assess:paper:export-word',
       'POST /api/assess/paper': 'assess:paper:create',
       'POST /api/assess/paper/batch-delete': 'assess:paper:delete',
       'POST /api/assess/paper/check-rules': 'assess:paper:list',

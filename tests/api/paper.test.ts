@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engines, type Json, twoTenants } from './helpers';
 
@@ -190,6 +191,30 @@ describe.each(engines())('exam papers on $name', (engine) => {
     expect(drawn.map((q: Json) => q.id)).not.toContain(ready[0].id);
     const again = await call('GET', `${papers}/${paper.id}/preview?seed=7`);
     expect(again.body.sections[1].questions.map((q: Json) => q.id)).toEqual(drawn.map((q: Json) => q.id));
+  });
+
+  it("exports the paper as a Word document as a candidate gets it, and the teacher's copy with the answers", async () => {
+    const textOf = async (answers: boolean) => {
+      const res = await s.api.fetch('GET', `${papers}/${paper.id}/export-word?seed=7&answers=${answers}`, {
+        token: s.demo,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('wordprocessingml');
+      const zip = await JSZip.loadAsync(await res.arrayBuffer());
+      const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+      return xml.replace(/<[^>]+>/g, '');
+    };
+    const candidate = await textOf(false);
+    const preview = (await call('GET', `${papers}/${paper.id}/preview?seed=7`)).body;
+    expect(candidate).toContain('心血管出科考核');
+    for (const q of preview.sections[1].questions) expect(candidate).toContain(q.stem);
+    expect(candidate).toContain(`B. ${ready[0].stem}B`);
+    expect(candidate).not.toContain('答案');
+    const key = await textOf(true);
+    expect(key).toContain('（含答案）');
+    expect(key).toContain('答案：B');
+    expect((await call('GET', `${papers}/${paper.id}/export-word`, undefined, s.viewer)).status).toBe(403);
+    expect((await call('GET', `${papers}/${paper.id}/export-word`, undefined, s.other)).status).toBe(404);
   });
 
   it('pins the versions at publish: a question edited later leaves the paper as it was', async () => {

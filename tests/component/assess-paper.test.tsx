@@ -13,7 +13,9 @@ vi.setConfig({ testTimeout: 60_000 });
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = [
-  ...['list', 'create', 'update', 'delete', 'export', 'publish', 'close', 'clone'].map((a) => `assess:paper:${a}`),
+  ...['list', 'create', 'update', 'delete', 'export', 'publish', 'close', 'clone', 'export-word'].map(
+    (a) => `assess:paper:${a}`,
+  ),
   'assess:question:list',
 ];
 
@@ -203,6 +205,7 @@ describe('/exam-paper/:id/profile', () => {
     const api = fakeApi({
       'GET /api/assess/paper/1': () => ({ body: paper('1', { status: 'published' }) }),
       'GET /api/assess/paper/1/preview': (call) => ({ body: preview(Number(call.query.seed)) }),
+      'GET /api/assess/paper/1/export-word': () => ({ body: {} }),
       'GET /api/system/audit.*': () => page([]),
     });
     render(
@@ -219,5 +222,14 @@ describe('/exam-paper/:id/profile', () => {
     fireEvent.click(screen.getByTestId('paper-redraw'));
     expect(await screen.findByText('第 2 次抽到的题')).toBeInTheDocument();
     expect(api.find('GET', '/api/assess/paper/1/preview').map((c) => c.query.seed)).toEqual(['1', '2']);
+
+    // the Word document of the draw shown, with the key as the switch says
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    fireEvent.click(screen.getByTestId('paper-preview-key'));
+    fireEvent.click(screen.getByTestId('paper-export-word'));
+    await waitFor(() => expect(api.find('GET', '/api/assess/paper/1/export-word')).toHaveLength(1));
+    expect(api.find('GET', '/api/assess/paper/1/export-word')[0].query).toEqual({ seed: '2', answers: 'true' });
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
   });
 });

@@ -255,8 +255,13 @@ export const PaperPreview = z
   })
   .openapi('PaperPreview');
 export type PaperPreview = z.infer<typeof PaperPreview>;
-export const PreviewQuery = z
-  .object({ seed: z.coerce.number().int().min(0).max(2_147_483_647).optional().openapi({ description: 'Default 1' }) })
+const seed = z.coerce.number().int().min(0).max(2_147_483_647).optional().openapi({ description: 'Default 1' });
+export const PreviewQuery = z.object({ seed }).strict();
+export const ExportWordQuery = z
+  .object({
+    seed,
+    answers: z.enum(['true', 'false']).optional().openapi({ description: "`true`: the teacher's copy, with answers" }),
+  })
   .strict();
 
 export const paperTable = tableRepository<'exam_paper', Paper>({

@@ -8,6 +8,7 @@ import { defineRoute, recordAction } from '../../../core/route';
 import {
   CheckRules,
   ClonePaper,
+  ExportWordQuery,
   Paper,
   PaperAction,
   PaperPreview,
@@ -18,6 +19,7 @@ import {
 import { createPaperService, type PaperService } from './paper.service';
 
 const path = 'assess/paper';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const tags = [path];
 const answer: [string, typeof Paper] = ['The paper', Paper];
 
@@ -57,6 +59,22 @@ const preview = defineRoute({
   request: { params: IdParam, query: PreviewQuery },
   responses: answers('The paper to read', PaperPreview, 400, 401, 403, 404),
 });
+const exportWord = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/export-word`,
+  tags,
+  summary:
+    "The paper as a Word document as a candidate gets it (random rules drawn with `seed`), or the teacher's copy with each answer and analysis (`answers=true`)",
+  permission: 'assess:paper:export-word',
+  request: { params: IdParam, query: ExportWordQuery },
+  responses: {
+    200: {
+      description: 'The document',
+      content: { [DOCX]: { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
+    },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
 const checkRules = defineRoute({
   method: 'post',
   path: `/${path}/check-rules`,
@@ -82,6 +100,21 @@ const actions = (service: PaperService) =>
     .openapi(clone, async (c) =>
       c.json(await service.clone(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 201),
     )
+    .openapi(exportWord, async (c) => {
+      const { seed, answers } = c.req.valid('query');
+      const file = await service.exportWord(
+        c.var.principal.tenantId,
+        c.req.valid('param').id,
+        seed ?? 1,
+        answers === 'true',
+        c.var.lang,
+      );
+      return c.body(new Uint8Array(file.body), 200, {
+        'content-type': DOCX,
+        'content-disposition': `attachment; filename="${encodeURIComponent(file.filename)}"`,
+        'cache-control': 'no-store',
+      }) as never;
+    })
     .openapi(preview, async (c) =>
       c.json(
         await service.preview(c.var.principal.tenantId, c.req.valid('param').id, c.req.valid('query').seed ?? 1),

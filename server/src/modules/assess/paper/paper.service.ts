@@ -6,6 +6,7 @@ import { createResourceService, type ResourceDeps } from '../../../core/resource
 import type { Tx } from '../../../core/tenancy';
 import type { QuestionItem } from '../question/question.resource';
 import { subtreeIds } from '../taxonomy/taxonomy';
+import { paperDocx } from './paper.docx';
 import {
   type CheckRules,
   type ClonePaper,
@@ -555,6 +556,15 @@ export function createPaperService(deps: ResourceDeps) {
         const paper = await find(tx, id);
         if (!paper) throw new AppError('common.notFound');
         return preview(tx, paper, seed);
+      }),
+
+    /** The paper as a Word document (the draw of `seed`), with each answer and analysis when `answers`. */
+    exportWord: (tenantId: string, id: string, seed: number, answers: boolean, lang: Lang) =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        const paper = await find(tx, id);
+        if (!paper) throw new AppError('common.notFound');
+        const body = await paperDocx(paper, await preview(tx, paper, seed), answers, lang);
+        return { filename: `${paper.code}${answers ? '-key' : ''}.docx`, body };
       }),
 
     /** How many questions each rule may draw now (the paper's own questions left out). */

@@ -1,10 +1,12 @@
 import '@/pages/assess/catalogue';
-import { PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import { fetchFile } from '@/services/resource';
+import { saveBlob } from '@/utils/download';
 import { ignoreShownError } from '@/utils/request';
 import QuestionPreview from '../../question/QuestionPreview';
 import { closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
@@ -76,6 +78,13 @@ function CandidatePreview({ paper }: { paper: Paper }) {
   const t = (id: string) => intl.formatMessage({ id });
   const [seed, setSeed] = useState(1);
   const [key, setKey] = useState(false);
+  const access = useAccess();
+  // the draw shown, with or without the key as the switch says
+  const exportWord = () =>
+    fetchFile(`/api/assess/paper/${paper.id}/export-word`, { seed: String(seed), answers: String(key) }).then(
+      ({ blob, filename }) => saveBlob(blob, filename ?? `${paper.code}.docx`),
+      ignoreShownError,
+    );
   const { data } = useRequest(() => previewPaper(paper.id, seed), {
     refreshDeps: [paper.id, paper.version, seed],
     onError: ignoreShownError,
@@ -94,6 +103,11 @@ function CandidatePreview({ paper }: { paper: Paper }) {
           <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
             {t('assess.paper.print')}
           </Button>
+          {access['assess:paper:export-word'] && (
+            <Button icon={<FileWordOutlined />} onClick={exportWord} data-testid="paper-export-word">
+              {t('assess.paper.exportWord')}
+            </Button>
+          )}
         </Space>
       }
     >
