@@ -12,6 +12,7 @@ describe.each(engines())('teaching activities on $name', (engine) => {
   let demo = '';
   let other = '';
   let cardiology: Json;
+  let surgery: Json;
   let base: Json;
   let host: Json;
   let residency: Json;
@@ -49,6 +50,7 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     other = (await api.tokens('demo2', 'admin', 'admin123')).access;
     const hospital = await create(orgs, { code: 'H1', name: '第一医院', orgType: 'hospital' });
     cardiology = await create(orgs, { code: 'D1', name: '心内科', orgType: 'department', parentId: hospital.id });
+    surgery = await create(orgs, { code: 'D2', name: '普外科', orgType: 'department', parentId: hospital.id });
     base = await create(orgs, { code: 'B1', name: '住培基地', orgType: 'training_base', parentId: hospital.id });
     const type = await create('/api/people/doctor-type', { code: 'teaching', name: '带教医师' });
     host = await create('/api/people/doctor', { name: '王主任', doctorTypeId: type.id, orgId: cardiology.id });
@@ -210,6 +212,49 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     expect(line).toMatchObject({ orgName: '心内科' });
     expect(line.activities).toBeGreaterThanOrEqual(3);
     expect((await call('GET', `${activities}/stats?timeZone=Not/AZone`)).status).toBe(400);
+  });
+
+  it("keeps a department's secretary to its own activities: the list, a record and a new one", async () => {
+    const ours = await draft({ title: '心内科小讲课' });
+    const theirs = await draft({ title: '普外科手术指导', orgId: surgery.id });
+    const role = await create('/api/system/role', { code: 'cardio_office', name: '心内科办公室' });
+    await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope: 'org' });
+    const permissionIds = (
+      await api.db
+        .selectFrom('permission')
+        .select('id')
+        .where('code', 'in', ['teaching:activity:list', 'teaching:activity:create'])
+        .execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: 'cardio_office',
+      displayName: '心内科办公室',
+      password: 'Quiet-Otter-42',
+      orgId: cardiology.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const scoped = (await api.tokens('demo', 'cardio_office', 'Quiet-Otter-42')).access;
+    const seen = (await call('GET', `${activities}?pageSize=100`, undefined, scoped)).body.data as Json[];
+    expect(seen.map((a) => a.title)).toContain(ours.title);
+    expect(seen.every((a) => a.orgId === cardiology.id)).toBe(true);
+    expect((await call('GET', `${activities}/${theirs.id}`, undefined, scoped)).status).toBe(404);
+    const elsewhere = await call(
+      'POST',
+      activities,
+      {
+        title: '越权',
+        activityType: 'ward_round',
+        orgId: surgery.id,
+        hostDoctorId: host.id,
+        startAt: at(30),
+        endAt: at(60),
+      },
+      scoped,
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fields[0].field).toBe('orgId');
   });
 
   it('cancels with a reason, after which no code is given; a draft or cancelled activity may be deleted', async () => {
