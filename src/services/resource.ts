@@ -1,6 +1,7 @@
 import type { ImportJobView } from '@server/core/resource/import-jobs';
 import type { Page } from '@server/core/resource/list-query';
 import type { ImportReport } from '@server/core/resource/resource-import';
+import { saveBlob } from '@/utils/download';
 import { takeEarly } from '@/utils/early';
 import request, { type Options } from '@/utils/request';
 
@@ -22,7 +23,7 @@ export function filenameOf(disposition: string | null | undefined): string | und
   return plain?.[1];
 }
 
-export async function fetchFile(url: string, params?: Record<string, string>): Promise<FileAnswer> {
+async function fetchFile(url: string, params?: Record<string, string>): Promise<FileAnswer> {
   const { data, response } = await request.get<{ data: Blob; response: Response }>(url, {
     params,
     responseType: 'blob',
@@ -30,6 +31,10 @@ export async function fetchFile(url: string, params?: Record<string, string>): P
   });
   return { blob: data, filename: filenameOf(response.headers.get('content-disposition')) };
 }
+
+/** A file of the API handed to the browser as a download, named as the server names it (else `fallback`). */
+export const downloadFile = (url: string, params: Record<string, string> | undefined, fallback: string) =>
+  fetchFile(url, params).then(({ blob, filename }) => saveBlob(blob, filename ?? fallback));
 
 /** The HTTP contract of every resource (docs/architecture.md, "The resource contract"), under /api/<name>. */
 export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row>>(name: string) {

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource, type SheetColumn } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -178,8 +178,6 @@ export const questionTable = tableRepository<'question', Question>({
   },
 });
 
-const idPattern = /^[1-9]\d{0,17}$/;
-
 export const questionResource = defineResource({
   path: 'assess/question',
   type: 'question',
@@ -202,8 +200,8 @@ export const questionResource = defineResource({
       // the stem (trigrams) or a code (the store's)
       keyword: { kind: 'keyword', columns: [] },
       // the category and its sub-categories, a knowledge point and those below it, a tag (the store's)
-      categoryId: { kind: 'eq', pattern: idPattern },
-      knowledgePointId: { kind: 'eq', pattern: idPattern },
+      categoryId: { kind: 'eq', pattern: ID_PATTERN },
+      knowledgePointId: { kind: 'eq', pattern: ID_PATTERN },
       tag: { kind: 'eq', pattern: /^[^,]{1,30}$/ },
       questionType: { kind: 'in', column: 'question_type', values: QUESTION_TYPES },
       medicalFormat: { kind: 'in', column: 'medical_format', values: MEDICAL_FORMATS },

@@ -5,7 +5,7 @@ import { AppError, invalidField, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { answers } from '../../../core/openapi';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { statusFilter } from '../../../core/resource/list-query';
 import type { ResourceStore } from '../../../core/resource/resource';
 import { resourceModule } from '../../../core/resource/resource.module';
@@ -139,7 +139,7 @@ function defineTaxonomy<const Path extends string>(spec: {
       defaultSort: 'depth,sort,code',
       filters: {
         keyword: { kind: 'keyword', columns: ['code', 'name'] },
-        parentId: { kind: 'eq', column: 'parent_id', pattern: /^[1-9]\d{0,17}$/ },
+        parentId: { kind: 'eq', column: 'parent_id', pattern: ID_PATTERN },
         status: statusFilter,
       },
     },

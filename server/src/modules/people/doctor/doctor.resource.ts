@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -121,8 +121,6 @@ export const DoctorImportRow = importRowOf({
   unit: field.optionalText(150),
 });
 
-const idPattern = /^[1-9]\d{0,17}$/;
-
 export const doctorTable = tableRepository<'doctor', PersonRecord<Doctor>>({
   name: 'doctor',
   columns: columnsOf(Doctor, {
@@ -161,9 +159,9 @@ export const doctorResource = defineResource({
     defaultSort: '-createdAt',
     filters: {
       keyword: { kind: 'keyword', columns: [] },
-      doctorTypeId: { kind: 'eq', column: 'doctor_type_id', pattern: idPattern },
-      orgId: { kind: 'eq', column: 'org_id', pattern: idPattern },
-      unitId: { kind: 'eq', column: 'unit_id', pattern: idPattern },
+      doctorTypeId: { kind: 'eq', column: 'doctor_type_id', pattern: ID_PATTERN },
+      orgId: { kind: 'eq', column: 'org_id', pattern: ID_PATTERN },
+      unitId: { kind: 'eq', column: 'unit_id', pattern: ID_PATTERN },
       status: { kind: 'in', column: 'status', values: DOCTOR_STATUSES },
       isTutor: { kind: 'eq', column: 'is_tutor', pattern: /^(true|false)$/ },
       professionalTitle: { kind: 'eq', column: 'professional_title', pattern: /^[\w-]{1,50}$/ },

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -148,8 +148,6 @@ export const ChangeExpertStatus = requestBody('ChangeExpertStatus', {
 });
 export type ChangeExpertStatus = z.infer<typeof ChangeExpertStatus>;
 
-const idPattern = /^[1-9]\d{0,17}$/;
-
 export const expertTable = tableRepository<'expert', PersonRecord<Expert>>({
   name: 'expert',
   columns: columnsOf(Expert, {
@@ -184,10 +182,10 @@ export const expertResource = defineResource({
       keyword: { kind: 'keyword', columns: [] },
       status: { kind: 'in', column: 'status', values: EXPERT_STATUSES },
       expertLevel: { kind: 'in', column: 'expert_level', values: EXPERT_LEVELS },
-      orgId: { kind: 'eq', column: 'org_id', pattern: idPattern },
-      unitId: { kind: 'eq', column: 'unit_id', pattern: idPattern },
-      doctorId: { kind: 'eq', column: 'doctor_id', pattern: idPattern },
-      personId: { kind: 'eq', column: 'person_id', pattern: idPattern },
+      orgId: { kind: 'eq', column: 'org_id', pattern: ID_PATTERN },
+      unitId: { kind: 'eq', column: 'unit_id', pattern: ID_PATTERN },
+      doctorId: { kind: 'eq', column: 'doctor_id', pattern: ID_PATTERN },
+      personId: { kind: 'eq', column: 'person_id', pattern: ID_PATTERN },
       // the array filters (a specialty, a role) are the store's: `column = ANY(...)`
       specialty: { kind: 'eq', pattern: /^[\w-]{1,50}$/ },
       role: { kind: 'in', values: EXPERT_ROLES },

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { INT4_MAX, Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -167,7 +167,7 @@ export const organizationResource = defineResource({
     filters: {
       keyword: { kind: 'keyword', columns: ['code', 'name', 'short_name'] },
       orgType: { kind: 'in', column: 'org_type', values: [...ORG_TYPES] },
-      parentId: { kind: 'eq', column: 'parent_id', pattern: /^[1-9]\d{0,17}$/ },
+      parentId: { kind: 'eq', column: 'parent_id', pattern: ID_PATTERN },
       status: statusFilter,
     },
   },

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -168,8 +168,6 @@ export const QualificationReview = z
   .openapi('QualificationReview');
 export type QualificationReview = z.infer<typeof QualificationReview>;
 
-const idPattern = /^[1-9]\d{0,17}$/;
-
 export const qualificationTable = tableRepository<'qualification', Qualification>({
   name: 'qualification',
   columns: columnsOf(Qualification, { except: ['ownerName', 'reviewedByName', 'reviewedAt'] }),
@@ -198,8 +196,8 @@ export const qualificationResource = defineResource({
     filters: {
       keyword: { kind: 'keyword', columns: [] },
       ownerType: { kind: 'in', column: 'owner_type', values: OWNER_TYPES },
-      ownerId: { kind: 'eq', column: 'owner_id', pattern: idPattern },
-      personId: { kind: 'eq', column: 'person_id', pattern: idPattern },
+      ownerId: { kind: 'eq', column: 'owner_id', pattern: ID_PATTERN },
+      personId: { kind: 'eq', column: 'person_id', pattern: ID_PATTERN },
       qualificationType: { kind: 'eq', column: 'qualification_type', pattern: /^[\w-]{1,50}$/ },
       reviewStatus: { kind: 'in', column: 'review_status', values: REVIEW_STATUSES },
       validUntil: { kind: 'dateRange', column: 'valid_until' },

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -170,8 +170,6 @@ export const StaffImportRow = importRowOf({
   department: field.requiredText(100),
 });
 
-const idPattern = /^[1-9]\d{0,17}$/;
-
 export const staffTable = tableRepository<'staff', PersonRecord<Staff>>({
   name: 'staff',
   columns: columnsOf(Staff, {
@@ -202,7 +200,7 @@ export const staffResource = defineResource({
     defaultSort: '-createdAt',
     filters: {
       keyword: { kind: 'keyword', columns: [] },
-      orgId: { kind: 'eq', column: 'org_id', pattern: idPattern },
+      orgId: { kind: 'eq', column: 'org_id', pattern: ID_PATTERN },
       status: { kind: 'in', column: 'status', values: STAFF_STATUSES },
       position: { kind: 'eq', column: 'position', pattern: /^[\w-]{1,50}$/ },
       employmentType: { kind: 'in', column: 'employment_type', values: EMPLOYMENT_TYPES },

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
@@ -154,7 +154,7 @@ export const traineeFieldResource = defineResource({
     defaultSort: 'sort',
     filters: {
       keyword: { kind: 'keyword', columns: ['key', 'label', 'label_en', 'group_name'] },
-      traineeTypeId: { kind: 'eq', column: 'trainee_type_id', pattern: /^[1-9]\d{0,17}$/ },
+      traineeTypeId: { kind: 'eq', column: 'trainee_type_id', pattern: ID_PATTERN },
       fieldType: { kind: 'in', column: 'field_type', values: [...FIELD_TYPES] },
       status: { kind: 'in', column: 'status', values: [...FIELD_STATUSES] },
     },

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter, type ListSpec } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -280,8 +280,6 @@ export const TraineeCounts = z
   .openapi('TraineeCounts');
 export type TraineeCounts = z.infer<typeof TraineeCounts>;
 
-const idPattern = /^[1-9]\d{0,17}$/;
-
 export const traineeList: ListSpec = {
   sort: {
     traineeNo: 'trainee_no',
@@ -294,11 +292,11 @@ export const traineeList: ListSpec = {
   defaultSort: '-createdAt',
   filters: {
     keyword: { kind: 'keyword', columns: [] },
-    traineeTypeId: { kind: 'eq', column: 'trainee_type_id', pattern: idPattern },
-    trainingBaseId: { kind: 'eq', column: 'training_base_id', pattern: idPattern },
-    specialtyBaseId: { kind: 'eq', column: 'specialty_base_id', pattern: idPattern },
-    workUnitId: { kind: 'eq', column: 'work_unit_id', pattern: idPattern },
-    tutorDoctorId: { kind: 'eq', column: 'tutor_doctor_id', pattern: idPattern },
+    traineeTypeId: { kind: 'eq', column: 'trainee_type_id', pattern: ID_PATTERN },
+    trainingBaseId: { kind: 'eq', column: 'training_base_id', pattern: ID_PATTERN },
+    specialtyBaseId: { kind: 'eq', column: 'specialty_base_id', pattern: ID_PATTERN },
+    workUnitId: { kind: 'eq', column: 'work_unit_id', pattern: ID_PATTERN },
+    tutorDoctorId: { kind: 'eq', column: 'tutor_doctor_id', pattern: ID_PATTERN },
     status: { kind: 'in', column: 'status', values: TRAINEE_STATUSES },
     registrationStatus: { kind: 'in', column: 'registration_status', values: REGISTRATION_STATUSES },
     cohortYear: { kind: 'in', column: 'cohort_year', pattern: /^\d{4}$/ },

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ID_PATTERN } from '../../../core/resource/id-param';
 import { createdAtFilter, filterValue, type ListQuery, type ListSpec } from '../../../core/resource/list-query';
 import {
   type Actor,
@@ -22,7 +23,7 @@ export const adminUserList: ListSpec = {
   filters: {
     keyword: { kind: 'keyword', columns: ['username', 'display_name', 'mobile', 'email'] },
     status: { kind: 'in', column: 'status', values: ['enabled', 'disabled', 'locked'] },
-    roleId: { kind: 'eq', pattern: /^[1-9]\d{0,17}$/ },
+    roleId: { kind: 'eq', pattern: ID_PATTERN },
     createdAt: createdAtFilter,
   },
 };

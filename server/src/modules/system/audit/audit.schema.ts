@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { ID_PATTERN } from '../../../core/resource/id-param';
 import { createdAtFilter, type ListSpec, listQuerySchema, listResponse } from '../../../core/resource/list-query';
-
-const id = /^[1-9]\d{0,17}$/;
 
 export const auditLogList: ListSpec = {
   sort: { createdAt: 'created_at' },
@@ -10,7 +9,7 @@ export const auditLogList: ListSpec = {
     resourceType: { kind: 'eq', column: 'resource_type' },
     resourceId: { kind: 'eq', column: 'resource_id' },
     action: { kind: 'in', column: 'action' },
-    actorId: { kind: 'eq', column: 'actor_id', pattern: id },
+    actorId: { kind: 'eq', column: 'actor_id', pattern: ID_PATTERN },
     createdAt: createdAtFilter,
   },
 };
@@ -19,7 +18,7 @@ export const loginLogList: ListSpec = {
   sort: { createdAt: 'created_at' },
   defaultSort: '-createdAt',
   filters: {
-    userId: { kind: 'eq', column: 'user_id', pattern: id },
+    userId: { kind: 'eq', column: 'user_id', pattern: ID_PATTERN },
     logType: { kind: 'in', column: 'log_type' },
     createdAt: createdAtFilter,
   },

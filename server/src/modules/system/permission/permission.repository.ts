@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ID_PATTERN } from '../../../core/resource/id-param';
 import { createdAtFilter, type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
@@ -12,7 +13,7 @@ export const permissionList: ListSpec = {
     type: { kind: 'in', column: 'type', values: ['directory', 'menu', 'button'] },
     status: statusFilter,
     platformOnly: { kind: 'eq', column: 'platform_only', values: ['true', 'false'] },
-    parentId: { kind: 'eq', column: 'parent_id', pattern: /^[1-9]\d{0,17}$/ },
+    parentId: { kind: 'eq', column: 'parent_id', pattern: ID_PATTERN },
     createdAt: createdAtFilter,
   },
 };

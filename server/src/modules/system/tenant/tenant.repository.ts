@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ID_PATTERN } from '../../../core/resource/id-param';
 import { createdAtFilter, type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
@@ -33,7 +34,7 @@ export const tenantList: ListSpec = {
   filters: {
     keyword: { kind: 'keyword', columns: ['code', 'name', 'short_name', 'contact_name', 'contact_mobile'] },
     status: statusFilter,
-    packageId: { kind: 'eq', column: 'package_id', pattern: /^[1-9]\d{0,17}$/ },
+    packageId: { kind: 'eq', column: 'package_id', pattern: ID_PATTERN },
     expiresAt: { kind: 'dateRange', column: 'expires_at' },
     createdAt: createdAtFilter,
   },

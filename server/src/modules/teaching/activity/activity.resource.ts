@@ -3,11 +3,11 @@ import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
-import type { Audited, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+import type { Audited, Defaulted, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
 
 /** Teaching activities (docs/domain.md §8.3): the tables, the schemas and the definition of an activity. */
 export const MODES = ['onsite', 'online', 'hybrid'] as const;
@@ -19,7 +19,6 @@ export type Attendance = (typeof ATTENDANCES)[number];
 /** Those who came: the attendance rate counts them. */
 export const ATTENDED: readonly Attendance[] = ['present', 'late'];
 
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
 interface TeachingActivityTable extends Audited {
   id: IdColumn;
   tenant_id: Ref;
@@ -280,7 +279,6 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
   },
 });
 
-const idPattern = /^[1-9]\d{0,17}$/;
 export const activityResource = defineResource({
   path: 'teaching/activity',
   type: 'teaching_activity',
@@ -292,8 +290,8 @@ export const activityResource = defineResource({
     filters: {
       keyword: { kind: 'keyword', columns: ['title', 'location'] },
       activityType: { kind: 'in', column: 'activity_type', pattern: /^[\w-]{1,50}$/ },
-      orgId: { kind: 'eq', column: 'org_id', pattern: idPattern },
-      hostDoctorId: { kind: 'eq', column: 'host_doctor_id', pattern: idPattern },
+      orgId: { kind: 'eq', column: 'org_id', pattern: ID_PATTERN },
+      hostDoctorId: { kind: 'eq', column: 'host_doctor_id', pattern: ID_PATTERN },
       mode: { kind: 'in', column: 'mode', values: MODES },
       status: { kind: 'in', column: 'status', values: ACTIVITY_STATUSES },
       startAt: { kind: 'dateRange', column: 'start_at' },

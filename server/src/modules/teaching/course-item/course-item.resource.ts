@@ -3,11 +3,11 @@ import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
-import type { Audited, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+import type { Audited, Defaulted, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
 
 /** Course items (docs/domain.md §8.2): a course's ordered content, its tables, schemas and definition. */
 export const ITEM_TYPES = ['chapter', 'video', 'document', 'link', 'quiz'] as const;
@@ -25,7 +25,6 @@ export const HOLDS: Record<ItemType, 'fileId' | 'url' | 'examPaperId' | null> = 
 /** The purpose of the files a course item holds, for the file list. */
 export const MATERIAL = 'course-item.material';
 
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
 interface CourseItemTable extends Audited {
   id: IdColumn;
   tenant_id: Ref;
@@ -156,7 +155,6 @@ export const courseItemTable = tableRepository<'course_item', CourseItem>({
   },
 });
 
-const idPattern = /^[1-9]\d{0,17}$/;
 export const courseItemResource = defineResource({
   path: 'teaching/course-item',
   type: 'course_item',
@@ -167,7 +165,7 @@ export const courseItemResource = defineResource({
     defaultSort: 'sort',
     filters: {
       keyword: { kind: 'keyword', columns: ['title'] },
-      courseId: { kind: 'eq', column: 'course_id', pattern: idPattern },
+      courseId: { kind: 'eq', column: 'course_id', pattern: ID_PATTERN },
       itemType: { kind: 'in', column: 'item_type', values: ITEM_TYPES },
       status: { kind: 'in', column: 'status', values: ITEM_STATUSES },
       createdAt: createdAtFilter,

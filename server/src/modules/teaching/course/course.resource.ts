@@ -8,7 +8,7 @@ import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
-import type { Audited, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+import type { Audited, Defaulted, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
 
 /** Courses (docs/domain.md §8.1): the tables of a course and its enrolments, the schemas and the definition. */
 export const COURSE_TYPES = ['required', 'elective', 'open'] as const;
@@ -18,7 +18,6 @@ export type CourseStatus = (typeof COURSE_STATUSES)[number];
 export const ENROLMENT_STATUSES = ['not_started', 'in_progress', 'completed', 'failed'] as const;
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 
-type Defaulted<T> = ColumnType<T, T | undefined, T>;
 interface CourseTable extends Audited {
   id: IdColumn;
   tenant_id: Ref;

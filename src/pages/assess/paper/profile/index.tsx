@@ -5,8 +5,7 @@ import { useRequest } from 'ahooks';
 import { Button, Card, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
-import { fetchFile } from '@/services/resource';
-import { saveBlob } from '@/utils/download';
+import { downloadFile } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
 import QuestionPreview from '../../question/QuestionPreview';
 import { closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
@@ -81,10 +80,11 @@ function CandidatePreview({ paper }: { paper: Paper }) {
   const access = useAccess();
   // the draw shown, with or without the key as the switch says
   const exportWord = () =>
-    fetchFile(`/api/assess/paper/${paper.id}/export-word`, { seed: String(seed), answers: String(key) }).then(
-      ({ blob, filename }) => saveBlob(blob, filename ?? `${paper.code}.docx`),
-      ignoreShownError,
-    );
+    downloadFile(
+      `/api/assess/paper/${paper.id}/export-word`,
+      { seed: String(seed), answers: String(key) },
+      `${paper.code}.docx`,
+    ).catch(ignoreShownError);
   const { data } = useRequest(() => previewPaper(paper.id, seed), {
     refreshDeps: [paper.id, paper.version, seed],
     onError: ignoreShownError,

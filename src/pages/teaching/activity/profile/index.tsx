@@ -5,8 +5,7 @@ import { useCountDown, useRequest } from 'ahooks';
 import { Button, Card, Input, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
-import { fetchFile } from '@/services/resource';
-import { saveBlob } from '@/utils/download';
+import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
 import request, { ignoreShownError } from '@/utils/request';
 import { CancelDialog } from '../ActivityDialogs';
@@ -136,10 +135,11 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
     }, ignoreShownError);
 
   const exportSheet = () =>
-    fetchFile(`/api/teaching/activity/${activity.id}/attendance-sheet`).then(
-      ({ blob, filename }) => saveBlob(blob, filename ?? `attendance-${activity.id}.xlsx`),
-      ignoreShownError,
-    );
+    downloadFile(
+      `/api/teaching/activity/${activity.id}/attendance-sheet`,
+      undefined,
+      `attendance-${activity.id}.xlsx`,
+    ).catch(ignoreShownError);
 
   return (
     <Card

@@ -4,8 +4,7 @@ import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Empty, Popconfirm, Progress, Space, Table, Tag, Tree, type TreeProps, Typography } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
-import { fetchFile } from '@/services/resource';
-import { saveBlob } from '@/utils/download';
+import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { type CourseItem, fetchCourseItems, reorderItems } from '../../course-item/descriptor';
@@ -107,8 +106,7 @@ function Enrolments({ course }: { course: Course }) {
     onError: ignoreShownError,
   });
   const exportReport = () =>
-    fetchFile(`/api/teaching/course/${course.id}/report`).then(
-      ({ blob, filename }) => saveBlob(blob, filename ?? `course-${course.code}.xlsx`),
+    downloadFile(`/api/teaching/course/${course.id}/report`, undefined, `course-${course.code}.xlsx`).catch(
       ignoreShownError,
     );
   return (
