@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engines, type Json, twoTenants } from './helpers';
 
@@ -291,5 +292,54 @@ describe.each(engines())('the question bank on $name', (engine) => {
     expect(fieldOf(foreign.body)).toEqual(['categoryId']);
     const dup = await call('POST', `${questions}/duplicates`, { stem: group.stem }, s.other);
     expect(dup.body).toEqual([]);
+  });
+
+  it('counts a search of many questions up to 1,000 and says more match, newest first, within its tenant', async () => {
+    const bulk = await create(categories, { code: 'bulk', name: '批量' });
+    const point = await create(points, { code: 'bulk', name: '批量知识点' });
+    const theirs = (await call('POST', categories, { code: 'bulk', name: '批量' }, s.other)).body;
+    const tenantOf = async (code: string) =>
+      String((await s.api.db.selectFrom('tenant').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id);
+    const insert = async (tenant: string, category: string, kp: string | null, n: number, prefix: string) =>
+      sql`INSERT INTO question (tenant_id, code, category_id, question_type, stem, answer, difficulty,
+          knowledge_point_ids, status, content_hash, created_at)
+        SELECT ${tenant}, ${prefix} || g, ${category}, 'true_false', '第' || g || '题：主动脉夹层的诊断', 'true'::jsonb, 3,
+          ${kp === null ? sql`'{}'::bigint[]` : sql`ARRAY[${kp}::bigint]`}, 'ready', md5(${prefix} || g) || md5(g::text),
+          now() - g * interval '1 second'
+        FROM generate_series(1, ${n}) g`.execute(s.api.db);
+    await insert(await tenantOf('demo'), bulk.id, point.id, 1005, 'BULK');
+    await insert(await tenantOf('demo2'), theirs.id, null, 30, 'THEIRS');
+
+    for (const query of [`keyword=${encodeURIComponent('主动脉夹层')}`, `knowledgePointId=${point.id}`]) {
+      const res = await call('GET', `${questions}?pageSize=20&current=2&${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.body, query).toMatchObject({ total: 1000, totalCapped: true });
+      // the second page of the newest: questions 21 to 40 by their time
+      expect(
+        res.body.data.map((q: Json) => q.code),
+        query,
+      ).toEqual(Array.from({ length: 20 }, (_, i) => `BULK${21 + i}`));
+    }
+    // narrowed below the cap: counted exactly, and another tenant's matches never count
+    const few = await call('GET', `${questions}?keyword=${encodeURIComponent('第7题')}`);
+    expect(few.body.totalCapped).toBeUndefined();
+    expect(few.body.data.map((q: Json) => q.code).sort()).toEqual(['BULK7']);
+    const other = await call('GET', `${questions}?keyword=${encodeURIComponent('主动脉夹层')}`, undefined, s.other);
+    expect(other.body).toMatchObject({ total: 30 });
+    expect(other.body.totalCapped).toBeUndefined();
+    expect(other.body.data.every((q: Json) => q.code.startsWith('THEIRS'))).toBe(true);
+
+    // a paper's rule says so too, and one asking for more than match is still refused by its count
+    const check = await call('POST', '/api/assess/paper/check-rules', {
+      rules: [
+        { knowledgePointIds: [point.id], count: 5, score: 1 },
+        { categoryIds: [theirs.id], count: 1, score: 1 },
+      ],
+    });
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual([
+      { requested: 5, available: 1000, availableCapped: true },
+      { requested: 1, available: 0 },
+    ]);
   });
 });

@@ -107,6 +107,15 @@ describe('/question/list', () => {
     );
   });
 
+  it('says more than the cap match when the server stopped counting a search', async () => {
+    mount({
+      'GET /api/assess/question': () => ({
+        body: { ...page([question('1')]).body, total: 1000, pageSize: 20, totalCapped: true },
+      }),
+    });
+    expect(await screen.findByText('超过 1,000 条，请缩小搜索范围')).toBeInTheDocument();
+  });
+
   it('submits a draft for review, and reviews one awaiting it (a rejection needs a comment)', async () => {
     const { api } = mount({
       'POST /api/assess/question/1/submit': () => ({ body: question('1', { status: 'pending_review' }) }),

@@ -117,3 +117,23 @@ export async function seenByTenant<T>(
 export async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
   await sql.raw(scope(APP_ROLE, tenantId)).execute(tx);
 }
+
+/** The transaction's tenant as an operand of a condition (`readIndexed`'s reads name it themselves). */
+export const currentTenant = sql<string>`NULLIF(current_setting('app.tenant_id', true), '')::bigint`;
+
+/**
+ * A read that GIN indexes answer within the transaction's tenant. Under row-level security a condition is tested
+ * before the policy, and so by an index, only when its operators are leakproof; those of trigrams and of array
+ * overlap and containment are not, so under the application role a keyword or a knowledge-point filter is tested on
+ * every row of the tenant. `read` runs as the system role, whose policy (`true`) no condition waits for, and must
+ * name the tenant itself (`currentTenant`). It answers ids and counts, never rows to show: the caller reads the rows
+ * again under the application role's policy, so a read that forgot its tenant could miscount, not show a row of
+ * another tenant. The transaction's role is restored after it.
+ */
+export async function readIndexed<T>(tx: Tx, read: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<{ was: string }>`SELECT current_setting('role') AS was,
+    set_config('role', ${SYSTEM_ROLE}, true)`.execute(tx);
+  const result = await read();
+  await sql`SELECT set_config('role', ${rows[0]?.was ?? APP_ROLE}, true)`.execute(tx);
+  return result;
+}

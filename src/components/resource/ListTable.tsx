@@ -36,6 +36,8 @@ export interface TableActions {
 export interface ListPage<Row> {
   data: Row[];
   total: number;
+  /** Counting stopped at `total`: more rows match (a search the server counts up to a cap). */
+  totalCapped?: boolean;
 }
 
 type Density = 'large' | 'middle' | 'small';
@@ -362,6 +364,9 @@ export default function ListTable<Row extends object>({
               current: paging.current,
               pageSize: paging.pageSize,
               total: page.total,
+              showTotal: page.totalCapped
+                ? (total) => t('resource.list.totalCapped', { total: total.toLocaleString() })
+                : undefined,
               showSizeChanger: true,
               onChange: (current, pageSize) => setPaging({ current, pageSize }),
             }

@@ -185,6 +185,10 @@ export function listResponse<T extends z.ZodType>(row: T, name: string) {
       success: z.literal(true),
       current: z.number().int(),
       pageSize: z.number().int(),
+      totalCapped: z.boolean().optional().openapi({
+        description:
+          'Present and true when counting stopped at `total`: more rows match (refine the search to see them)',
+      }),
     })
     .openapi(name);
 }
@@ -195,9 +199,18 @@ export interface Page<Row> {
   success: true;
   current: number;
   pageSize: number;
+  totalCapped?: boolean;
 }
 
-export function toPage<Row>(query: ListQuery, result: { rows: Row[]; total: number }): Page<Row> {
+/** A list's rows and the size of its filtered set; `capped` when counting stopped at `total` (more match). */
+export interface Listed<Row> {
+  rows: Row[];
+  total: number;
+  capped?: boolean;
+}
+
+export function toPage<Row>(query: ListQuery, result: Listed<Row>): Page<Row> {
   const page = query.page ?? { current: 1, pageSize: result.rows.length };
-  return { data: result.rows, total: result.total, success: true, current: page.current, pageSize: page.pageSize };
+  const shown = { data: result.rows, total: result.total, success: true as const, current: page.current };
+  return { ...shown, pageSize: page.pageSize, ...(result.capped && { totalCapped: true }) };
 }

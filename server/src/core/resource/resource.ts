@@ -8,7 +8,7 @@ import type {
 } from '../../db/seed/permissions';
 import type { Lang } from '../i18n';
 import type { Tx } from '../tenancy';
-import type { ListQuery, ListSpec } from './list-query';
+import type { Listed, ListQuery, ListSpec } from './list-query';
 import type { CellValue } from './spreadsheet';
 import type { Actor, TableRepository } from './table.repository';
 
@@ -131,7 +131,7 @@ export const actionCode = (
 
 /** What the generic service needs of an entity: its SQL, plus the rules of its writes. */
 export interface ResourceStore<Row extends ResourceRow, Create, Update extends { version: number }> {
-  list(tx: Tx, query: ListQuery): Promise<{ rows: Row[]; total: number }>;
+  list(tx: Tx, query: ListQuery): Promise<Listed<Row>>;
   /** `viewer`: the user who reads or writes it; a store whose rows have a data scope finds none outside it. */
   find(tx: Tx, id: string, viewer?: string): Promise<Row | undefined>;
   findByKey?(tx: Tx, key: string): Promise<Row | undefined>;

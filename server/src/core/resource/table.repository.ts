@@ -311,6 +311,15 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       return Number(counted?.[TOTAL] ?? 0);
     },
 
+    /** The ids of at most `limit` rows of the filtered set, in no order: what a list reads again (`readIndexed`). */
+    async ids(tx: Tx, query: ListQuery, narrow: Narrow, limit: number): Promise<string[]> {
+      const records = (await narrow(applyFilters(base(tx), query))
+        .select(sql.ref(`${table}.id`).as('id'))
+        .limit(limit)
+        .execute()) as TableRow[];
+      return records.map((r) => String(r.id));
+    },
+
     /** `narrow`: the conditions of the lists the row must also meet (a data scope). */
     async find(tx: Tx, id: string, narrow: Narrow = (q) => q): Promise<Row | undefined> {
       const record = (await narrow(base(tx).select(selection).where('id', '=', id)).executeTakeFirst()) as

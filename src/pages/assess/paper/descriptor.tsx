@@ -1,4 +1,5 @@
 import type {
+  Availability,
   CheckRules,
   ClonePaper,
   CreatePaper,
@@ -6,11 +7,12 @@ import type {
   PaperPreview,
   UpdatePaper,
 } from '@server/modules/assess/paper/paper.resource';
+import type { useIntl } from '@umijs/max';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
 
-export type { CreatePaper, Paper, PaperPreview, UpdatePaper };
+export type { Availability, CreatePaper, Paper, PaperPreview, UpdatePaper };
 
 export const papers = resourceService<Paper, CreatePaper, UpdatePaper>('assess/paper');
 
@@ -22,8 +24,14 @@ export const clonePaper = (id: string, body: ClonePaper, options?: Options) =>
   request.post<Paper>(`${path}/${id}/clone`, { ...options, data: body });
 export const previewPaper = (id: string, seed: number) =>
   request.get<PaperPreview>(`${path}/${id}/preview`, { params: { seed: String(seed) } });
+/** "可用 12 道", or "可用 1000+ 道" when counting stopped at its cap. */
+export const availableText = (intl: ReturnType<typeof useIntl>, answer: Availability) =>
+  intl.formatMessage(
+    { id: 'assess.paper.rule.available' },
+    { available: answer.available, more: answer.availableCapped ? 'true' : 'false' },
+  );
 export const checkRules = (body: CheckRules) =>
-  request.post<{ requested: number; available: number }[]>(`${path}/check-rules`, { data: body });
+  request.post<(Availability & { requested: number })[]>(`${path}/check-rules`, { data: body });
 
 export const PURPOSES: Paper['purpose'][] = [
   'practice',

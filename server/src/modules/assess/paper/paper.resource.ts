@@ -131,8 +131,16 @@ const SectionInput = z
   .openapi('PaperSectionInput');
 export type SectionInput = z.infer<typeof SectionInput>;
 
+const availability = {
+  available: z.number().int().openapi({ description: 'How many questions match now' }),
+  availableCapped: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'Present and true when counting stopped at `available`: more match' }),
+};
 export const PaperRule = RuleInput.required().extend({
-  available: z.number().int().optional().openapi({ description: 'How many questions match now (get only)' }),
+  available: availability.available.optional().openapi({ description: 'How many questions match now (get only)' }),
+  availableCapped: availability.availableCapped,
 });
 export type PaperRule = z.infer<typeof PaperRule>;
 export const PaperSlot = z
@@ -223,9 +231,12 @@ export const CheckRules = requestBody('CheckRules', {
   excludeQuestionIds: z.array(Id).max(2000).optional().openapi({ description: 'Questions the paper already holds' }),
 });
 export type CheckRules = z.infer<typeof CheckRules>;
-export const RuleAvailability = z
-  .object({ requested: z.number().int(), available: z.number().int() })
-  .openapi('RuleAvailability');
+export const RuleAvailability = z.object({ requested: z.number().int(), ...availability }).openapi('RuleAvailability');
+/** What `available` answers: the count, said to be more when it stopped at its cap. */
+export interface Availability {
+  available: number;
+  availableCapped?: boolean;
+}
 
 /** A question of a paper as a candidate reads it (its pinned version once published). */
 export const PreviewQuestion = z

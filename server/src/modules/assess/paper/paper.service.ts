@@ -3,11 +3,13 @@ import { AppError, invalidField, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
-import type { Tx } from '../../../core/tenancy';
+import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import type { QuestionItem } from '../question/question.resource';
+import { COUNTED } from '../question/question.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { paperDocx } from './paper.docx';
 import {
+  type Availability,
   type CheckRules,
   type ClonePaper,
   type CreatePaper,
@@ -79,19 +81,30 @@ async function matching(tx: Tx, rule: RuleInput): Promise<RawBuilder<boolean>> {
 const excluding = (ids: readonly string[]) =>
   ids.length ? sql<boolean>`NOT (q.id = ANY(${[...ids]}::bigint[]))` : sql<boolean>`true`;
 
-/** How many questions a rule may draw, the paper's own questions left out. */
-async function available(tx: Tx, rule: RuleInput, exclude: readonly string[]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM question q
-    WHERE ${await matching(tx, rule)} AND ${excluding(exclude)}`.execute(tx);
-  return rows[0]?.n ?? 0;
+/**
+ * How many questions a rule may draw, the paper's own questions left out: counted up to COUNTED or the rule's count,
+ * whichever is more, through the bank's indexes (`readIndexed`); `capped` when more match.
+ */
+async function available(tx: Tx, rule: RuleInput, exclude: readonly string[]): Promise<Availability> {
+  const cap = Math.max(COUNTED, rule.count);
+  const condition = await matching(tx, rule);
+  const n = await readIndexed(tx, async () => {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM question q
+      WHERE q.tenant_id = ${currentTenant} AND ${condition} AND ${excluding(exclude)} LIMIT ${cap + 1}) m`.execute(tx);
+    return rows[0]?.n ?? 0;
+  });
+  return n > cap ? { available: cap, availableCapped: true } : { available: n };
 }
 
 /** `count` questions of a rule, the same ones for the same seed (until the bank changes). */
 async function draw(tx: Tx, rule: RuleInput, exclude: readonly string[], seed: number): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`SELECT q.id FROM question q
-    WHERE ${await matching(tx, rule)} AND ${excluding(exclude)}
-    ORDER BY md5(${String(seed)} || ':' || q.id::text) LIMIT ${rule.count}`.execute(tx);
-  return rows.map((r) => String(r.id));
+  const condition = await matching(tx, rule);
+  return readIndexed(tx, async () => {
+    const { rows } = await sql<{ id: string }>`SELECT q.id FROM question q
+      WHERE q.tenant_id = ${currentTenant} AND ${condition} AND ${excluding(exclude)}
+      ORDER BY md5(${String(seed)} || ':' || q.id::text) LIMIT ${rule.count}`.execute(tx);
+    return rows.map((r) => String(r.id));
+  });
 }
 
 const sectionScore = (section: SectionInput) =>
@@ -167,7 +180,7 @@ export function createPaperService(deps: ResourceDeps) {
           count: r.count,
           score: num(r.score),
         };
-        ruleRows.push(withAvailability ? { ...rule, available: await available(tx, rule, placed) } : rule);
+        ruleRows.push(withAvailability ? { ...rule, ...(await available(tx, rule, placed)) } : rule);
       }
       out.push({
         id: String(section.id),
@@ -241,7 +254,7 @@ export function createPaperService(deps: ResourceDeps) {
         if (mode === 'manual') throw invalidField('composeMode', t.manualRules);
         if ((rule.difficultyMin ?? 1) > (rule.difficultyMax ?? 5))
           throw invalidField(`${at}.difficultyMin`, t.difficulty);
-        const n = await available(tx, rule, placed);
+        const { available: n } = await available(tx, rule, placed);
         if (n < rule.count) throw invalidField(`${at}.count`, t.short(n));
       }
     }
@@ -572,7 +585,7 @@ export function createPaperService(deps: ResourceDeps) {
       deps.tenancy.inTenant(tenantId, async (tx) => {
         const out: { requested: number; available: number }[] = [];
         for (const rule of input.rules)
-          out.push({ requested: rule.count, available: await available(tx, rule, input.excludeQuestionIds ?? []) });
+          out.push({ requested: rule.count, ...(await available(tx, rule, input.excludeQuestionIds ?? [])) });
         return out;
       }),
   };

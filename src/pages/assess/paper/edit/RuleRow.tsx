@@ -5,7 +5,7 @@ import { Button, Card, Checkbox, Col, Form, InputNumber, Radio, Row, Select, Tag
 import { useState } from 'react';
 import { MEDICAL_FORMATS, QUESTION_TYPES } from '../../question/questionForm';
 import { TaxonomySelect } from '../../taxonomy/TaxonomyPickers';
-import { checkRules } from '../descriptor';
+import { type Availability, availableText, checkRules } from '../descriptor';
 
 export interface RuleValue {
   categoryIds?: string[];
@@ -38,7 +38,8 @@ export default function RuleRow({
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const form = Form.useFormInstance();
   const rule = (Form.useWatch(path, form) ?? {}) as RuleValue;
-  const [available, setAvailable] = useState<number>();
+  const [answer, setAnswer] = useState<Availability>();
+  const available = answer?.available;
   useDebounceEffect(
     () => {
       if (!rule.count || !rule.score) return;
@@ -54,8 +55,8 @@ export default function RuleRow({
         ],
         excludeQuestionIds: placed,
       }).then(
-        ([answer]) => setAvailable(answer?.available),
-        () => setAvailable(undefined),
+        ([found]) => setAnswer(found),
+        () => setAnswer(undefined),
       );
     },
     [JSON.stringify(rule), placed.join()],
@@ -72,7 +73,7 @@ export default function RuleRow({
           {available === undefined ? (
             t('assess.paper.rule')
           ) : (
-            <Tag color={short ? 'error' : 'success'}>{t('assess.paper.rule.available', { available })}</Tag>
+            <Tag color={short ? 'error' : 'success'}>{answer && availableText(intl, answer)}</Tag>
           )}
         </span>
       }

@@ -8,7 +8,7 @@ import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
 import { ignoreShownError } from '@/utils/request';
 import QuestionPreview from '../../question/QuestionPreview';
-import { closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
+import { availableText, closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
 
 /** The paper's sections: their fixed questions (with the versions they pin once published) and random rules. */
 function Structure({ paper }: { paper: Paper }) {
@@ -60,7 +60,7 @@ function Structure({ paper }: { paper: Paper }) {
               {rule.tags.length > 0 && <Tag>{rule.tags.join(rule.tagMatch === 'all' ? ' + ' : ' / ')}</Tag>}
               {rule.available !== undefined && (
                 <Tag color={rule.available < rule.count ? 'error' : 'success'}>
-                  {t('assess.paper.rule.available', { available: rule.available })}
+                  {availableText(intl, { available: rule.available, availableCapped: rule.availableCapped })}
                 </Tag>
               )}
             </div>
