@@ -179,7 +179,7 @@ export function createQuestionService(deps: ResourceDeps) {
     tx
       .selectFrom('question')
       .select(['id', 'code', 'version', 'content_hash'])
-      .where(sql<boolean>`content_hash = ANY(${hashes}::text[])`)
+      .where(sql<boolean>`content_hash = ANY(${hashes}::bpchar[])`)
       .where('parent_id', 'is', null)
       .where('status', '<>', 'retired')
       .execute();
