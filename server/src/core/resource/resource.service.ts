@@ -16,6 +16,7 @@ import {
 } from './resource';
 import type { ImportTarget } from './resource-import';
 import { type CellValue, sheetNameOf, streamSheet, writeSheet, yieldToOthers } from './spreadsheet';
+import type { Actor } from './table.repository';
 
 /** The columns and row rule of an import made for some parameters (`importParams`). */
 export interface ImportShape<Row> {
@@ -237,3 +238,32 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
 export type ResourceService<Row extends ResourceRow, Create, Update extends { version: number }> = ReturnType<
   typeof createResourceService<Row, Create, Update>
 >;
+
+/** What `versionedAct` writes a record's changes with: a table repository's `update`, which stamps the record. */
+interface Stamping {
+  update(tx: Tx, id: string, values: object, actor: Actor): Promise<unknown>;
+}
+
+/**
+ * A resource's actions on the version of the record its caller read: refused (409) when the record changed since.
+ * `work` writes what it must and answers the values of the record it changes (none: only its stamp); they are written
+ * with the record's stamp, which moves its version on once, and the record is read again for the answer and the audit.
+ */
+export function versionedAct<Row extends ResourceRow, Create, Update extends { version: number }>(
+  resource: ResourceService<Row, Create, Update>,
+  repo: Stamping,
+  find: (tx: Tx, id: string) => Promise<Row | undefined>,
+) {
+  return (
+    ctx: WriteContext,
+    id: string,
+    action: string,
+    version: number | undefined,
+    work: (tx: Tx, row: Row) => Promise<object | undefined> | Promise<void>,
+  ): Promise<Row> =>
+    resource.act(ctx, id, action, async (tx, row) => {
+      if (version !== undefined && row.version !== version) throw versionConflict();
+      await repo.update(tx, id, (await work(tx, row)) ?? {}, ctx);
+      return (await find(tx, id)) as Row;
+    });
+}

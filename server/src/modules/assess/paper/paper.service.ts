@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
-import { AppError, invalidField, versionConflict } from '../../../core/errors';
+import { AppError, invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
-import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import type { QuestionItem } from '../question/question.resource';
 import { COUNTED } from '../question/question.service';
@@ -446,23 +446,7 @@ export function createPaperService(deps: ResourceDeps) {
     return { seed, totalScore: paper.totalScore, sections: out };
   }
 
-  const act = (
-    ctx: WriteContext,
-    id: string,
-    action: string,
-    version: number,
-    work: (tx: Tx, row: Paper) => Promise<void>,
-  ) =>
-    resource.act(ctx, id, action, async (tx, row) => {
-      if (row.version !== version) throw versionConflict();
-      await work(tx, row);
-      await tx
-        .updateTable('exam_paper')
-        .set({ updated_at: ctx.now, updated_by: ctx.actorId, version: sql`version + 1` })
-        .where('id', '=', id)
-        .execute();
-      return (await find(tx, id)) as Paper;
-    });
+  const act = versionedAct(resource, repo, (tx, id) => find(tx, id));
 
   return {
     resource,

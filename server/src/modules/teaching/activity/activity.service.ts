@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Config } from '../../../config';
-import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
-import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { writeSheet } from '../../../core/resource/spreadsheet';
 import { createSecretBox } from '../../../core/secret-box';
 import type { Tx } from '../../../core/tenancy';
@@ -170,6 +170,8 @@ export function createActivityService(deps: Deps) {
 
   const resource = createResourceService(activityResource, store, deps);
 
+  const versioned = versionedAct(resource, repo, (tx, id) => find(tx, id));
+  /** An action on the version read, its list's counts taken again. */
   const act = (
     ctx: WriteContext,
     id: string,
@@ -177,13 +179,10 @@ export function createActivityService(deps: Deps) {
     version: number | undefined,
     work: (tx: Tx, row: Activity) => Promise<object | undefined>,
   ) =>
-    resource.act(ctx, id, action, async (tx, row) => {
-      if (version !== undefined && row.version !== version) throw versionConflict();
-      const values = (await work(tx, row)) ?? {};
-      await repo.update(tx, id, values, ctx);
-      await tx.updateTable('teaching_activity').set({ version: sql`version + 1` }).where('id', '=', id).execute();
+    versioned(ctx, id, action, version, async (tx, row) => {
+      const values = await work(tx, row);
       await recount(tx, id);
-      return (await find(tx, id)) as Activity;
+      return values;
     });
 
   async function enrol(tx: Tx, activityId: string, traineeIds: string[], ctx: WriteContext) {

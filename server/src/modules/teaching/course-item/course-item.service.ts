@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
-import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
 import { claimFiles, releaseFiles } from '../../file/attachments';
 import {
@@ -152,9 +152,9 @@ export function createCourseItemService(deps: ResourceDeps) {
 
   const resource = createResourceService(courseItemResource, store, deps);
 
+  const versioned = versionedAct(resource, repo, (tx, id) => find(tx, id));
   const act = (ctx: WriteContext, id: string, action: string, version: number, to: ItemStatus, from: ItemStatus[]) =>
-    resource.act(ctx, id, action, async (tx, row) => {
-      if (row.version !== version) throw versionConflict();
+    versioned(ctx, id, action, version, async (tx, row) => {
       refuseUnless(row, ...from);
       if (to === 'published' && row.itemType === 'quiz') {
         const paper = await tx
@@ -164,9 +164,7 @@ export function createCourseItemService(deps: ResourceDeps) {
           .executeTakeFirst();
         if (paper?.status !== 'published') throw invalidField('examPaperId', texts[ctx.lang].paperNotPublished);
       }
-      await repo.update(tx, id, { status: to }, ctx);
-      await tx.updateTable('course_item').set({ version: sql`version + 1` }).where('id', '=', id).execute();
-      return (await find(tx, id)) as CourseItem;
+      return { status: to };
     });
 
   /** An enrolment's progress again: the share of the course's required published items it completed, and its state. */

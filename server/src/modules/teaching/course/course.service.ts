@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
+import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
-import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { writeSheet } from '../../../core/resource/spreadsheet';
 import type { Tx } from '../../../core/tenancy';
 import { namesNoOne, traineesOf } from '../audience';
@@ -114,19 +114,7 @@ export function createCourseService(deps: ResourceDeps) {
 
   const resource = createResourceService(courseResource, store, deps);
 
-  const act = (
-    ctx: WriteContext,
-    id: string,
-    action: string,
-    version: number,
-    work: (tx: Tx, row: Course) => Promise<object>,
-  ) =>
-    resource.act(ctx, id, action, async (tx, row) => {
-      if (row.version !== version) throw versionConflict();
-      await repo.update(tx, id, await work(tx, row), ctx);
-      await tx.updateTable('course').set({ version: sql`version + 1` }).where('id', '=', id).execute();
-      return (await find(tx, id)) as Course;
-    });
+  const act = versionedAct(resource, repo, (tx, id) => find(tx, id));
 
   async function enrolments(tx: Tx, id: string): Promise<Enrolment[]> {
     const { rows } = await sql<Enrolment>`SELECT e.id::text AS id, e.trainee_id::text AS "traineeId",
