@@ -259,6 +259,8 @@ describe.each(engines())('teaching activities on $name', (engine) => {
 
   it('cancels with a reason, after which no code is given; a draft or cancelled activity may be deleted', async () => {
     const row = (await publish(await draft())).body;
+    // sign-in opens half an hour before the start, as the row says (the profile shows the code from then)
+    expect(Date.parse(row.startAt) - Date.parse(row.signInOpensAt)).toBe(30 * 60_000);
     const cancelled = await call('POST', `${activities}/${row.id}/cancel`, {
       reason: '主讲临时手术',
       version: row.version,

@@ -26,6 +26,7 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   hostName: '王主任',
   startAt: new Date(Date.now() - hour / 4).toISOString(),
   endAt: new Date(Date.now() + hour).toISOString(),
+  signInOpensAt: new Date(Date.now() - (3 * hour) / 4).toISOString(),
   mode: 'onsite',
   location: '示教室 3',
   onlineUrl: null,

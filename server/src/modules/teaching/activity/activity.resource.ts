@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { ColumnType } from 'kysely';
+import type { ColumnType, RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
@@ -78,6 +78,7 @@ export const Activity = recordRow({
   hostName: z.string(),
   startAt: z.string(),
   endAt: z.string(),
+  signInOpensAt: z.string().openapi({ description: 'When sign-in opens: a while before the start (it ends with it)' }),
   mode: z.enum(MODES),
   location: z.string().nullable(),
   onlineUrl: z.string().nullable(),
@@ -259,12 +260,15 @@ export const ActivityStats = z
   .openapi('ActivityStats');
 export type ActivityStats = z.infer<typeof ActivityStats>;
 
-const iso = (column: string) =>
-  sql`to_char(${sql.ref(`teaching_activity.${column}`)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (instant: RawBuilder<unknown>) =>
+  sql`to_char((${instant}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const column = (name: string) => sql.ref(`teaching_activity.${name}`);
+/** How long before its start an activity's sign-in opens. */
+const SIGN_IN_OPENS_BEFORE = '30 minutes';
 export const activityTable = tableRepository<'teaching_activity', Activity>({
   name: 'teaching_activity',
   columns: columnsOf(Activity, {
-    except: ['orgName', 'hostName', 'startAt', 'endAt', 'publishedAt', 'avgRating'],
+    except: ['orgName', 'hostName', 'startAt', 'endAt', 'signInOpensAt', 'publishedAt', 'avgRating'],
   }),
   writeOnly: { startAt: 'start_at', endAt: 'end_at', publishedAt: 'published_at', avgRating: 'avg_rating' },
   tenantOwned: true,
@@ -272,9 +276,10 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
     orgName: sql`(SELECT o.name FROM organization o WHERE o.id = teaching_activity.org_id)`,
     hostName: sql`(SELECT p.name FROM doctor d JOIN person p ON p.id = d.person_id
       WHERE d.id = teaching_activity.host_doctor_id)`,
-    startAt: iso('start_at'),
-    endAt: iso('end_at'),
-    publishedAt: iso('published_at'),
+    startAt: iso(column('start_at')),
+    endAt: iso(column('end_at')),
+    signInOpensAt: iso(sql`${column('start_at')} - ${SIGN_IN_OPENS_BEFORE}::interval`),
+    publishedAt: iso(column('published_at')),
     avgRating: sql`teaching_activity.avg_rating::float8`,
   },
 });

@@ -80,8 +80,6 @@ const texts = {
 
 /** A sign-in code lasts this long, and the one before it is still taken (a code read just before it changed). */
 export const ROTATE_SECONDS = 30;
-/** Sign-in opens this long before the start, and closes at the end. */
-const OPENS_BEFORE_MS = 30 * 60_000;
 /** A rating can be given this long after signing in. */
 const RATING_DAYS = 14;
 
@@ -239,7 +237,7 @@ export function createActivityService(deps: Deps) {
     `rate ${tenantId}.${activityId}.${traineeId}.${expires}`;
 
   function signInWindow(row: Activity) {
-    const from = Date.parse(row.startAt) - OPENS_BEFORE_MS;
+    const from = Date.parse(row.signInOpensAt);
     const to = Date.parse(row.endAt);
     return { from, to, open: (now: number) => now >= from && now <= to };
   }

@@ -277,7 +277,7 @@ export default function ActivityProfile() {
             {activity.status === 'published' &&
               activity.signInMode === 'qr' &&
               access['teaching:activity:attendance'] &&
-              Date.parse(activity.startAt) - 30 * 60_000 <= Date.now() &&
+              Date.parse(activity.signInOpensAt) <= Date.now() &&
               Date.now() <= Date.parse(activity.endAt) && <SignInPanel activity={activity} />}
             {activity.status !== 'draft' && <Participants activity={activity} onChanged={reload} />}
             <CancelDialog
