@@ -254,6 +254,9 @@ export function tableRepository<T extends TableName, Row extends object = TableR
   }
 
   return {
+    /** The table's name, as its statements address it. */
+    table,
+
     async list(tx: Tx, query: ListQuery, narrow: Narrow = (q) => q): Promise<{ rows: Row[]; total: number }> {
       const filtered = narrow(applyFilters(base(tx), query));
       const { page } = query;

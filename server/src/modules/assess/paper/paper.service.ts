@@ -1,11 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import { AppError, invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
+import { COUNTED } from '../../../core/resource/counted-list';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import type { QuestionItem } from '../question/question.resource';
-import { COUNTED } from '../question/question.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { paperDocx } from './paper.docx';
 import {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
+import { countedList } from '../../../core/resource/counted-list';
 import { filterValue } from '../../../core/resource/list-query';
 import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
-import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import type { Tx } from '../../../core/tenancy';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport } from './question.import';
 import {
@@ -77,9 +78,6 @@ const SIMILAR = 0.5;
  * allowed; every save kept as a version snapshot (editing a ready question makes a new version, which papers built
  * later pin); the review (submit → approve / reject with a comment); bulk changes, all or none.
  */
-/** How many questions a list filtered by a keyword, a knowledge point or a tag counts at most (`list`). */
-export const COUNTED = 1000;
-
 /**
  * The stem holds `text`: LIKE where the text has no letter with a case (Chinese, digits), which spares lowering every
  * stem that ILIKE compares; both are answered by the stem's trigram index.
@@ -89,31 +87,6 @@ function stemHas(text: string) {
   return text.toLowerCase() === text.toUpperCase()
     ? sql<boolean>`question.stem LIKE ${pattern}`
     : sql<boolean>`question.stem ILIKE ${pattern}`;
-}
-
-/**
- * What makes the planner walk an index in the list's order rather than read every matching row and sort them: it
- * cannot know how many stems hold a keyword and guesses few, where `inListOrder` is used only once more than COUNTED
- * are known to match, so that a page is found within the first rows of the order. The walk is not worth parallel
- * workers or compiling (its guessed cost would call for both).
- */
-const WALK: Record<string, string> = {
-  enable_sort: 'off',
-  enable_seqscan: 'off',
-  jit: 'off',
-  max_parallel_workers_per_gather: '0',
-};
-
-/** `read` under the WALK settings, those in force before restored after it. */
-async function inListOrder<T>(tx: Tx, read: () => Promise<T>): Promise<T> {
-  const settings = (walk: Record<string, string>) =>
-    sql`SELECT ${sql.join(Object.entries(walk).map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`;
-  const { rows } = await sql<{ name: string; setting: string }>`SELECT name, setting FROM pg_settings
-    WHERE name = ANY(${Object.keys(WALK)}::text[])`.execute(tx);
-  await settings(WALK).execute(tx);
-  const result = await read();
-  await settings(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).execute(tx);
-  return result;
 }
 
 export function createQuestionService(deps: ResourceDeps) {
@@ -315,13 +288,7 @@ export function createQuestionService(deps: ResourceDeps) {
     isGroup(input.questionType) ? (input.children ?? []) : [];
 
   const store: ResourceStore<Question, CreateQuestion, UpdateQuestion> = {
-    /**
-     * A page, and the size of the filtered set counted apart (beside the page, a window count makes the planner walk
-     * the list's order index to its end). A keyword, a knowledge point or a tag is answered by a GIN index, which
-     * only the system role may use (`readIndexed`): the matching ids are found there, up to COUNTED and one more.
-     * When no more match, the page is read among them and they are the total; when more do, the page is read in the
-     * list's order, and the total is said to be more than COUNTED.
-     */
+    /** A keyword (not a code), a knowledge point or a tag is answered by a GIN index (`countedList`). */
     async list(tx, query) {
       const keyword = filterValue(query, 'keyword');
       const category = filterValue(query, 'categoryId');
@@ -340,25 +307,8 @@ export function createQuestionService(deps: ResourceDeps) {
         if (text !== undefined) q = code ? q.where('code', '=', text.toUpperCase()) : q.where(stemHas(text));
         return q;
       };
-      const { page } = query;
-      if (!page || page.skipTotal || page.keyset) return repo.list(tx, query, narrow);
-      const pageOnly = { ...query, page: { ...page, skipTotal: true } };
       const indexed = points !== undefined || tag?.kind === 'eq' || (text !== undefined && !code);
-      if (!indexed) {
-        const { rows } = await repo.list(tx, pageOnly, narrow);
-        return { rows, total: await repo.count(tx, query, narrow) };
-      }
-      const ids = await readIndexed(tx, () =>
-        repo.ids(tx, query, (qb) => narrow(qb).where(sql<boolean>`question.tenant_id = ${currentTenant}`), COUNTED + 1),
-      );
-      if (ids.length <= COUNTED) {
-        const { rows } = await repo.list(tx, pageOnly, (qb) =>
-          qb.where(sql<boolean>`question.id = ANY(${ids}::bigint[])`),
-        );
-        return { rows, total: ids.length };
-      }
-      const { rows } = await inListOrder(tx, () => repo.list(tx, pageOnly, narrow));
-      return { rows, total: COUNTED, capped: true };
+      return countedList(tx, repo, query, narrow, indexed);
     },
     find: (tx, id) => find(tx, id),
 
