@@ -16,6 +16,7 @@ const INDEX_HTML = path.join(DIST, 'index.html');
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often the expiry job looks for what has ended (each run marks what ended before its day; a rerun finds nothing). */
 const EXPIRY_EVERY_MS = 60 * 60 * 1000;
+const PUBLISH_EVERY_MS = 60 * 1000;
 /** How long the S3 stores' origins (the page's Content-Security-Policy) are kept before they are read again. */
 const STORE_ORIGINS_TTL_MS = 5_000;
 
@@ -81,6 +82,19 @@ async function main() {
   void expire();
   const expiry = setInterval(expire, EXPIRY_EVERY_MS);
   expiry.unref();
+
+  // documents whose scheduled publication has come: at start, then every minute
+  const publishDue = async () => {
+    try {
+      const published = await api.services.documents.publishDue(new Date());
+      if (published) logger.info({ published }, 'scheduled documents published');
+    } catch (err) {
+      logger.error({ err }, 'the scheduled publishing job failed');
+    }
+  };
+  void publishDue();
+  const publishing = setInterval(publishDue, PUBLISH_EVERY_MS);
+  publishing.unref();
 
   const indexHtml = readFileSync(INDEX_HTML, 'utf8');
   const root = new Hono();
@@ -155,6 +169,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     clearInterval(expiry);
+    clearInterval(publishing);
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     setTimeout(() => {
       logger.warn('requests still running after the grace period; exiting');

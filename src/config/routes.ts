@@ -355,6 +355,44 @@ const routes: AppRoute[] = [
     component: './file/storage',
   },
   {
+    // the specification's /doc/* screens: document libraries, tags and documents (API content/*)
+    path: '/doc',
+    name: 'doc',
+    icon: 'fileText',
+    routes: [
+      { path: '/doc', redirect: '/doc/list' },
+      {
+        path: '/doc/base',
+        name: 'base',
+        icon: 'book',
+        access: 'doc:base:list',
+        component: './content/base',
+      },
+      {
+        path: '/doc/list',
+        name: 'list',
+        icon: 'fileText',
+        access: 'doc:document:list',
+        component: './content/document',
+      },
+      {
+        path: '/doc/:id/profile',
+        name: 'documentProfile',
+        icon: 'profile',
+        access: 'doc:document:list',
+        hideInMenu: true,
+        component: './content/document/profile',
+      },
+      {
+        path: '/doc/tag',
+        name: 'tag',
+        icon: 'tags',
+        access: 'doc:tag:list',
+        component: './content/tag',
+      },
+    ],
+  },
+  {
     // the specification's /question/* screens: the question bank (API assess/question, assess/category, ...)
     path: '/question',
     name: 'question',

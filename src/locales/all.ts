@@ -1,5 +1,6 @@
 import assess from './assess.json';
 import base from './base.json';
+import content from './content.json';
 import dashboard from './dashboard.json';
 import dictionary from './dictionary.json';
 import file from './file.json';
@@ -11,4 +12,4 @@ import teaching from './teaching.json';
  * Every catalogue, for what needs them all at once: the server's spreadsheet headers and the tests. The console
  * never imports this file: an area's catalogue loads with its screens.
  */
-export const catalogues = { base, system, dictionary, dashboard, people, file, assess, teaching };
+export const catalogues = { base, system, dictionary, dashboard, people, file, assess, teaching, content };

@@ -21,6 +21,7 @@ const AREA_PREFIXES: Record<(typeof areas)[number], string[]> = {
   file: ['file.'],
   assess: ['assess.'],
   teaching: ['teaching.'],
+  content: ['content.'],
 };
 
 describe('locale catalogues', () => {

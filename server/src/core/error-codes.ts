@@ -671,6 +671,34 @@ export const errorCodes = {
     zh: '章节“{name}”下仍有内容，不能删除',
     en: 'The chapter "{name}" still holds items; it cannot be deleted',
   },
+  'documentBase.inUse': {
+    code: 1080101,
+    module: 'document',
+    status: 409,
+    zh: '文档库“{name}”中仍有 {count} 篇文档，不能删除',
+    en: 'The library "{name}" still holds {count} documents; it cannot be deleted',
+  },
+  'document.notAllowed': {
+    code: 1080201,
+    module: 'document',
+    status: 409,
+    zh: '文档处于“{status}”状态，不能进行此操作',
+    en: 'This cannot be done to a document that is {status}',
+  },
+  'document.draftExists': {
+    code: 1080202,
+    module: 'document',
+    status: 409,
+    zh: '该文档已有未发布的新版本',
+    en: 'This document already has a new version in draft',
+  },
+  'tag.inUse': {
+    code: 1080301,
+    module: 'document',
+    status: 409,
+    zh: '标签“{name}”仍被 {count} 条记录使用，请先解除关联',
+    en: 'The tag "{name}" is used by {count} records; detach it first',
+  },
 } satisfies Record<string, ErrorCodeDefinition>;
 
 export type ErrorKey = keyof typeof errorCodes;

@@ -12,6 +12,9 @@ import { papers } from './assess/paper/paper.routes';
 import { questions } from './assess/question/question.routes';
 import { knowledgePoints, questionCategories } from './assess/taxonomy/taxonomy';
 import { authRoutes } from './auth/auth.routes';
+import { documentBases } from './content/base/document-base.routes';
+import { documents } from './content/document/document.routes';
+import { tags } from './content/tag/tag.routes';
 import { workspaceRoutes } from './dashboard/workspace/workspace.routes';
 import { businessItems } from './dictionary/busiitem/busiitem.resource';
 import { dictRoutes } from './dictionary/catalog/catalog.routes';
@@ -98,6 +101,9 @@ export const resources = {
   activities,
   courses,
   courseItems,
+  documentBases,
+  tags,
+  documents,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */
