@@ -38,6 +38,14 @@ export const field = {
   optionalText: (max: number) => z.string().trim().max(max).nullable().optional(),
   /** A remark keeps its spacing and line breaks as written; it may be cleared. */
   remark: z.string().max(500).nullable().optional(),
+  /** A record's code as people type it: letters and digits, then also `.`, `_` or `-`, up to `max` characters. */
+  code: (max = 50) =>
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(max)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode')),
   /** A place in a display order. */
   sortOrder: (max = 1_000_000) => z.number().int().min(0).max(max),
   /** An account's sign-in name, stored lower-case. */

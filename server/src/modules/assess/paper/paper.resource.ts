@@ -7,7 +7,6 @@ import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
-import { formatRule } from '../../../core/validation';
 import type { Audited, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
 import { QuestionItem } from '../question/question.resource';
 import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES } from '../question/question.rules';
@@ -192,12 +191,7 @@ export const Paper = recordRow({
 }).openapi('Paper');
 export type Paper = z.infer<typeof Paper>;
 
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(30)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'));
+const code = field.code(30);
 const fields = {
   code,
   title: field.requiredText(200),

@@ -6,7 +6,7 @@ import { defineResource, type SheetColumn } from '../../../core/resource/define-
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
-import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
+import { requestBody } from '../../../core/schema-kit';
 import type { Audited, Id as IdColumn, Json, Nullable, NullableJson, NullableTimestamp, Ref } from '../../../db/types';
 import {
   QuestionImportRow,

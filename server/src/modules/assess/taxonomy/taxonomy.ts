@@ -14,7 +14,6 @@ import { columnsOf } from '../../../core/resource/table.repository';
 import { defineRoute } from '../../../core/route';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import type { Tx } from '../../../core/tenancy';
-import { formatRule } from '../../../core/validation';
 import type { Audited, CommonStatus, Defaulted, Id as IdColumn, Nullable, Ref } from '../../../db/types';
 
 /** A tree of the question bank (categories, knowledge points): the same columns in two tables. */
@@ -38,13 +37,7 @@ declare module '../../../db/types' {
 }
 type TaxonomyName = 'question_category' | 'knowledge_point';
 
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'))
-  .openapi({ example: 'internal' });
+const code = field.code().openapi({ example: 'internal' });
 
 const texts = {
   'zh-CN': {

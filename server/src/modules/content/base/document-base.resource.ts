@@ -6,7 +6,6 @@ import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter, statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
-import { formatRule } from '../../../core/validation';
 import type { Audited, CommonStatus, Defaulted, Id as IdColumn, Nullable, Ref } from '../../../db/types';
 
 /** Document libraries (docs/domain.md §5.1): who may read them, and what they hold. */
@@ -63,13 +62,7 @@ export const DocumentBase = recordRow({
 }).openapi('DocumentBase');
 export type DocumentBase = z.infer<typeof DocumentBase>;
 
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'))
-  .openapi({ example: 'rules' });
+const code = field.code().openapi({ example: 'rules' });
 const fields = {
   code,
   name: field.requiredText(100),

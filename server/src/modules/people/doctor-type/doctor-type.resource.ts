@@ -29,13 +29,7 @@ declare module '../../../db/types' {
   }
 }
 
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'))
-  .openapi({ example: 'teaching' });
+const code = field.code().openapi({ example: 'teaching' });
 
 export const DoctorType = recordRow({
   code: z.string(),

@@ -42,13 +42,7 @@ declare module '../../../db/types' {
 
 const orgType = z.enum(ORG_TYPES).openapi({ description: 'Where it may sit: see organization.rules.ts' });
 const baseLevel = z.enum(BASE_LEVELS);
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'))
-  .openapi({ example: 'H01' });
+const code = field.code().openapi({ example: 'H01' });
 const dictCode = z.string().trim().min(1).max(50);
 
 export const Organization = recordRow({

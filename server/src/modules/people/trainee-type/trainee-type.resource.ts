@@ -41,13 +41,7 @@ declare module '../../../db/types' {
   }
 }
 
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'))
-  .openapi({ example: 'residency' });
+const code = field.code().openapi({ example: 'residency' });
 /** `R{yyyy}{seq:5}`: literal letters, digits, _ or -, the year, and one sequence of a fixed width. */
 const traineeNoPattern = z
   .string()

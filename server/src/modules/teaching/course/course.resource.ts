@@ -7,7 +7,6 @@ import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
-import { formatRule } from '../../../core/validation';
 import type { Audited, Defaulted, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
 
 /** Courses (docs/domain.md §8.1): the tables of a course and its enrolments, the schemas and the definition. */
@@ -87,13 +86,7 @@ export const Course = recordRow({
 }).openapi('Course');
 export type Course = z.infer<typeof Course>;
 
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(50)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, formatRule('orgCode'))
-  .openapi({ example: 'PRE-2026' });
+const code = field.code().openapi({ example: 'PRE-2026' });
 const ids = z.array(Id).max(100);
 const fields = {
   code,
