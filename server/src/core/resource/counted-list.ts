@@ -23,11 +23,15 @@ const WALK: Record<string, string> = {
 async function inListOrder<T>(tx: Tx, read: () => Promise<T>): Promise<T> {
   const settings = (walk: Record<string, string>) =>
     sql`SELECT ${sql.join(Object.entries(walk).map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`;
-  const { rows } = await sql<{ name: string; setting: string }>`SELECT name, setting FROM pg_settings
-    WHERE name = ANY(${Object.keys(WALK)}::text[])`.execute(tx);
+  const names = Object.keys(WALK);
+  const { rows } = await sql<Record<string, string>>`SELECT ${sql.join(
+    names.map((name, i) => sql`current_setting(${name}) AS ${sql.ref(`s${i}`)}`),
+  )}`.execute(tx);
   await settings(WALK).execute(tx);
   const result = await read();
-  await settings(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).execute(tx);
+  await settings(Object.fromEntries(names.map((name, i) => [name, String(rows[0]?.[`s${i}`] ?? WALK[name])]))).execute(
+    tx,
+  );
   return result;
 }
 

@@ -7,7 +7,7 @@ import { filterValue } from '../../../core/resource/list-query';
 import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
-import type { Tx } from '../../../core/tenancy';
+import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport } from './question.import';
 import {
@@ -492,25 +492,29 @@ export function createQuestionService(deps: ResourceDeps) {
       deps.tenancy.inTenant(tenantId, async (tx) => {
         const hash = contentHash(input);
         const text = normalised(input.stem);
-        // `%` finds the similar stems through the trigram index (similarity() alone reads every row)
+        // `%` finds the similar stems through the trigram index (similarity() alone reads every row), which only the
+        // system role may use (`readIndexed`): the likeliest ids are found there, then read as the tenant's
         await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(SIMILAR)}, true)`.execute(tx);
-        let q = tx
+        const exact = sql<boolean>`content_hash = ${hash}`;
+        const similarity = sql<number>`similarity(stem, ${input.stem})::float8`;
+        const likeliest = await readIndexed(tx, async () => {
+          let q = tx
+            .selectFrom('question')
+            .select('id')
+            .where(sql<boolean>`tenant_id = ${currentTenant}`)
+            .where('parent_id', 'is', null)
+            .where((eb) => eb.or([eb('content_hash', '=', hash), sql<boolean>`stem % ${input.stem}`]));
+          if (input.excludeId) q = q.where('id', '<>', input.excludeId);
+          const found = await q.orderBy(exact, 'desc').orderBy(similarity, 'desc').limit(DUPLICATES).execute();
+          return found.map((r) => String(r.id));
+        });
+        if (likeliest.length === 0) return [];
+        const rows = await tx
           .selectFrom('question')
-          .select([
-            'id',
-            'code',
-            'stem',
-            'status',
-            sql<boolean>`content_hash = ${hash}`.as('exact'),
-            sql<number>`similarity(stem, ${input.stem})::float8`.as('similarity'),
-          ])
-          .where('parent_id', 'is', null)
-          .where((eb) => eb.or([eb('content_hash', '=', hash), sql<boolean>`stem % ${input.stem}`]));
-        if (input.excludeId) q = q.where('id', '<>', input.excludeId);
-        const rows = await q
-          .orderBy(sql`content_hash = ${hash}`, 'desc')
+          .select(['id', 'code', 'stem', 'status', exact.as('exact'), similarity.as('similarity')])
+          .where('id', 'in', likeliest)
+          .orderBy(exact, 'desc')
           .orderBy('similarity', 'desc')
-          .limit(DUPLICATES)
           .execute();
         return rows.map((r) => ({
           id: String(r.id),

@@ -59,8 +59,9 @@ const texts = {
  * them as values, which the planner weighs against the question indexes (a sub-select's array it cannot).
  */
 export async function subtreeIds(tx: Tx, table: TaxonomyName, ids: readonly string[]): Promise<string[]> {
+  // starts_with is leakproof, where LIKE is not: row-level security lets the join test it before its policy
   const { rows } = await sql<{ id: string }>`SELECT d.id FROM ${sql.table(table)} d JOIN ${sql.table(table)} a
-    ON d.path LIKE a.path || '%' WHERE a.id = ANY(${ids.map(String)}::bigint[])`.execute(tx);
+    ON starts_with(d.path, a.path) WHERE a.id = ANY(${ids.map(String)}::bigint[])`.execute(tx);
   return rows.map((r) => String(r.id));
 }
 
