@@ -4,6 +4,7 @@ import type { Lang } from '../../../core/i18n';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
+import { checkOrganization } from '../../people/organization/organization-ref';
 import {
   type CreateDocumentBase,
   type DocumentBase,
@@ -53,14 +54,7 @@ export function createDocumentBaseService(deps: ResourceDeps) {
       const other = await repository.findBy(tx, key, value);
       if (other && other.id !== self) throw invalidField(key, key === 'code' ? t.codeTaken : t.nameTaken);
     }
-    if (input.ownerOrgId) {
-      const org = await tx
-        .selectFrom('organization')
-        .select('id')
-        .where('id', '=', input.ownerOrgId)
-        .executeTakeFirst();
-      if (!org) throw invalidField('ownerOrgId', t.noOrg);
-    }
+    if (input.ownerOrgId) await checkOrganization(tx, 'ownerOrgId', input.ownerOrgId, t.noOrg);
   }
 
   /** Libraries outside the viewer's data scope are not found (an id outside it answers 404). */

@@ -5,6 +5,7 @@ import type { ResourceStore, WriteContext } from '../../../core/resource/resourc
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { writeSheet } from '../../../core/resource/spreadsheet';
 import type { Tx } from '../../../core/tenancy';
+import { checkOrganization } from '../../people/organization/organization-ref';
 import { namesNoOne, traineesOf } from '../audience';
 import {
   type CloneCourse,
@@ -66,14 +67,7 @@ export function createCourseService(deps: ResourceDeps) {
       const taken = await tx.selectFrom('course').select('id').where('code', '=', input.code).executeTakeFirst();
       if (taken) throw invalidField('code', t.codeTaken);
     }
-    if (input.ownerOrgId) {
-      const org = await tx
-        .selectFrom('organization')
-        .select('id')
-        .where('id', '=', input.ownerOrgId)
-        .executeTakeFirst();
-      if (!org) throw invalidField('ownerOrgId', t.noOrg);
-    }
+    if (input.ownerOrgId) await checkOrganization(tx, 'ownerOrgId', input.ownerOrgId, t.noOrg);
     if (input.finalPaperId) {
       const paper = await tx
         .selectFrom('exam_paper')
