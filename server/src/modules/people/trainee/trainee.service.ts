@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
+import { countedList } from '../../../core/resource/counted-list';
 import { filterValue, type ListQuery } from '../../../core/resource/list-query';
 import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -317,15 +318,12 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
 
   const store: ResourceStore<Trainee, CreateTrainee, UpdateTrainee> = {
     /**
-     * A page, and the size of the filtered set counted by a statement of its own: a count alone reads an index, where
-     * a count beside the page (a window) would read every matching row for a page of twenty.
+     * A page, and the size of the filtered set counted by a statement of its own (`countedList`): a count alone reads
+     * an index, where a count beside the page (a window) would read every matching row for a page of twenty.
      */
     list: async (tx, query) => {
-      const narrow = await narrowOf(tx, query, 'en-US');
-      const { page } = query;
-      const paged = page && !page.skipTotal && !page.keyset ? { ...query, page: { ...page, skipTotal: true } } : query;
-      const { rows, total } = await repo.list(tx, paged, narrow);
-      return { rows: rows.map(flatten), total: paged === query ? total : await repo.count(tx, query, narrow) };
+      const { rows, total } = await countedList(tx, repo, query, await narrowOf(tx, query, 'en-US'), false);
+      return { rows: rows.map(flatten), total };
     },
     find,
     create,
