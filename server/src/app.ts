@@ -10,6 +10,7 @@ import { createErrorHandler, createNotFoundHandler } from './core/error-handler'
 import { AppError } from './core/errors';
 import { resolveLang } from './core/i18n';
 import { createIdNumberCipher } from './core/id-number';
+import type { Jobs } from './core/jobs';
 import { mountApiDocs, validationHook } from './core/openapi';
 import { createPasswordHasher } from './core/password';
 import { createPlatformScope } from './core/platform-scope';
@@ -37,10 +38,12 @@ export interface AppDeps {
   db: Kysely<DB>;
   engine: Engine;
   config: Config;
+  /** The background queues (core/jobs.ts): pg-boss on PostgreSQL, in process on the embedded database. */
+  jobs: Jobs;
   logger?: Logger;
 }
 
-export function createServices({ db: unwatched, engine, config, logger }: AppDeps) {
+export function createServices({ db: unwatched, engine, config, jobs, logger }: AppDeps) {
   const principals = createPrincipalCache({
     sources: PRINCIPAL_SOURCES,
     ttlMs: config.authCacheTtlMs,
@@ -57,7 +60,7 @@ export function createServices({ db: unwatched, engine, config, logger }: AppDep
   const dict = createDictService({ tenancy, catalog });
   if (!config.idNumberKey) throw new Error('the ID-number key is resolved before the services (resolveIdNumberKey)');
   const idNumbers = createIdNumberCipher(config.idNumberKey);
-  const modules = buildModules({ tenancy, audit, catalog, platform, hasher, settings, dict, config, idNumbers });
+  const modules = buildModules({ tenancy, audit, catalog, platform, hasher, settings, dict, config, idNumbers, jobs });
   return {
     config,
     engine,
@@ -66,6 +69,7 @@ export function createServices({ db: unwatched, engine, config, logger }: AppDep
     tenancy,
     hasher,
     catalog,
+    jobs,
     settings,
     imports: createImportJobs({
       tenancy,

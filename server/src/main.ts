@@ -9,14 +9,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig, readEnvFiles } from './config';
 import { createLogger } from './logger';
+import { startScheduledWork } from './scheduled-work';
 import { createServer } from './server';
 
 const DIST = path.resolve('dist');
 const INDEX_HTML = path.join(DIST, 'index.html');
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How often the expiry job looks for what has ended (each run marks what ended before its day; a rerun finds nothing). */
-const EXPIRY_EVERY_MS = 60 * 60 * 1000;
-const PUBLISH_EVERY_MS = 60 * 1000;
 /** How long the S3 stores' origins (the page's Content-Security-Policy) are kept before they are read again. */
 const STORE_ORIGINS_TTL_MS = 5_000;
 
@@ -61,40 +59,8 @@ async function main() {
     config,
   });
 
-  // the daily expiry of qualifications and of experts' terms, and the removal of orphaned files (unclaimed or never
-  // confirmed for a day): at start (a stopped server catches up), then hourly
-  const expire = async () => {
-    try {
-      const now = new Date();
-      const qualifications = await api.services.qualifications.expire(now);
-      const experts = await api.services.experts.expire(now);
-      if (qualifications || experts) logger.info({ qualifications, experts }, 'marked as expired');
-    } catch (err) {
-      logger.error({ err }, 'the expiry job failed');
-    }
-    try {
-      const orphans = await api.services.files.removeOrphans(new Date());
-      if (orphans) logger.info({ orphans }, 'orphaned files removed');
-    } catch (err) {
-      logger.error({ err }, 'the orphaned files job failed');
-    }
-  };
-  void expire();
-  const expiry = setInterval(expire, EXPIRY_EVERY_MS);
-  expiry.unref();
-
-  // documents whose scheduled publication has come: at start, then every minute
-  const publishDue = async () => {
-    try {
-      const published = await api.services.documents.publishDue(new Date());
-      if (published) logger.info({ published }, 'scheduled documents published');
-    } catch (err) {
-      logger.error({ err }, 'the scheduled publishing job failed');
-    }
-  };
-  void publishDue();
-  const publishing = setInterval(publishDue, PUBLISH_EVERY_MS);
-  publishing.unref();
+  // the work that runs by the clock (expiry, orphaned files, scheduled publishing) and the message queues
+  await startScheduledWork(api.services);
 
   const indexHtml = readFileSync(INDEX_HTML, 'utf8');
   const root = new Hono();
@@ -168,8 +134,6 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(expiry);
-    clearInterval(publishing);
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     setTimeout(() => {
       logger.warn('requests still running after the grace period; exiting');

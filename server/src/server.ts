@@ -4,12 +4,14 @@ import type { Logger } from 'pino';
 import { createApp, createServices } from './app';
 import { type Config, resolveConfig, resolveIdNumberKey } from './config';
 import type { AppEnv, Services } from './core/context';
+import { createJobs } from './core/jobs';
 import { importTargetsOf } from './core/resource/import-jobs';
 import { type DatabaseOptions, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedBase } from './db/seed/base';
 import { seedDemo } from './db/seed/demo';
 import type { DB } from './db/types';
+import { declareScheduledWork } from './scheduled-work';
 
 export interface CreateServerOptions {
   database: DatabaseOptions;
@@ -37,7 +39,12 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
   try {
     const applied = await migrateToLatest(db);
     for (const line of applied) logger?.info(line);
-    const services = createServices({ db, engine, config, logger });
+    const jobs = createJobs(
+      options.database.kind === 'postgres' ? { kind: 'postgres', url: options.database.url } : { kind: 'local' },
+      logger,
+    );
+    const services = createServices({ db, engine, config, jobs, logger });
+    declareScheduledWork(services, logger);
     await services.tenancy.asSystem(seedBase);
     if (options.demo) {
       const created = await services.tenancy.asSystem((tx) => seedDemo(tx, services.hasher));
@@ -58,6 +65,7 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
         if (closed) return;
         closed = true;
         await services.imports.idle();
+        await services.jobs.stop();
         await close();
       },
     };

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { AppEnv } from '../core/context';
 import type { ErrorCatalog } from '../core/error-catalog';
 import type { IdNumberCipher } from '../core/id-number';
+import type { Jobs } from '../core/jobs';
 import type { ResourceModule } from '../core/module';
 import type { PasswordHasher } from '../core/password';
 import type { PlatformScope } from '../core/platform-scope';
@@ -63,6 +64,8 @@ export interface ModuleDeps {
   config: Config;
   /** ID numbers at rest (people). */
   idNumbers: IdNumberCipher;
+  /** Background queues: a module declares its own (core/jobs.ts). */
+  jobs: Jobs;
 }
 
 /**

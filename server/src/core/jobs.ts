@@ -1,0 +1,189 @@
+import { parseExpression } from 'cron-parser';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+
+/**
+ * Background work (message batches and deliveries, the removal of orphaned files, scheduled publishing, expiry): named
+ * queues, each with one handler, fed by `send` and by schedules. On PostgreSQL the queue is pg-boss, in the database
+ * itself (schema `pgboss`): a job queued survives a restart and is worked by whichever instance is running. On the
+ * embedded database it is the same interface in this process.
+ *
+ * The database stays the truth of the work: a job says "look at this" (a batch to expand, a tenant's messages that are
+ * due), and its handler reads what is to be done. So a job is queued after the transaction that made its work commits,
+ * and a job that finds nothing to do does nothing; a job lost with a stopped process (in process only) is found again
+ * by the schedule that sweeps what is due.
+ */
+export interface Jobs {
+  /** Declares a queue and its handler. Before `start`; a job that throws is tried again, up to `retryLimit` times. */
+  define<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: QueueOptions): void;
+  /** Runs `name` (declared first) on a cron schedule (minutes). */
+  schedule(name: string, cron: string): void;
+  /** Queues a job; `startAfter` delays it. Starts the queue on first use. */
+  send<T extends object>(name: string, data: T, options?: { startAfter?: Date; singletonKey?: string }): Promise<void>;
+  /** Starts working the queues and their schedules (the server does at start; `send` does when not yet started). */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for those running. */
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  /** How many times a failed job is tried again (default 2). */
+  retryLimit?: number;
+  /** Seconds before the first retry, doubled each time (default 5). */
+  retryDelaySeconds?: number;
+}
+
+interface Queue {
+  name: string;
+  handler: (data: object) => Promise<void>;
+  options: Required<QueueOptions>;
+}
+
+const defaults: Required<QueueOptions> = { retryLimit: 2, retryDelaySeconds: 5 };
+
+export type JobsBackend = { kind: 'postgres'; url: string } | { kind: 'local' };
+
+export function createJobs(backend: JobsBackend, logger?: Logger): Jobs {
+  return backend.kind === 'postgres' ? pgBossJobs(backend.url, logger) : localJobs(logger);
+}
+
+/** The queues and schedules declared, and the start both kinds share (once, whoever asks first). */
+function declarations(begin: (queues: Queue[], schedules: [string, string][]) => Promise<void>) {
+  const queues = new Map<string, Queue>();
+  const schedules: [string, string][] = [];
+  let started: Promise<void> | undefined;
+  return {
+    queues,
+    define(name: string, handler: (data: never) => Promise<void>, options: QueueOptions = {}) {
+      if (started) throw new Error(`queue ${name} declared after the jobs started`);
+      queues.set(name, { name, handler: handler as Queue['handler'], options: { ...defaults, ...options } });
+    },
+    schedule(name: string, cron: string) {
+      if (!queues.has(name)) throw new Error(`schedule of an undeclared queue ${name}`);
+      parseExpression(cron); // a wrong expression fails at start-up, not at its first run
+      schedules.push([name, cron]);
+    },
+    start() {
+      started ??= begin([...queues.values()], schedules);
+      return started;
+    },
+    get started() {
+      return started !== undefined;
+    },
+  };
+}
+
+function pgBossJobs(url: string, logger?: Logger): Jobs {
+  const boss = new PgBoss({
+    connectionString: url,
+    max: 3,
+    application_name: 'medu-jobs',
+    // completed jobs are kept a day for inspection; the maintenance runs every few minutes
+    deleteAfterDays: 1,
+    maintenanceIntervalMinutes: 5,
+  });
+  boss.on('error', (err) => logger?.error({ err }, 'job queue'));
+  const workers = new Map<string, string>();
+  const declared = declarations(async (queues, schedules) => {
+    await boss.start();
+    for (const queue of queues) {
+      await boss.createQueue(queue.name, {
+        name: queue.name,
+        retryLimit: queue.options.retryLimit,
+        retryDelay: queue.options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      const id = await boss.work<object>(queue.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+        if (job) await queue.handler(job.data);
+      });
+      workers.set(queue.name, id);
+    }
+    const wanted = new Set(schedules.map(([name]) => name));
+    for (const { name } of await boss.getSchedules()) if (!wanted.has(name)) await boss.unschedule(name);
+    for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+  });
+  return {
+    define: declared.define,
+    schedule: declared.schedule,
+    start: declared.start,
+    async send(name, data, options = {}) {
+      await declared.start();
+      await boss.send(name, data, { startAfter: options.startAfter, singletonKey: options.singletonKey });
+      // the worker polls each second; a job due now is taken at once
+      const worker = workers.get(name);
+      if (worker && !options.startAfter) boss.notifyWorker(worker);
+    },
+    async stop() {
+      if (declared.started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+/** In process: each queue works its jobs one at a time, in order; a delayed or retried job waits on a timer. */
+function localJobs(logger?: Logger): Jobs {
+  const timers = new Set<NodeJS.Timeout>();
+  const tails = new Map<string, Promise<void>>();
+  let stopped = false;
+  const later = (at: number, run: () => void) => {
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        run();
+      },
+      Math.max(0, at - Date.now()),
+    );
+    timer.unref();
+    timers.add(timer);
+  };
+  const enqueue = (queue: Queue, data: object, attempt: number) => {
+    if (stopped) return;
+    const tail = (tails.get(queue.name) ?? Promise.resolve()).then(async () => {
+      if (stopped) return;
+      try {
+        await queue.handler(data);
+      } catch (err) {
+        if (attempt >= queue.options.retryLimit) {
+          logger?.error({ err, queue: queue.name }, 'a job failed and is not tried again');
+          return;
+        }
+        logger?.warn({ err, queue: queue.name, attempt }, 'a job failed; it is tried again');
+        later(Date.now() + queue.options.retryDelaySeconds * 1000 * 2 ** attempt, () =>
+          enqueue(queue, data, attempt + 1),
+        );
+      }
+    });
+    tails.set(queue.name, tail);
+  };
+  const declared = declarations(async (_queues, schedules) => {
+    for (const [name, cron] of schedules) {
+      const queue = declared.queues.get(name) as Queue;
+      const next = () => {
+        const at = parseExpression(cron, { utc: true }).next().getTime();
+        later(at, () => {
+          enqueue(queue, {}, 0);
+          next();
+        });
+      };
+      next();
+    }
+  });
+  return {
+    define: declared.define,
+    schedule: declared.schedule,
+    start: declared.start,
+    async send(name, data, options = {}) {
+      await declared.start();
+      const queue = declared.queues.get(name);
+      if (!queue) throw new Error(`no queue ${name}`);
+      if (options.startAfter && options.startAfter.getTime() > Date.now())
+        later(options.startAfter.getTime(), () => enqueue(queue, data, 0));
+      else enqueue(queue, data, 0);
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all(tails.values());
+    },
+  };
+}
