@@ -5,6 +5,9 @@ const umiExports = path.resolve(__dirname, 'src/.umi/exports.ts');
 
 export default defineConfig({
   test: {
+    // two files at a time on every machine (vitest's default leaves one core idle, which on CI's two is half of them):
+    // an API file waits on its database much of its time, when a console file can run
+    maxWorkers: 2,
     projects: [
       {
         esbuild: { jsx: 'automatic' },
