@@ -393,6 +393,84 @@ const routes: AppRoute[] = [
     ],
   },
   {
+    // the specification's /post/* screens: boards and posts (API community/board, community/post)
+    path: '/post',
+    name: 'post',
+    icon: 'comment',
+    routes: [
+      { path: '/post', redirect: '/post/list' },
+      {
+        path: '/post/board/list',
+        name: 'board',
+        icon: 'appstore',
+        access: 'community:board:list',
+        component: './community/board',
+      },
+      {
+        path: '/post/list',
+        name: 'list',
+        icon: 'comment',
+        access: 'community:post:list',
+        component: './community/post',
+      },
+      {
+        path: '/post/:id/profile',
+        name: 'profile',
+        icon: 'profile',
+        access: 'community:post:list',
+        hideInMenu: true,
+        component: './community/post/profile',
+      },
+    ],
+  },
+  {
+    // the specification's /report/list: report cases (API community/report)
+    path: '/report',
+    name: 'report',
+    icon: 'warning',
+    routes: [
+      { path: '/report', redirect: '/report/list' },
+      {
+        path: '/report/list',
+        name: 'list',
+        icon: 'warning',
+        access: 'community:report:list',
+        component: './community/report',
+      },
+    ],
+  },
+  {
+    // the specification's /message/* screens: templates, messages and WeChat followers (API message/*)
+    path: '/message',
+    name: 'message',
+    icon: 'profile',
+    routes: [
+      { path: '/message', redirect: '/message/list' },
+      {
+        path: '/message/list',
+        name: 'list',
+        icon: 'profile',
+        access: 'message:message:list',
+        component: './message/message',
+      },
+      {
+        path: '/message/template',
+        name: 'template',
+        icon: 'fileText',
+        access: 'message:template:list',
+        component: './message/template',
+      },
+      // the specification's /message/followers: WeChat official accounts and their followers
+      {
+        path: '/message/followers',
+        name: 'followers',
+        icon: 'team',
+        access: 'message:follower:list',
+        component: './message/follower',
+      },
+    ],
+  },
+  {
     // the specification's /question/* screens: the question bank (API assess/question, assess/category, ...)
     path: '/question',
     name: 'question',

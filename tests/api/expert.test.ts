@@ -328,6 +328,15 @@ describe.each(engines())('experts and qualifications on $name', (engine) => {
     expect((await call('GET', `${qualifications}/${past.id}`)).body.reviewStatus).toBe('expired');
     expect((await call('GET', `${qualifications}/${soon.id}`)).body.reviewStatus).toBe('approved');
     expect((await call('GET', `${qualifications}/${later.id}`)).body.reviewStatus).toBe('approved');
+    // the holder of what ends within 30 days is told once, however often the job runs; each approval was told too
+    const told = async (code: string, id: string) =>
+      ((await call('GET', `/api/message/message?businessItemCode=${code}&pageSize=100`)).body.data as Json[]).filter(
+        (m) => m.bizRefId === id,
+      );
+    expect(await told('qualification.expiring', soon.id)).toHaveLength(1);
+    expect(await told('qualification.expiring', later.id)).toHaveLength(0);
+    expect((await told('qualification.expiring', soon.id))[0].content).toContain('S-1');
+    expect(await told('qualification.approved', later.id)).toHaveLength(1);
     const [step] = (await call('GET', `${qualifications}/${past.id}/reviews`)).body;
     expect(step).toMatchObject({ decision: 'expire', createdByName: null });
     const ended = (await call('GET', `${experts}/${term.id}`)).body;

@@ -113,6 +113,13 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
     expect(list.map((p) => p.traineeNo)).toEqual(['R001', 'R002']);
     expect(list.every((p) => p.attendance === 'registered')).toBe(true);
+    // each of them is told, by the business item's in-app template
+    const told = (await call('GET', `/api/message/message?businessItemCode=activity.published&pageSize=50`))
+      .body as Json;
+    const aboutThis = told.data.filter((m: Json) => m.bizRefId === row.id);
+    expect(aboutThis).toHaveLength(2);
+    expect(aboutThis.every((m: Json) => m.recipientType === 'trainee' && m.status === 'delivered')).toBe(true);
+    expect(aboutThis[0].content).toContain('心衰病例讨论');
     // the audience is fixed once published
     const changed = await call('PUT', `${activities}/${row.id}`, {
       audienceTraineeTypeIds: [],

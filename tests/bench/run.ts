@@ -9,8 +9,10 @@
  *  4. imports and exports of 100,000 generated rows on both engines (imports.ts);
  *  5. trainee searches over 200,000 generated trainees on both engines (people.ts);
  *  6. a 100 MB upload to the local disk and to an S3 server, its time and memory, on both engines (files.ts);
- *  7. question bank lists over 1,000,000 generated questions on PostgreSQL, 100,000 embedded (questions.ts).
- * BENCH_ONLY=bundles,latency,request-cost,imports,people,files,questions runs only the sections named.
+ *  7. question bank lists over 1,000,000 generated questions on PostgreSQL, 100,000 embedded (questions.ts);
+ *  8. a batch of 100,000 in-app messages and the inbox's unread count, on both engines (messages.ts);
+ *  9. document searches over 100,000 generated documents, on both engines (documents.ts).
+ * BENCH_ONLY=bundles,latency,request-cost,imports,people,files,questions,messages,documents runs only the sections named.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +26,10 @@ import { createServer } from '../../server/src/server';
 import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
 import { demoAdminGrant } from './demo-sign-in';
+import { benchDocuments } from './documents';
 import { benchFiles } from './files';
 import { benchImports } from './imports';
+import { benchMessages } from './messages';
 import { benchPeople } from './people';
 import { benchQuestions } from './questions';
 import { benchRequestCost } from './request-cost';
@@ -225,8 +229,10 @@ async function main() {
     people: benchPeople,
     files: benchFiles,
     questions: benchQuestions,
+    messages: benchMessages,
+    documents: benchDocuments,
   };
-  for (const section of ['latency', 'imports', 'people', 'files', 'questions'] as const) {
+  for (const section of ['latency', 'imports', 'people', 'files', 'questions', 'messages', 'documents'] as const) {
     if (!runs(section)) continue;
     const bench = benches[section];
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));

@@ -9,7 +9,7 @@ export async function choose(page: Page, testId: string, option: string): Promis
   const shown = page.locator('.ant-form-item', { has: page.getByTestId(testId) }).locator('.ant-select-selection-item');
   const item = page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}$`) });
+    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
   await expect
     .poll(
       async () => {

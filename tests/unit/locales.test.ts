@@ -22,6 +22,8 @@ const AREA_PREFIXES: Record<(typeof areas)[number], string[]> = {
   assess: ['assess.'],
   teaching: ['teaching.'],
   content: ['content.'],
+  community: ['community.'],
+  message: ['message.'],
 };
 
 describe('locale catalogues', () => {

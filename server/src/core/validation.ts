@@ -100,6 +100,10 @@ const formatRules = {
     bucket: '3–63 位小写字母、数字、. 或 -，以字母或数字开头和结尾',
     basePath: '相对路径：由字母、数字、. _ - 组成的各级目录，用 / 分隔，不能含 ..',
     mimeType: '类型/子类型，例如 image/png',
+    wechatAppId: 'wx 加 16 位小写十六进制字符，例如 wx0123456789abcdef',
+    wechatSecret: '16–64 位字母或数字',
+    wechatToken: '3–32 位字母或数字',
+    wechatAesKey: '43 位字母或数字',
   },
   'en-US': {
     tenantCode: 'a lower-case letter, then 1–31 lower-case letters, digits or -',
@@ -131,6 +135,10 @@ const formatRules = {
     bucket: '3–63 lower-case letters, digits, . or -, starting and ending with a letter or digit',
     basePath: 'a relative path: folders of letters, digits and . _ - separated by /, no ..',
     mimeType: 'type/subtype, e.g. image/png',
+    wechatAppId: 'wx and 16 lower-case hexadecimal characters, e.g. wx0123456789abcdef',
+    wechatSecret: '16–64 letters or digits',
+    wechatToken: '3–32 letters or digits',
+    wechatAesKey: '43 letters or digits',
   },
 } satisfies Record<Lang, Record<string, string>>;
 

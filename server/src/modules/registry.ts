@@ -13,6 +13,9 @@ import { papers } from './assess/paper/paper.routes';
 import { questions } from './assess/question/question.routes';
 import { knowledgePoints, questionCategories } from './assess/taxonomy/taxonomy';
 import { authRoutes } from './auth/auth.routes';
+import { boards } from './community/board/board.routes';
+import { posts } from './community/post/post.routes';
+import { reportCases } from './community/report/report.routes';
 import { documentBases } from './content/base/document-base.routes';
 import { documents } from './content/document/document.routes';
 import { tags } from './content/tag/tag.routes';
@@ -27,6 +30,10 @@ import { dictTypes } from './dictionary/syscode/syscode-type.resource';
 import { files } from './file/file/file.routes';
 import { storageConfigs } from './file/storage-config/storage-config.routes';
 import { healthRoutes } from './health/health.routes';
+import { followers } from './message/follower/follower.routes';
+import { messages } from './message/message/message.routes';
+import { messageTemplates } from './message/template/template.routes';
+import { wechatAccounts } from './message/wechat/wechat-account.routes';
 import { doctors } from './people/doctor/doctor.routes';
 import { doctorTypes } from './people/doctor-type/doctor-type.routes';
 import { experts } from './people/expert/expert.routes';
@@ -107,6 +114,13 @@ export const resources = {
   documentBases,
   tags,
   documents,
+  boards,
+  posts,
+  reportCases,
+  messageTemplates,
+  messages,
+  wechatAccounts,
+  followers,
 } satisfies Record<string, ResourceModule<ModuleDeps, unknown>> & Record<keyof ResourceMenus, unknown>;
 
 /** The definitions that say where their menu sits: the permission seed adds their menus to the manifest's. */

@@ -3,6 +3,7 @@ import { getLocale, history, setLocale, useIntl, useModel, useSelector } from '@
 import { Avatar, Button, Dropdown, Space, Tooltip } from 'antd';
 import type { RootState } from '@/models/root';
 import { dispatchRoot } from '@/utils/store';
+import InboxBell from './InboxBell';
 import { useSignOut } from './useSignOut';
 
 export function ThemeSwitch() {
@@ -76,10 +77,11 @@ export function UserMenu() {
   );
 }
 
-/** Header actions: theme, language, the signed-in user's menu. */
+/** Header actions: the inbox, theme, language, the signed-in user's menu. */
 export default function HeaderActions() {
   return (
     <Space size={4} style={{ height: '100%', paddingInline: 8 }} data-testid="header-actions">
+      <InboxBell />
       <ThemeSwitch />
       <LanguageSwitch />
       <UserMenu />

@@ -63,6 +63,8 @@ export interface ResourceDescriptor<
   lockReasonId?: string;
   /** Rows owned by the platform (global dictionaries): only its operators are offered create, import, edit, delete. */
   platformOwned?: boolean;
+  /** Records made elsewhere (messages, by a send): nobody is offered create, import, edit or delete. */
+  readOnly?: boolean;
   /** An import that only adds records (a sheet's row never updates one: a question's duplicate is refused). */
   importAddsOnly?: boolean;
 }

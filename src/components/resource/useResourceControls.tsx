@@ -33,7 +33,9 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const code = { ...codes(descriptor.permission), ...descriptor.actions };
   const writes = [code.create, code.update, code.delete, code.import];
   const can = (c: PermissionCode) =>
-    Boolean(access[c]) && (!descriptor.platformOwned || access.platformOperator || !writes.includes(c));
+    Boolean(access[c]) &&
+    !(descriptor.readOnly && writes.includes(c)) &&
+    (!descriptor.platformOwned || access.platformOperator || !writes.includes(c));
   const allows = (row: Row, action: 'update' | 'delete') => descriptor.allows?.(row, action, access) ?? true;
   const service = useResourceService(descriptor, given);
   const lastQuery = useRef<Record<string, string>>({});
@@ -110,6 +112,7 @@ export function useResourceControls<Row extends { id: string; version: number }>
 
   /** Why a row refuses a change the user may otherwise make (built-in, the platform's): a lock that says so. */
   const lockReason = (row: Row): string | undefined => {
+    if (descriptor.readOnly) return undefined;
     const refused = (['update', 'delete'] as const).some(
       (action) => access[code[action]] && !(can(code[action]) && allows(row, action)),
     );

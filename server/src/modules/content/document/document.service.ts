@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
-import { countedList } from '../../../core/resource/counted-list';
+import { COUNTED, countedList } from '../../../core/resource/counted-list';
 import type { ListQuery } from '../../../core/resource/list-query';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
-import type { Tenancy, Tx } from '../../../core/tenancy';
+import { currentTenant, readIndexed, type Tenancy, type Tx } from '../../../core/tenancy';
 import { inEachTenant } from '../../../core/tenant-jobs';
 import { claimFiles } from '../../file/attachments';
 import { insertAuditLogs } from '../../system/audit/audit.repository';
@@ -517,8 +517,24 @@ export function createDocumentService(deps: ResourceDeps) {
             sql<number>`count(*) OVER ()`.as('total'),
           ])
           .where('status', '=', 'published')
-          .where(readableBy(userId))
-          .where(matches(query.q));
+          .where(readableBy(userId));
+        // the published documents holding the keyword, through the trigram indexes (under row-level security their
+        // operators would be tested on every row); when more than COUNTED do, the keyword is tested as the rows are
+        // read in the order shown, which finds a page among the first of them
+        const found = await readIndexed(tx, () =>
+          tx
+            .selectFrom('document')
+            .select('id')
+            .where(sql<boolean>`document.tenant_id = ${currentTenant}`)
+            .where('status', '=', 'published')
+            .where(matches(query.q))
+            .limit(COUNTED + 1)
+            .execute(),
+        );
+        q =
+          found.length <= COUNTED
+            ? q.where(sql<boolean>`document.id = ANY(${found.map((r) => String(r.id))}::bigint[])`)
+            : q.where(matches(query.q));
         if (query.baseId) q = q.where('base_id', '=', query.baseId);
         const rows = await q
           .orderBy('is_pinned', 'desc')

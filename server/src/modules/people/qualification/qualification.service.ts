@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { IdNumberCipher } from '../../../core/id-number';
+import type { Jobs } from '../../../core/jobs';
 import { filterValue } from '../../../core/resource/list-query';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -8,6 +9,7 @@ import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { inEachTenant } from '../../../core/tenant-jobs';
 import { claimFiles, releaseFiles } from '../../file/attachments';
+import { notify } from '../../message/message/outbox';
 import { insertAuditLogs } from '../../system/audit/audit.repository';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { type DataScope, dataScopeOf, inDataScope } from '../organization/data-scope';
@@ -71,7 +73,7 @@ const MOVES = {
 } as const satisfies Record<string, { from: readonly ReviewStatus[]; to: ReviewStatus }>;
 type Move = keyof typeof MOVES;
 
-type Deps = ResourceDeps & { idNumbers: IdNumberCipher; settings: SettingsService };
+type Deps = ResourceDeps & { idNumbers: IdNumberCipher; settings: SettingsService; jobs: Jobs };
 
 /**
  * Qualifications (docs/domain.md §4.11): filed under a record of a person the actor may see, unique by type and
@@ -224,6 +226,14 @@ export function createQualificationService(deps: Deps) {
         created_by: ctx.actorId,
       })
       .execute();
+    if (move === 'approve' || move === 'reject')
+      await notify(tx, deps.jobs, {
+        businessItemCode: `qualification.${to}`,
+        to: { type: 'person', ids: [row.personId] },
+        params: { qualificationName: await qualificationName(tx, row), comment: comment ?? '' },
+        bizRef: { type: 'qualification', id: row.id },
+        actorId: ctx.actorId,
+      });
     return (await find(tx, row.id)) as Qualification;
   }
 
@@ -298,8 +308,78 @@ export function createQualificationService(deps: Deps) {
      * The daily job: approved qualifications whose validity ended before `now`'s day become expired, in every
      * tenant, each step kept in the history and the audit trail (by no one: the system). Returns how many.
      */
-    expire: (now: Date) => expireQualifications(deps.tenancy, now),
+    expire: async (now: Date) => {
+      const expired = await expireQualifications(deps.tenancy, now);
+      await noticeExpiring(deps.tenancy, deps.jobs, now);
+      return expired;
+    },
   };
+}
+
+/** A qualification as a message names it: its type's label (the dictionary's, the tenant's first) and its number. */
+async function qualificationName(tx: Tx, row: Pick<Qualification, 'qualificationType' | 'certNo'>): Promise<string> {
+  const label = await tx
+    .selectFrom('dict_item')
+    .select('label')
+    .where('type_code', '=', 'qualification_type')
+    .where('value', '=', row.qualificationType)
+    .orderBy(sql`tenant_id IS NULL`)
+    .limit(1)
+    .executeTakeFirst();
+  return `${label?.label ?? row.qualificationType}（${row.certNo}）`;
+}
+
+/** How long before its end a qualification's holder is told it is expiring. */
+const EXPIRING_NOTICE_DAYS = 30;
+
+/**
+ * The holders of approved qualifications that end within the notice period are told so, once per qualification
+ * (business item `qualification.expiring`; the job runs hourly, a qualification already told is not told again).
+ */
+function noticeExpiring(tenancy: Tenancy, jobs: Jobs, now: Date): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  const until = new Date(now.getTime() + EXPIRING_NOTICE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const due = (tx: Tx) =>
+    tx
+      .selectFrom('qualification as q')
+      .where('q.review_status', '=', 'approved')
+      .where('q.valid_until', '>=', today)
+      .where('q.valid_until', '<=', until)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('message as m')
+              .select('m.id')
+              .where('m.biz_ref_type', '=', 'qualification')
+              .whereRef('m.biz_ref_id', '=', 'q.id')
+              .where('m.business_item_code', '=', 'qualification.expiring'),
+          ),
+        ),
+      );
+  return inEachTenant(
+    tenancy,
+    (tx) => due(tx).select('q.tenant_id').distinct().execute(),
+    async (tx) => {
+      const rows = await due(tx)
+        .select(['q.id', 'q.person_id', 'q.qualification_type', 'q.cert_no', 'q.valid_until'])
+        .execute();
+      let sent = 0;
+      for (const r of rows)
+        sent += await notify(tx, jobs, {
+          businessItemCode: 'qualification.expiring',
+          to: { type: 'person', ids: [String(r.person_id)] },
+          params: {
+            qualificationName: await qualificationName(tx, {
+              qualificationType: r.qualification_type,
+              certNo: r.cert_no,
+            }),
+            expiresAt: String(r.valid_until),
+          },
+          bizRef: { type: 'qualification', id: String(r.id) },
+        });
+      return sent;
+    },
+  );
 }
 
 function expireQualifications(tenancy: Tenancy, now: Date): Promise<number> {

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
+import type { Jobs } from '../../../core/jobs';
 import { countedList } from '../../../core/resource/counted-list';
 import { filterValue, type ListQuery } from '../../../core/resource/list-query';
 import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../core/resource/resource';
@@ -10,6 +11,7 @@ import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
 import { INDEXED_VALUE_LENGTH } from '../../../db/migrations/0020_trainee_custom_values';
+import { notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope, scopedTo } from '../organization/data-scope';
 import { createPeople, type PersonInput, peopleMatching, personInput } from '../person/person';
 import { idNumberRevealer } from '../person/person-record';
@@ -111,7 +113,7 @@ function customValueIs(key: string, value: unknown): RawBuilder<boolean> {
  * their values keep, at a training base; numbered by the type's pattern; moved through their lifecycle and their
  * registration audit with a history of each step.
  */
-export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberCipher }) {
+export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberCipher; jobs: Jobs }) {
   const people = createPeople(deps.idNumbers);
   const repo = traineeTable;
   const imports = traineeImport(deps.idNumbers, async (tx, ids) => {
@@ -476,6 +478,14 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
       reason: input.comment,
       date: today(ctx),
     });
+    if (to !== 'pending')
+      await notify(tx, deps.jobs, {
+        businessItemCode: `trainee.registration.${to}`,
+        to: { type: 'trainee', ids: [row.id] },
+        params: { traineeName: row.name, comment: input.comment ?? '' },
+        bizRef: { type: 'trainee', id: row.id },
+        actorId: ctx.actorId,
+      });
     const after = (await find(tx, row.id)) as Trainee;
     if (to === 'approved' && after.status === 'applied')
       return move(tx, ctx, after, { to: 'in_training', reason: input.comment || level, effectiveDate: today(ctx) });

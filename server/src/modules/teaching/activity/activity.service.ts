@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Config } from '../../../config';
 import { AppError, invalidField, notFound } from '../../../core/errors';
+import type { Jobs } from '../../../core/jobs';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { writeSheet } from '../../../core/resource/spreadsheet';
 import { createSecretBox } from '../../../core/secret-box';
 import type { Tx } from '../../../core/tenancy';
+import { messageTime, notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
 import { AUDIENCE_FIELDS, namesNoOne, traineesOf } from '../audience';
 import {
@@ -83,7 +85,7 @@ export const ROTATE_SECONDS = 30;
 /** A rating can be given this long after signing in. */
 const RATING_DAYS = 14;
 
-type Deps = ResourceDeps & { config: Config };
+type Deps = ResourceDeps & { config: Config; jobs: Jobs };
 
 /**
  * Teaching activities (docs/domain.md §8.3): held by a department of the viewer's data scope, hosted by a doctor;
@@ -258,6 +260,17 @@ export function createActivityService(deps: Deps) {
         if (row.capacity && trainees.length > row.capacity)
           throw invalidField('capacity', t.overCapacity(trainees.length));
         await enrol(tx, id, trainees, ctx);
+        await notify(tx, deps.jobs, {
+          businessItemCode: 'activity.published',
+          to: { type: 'trainee', ids: trainees },
+          params: {
+            activityName: row.title,
+            startAt: messageTime(row.startAt),
+            place: row.location ?? row.onlineUrl ?? '',
+          },
+          bizRef: { type: 'teaching_activity', id },
+          actorId: ctx.actorId,
+        });
         return { status: 'published', publishedAt: ctx.now.toISOString() };
       }),
 

@@ -1,0 +1,168 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import InboxBell from '@/components/layout/InboxBell';
+import MessageListPage from '@/pages/message/message';
+import type { MessageBatch } from '@/pages/message/message/descriptor';
+import type { InboxMessage } from '@/services/inbox';
+import { SendBatch } from '../../server/src/modules/message/message/batch.resource';
+import { fakeApi, validatedBy } from './fake-api';
+import { freshStore, renderApp, type TestStore } from './harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
+const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
+const codes = ['list', 'export', 'send', 'retry', 'update', 'delete'].map((a) => `message:message:${a}`);
+
+const batch = (id: string, extra: Partial<MessageBatch> = {}): MessageBatch => ({
+  id,
+  name: '停电通知',
+  templateId: '7',
+  templateCode: 'notice',
+  templateName: '通知',
+  channel: 'in_app',
+  audience: {
+    userIds: [],
+    roleIds: ['1'],
+    userOrgIds: [],
+    traineeIds: [],
+    traineeTypeIds: [],
+    traineeOrgIds: [],
+    cohortYears: [],
+  },
+  commonParams: {},
+  total: 10,
+  sentCount: 8,
+  failedCount: 2,
+  readCount: 1,
+  pendingCount: 0,
+  status: 'completed',
+  scheduledAt: null,
+  startedAt: null,
+  finishedAt: null,
+  createdBy: '1',
+  creatorName: '管理员',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 2,
+  ...extra,
+});
+
+let store: TestStore;
+beforeEach(() => {
+  store = freshStore();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/message/list', () => {
+  it('shows each batch’s progress, offers its failures again, and sends a template to a role after a preview', async () => {
+    const api = fakeApi({
+      'GET /api/message/batch': () =>
+        page([batch('1'), batch('2', { status: 'scheduled', failedCount: 0, sentCount: 0 })]),
+      'POST /api/message/batch/1/retry': () => ({ body: batch('1', { status: 'sending' }) }),
+      'GET /api/message/template': () =>
+        page([
+          {
+            id: '7',
+            code: 'notice',
+            name: '通知',
+            channel: 'in_app',
+            params: ['subject', 'name'],
+            status: 'enabled',
+          },
+        ]),
+      'GET /api/system/role/options': () => ({ body: [{ id: '1', code: 'admin', name: '管理员' }] }),
+      'POST /api/message/batch/preview': () => ({
+        body: {
+          recipients: 3,
+          missing: [],
+          sample: { recipientName: '张三', title: '停电', content: '张三，明天停电' },
+        },
+      }),
+      'POST /api/message/batch': validatedBy(SendBatch, () => ({ body: batch('3', { status: 'scheduled' }) })),
+    });
+    render(renderApp({ store, access: grant(codes), children: <MessageListPage /> }).tree);
+    const bars = await screen.findAllByTestId('batch-progress');
+    expect(bars).toHaveLength(2);
+    const first = screen.getAllByText('停电通知')[0]?.closest('tr') as HTMLElement;
+    expect(within(first).queryByTestId('batch-cancel')).toBeNull();
+    fireEvent.click(within(first).getByTestId('batch-retry'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(api.find('POST', '/api/message/batch/1/retry')).toHaveLength(1));
+    expect(api.find('POST', '/api/message/batch/1/retry')[0]?.body).toEqual({ version: 2 });
+    // no edit or delete of what a send made
+    expect(screen.queryByTestId('row-edit')).toBeNull();
+    expect(screen.queryByTestId('row-delete')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('message-send'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('批次名称'), { target: { value: '停电' } });
+    fireEvent.mouseDown(within(dialog).getByTestId('send-template').querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByText('通知 (notice · 站内信)'));
+    fireEvent.mouseDown(within(dialog).getByTestId('send-roles').querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByTitle('管理员'));
+    fireEvent.change(await within(dialog).findByTestId('send-param-subject'), { target: { value: '停电' } });
+    expect(await within(dialog).findByTestId('send-preview-count')).toHaveTextContent('将发送给 3 人');
+    expect(within(dialog).getByTestId('send-preview-sample')).toHaveTextContent('张三，明天停电');
+    expect(within(dialog).queryByTestId('send-param-name')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('send-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/message/batch')).toHaveLength(1));
+    expect(api.find('POST', '/api/message/batch')[0]?.body).toMatchObject({
+      name: '停电',
+      templateId: '7',
+      audience: { roleIds: ['1'], userIds: [] },
+      params: { subject: '停电' },
+    });
+  });
+});
+
+describe('the header inbox', () => {
+  it('counts the unread, shows them, and reads one by a click or all at once', async () => {
+    let unread = 2;
+    const items: InboxMessage[] = [
+      {
+        id: '11',
+        title: '课程提醒',
+        content: '心肺复苏课程明天开始',
+        businessItemCode: null,
+        bizRefType: null,
+        bizRefId: null,
+        createdAt: '2026-11-01T00:00:00.000Z',
+        readAt: null,
+      },
+      {
+        id: '12',
+        title: '停电通知',
+        content: '明天停电',
+        businessItemCode: null,
+        bizRefType: null,
+        bizRefId: null,
+        createdAt: '2026-11-01T00:00:00.000Z',
+        readAt: null,
+      },
+    ];
+    const api = fakeApi({
+      'GET /api/message/inbox/unread-count': () => ({ body: { count: unread } }),
+      'GET /api/message/inbox': () => page(items),
+      'POST /api/message/inbox/read': () => {
+        unread -= 1;
+        return { body: { count: 1 } };
+      },
+      'POST /api/message/inbox/read-all': () => {
+        unread = 0;
+        return { body: { count: 1 } };
+      },
+    });
+    render(renderApp({ store, children: <InboxBell /> }).tree);
+    await waitFor(() => expect(screen.getByTestId('inbox-count')).toHaveAttribute('data-count', '2'));
+    fireEvent.click(screen.getByTestId('inbox-bell'));
+    const shown = await screen.findAllByTestId('inbox-item');
+    expect(shown).toHaveLength(2);
+    fireEvent.click(shown[0] as HTMLElement);
+    await waitFor(() => expect(api.find('POST', '/api/message/inbox/read')).toHaveLength(1));
+    expect(api.find('POST', '/api/message/inbox/read')[0]?.body).toEqual({ ids: ['11'] });
+    await waitFor(() => expect(screen.getByTestId('inbox-count')).toHaveAttribute('data-count', '1'));
+    fireEvent.click(screen.getByTestId('inbox-read-all'));
+    await waitFor(() => expect(screen.getByTestId('inbox-count')).toHaveAttribute('data-count', '0'));
+  });
+});
