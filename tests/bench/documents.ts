@@ -6,12 +6,10 @@
  * with the administrator's token, beside the budget.
  */
 
-import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
-import { createServer } from '../../server/src/server';
-import { freePort } from '../e2e/global-setup';
-import { signInDemoAdmin } from './demo-sign-in';
-import { fetchOnce, p95 } from './measure';
+import type { DatabaseOptions } from '../../server/src/db/database';
+import { withBenchApi } from './bench-api';
+import { p95 } from './measure';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const CALLS = 60;
@@ -55,37 +53,14 @@ const FILLER =
   '住院医师在上级医师指导下完成病史采集、体格检查与辅助检查的判读，及时记录病程并向上级医师汇报。';
 const RARE = '夜间值班交接核查清单';
 
-type Database = Parameters<typeof createServer>[0]['database'];
-
-export async function benchDocuments(label: string, database: Database) {
-  const server = await createServer({
-    database,
-    demo: true,
-    logger: false,
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: Buffer.alloc(32, 7) },
-  });
-  const port = await freePort();
-  const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    const token = await signInDemoAdmin(base);
-    const call = async (path: string, init?: RequestInit) => {
-      const res = await fetchOnce(`${base}/api${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+export function benchDocuments(label: string, database: DatabaseOptions) {
+  return withBenchApi(database, async ({ server, call }) => {
     const libraries: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const made = await call('/content/document-base', {
-        method: 'POST',
-        body: JSON.stringify({
-          code: `bench${i}`,
-          name: `基准文档库${i}`,
-          visibility: i < 3 ? 'tenant' : 'restricted',
-        }),
+      const made = await call('POST', '/content/document-base', {
+        code: `bench${i}`,
+        name: `基准文档库${i}`,
+        visibility: i < 3 ? 'tenant' : 'restricted',
       });
       libraries.push(made.id);
     }
@@ -96,17 +71,17 @@ export async function benchDocuments(label: string, database: Database) {
     await server.services.tenancy.asSystem(async (tx) => {
       // one statement: the words picked by the row's number, so every run makes the same documents
       await sql`INSERT INTO document (tenant_id, base_id, title, doc_type, summary, content_html, content_text, status,
-          published_at, chain_id, created_at)
-        SELECT ${tenant}::bigint, (${libraries}::bigint[])[1 + g % 4],
-          (${TOPICS}::text[])[1 + g % ${TOPICS.length}] || (${KINDS}::text[])[1 + (g / 7) % ${KINDS.length}] || '（第' || g || '号）',
-          'regulation', NULL,
-          '<p>' || t.body || '</p>', t.body, 'published', now() - make_interval(mins => g), NULL,
-          now() - make_interval(mins => g)
-        FROM generate_series(1, ${DOCUMENTS}) g
-        CROSS JOIN LATERAL (SELECT (${TOPICS}::text[])[1 + g % ${TOPICS.length}] || '的' ||
-          (${KINDS}::text[])[1 + (g / 7) % ${KINDS.length}] || '。' || ${FILLER} ||
-          (${TOPICS}::text[])[1 + (g / 3) % ${TOPICS.length}] || '相关内容见附件。' ||
-          CASE WHEN g % 1000 = 0 THEN ${RARE} ELSE '' END || ${FILLER} AS body) t`.execute(tx);
+        published_at, chain_id, created_at)
+      SELECT ${tenant}::bigint, (${libraries}::bigint[])[1 + g % 4],
+        (${TOPICS}::text[])[1 + g % ${TOPICS.length}] || (${KINDS}::text[])[1 + (g / 7) % ${KINDS.length}] || '（第' || g || '号）',
+        'regulation', NULL,
+        '<p>' || t.body || '</p>', t.body, 'published', now() - make_interval(mins => g), NULL,
+        now() - make_interval(mins => g)
+      FROM generate_series(1, ${DOCUMENTS}) g
+      CROSS JOIN LATERAL (SELECT (${TOPICS}::text[])[1 + g % ${TOPICS.length}] || '的' ||
+        (${KINDS}::text[])[1 + (g / 7) % ${KINDS.length}] || '。' || ${FILLER} ||
+        (${TOPICS}::text[])[1 + (g / 3) % ${TOPICS.length}] || '相关内容见附件。' ||
+        CASE WHEN g % 1000 = 0 THEN ${RARE} ELSE '' END || ${FILLER} AS body) t`.execute(tx);
       await sql`UPDATE document SET chain_id = id WHERE chain_id IS NULL`.execute(tx);
     });
     await sql`ANALYZE document`.execute(server.db);
@@ -119,7 +94,7 @@ export async function benchDocuments(label: string, database: Database) {
       let answer: { total: number } = { total: 0 };
       for (let i = 0; i < CALLS; i++) {
         const t0 = performance.now();
-        answer = await call(path);
+        answer = await call('GET', path);
         samples.push(performance.now() - t0);
       }
       const figure = p95(samples);
@@ -133,8 +108,5 @@ export async function benchDocuments(label: string, database: Database) {
     await measure('document list, a rare phrase', `/content/document?keyword=${rare}&current=1&pageSize=20`);
     await measure("a reader's search, a topic", `/content/document/search?q=${topic}&current=1&pageSize=20`);
     await measure("a reader's search, a rare phrase", `/content/document/search?q=${rare}&current=1&pageSize=20`);
-  } finally {
-    http.close();
-    await server.close();
-  }
+  });
 }

@@ -6,41 +6,18 @@
  * count and of the HTTP call.
  */
 
-import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
-import { createServer } from '../../server/src/server';
-import { freePort } from '../e2e/global-setup';
-import { signInDemoAdmin } from './demo-sign-in';
-import { fetchOnce, p95 } from './measure';
+import type { DatabaseOptions } from '../../server/src/db/database';
+import { withBenchApi } from './bench-api';
+import { p95 } from './measure';
 
 const RECIPIENTS = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const UNREAD = 1_000;
 const CALLS = 200;
 const BUDGET = { batchSeconds: 60, unreadMs: 5 };
 
-type Database = Parameters<typeof createServer>[0]['database'];
-
-export async function benchMessages(label: string, database: Database) {
-  const server = await createServer({
-    database,
-    demo: true,
-    logger: false,
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: Buffer.alloc(32, 7) },
-  });
-  const port = await freePort();
-  const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    const token = await signInDemoAdmin(base);
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetchOnce(`${base}/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+export function benchMessages(label: string, database: DatabaseOptions) {
+  return withBenchApi(database, async ({ server, call }) => {
     const role = await call('POST', '/system/role', { code: 'bench', name: '基准角色' });
     const me = await call('GET', '/auth/me');
     const started = performance.now();
@@ -51,16 +28,16 @@ export async function benchMessages(label: string, database: Database) {
       const hash = (await tx.selectFrom('admin_user').select('password_hash').limit(1).executeTakeFirstOrThrow())
         .password_hash;
       await sql`INSERT INTO admin_user (tenant_id, username, password_hash, display_name, email)
-        SELECT ${tenant}::bigint, 'bench' || g, ${hash}, '用户' || g, 'bench' || g || '@example.com'
-        FROM generate_series(1, ${RECIPIENTS}) g`.execute(tx);
+      SELECT ${tenant}::bigint, 'bench' || g, ${hash}, '用户' || g, 'bench' || g || '@example.com'
+      FROM generate_series(1, ${RECIPIENTS}) g`.execute(tx);
       await sql`INSERT INTO user_role (tenant_id, user_id, role_id)
-        SELECT ${tenant}::bigint, id, ${role.id}::bigint FROM admin_user WHERE username LIKE 'bench%'`.execute(tx);
+      SELECT ${tenant}::bigint, id, ${role.id}::bigint FROM admin_user WHERE username LIKE 'bench%'`.execute(tx);
       // the user whose inbox is counted: many messages, some of them unread
       await sql`INSERT INTO message (tenant_id, channel, recipient_type, recipient_id, recipient_name, title, content,
-          status, sent_at, read_at)
-        SELECT ${tenant}::bigint, 'in_app', 'admin_user', ${me.userId}::bigint, '管理员', '旧消息 ' || g, '内容',
-          CASE WHEN g <= ${UNREAD} THEN 'delivered' ELSE 'read' END, now(), CASE WHEN g > ${UNREAD} THEN now() END
-        FROM generate_series(1, ${UNREAD * 5}) g`.execute(tx);
+        status, sent_at, read_at)
+      SELECT ${tenant}::bigint, 'in_app', 'admin_user', ${me.userId}::bigint, '管理员', '旧消息 ' || g, '内容',
+        CASE WHEN g <= ${UNREAD} THEN 'delivered' ELSE 'read' END, now(), CASE WHEN g > ${UNREAD} THEN now() END
+      FROM generate_series(1, ${UNREAD * 5}) g`.execute(tx);
     });
     await sql`ANALYZE`.execute(server.db);
     console.log(
@@ -110,8 +87,8 @@ export async function benchMessages(label: string, database: Database) {
     // the count statement itself, as the database runs it (the rest of the service's time is its transaction's trips)
     const plan = await server.services.tenancy.inTenant(tenant, async (tx) => {
       const { rows } = await sql<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>`EXPLAIN (ANALYZE, FORMAT JSON)
-        SELECT count(*) FROM message WHERE recipient_type = 'admin_user' AND channel = 'in_app'
-          AND recipient_id = ${me.userId}::bigint AND status = 'delivered'`.execute(tx);
+      SELECT count(*) FROM message WHERE recipient_type = 'admin_user' AND channel = 'in_app'
+        AND recipient_id = ${me.userId}::bigint AND status = 'delivered'`.execute(tx);
       return rows[0]?.['QUERY PLAN'][0]['Execution Time'] ?? Number.NaN;
     });
     const total = await server.services.tenancy.asSystem(async (tx) =>
@@ -120,8 +97,5 @@ export async function benchMessages(label: string, database: Database) {
     console.log(
       `${label}: the inbox's unread count (${count} unread of ${total.toLocaleString('en')} messages) p95 ${p95(counted).toFixed(2)} ms in the service (budget ≤ ${BUDGET.unreadMs} ms: ${within(p95(counted), BUDGET.unreadMs)}; the statement ${plan.toFixed(2)} ms in the database), ${p95(overHttp).toFixed(2)} ms over HTTP`,
     );
-  } finally {
-    http.close();
-    await server.close();
-  }
+  });
 }

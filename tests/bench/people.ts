@@ -6,14 +6,12 @@
  * then an import of 10,000 trainees of one type into that table, as a job.
  */
 
-import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { createIdNumberCipher } from '../../server/src/core/id-number';
-import { createServer } from '../../server/src/server';
-import { freePort } from '../e2e/global-setup';
+import type { createServer } from '../../server/src/server';
 import { traineeSheet } from '../support/trainee-sheet';
-import { signInDemoAdmin } from './demo-sign-in';
-import { fetchOnce, p95 } from './measure';
+import { withBenchApi } from './bench-api';
+import { p95 } from './measure';
 
 const TRAINEES = Number(process.env.BENCH_TRAINEES ?? 200_000);
 const CALLS = 100;
@@ -61,27 +59,7 @@ const GIVEN: [string, string][] = [
 ];
 
 export async function benchPeople(label: string, database: Database) {
-  const server = await createServer({
-    database,
-    demo: true,
-    logger: false,
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: KEY },
-  });
-  const port = await freePort();
-  const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    const token = await signInDemoAdmin(base);
-    const call = async (method: string, path: string, body?: unknown) => {
-      const init = {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      };
-      const res = await fetchOnce(`${base}/api${path}`, init);
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+  return withBenchApi(database, async ({ server, base, token, call }) => {
     const hospital = await call('POST', '/people/organization', { code: 'BH', name: '基准医院', orgType: 'hospital' });
     const bases: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -220,8 +198,5 @@ export async function benchPeople(label: string, database: Database) {
       `  ${label}: import of ${IMPORTED.toLocaleString('en')} trainees (custom values, numbers, people): ` +
         `${seconds.toFixed(1)} s (≤ ${budget} s): ${seconds <= budget ? 'within' : 'OVER'}`,
     );
-  } finally {
-    http.close();
-    await server.close();
-  }
+  });
 }

@@ -9,13 +9,12 @@
  */
 
 import { PassThrough } from 'node:stream';
-import { serve } from '@hono/node-server';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { createServer } from '../../server/src/server';
-import { freePort } from '../e2e/global-setup';
+import type { createServer } from '../../server/src/server';
+import { withBenchApi } from './bench-api';
 import { signInDemoAdmin } from './demo-sign-in';
-import { fetchOnce, p95 } from './measure';
+import { p95 } from './measure';
 
 const COUNT = {
   postgres: Number(process.env.BENCH_QUESTIONS ?? 1_000_000),
@@ -81,27 +80,7 @@ const TAGS = Array.from({ length: 20 }, (_, i) => `标签${i}`);
 
 export async function benchQuestions(label: string, database: Database) {
   const count = COUNT[database.kind === 'postgres' ? 'postgres' : 'pglite'];
-  const server = await createServer({
-    database,
-    demo: true,
-    logger: false,
-    // PostgreSQL needs the key of ID numbers at start, though no person is made here
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: Buffer.alloc(32, 7) },
-  });
-  const port = await freePort();
-  const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    const token = await signInDemoAdmin(base);
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetchOnce(`${base}/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+  return withBenchApi(database, async ({ server, base, call }) => {
     // ten subjects of ten chapters each; the questions sit in the chapters
     const roots: string[] = [];
     const leaves: string[] = [];
@@ -207,10 +186,7 @@ export async function benchQuestions(label: string, database: Database) {
     console.log(`  ${label}: likely duplicates of a stem being written: p95 ${p95(samples).toFixed(1)} ms (no budget)`);
 
     await benchImport(label, database.kind === 'postgres', base, call, `bs3-4`);
-  } finally {
-    http.close();
-    await server.close();
-  }
+  });
 }
 
 const FIVE = ['甲', '乙', '丙', '丁', '戊'];
