@@ -11,6 +11,12 @@ let browser: Browser;
 let page: Page;
 keepFailures('documents', () => page);
 const problems: string[] = [];
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 /** Names of this run (the server is shared by the journeys of one run). */
 const tag = Date.now().toString(36).slice(-4).toUpperCase();
 const library = `规章制度${tag}`;
@@ -54,6 +60,12 @@ describe('Documents in Chromium', () => {
     const editor = page.getByTestId('rich-text-editor').locator('[contenteditable="true"]');
     await editor.click();
     await page.keyboard.type('胸痛患者首次医疗接触至球囊扩张时间窗小于 90 分钟');
+    // a file attached as it is chosen (uploaded to the tenant's store, claimed by the document when it is saved)
+    await page
+      .getByTestId('attachments-field')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '胸痛流程图.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('.ant-upload-list-item-done', { hasText: '胸痛流程图.png' }).waitFor();
     await page.getByTestId('resource-form-submit').click();
 
     const row = list.locator('tr', { hasText: title });
@@ -66,6 +78,11 @@ describe('Documents in Chromium', () => {
     const found = list.locator('tr', { hasText: title });
     await expect.poll(() => found.getByTestId('document-snippet').locator('mark').first().innerText()).toBe('球囊扩张');
     await expect.poll(() => list.locator('tr', { hasText: hostile }).count()).toBe(0);
+
+    // its profile lists the attachment, which opens by a signed link
+    await found.getByRole('link', { name: title }).click();
+    const profile = page.getByTestId('document-profile');
+    await expect.poll(() => profile.innerText(), { timeout: 15_000 }).toContain('胸痛流程图.png');
   });
 
   it('shows a document another client wrote without the markup the server removed', async () => {

@@ -82,6 +82,10 @@ type Select = SelectQueryBuilder<Tables, string, object>;
 const HAS_CHILDREN = 'has_children_';
 /** The window count's column: not a field of any row, so toRow drops it. */
 const TOTAL = 'total_count_';
+/** The page of a list found as ids and sort keys (`list`): its alias, its id's and its keys' names. */
+const PAGE = 'page_';
+const PAGE_ID = 'page_id_';
+const PAGE_KEY = 'page_key_';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -277,21 +281,30 @@ export function tableRepository<T extends TableName, Row extends object = TableR
         return { rows: records.map((r) => toRow(r)), total: records.length };
       }
       /**
-       * The page's rows are found first (with the size of the whole set when `counted`), and only they compute what
-       * `computed` joins: a filter matching thousands of rows does not run each row's sub-selects before the sort.
-       * The page keeps the table's name, which the computed expressions refer to.
+       * The page is found first as ids and sort keys alone (with the size of the whole set when `counted`), then its
+       * rows are read by id and only they compute what `computed` joins: a filter matching thousands of rows neither
+       * carries their whole records through the sort nor runs each row's sub-selects. The rows are read from the
+       * table by its own name, which the computed expressions refer to.
        */
       const paged = (counted: boolean) => {
-        let rows: Select = filtered.selectAll(table as never);
-        if (counted) rows = rows.select(sql<string>`count(*) OVER ()`.as(TOTAL));
-        rows = applySort(rows, query)
+        const keys = query.sort.map(({ column }, i) => sql.ref(column).as(`${PAGE_KEY}${i}`));
+        let found: Select = filtered.select(sql.ref(`${table}.id`).as(PAGE_ID)).select(keys);
+        if (counted) found = found.select(sql<string>`count(*) OVER ()`.as(TOTAL));
+        found = applySort(found, query)
           .limit(page.pageSize)
           .offset((page.current - 1) * page.pageSize);
-        let shown = db(tx)
-          .selectFrom(rows.as(table))
+        let shown = (db(tx).selectFrom(table) as unknown as Select)
+          .innerJoin(found.as(PAGE), `${PAGE}.${PAGE_ID}` as never, `${table}.id` as never)
           .select(selection as never) as unknown as Select;
-        if (counted) shown = shown.select(sql.ref(TOTAL).as(TOTAL));
-        return applySort(shown, query).execute() as Promise<TableRow[]>;
+        if (counted) shown = shown.select(sql.ref(`${PAGE}.${TOTAL}`).as(TOTAL));
+        query.sort.forEach(({ desc }, i) => {
+          shown = shown.orderBy(
+            sql`${sql.ref(`${PAGE}.${PAGE_KEY}${i}`)} ${sql.raw(desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST')}`,
+          );
+        });
+        return shown.orderBy(sql.ref(`${PAGE}.${PAGE_ID}`), query.sort[0]?.desc ? 'desc' : 'asc').execute() as Promise<
+          TableRow[]
+        >;
       };
       if (page.skipTotal) {
         const rows = (await paged(false)).map((r) => toRow(r));

@@ -82,19 +82,32 @@ const excluding = (ids: readonly string[]) =>
   ids.length ? sql<boolean>`NOT (q.id = ANY(${[...ids]}::bigint[]))` : sql<boolean>`true`;
 
 /**
- * How many questions a rule may draw, the paper's own questions left out: counted up to COUNTED or the rule's count,
- * whichever is more, through the bank's indexes (`readIndexed`); `capped` when more match.
+ * How many questions each rule may draw, the paper's own questions left out: each counted up to COUNTED or the rule's
+ * count, whichever is more, through the bank's indexes (`readIndexed`); `capped` when more match. All the rules in
+ * one statement, so that a paper of many rules costs one trip to count them.
  */
-async function available(tx: Tx, rule: RuleInput, exclude: readonly string[]): Promise<Availability> {
-  const cap = Math.max(COUNTED, rule.count);
-  const condition = await matching(tx, rule);
-  const n = await readIndexed(tx, async () => {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM question q
-      WHERE q.tenant_id = ${currentTenant} AND ${condition} AND ${excluding(exclude)} LIMIT ${cap + 1}) m`.execute(tx);
-    return rows[0]?.n ?? 0;
+async function availableAll(tx: Tx, rules: readonly RuleInput[], exclude: readonly string[]): Promise<Availability[]> {
+  if (rules.length === 0) return [];
+  const caps = rules.map((rule) => Math.max(COUNTED, rule.count));
+  const conditions: RawBuilder<boolean>[] = [];
+  for (const rule of rules) conditions.push(await matching(tx, rule));
+  const counts = await readIndexed(tx, async () => {
+    const { rows } = await sql<Record<string, number>>`SELECT ${sql.join(
+      conditions.map(
+        (condition, i) => sql`(SELECT count(*)::int FROM (SELECT 1 FROM question q WHERE q.tenant_id = ${currentTenant}
+          AND ${condition} AND ${excluding(exclude)} LIMIT ${(caps[i] ?? COUNTED) + 1}) m) AS ${sql.ref(`n${i}`)}`,
+      ),
+    )}`.execute(tx);
+    return rules.map((_, i) => rows[0]?.[`n${i}`] ?? 0);
   });
-  return n > cap ? { available: cap, availableCapped: true } : { available: n };
+  return counts.map((n, i) => {
+    const cap = caps[i] ?? COUNTED;
+    return n > cap ? { available: cap, availableCapped: true } : { available: n };
+  });
 }
+
+const available = async (tx: Tx, rule: RuleInput, exclude: readonly string[]): Promise<Availability> =>
+  (await availableAll(tx, [rule], exclude))[0] as Availability;
 
 /** `count` questions of a rule, the same ones for the same seed (until the bank changes). */
 async function draw(tx: Tx, rule: RuleInput, exclude: readonly string[], seed: number): Promise<string[]> {
@@ -567,10 +580,8 @@ export function createPaperService(deps: ResourceDeps) {
     /** How many questions each rule may draw now (the paper's own questions left out). */
     checkRules: (tenantId: string, input: CheckRules) =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        const out: { requested: number; available: number }[] = [];
-        for (const rule of input.rules)
-          out.push({ requested: rule.count, ...(await available(tx, rule, input.excludeQuestionIds ?? [])) });
-        return out;
+        const counted = await availableAll(tx, input.rules, input.excludeQuestionIds ?? []);
+        return input.rules.map((rule, i) => ({ requested: rule.count, ...(counted[i] as Availability) }));
       }),
   };
 }
