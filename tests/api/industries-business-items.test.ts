@@ -151,7 +151,9 @@ describe.each(engines())('industries and business items on $name', (engine) => {
       });
       expect((await readXlsx(await file.arrayBuffer())).slice(1).map((r) => r[0])).toEqual([
         'post.report.resolved',
+        'qualification.approved',
         'qualification.expiring',
+        'qualification.rejected',
       ]);
       const bad = await xlsxFile([
         ['编码', '名称', '模块', '默认渠道'],
