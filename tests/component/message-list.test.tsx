@@ -4,6 +4,7 @@ import InboxBell from '@/components/layout/InboxBell';
 import MessageListPage from '@/pages/message/message';
 import type { MessageBatch } from '@/pages/message/message/descriptor';
 import type { InboxMessage } from '@/services/inbox';
+import { dispatchRoot } from '@/utils/store';
 import { SendBatch } from '../../server/src/modules/message/message/batch.resource';
 import { fakeApi, validatedBy } from './fake-api';
 import { freshStore, renderApp, type TestStore } from './harness';
@@ -153,6 +154,7 @@ describe('the header inbox', () => {
         return { body: { count: 1 } };
       },
     });
+    dispatchRoot('SET_TOKEN', { accessToken: 'tok', refreshToken: 'r', type: 'bearer' });
     render(renderApp({ store, children: <InboxBell /> }).tree);
     await waitFor(() => expect(screen.getByTestId('inbox-count')).toHaveAttribute('data-count', '2'));
     fireEvent.click(screen.getByTestId('inbox-bell'));

@@ -27,3 +27,21 @@ export async function choose(page: Page, testId: string, option: string): Promis
     )
     .toBe(true);
 }
+
+/**
+ * Presses a dialog's submit button (`testId`) until the dialog closes. CI saw a press while a dialog opened change
+ * nothing; a press while it saves is ignored by its loading button, so pressing again is safe.
+ */
+export async function submitUntilClosed(page: Page, testId: string): Promise<void> {
+  const submit = page.getByTestId(testId);
+  await submit.waitFor();
+  await expect
+    .poll(
+      async () => {
+        if (await submit.isVisible()) await submit.click({ timeout: 2_000 }).catch(() => undefined);
+        return submit.isVisible();
+      },
+      { timeout: 15_000, interval: 1_000 },
+    )
+    .toBe(false);
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { choose } from './antd';
+import { choose, submitUntilClosed } from './antd';
 import { adminApi } from './api';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
@@ -87,7 +87,7 @@ describe('Community in Chromium', () => {
   it('hides the post from its case: the case is resolved and the post hidden', async () => {
     const caseRow = page.getByTestId('community-report').locator('tr', { hasText: title });
     await caseRow.getByTestId('case-resolve').click();
-    await page.getByTestId('case-resolve-submit').click();
+    await submitUntilClosed(page, 'case-resolve-submit');
     await expect.poll(() => caseRow.innerText(), { timeout: 15_000 }).toContain('已处理');
     expect(await caseRow.innerText()).toContain('隐藏内容');
     const post = await api('GET', `/community/post/${postId}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { traineeSheet } from '../support/trainee-sheet';
-import { choose } from './antd';
+import { choose, submitUntilClosed } from './antd';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
 
@@ -137,19 +137,7 @@ describe('Trainees in Chromium', () => {
     // submitted, approved at the first level; then at the second, which admits the trainee into training
     for (const steps of [2, 4]) {
       await profile.getByTestId('trainee-audit').click();
-      const submit = page.getByTestId('audit-submit');
-      await submit.waitFor();
-      // CI saw a press while the dialog opened change nothing: press until the dialog closes (a press while it saves
-      // is ignored by its loading button)
-      await expect
-        .poll(
-          async () => {
-            if (await submit.isVisible()) await submit.click({ timeout: 2_000 }).catch(() => undefined);
-            return submit.isVisible();
-          },
-          { timeout: 15_000, interval: 1_000 },
-        )
-        .toBe(false);
+      await submitUntilClosed(page, 'audit-submit');
       // each step is a request and a reload of the history: a busy machine takes more than the poll's default second
       await expect.poll(() => profile.getByTestId('trainee-history-item').count(), { timeout: 15_000 }).toBe(steps);
     }

@@ -1,10 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
+import { useIntl, useSelector } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Badge, Button, Empty, List, Popover, Segmented, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import type { RootState } from '@/models/root';
 import { type InboxMessage, inboxPage, markAllRead, markRead, unreadCount } from '@/services/inbox';
+import { hasAccessToken } from '@/utils/store';
 
 /** How often the unread count is read while the console is open (and whenever its window comes back into focus). */
 const POLL_MS = 60_000;
@@ -50,7 +52,14 @@ export default function InboxBell() {
   const t = (id: string) => intl.formatMessage({ id });
   const [open, setOpen] = useState(false);
   const [unreadOnly, setUnreadOnly] = useState(true);
-  const count = useRequest(unreadCount, { pollingInterval: POLL_MS, refreshOnWindowFocus: true });
+  // asked only while signed in: a 401 of its own would end a sign-in the console is still making (a deep link's)
+  const signedIn = useSelector((state: { root: RootState }) => hasAccessToken(state.root));
+  const count = useRequest(unreadCount, {
+    ready: signedIn,
+    refreshDeps: [signedIn],
+    pollingInterval: POLL_MS,
+    refreshOnWindowFocus: true,
+  });
   const list = useRequest(() => inboxPage(unreadOnly), { ready: open, refreshDeps: [unreadOnly, open] });
   const refresh = () => {
     count.refresh();
