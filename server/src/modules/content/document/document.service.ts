@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
-import { COUNTED, countedList } from '../../../core/resource/counted-list';
+import { countedList } from '../../../core/resource/counted-list';
 import type { ListQuery } from '../../../core/resource/list-query';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -503,46 +503,47 @@ export function createDocumentService(deps: ResourceDeps) {
       query: { q: string; baseId?: string; current: number; pageSize: number },
     ) =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        let q = tx
-          .selectFrom('document')
-          .select([
-            sql<string>`document.id::text`.as('id'),
-            sql<string>`document.base_id::text`.as('baseId'),
-            sql<string>`(SELECT b.name FROM document_base b WHERE b.id = document.base_id)`.as('baseName'),
-            'title',
-            'summary',
-            'content_text',
-            'doc_type',
-            'published_at',
-            sql<number>`count(*) OVER ()`.as('total'),
-          ])
-          .where('status', '=', 'published')
-          .where(readableBy(userId));
-        // the published documents holding the keyword, through the trigram indexes (under row-level security their
-        // operators would be tested on every row); when more than COUNTED do, the keyword is tested as the rows are
-        // read in the order shown, which finds a page among the first of them
-        const found = await readIndexed(tx, () =>
-          tx
+        // the page's ids and the number of matches, through the trigram indexes (under row-level security their
+        // operators would be tested on every row of the tenant): as the system, within the tenant, with every
+        // condition of the reader's, which names the reader itself
+        const found = await readIndexed(tx, () => {
+          let ids = tx
             .selectFrom('document')
-            .select('id')
+            .select([sql<string>`document.id::text`.as('id'), sql<number>`count(*) OVER ()`.as('total')])
             .where(sql<boolean>`document.tenant_id = ${currentTenant}`)
             .where('status', '=', 'published')
-            .where(matches(query.q))
-            .limit(COUNTED + 1)
-            .execute(),
-        );
-        q =
-          found.length <= COUNTED
-            ? q.where(sql<boolean>`document.id = ANY(${found.map((r) => String(r.id))}::bigint[])`)
-            : q.where(matches(query.q));
-        if (query.baseId) q = q.where('base_id', '=', query.baseId);
-        const rows = await q
-          .orderBy('is_pinned', 'desc')
-          .orderBy('published_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.current - 1) * query.pageSize)
-          .execute();
+            .where(readableBy(userId))
+            .where(matches(query.q));
+          if (query.baseId) ids = ids.where('base_id', '=', query.baseId);
+          return ids
+            .orderBy('is_pinned', 'desc')
+            .orderBy('published_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(query.pageSize)
+            .offset((query.current - 1) * query.pageSize)
+            .execute();
+        });
+        const order = found.map((r) => r.id);
+        // the page read again under the tenant's policy, the reader's conditions with it
+        const rows = order.length
+          ? await tx
+              .selectFrom('document')
+              .select([
+                sql<string>`document.id::text`.as('id'),
+                sql<string>`document.base_id::text`.as('baseId'),
+                sql<string>`(SELECT b.name FROM document_base b WHERE b.id = document.base_id)`.as('baseName'),
+                'title',
+                'summary',
+                'content_text',
+                'doc_type',
+                'published_at',
+              ])
+              .where(sql<boolean>`document.id = ANY(${order}::bigint[])`)
+              .where('status', '=', 'published')
+              .where(readableBy(userId))
+              .execute()
+          : [];
+        rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
         const data: DocumentHit[] = rows.map((r) => ({
           id: r.id,
           baseId: r.baseId,
@@ -552,7 +553,7 @@ export function createDocumentService(deps: ResourceDeps) {
           publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
           highlight: highlight({ title: r.title, summary: r.summary, contentText: r.content_text }, query.q),
         }));
-        return { data, total: Number(rows[0]?.total ?? 0), success: true as const };
+        return { data, total: Number(found[0]?.total ?? 0), success: true as const };
       }),
 
     /** The scheduled job: drafts whose `publishAt` has come are published, in every tenant. Returns how many. */

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Config } from '../../../config';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
-import type { Lang } from '../../../core/i18n';
 import type { Jobs } from '../../../core/jobs';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -49,14 +48,14 @@ export function createMessageService(deps: ResourceDeps & { jobs: Jobs; settings
   };
   const messages = createResourceService(messageResource, messageStore, deps);
 
-  async function prepare(tx: Tx, input: SendBatch, lang: Lang) {
-    const t = texts[lang];
+  async function prepare(tx: Tx, input: SendBatch, ctx: WriteContext) {
+    const t = texts[ctx.lang];
     const template = await templateById(tx, input.templateId);
     if (!template) throw invalidField('templateId', t.noTemplate);
     if (template.status !== 'enabled') throw new AppError('message.templateUnusable', { code: template.code });
     const missing = missingOf(template, input.params);
     if (missing.length) throw invalidField(`params.${missing[0]}`, t.missing);
-    if (input.scheduledAt && new Date(input.scheduledAt).getTime() <= Date.now())
+    if (input.scheduledAt && new Date(input.scheduledAt).getTime() <= ctx.now.getTime())
       throw invalidField('scheduledAt', t.past);
     return template;
   }
@@ -64,11 +63,10 @@ export function createMessageService(deps: ResourceDeps & { jobs: Jobs; settings
   const batchStore: ResourceStore<MessageBatch, SendBatch, { version: number }> = {
     ...batchResource.store,
     async create(tx, input, ctx) {
-      const template = await prepare(tx, input, ctx.lang);
-      const { count } = (await sql<{ count: number }>`SELECT count(*)::int AS count
-        FROM (${recipientsOf(input.audience)}) r`
-        .execute(tx)
-        .then((r) => r.rows[0])) as { count: number };
+      const template = await prepare(tx, input, ctx);
+      const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count
+        FROM (${recipientsOf(input.audience)}) r`.execute(tx);
+      const count = rows[0]?.count ?? 0;
       if (count === 0) throw new AppError('message.noRecipients');
       const row = await tx
         .insertInto('message_batch')
