@@ -443,13 +443,13 @@ const routes: AppRoute[] = [
     // the specification's /message/* screens: templates, messages and WeChat followers (API message/*)
     path: '/message',
     name: 'message',
-    icon: 'profile',
+    icon: 'message',
     routes: [
       { path: '/message', redirect: '/message/list' },
       {
         path: '/message/list',
         name: 'list',
-        icon: 'profile',
+        icon: 'message',
         access: 'message:message:list',
         component: './message/message',
       },

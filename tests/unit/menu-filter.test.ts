@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { menuIconNames } from '@/components/layout/menuIcons';
 import { toggle } from '@/components/permission/PermissionTree';
+import appRoutes, { type AppRoute } from '@/config/routes';
 import { filterMenuRoutes, type MenuNode, menuPaths } from '@/services/menu';
 
 const node = (path: string | null, type: 'directory' | 'menu', children: MenuNode[] = []): MenuNode => ({
@@ -80,5 +82,14 @@ describe('the permission tree control', () => {
     expect(toggle(index, [], 'menu', true)).toEqual(['dir', 'menu', 'create', 'delete']);
     expect(toggle(index, ['dir', 'menu', 'create', 'delete'], 'menu', false)).toEqual(['dir']);
     expect(toggle(index, ['dir', 'menu', 'create', 'delete'], 'delete', false)).toEqual(['dir', 'menu', 'create']);
+  });
+});
+
+describe('the menu icons', () => {
+  it('has an icon for every icon name routes.ts gives', () => {
+    const named = (list: readonly AppRoute[]): string[] =>
+      list.flatMap((r) => [...(typeof r.icon === 'string' ? [r.icon] : []), ...named(r.routes ?? [])]);
+    const known = new Set(menuIconNames());
+    expect(named(appRoutes).filter((icon) => !known.has(icon))).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import {
   ApartmentOutlined,
   ApiOutlined,
+  AppstoreOutlined,
   BankOutlined,
   BookOutlined,
   CloudServerOutlined,
   ClusterOutlined,
+  CommentOutlined,
   CrownOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
@@ -13,6 +15,7 @@ import {
   FormOutlined,
   IdcardOutlined,
   LoginOutlined,
+  MessageOutlined,
   PieChartOutlined,
   ProfileOutlined,
   QuestionOutlined,
@@ -32,13 +35,17 @@ import type { ComponentType } from 'react';
 import type { MenuRoute } from '@/services/menu';
 
 /** The icons routes.ts names (`icon: 'safetyCertificate'`), loaded with the menu rather than the first download. */
+export const menuIconNames = (): string[] => Object.keys(icons);
+
 const icons: Record<string, ComponentType> = {
   api: ApiOutlined,
   apartment: ApartmentOutlined,
+  appstore: AppstoreOutlined,
   bank: BankOutlined,
   book: BookOutlined,
   cloudServer: CloudServerOutlined,
   cluster: ClusterOutlined,
+  comment: CommentOutlined,
   crown: CrownOutlined,
   dashboard: DashboardOutlined,
   environment: EnvironmentOutlined,
@@ -47,6 +54,7 @@ const icons: Record<string, ComponentType> = {
   form: FormOutlined,
   idcard: IdcardOutlined,
   login: LoginOutlined,
+  message: MessageOutlined,
   pieChart: PieChartOutlined,
   profile: ProfileOutlined,
   question: QuestionOutlined,
