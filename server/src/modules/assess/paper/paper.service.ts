@@ -175,26 +175,26 @@ export function createPaperService(deps: ResourceDeps) {
       .orderBy('sort')
       .execute();
     const placed = slots.map((s) => String(s.question_id));
+    const asRule = (r: (typeof rules)[number]): PaperRule => ({
+      categoryIds: r.category_ids.map(String),
+      includeSubcategories: r.include_subcategories,
+      knowledgePointIds: r.knowledge_point_ids.map(String),
+      tags: r.tags,
+      tagMatch: r.tag_match,
+      questionType: r.question_type as PaperRule['questionType'],
+      medicalFormat: r.medical_format as PaperRule['medicalFormat'],
+      difficultyMin: r.difficulty_min,
+      difficultyMax: r.difficulty_max,
+      count: r.count,
+      score: num(r.score),
+    });
+    const read = rules.map(asRule);
+    // every rule of the paper counted at once
+    const counted = withAvailability ? await availableAll(tx, read, placed) : [];
+    const shown: PaperRule[] = read.map((rule, k) => ({ ...rule, ...counted[k] }));
     const out: PaperSection[] = [];
     for (const section of sections) {
-      const own = rules.filter((r) => String(r.section_id) === String(section.id));
-      const ruleRows: PaperRule[] = [];
-      for (const r of own) {
-        const rule: PaperRule = {
-          categoryIds: r.category_ids.map(String),
-          includeSubcategories: r.include_subcategories,
-          knowledgePointIds: r.knowledge_point_ids.map(String),
-          tags: r.tags,
-          tagMatch: r.tag_match,
-          questionType: r.question_type as PaperRule['questionType'],
-          medicalFormat: r.medical_format as PaperRule['medicalFormat'],
-          difficultyMin: r.difficulty_min,
-          difficultyMax: r.difficulty_max,
-          count: r.count,
-          score: num(r.score),
-        };
-        ruleRows.push(withAvailability ? { ...rule, ...(await available(tx, rule, placed)) } : rule);
-      }
+      const ruleRows = shown.filter((_, k) => String(rules[k]?.section_id) === String(section.id));
       out.push({
         id: String(section.id),
         title: section.title,

@@ -23,12 +23,14 @@ export async function notifyReportOutcome(tx: Tx, jobs: Jobs, handled: ReportCas
       : []),
   ].map((r) => String(r.person_id));
   const snapshot = handled.targetSnapshot;
-  const event = {
+  await notify(tx, jobs, {
     businessItemCode: 'post.report.resolved',
     params: { postTitle: snapshot.title ?? snapshot.excerpt ?? snapshot.authorName ?? '' },
     bizRef: { type: 'report_case', id: handled.id },
-  };
-  await notify(tx, jobs, { ...event, to: { type: 'admin_user', ids: of('admin') } });
-  await notify(tx, jobs, { ...event, to: { type: 'trainee', ids: of('trainee') } });
-  await notify(tx, jobs, { ...event, to: { type: 'person', ids: people } });
+    to: [
+      { type: 'admin_user', ids: of('admin') },
+      { type: 'trainee', ids: of('trainee') },
+      { type: 'person', ids: people },
+    ],
+  });
 }

@@ -78,7 +78,11 @@ async function templateOfBusinessItem(tx: Tx, code: string): Promise<TemplateRow
  * the openid of the follower bound to the person on the template's account). In-app messages are delivered as they
  * are written; the others are queued, or failed at once without an address. Answers how many were written.
  */
-export async function writeMessages(tx: Tx, sending: Sending, audience: Audience | Named): Promise<number> {
+export async function writeMessages(
+  tx: Tx,
+  sending: Sending,
+  audience: Audience | Named | readonly Named[],
+): Promise<number> {
   const { template, params } = sending;
   const rendered = renderTemplate(
     { titleTemplate: template.title_template, contentTemplate: template.content_template },
@@ -123,7 +127,8 @@ export const missingOf = (template: TemplateRow, params: Record<string, string>)
 /** What happened, to whom, with the values its template's variables take. */
 export interface BusinessEvent {
   businessItemCode: string;
-  to: Named;
+  /** The people told: one group, or groups of several kinds (one statement writes them all). */
+  to: Named | readonly Named[];
   params: Record<string, string>;
   bizRef?: { type: string; id: string };
   actorId?: string | null;
@@ -136,13 +141,14 @@ export interface BusinessEvent {
  * a provider are delivered by a job shortly after (the sweep finds them should it come before the commit).
  */
 export async function notify(tx: Tx, jobs: Jobs, event: BusinessEvent): Promise<number> {
-  if (event.to.ids.length === 0) return 0;
+  const groups: readonly Named[] = Array.isArray(event.to) ? event.to : [event.to];
+  if (groups.every((group) => group.ids.length === 0)) return 0;
   const template = await templateOfBusinessItem(tx, event.businessItemCode);
   if (!template) return 0;
   const written = await writeMessages(
     tx,
     { template, params: event.params, actorId: event.actorId, bizRef: event.bizRef },
-    event.to,
+    groups,
   );
   if (written && template.channel !== 'in_app') {
     const row = await sql<{ t: string }>`SELECT ${currentTenant}::text AS t`.execute(tx);
