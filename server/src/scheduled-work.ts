@@ -9,6 +9,8 @@ const SCHEDULED = {
   'file.remove-orphans': '35 * * * *',
   /** Documents whose scheduled publication has come. */
   'document.publish-due': '* * * * *',
+  /** Teaching activities about to start: their participants reminded, once each. */
+  'activity.remind': '15 * * * *',
 } as const;
 
 export function declareScheduledWork(services: Services, logger?: Logger): void {
@@ -27,6 +29,10 @@ export function declareScheduledWork(services: Services, logger?: Logger): void 
     'document.publish-due': async () => {
       const published = await services.documents.publishDue(config.now());
       if (published) logger?.info({ published }, 'scheduled documents published');
+    },
+    'activity.remind': async () => {
+      const reminded = await services.activities.remind(config.now());
+      if (reminded) logger?.info({ reminded }, 'teaching activity reminders written');
     },
   };
   for (const [name, cron] of Object.entries(SCHEDULED) as [keyof typeof SCHEDULED, string][]) {

@@ -15,6 +15,8 @@ describe.each(engines())('teaching activities on $name', (engine) => {
   let surgery: Json;
   let base: Json;
   let host: Json;
+  let coHost: Json;
+  let doctorType: Json;
   let residency: Json;
   const listed: Json[] = [];
   let outsider: Json;
@@ -52,8 +54,9 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     cardiology = await create(orgs, { code: 'D1', name: '心内科', orgType: 'department', parentId: hospital.id });
     surgery = await create(orgs, { code: 'D2', name: '普外科', orgType: 'department', parentId: hospital.id });
     base = await create(orgs, { code: 'B1', name: '住培基地', orgType: 'training_base', parentId: hospital.id });
-    const type = await create('/api/people/doctor-type', { code: 'teaching', name: '带教医师' });
-    host = await create('/api/people/doctor', { name: '王主任', doctorTypeId: type.id, orgId: cardiology.id });
+    doctorType = await create('/api/people/doctor-type', { code: 'teaching', name: '带教医师' });
+    host = await create('/api/people/doctor', { name: '王主任', doctorTypeId: doctorType.id, orgId: cardiology.id });
+    coHost = await create('/api/people/doctor', { name: '刘医生', doctorTypeId: doctorType.id, orgId: cardiology.id });
     residency = await create('/api/people/trainee-type', { code: 'res', name: '住院医师', category: 'residency' });
     const nurse = await create('/api/people/trainee-type', { code: 'nur', name: '护理', category: 'other' });
     const trainee = async (name: string, no: string, typeId: string) => {
@@ -275,5 +278,173 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelReason: '主讲临时手术' });
     expect((await call('GET', `${activities}/${row.id}/sign-in-code`)).body.code).toBe('activity.notAllowed');
     expect((await call('DELETE', `${activities}/${row.id}`)).status).toBe(204);
+  });
+
+  it("names co-hosts: doctors of this tenant, each once and never the host, refused by the field's item", async () => {
+    const foreignOrg = (await call('POST', orgs, { code: 'X1', name: '外院科室', orgType: 'hospital' }, other)).body;
+    const foreignType = (await call('POST', '/api/people/doctor-type', { code: 'x', name: '外院' }, other)).body;
+    const foreign = await call(
+      'POST',
+      '/api/people/doctor',
+      { name: '外院医生', doctorTypeId: foreignType.id, orgId: foreignOrg.id },
+      other,
+    );
+    expect(foreign.status, JSON.stringify(foreign.body)).toBe(201);
+    const before = (await call('GET', `${activities}?pageSize=1`)).body.total;
+    const refusals: [unknown[], string][] = [
+      [[host.id], 'coHostIds.0'],
+      [[coHost.id, coHost.id], 'coHostIds.1'],
+      [[coHost.id, '999999'], 'coHostIds.1'],
+      [[foreign.body.id], 'coHostIds.0'],
+      [Array.from({ length: 11 }, (_, i) => String(i + 1)), 'coHostIds'],
+    ];
+    for (const [coHostIds, field] of refusals) {
+      const res = await call('POST', activities, {
+        title: '协同主讲',
+        activityType: 'ward_round',
+        orgId: cardiology.id,
+        hostDoctorId: host.id,
+        startAt: at(30),
+        endAt: at(60),
+        coHostIds,
+      });
+      expect(res.status, JSON.stringify(coHostIds)).toBe(400);
+      expect(res.body.fields[0].field, JSON.stringify(res.body)).toBe(field);
+    }
+    expect((await call('GET', `${activities}?pageSize=1`)).body.total).toBe(before);
+
+    const row = await draft({ title: '协同教学查房', coHostIds: [coHost.id] });
+    expect(row).toMatchObject({ coHostIds: [coHost.id], coHostNames: ['刘医生'], hostName: '王主任' });
+    const listed = (await call('GET', `${activities}?keyword=协同教学查房`)).body.data as Json[];
+    expect(listed.map((a) => a.coHostNames)).toEqual([['刘医生']]);
+    // the host cannot become one of its co-hosts by a change of host either; a stale version changes nothing
+    const swapped = await call('PUT', `${activities}/${row.id}`, { hostDoctorId: coHost.id, version: row.version });
+    expect(swapped.body.fields[0].field).toBe('hostDoctorId');
+    const stale = await call('PUT', `${activities}/${row.id}`, { coHostIds: [], version: row.version + 1 });
+    expect(stale.status).toBe(409);
+    const cleared = await call('PUT', `${activities}/${row.id}`, { coHostIds: [], version: row.version });
+    expect(cleared.body).toMatchObject({ coHostIds: [], coHostNames: [] });
+    // another tenant sees none of it
+    expect((await call('GET', `${activities}/${row.id}`, undefined, other)).status).toBe(404);
+  });
+
+  it('counts an activity for its host and each co-host in the statistics by host', async () => {
+    const lone = await draft({ title: '单独主讲', hostDoctorId: coHost.id });
+    const shared = await draft({ title: '共同主讲', coHostIds: [coHost.id] });
+    const before = (await call('GET', `${activities}/host-stats`)).body as Json[];
+    const of = (rows: Json[], doctor: Json) =>
+      rows.find((r) => r.doctorId === doctor.id) ?? { hosted: 0, coHosted: 0, participants: 0 };
+    expect((await publish(lone)).status).toBe(200);
+    expect((await publish(shared)).status).toBe(200);
+    const after = await call('GET', `${activities}/host-stats?timeZone=Asia/Shanghai`);
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    const rows = after.body as Json[];
+    expect(of(rows, coHost)).toMatchObject({
+      doctorName: '刘医生',
+      hosted: of(before, coHost).hosted + 1,
+      coHosted: of(before, coHost).coHosted + 1,
+      participants: of(before, coHost).participants + 4,
+    });
+    expect(of(rows, host)).toMatchObject({ hosted: of(before, host).hosted + 1, coHosted: 0 });
+    // the busiest first; drafts are not counted; another tenant counts none of these
+    expect(rows.map((r) => r.hosted + r.coHosted)).toEqual(
+      [...rows].map((r) => r.hosted + r.coHosted).sort((a, b) => b - a),
+    );
+    const theirs = (await call('GET', `${activities}/host-stats`, undefined, other)).body as Json[];
+    expect(theirs.some((r) => [host.id, coHost.id].includes(r.doctorId))).toBe(false);
+    expect((await call('GET', `${activities}/host-stats?timeZone=Not/AZone`)).status).toBe(400);
+  });
+
+  it('reminds the participants of a published activity once, within each tenant’s window, and again when it moves', async () => {
+    const remind = () => api.server.services.activities.remind(clock.now());
+    const reminders = async (token = demo) => {
+      const res = await call(
+        'GET',
+        '/api/message/message?businessItemCode=activity.reminder&pageSize=100',
+        undefined,
+        token,
+      );
+      return (res.body.data as Json[]).map((m) => m.bizRefId as string);
+    };
+
+    const countOf = (ids: string[], row: Json) => ids.filter((id) => id === row.id).length;
+    const hours = (h: number) => h * 60;
+    await remind(); // whatever earlier tests left starting soon is told now, not below
+
+    const soon = (await publish(await draft({ title: '明日查房', startAt: at(hours(30)), endAt: at(hours(31)) }))).body;
+    const far = (await publish(await draft({ startAt: at(hours(40)), endAt: at(hours(41)) }))).body;
+    const unpublished = await draft({ startAt: at(hours(30)), endAt: at(hours(31)) });
+    const called = (await publish(await draft({ startAt: at(hours(30)), endAt: at(hours(31)) }))).body;
+    await call('POST', `${activities}/${called.id}/cancel`, { reason: '停诊', version: called.version });
+
+    // the second tenant reminds two days ahead, of its own activity and its own trainee
+    const as = (method: string, path: string, body: Json) => call(method, path, body, other);
+    const made = async (path: string, body: Json) => {
+      const res = await as('POST', path, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as Json;
+    };
+    const dept = await made(orgs, { code: 'TD', name: '二院心内科', orgType: 'hospital' });
+    const theirType = await made('/api/people/trainee-type', { code: 'r2', name: '住院医师', category: 'residency' });
+    const theirBase = await made(orgs, { code: 'TB', name: '二院基地', orgType: 'training_base', parentId: dept.id });
+    const theirTrainee = await made(trainees, {
+      name: '钱七',
+      traineeTypeId: theirType.id,
+      trainingBaseId: theirBase.id,
+      traineeNo: 'T001',
+    });
+    await as('POST', `${trainees}/${theirTrainee.id}/transition`, {
+      to: 'in_training',
+      reason: '报到',
+      effectiveDate: '2026-09-01',
+      version: theirTrainee.version,
+    });
+    const dt = await made('/api/people/doctor-type', { code: 't2', name: '带教' });
+    const theirHost = await made('/api/people/doctor', { name: '孙主任', doctorTypeId: dt.id, orgId: dept.id });
+    const theirs = await made(activities, {
+      title: '二院讲座',
+      activityType: 'lecture',
+      orgId: dept.id,
+      hostDoctorId: theirHost.id,
+      startAt: at(hours(40)),
+      endAt: at(hours(41)),
+      audienceTraineeTypeIds: [theirType.id],
+    });
+    const theirsPublished = await as('POST', `${activities}/${theirs.id}/publish`, { version: theirs.version });
+    expect(theirsPublished.body.participantCount).toBe(1);
+    expect((await as('PUT', '/api/system/settings/teaching.activity.reminderHours', { value: 48 })).status).toBe(200);
+
+    // seven hours on: ours starts within a day, theirs within two
+    clock.advance(hours(7) * MINUTE);
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
+    expect(await remind()).toBe(3);
+    expect(await remind()).toBe(0);
+    const ours = await reminders();
+    expect(countOf(ours, soon)).toBe(2);
+    for (const row of [far, unpublished, called, theirs]) expect(countOf(ours, row)).toBe(0);
+    const told = (await call('GET', '/api/message/message?businessItemCode=activity.reminder&pageSize=100')).body
+      .data as Json[];
+    const one = told.find((m) => m.bizRefId === soon.id);
+    expect(one).toMatchObject({ recipientType: 'trainee', status: 'delivered' });
+    expect(one.content).toContain('明日查房');
+    expect(one.content).toContain('示教室 3');
+    const theirReminders = await reminders(other);
+    expect(theirReminders).toEqual([theirs.id]);
+
+    // a new start time is reminded of again
+    const reminded = (await call('GET', `${activities}/${soon.id}`)).body;
+    expect(reminded.remindedAt).toBe(clock.now().toISOString());
+    const moved = await call('PUT', `${activities}/${soon.id}`, {
+      startAt: at(hours(25)),
+      endAt: at(hours(26)),
+      version: reminded.version,
+    });
+    expect(moved.body.remindedAt).toBeNull();
+    expect(await remind()).toBe(0);
+    clock.advance(hours(2) * MINUTE);
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+    expect(await remind()).toBe(2);
+    expect(countOf(await reminders(), soon)).toBe(4);
   });
 });

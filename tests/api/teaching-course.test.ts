@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrateDown, migrateToLatest } from '../../server/src/db/migrator';
 import { engines, type Json, readXlsx, twoTenants } from './helpers';
 
 const courses = '/api/teaching/course';
+const categories = '/api/teaching/course-category';
 const items = '/api/teaching/course-item';
 const trainees = '/api/people/trainee';
 
@@ -12,6 +15,8 @@ describe.each(engines())('courses and their items on $name', (engine) => {
   const enrolled: Json[] = [];
   let outsider: Json;
   let paper: Json;
+  let general: Json;
+  let prejob: Json;
 
   const item = (courseId: string, body: Json) => create(items, { courseId, ...body });
   const publishItem = async (row: Json) => {
@@ -66,13 +71,21 @@ describe.each(engines())('courses and their items on $name', (engine) => {
       sections: [{ title: '判断题', slots: [{ questionId: q.id, score: 2 }] }],
     });
     paper = (await call('POST', `/api/assess/paper/${draft.id}/publish`, { version: draft.version })).body;
+    general = await create(categories, { code: 'general', name: '公共课程' });
+    prejob = await create(categories, { code: 'prejob', name: '岗前培训', parentId: general.id });
   });
+
+  const fieldOf = (body: Json) => (body.fields ?? []).map((e: Json) => e.field);
+  const told = async (courseId: string) =>
+    (
+      (await call('GET', '/api/message/message?businessItemCode=course.assigned&pageSize=100')).body.data as Json[]
+    ).filter((m) => m.bizRefId === courseId);
 
   it('publishes a course only once an item is published, assigns it to its audience and reports progress', async () => {
     const course = await create(courses, {
       code: 'PRE-2026',
       title: '岗前培训',
-      category: 'pre_job_training',
+      categoryId: prejob.id,
       purpose: 'pre_job',
       creditHours: 8,
       audienceTraineeTypeIds: [residency.id],
@@ -110,8 +123,17 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     expect(published.body).toMatchObject({ status: 'published', itemCount: 2 });
     const assigned = await call('POST', `${courses}/${course.id}/assign`, { version: published.body.version });
     expect(assigned.body.enrolled).toBe(2);
+    expect(assigned.body.course).toMatchObject({ categoryId: prejob.id, categoryName: '岗前培训' });
+    // each trainee enrolled is told, by the business item's in-app template
+    const messages = await told(course.id);
+    expect(messages.map((m) => m.recipientId).sort()).toEqual(enrolled.map((t) => t.id).sort());
+    expect(messages.every((m) => m.recipientType === 'trainee' && m.status === 'delivered')).toBe(true);
+    expect(messages[0]).toMatchObject({ title: '新的课程', bizRefType: 'course' });
+    expect(messages[0].content).toContain('岗前培训（8 学时）');
     const again = await call('POST', `${courses}/${course.id}/assign`, { version: assigned.body.course.version });
     expect(again.body.enrolled).toBe(0);
+    // those already on it are not told again
+    expect(await told(course.id)).toHaveLength(2);
 
     // progress: the link at 100%, the quiz below then at its pass mark
     const record = (row: Json, body: Json) => call('POST', `${items}/${row.id}/progress`, body);
@@ -199,5 +221,194 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     expect(
       (await call('POST', `${courses}/${course.id}/clone`, { code: 'SKILL', title: 'x' })).body.fields[0].field,
     ).toBe('code');
+  });
+  it('tells only the trainees an assignment newly enrolls, in its transaction', async () => {
+    const nursing = await create('/api/people/trainee-type', { code: 'nur', name: '护理', category: 'other' });
+    const base = (await call('GET', '/api/people/organization?keyword=B1')).body.data[0];
+    const trainee = async (name: string, no: string) => {
+      const made = await create(trainees, { name, traineeTypeId: nursing.id, trainingBaseId: base.id, traineeNo: no });
+      return (
+        await call('POST', `${trainees}/${made.id}/transition`, {
+          to: 'in_training',
+          reason: '报到',
+          effectiveDate: '2026-09-01',
+          version: made.version,
+        })
+      ).body as Json;
+    };
+    const first = await trainee('赵六', 'N001');
+    const course = await create(courses, { code: 'NUR-1', title: '护理基础', audienceTraineeTypeIds: [nursing.id] });
+    await publishItem(await item(course.id, { itemType: 'link', title: '规范', url: 'https://example.org/n' }));
+    const published = (await call('POST', `${courses}/${course.id}/publish`, { version: course.version })).body;
+    const once = await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    expect(once.body.enrolled).toBe(1);
+    const second = await trainee('钱七', 'N002');
+    // a stale assignment changes nothing and tells no one
+    const stale = await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    expect(stale.status).toBe(409);
+    expect((await told(course.id)).map((m) => m.recipientId)).toEqual([first.id]);
+    const twice = await call('POST', `${courses}/${course.id}/assign`, { version: once.body.course.version });
+    expect(twice.body.enrolled).toBe(1);
+    const messages = await told(course.id);
+    expect(messages.map((m) => m.recipientId).sort()).toEqual([first.id, second.id].sort());
+    expect(messages.find((m) => m.recipientId === second.id).recipientName).toBe('钱七');
+  });
+
+  it('keeps course categories as a tree: codes unique, names among siblings, a move re-paths the subtree', async () => {
+    expect(prejob.path).toBe(`/${general.id}/${prejob.id}/`);
+    const roots = (await call('GET', `${categories}/tree`)).body as Json[];
+    expect(roots.find((n) => n.id === general.id)).toMatchObject({ hasChildren: true, depth: 0 });
+    const children = (await call('GET', `${categories}/tree?parentId=${general.id}`)).body as Json[];
+    expect(children.map((n) => n.code)).toEqual(['prejob']);
+
+    expect(fieldOf((await call('POST', categories, { code: 'prejob', name: '另一个' })).body)).toEqual(['code']);
+    const sibling = await call('POST', categories, { code: 'prejob2', name: '岗前培训', parentId: general.id });
+    expect(fieldOf(sibling.body)).toEqual(['name']);
+    // the same name under another parent is another node
+    const skills = await create(categories, { code: 'skills', name: '临床技能' });
+    const skillsPrejob = await create(categories, { code: 'skills-prejob', name: '岗前培训', parentId: skills.id });
+    const leaf = await create(categories, { code: 'suture', name: '缝合', parentId: skillsPrejob.id });
+    expect(leaf).toMatchObject({ depth: 2, path: `/${skills.id}/${skillsPrejob.id}/${leaf.id}/` });
+    const nowhere = await call('POST', categories, { code: 'x1', name: 'x', parentId: '999999' });
+    expect(fieldOf(nowhere.body)).toEqual(['parentId']);
+
+    const under = await call('PUT', `${categories}/${skills.id}`, { parentId: leaf.id, version: skills.version });
+    expect(fieldOf(under.body)).toEqual(['parentId']);
+    const moved = await call('PUT', `${categories}/${skillsPrejob.id}`, {
+      parentId: general.id,
+      version: skillsPrejob.version,
+    });
+    // a move that would give two siblings one name is refused, naming it
+    expect(fieldOf(moved.body)).toEqual(['name']);
+    const renamed = await call('PUT', `${categories}/${skillsPrejob.id}`, {
+      parentId: general.id,
+      name: '技能岗前',
+      version: skillsPrejob.version,
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body).toMatchObject({ path: `/${general.id}/${skillsPrejob.id}/`, depth: 1 });
+    expect((await call('GET', `${categories}/${leaf.id}`)).body).toMatchObject({
+      path: `/${general.id}/${skillsPrejob.id}/${leaf.id}/`,
+      depth: 2,
+    });
+    const stale = await call('PUT', `${categories}/${skillsPrejob.id}`, {
+      name: '旧的',
+      version: skillsPrejob.version,
+    });
+    expect(stale.status).toBe(409);
+
+    const withChildren = await call('DELETE', `${categories}/${skillsPrejob.id}`);
+    expect(withChildren.status).toBe(409);
+    expect(withChildren.body.code).toBe('taxonomy.hasChildren');
+    expect((await call('DELETE', `${categories}/${leaf.id}`)).status).toBe(204);
+    expect((await call('DELETE', `${categories}/${skills.id}`)).status).toBe(204);
+
+    // a category a course uses stays
+    const used = await call('GET', `${categories}/${prejob.id}`);
+    expect(used.body.courseCount).toBeGreaterThan(0);
+    const refused = await call('DELETE', `${categories}/${prejob.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('courseCategory.inUse');
+    expect((await call('POST', categories, { code: 'v', name: 'v' }, s.viewer)).status).toBe(403);
+  });
+
+  it("lists a category's courses with its sub-categories'; another tenant's category is refused", async () => {
+    const top = await create(courses, { code: 'GEN-1', title: '医学伦理', categoryId: general.id });
+    const below = await create(courses, { code: 'GEN-2', title: '院感防控', categoryId: prejob.id });
+    await create(courses, { code: 'NONE-1', title: '未分类课程' });
+    const listed = async (query: string) =>
+      ((await call('GET', `${courses}?${query}&pageSize=100`)).body.data as Json[]).map((c) => c.code);
+    const inGeneral = await listed(`categoryId=${general.id}`);
+    expect(inGeneral).toEqual(expect.arrayContaining(['GEN-1', 'GEN-2', 'PRE-2026']));
+    expect(inGeneral).not.toContain('NONE-1');
+    const inPrejob = await listed(`categoryId=${prejob.id}`);
+    expect(inPrejob).toContain('GEN-2');
+    expect(inPrejob).not.toContain('GEN-1');
+    expect(below).toMatchObject({ categoryId: prejob.id, categoryName: '岗前培训' });
+    expect((await call('GET', `${courses}?categoryId=abc`)).status).toBe(400);
+
+    // moved and cleared
+    const moved = await call('PUT', `${courses}/${top.id}`, { categoryId: prejob.id, version: top.version });
+    expect(moved.body).toMatchObject({ categoryId: prejob.id, categoryName: '岗前培训' });
+    const cleared = await call('PUT', `${courses}/${top.id}`, { categoryId: null, version: moved.body.version });
+    expect(cleared.body).toMatchObject({ categoryId: null, categoryName: null });
+    const clone = await call('POST', `${courses}/${below.id}/clone`, { code: 'GEN-3', title: '院感防控（二）' });
+    expect(clone.body).toMatchObject({ categoryId: prejob.id, categoryName: '岗前培训' });
+
+    // another tenant: its own tree, neither ours to see nor to use
+    const theirs = (await call('POST', categories, { code: 'general', name: '公共课程' }, s.other)).body;
+    expect(theirs.id).toBeTruthy();
+    expect((await call('GET', `${categories}/tree`, undefined, s.other)).body.map((n: Json) => n.id)).toEqual([
+      theirs.id,
+    ]);
+    expect((await call('GET', `${categories}/${general.id}`, undefined, s.other)).status).toBe(404);
+    const foreign = await call('POST', courses, { code: 'F-1', title: '外院分类', categoryId: theirs.id });
+    expect(foreign.status).toBe(400);
+    expect(fieldOf(foreign.body)).toEqual(['categoryId']);
+    const foreignEdit = await call('PUT', `${courses}/${below.id}`, { categoryId: theirs.id, version: below.version });
+    expect(fieldOf(foreignEdit.body)).toEqual(['categoryId']);
+    expect(await listed(`categoryId=${theirs.id}`)).toEqual([]);
+  });
+
+  // last: it takes the schema back before the tree and forward again
+  it("migration 0034 makes the dictionary's values each tenant's roots and puts each course in its value's", async () => {
+    const reverted: string[] = [];
+    while (!reverted.includes('reverted 0034_course_category_tree')) reverted.push(...(await migrateDown(s.api.db)));
+    const tenant = async (code: string) =>
+      String((await sql<{ id: string }>`SELECT id FROM tenant WHERE code = ${code}`.execute(s.api.db)).rows[0]?.id);
+    const demo = await tenant('demo');
+    // the dictionary as it was seeded, demo's own name for one value, and a value no item has
+    await sql`INSERT INTO dict_type (code, name, is_system) VALUES ('course_category', '课程分类', true)`.execute(
+      s.api.db,
+    );
+    await sql`INSERT INTO dict_item (type_code, value, label, sort) VALUES
+      ('course_category', 'pre_job_training', '岗前培训', 0), ('course_category', 'clinical_skills', '临床技能', 1),
+      ('course_category', 'other', '其他', 2)`.execute(s.api.db);
+    await sql`INSERT INTO dict_item (tenant_id, type_code, value, label, sort) VALUES
+      (${demo}, 'course_category', 'clinical_skills', '技能培训', 1),
+      (${demo}, 'course_category', 'orientation', '岗前培训', 5)`.execute(s.api.db);
+    await sql`UPDATE course SET category = 'pre_job_training' WHERE code = 'PRE-2026'`.execute(s.api.db);
+    await sql`UPDATE course SET category = 'legacy' WHERE code = 'NONE-1'`.execute(s.api.db);
+    await migrateToLatest(s.api.db);
+
+    const roots = async (token: string) =>
+      ((await call('GET', `${categories}/tree`, undefined, token)).body as Json[]).map((n) => [n.code, n.name]);
+    const ours = await roots(s.demo);
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        ['pre_job_training', '岗前培训'],
+        ['clinical_skills', '技能培训'],
+        ['other', '其他'],
+        // a name taken twice: the second is followed by its code
+        ['orientation', '岗前培训 (orientation)'],
+        // values of courses that no item has (a node's code, once the column held it going back)
+        ['legacy', 'legacy'],
+        ['prejob', 'prejob'],
+      ]),
+    );
+    expect(ours).toHaveLength(6);
+    const theirs = await roots(s.other);
+    expect(theirs).toHaveLength(3);
+    expect(theirs).toEqual(
+      expect.arrayContaining([
+        ['pre_job_training', '岗前培训'],
+        ['clinical_skills', '临床技能'],
+        ['other', '其他'],
+      ]),
+    );
+    const listed = ((await call('GET', `${courses}?pageSize=100`)).body.data as Json[]).map((c) => [
+      c.code,
+      c.categoryName,
+    ]);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        ['PRE-2026', '岗前培训'],
+        ['NONE-1', 'legacy'],
+        ['GEN-2', 'prejob'],
+        ['GEN-1', null],
+      ]),
+    );
+    const left = await sql`SELECT 1 FROM dict_item WHERE type_code = 'course_category'`.execute(s.api.db);
+    expect(left.rows).toEqual([]);
   });
 });

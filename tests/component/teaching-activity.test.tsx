@@ -24,6 +24,8 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   orgName: '心内科',
   hostDoctorId: '7',
   hostName: '王主任',
+  coHostIds: [],
+  coHostNames: [],
   startAt: new Date(Date.now() - hour / 4).toISOString(),
   endAt: new Date(Date.now() + hour).toISOString(),
   signInOpensAt: new Date(Date.now() - (3 * hour) / 4).toISOString(),
@@ -41,6 +43,7 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   status: 'draft',
   cancelReason: null,
   publishedAt: null,
+  remindedAt: null,
   participantCount: 0,
   presentCount: 0,
   ratingCount: 0,
@@ -102,6 +105,72 @@ describe('/teach/teaching/list', () => {
     fireEvent.click(screen.getByTestId('cancel-submit'));
     await waitFor(() => expect(api.find('POST', '/api/teaching/activity/2/cancel')).toHaveLength(1));
     expect(api.find('POST', '/api/teaching/activity/2/cancel')[0].body).toEqual({ reason: '主讲临时手术', version: 2 });
+  });
+});
+
+describe('co-hosts', () => {
+  it('lists them, keeps them in the form, takes another doctor and shows a refusal on the field', async () => {
+    const doctor = (id: string, name: string) => ({ id, name, orgName: '心内科' });
+    const refusal = {
+      family: 'CLIENT_ERROR',
+      code: 'common.validation',
+      message: 'is not an existing doctor',
+      fields: [{ field: 'coHostIds.1', message: '医生不存在' }],
+    };
+    const api = fakeApi({
+      'GET /api/teaching/activity': () =>
+        page([activity('1', { coHostIds: ['8'], coHostNames: ['刘医生'], startAt: '2026-12-01T08:00:00.000Z' })]),
+      'GET /api/people/doctor': () => page([doctor('7', '王主任'), doctor('9', '张医生')]),
+      'GET /api/people/trainee-type': () => page([]),
+      'PUT /api/teaching/activity/1': () => ({ status: 400, body: refusal }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    const row = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('刘医生')).toBeInTheDocument();
+
+    fireEvent.click(within(row).getByTestId('row-edit'));
+    const field = (await screen.findByTestId('form-coHostIds')).closest('.ant-form-item') as HTMLElement;
+    // the co-host already named shows by name, though the doctors found do not include them
+    await within(field).findByText('刘医生');
+    fireEvent.mouseDown(within(field).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('张医生 · 心内科'));
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/activity/1')).toHaveLength(1));
+    expect(api.find('PUT', '/api/teaching/activity/1')[0].body).toMatchObject({ coHostIds: ['8', '9'], version: 2 });
+    expect(await within(field).findByText('医生不存在')).toBeInTheDocument();
+    // the whole drawer form renders at each step: slow on a busy machine
+  }, 180_000);
+});
+
+describe('statistics by host', () => {
+  it('switches from departments to hosts, each with what it hosted and co-hosted', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity': () => page([activity('1')]),
+      'GET /api/teaching/activity/stats': () => ({ body: [] }),
+      'GET /api/teaching/activity/host-stats': () => ({
+        body: [
+          {
+            doctorId: '8',
+            doctorName: '刘医生',
+            hosted: 1,
+            coHosted: 3,
+            participants: 8,
+            attended: 6,
+            attendanceRate: 0.75,
+            ratingCount: 2,
+            avgRating: 4.5,
+          },
+        ],
+      }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    fireEvent.click(await screen.findByTestId('activity-stats-open'));
+    await waitFor(() => expect(api.find('GET', '/api/teaching/activity/stats')).toHaveLength(1));
+    fireEvent.click(await screen.findByTestId('activity-stats-by-host'));
+    const row = (await screen.findByText('刘医生')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('75%')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(api.find('GET', '/api/teaching/activity/host-stats')[0].query).toHaveProperty('timeZone');
   });
 });
 

@@ -15,13 +15,15 @@ const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success
 const codes = [
   ...['list', 'create', 'update', 'delete', 'export', 'publish', 'assign', 'clone'].map((a) => `teaching:course:${a}`),
   ...['list', 'update', 'progress'].map((a) => `teaching:course-item:${a}`),
+  'teaching:course-category:manage',
 ];
 
 const course = (id: string, extra: Partial<Course> = {}): Course => ({
   id,
   code: `C${id}`,
   title: '新职工入职培训',
-  category: 'pre_job_training',
+  categoryId: '5',
+  categoryName: '岗前培训',
   courseType: 'required',
   purpose: 'pre_job',
   audienceTraineeTypeIds: ['9'],
@@ -72,6 +74,10 @@ const item = (
   sort,
   status: 'published',
   completedCount: 0,
+  mediaStatus: null,
+  mediaError: null,
+  mediaErrorDetail: null,
+  mediaDurationSec: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: null,
   version: 1,
@@ -79,7 +85,7 @@ const item = (
 
 let store: TestStore;
 beforeEach(() => {
-  store = freshStore(seededSysCodes('course_category', 'yes_no'));
+  store = freshStore(seededSysCodes('yes_no', 'common_status'));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -109,7 +115,87 @@ describe('a course outline', () => {
   });
 });
 
+// the course category tree: 岗前培训 (5) under 公共课程 (4)
+const node = (id: string, name: string, parentId: string | null, hasChildren = false) => ({
+  id,
+  parentId,
+  path: parentId ? `/${parentId}/${id}/` : `/${id}/`,
+  depth: parentId ? 1 : 0,
+  code: `c${id}`,
+  name,
+  sort: 0,
+  status: 'enabled',
+  remark: null,
+  courseCount: 1,
+  hasChildren,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: null,
+  version: 0,
+});
+const tree = {
+  'GET /api/teaching/course-category/tree': (call: { query: Record<string, string> }) => ({
+    body:
+      call.query.parentId === '4'
+        ? [node('5', '岗前培训', '4')]
+        : call.query.parentId
+          ? []
+          : [node('4', '公共课程', null, true)],
+  }),
+};
+
 describe('/teach/course/list', () => {
+  it("shows each course's category; a category of the search lists its courses and its sub-categories'", async () => {
+    const api = fakeApi({ ...tree, 'GET /api/teaching/course': () => page([course('1')]) });
+    render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
+    const row = (await screen.findByText('新职工入职培训')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('岗前培训')).toBeInTheDocument();
+    fireEvent.mouseDown(within(screen.getByTestId('course-category-filter')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('公共课程', { selector: '.ant-select-tree-title' }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/teaching/course' && c.query.categoryId === '4')).toBe(true),
+    );
+  });
+
+  it('edits the category on the tree, showing the one it has', async () => {
+    const api = fakeApi({
+      ...tree,
+      'GET /api/teaching/course': () => page([course('1', { status: 'draft' })]),
+      'GET /api/teaching/course/1': () => ({ body: course('1', { status: 'draft' }) }),
+      'PUT /api/teaching/course/1': (call) => ({ body: course('1', { ...(call.body as object), version: 5 }) }),
+      'GET /api/people/trainee-type.*': () => page([]),
+      'GET /api/assess/paper': () => page([]),
+    });
+    render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
+    const row = (await screen.findByText('新职工入职培训')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByTestId('row-edit'));
+    const drawer = await screen.findByRole('dialog');
+    const picker = await within(drawer).findByTestId('course-category');
+    expect(within(picker).getByText('岗前培训')).toBeInTheDocument();
+    fireEvent.mouseDown(within(picker).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('公共课程', { selector: '.ant-select-tree-title' }));
+    fireEvent.click(within(drawer).getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/course/1')).toHaveLength(1));
+    expect(api.find('PUT', '/api/teaching/course/1')[0].body).toMatchObject({ categoryId: '4', version: 4 });
+  });
+
+  it('manages the category tree from the list, given the permission', async () => {
+    const api = fakeApi({ ...tree, 'GET /api/teaching/course': () => page([course('1')]) });
+    render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
+    fireEvent.click(await screen.findByTestId('manage-course-categories'));
+    const drawer = await screen.findByTestId('taxonomy-course');
+    expect(await within(drawer).findByText('公共课程')).toBeInTheDocument();
+    expect(within(drawer).getByText('管理分类')).toBeInTheDocument();
+    expect(api.find('GET', '/api/teaching/course-category/tree').length).toBeGreaterThan(0);
+  });
+
+  it('offers no category management without its permission', async () => {
+    fakeApi({ ...tree, 'GET /api/teaching/course': () => page([course('1')]) });
+    const granted = codes.filter((c) => c !== 'teaching:course-category:manage');
+    render(renderApp({ store, access: grant(granted), children: <CourseListPage /> }).tree);
+    await screen.findByText('新职工入职培训');
+    expect(screen.queryByTestId('manage-course-categories')).toBeNull();
+  });
+
   it('assigns a published course to its audience after a confirmation, saying how many were enrolled', async () => {
     const api = fakeApi({
       'GET /api/teaching/course': () => page([course('1'), course('2', { status: 'draft', title: '临床技能' })]),

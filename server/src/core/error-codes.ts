@@ -678,6 +678,13 @@ export const errorCodes = {
     zh: '课程处于“{status}”状态，不能进行此操作',
     en: 'This cannot be done to a course that is {status}',
   },
+  'courseCategory.inUse': {
+    code: 1070401,
+    module: 'course',
+    status: 409,
+    zh: '“{name}”仍被 {count} 门课程使用，不能删除',
+    en: '"{name}" is used by {count} courses; it cannot be deleted',
+  },
   'courseItem.notAllowed': {
     code: 1070301,
     module: 'course',
@@ -691,6 +698,20 @@ export const errorCodes = {
     status: 409,
     zh: '章节“{name}”下仍有内容，不能删除',
     en: 'The chapter "{name}" still holds items; it cannot be deleted',
+  },
+  'courseItem.notMedia': {
+    code: 1070303,
+    module: 'course',
+    status: 409,
+    zh: '只有视频内容的文件需要处理',
+    en: "Only a video item's file is processed",
+  },
+  'courseItem.mediaNotFailed': {
+    code: 1070304,
+    module: 'course',
+    status: 409,
+    zh: '媒体处理状态为“{status}”，只有处理失败的才能重新处理',
+    en: 'Its media is {status}: only failed processing is started again',
   },
   'documentBase.inUse': {
     code: 1080101,

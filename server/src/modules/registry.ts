@@ -57,6 +57,7 @@ import { tenants } from './system/tenant/tenant.routes';
 import { tenantPackages } from './system/tenant-package/tenant-package.service';
 import { activities } from './teaching/activity/activity.routes';
 import { courses } from './teaching/course/course.routes';
+import { courseCategories } from './teaching/course/course-category';
 import { courseItems } from './teaching/course-item/course-item.routes';
 
 /** What every module's service may be built from (app.ts makes them once). */
@@ -109,6 +110,7 @@ export const resources = {
   questions,
   papers,
   activities,
+  courseCategories,
   courses,
   courseItems,
   documentBases,

@@ -24,9 +24,9 @@ export function useResourceColumns<Row>(
               options!.map((o) => [o.value, { text: intl.formatMessage({ id: o.labelId }), color: o.color }]),
             );
         return {
-          ...column,
           title,
           valueEnum,
+          // a column's own render (a status with its reason) wins over the plain tag; its search keeps the choices
           render: (_dom: unknown, row: Row) => {
             const value = (row as Record<string, unknown>)[String(column.dataIndex)];
             if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length))
@@ -41,6 +41,7 @@ export function useResourceColumns<Row>(
             };
             return Array.isArray(value) ? value.map(tag) : tag(value);
           },
+          ...column,
         } as ProColumns<Row>;
       }),
     [columns, intl, sysCodes],

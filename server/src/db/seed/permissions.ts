@@ -99,6 +99,7 @@ export const entityNames: Record<string, [string, string]> = {
   'platform:setting': ['平台设置', 'Platform settings'],
   'assess:category': ['题目分类', 'Question categories'],
   'assess:knowledge': ['知识点', 'Knowledge points'],
+  'teaching:course-category': ['课程分类', 'Course categories'],
 };
 
 /** A button's names: its action's, prefixed by the entity's when the code lies outside the menu's own prefix. */
@@ -398,7 +399,7 @@ export const permissionManifest = [
         name: '课程',
         nameEn: 'Courses',
         path: '/teach/course/list',
-        buttons: ['publish', 'assign', 'clone'],
+        buttons: ['publish', 'assign', 'clone', 'teaching:course-category:manage'],
       },
       {
         code: 'teaching:course-item:list',

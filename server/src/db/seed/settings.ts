@@ -125,6 +125,18 @@ export const settingSeeds: SettingSeed[] = [
     tenantOverridable: true,
   },
   {
+    key: 'teaching.activity.reminderHours',
+    category: 'message',
+    name: '教学活动开始提醒（小时）',
+    nameEn: 'Teaching activity reminder (hours)',
+    description: "A published activity's participants are reminded of it once, this many hours before its start",
+    value: 24,
+    valueType: 'number',
+    min: 1,
+    max: 168,
+    tenantOverridable: true,
+  },
+  {
     key: 'message.wechat.apiBaseUrl',
     category: 'message',
     name: '微信公众平台接口地址',

@@ -5,9 +5,9 @@ import message from '@/utils/message';
 import { fetchLevel, TAXONOMIES, type TaxonomyKind, type TaxonomyNode } from './descriptor';
 
 /**
- * The bank's categories or knowledge points, managed beside the question list: the tree one level at a time, a node
- * added at the top or under another, edited, deleted (refused while it has children or questions), moved by dragging
- * it onto its new parent (the server refuses a move under itself).
+ * A tree managed beside its list (the bank's categories or knowledge points, the course categories): the tree one level
+ * at a time, a node added at the top or under another, edited, deleted (refused while it has children or records that
+ * use it), moved by dragging it onto its new parent (the server refuses a move under itself).
  */
 export default function TaxonomyDrawer({
   kind,
@@ -37,7 +37,7 @@ export default function TaxonomyDrawer({
       onClose={onClose}
       width={900}
       destroyOnClose
-      title={t(kind === 'category' ? 'assess.category.manage' : 'assess.knowledge.manage')}
+      title={t(TAXONOMIES[kind].manageId)}
       data-testid={`taxonomy-${kind}`}
     >
       <ResourceTreeTable<TaxonomyNode>

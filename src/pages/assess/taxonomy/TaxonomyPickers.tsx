@@ -39,7 +39,8 @@ function useTaxonomyNodes(kind: TaxonomyKind) {
 
 /**
  * A category (one) or knowledge points (several) chosen from the tree, in a form or a search. `labels`: the names of
- * the values already chosen (a record's `categoryName`), shown before their level is read.
+ * the values already chosen (a record's `categoryName`), shown before their level is read. `nullable`: clearing it
+ * gives `null` (an edit form that sends the cleared value), not `undefined`.
  */
 export function TaxonomySelect({
   kind,
@@ -49,11 +50,13 @@ export function TaxonomySelect({
   labels = {},
   placeholder,
   testId,
+  nullable,
 }: {
   kind: TaxonomyKind;
   value?: string | string[] | null;
-  onChange?: (value: string | string[] | undefined) => void;
+  onChange?: (value: string | string[] | null | undefined) => void;
   multiple?: boolean;
+  nullable?: boolean;
   labels?: Record<string, string>;
   placeholder?: string;
   testId?: string;
@@ -77,7 +80,7 @@ export function TaxonomySelect({
       value={multiple ? labelled : labelled[0]}
       onChange={(picked: { value: string } | { value: string }[] | undefined) => {
         if (Array.isArray(picked)) onChange?.(picked.map((p) => p.value));
-        else onChange?.(picked?.value);
+        else onChange?.(picked?.value ?? (nullable ? null : undefined));
       }}
       style={{ width: '100%' }}
     />

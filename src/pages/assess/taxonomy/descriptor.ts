@@ -6,64 +6,97 @@ import type {
   UpdateKnowledgePoint,
   UpdateQuestionCategory,
 } from '@server/modules/assess/taxonomy/taxonomy';
-import { describeResource, type ResourceDescriptor } from '@/components/resource/types';
+import type {
+  CourseCategory,
+  CreateCourseCategory,
+  UpdateCourseCategory,
+} from '@server/modules/teaching/course/course-category';
+import type { PermissionCode } from '@/access';
+import { describeResource, type EntityName, type ResourceDescriptor } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request from '@/utils/request';
 
-/** A node of either tree of the bank (the same fields). */
-export type TaxonomyNode = QuestionCategory & { hasChildren?: boolean };
+/** A node of a tree (the same fields in each, and the count of the records that use it). */
+export type TaxonomyNode = (QuestionCategory | CourseCategory) & { hasChildren?: boolean };
 
 const FORM = ['code', 'name', 'sort', 'status', 'remark'] as const;
 
-/** The descriptor of a tree of the bank: the same columns, its own API path, permission and entity name. */
-function describeTaxonomy<Create, Update>(
-  name: 'assess/category' | 'assess/knowledge',
-  resource: string,
-  manage: 'assess:category:manage' | 'assess:knowledge:manage',
-): ResourceDescriptor<TaxonomyNode, Create, Update> {
+/** What makes a tree its own: its API path, audit type, permissions, entity name and the records that use a node. */
+interface TaxonomySpec {
+  name: EntityName;
+  resource: string;
+  auditType: string;
+  read: PermissionCode;
+  export: PermissionCode;
+  manage: PermissionCode;
+  titleId: string;
+  usage: 'questionCount' | 'courseCount';
+}
+
+/** The descriptor of a tree: the same columns, its own API path, permissions and entity name. */
+function describeTaxonomy<Create, Update>(spec: TaxonomySpec): ResourceDescriptor<TaxonomyNode, Create, Update> {
+  const used = (row: TaxonomyNode) => (row as Partial<Record<TaxonomySpec['usage'], number>>)[spec.usage];
   const described = describeResource<TaxonomyNode, Create, Update>(
-    name,
+    spec.name,
     (column) => ({
-      auditType: resource.endsWith('category') ? 'question_category' : 'knowledge_point',
+      auditType: spec.auditType,
       actions: {
-        list: 'assess:question:list',
-        export: 'assess:question:export',
-        create: manage,
-        update: manage,
-        delete: manage,
+        list: spec.read,
+        export: spec.export,
+        create: spec.manage,
+        update: spec.manage,
+        delete: spec.manage,
       },
       form: {
         create: ['parentId', ...FORM] as (keyof Create & string)[],
         update: [...FORM] as (keyof Update & string)[],
       },
-      allows: (row, action) => action !== 'delete' || !row.questionCount,
+      allows: (row, action) => action !== 'delete' || !used(row),
       columns: [
         column('keyword', { searchOnly: true }),
         column('name', { hideInSearch: true, required: true }),
         column('code', { hideInSearch: true, required: true }),
         // a parent is chosen on the tree (add child) or by dragging; the form carries it without showing it
         column('parentId', { hideInSearch: true, hideInTable: true, formItemProps: { hidden: true } }),
-        column('questionCount', { hideInSearch: true, hideInForm: true }),
+        column(spec.usage, { hideInSearch: true, hideInForm: true }),
         column('sort', { valueType: 'digit', hideInSearch: true, fieldProps: { min: 0, precision: 0 } }),
         column('status', { dict: 'common_status', required: true }),
         column('remark', { valueType: 'textarea', hideInTable: true, hideInSearch: true }),
       ],
     }),
-    { resource, titles: 'assess.taxonomy' },
+    { resource: spec.resource, titles: 'assess.taxonomy' },
   );
-  return { ...described, titleId: `${name.replace('/', '.')}.entity` };
+  return { ...described, titleId: spec.titleId };
 }
 
-export const categoryDescriptor = describeTaxonomy<CreateQuestionCategory, UpdateQuestionCategory>(
-  'assess/category',
-  'assess/category',
-  'assess:category:manage',
-);
-export const knowledgeDescriptor = describeTaxonomy<CreateKnowledgePoint, UpdateKnowledgePoint>(
-  'assess/knowledge',
-  'assess/knowledge-point',
-  'assess:knowledge:manage',
-);
+const bank = { read: 'assess:question:list', export: 'assess:question:export', usage: 'questionCount' } as const;
+
+export const categoryDescriptor = describeTaxonomy<CreateQuestionCategory, UpdateQuestionCategory>({
+  ...bank,
+  name: 'assess/category',
+  resource: 'assess/category',
+  auditType: 'question_category',
+  manage: 'assess:category:manage',
+  titleId: 'assess.category.entity',
+});
+export const knowledgeDescriptor = describeTaxonomy<CreateKnowledgePoint, UpdateKnowledgePoint>({
+  ...bank,
+  name: 'assess/knowledge',
+  resource: 'assess/knowledge-point',
+  auditType: 'knowledge_point',
+  manage: 'assess:knowledge:manage',
+  titleId: 'assess.knowledge.entity',
+});
+export const courseCategoryDescriptor = describeTaxonomy<CreateCourseCategory, UpdateCourseCategory>({
+  name: 'teaching/course-category',
+  resource: 'teaching/course-category',
+  auditType: 'course_category',
+  read: 'teaching:course:list',
+  export: 'teaching:course:export',
+  manage: 'teaching:course-category:manage',
+  titleId: 'teaching.courseCategory.entity',
+  usage: 'courseCount',
+});
 
 export const categories = resourceService<QuestionCategory, CreateQuestionCategory, UpdateQuestionCategory>(
   'assess/category',
@@ -71,11 +104,31 @@ export const categories = resourceService<QuestionCategory, CreateQuestionCatego
 export const knowledgePoints = resourceService<KnowledgePoint, CreateKnowledgePoint, UpdateKnowledgePoint>(
   'assess/knowledge-point',
 );
+export const courseCategories = resourceService<CourseCategory, CreateCourseCategory, UpdateCourseCategory>(
+  'teaching/course-category',
+);
 
-export type TaxonomyKind = 'category' | 'knowledge';
+/** The trees: the bank's categories and knowledge points, and the course categories. */
+export type TaxonomyKind = 'category' | 'knowledge' | 'course';
 export const TAXONOMIES = {
-  category: { descriptor: categoryDescriptor, service: categories, path: 'assess/category' },
-  knowledge: { descriptor: knowledgeDescriptor, service: knowledgePoints, path: 'assess/knowledge-point' },
+  category: {
+    descriptor: categoryDescriptor,
+    service: categories,
+    path: 'assess/category',
+    manageId: 'assess.category.manage',
+  },
+  knowledge: {
+    descriptor: knowledgeDescriptor,
+    service: knowledgePoints,
+    path: 'assess/knowledge-point',
+    manageId: 'assess.knowledge.manage',
+  },
+  course: {
+    descriptor: courseCategoryDescriptor,
+    service: courseCategories,
+    path: 'teaching/course-category',
+    manageId: 'teaching.courseCategory.manage',
+  },
 } as const;
 
 /** One level of a tree: the roots, or the children of `parentId`. */

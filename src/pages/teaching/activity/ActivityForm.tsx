@@ -20,13 +20,14 @@ import { fetchTypes } from '@/pages/people/trainee/descriptor';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
-import { type Activity, activities, MODES, SIGN_IN_MODES } from './descriptor';
+import { type Activity, activities, MAX_CO_HOSTS, MODES, SIGN_IN_MODES } from './descriptor';
 
 const FIELDS = [
   'title',
   'activityType',
   'orgId',
   'hostDoctorId',
+  'coHostIds',
   'startAt',
   'endAt',
   'mode',
@@ -45,7 +46,7 @@ const FIELDS = [
 const AUDIENCE = ['audienceTraineeTypeIds', 'audienceOrgIds', 'audienceCohortYears'];
 
 /**
- * An activity's form: what, where and when (one time range), who hosts it, and its audience (trainee types, bases,
+ * An activity's form: what, where and when (one time range), who hosts it (and co-hosts it), and its audience (trainee types, bases,
  * cohorts), fixed once published. The server's refusals show on their fields (the time's on the range).
  */
 export default function ActivityForm({ record, defaults, onClose, onSaved }: FormDialogProps<Activity>) {
@@ -126,6 +127,23 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
           )
         }
         fieldProps={{ filterOption: false, 'data-testid': 'form-hostDoctorId' } as object}
+        params={{}}
+        debounceTime={300}
+      />
+      <ProFormSelect
+        name="coHostIds"
+        label={label('coHostIds')}
+        mode="multiple"
+        showSearch
+        request={({ keyWords }) =>
+          doctorChoices(keyWords).then((choices) => [
+            ...(record?.coHostIds ?? [])
+              .map((value, i) => ({ value, label: record?.coHostNames[i] ?? value }))
+              .filter((named) => !choices.some((c) => c.value === named.value)),
+            ...choices,
+          ])
+        }
+        fieldProps={{ filterOption: false, maxCount: MAX_CO_HOSTS, 'data-testid': 'form-coHostIds' } as object}
         params={{}}
         debounceTime={300}
       />

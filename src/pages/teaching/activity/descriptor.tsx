@@ -3,6 +3,7 @@ import type {
   ActivityStats,
   CorrectAttendance,
   CreateActivity,
+  HostStats,
   Participant,
   SignedIn,
   SignInCode,
@@ -12,7 +13,7 @@ import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
 
-export type { Activity, ActivityStats, CreateActivity, Participant, SignedIn, UpdateActivity };
+export type { Activity, ActivityStats, CreateActivity, HostStats, Participant, SignedIn, UpdateActivity };
 
 export const activities = resourceService<Activity, CreateActivity, UpdateActivity>('teaching/activity');
 
@@ -32,6 +33,8 @@ export const fetchSignInCode = (id: string, options?: Options) =>
   request.get<SignInCode>(`${path}/${id}/sign-in-code`, options);
 export const fetchStats = (query: Record<string, string>) =>
   request.get<ActivityStats[]>(`${path}/stats`, { params: query });
+export const fetchHostStats = (query: Record<string, string>) =>
+  request.get<HostStats[]>(`${path}/host-stats`, { params: query });
 /** The public sign-in and rating: no session, the code (or the sign-in's token) is the proof. */
 export const signIn = (body: { code: string; traineeNo: string; name: string }, options?: Options) =>
   request.post<SignedIn>(`${path}/sign-in`, { ...options, data: body });
@@ -43,6 +46,8 @@ export const SIGN_IN_PATH = '/sign-in/activity';
 export const signInLink = (code: string) =>
   `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?code=${encodeURIComponent(code)}`;
 
+/** As many co-hosts as the API takes (MAX_CO_HOSTS of activity.resource.ts, which the console does not bundle). */
+export const MAX_CO_HOSTS = 10;
 export const MODES: Activity['mode'][] = ['onsite', 'online', 'hybrid'];
 export const SIGN_IN_MODES: Activity['signInMode'][] = ['qr', 'manual', 'none'];
 export const ATTENDANCES: Participant['attendance'][] = ['registered', 'present', 'late', 'absent', 'excused'];
@@ -82,6 +87,11 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
       column('activityType', { dict: 'activity_type' }),
       column('orgName', { hideInSearch: true }),
       column('hostName', { hideInSearch: true }),
+      column('coHostNames', {
+        hideInSearch: true,
+        ellipsis: true,
+        render: (_dom, row) => row.coHostNames.join('、') || '-',
+      }),
       column('startAt', { valueType: 'dateTime', hideInSearch: true, sorter: true }),
       column('startAt', { valueType: 'dateRange', searchOnly: true }),
       column('endAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
@@ -110,6 +120,7 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
       column('cancelReason', { hideInSearch: true, hideInTable: true }),
       column('description', { hideInSearch: true, hideInTable: true }),
       column('publishedAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
+      column('remindedAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
       column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
     ],
   }),

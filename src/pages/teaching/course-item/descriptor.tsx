@@ -8,6 +8,7 @@ import type {
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
+import MediaStatus, { lengthOf } from './MediaStatus';
 
 export type { CourseItem, ItemProgress };
 
@@ -24,6 +25,14 @@ export const reorderItems = (courseId: string, items: { id: string; parentId: st
 export const fetchItemProgress = (id: string) => request.get<ItemProgress[]>(`${path}/${id}/progress`);
 export const recordProgress = (id: string, body: RecordProgress, options?: Options) =>
   courseItems.action<CourseItem>(id, 'progress', body, options);
+export const replaceMedia = (row: CourseItem, fileId: string) =>
+  courseItems.action<CourseItem>(row.id, 'replace-media', { fileId, version: row.version });
+export const retryMedia = (row: CourseItem) =>
+  courseItems.action<CourseItem>(row.id, 'retry-media', { version: row.version });
+/** A video's file is being read: its list and profile read it again until it is done. */
+export const mediaBusy = (row: Pick<CourseItem, 'mediaStatus'>) =>
+  row.mediaStatus === 'pending' || row.mediaStatus === 'processing';
+export const MEDIA_STATUSES: NonNullable<CourseItem['mediaStatus']>[] = ['pending', 'processing', 'ready', 'failed'];
 
 export const ITEM_TYPES: CourseItem['itemType'][] = ['chapter', 'video', 'document', 'link', 'quiz'];
 const STATUS_COLOURS: Record<CourseItem['status'], string> = {
@@ -35,7 +44,8 @@ const STATUS_COLOURS: Record<CourseItem['status'], string> = {
 /**
  * Course items (docs/domain.md §8.2): /teach/course/item/list (a course's items, `?courseId=`), API
  * teaching/course-item, permission prefix teaching:course-item; profile /teach/course/item/:id/profile with each
- * trainee's progress. Its form depends on the type (a file, an address, a paper): its own.
+ * trainee's progress. Its form depends on the type (a file, an address, a paper): its own. A video's file is read
+ * for its length in the background: its status shows on the list and the profile, which read it again meanwhile.
  */
 export const courseItemDescriptor = describeResource<CourseItem, CreateCourseItem, UpdateCourseItem>(
   'teaching/course-item',
@@ -67,6 +77,15 @@ export const courseItemDescriptor = describeResource<CourseItem, CreateCourseIte
         })),
       }),
       column('completedCount', { hideInSearch: true }),
+      column('mediaStatus', {
+        options: MEDIA_STATUSES.map((value) => ({ value, labelId: `teaching.course-item.mediaStatus.${value}` })),
+        render: (_, row) => <MediaStatus item={row} />,
+      }),
+      column('mediaDurationSec', {
+        hideInSearch: true,
+        hideInTable: true,
+        render: (_, row) => lengthOf(row.mediaDurationSec),
+      }),
       column('description', { hideInSearch: true, hideInTable: true }),
       column('sort', { hideInSearch: true, sorter: true, hideInTable: true }),
     ],

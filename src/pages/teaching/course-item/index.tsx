@@ -1,6 +1,6 @@
 import '@/pages/teaching/catalogue';
 import { history, useIntl, useSearchParams } from '@umijs/max';
-import { useRequest } from 'ahooks';
+import { useInterval, useRequest } from 'ahooks';
 import { Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
@@ -10,12 +10,14 @@ import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { courses } from '../course/descriptor';
 import CourseItemForm from './CourseItemForm';
-import { type CourseItem, courseItemDescriptor, hideItem, publishItem } from './descriptor';
+import { type CourseItem, courseItemDescriptor, hideItem, mediaBusy, publishItem } from './descriptor';
+import { MEDIA_POLL_MS, ReplaceMedia, RetryMedia } from './MediaFile';
 
 /**
  * /teach/course/item/list: course items by title, type and status, of every course or of one (`?courseId=`, chosen
  * above the list); added and edited in their own form, published or hidden; each trainee's progress on the profile.
- * Their order is dragged on the course's profile.
+ * Their order is dragged on the course's profile. A video's file is replaced here too, and while the file of an item
+ * listed is being read the list is read again every few seconds.
  */
 export default function CourseItemListPage() {
   const intl = useIntl();
@@ -32,6 +34,8 @@ export default function CourseItemListPage() {
     { refreshDeps: [keyword], debounceWait: 300, onError: ignoreShownError },
   );
   const reload = () => actionRef.current?.reload();
+  const [reading, setReading] = useState(false);
+  useInterval(reload, reading ? MEDIA_POLL_MS : undefined);
   const act = (call: Promise<unknown>) =>
     call.then(() => {
       message.success(t('resource.saved'));
@@ -62,6 +66,7 @@ export default function CourseItemListPage() {
         params={courseId ? { courseId } : undefined}
         createDefaults={courseId ? { courseId } : undefined}
         renderForm={(props) => <CourseItemForm {...props} />}
+        tableProps={{ onLoad: (rows) => setReading(rows.some(mediaBusy)) }}
         rowActions={(row, { can }) => [
           ['draft', 'hidden'].includes(row.status) && can('teaching:course-item:publish') && (
             <ActionLink key="publish" data-testid="item-publish" onClick={() => act(publishItem(row))}>
@@ -72,6 +77,12 @@ export default function CourseItemListPage() {
             <ActionLink key="hide" data-testid="item-hide" onClick={() => act(hideItem(row))}>
               {t('teaching.course-item.hide')}
             </ActionLink>
+          ),
+          row.itemType === 'video' && can('teaching:course-item:update') && (
+            <ReplaceMedia key="replace" link item={row} onDone={reload} />
+          ),
+          row.mediaStatus === 'failed' && can('teaching:course-item:update') && (
+            <RetryMedia key="retry" link item={row} onDone={reload} />
           ),
         ]}
       />

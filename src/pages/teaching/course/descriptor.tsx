@@ -6,6 +6,7 @@ import type {
   UpdateCourse,
 } from '@server/modules/teaching/course/course.resource';
 import { describeResource } from '@/components/resource/types';
+import { TaxonomySelect } from '@/pages/assess/taxonomy/TaxonomyPickers';
 import { organizationPicker } from '@/pages/people/organization/pickers';
 import { fetchTypes } from '@/pages/people/trainee/descriptor';
 import { resourceService } from '@/services/resource';
@@ -43,7 +44,7 @@ const STATUS_COLOURS: Record<Course['status'], string> = {
 const FORM = [
   'code',
   'title',
-  'category',
+  'categoryId',
   'courseType',
   'purpose',
   'creditHours',
@@ -76,7 +77,26 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
     column('keyword', { searchOnly: true }),
     column('code', { hideInSearch: true, sorter: true, copyable: true, required: true }),
     column('title', { hideInSearch: true, sorter: true, required: true }),
-    column('category', { dict: 'course_category' }),
+    // a node of the tree, its name shown until its level is read (the list's filter is the page's, beside the table)
+    column('categoryId', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      renderFormItem: (schema, _config, form) => {
+        const id = form?.getFieldValue('categoryId');
+        const name = form?.getFieldValue('categoryName');
+        return (
+          <TaxonomySelect
+            kind="course"
+            nullable
+            testId="course-category"
+            labels={id && name ? { [id]: name } : {}}
+            {...(schema.fieldProps as object)}
+          />
+        );
+      },
+    }),
+    column('categoryName', { hideInSearch: true, hideInForm: true }),
     column('courseType', {
       options: COURSE_TYPES.map((value) => ({ value, labelId: `teaching.course.courseType.${value}` })),
     }),

@@ -1,24 +1,31 @@
 import '@/pages/teaching/catalogue';
-import { history, useIntl } from '@umijs/max';
-import { Popconfirm } from 'antd';
+import { history, useAccess, useIntl } from '@umijs/max';
+import { Button, Popconfirm } from 'antd';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import CloneDialog from '@/components/CloneDialog';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
+import TaxonomyDrawer from '@/pages/assess/taxonomy/TaxonomyDrawer';
+import { TaxonomySelect } from '@/pages/assess/taxonomy/TaxonomyPickers';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { assignCourse, type Course, cloneCourse, courseDescriptor, offlineCourse, publishCourse } from './descriptor';
 
 /**
- * /teach/course/list: the tenant's courses by code or title, category, type and status; published (the server says
- * what is missing) or taken offline, assigned to their audience, cloned with their items into a draft.
+ * /teach/course/list: the tenant's courses by code or title, category (with its sub-categories), type and status;
+ * published (the server says what is missing) or taken offline, assigned to their audience, cloned with their items
+ * into a draft. The category tree is managed from here.
  */
 export default function CourseListPage() {
   const intl = useIntl();
+  const access = useAccess();
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const actionRef = useRef<TableActions>();
   const [cloning, setCloning] = useState<Course>();
+  const [category, setCategory] = useState<string>();
+  const [managing, setManaging] = useState(false);
+  const [treeVersion, setTreeVersion] = useState(0);
   const reload = () => actionRef.current?.reload();
   const done = (id: string) => () => {
     message.success(t(id));
@@ -29,6 +36,24 @@ export default function CourseListPage() {
       <ResourceTable<Course>
         descriptor={courseDescriptor}
         actionRef={actionRef}
+        params={category ? { categoryId: category } : undefined}
+        toolbarExtra={[
+          <div key="category" style={{ width: 200 }}>
+            <TaxonomySelect
+              key={treeVersion}
+              kind="course"
+              value={category}
+              onChange={(value) => setCategory(typeof value === 'string' ? value : undefined)}
+              placeholder={t('teaching.course.categoryId')}
+              testId="course-category-filter"
+            />
+          </div>,
+          access['teaching:course-category:manage'] && (
+            <Button key="categories" data-testid="manage-course-categories" onClick={() => setManaging(true)}>
+              {t('teaching.courseCategory.manage')}
+            </Button>
+          ),
+        ]}
         rowActions={(row, { can }) => [
           ['draft', 'offline'].includes(row.status) && can('teaching:course:publish') && (
             <ActionLink
@@ -80,6 +105,15 @@ export default function CourseListPage() {
         onDone={(copy) => {
           setCloning(undefined);
           history.push(`/teach/course/${copy.id}/profile`);
+        }}
+      />
+      <TaxonomyDrawer
+        kind="course"
+        open={managing}
+        onClose={() => {
+          setManaging(false);
+          setTreeVersion((v) => v + 1);
+          reload();
         }}
       />
     </div>

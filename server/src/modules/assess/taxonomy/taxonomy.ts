@@ -1,6 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppEnv } from '../../../core/context';
+import type { ErrorKey } from '../../../core/error-codes';
 import { AppError, invalidField, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { answers } from '../../../core/openapi';
@@ -14,10 +15,11 @@ import { columnsOf } from '../../../core/resource/table.repository';
 import { defineRoute } from '../../../core/route';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import type { Tx } from '../../../core/tenancy';
-import type { Audited, CommonStatus, Defaulted, Id as IdColumn, Nullable, Ref } from '../../../db/types';
+import type { ManifestCode, ManifestPrefix } from '../../../db/seed/permissions';
+import type { Audited, CommonStatus, DB, Defaulted, Id as IdColumn, Nullable, Ref } from '../../../db/types';
 
-/** A tree of the question bank (categories, knowledge points): the same columns in two tables. */
-interface TaxonomyTable extends Audited {
+/** A tree of the tenant (the bank's categories and knowledge points, course categories): the same columns in each. */
+export interface TaxonomyTable extends Audited {
   id: IdColumn;
   tenant_id: Ref;
   parent_id: Nullable<Ref>;
@@ -35,7 +37,8 @@ declare module '../../../db/types' {
     knowledge_point: TaxonomyTable;
   }
 }
-type TaxonomyName = 'question_category' | 'knowledge_point';
+/** The tables that hold a tree of these columns. */
+export type TaxonomyName = { [T in keyof DB]: DB[T] extends TaxonomyTable ? T : never }[keyof DB];
 
 const code = field.code().openapi({ example: 'internal' });
 
@@ -66,18 +69,24 @@ export async function subtreeIds(tx: Tx, table: TaxonomyName, ids: readonly stri
 }
 
 /**
- * A tree of the bank (docs/domain.md §9.1): codes unique in the tenant, names among siblings; a change of parent
- * moves the subtree (not under itself), re-pathing it in one statement; a node with children, or that questions use,
- * is not deleted. `usage` counts the questions that use a node.
+ * A tree of the tenant (docs/domain.md §9.1, §8.1): codes unique in the tenant, names among siblings; a change of parent
+ * moves the subtree (not under itself), re-pathing it in one statement; a node with children, or that records use, is
+ * not deleted. `usage` counts the records that use a node (shown as its `key`, refused with its `inUse` error);
+ * `permissions` are the codes of its list and tree (`read`), export, and writes (`manage`).
  */
-function defineTaxonomy<const Path extends string>(spec: {
+export function defineTaxonomy<const Path extends string, const Usage extends string>(spec: {
   table: TaxonomyName;
   path: Path;
   component: string;
-  usage: (id: RawBuilder<unknown>) => RawBuilder<number>;
+  permissions: { prefix: ManifestPrefix; read: ManifestCode; export: ManifestCode; manage: ManifestCode };
+  usage: {
+    key: Usage;
+    count: (id: RawBuilder<unknown>) => RawBuilder<number>;
+    inUse: ErrorKey;
+  };
 }) {
-  const { table } = spec;
-  const Row = recordRow({
+  const { table, permissions, usage } = spec;
+  const shape = {
     parentId: z.string().nullable(),
     path: z.string().openapi({ description: 'Ids from the root: /1/7/42/' }),
     depth: z.number().int(),
@@ -86,11 +95,16 @@ function defineTaxonomy<const Path extends string>(spec: {
     sort: z.number().int(),
     status: field.status,
     remark: z.string().nullable(),
-    /** How many questions use it (computed). */
-    questionCount: z.number().int().optional(),
-  }).openapi(spec.component);
-  type Row = z.infer<typeof Row>;
-  const Node = Row.extend({ hasChildren: z.boolean() }).openapi(`${spec.component}Node`);
+  };
+  /** How many records use it (computed). */
+  const counted = { [usage.key]: z.number().int().optional() } as { [K in Usage]: z.ZodOptional<z.ZodNumber> };
+  const Row = recordRow({ ...shape, ...counted }).openapi(spec.component);
+  /** The columns (every field but the count); the rules see the rows as these and read the count by its key. */
+  const Columns = recordRow(shape);
+  const Stored = Row as unknown as typeof Columns;
+  type Row = z.infer<typeof Stored>;
+  const usedBy = (row: Row) => (row as Record<string, unknown>)[usage.key] as number | undefined;
+  const Node = Stored.extend({ hasChildren: z.boolean() }).openapi(`${spec.component}Node`);
 
   const fields = {
     parentId: Id.nullable().optional().openapi({ description: 'Absent or null: a root; a change moves the subtree' }),
@@ -112,21 +126,21 @@ function defineTaxonomy<const Path extends string>(spec: {
   const resource = defineResource({
     path: spec.path,
     type: table,
-    permission: 'assess:category',
+    permission: permissions.prefix,
     actions: {
-      list: 'assess:question:list',
-      export: 'assess:question:export',
-      create: spec.table === 'question_category' ? 'assess:category:manage' : 'assess:knowledge:manage',
-      update: spec.table === 'question_category' ? 'assess:category:manage' : 'assess:knowledge:manage',
-      delete: spec.table === 'question_category' ? 'assess:category:manage' : 'assess:knowledge:manage',
+      list: permissions.read,
+      export: permissions.export,
+      create: permissions.manage,
+      update: permissions.manage,
+      delete: permissions.manage,
     },
-    schemas: { row: Row, create: Create, update: Update },
+    schemas: { row: Stored, create: Create, update: Update },
     table: {
       name: table,
-      columns: columnsOf(Row, { except: ['questionCount'] }),
+      columns: columnsOf(Columns),
       tenantOwned: true,
       tree: { key: 'id', parent: 'parent_id' },
-      computed: { questionCount: spec.usage(sql.ref(`${table}.id`)) },
+      computed: { [usage.key]: usage.count(sql.ref(`${table}.id`)) },
     },
     list: {
       sort: ['code', 'name', 'sort', 'depth', 'updatedAt'],
@@ -146,7 +160,7 @@ function defineTaxonomy<const Path extends string>(spec: {
       { key: 'path' },
       { key: 'sort' },
       { key: 'status' },
-      { key: 'questionCount', only: 'export' },
+      { key: usage.key, only: 'export' },
     ],
   });
   const { repository, store: plain } = resource;
@@ -243,8 +257,8 @@ function defineTaxonomy<const Path extends string>(spec: {
           .executeTakeFirst();
         const parent = child && rows.find((row) => row.id === String(child.parent_id));
         if (parent) throw new AppError('taxonomy.hasChildren', { name: parent.name });
-        const used = rows.find((row) => (row.questionCount ?? 0) > 0);
-        if (used) throw new AppError('taxonomy.inUse', { name: used.name, count: used.questionCount ?? 0 });
+        const used = rows.find((row) => (usedBy(row) ?? 0) > 0);
+        if (used) throw new AppError(usage.inUse, { name: used.name, count: usedBy(used) ?? 0 });
         for (const row of [...rows].sort((a, b) => b.depth - a.depth)) await plain.remove(tx, [row], ctx);
       },
     };
@@ -261,7 +275,7 @@ function defineTaxonomy<const Path extends string>(spec: {
     path: `/${spec.path}/tree`,
     tags: [spec.path],
     summary: 'One level of the tree (the roots, or the children of `parentId`), each with `hasChildren`',
-    permission: 'assess:question:list',
+    permission: permissions.read,
     request: {
       query: z
         .object({
@@ -290,13 +304,21 @@ function defineTaxonomy<const Path extends string>(spec: {
   };
 }
 
+/** The bank's trees: read with its questions, held back by the questions that use them. */
+const bank = { prefix: 'assess:category', read: 'assess:question:list', export: 'assess:question:export' } as const;
+const questionUsage = { key: 'questionCount', inUse: 'taxonomy.inUse' } as const;
+
 /** The bank's category tree: a question sits in one category. */
 export const categoryTaxonomy = defineTaxonomy({
   table: 'question_category',
   path: 'assess/category',
   component: 'QuestionCategory',
-  usage: (id) =>
-    sql<number>`(SELECT count(*)::int FROM question q WHERE q.category_id = ${id} AND q.parent_id IS NULL)`,
+  permissions: { ...bank, manage: 'assess:category:manage' },
+  usage: {
+    ...questionUsage,
+    count: (id) =>
+      sql<number>`(SELECT count(*)::int FROM question q WHERE q.category_id = ${id} AND q.parent_id IS NULL)`,
+  },
 });
 export const questionCategories = categoryTaxonomy.module;
 export type QuestionCategory = z.infer<typeof categoryTaxonomy.Row>;
@@ -308,9 +330,13 @@ export const knowledgeTaxonomy = defineTaxonomy({
   table: 'knowledge_point',
   path: 'assess/knowledge-point',
   component: 'KnowledgePoint',
-  usage: (id) =>
-    sql<number>`(SELECT count(*)::int FROM question q
+  permissions: { ...bank, manage: 'assess:knowledge:manage' },
+  usage: {
+    ...questionUsage,
+    count: (id) =>
+      sql<number>`(SELECT count(*)::int FROM question q
       WHERE q.knowledge_point_ids @> ARRAY[${id}]::bigint[] AND q.parent_id IS NULL)`,
+  },
 });
 export const knowledgePoints = knowledgeTaxonomy.module;
 export type KnowledgePoint = z.infer<typeof knowledgeTaxonomy.Row>;

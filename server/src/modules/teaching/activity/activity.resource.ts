@@ -26,6 +26,7 @@ interface TeachingActivityTable extends Audited {
   activity_type: string;
   org_id: Ref;
   host_doctor_id: Ref;
+  co_host_ids: Defaulted<string[]>;
   start_at: ColumnType<Date, Date | string, Date | string>;
   end_at: ColumnType<Date, Date | string, Date | string>;
   mode: Defaulted<(typeof MODES)[number]>;
@@ -42,6 +43,7 @@ interface TeachingActivityTable extends Audited {
   status: Defaulted<ActivityStatus>;
   cancel_reason: Nullable<string>;
   published_at: NullableTimestamp;
+  reminded_at: NullableTimestamp;
   participant_count: Defaulted<number>;
   present_count: Defaulted<number>;
   rating_count: Defaulted<number>;
@@ -76,6 +78,8 @@ export const Activity = recordRow({
   orgName: z.string(),
   hostDoctorId: z.string(),
   hostName: z.string(),
+  coHostIds: z.array(z.string()).openapi({ description: 'Doctors who host it with its host' }),
+  coHostNames: z.array(z.string()),
   startAt: z.string(),
   endAt: z.string(),
   signInOpensAt: z.string().openapi({ description: 'When sign-in opens: a while before the start (it ends with it)' }),
@@ -93,6 +97,7 @@ export const Activity = recordRow({
   status: z.enum(ACTIVITY_STATUSES),
   cancelReason: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  remindedAt: z.string().nullable().openapi({ description: 'When its participants were reminded of its start' }),
   participantCount: z.number().int(),
   presentCount: z.number().int().openapi({ description: 'Present or late' }),
   ratingCount: z.number().int(),
@@ -101,6 +106,11 @@ export const Activity = recordRow({
 }).openapi('TeachingActivity');
 export type Activity = z.infer<typeof Activity>;
 
+/** Co-hosts at most: a teaching activity is a department's, not a conference. */
+export const MAX_CO_HOSTS = 10;
+/** The setting of how long before its start an activity's participants are reminded of it, and its default. */
+export const REMINDER_SETTING = 'teaching.activity.reminderHours';
+export const REMINDER_HOURS = 24;
 const instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T08:00:00+08:00' });
 const ids = z.array(Id).max(100);
 const fields = {
@@ -113,6 +123,11 @@ const fields = {
     .openapi({ description: 'Dictionary `activity_type`', example: 'ward_round' }),
   orgId: Id.openapi({ description: 'The department (within your data scope)' }),
   hostDoctorId: Id,
+  coHostIds: z
+    .array(Id)
+    .max(MAX_CO_HOSTS)
+    .optional()
+    .openapi({ description: `Doctors who host it with its host: distinct, not the host, ${MAX_CO_HOSTS} at most` }),
   startAt: instant,
   endAt: instant.openapi({ description: 'After `startAt`' }),
   mode: z.enum(MODES).optional(),
@@ -259,6 +274,20 @@ export const ActivityStats = z
   })
   .openapi('ActivityStats');
 export type ActivityStats = z.infer<typeof ActivityStats>;
+export const HostStats = z
+  .object({
+    doctorId: z.string(),
+    doctorName: z.string(),
+    hosted: z.number().int().openapi({ description: 'Activities it hosted' }),
+    coHosted: z.number().int().openapi({ description: 'Activities it co-hosted' }),
+    participants: z.number().int(),
+    attended: z.number().int(),
+    attendanceRate: z.number().nullable().openapi({ description: 'Attended / participants, 0–1' }),
+    ratingCount: z.number().int(),
+    avgRating: z.number().nullable(),
+  })
+  .openapi('ActivityHostStats');
+export type HostStats = z.infer<typeof HostStats>;
 
 const iso = (instant: RawBuilder<unknown>) =>
   sql`to_char((${instant}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -268,18 +297,37 @@ const SIGN_IN_OPENS_BEFORE = '30 minutes';
 export const activityTable = tableRepository<'teaching_activity', Activity>({
   name: 'teaching_activity',
   columns: columnsOf(Activity, {
-    except: ['orgName', 'hostName', 'startAt', 'endAt', 'signInOpensAt', 'publishedAt', 'avgRating'],
+    except: [
+      'orgName',
+      'hostName',
+      'coHostNames',
+      'startAt',
+      'endAt',
+      'signInOpensAt',
+      'publishedAt',
+      'remindedAt',
+      'avgRating',
+    ],
   }),
-  writeOnly: { startAt: 'start_at', endAt: 'end_at', publishedAt: 'published_at', avgRating: 'avg_rating' },
+  writeOnly: {
+    startAt: 'start_at',
+    endAt: 'end_at',
+    publishedAt: 'published_at',
+    remindedAt: 'reminded_at',
+    avgRating: 'avg_rating',
+  },
   tenantOwned: true,
   computed: {
     orgName: sql`(SELECT o.name FROM organization o WHERE o.id = teaching_activity.org_id)`,
     hostName: sql`(SELECT p.name FROM doctor d JOIN person p ON p.id = d.person_id
       WHERE d.id = teaching_activity.host_doctor_id)`,
+    coHostNames: sql`ARRAY(SELECT p.name FROM unnest(teaching_activity.co_host_ids) WITH ORDINALITY h (id, n)
+      JOIN doctor d ON d.id = h.id JOIN person p ON p.id = d.person_id ORDER BY h.n)`,
     startAt: iso(column('start_at')),
     endAt: iso(column('end_at')),
     signInOpensAt: iso(sql`${column('start_at')} - ${SIGN_IN_OPENS_BEFORE}::interval`),
     publishedAt: iso(column('published_at')),
+    remindedAt: iso(column('reminded_at')),
     avgRating: sql`teaching_activity.avg_rating::float8`,
   },
 });
@@ -309,6 +357,7 @@ export const activityResource = defineResource({
     { key: 'activityType' },
     { key: 'orgName' },
     { key: 'hostName' },
+    { key: 'coHostNames', cell: (row) => row.coHostNames.join(', ') },
     { key: 'startAt' },
     { key: 'endAt' },
     { key: 'mode' },

@@ -13,6 +13,7 @@ import {
   activityResource,
   CancelActivity,
   CorrectAttendance,
+  HostStats,
   Participant,
   Rate,
   SignedIn,
@@ -105,6 +106,16 @@ const stats = defineRoute({
   request: { query: StatsQuery },
   responses: answers('The figures', z.array(ActivityStats), 400, 401, 403),
 });
+const hostStats = defineRoute({
+  method: 'get',
+  path: `/${path}/host-stats`,
+  tags,
+  summary:
+    'The same activities by host: each counts for its host and each co-host, with its trainees listed and those who came, its ratings',
+  permission: 'teaching:activity:list',
+  request: { query: StatsQuery },
+  responses: answers('The figures', z.array(HostStats), 400, 401, 403),
+});
 const signIn = defineRoute({
   method: 'post',
   path: `/${path}/sign-in`,
@@ -137,6 +148,10 @@ const actions = (service: ActivityService): OpenAPIHono<AppEnv> =>
     .openapi(stats, async (c) => {
       const { tenantId, userId } = c.var.principal;
       return c.json(await service.stats(tenantId, c.req.valid('query'), userId), 200);
+    })
+    .openapi(hostStats, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      return c.json(await service.hostStats(tenantId, c.req.valid('query'), userId), 200);
     })
     .openapi(publish, async (c) =>
       c.json(await service.publish(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),

@@ -6,9 +6,11 @@ import type { ResourceStore, WriteContext } from '../../../core/resource/resourc
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { writeSheet } from '../../../core/resource/spreadsheet';
 import { createSecretBox } from '../../../core/secret-box';
-import type { Tx } from '../../../core/tenancy';
+import type { Tenancy, Tx } from '../../../core/tenancy';
+import { inEachTenant } from '../../../core/tenant-jobs';
 import { messageTime, notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
+import type { SettingsService } from '../../system/settings/settings.service';
 import { AUDIENCE_FIELDS, namesNoOne, traineesOf } from '../audience';
 import {
   type Activity,
@@ -21,8 +23,11 @@ import {
   type CancelActivity,
   type CorrectAttendance,
   type CreateActivity,
+  type HostStats,
   type Participant,
   type Rate,
+  REMINDER_HOURS,
+  REMINDER_SETTING,
   type SignedIn,
   type SignIn,
   type SignInCode,
@@ -34,6 +39,8 @@ const texts = {
   'zh-CN': {
     noOrg: '部门不存在或不在你的数据范围内',
     noDoctor: '医生不存在',
+    coHostIsHost: '主讲人不能同时是协同主讲',
+    coHostTwice: '同一位医生不能重复',
     endBeforeStart: '须晚于开始时间',
     noAudience: '请至少指定一种参加对象（学员类型、培训基地或年级）',
     overCapacity: (n: number) => `参加对象共 ${n} 人，超过容量`,
@@ -52,6 +59,8 @@ const texts = {
   'en-US': {
     noOrg: 'is not an existing department within your data scope',
     noDoctor: 'is not an existing doctor',
+    coHostIsHost: 'cannot name the host as a co-host',
+    coHostTwice: 'names the same doctor twice',
     endBeforeStart: 'must be after the start',
     noAudience: 'name one audience at least (trainee types, bases or cohorts)',
     overCapacity: (n: number) => `the audience of ${n} trainees is over the capacity`,
@@ -85,14 +94,15 @@ export const ROTATE_SECONDS = 30;
 /** A rating can be given this long after signing in. */
 const RATING_DAYS = 14;
 
-type Deps = ResourceDeps & { config: Config; jobs: Jobs };
+type Deps = ResourceDeps & { config: Config; jobs: Jobs; settings: SettingsService };
 
 /**
- * Teaching activities (docs/domain.md §8.3): held by a department of the viewer's data scope, hosted by a doctor;
- * published to an audience (trainee types, bases, cohorts), which makes its list of participants; attended by signing
- * in with a code that changes every 30 seconds (shown as a QR code, signed, so it cannot be made up or kept for later)
- * or by a correction by hand; rated by those who came; completed (who never signed in is absent) or cancelled with a
- * reason. Statistics by department, month and type; the attendance sheet as xlsx.
+ * Teaching activities (docs/domain.md §8.3): held by a department of the viewer's data scope, hosted by a doctor (with
+ * co-hosts); published to an audience (trainee types, bases, cohorts), which makes its list of participants, reminded
+ * once before its start by the hourly job; attended by signing in with a code that changes every 30 seconds (shown as
+ * a QR code, signed, so it cannot be made up or kept for later) or by a correction by hand; rated by those who came;
+ * completed (who never signed in is absent) or cancelled with a reason. Statistics by department, month and type, and
+ * by host (co-hosts too); the attendance sheet as xlsx.
  */
 export function createActivityService(deps: Deps) {
   const repo = activityTable;
@@ -118,6 +128,7 @@ export function createActivityService(deps: Deps) {
       const doctor = await tx.selectFrom('doctor').select('id').where('id', '=', input.hostDoctorId).executeTakeFirst();
       if (!doctor) throw invalidField('hostDoctorId', t.noDoctor);
     }
+    await checkCoHosts(tx, input, current, t);
     const start = input.startAt ?? current?.startAt;
     const end = input.endAt ?? current?.endAt;
     if (start && end && Date.parse(end) <= Date.parse(start)) throw invalidField('endAt', t.endBeforeStart);
@@ -128,6 +139,32 @@ export function createActivityService(deps: Deps) {
           JSON.stringify(input[key].map(String)) !== JSON.stringify(current[key].map(String))
         )
           throw invalidField(key, t.fixedAudience);
+  }
+
+  /**
+   * Co-hosts are doctors (of this tenant: row-level security hides the others), each once and never the host; only
+   * those newly named are looked up (one who left since being named stays until removed).
+   */
+  async function checkCoHosts(
+    tx: Tx,
+    input: Partial<CreateActivity>,
+    current: Activity | undefined,
+    t: (typeof texts)['en-US'],
+  ) {
+    const coHosts = input.coHostIds ?? current?.coHostIds ?? [];
+    const host = input.hostDoctorId ?? current?.hostDoctorId;
+    if (host && coHosts.includes(host))
+      throw invalidField(input.coHostIds ? `coHostIds.${coHosts.indexOf(host)}` : 'hostDoctorId', t.coHostIsHost);
+    if (!input.coHostIds) return;
+    const twice = input.coHostIds.findIndex((id, i) => input.coHostIds?.indexOf(id) !== i);
+    if (twice >= 0) throw invalidField(`coHostIds.${twice}`, t.coHostTwice);
+    const named = input.coHostIds.filter((id) => !current?.coHostIds.includes(id));
+    if (named.length === 0) return;
+    const found = new Set(
+      (await tx.selectFrom('doctor').select('id').where('id', 'in', named).execute()).map((r) => String(r.id)),
+    );
+    const unknown = input.coHostIds.findIndex((id) => named.includes(id) && !found.has(id));
+    if (unknown >= 0) throw invalidField(`coHostIds.${unknown}`, t.noDoctor);
   }
 
   /** Counts kept on the activity: its participants, those who came, and its ratings. */
@@ -155,7 +192,9 @@ export function createActivityService(deps: Deps) {
       refuseUnless(current, 'draft', 'published');
       await check(tx, input, current, ctx);
       const { version, ...values } = input;
-      const updated = await repo.update(tx, current.id, values, ctx, version);
+      // a new start time is reminded of again
+      const moved = input.startAt !== undefined && Date.parse(input.startAt) !== Date.parse(current.startAt);
+      const updated = await repo.update(tx, current.id, moved ? { ...values, remindedAt: null } : values, ctx, version);
       return updated && ((await find(tx, current.id)) as Activity);
     },
     async remove(tx, rows, ctx) {
@@ -458,33 +497,48 @@ export function createActivityService(deps: Deps) {
     /** By month (of the start, in the viewer's time zone), department and type: how many, who was listed and came, ratings. */
     stats: (tenantId: string, query: StatsQuery, viewer: string): Promise<ActivityStats[]> =>
       tenancy.inTenant(tenantId, async (tx) => {
-        const zone = query.timeZone ?? 'UTC';
-        // a zone the browser knows that the database does not is refused, not an error of the server
-        if (zone !== 'UTC') {
-          const known = await sql`SELECT 1 FROM pg_timezone_names WHERE name = ${zone}`.execute(tx);
-          if (known.rows.length === 0) throw invalidField('timeZone', 'is not a time zone the database knows');
-        }
-        const to = query.to ?? new Date().toISOString().slice(0, 10);
-        const from = query.from ?? `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
-        const scope = await dataScopeOf(tx, viewer);
-        const local = sql`(a.start_at AT TIME ZONE ${zone})`;
+        const { local, counted } = await statsScope(tx, query, viewer);
         const { rows } = await sql<Omit<ActivityStats, 'attendanceRate'>>`SELECT
             to_char(${local}, 'YYYY-MM') AS month, a.org_id::text AS "orgId", o.name AS "orgName",
             a.activity_type AS "activityType", count(*)::int AS activities,
             sum(a.participant_count)::int AS participants, sum(a.present_count)::int AS attended,
             round(sum(a.avg_rating * a.rating_count) / nullif(sum(a.rating_count), 0), 2)::float8 AS "avgRating"
           FROM teaching_activity a JOIN organization o ON o.id = a.org_id
-          WHERE a.status IN ('published', 'completed')
-            AND ${local} >= ${from}::date AND ${local} < ${to}::date + 1
-            AND ${inDataScope(scope, ['org_id'], 'a')}
-            ${query.orgId ? sql`AND a.org_id = ${query.orgId}` : sql``}
+          WHERE ${counted}
           GROUP BY 1, 2, 3, 4
           ORDER BY 1 DESC, 3, 4`.execute(tx);
-        return rows.map((r) => ({
-          ...r,
-          attendanceRate: r.participants > 0 ? Math.round((r.attended / r.participants) * 1000) / 1000 : null,
-        }));
+        return rows.map(withRate);
       }),
+
+    /**
+     * By host, over the same activities: each counts for its host and for each of its co-hosts (its trainees and
+     * ratings with it), the most active first.
+     */
+    hostStats: (tenantId: string, query: StatsQuery, viewer: string): Promise<HostStats[]> =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const { counted } = await statsScope(tx, query, viewer);
+        const { rows } = await sql<Omit<HostStats, 'attendanceRate'>>`SELECT
+            h.doctor_id::text AS "doctorId", p.name AS "doctorName",
+            count(*) FILTER (WHERE h.host)::int AS hosted, count(*) FILTER (WHERE NOT h.host)::int AS "coHosted",
+            sum(a.participant_count)::int AS participants, sum(a.present_count)::int AS attended,
+            sum(a.rating_count)::int AS "ratingCount",
+            round(sum(a.avg_rating * a.rating_count) / nullif(sum(a.rating_count), 0), 2)::float8 AS "avgRating"
+          FROM teaching_activity a
+          CROSS JOIN LATERAL (SELECT a.host_doctor_id AS doctor_id, true AS host
+            UNION ALL SELECT unnest(a.co_host_ids), false) h
+          JOIN doctor d ON d.id = h.doctor_id JOIN person p ON p.id = d.person_id
+          WHERE ${counted}
+          GROUP BY h.doctor_id, p.name
+          ORDER BY count(*) DESC, p.name, h.doctor_id`.execute(tx);
+        return rows.map(withRate);
+      }),
+
+    /**
+     * The participants (but the excused) of published activities that start within the reminder window (setting
+     * `teaching.activity.reminderHours`, each tenant's) are told so, by business item `activity.reminder`, once per
+     * activity: `reminded_at` is set in the messages' transaction, so the next run (or one alongside) passes it by.
+     */
+    remind: (now: Date) => remindStarting(tenancy, deps.settings, deps.jobs, now),
 
     /** The attendance sheet of one activity, as xlsx. */
     attendanceSheet: (tenantId: string, id: string, viewer: string, lang: 'zh-CN' | 'en-US') =>
@@ -510,3 +564,76 @@ export function createActivityService(deps: Deps) {
 }
 
 export type ActivityService = ReturnType<typeof createActivityService>;
+
+const withRate = <R extends { participants: number; attended: number }>(r: R) => ({
+  ...r,
+  attendanceRate: r.participants > 0 ? Math.round((r.attended / r.participants) * 1000) / 1000 : null,
+});
+
+/** The activities statistics count (published or completed, starting in the days asked, in the viewer's data scope). */
+async function statsScope(tx: Tx, query: StatsQuery, viewer: string) {
+  const zone = query.timeZone ?? 'UTC';
+  // a zone the browser knows that the database does not is refused, not an error of the server
+  if (zone !== 'UTC') {
+    const known = await sql`SELECT 1 FROM pg_timezone_names WHERE name = ${zone}`.execute(tx);
+    if (known.rows.length === 0) throw invalidField('timeZone', 'is not a time zone the database knows');
+  }
+  const to = query.to ?? new Date().toISOString().slice(0, 10);
+  const from = query.from ?? `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
+  const scope = await dataScopeOf(tx, viewer);
+  const local = sql`(a.start_at AT TIME ZONE ${zone})`;
+  const counted = sql<boolean>`a.status IN ('published', 'completed')
+    AND ${local} >= ${from}::date AND ${local} < ${to}::date + 1
+    AND ${inDataScope(scope, ['org_id'], 'a')}
+    ${query.orgId ? sql`AND a.org_id = ${query.orgId}` : sql``}`;
+  return { local, counted };
+}
+
+/** The longest reminder window a tenant may set (the setting's maximum): what the run looks for in every tenant. */
+const REMINDER_MAX_HOURS = 168;
+const HOUR = 3_600_000;
+
+function remindStarting(tenancy: Tenancy, settings: SettingsService, jobs: Jobs, now: Date): Promise<number> {
+  const due = (tx: Tx, hours: number) =>
+    tx
+      .selectFrom('teaching_activity')
+      .where('status', '=', 'published')
+      .where('reminded_at', 'is', null)
+      .where('start_at', '>', now)
+      .where('start_at', '<=', new Date(now.getTime() + hours * HOUR));
+  return inEachTenant(
+    tenancy,
+    (tx) => due(tx, REMINDER_MAX_HOURS).select('tenant_id').distinct().execute(),
+    async (tx) => {
+      const { [REMINDER_SETTING]: hours } = await settings.numbers(tx, { [REMINDER_SETTING]: REMINDER_HOURS });
+      const rows = await tx
+        .updateTable('teaching_activity')
+        .set({ reminded_at: now })
+        .where('id', 'in', due(tx, hours).select('id'))
+        .where('reminded_at', 'is', null)
+        .returning(['id', 'title', 'start_at', 'location', 'online_url'])
+        .execute();
+      let sent = 0;
+      for (const row of rows) {
+        const id = String(row.id);
+        const trainees = await tx
+          .selectFrom('activity_participant')
+          .select('trainee_id')
+          .where('activity_id', '=', id)
+          .where('attendance', '!=', 'excused')
+          .execute();
+        sent += await notify(tx, jobs, {
+          businessItemCode: 'activity.reminder',
+          to: { type: 'trainee', ids: trainees.map((t) => String(t.trainee_id)) },
+          params: {
+            activityName: row.title,
+            startAt: messageTime(row.start_at),
+            place: row.location ?? row.online_url ?? '',
+          },
+          bizRef: { type: 'teaching_activity', id },
+        });
+      }
+      return sent;
+    },
+  );
+}

@@ -14,6 +14,14 @@ export const ITEM_TYPES = ['chapter', 'video', 'document', 'link', 'quiz'] as co
 export type ItemType = (typeof ITEM_TYPES)[number];
 export const ITEM_STATUSES = ['draft', 'published', 'hidden'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
+/** A video's file, set or replaced, is read for its length (./course-item.media.ts): pending, processing, then ready or failed. */
+export const MEDIA_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+/** Why a video's file could not be read: gone from its store, its store failed, not media, unreadable, no length. */
+export const MEDIA_ERRORS = ['missing', 'storage', 'notMedia', 'unreadable', 'noDuration'] as const;
+export type MediaError = (typeof MEDIA_ERRORS)[number];
+/** The types whose file is media, read for its length. */
+export const MEDIA_TYPES: readonly ItemType[] = ['video'];
 /** What each type of item holds (one is required): a stored file, an address, or a paper. */
 export const HOLDS: Record<ItemType, 'fileId' | 'url' | 'examPaperId' | null> = {
   chapter: null,
@@ -41,6 +49,11 @@ interface CourseItemTable extends Audited {
   is_required: Defaulted<boolean>;
   sort: Defaulted<number>;
   status: Defaulted<ItemStatus>;
+  media_status: Nullable<MediaStatus>;
+  media_error: Nullable<MediaError>;
+  media_error_detail: Nullable<string>;
+  media_duration_sec: Nullable<number>;
+  media_started_at: NullableTimestamp;
 }
 interface CourseItemProgressTable {
   id: IdColumn;
@@ -79,6 +92,13 @@ export const CourseItem = recordRow({
   sort: z.number().int(),
   status: z.enum(ITEM_STATUSES),
   completedCount: z.number().int().openapi({ description: 'Trainees who completed it' }),
+  mediaStatus: z
+    .enum(MEDIA_STATUSES)
+    .nullable()
+    .openapi({ description: "A video: its file's processing (null: not media)" }),
+  mediaError: z.enum(MEDIA_ERRORS).nullable().openapi({ description: 'Failed: why' }),
+  mediaErrorDetail: z.string().nullable().openapi({ description: "Failed: the parser's or the store's words" }),
+  mediaDurationSec: z.number().int().nullable().openapi({ description: 'Ready: its length in seconds' }),
 }).openapi('CourseItem');
 export type CourseItem = z.infer<typeof CourseItem>;
 
@@ -109,6 +129,11 @@ export const UpdateCourseItem = updateBody('UpdateCourseItem', {
 export type UpdateCourseItem = z.infer<typeof UpdateCourseItem>;
 
 export const ItemAction = requestBody('CourseItemAction', { version: Version });
+export const ReplaceMedia = requestBody('ReplaceCourseItemMedia', {
+  fileId: Id.openapi({ description: 'A file uploaded (an attachment no record holds yet)' }),
+  version: Version,
+});
+export type ReplaceMedia = z.infer<typeof ReplaceMedia>;
 export const HideItem = requestBody('HideCourseItem', { hidden: z.boolean(), version: Version });
 export const ReorderItems = requestBody('ReorderCourseItems', {
   courseId: Id,
@@ -168,6 +193,7 @@ export const courseItemResource = defineResource({
       courseId: { kind: 'eq', column: 'course_id', pattern: ID_PATTERN },
       itemType: { kind: 'in', column: 'item_type', values: ITEM_TYPES },
       status: { kind: 'in', column: 'status', values: ITEM_STATUSES },
+      mediaStatus: { kind: 'in', column: 'media_status', values: MEDIA_STATUSES },
       createdAt: createdAtFilter,
     },
   },
@@ -180,6 +206,7 @@ export const courseItemResource = defineResource({
     { key: 'durationMinutes' },
     { key: 'isRequired' },
     { key: 'status' },
+    { key: 'mediaStatus' },
     { key: 'completedCount' },
   ],
 });

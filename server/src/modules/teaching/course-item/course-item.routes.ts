@@ -12,6 +12,7 @@ import {
   ItemProgress,
   RecordProgress,
   ReorderItems,
+  ReplaceMedia,
 } from './course-item.resource';
 import { type CourseItemService, createCourseItemService } from './course-item.service';
 
@@ -32,6 +33,23 @@ const hide = recordAction({
   verb: 'hide',
   summary: 'Hide a published item from the course (progress on it is kept)',
   permission: 'teaching:course-item:publish',
+  body: ItemAction,
+  answer,
+});
+const replaceMedia = recordAction({
+  path,
+  verb: 'replace-media',
+  summary:
+    "Replace a video's file by another uploaded one: the old one is let go, the new one is processed (pending, then ready with its length, or failed)",
+  permission: 'teaching:course-item:update',
+  body: ReplaceMedia,
+  answer,
+});
+const retryMedia = recordAction({
+  path,
+  verb: 'retry-media',
+  summary: "Process a video's file again after it failed",
+  permission: 'teaching:course-item:update',
   body: ItemAction,
   answer,
 });
@@ -71,6 +89,12 @@ const actions = (service: CourseItemService): OpenAPIHono<AppEnv> =>
     )
     .openapi(hide, async (c) =>
       c.json(await service.hide(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+    )
+    .openapi(replaceMedia, async (c) =>
+      c.json(await service.replaceMedia(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(retryMedia, async (c) =>
+      c.json(await service.retryMedia(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
     )
     .openapi(progress, async (c) =>
       c.json(await service.progress(c.var.principal.tenantId, c.req.valid('param').id), 200),

@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
+import type { Config } from '../../../config';
 import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
+import type { Jobs } from '../../../core/jobs';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
 import { claimFiles, releaseFiles } from '../../file/attachments';
+import { createMediaProcessing, restartMedia } from './course-item.media';
 import {
   type CourseItem,
   type CreateCourseItem,
@@ -14,8 +17,10 @@ import {
   type ItemProgress,
   type ItemStatus,
   MATERIAL,
+  MEDIA_TYPES,
   type RecordProgress,
   type ReorderItems,
+  type ReplaceMedia,
   type UpdateCourseItem,
 } from './course-item.resource';
 
@@ -49,11 +54,13 @@ const texts = {
  * files, links, quizzes of a paper), each in its chapter or beside them, in an order changed as a whole; published,
  * hidden. Progress per trainee on an item (reported by the learning client, or recorded by hand) completes it at its
  * threshold (a quiz: at its paper's pass mark) and moves the enrolment: completed once the course's share of its
- * required published items is reached, with its final paper's quiz when it has one.
+ * required published items is reached, with its final paper's quiz when it has one. A video's file, set or replaced,
+ * is read for its length in the background (./course-item.media.ts), and read again when that failed.
  */
-export function createCourseItemService(deps: ResourceDeps) {
+export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; config: Config }) {
   const repo = courseItemTable;
   const { tenancy } = deps;
+  const media = createMediaProcessing(deps);
   const find = (tx: Tx, id: string) => repo.find(tx, id);
   const holder = (id: string) => ({ bizType: MATERIAL, bizId: id });
 
@@ -113,8 +120,10 @@ export function createCourseItemService(deps: ResourceDeps) {
         .where('course_id', '=', input.courseId)
         .executeTakeFirstOrThrow();
       const made = await repo.insert(tx, { ...shaped(input, input.itemType), sort: last.sort + 1 }, ctx);
-      if (input.fileId && HOLDS[input.itemType] === 'fileId')
+      if (input.fileId && HOLDS[input.itemType] === 'fileId') {
         await claimFiles(tx, holder(made.id), [input.fileId], 'fileId', ctx.lang);
+        if (MEDIA_TYPES.includes(input.itemType)) await restartMedia(tx, made.id);
+      }
       return (await find(tx, made.id)) as CourseItem;
     },
     async update(tx, current, input, ctx) {
@@ -122,8 +131,11 @@ export function createCourseItemService(deps: ResourceDeps) {
       const { version, ...values } = shaped(input, current.itemType);
       const updated = await repo.update(tx, current.id, values, ctx, version);
       if (!updated) return undefined;
-      if (input.fileId !== undefined && HOLDS[current.itemType] === 'fileId')
+      if (input.fileId !== undefined && HOLDS[current.itemType] === 'fileId') {
         await claimFiles(tx, holder(current.id), input.fileId ? [input.fileId] : [], 'fileId', ctx.lang);
+        if (input.fileId && input.fileId !== current.fileId && MEDIA_TYPES.includes(current.itemType))
+          await restartMedia(tx, current.id);
+      }
       return (await find(tx, current.id)) as CourseItem;
     },
     async remove(tx, rows, ctx) {
@@ -150,7 +162,17 @@ export function createCourseItemService(deps: ResourceDeps) {
     },
   };
 
-  const resource = createResourceService(courseItemResource, store, deps);
+  const generic = createResourceService(courseItemResource, store, deps);
+  /** A write that left the item's media pending queues its reading, once committed. */
+  const kicked = async (tenantId: string, row: CourseItem) => {
+    if (row.mediaStatus === 'pending') await media.kick(tenantId, row.id);
+    return row;
+  };
+  const resource: typeof generic = {
+    ...generic,
+    create: async (ctx, input) => kicked(ctx.tenantId, await generic.create(ctx, input)),
+    update: async (ctx, id, input) => kicked(ctx.tenantId, await generic.update(ctx, id, input)),
+  };
 
   const versioned = versionedAct(resource, repo, (tx, id) => find(tx, id));
   const act = (ctx: WriteContext, id: string, action: string, version: number, to: ItemStatus, from: ItemStatus[]) =>
@@ -203,6 +225,36 @@ export function createCourseItemService(deps: ResourceDeps) {
     publish: (ctx: WriteContext, id: string, version: number) =>
       act(ctx, id, 'publish', version, 'published', ['draft', 'hidden']),
     hide: (ctx: WriteContext, id: string, version: number) => act(ctx, id, 'hide', version, 'hidden', ['published']),
+
+    /**
+     * A video's file replaced by another uploaded one: the old file is let go (an orphan, removed after a day), and
+     * the new one is read from the start.
+     */
+    replaceMedia: async (ctx: WriteContext, id: string, input: ReplaceMedia) =>
+      kicked(
+        ctx.tenantId,
+        await versioned(ctx, id, 'replace-media', input.version, async (tx, row) => {
+          if (!MEDIA_TYPES.includes(row.itemType)) throw new AppError('courseItem.notMedia');
+          await claimFiles(tx, holder(id), [input.fileId], 'fileId', ctx.lang);
+          await restartMedia(tx, id);
+          return { fileId: input.fileId };
+        }),
+      ),
+
+    /** A video whose file could not be read is read again (its file may be back in its store). */
+    retryMedia: async (ctx: WriteContext, id: string, version: number) =>
+      kicked(
+        ctx.tenantId,
+        await versioned(ctx, id, 'retry-media', version, async (tx, row) => {
+          if (!MEDIA_TYPES.includes(row.itemType)) throw new AppError('courseItem.notMedia');
+          if (row.mediaStatus !== 'failed')
+            throw new AppError('courseItem.mediaNotFailed', { status: row.mediaStatus ?? '-' });
+          await restartMedia(tx, id);
+        }),
+      ),
+
+    /** The background reading (tests drive it): the job of one item, and the sweep. */
+    media,
 
     /** The course's items in a new order, each in its chapter (or at the top): every item once, or nothing moves. */
     reorder: (ctx: WriteContext, input: ReorderItems) =>

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
+import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -22,7 +22,7 @@ interface CourseTable extends Audited {
   tenant_id: Ref;
   code: string;
   title: string;
-  category: Nullable<string>;
+  category_id: Nullable<Ref>;
   course_type: Defaulted<(typeof COURSE_TYPES)[number]>;
   purpose: Defaulted<(typeof PURPOSES)[number]>;
   audience_trainee_type_ids: Defaulted<string[]>;
@@ -59,7 +59,8 @@ declare module '../../../db/types' {
 export const Course = recordRow({
   code: z.string(),
   title: z.string(),
-  category: z.string().nullable().openapi({ description: 'Dictionary `course_category`' }),
+  categoryId: z.string().nullable().openapi({ description: 'A node of the course category tree' }),
+  categoryName: z.string().nullable(),
   courseType: z.enum(COURSE_TYPES),
   purpose: z.enum(PURPOSES),
   audienceTraineeTypeIds: z.array(z.string()),
@@ -91,7 +92,7 @@ const ids = z.array(Id).max(100);
 const fields = {
   code,
   title: field.requiredText(200),
-  category: field.optionalText(50),
+  categoryId: Id.nullable().optional().openapi({ description: 'A course category of the tenant' }),
   courseType: z.enum(COURSE_TYPES).optional(),
   purpose: z.enum(PURPOSES).optional(),
   audienceTraineeTypeIds: ids.optional(),
@@ -144,6 +145,7 @@ export const courseTable = tableRepository<'course', Course>({
   name: 'course',
   columns: columnsOf(Course, {
     except: [
+      'categoryName',
       'ownerOrgName',
       'finalPaperTitle',
       'creditHours',
@@ -163,6 +165,7 @@ export const courseTable = tableRepository<'course', Course>({
   },
   tenantOwned: true,
   computed: {
+    categoryName: sql`(SELECT c.name FROM course_category c WHERE c.id = course.category_id)`,
     ownerOrgName: sql`(SELECT o.name FROM organization o WHERE o.id = course.owner_org_id)`,
     finalPaperTitle: sql`(SELECT p.title FROM exam_paper p WHERE p.id = course.final_paper_id)`,
     creditHours: sql`course.credit_hours::float8`,
@@ -187,7 +190,8 @@ export const courseResource = defineResource({
     defaultSort: '-createdAt',
     filters: {
       keyword: { kind: 'keyword', columns: ['code', 'title'] },
-      category: { kind: 'in', column: 'category', pattern: /^[\w-]{1,50}$/ },
+      // the category and its sub-categories (the store's)
+      categoryId: { kind: 'eq', pattern: ID_PATTERN },
       courseType: { kind: 'in', column: 'course_type', values: COURSE_TYPES },
       purpose: { kind: 'in', column: 'purpose', values: PURPOSES },
       status: { kind: 'in', column: 'status', values: COURSE_STATUSES },
@@ -198,7 +202,7 @@ export const courseResource = defineResource({
   columns: [
     { key: 'code' },
     { key: 'title' },
-    { key: 'category' },
+    { key: 'categoryName' },
     { key: 'courseType' },
     { key: 'purpose' },
     { key: 'creditHours' },

@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import { AppError, invalidField, notFound } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
+import type { Jobs } from '../../../core/jobs';
+import { filterValue } from '../../../core/resource/list-query';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { writeSheet } from '../../../core/resource/spreadsheet';
 import type { Tx } from '../../../core/tenancy';
+import { subtreeIds } from '../../assess/taxonomy/taxonomy';
+import { notify } from '../../message/message/outbox';
 import { checkOrganization } from '../../people/organization/organization-ref';
 import { namesNoOne, traineesOf } from '../audience';
 import {
@@ -21,6 +25,7 @@ import {
 const texts = {
   'zh-CN': {
     codeTaken: '该编码已被使用',
+    noCategory: '课程分类不存在',
     noOrg: '组织不存在',
     noPaper: '试卷不存在',
     toBeforeFrom: '不能早于开始日期',
@@ -34,6 +39,7 @@ const texts = {
   },
   'en-US': {
     codeTaken: 'is already used',
+    noCategory: 'is not an existing course category',
     noOrg: 'is not an existing organisation',
     noPaper: 'is not an existing paper',
     toBeforeFrom: 'must not be before the start',
@@ -50,9 +56,10 @@ const texts = {
 /**
  * Courses (docs/domain.md §8.1): a code unique in the tenant; published once one of its items is (and its final paper,
  * when it has one), taken offline, back again; assigned to its audience, which enrols the trainees in training it names
- * (those already on it stay as they are); cloned with its items; the report of its enrolments as xlsx.
+ * (those already on it stay as they are; the new ones are told); cloned with its items; the report of its enrolments
+ * as xlsx. Its category is a node of the tenant's course category tree; the list's category takes in its subtree.
  */
-export function createCourseService(deps: ResourceDeps) {
+export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
   const repo = courseTable;
   const { tenancy } = deps;
   const find = (tx: Tx, id: string) => repo.find(tx, id);
@@ -66,6 +73,14 @@ export function createCourseService(deps: ResourceDeps) {
     if (input.code && input.code !== current?.code) {
       const taken = await tx.selectFrom('course').select('id').where('code', '=', input.code).executeTakeFirst();
       if (taken) throw invalidField('code', t.codeTaken);
+    }
+    if (input.categoryId) {
+      const category = await tx
+        .selectFrom('course_category')
+        .select('id')
+        .where('id', '=', input.categoryId)
+        .executeTakeFirst();
+      if (!category) throw invalidField('categoryId', t.noCategory);
     }
     if (input.ownerOrgId) await checkOrganization(tx, 'ownerOrgId', input.ownerOrgId, t.noOrg);
     if (input.finalPaperId) {
@@ -82,7 +97,12 @@ export function createCourseService(deps: ResourceDeps) {
   }
 
   const store: ResourceStore<Course, CreateCourse, UpdateCourse> = {
-    list: (tx, query) => repo.list(tx, query),
+    async list(tx, query) {
+      const category = filterValue(query, 'categoryId');
+      if (category?.kind !== 'eq') return repo.list(tx, query);
+      const categories = await subtreeIds(tx, 'course_category', [category.value]);
+      return repo.list(tx, query, (q) => q.where(sql<boolean>`course.category_id = ANY(${categories}::bigint[])`));
+    },
     find,
     async create(tx, input, ctx) {
       await check(tx, input, undefined, ctx.lang);
@@ -158,21 +178,31 @@ export function createCourseService(deps: ResourceDeps) {
         return { status: 'offline' };
       }),
 
-    /** The trainees in training its audience names are enrolled (assigned); those already on it stay as they are. */
+    /**
+     * The trainees in training its audience names are enrolled (assigned) and told, in the same transaction; those
+     * already on it stay as they are, and are not told again.
+     */
     async assign(ctx: WriteContext, id: string, version: number): Promise<{ enrolled: number; course: Course }> {
       let enrolled = 0;
       const course = await act(ctx, id, 'assign', version, async (tx, row) => {
         refuseUnless(row, 'published');
         if (namesNoOne(row)) throw invalidField('audienceTraineeTypeIds', texts[ctx.lang].noAudience);
         const trainees = await traineesOf(tx, row);
-        if (trainees.length > 0) {
-          const made = await tx
-            .insertInto('course_enrollment')
-            .values(trainees.map((traineeId) => ({ tenant_id: ctx.tenantId, course_id: id, trainee_id: traineeId })))
-            .onConflict((oc) => oc.columns(['tenant_id', 'course_id', 'trainee_id']).doNothing())
-            .executeTakeFirst();
-          enrolled = Number(made.numInsertedOrUpdatedRows ?? 0);
-        }
+        if (trainees.length === 0) return {};
+        const made = await tx
+          .insertInto('course_enrollment')
+          .values(trainees.map((traineeId) => ({ tenant_id: ctx.tenantId, course_id: id, trainee_id: traineeId })))
+          .onConflict((oc) => oc.columns(['tenant_id', 'course_id', 'trainee_id']).doNothing())
+          .returning('trainee_id')
+          .execute();
+        enrolled = made.length;
+        await notify(tx, deps.jobs, {
+          businessItemCode: 'course.assigned',
+          to: { type: 'trainee', ids: made.map((e) => String(e.trainee_id)) },
+          params: { courseName: row.title, creditHours: String(row.creditHours) },
+          bizRef: { type: 'course', id },
+          actorId: ctx.actorId,
+        });
         return {};
       });
       return { enrolled, course };
@@ -190,6 +220,7 @@ export function createCourseService(deps: ResourceDeps) {
           updatedAt: _u,
           status: _s,
           publishedAt: _p,
+          categoryName: _n,
           ownerOrgName: _o,
           finalPaperTitle: _f,
           itemCount: _i,

@@ -14,6 +14,7 @@ import {
   type ItemProgress,
   recordProgress,
 } from '../descriptor';
+import MediaFile from '../MediaFile';
 
 /** Progress of a trainee on the course, recorded by hand (a session attended, a quiz taken on paper). */
 function RecordProgress({
@@ -142,12 +143,22 @@ function ProgressOf({ item }: { item: CourseItem }) {
   );
 }
 
-/** /teach/course/item/:id/profile: the item's details, each trainee's progress on it (recorded by hand too), its audit trail. */
+/**
+ * /teach/course/item/:id/profile: the item's details, a video's file with where its reading stands (replaced, read
+ * again), each trainee's progress on it (recorded by hand too), its audit trail.
+ */
 export default function CourseItemProfile() {
   return (
     <div data-testid="course-item-profile">
       <ResourceProfile<CourseItem> descriptor={courseItemDescriptor}>
-        {(item) => item.itemType !== 'chapter' && <ProgressOf item={item} />}
+        {(item, reload) =>
+          item.itemType !== 'chapter' && (
+            <>
+              {item.itemType === 'video' && <MediaFile item={item} reload={reload} />}
+              <ProgressOf item={item} />
+            </>
+          )
+        }
       </ResourceProfile>
     </div>
   );
