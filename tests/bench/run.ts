@@ -12,7 +12,8 @@
  *  7. question bank lists over 1,000,000 generated questions on PostgreSQL, 100,000 embedded (questions.ts);
  *  8. a batch of 100,000 in-app messages and the inbox's unread count, on both engines (messages.ts);
  *  9. document searches over 100,000 generated documents, on both engines (documents.ts).
- * BENCH_ONLY=bundles,latency,request-cost,imports,people,files,questions,messages,documents runs only the sections named.
+ * BENCH_ONLY=bundles,latency,request-cost,imports,people,files,questions,messages,documents runs only the sections named;
+ * BENCH_ENGINE=pglite or postgres runs the database sections on that engine only.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +42,8 @@ const BUNDLE_RUNS = 3;
 const LIST_PATH = '/#/system/admin';
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (section: string) => !only || only.includes(section);
+const engines = process.env.BENCH_ENGINE?.split(',');
+const engine = (kind: 'pglite' | 'postgres') => !engines || engines.includes(kind);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -235,17 +238,20 @@ async function main() {
   for (const section of ['latency', 'imports', 'people', 'files', 'questions', 'messages', 'documents'] as const) {
     if (!runs(section)) continue;
     const bench = benches[section];
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
-    try {
-      await bench('Embedded PGlite (on disk)', { kind: 'pglite', dataDir });
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+    if (engine('pglite')) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
+      try {
+        await bench('Embedded PGlite (on disk)', { kind: 'pglite', dataDir });
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     }
-    try {
-      await withScratchPostgres(pgUrl, (url) => bench('PostgreSQL server', { kind: 'postgres', url }));
-    } catch (error) {
-      console.log(`PostgreSQL server: skipped (${(error as Error).message})`);
-    }
+    if (engine('postgres'))
+      try {
+        await withScratchPostgres(pgUrl, (url) => bench('PostgreSQL server', { kind: 'postgres', url }));
+      } catch (error) {
+        console.log(`PostgreSQL server: skipped (${(error as Error).message})`);
+      }
   }
 
   if (runs('request-cost')) await benchRequestCost((run) => withScratchPostgres(pgUrl, run));

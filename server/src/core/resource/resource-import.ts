@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi';
+import { sql } from 'kysely';
 import type { ErrorCatalog } from '../error-catalog';
 import { AppError, invalidField, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
@@ -381,6 +382,9 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     await job.refreshStatistics();
   };
   const apply = async (tx: Tx, rows: SheetRecord[]) => {
+    // a batch's commit need not wait for its log to reach the disk: should the server stop before it does, the job
+    // is unfinished and a restart undoes it whole (`recover`) from the audit rows that did reach it
+    await sql`SELECT set_config('synchronous_commit', 'off', true)`.execute(tx);
     // A key created meanwhile by someone else fails on the unique index, and the batch's rows are then located.
     const known = rows.map((r) => r.record).filter((record) => existingKeys.has(keyOf(record) ?? ''));
     const existing = known.length ? await lookUp(tx, known) : new Map<string, Row>();

@@ -219,8 +219,16 @@ export function tableRepository<T extends TableName, Row extends object = TableR
    * column a row leaves out takes its default rather than null. `fixed`: values every row takes (a role's type).
    * Each group's JSON is made before the first statement is sent, so no row's copy lives on while the database works
    * (whatever is alive while this thread waits outlives the young generation and ends in the old one).
+   * `ids`: the rows carry the ids they take (from `nextIds`), which spares a write that needs them (a code made of
+   * the id) a second pass over every index; `returning: false` when the caller reads the rows again anyway.
    */
-  async function insertMany(tx: Tx, rows: object[], actor: Actor, fixed: object = {}): Promise<Row[]> {
+  async function insertMany(
+    tx: Tx,
+    rows: object[],
+    actor: Actor,
+    fixed: object = {},
+    { ids = false, returning = true }: { ids?: boolean; returning?: boolean } = {},
+  ): Promise<Row[]> {
     const common: TableRow = {
       ...toValues(spec, fixed, true),
       ...(spec.tenantOwned && { tenant_id: actor.tenantId }),
@@ -229,8 +237,8 @@ export function tableRepository<T extends TableName, Row extends object = TableR
     const commonColumns = Object.keys(common);
     let groups: Map<string, TableRow[]> | undefined = new Map();
     for (const row of rows as Record<string, unknown>[]) {
-      const values: TableRow = {};
-      let key = '';
+      const values: TableRow = ids ? { id: row.id } : {};
+      let key = ids ? 'id,' : '';
       for (const [field, column] of writableColumns) {
         const value = row[field];
         if (value === undefined || column in common) continue;
@@ -250,8 +258,9 @@ export function tableRepository<T extends TableName, Row extends object = TableR
     const inserted: Row[] = [];
     for (const { columns, json } of statements) {
       const { rows: records } = await sql<TableRow>`INSERT INTO ${sql.table(spec.name)} (${sql.join(columns)})
+        ${ids ? sql`OVERRIDING SYSTEM VALUE` : sql``}
         SELECT ${sql.join(columns)} FROM json_populate_recordset(NULL::${sql.table(spec.name)}, ${jsonParameter(json)})
-        RETURNING ${sql.join(stored.map((c) => sql.ref(c)))}`.execute(tx);
+        ${returning ? sql`RETURNING ${sql.join(stored.map((c) => sql.ref(c)))}` : sql``}`.execute(tx);
       for (const record of records) inserted.push(toRow(record));
     }
     return inserted;
@@ -260,6 +269,14 @@ export function tableRepository<T extends TableName, Row extends object = TableR
   return {
     /** The table's name, as its statements address it. */
     table,
+
+    /** `count` ids of the table's identity, taken now (its sequence is granted to the application's roles). */
+    async nextIds(tx: Tx, count: number): Promise<string[]> {
+      if (count === 0) return [];
+      const { rows } = await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence(${spec.name}, 'id'))::text AS id
+        FROM generate_series(1, ${count}::int)`.execute(tx);
+      return rows.map((r) => r.id);
+    },
 
     async list(tx: Tx, query: ListQuery, narrow: Narrow = (q) => q): Promise<{ rows: Row[]; total: number }> {
       const filtered = narrow(applyFilters(base(tx), query));

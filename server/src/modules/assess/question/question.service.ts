@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
@@ -171,7 +170,11 @@ export function createQuestionService(deps: ResourceDeps) {
   }
 
   /** A group's items as rows: in order, each of the group's child type, in its category, format and status. */
-  const childRows = (parent: Question, items: ItemInput[]) => {
+  const childRows = (
+    parent: Pick<Question, 'id' | 'code' | 'categoryId' | 'questionType'> &
+      Partial<Pick<Question, 'medicalFormat' | 'difficulty' | 'status'>>,
+    items: ItemInput[],
+  ) => {
     const type = CHILD_TYPE[parent.questionType] as QuestionType;
     return items.map((item, i) => ({
       ...item,
@@ -214,37 +217,31 @@ export function createQuestionService(deps: ResourceDeps) {
       if (earlier.has(hash) && !inputs[i]?.allowDuplicate) throw invalidField('stem', texts[ctx.lang].duplicate(''));
       earlier.add(hash);
     }
-    // the codes are made of the ids, known once the rows are in; until then each has a code of its own
-    const batch = randomBytes(6).toString('hex');
-    const made = await repo.insertMany(
-      tx,
-      inputs.map(({ children: _, allowDuplicate: __, ...values }, i) => ({
-        ...values,
-        code: `new-${batch}-${i}`,
-        contentHash: hashes[i],
-        currentVersion: 1,
-      })),
-      ctx,
+    // the ids are taken first: the codes made of them and the items' parent ids go in with the rows
+    const groups = inputs.map(groupItems);
+    const ids = await repo.nextIds(tx, inputs.length + groups.reduce((n, items) => n + items.length, 0));
+    const parents = inputs.map(({ children: _, allowDuplicate: __, ...values }, i) => ({
+      ...values,
+      id: ids[i] as string,
+      code: codeOf(ids[i] as string),
+      contentHash: hashes[i],
+      currentVersion: 1,
+    }));
+    let next = inputs.length;
+    const items = parents.flatMap((parent, i) =>
+      childRows(parent, groups[i] as ItemInput[]).map((row) => ({ ...row, id: ids[next++] as string })),
     );
-    const ids = made.map((row) => row.id);
-    await sql`UPDATE question SET code = 'Q' || lpad(id::text, greatest(8, length(id::text)), '0')
-      WHERE id = ANY(${ids}::bigint[])`.execute(tx);
-    // the rows come back grouped by the columns they set: each is found again by its place in the batch
-    const madeAt = new Map(made.map((row) => [Number(row.code.slice(`new-${batch}-`.length)), row]));
-    const order = new Map([...madeAt].map(([i, row]) => [i, row.id]));
-    const items = inputs.flatMap((input, i) => {
-      const row = madeAt.get(i) as Question;
-      return childRows({ ...row, code: codeOf(row.id) }, groupItems(input));
-    });
-    if (items.length) await repo.insertMany(tx, items, ctx);
-    const rows = new Map((await repo.findAllBy(tx, 'id', ids)).map((row) => [row.id, row]));
+    await repo.insertMany(tx, parents, ctx, {}, { ids: true, returning: false });
+    if (items.length) await repo.insertMany(tx, items, ctx, {}, { ids: true, returning: false });
+    const parentIds = parents.map((p) => p.id);
+    const rows = new Map((await repo.findAllBy(tx, 'id', parentIds)).map((row) => [row.id, row]));
     const itemsOf = new Map<string, QuestionItem[]>();
-    for (const item of await childrenOf(tx, ids))
-      itemsOf.set(item.parentId, [...(itemsOf.get(item.parentId) ?? []), item.item]);
-    const questions = inputs.map((_, i) => {
-      const id = order.get(i) as string;
-      return { ...(rows.get(id) as Question), children: itemsOf.get(id) ?? [] };
-    });
+    for (const { id, parentId, subOrder, stem, options, answer, analysis } of items)
+      itemsOf.set(parentId, [
+        ...(itemsOf.get(parentId) ?? []),
+        { id, subOrder, stem, options: options ?? null, answer: answer ?? null, analysis: analysis ?? null },
+      ]);
+    const questions = parentIds.map((id) => ({ ...(rows.get(id) as Question), children: itemsOf.get(id) ?? [] }));
     await tx
       .insertInto('question_version')
       .values(
