@@ -299,4 +299,66 @@ describe.each(engines())('exam papers on $name', (engine) => {
     );
     expect(fieldOf(foreign.body)).toEqual(['sections.0.slots.0.questionId']);
   });
+
+  it('counts how a question is used, and names the draft papers whose rules may draw it', async () => {
+    const root = await create(categories, { code: 'stats', name: '统计' });
+    const leaf = await create(categories, { code: 'stats-leaf', name: '统计子类', parentId: root.id });
+    const q = await readyQuestion(leaf.id, '统计题', { difficulty: 3 });
+    const q2 = await readyQuestion(root.id, '统计题二', { difficulty: 5 });
+    const random = (code: string, sections: Json[]) =>
+      create(papers, {
+        code,
+        title: code,
+        composeMode: 'random_per_candidate',
+        passScore: 1,
+        durationMinutes: 30,
+        sections,
+      });
+    const rule = (extra: Json) => ({ categoryIds: [root.id], count: 1, score: 1, ...extra });
+    // with the sub-categories, at difficulty 3: q
+    const d1 = await random('S-D1', [{ title: 'a', rules: [rule({ difficultyMin: 3, difficultyMax: 3 })] }]);
+    // the root alone: q2
+    const d2 = await random('S-D2', [{ title: 'a', rules: [rule({ includeSubcategories: false })] }]);
+    // difficulty 5: q2
+    const d3 = await random('S-D3', [{ title: 'a', rules: [rule({ difficultyMin: 5 })] }]);
+    // q placed by hand is not drawn again: the rule may draw q2 only
+    const d4 = await random('S-D4', [
+      { title: 'a', slots: [{ questionId: q.id, score: 1 }] },
+      { title: 'b', rules: [rule({})] },
+    ]);
+    const p = await create(papers, {
+      code: 'S-P',
+      title: '统计试卷',
+      passScore: 1,
+      durationMinutes: 30,
+      sections: [{ title: 'a', slots: [{ questionId: q.id, score: 1 }] }],
+    });
+    expect((await call('POST', `${papers}/${p.id}/publish`, { version: p.version })).status).toBe(200);
+
+    const stats = await call('GET', `${questions}/${q.id}/statistics`);
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    expect(stats.body).toMatchObject({
+      usageCount: 1,
+      versionCount: 1,
+      papers: { draft: 1, published: 1, closed: 0 },
+      drawableBy: [{ paperId: d1.id, code: 'S-D1', title: 'S-D1' }],
+    });
+    expect(Date.parse(stats.body.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // the rules' own check agrees: d1's rule may draw q alone
+    const check = await call('POST', `${papers}/check-rules`, {
+      rules: [rule({ difficultyMin: 3, difficultyMax: 3 })],
+    });
+    expect(check.body[0].available).toBe(1);
+
+    const other = await call('GET', `${questions}/${q2.id}/statistics`);
+    expect(other.body).toMatchObject({
+      usageCount: 0,
+      papers: { draft: 0, published: 0, closed: 0 },
+      lastUsedAt: null,
+    });
+    expect(other.body.drawableBy.map((d: Json) => d.paperId)).toEqual([d4.id, d3.id, d2.id]);
+    // a question that is not ready is never drawn
+    expect((await call('GET', `${questions}/${draft.id}/statistics`)).body.drawableBy).toEqual([]);
+    expect((await call('GET', `${questions}/${q.id}/statistics`, undefined, s.other)).status).toBe(404);
+  });
 });

@@ -4,7 +4,7 @@ import QuestionListPage from '@/pages/assess/question';
 import type { Question, QuestionVersion } from '@/pages/assess/question/descriptor';
 import QuestionEditPage from '@/pages/assess/question/edit';
 import QuestionProfile from '@/pages/assess/question/profile';
-import { CreateQuestion } from '../../server/src/modules/assess/question/question.resource';
+import { CreateQuestion, FindDuplicates } from '../../server/src/modules/assess/question/question.resource';
 import { fakeApi, validatedBy } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
@@ -291,11 +291,36 @@ describe('/question/:id/profile', () => {
         snapshot: { ...ready, stem: '男，56岁。首选药物是' },
       },
     ];
+    let duplicateAsked: unknown;
     fakeApi({
       'GET /api/assess/question/5': () => ({ body: ready }),
       'GET /api/assess/question/5/versions': () => ({ body: versions }),
       'GET /api/assess/question/5/papers': () => ({
         body: [{ paperId: '8', code: 'P8', title: '出科考核', status: 'published', questionVersion: 1 }],
+      }),
+      'GET /api/assess/question/5/statistics': () => ({
+        body: {
+          usageCount: 3,
+          versionCount: 2,
+          papers: { draft: 1, published: 1, closed: 1 },
+          lastUsedAt: '2026-03-01T08:00:00.000Z',
+          drawableBy: [{ paperId: '9', code: 'P9', title: '随机卷' }],
+        },
+      }),
+      'POST /api/assess/question/duplicates': validatedBy(FindDuplicates, (call) => {
+        duplicateAsked = call.body;
+        return {
+          body: [
+            {
+              id: '6',
+              code: 'Q00000006',
+              stem: '男，61岁。首选药物是',
+              status: 'ready',
+              exact: false,
+              similarity: 0.82,
+            },
+          ],
+        };
       }),
       'GET /api/system/audit.*': () => page([]),
     });
@@ -317,5 +342,17 @@ describe('/question/:id/profile', () => {
     const first = screen.getAllByTestId('question-version')[1];
     expect(await within(first).findByText('P8 出科考核')).toBeInTheDocument();
     expect(screen.getByTestId('profile-edit')).toHaveAttribute('href', '/question/edit/5');
+    // how it is used: the figures, the draft paper that may draw it, the questions most like it (itself left out)
+    const statistics = screen.getByTestId('question-statistics');
+    expect(await within(statistics).findByText('组卷次数')).toBeInTheDocument();
+    expect(within(statistics).getByText('3')).toBeInTheDocument();
+    expect(within(statistics).getByText('另有 1 份草稿')).toBeInTheDocument();
+    expect(within(screen.getByTestId('question-drawable-by')).getByText('P9 随机卷').closest('a')).toHaveAttribute(
+      'href',
+      '/exam-paper/9/profile',
+    );
+    const similar = await within(screen.getByTestId('question-similar')).findByText('Q00000006 82%');
+    expect(similar.closest('a')).toHaveAttribute('href', '/question/6/profile');
+    expect(duplicateAsked).toMatchObject({ stem: '男，60岁。首选药物是', excludeId: '5' });
   });
 });

@@ -4,6 +4,7 @@ import type {
   Duplicate,
   FindDuplicates,
   Question,
+  QuestionStatistics,
   QuestionUse,
   QuestionVersion,
   UpdateQuestion,
@@ -15,7 +16,7 @@ import request, { type Options } from '@/utils/request';
 import { TaxonomySelect } from '../taxonomy/TaxonomyPickers';
 import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES, STATUS_COLOURS } from './questionForm';
 
-export type { CreateQuestion, Duplicate, Question, QuestionUse, QuestionVersion, UpdateQuestion };
+export type { CreateQuestion, Duplicate, Question, QuestionStatistics, QuestionUse, QuestionVersion, UpdateQuestion };
 
 export const questions = resourceService<Question, CreateQuestion, UpdateQuestion>('assess/question');
 
@@ -28,6 +29,7 @@ export const bulkUpdateQuestions = (body: BulkUpdateQuestions, options?: Options
 export const findDuplicates = (body: FindDuplicates) => request.post<Duplicate[]>(`${path}/duplicates`, { data: body });
 export const fetchVersions = (id: string) => request.get<QuestionVersion[]>(`${path}/${id}/versions`);
 export const fetchUses = (id: string) => request.get<QuestionUse[]>(`${path}/${id}/papers`);
+export const fetchStatistics = (id: string) => request.get<QuestionStatistics>(`${path}/${id}/statistics`);
 
 /** The statuses in which a question is edited (the server's rule; a ready one gets a new version). */
 export const EDITABLE: QuestionStatus[] = ['draft', 'rejected', 'ready', 'hidden'];

@@ -78,6 +78,37 @@ async function matching(tx: Tx, rule: RuleInput): Promise<RawBuilder<boolean>> {
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 }
 
+/**
+ * The draft papers whose random rules may draw question `id` at publication: `matching` read the other way round, for
+ * one question and every rule at once. A rule's category (with its sub-categories) is one of the question's category's
+ * ancestors or the category itself, a knowledge point one of its points' ancestors; a question placed by hand in the
+ * paper is not drawn. Only a ready question of the bank (not a group's item) is drawn at all.
+ */
+export async function papersThatMayDraw(
+  tx: Tx,
+  id: string,
+): Promise<{ paperId: string; code: string; title: string }[]> {
+  const { rows } = await sql<{ id: string; code: string; title: string }>`SELECT p.id::text AS id, p.code, p.title
+    FROM question q
+    JOIN paper_rule r ON true
+    JOIN exam_paper p ON p.id = r.paper_id AND p.status = 'draft'
+    WHERE q.id = ${id} AND q.parent_id IS NULL AND q.status = 'ready'
+      AND (cardinality(r.category_ids) = 0 OR CASE WHEN r.include_subcategories
+        THEN r.category_ids && ARRAY(SELECT a.id FROM question_category c JOIN question_category a
+          ON starts_with(c.path, a.path) WHERE c.id = q.category_id)
+        ELSE q.category_id = ANY(r.category_ids) END)
+      AND (cardinality(r.knowledge_point_ids) = 0 OR r.knowledge_point_ids && ARRAY(SELECT a.id FROM knowledge_point k
+        JOIN knowledge_point a ON starts_with(k.path, a.path) WHERE k.id = ANY(q.knowledge_point_ids)))
+      AND (cardinality(r.tags) = 0 OR CASE WHEN r.tag_match = 'all' THEN q.tags @> r.tags ELSE q.tags && r.tags END)
+      AND (r.question_type IS NULL OR r.question_type = q.question_type)
+      AND (r.medical_format IS NULL OR r.medical_format = q.medical_format)
+      AND q.difficulty BETWEEN r.difficulty_min AND r.difficulty_max
+      AND NOT EXISTS (SELECT 1 FROM paper_slot s WHERE s.paper_id = p.id AND s.question_id = q.id)
+    GROUP BY p.id, p.code, p.title
+    ORDER BY p.id DESC`.execute(tx);
+  return rows.map((r) => ({ paperId: r.id, code: r.code, title: r.title }));
+}
+
 const excluding = (ids: readonly string[]) =>
   ids.length ? sql<boolean>`NOT (q.id = ANY(${[...ids]}::bigint[]))` : sql<boolean>`true`;
 

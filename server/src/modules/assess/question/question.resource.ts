@@ -141,6 +141,21 @@ export const QuestionUse = z
   .openapi('QuestionUse');
 export type QuestionUse = z.infer<typeof QuestionUse>;
 
+export const QuestionStatistics = z
+  .object({
+    usageCount: z.number().int().openapi({ description: 'Times a published paper took the question' }),
+    versionCount: z.number().int(),
+    papers: z
+      .object({ draft: z.number().int(), published: z.number().int(), closed: z.number().int() })
+      .openapi({ description: 'The papers that hold it, by status (archived ones left out)' }),
+    lastUsedAt: z.string().nullable().openapi({ description: 'When a paper holding it was last published' }),
+    drawableBy: z
+      .array(z.object({ paperId: z.string(), code: z.string(), title: z.string() }))
+      .openapi({ description: 'Draft papers whose random rules may draw it when they are published' }),
+  })
+  .openapi('QuestionStatistics');
+export type QuestionStatistics = z.infer<typeof QuestionStatistics>;
+
 const isoTime = (column: string) =>
   sql`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

@@ -10,6 +10,7 @@ import {
   Duplicate,
   FindDuplicates,
   Question,
+  QuestionStatistics,
   QuestionUse,
   QuestionVersion,
   questionResource,
@@ -77,6 +78,17 @@ const uses = defineRoute({
   responses: answers('The papers', z.array(QuestionUse), 400, 401, 403, 404),
 });
 
+const statistics = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/statistics`,
+  tags,
+  summary:
+    'How the question is used: by how many papers (by status) and how often published, when last, its versions, and the draft papers whose random rules may draw it',
+  permission: 'assess:question:list',
+  request: { params: IdParam },
+  responses: answers('Its statistics', QuestionStatistics, 400, 401, 403, 404),
+});
+
 /** The fixed paths come before the generic routes, so that `/duplicates` is never read as an id. */
 const actions = (service: QuestionService) =>
   new OpenAPIHono<AppEnv>()
@@ -91,6 +103,9 @@ const actions = (service: QuestionService) =>
       c.json(await service.review(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(uses, async (c) => c.json(await service.papers(c.var.principal.tenantId, c.req.valid('param').id), 200))
+    .openapi(statistics, async (c) =>
+      c.json(await service.statistics(c.var.principal.tenantId, c.req.valid('param').id), 200),
+    )
     .openapi(versions, async (c) =>
       c.json(await service.versions(c.var.principal.tenantId, c.req.valid('param').id), 200),
     );

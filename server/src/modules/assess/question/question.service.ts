@@ -7,6 +7,7 @@ import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../co
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport } from './question.import';
 import {
@@ -16,6 +17,7 @@ import {
   type FindDuplicates,
   type Question,
   type QuestionItem,
+  type QuestionStatistics,
   type QuestionUse,
   type QuestionVersion,
   questionResource,
@@ -541,6 +543,31 @@ export function createQuestionService(deps: ResourceDeps) {
           status: r.status,
           questionVersion: r.question_version,
         }));
+      }),
+
+    /** How the question is used (`QuestionStatistics`); attempts are not counted here (domain §10.6). */
+    statistics: (tenantId: string, id: string): Promise<QuestionStatistics> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, id);
+        if (!row) throw notFound();
+        const { rows } = await sql<{ status: string; n: number; last: Date | null }>`SELECT p.status,
+            count(DISTINCT p.id)::int AS n, max(p.published_at) AS last
+          FROM paper_slot s JOIN exam_paper p ON p.id = s.paper_id
+          WHERE s.question_id = ${id} AND p.status <> 'archived' GROUP BY p.status`.execute(tx);
+        const versions = await tx
+          .selectFrom('question_version')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('question_id', '=', id)
+          .executeTakeFirstOrThrow();
+        const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+        const last = rows.flatMap((r) => (r.last ? [new Date(r.last).getTime()] : []));
+        return {
+          usageCount: row.usageCount,
+          versionCount: versions.n,
+          papers: { draft: count('draft'), published: count('published'), closed: count('closed') },
+          lastUsedAt: last.length ? new Date(Math.max(...last)).toISOString() : null,
+          drawableBy: await papersThatMayDraw(tx, id),
+        };
       }),
 
     /** Every version of a question, newest first, each with its snapshot. */

@@ -1,14 +1,16 @@
 import '@/pages/assess/catalogue';
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Descriptions, Empty, List, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, List, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { ignoreShownError } from '@/utils/request';
 import {
   EDITABLE,
+  fetchStatistics,
   fetchUses,
   fetchVersions,
+  findDuplicates,
   type Question,
   type QuestionVersion,
   questionDescriptor,
@@ -150,6 +152,83 @@ function Versions({ row }: { row: Question }) {
 }
 
 /**
+ * How the question is used (Moodle's usage and last-used columns): the papers that hold it and how often it was
+ * published in one, its versions, the draft papers whose random rules may draw it, and the bank's questions most like
+ * it. How candidates answered it (facility, discrimination) comes from exam delivery, which is not this console's.
+ */
+function Statistics({ row }: { row: Question }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { data, loading } = useRequest(() => fetchStatistics(row.id), {
+    refreshDeps: [row.id, row.version],
+    onError: ignoreShownError,
+  });
+  const { data: similar = [] } = useRequest(
+    () =>
+      findDuplicates({
+        stem: row.stem,
+        options: row.options ?? undefined,
+        children: row.children?.length ? row.children : undefined,
+        excludeId: row.id,
+      } as Parameters<typeof findDuplicates>[0]),
+    { refreshDeps: [row.id, row.version], onError: ignoreShownError },
+  );
+  const papers = data?.papers;
+  return (
+    <Card title={t('assess.question.statistics')} loading={loading} data-testid="question-statistics">
+      <Row gutter={16}>
+        <Col xs={12} md={6}>
+          <Statistic title={t('assess.question.statistics.usage')} value={data?.usageCount ?? 0} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic
+            title={t('assess.question.statistics.papers')}
+            value={papers ? papers.published + papers.closed : 0}
+            suffix={papers?.draft ? intl.formatMessage({ id: 'assess.question.statistics.drafts' }, papers) : undefined}
+          />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic
+            title={t('assess.question.statistics.lastUsed')}
+            value={data?.lastUsedAt ? new Date(data.lastUsedAt).toLocaleDateString(intl.locale) : '-'}
+          />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title={t('assess.question.statistics.versions')} value={data?.versionCount ?? 0} />
+        </Col>
+      </Row>
+      <Descriptions size="small" column={1} style={{ marginTop: 16 }}>
+        <Descriptions.Item label={t('assess.question.statistics.drawableBy')}>
+          <Space wrap data-testid="question-drawable-by">
+            {data?.drawableBy.length
+              ? data.drawableBy.map((paper) => (
+                  <Link key={paper.paperId} to={`/exam-paper/${paper.paperId}/profile`}>
+                    <Tag>{`${paper.code} ${paper.title}`}</Tag>
+                  </Link>
+                ))
+              : t('assess.question.statistics.none')}
+          </Space>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('assess.question.statistics.similar')}>
+          <Space wrap data-testid="question-similar">
+            {similar.length
+              ? similar.map((other) => (
+                  <Link key={other.id} to={`/question/${other.id}/profile`} title={other.stem}>
+                    <Tag color={other.exact ? 'red' : undefined}>
+                      {`${other.code} ${Math.round(other.similarity * 100)}%`}
+                    </Tag>
+                  </Link>
+                ))
+              : t('assess.question.statistics.none')}
+          </Space>
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Text type="secondary">{t('assess.question.statistics.attempts')}</Typography.Text>
+    </Card>
+  );
+}
+
+/**
  * /question/:id/profile: the question's details, how a candidate reads it (with its key and analysis), its review,
  * its versions with what each changed, and its audit trail; edited on the step form, submitted, reviewed from here.
  */
@@ -200,6 +279,7 @@ export default function QuestionProfile() {
                 </Descriptions>
               )}
             </Card>
+            <Statistics row={row} />
             <Versions row={row} />
             <QuestionDialogs
               acting={acting}
