@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../support/pdf-text';
 import { engines, type Json, twoTenants } from './helpers';
 
 const categories = '/api/assess/category';
@@ -193,12 +194,22 @@ describe.each(engines())('exam papers on $name', (engine) => {
     expect(again.body.sections[1].questions.map((q: Json) => q.id)).toEqual(drawn.map((q: Json) => q.id));
   });
 
-  it("exports the paper as a Word document as a candidate gets it, and the teacher's copy with the answers", async () => {
+  it.each([
+    ['a Word document', 'export-word'],
+    ['a PDF', 'export-pdf'],
+  ])("exports the paper as %s as a candidate gets it, and the teacher's copy with the answers", async (_, action) => {
     const textOf = async (answers: boolean) => {
-      const res = await s.api.fetch('GET', `${papers}/${paper.id}/export-word?seed=7&answers=${answers}`, {
+      const res = await s.api.fetch('GET', `${papers}/${paper.id}/${action}?seed=7&answers=${answers}`, {
         token: s.demo,
       });
       expect(res.status).toBe(200);
+      if (action === 'export-pdf') {
+        expect(res.headers.get('content-type')).toBe('application/pdf');
+        expect(res.headers.get('content-disposition')).toContain(answers ? 'P1-key.pdf' : 'P1.pdf');
+        const { pages, text } = await pdfText(await res.arrayBuffer());
+        expect(pages).toBeGreaterThan(0);
+        return text;
+      }
       expect(res.headers.get('content-type')).toContain('wordprocessingml');
       const zip = await JSZip.loadAsync(await res.arrayBuffer());
       const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
@@ -213,8 +224,8 @@ describe.each(engines())('exam papers on $name', (engine) => {
     const key = await textOf(true);
     expect(key).toContain('（含答案）');
     expect(key).toContain('答案：B');
-    expect((await call('GET', `${papers}/${paper.id}/export-word`, undefined, s.viewer)).status).toBe(403);
-    expect((await call('GET', `${papers}/${paper.id}/export-word`, undefined, s.other)).status).toBe(404);
+    expect((await call('GET', `${papers}/${paper.id}/${action}`, undefined, s.viewer)).status).toBe(403);
+    expect((await call('GET', `${papers}/${paper.id}/${action}`, undefined, s.other)).status).toBe(404);
   });
 
   it('pins the versions at publish: a question edited later leaves the paper as it was', async () => {

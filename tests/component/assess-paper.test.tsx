@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = [
-  ...['list', 'create', 'update', 'delete', 'export', 'publish', 'close', 'clone', 'export-word'].map(
+  ...['list', 'create', 'update', 'delete', 'export', 'publish', 'close', 'clone', 'export-word', 'export-pdf'].map(
     (a) => `assess:paper:${a}`,
   ),
   'assess:question:list',
@@ -206,6 +206,7 @@ describe('/exam-paper/:id/profile', () => {
       'GET /api/assess/paper/1': () => ({ body: paper('1', { status: 'published' }) }),
       'GET /api/assess/paper/1/preview': (call) => ({ body: preview(Number(call.query.seed)) }),
       'GET /api/assess/paper/1/export-word': () => ({ body: {} }),
+      'GET /api/assess/paper/1/export-pdf': () => ({ body: {} }),
       'GET /api/system/audit.*': () => page([]),
     });
     render(
@@ -231,5 +232,10 @@ describe('/exam-paper/:id/profile', () => {
     await waitFor(() => expect(api.find('GET', '/api/assess/paper/1/export-word')).toHaveLength(1));
     expect(api.find('GET', '/api/assess/paper/1/export-word')[0].query).toEqual({ seed: '2', answers: 'true' });
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    // and the same draw as a PDF, now without the key
+    fireEvent.click(screen.getByTestId('paper-preview-key'));
+    fireEvent.click(screen.getByTestId('paper-export-pdf'));
+    await waitFor(() => expect(api.find('GET', '/api/assess/paper/1/export-pdf')).toHaveLength(1));
+    expect(api.find('GET', '/api/assess/paper/1/export-pdf')[0].query).toEqual({ seed: '2', answers: 'false' });
   });
 });

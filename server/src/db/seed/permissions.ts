@@ -90,6 +90,7 @@ export const actionNames: Record<string, [string, string]> = {
   manage: ['管理', 'Manage'],
   close: ['关闭', 'Close'],
   'export-word': ['导出 Word', 'Export to Word'],
+  'export-pdf': ['导出 PDF', 'Export to PDF'],
   transfer: ['调动', 'Transfer'],
 };
 
@@ -435,7 +436,7 @@ export const permissionManifest = [
         name: '试卷',
         nameEn: 'Exam papers',
         path: '/exam-paper/list',
-        buttons: ['publish', 'close', 'clone', 'export-word'],
+        buttons: ['publish', 'close', 'clone', 'export-word', 'export-pdf'],
       },
     ],
   },

@@ -262,12 +262,13 @@ export const PaperPreview = z
 export type PaperPreview = z.infer<typeof PaperPreview>;
 const seed = z.coerce.number().int().min(0).max(2_147_483_647).optional().openapi({ description: 'Default 1' });
 export const PreviewQuery = z.object({ seed }).strict();
-export const ExportWordQuery = z
+export const PrintQuery = z
   .object({
     seed,
     answers: z.enum(['true', 'false']).optional().openapi({ description: "`true`: the teacher's copy, with answers" }),
   })
   .strict();
+export type PrintQuery = z.infer<typeof PrintQuery>;
 
 export const paperTable = tableRepository<'exam_paper', Paper>({
   name: 'exam_paper',

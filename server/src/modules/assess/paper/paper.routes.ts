@@ -1,4 +1,5 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../../core/context';
 import { answers, errorResponses, json } from '../../../core/openapi';
 import { IdParam } from '../../../core/resource/id-param';
@@ -8,11 +9,11 @@ import { defineRoute, recordAction } from '../../../core/route';
 import {
   CheckRules,
   ClonePaper,
-  ExportWordQuery,
   Paper,
   PaperAction,
   PaperPreview,
   PreviewQuery,
+  PrintQuery,
   paperResource,
   RuleAvailability,
 } from './paper.resource';
@@ -20,6 +21,7 @@ import { createPaperService, type PaperService } from './paper.service';
 
 const path = 'assess/paper';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PDF = 'application/pdf';
 const tags = [path];
 const answer: [string, typeof Paper] = ['The paper', Paper];
 
@@ -66,11 +68,27 @@ const exportWord = defineRoute({
   summary:
     "The paper as a Word document as a candidate gets it (random rules drawn with `seed`), or the teacher's copy with each answer and analysis (`answers=true`)",
   permission: 'assess:paper:export-word',
-  request: { params: IdParam, query: ExportWordQuery },
+  request: { params: IdParam, query: PrintQuery },
   responses: {
     200: {
       description: 'The document',
       content: { [DOCX]: { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
+    },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+const exportPdf = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/export-pdf`,
+  tags,
+  summary:
+    "The paper as an A4 PDF as a candidate gets it (random rules drawn with `seed`), or the teacher's copy with each answer and analysis (`answers=true`)",
+  permission: 'assess:paper:export-pdf',
+  request: { params: IdParam, query: PrintQuery },
+  responses: {
+    200: {
+      description: 'The document',
+      content: { [PDF]: { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
     },
     ...errorResponses(400, 401, 403, 404),
   },
@@ -86,8 +104,18 @@ const checkRules = defineRoute({
 });
 
 /** The fixed paths come before the generic routes, so that `/check-rules` is never read as an id. */
-const actions = (service: PaperService) =>
-  new OpenAPIHono<AppEnv>()
+const actions = (service: PaperService) => {
+  /** The paper printed as `format`, downloaded. */
+  const printed = async (c: Context<AppEnv>, format: 'docx' | 'pdf', id: string, query: PrintQuery) => {
+    const answers = query.answers === 'true';
+    const file = await service.print(c.var.principal.tenantId, id, format, query.seed ?? 1, answers, c.var.lang);
+    return c.body(new Uint8Array(file.body), 200, {
+      'content-type': format === 'pdf' ? PDF : DOCX,
+      'content-disposition': `attachment; filename="${encodeURIComponent(file.filename)}"`,
+      'cache-control': 'no-store',
+    }) as never;
+  };
+  return new OpenAPIHono<AppEnv>()
     .openapi(checkRules, async (c) =>
       c.json(await service.checkRules(c.var.principal.tenantId, c.req.valid('json')), 200),
     )
@@ -100,27 +128,15 @@ const actions = (service: PaperService) =>
     .openapi(clone, async (c) =>
       c.json(await service.clone(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 201),
     )
-    .openapi(exportWord, async (c) => {
-      const { seed, answers } = c.req.valid('query');
-      const file = await service.exportWord(
-        c.var.principal.tenantId,
-        c.req.valid('param').id,
-        seed ?? 1,
-        answers === 'true',
-        c.var.lang,
-      );
-      return c.body(new Uint8Array(file.body), 200, {
-        'content-type': DOCX,
-        'content-disposition': `attachment; filename="${encodeURIComponent(file.filename)}"`,
-        'cache-control': 'no-store',
-      }) as never;
-    })
+    .openapi(exportWord, (c) => printed(c, 'docx', c.req.valid('param').id, c.req.valid('query')))
+    .openapi(exportPdf, (c) => printed(c, 'pdf', c.req.valid('param').id, c.req.valid('query')))
     .openapi(preview, async (c) =>
       c.json(
         await service.preview(c.var.principal.tenantId, c.req.valid('param').id, c.req.valid('query').seed ?? 1),
         200,
       ),
     );
+};
 
 export const papers = resourceModule(paperResource, {
   service: createPaperService,

@@ -8,6 +8,8 @@ import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import type { QuestionItem } from '../question/question.resource';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { paperDocx } from './paper.docx';
+import { paperPdf } from './paper.pdf';
+import { printedPaper } from './paper.print';
 import {
   type Availability,
   type CheckRules,
@@ -599,14 +601,19 @@ export function createPaperService(deps: ResourceDeps) {
         return preview(tx, paper, seed);
       }),
 
-    /** The paper as a Word document (the draw of `seed`), with each answer and analysis when `answers`. */
-    exportWord: (tenantId: string, id: string, seed: number, answers: boolean, lang: Lang) =>
-      deps.tenancy.inTenant(tenantId, async (tx) => {
+    /**
+     * The paper as a Word document or a PDF (the draw of `seed`), with each answer and analysis when `answers`. The
+     * document is made after the transaction, from what it read.
+     */
+    async print(tenantId: string, id: string, format: 'docx' | 'pdf', seed: number, answers: boolean, lang: Lang) {
+      const printed = await deps.tenancy.inTenant(tenantId, async (tx) => {
         const paper = await find(tx, id);
         if (!paper) throw new AppError('common.notFound');
-        const body = await paperDocx(paper, await preview(tx, paper, seed), answers, lang);
-        return { filename: `${paper.code}${answers ? '-key' : ''}.docx`, body };
-      }),
+        return { code: paper.code, paper: printedPaper(paper, await preview(tx, paper, seed), answers, lang) };
+      });
+      const body = format === 'pdf' ? await paperPdf(printed.paper) : await paperDocx(printed.paper);
+      return { filename: `${printed.code}${answers ? '-key' : ''}.${format}`, body };
+    },
 
     /** How many questions each rule may draw now (the paper's own questions left out). */
     checkRules: (tenantId: string, input: CheckRules) =>

@@ -1,5 +1,5 @@
 import '@/pages/assess/catalogue';
-import { FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Space, Switch, Table, Tag, Typography } from 'antd';
@@ -79,11 +79,11 @@ function CandidatePreview({ paper }: { paper: Paper }) {
   const [key, setKey] = useState(false);
   const access = useAccess();
   // the draw shown, with or without the key as the switch says
-  const exportWord = () =>
+  const printed = (format: 'word' | 'pdf') => () =>
     downloadFile(
-      `/api/assess/paper/${paper.id}/export-word`,
+      `/api/assess/paper/${paper.id}/export-${format}`,
       { seed: String(seed), answers: String(key) },
-      `${paper.code}.docx`,
+      `${paper.code}${key ? '-key' : ''}.${format === 'word' ? 'docx' : 'pdf'}`,
     ).catch(ignoreShownError);
   const { data } = useRequest(() => previewPaper(paper.id, seed), {
     refreshDeps: [paper.id, paper.version, seed],
@@ -104,8 +104,13 @@ function CandidatePreview({ paper }: { paper: Paper }) {
             {t('assess.paper.print')}
           </Button>
           {access['assess:paper:export-word'] && (
-            <Button icon={<FileWordOutlined />} onClick={exportWord} data-testid="paper-export-word">
+            <Button icon={<FileWordOutlined />} onClick={printed('word')} data-testid="paper-export-word">
               {t('assess.paper.exportWord')}
+            </Button>
+          )}
+          {access['assess:paper:export-pdf'] && (
+            <Button icon={<FilePdfOutlined />} onClick={printed('pdf')} data-testid="paper-export-pdf">
+              {t('assess.paper.exportPdf')}
             </Button>
           )}
         </Space>

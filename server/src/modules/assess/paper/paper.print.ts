@@ -1,0 +1,111 @@
+import type { Lang } from '../../../core/i18n';
+import type { QuestionItem } from '../question/question.resource';
+import type { Paper, PaperPreview, PreviewQuestion } from './paper.resource';
+
+/**
+ * A paper as it is printed, whatever the format (Word, PDF): a list of lines, each of a kind the format styles. The
+ * draw is the preview's; the teacher's copy puts each answer and analysis after its question.
+ */
+export type PrintedLine =
+  | {
+      kind: 'title' | 'summary' | 'instructions' | 'section' | 'sectionInstructions' | 'option' | 'analysis';
+      text: string;
+    }
+  | { kind: 'stem'; number: string; text: string }
+  | { kind: 'answer'; text: string };
+
+export interface PrintedPaper {
+  title: string;
+  lines: PrintedLine[];
+}
+
+const texts = {
+  'zh-CN': {
+    total: '总分',
+    pass: '及格分',
+    minutes: '考试时间（分钟）',
+    points: '分',
+    answer: '答案',
+    analysis: '解析',
+    key: '（含答案）',
+    yes: '正确',
+    no: '错误',
+    blank: '第 {n} 空',
+  },
+  'en-US': {
+    total: 'Total',
+    pass: 'Pass mark',
+    minutes: 'Minutes',
+    points: 'points',
+    answer: 'Answer',
+    analysis: 'Analysis',
+    key: ' (with answers)',
+    yes: 'True',
+    no: 'False',
+    blank: 'blank {n}',
+  },
+};
+
+type Answer = QuestionItem['answer'];
+
+/** An answer as a teacher reads it: the keys, true or false, each blank's accepted answers, the reference. */
+function answerText(answer: Answer, lang: Lang): string {
+  const t = texts[lang];
+  if (answer === null || answer === undefined) return '-';
+  if (typeof answer === 'boolean') return answer ? t.yes : t.no;
+  if (Array.isArray(answer)) {
+    if (answer.every((a) => typeof a === 'string')) return (answer as string[]).join('');
+    return (answer as string[][])
+      .map((accepted, i) => `${t.blank.replace('{n}', String(i + 1))}: ${accepted.join(' / ')}`)
+      .join('；');
+  }
+  return answer.reference;
+}
+
+function item(
+  number: string,
+  question: Pick<QuestionItem, 'stem' | 'options' | 'answer' | 'analysis'>,
+  answers: boolean,
+  lang: Lang,
+  score?: number,
+): PrintedLine[] {
+  const t = texts[lang];
+  // a fill-in stem's markers print as a line to write on
+  const stem = question.stem.replace(/\{\{blank\}\}/g, '________');
+  const lines: PrintedLine[] = [
+    { kind: 'stem', number, text: score === undefined ? stem : `${stem}（${score} ${t.points}）` },
+    ...(question.options ?? []).map((option) => ({ kind: 'option' as const, text: `${option.key}. ${option.text}` })),
+  ];
+  if (answers) {
+    lines.push({ kind: 'answer', text: `${t.answer}：${answerText(question.answer, lang)}` });
+    if (question.analysis) lines.push({ kind: 'analysis', text: `${t.analysis}：${question.analysis}` });
+  }
+  return lines;
+}
+
+function question(n: number, q: PreviewQuestion, answers: boolean, lang: Lang): PrintedLine[] {
+  const head = item(`${n}.`, q, answers && q.children.length === 0, lang, q.score);
+  const children = q.children.flatMap((child, i) => item(`(${i + 1})`, child, answers, lang));
+  return [...head, ...children];
+}
+
+/** The paper as printed: as a candidate gets it (the preview's draw), or the teacher's copy with the answers. */
+export function printedPaper(paper: Paper, preview: PaperPreview, answers: boolean, lang: Lang): PrintedPaper {
+  const t = texts[lang];
+  const title = `${paper.title}${answers ? t.key : ''}`;
+  const lines: PrintedLine[] = [
+    { kind: 'title', text: title },
+    {
+      kind: 'summary',
+      text: `${t.total} ${paper.totalScore} · ${t.pass} ${paper.passScore} · ${t.minutes} ${paper.durationMinutes}`,
+    },
+  ];
+  if (paper.instructions) lines.push({ kind: 'instructions', text: paper.instructions });
+  let n = 0;
+  for (const [i, section] of preview.sections.entries()) {
+    lines.push({ kind: 'section', text: `${i + 1}. ${section.title}` });
+    if (section.instructions) lines.push({ kind: 'sectionInstructions', text: section.instructions });
+    for (const q of section.questions) lines.push(...question(++n, q, answers, lang));
+  }
+  return { title: paper.title, lines };
+}
