@@ -18,7 +18,7 @@ const STATUSES = ['draft', 'pending_review', 'ready', 'rejected', 'hidden', 'ret
 const quoted = (values: string[]) => values.map((v) => `'${v}'`).join(', ');
 
 /** A tree of the bank (categories, knowledge points): a materialised path of ids (`/1/7/`) finds a subtree. */
-const taxonomy = (table: string) => [
+export const taxonomy = (table: string) => [
   ...tenantTable(
     table,
     `parent_id bigint,

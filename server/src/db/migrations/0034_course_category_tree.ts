@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { SYSTEM_ROLE, tenantTable } from './0002_tenancy_rls';
+import { SYSTEM_ROLE } from './0002_tenancy_rls';
+import { taxonomy } from './0023_question_bank';
 import { runStatements } from './statements';
 
 /**
@@ -12,22 +13,7 @@ import { runStatements } from './statements';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
-    ...tenantTable(
-      'course_category',
-      `parent_id bigint,
-      path varchar(400) NOT NULL,
-      depth smallint NOT NULL DEFAULT 0,
-      code varchar(50) NOT NULL,
-      name varchar(100) NOT NULL,
-      sort int NOT NULL DEFAULT 0,
-      status text NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'disabled')),
-      remark varchar(500),
-      FOREIGN KEY (tenant_id, parent_id) REFERENCES course_category (tenant_id, id)`,
-    ),
-    'CREATE UNIQUE INDEX course_category_code_uq ON course_category (tenant_id, code)',
-    'CREATE UNIQUE INDEX course_category_name_uq ON course_category (tenant_id, COALESCE(parent_id, 0), name)',
-    'CREATE INDEX course_category_parent_idx ON course_category (tenant_id, parent_id, sort)',
-    'CREATE INDEX course_category_path_idx ON course_category (tenant_id, path text_pattern_ops)',
+    ...taxonomy('course_category'),
     `ALTER TABLE course ADD COLUMN category_id bigint,
       ADD CONSTRAINT course_category_id_fkey FOREIGN KEY (tenant_id, category_id)
         REFERENCES course_category (tenant_id, id)`,
