@@ -107,6 +107,21 @@ describe('/question/list', () => {
     );
   });
 
+  it("searches by a knowledge point picked from its tree, and the list asks for that point's questions", async () => {
+    const { api } = mount({
+      'GET /api/assess/knowledge-point/tree': (call) => ({
+        body: call.query.parentId ? [] : [{ ...node('7', '心电图'), questionCount: 3 }],
+      }),
+    });
+    const search = await screen.findByTestId('table-search');
+    fireEvent.mouseDown(within(search).getByTestId('search-knowledge-point').querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByText('心电图', { selector: '.ant-select-tree-title' }));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/assess/question' && c.query.knowledgePointId === '7')).toBe(true),
+    );
+  });
+
   it('says more than the cap match when the server stopped counting a search', async () => {
     mount({
       'GET /api/assess/question': () => ({

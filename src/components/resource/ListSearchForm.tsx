@@ -31,8 +31,8 @@ function DateField({ range, ...props }: { range: boolean; value?: string | strin
 const fieldName = <Row,>(column: ListColumn<Row>) =>
   String(column.key ?? (Array.isArray(column.dataIndex) ? column.dataIndex.join('.') : column.dataIndex));
 
-function field<Row>(column: ListColumn<Row>): ReactNode {
-  const props = (column.fieldProps ?? {}) as Record<string, unknown>;
+function field<Row>(column: ListColumn<Row>, props: Record<string, unknown>): ReactNode {
+  if (column.searchField) return column.searchField(props);
   if (column.valueEnum instanceof Map) {
     const options = [...column.valueEnum.entries()].map(([value, entry]) => ({
       value,
@@ -43,6 +43,11 @@ function field<Row>(column: ListColumn<Row>): ReactNode {
   if (column.valueType === 'date' || column.valueType === 'dateRange')
     return <DateField range={column.valueType === 'dateRange'} {...props} />;
   return <Input allowClear {...props} />;
+}
+
+/** A column's search field; a Form.Item gives it `value` and `onChange`, which it hands on. */
+function SearchField<Row>({ column, ...item }: { column: ListColumn<Row> } & Record<string, unknown>) {
+  return field(column, { ...((column.fieldProps ?? {}) as Record<string, unknown>), ...item });
 }
 
 /** The search form of a list: one field per searchable column (text, enum, date, date range); search and reset. */
@@ -75,7 +80,7 @@ export default function ListSearchForm<Row>({
             label={column.title as ReactNode}
             style={{ marginBottom: 24, minWidth: 240 }}
           >
-            {field(column)}
+            <SearchField column={column} />
           </Form.Item>
         ))}
         <Form.Item style={{ marginBottom: 24 }}>

@@ -1,9 +1,10 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import type { PermissionPrefix } from '@server/db/seed/permissions';
+import type { ReactNode } from 'react';
 import type { Access, PermissionCode } from '@/access';
 
 /** A column as the list, its search form and the create/edit form read it (ProComponents' column shape). */
-export type ListColumn<Row> = ProColumns<Row>;
+export type ListColumn<Row> = ProColumns<Row> & Pick<ResourceColumn<Row>, 'searchField'>;
 
 /**
  * One column of a descriptor: a ProTable column whose title is an i18n id and whose enum comes from
@@ -23,6 +24,11 @@ export type ResourceColumn<Row> = Omit<ProColumns<Row>, 'title' | 'valueEnum'> &
   options?: { value: string | number; labelId: string; color?: string }[];
   /** A form field this record may not change (e.g. the module of a built-in error code): shown disabled. */
   formDisabled?: (record: Row | undefined) => boolean;
+  /**
+   * Its field in the list's search form, where a text box would ask for an id (a tree, a picker); it is given the
+   * form item's `value` and `onChange`.
+   */
+  searchField?: (props: { value?: unknown; onChange?: (value: unknown) => void }) => ReactNode;
 };
 
 export interface ResourceDescriptor<

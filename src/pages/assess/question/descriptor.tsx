@@ -62,9 +62,7 @@ export const questionDescriptor = describeResource<Question, CreateQuestion, Upd
       column('categoryId', {
         hideInTable: true,
         hideInDescriptions: true,
-        renderFormItem: (schema) => (
-          <TaxonomySelect kind="category" testId="search-category" {...(schema.fieldProps as object)} />
-        ),
+        searchField: (props) => <TaxonomySelect kind="category" testId="search-category" {...(props as object)} />,
       }),
       column('categoryName', { hideInSearch: true }),
       column('questionType', {
@@ -87,7 +85,9 @@ export const questionDescriptor = describeResource<Question, CreateQuestion, Upd
       column('knowledgePointId', {
         hideInTable: true,
         hideInDescriptions: true,
-        renderFormItem: (schema) => <TaxonomySelect kind="knowledge" {...(schema.fieldProps as object)} />,
+        searchField: (props) => (
+          <TaxonomySelect kind="knowledge" testId="search-knowledge-point" {...(props as object)} />
+        ),
       }),
       column('knowledgePointNames', {
         hideInSearch: true,

@@ -76,7 +76,12 @@ export const doctorDescriptor = describeResource<Doctor, CreateDoctor, UpdateDoc
           .then(({ data }) => data.map((t) => ({ value: t.id, label: t.name }))),
     }),
     column('doctorTypeName', { hideInSearch: true, hideInForm: true }),
-    column('orgId', { hideInTable: true, hideInDescriptions: true, renderFormItem: organizationPicker }),
+    column('orgId', {
+      hideInTable: true,
+      hideInDescriptions: true,
+      renderFormItem: organizationPicker,
+      searchField: (props) => organizationPicker({ fieldProps: props }),
+    }),
     column('orgName', { hideInSearch: true, hideInForm: true }),
     column('unitId', {
       hideInTable: true,
