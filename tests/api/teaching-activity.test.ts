@@ -123,6 +123,14 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     expect(aboutThis).toHaveLength(2);
     expect(aboutThis.every((m: Json) => m.recipientType === 'trainee' && m.status === 'delivered')).toBe(true);
     expect(aboutThis[0].content).toContain('心衰病例讨论');
+    expect(aboutThis[0].content).toContain('在 示教室 3 举行');
+    // without a place or a link, the message says the place is still to be told
+    const nowhere = await draft({ title: '地点未定的讨论', location: undefined });
+    expect((await publish(nowhere)).status).toBe(200);
+    const toldAgain = (await call('GET', `/api/message/message?businessItemCode=activity.published&pageSize=50`))
+      .body as Json;
+    const unplaced = toldAgain.data.find((m: Json) => m.bizRefId === nowhere.id);
+    expect(unplaced.content).toContain('在 待通知的地点 举行');
     // the audience is fixed once published
     const changed = await call('PUT', `${activities}/${row.id}`, {
       audienceTraineeTypeIds: [],

@@ -305,7 +305,7 @@ export function createActivityService(deps: Deps) {
           params: {
             activityName: row.title,
             startAt: messageTime(row.startAt),
-            place: row.location ?? row.onlineUrl ?? '',
+            place: placeOf(row.location, row.onlineUrl),
           },
           bizRef: { type: 'teaching_activity', id },
           actorId: ctx.actorId,
@@ -565,6 +565,9 @@ export function createActivityService(deps: Deps) {
 
 export type ActivityService = ReturnType<typeof createActivityService>;
 
+/** Where an activity's messages say it is: its place, else its link, else that it is still to be told (`{place}`). */
+const placeOf = (location: string | null, onlineUrl: string | null) => location || onlineUrl || '待通知的地点';
+
 const withRate = <R extends { participants: number; attended: number }>(r: R) => ({
   ...r,
   attendanceRate: r.participants > 0 ? Math.round((r.attended / r.participants) * 1000) / 1000 : null,
@@ -628,7 +631,7 @@ function remindStarting(tenancy: Tenancy, settings: SettingsService, jobs: Jobs,
           params: {
             activityName: row.title,
             startAt: messageTime(row.start_at),
-            place: row.location ?? row.online_url ?? '',
+            place: placeOf(row.location, row.online_url),
           },
           bizRef: { type: 'teaching_activity', id },
         });
