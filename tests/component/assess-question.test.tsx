@@ -370,4 +370,60 @@ describe('/question/:id/profile', () => {
     expect(similar.closest('a')).toHaveAttribute('href', '/question/6/profile');
     expect(duplicateAsked).toMatchObject({ stem: '男，60岁。首选药物是', excludeId: '5' });
   });
+
+  it("asks for a group's likely duplicates by its stems and options, as the server's schema takes them", async () => {
+    const item = (id: string, stem: string, subOrder: number) => ({
+      id,
+      subOrder,
+      stem,
+      options: five,
+      answer: ['A'],
+      analysis: null,
+    });
+    const group = question('6', {
+      questionType: 'case_group',
+      medicalFormat: 'A3',
+      stem: '男，56岁，胸痛3小时。',
+      options: null,
+      answer: null,
+      childCount: 2,
+      children: [item('61', '最可能的诊断是', 1), item('62', '首选的检查是', 2)],
+    });
+    let asked: unknown;
+    fakeApi({
+      'GET /api/assess/question/6': () => ({ body: group }),
+      'GET /api/assess/question/6/versions': () => ({ body: [] }),
+      'GET /api/assess/question/6/papers': () => ({ body: [] }),
+      'GET /api/assess/question/6/statistics': () => ({
+        body: {
+          usageCount: 0,
+          versionCount: 1,
+          papers: { draft: 0, published: 0, closed: 0 },
+          lastUsedAt: null,
+          drawableBy: [],
+        },
+      }),
+      'POST /api/assess/question/duplicates': validatedBy(FindDuplicates, (call) => {
+        asked = call.body;
+        return { body: [] };
+      }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/6/profile',
+        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
+      }).tree,
+    );
+    await waitFor(() =>
+      expect(asked).toMatchObject({
+        stem: '男，56岁，胸痛3小时。',
+        children: [{ stem: '最可能的诊断是' }, { stem: '首选的检查是' }],
+        excludeId: '6',
+      }),
+    );
+    expect(await within(screen.getByTestId('question-similar')).findByText('无')).toBeInTheDocument();
+  });
 });

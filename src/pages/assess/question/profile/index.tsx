@@ -165,12 +165,13 @@ function Statistics({ row }: { row: Question }) {
   });
   const { data: similar = [] } = useRequest(
     () =>
+      // what the likeness is made of: the stems and options (an item's id and place are not part of a request)
       findDuplicates({
         stem: row.stem,
         options: row.options ?? undefined,
-        children: row.children?.length ? row.children : undefined,
+        children: row.children?.length ? row.children.map(({ stem, options }) => ({ stem, options })) : undefined,
         excludeId: row.id,
-      } as Parameters<typeof findDuplicates>[0]),
+      }),
     { refreshDeps: [row.id, row.version], onError: ignoreShownError },
   );
   const papers = data?.papers;
