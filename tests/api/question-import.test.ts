@@ -283,37 +283,85 @@ describe.each(engines())('the question import on $name', (engine) => {
     expect((await call('GET', `${questions}?tag=imp-foreign`, undefined, s.other)).body.total).toBe(1);
   });
 
-  it('runs as a job (the dialog commits so), with its groups whole across batches', async () => {
-    const groups: Cells[] = [];
-    for (let g = 0; g < 80; g++) {
-      groups.push({
-        组号: `j${g}`,
+  /** `count` B1 groups of three rows each (a first row and two items), tagged `tag`. */
+  const b1Groups = (count: number, tag: string): Cells[] =>
+    Array.from({ length: count }, (_, g): Cells[] => [
+      {
+        组号: `${tag}-${g}`,
         题型: 'option_group',
         医学题型: 'B1',
         分类: 'imp-cardio',
-        题干: `imp-job ${g}`,
-        标签: 'imp-job',
+        题干: `${tag} ${g}`,
+        标签: tag,
         ...five(['甲', '乙', '丙', '丁', '戊']),
-      });
-      groups.push({ 组号: `j${g}`, 题干: '一', 答案: 'A' }, { 组号: `j${g}`, 题干: '二', 答案: 'B' });
-    }
+      },
+      { 组号: `${tag}-${g}`, 题干: '一', 答案: 'A' },
+      { 组号: `${tag}-${g}`, 题干: '二', 答案: 'B' },
+    ]).flat();
+  const startJob = async (rows: Cells[]) => {
     const start = await s.api.fetch('POST', `${questions}/import-jobs`, {
       token: s.demo,
-      form: importForm(await xlsxFile([HEADER, ...groups.map(row)])),
+      form: importForm(await xlsxFile([HEADER, ...rows.map(row)])),
     });
     expect(start.status).toBe(202);
-    const { id } = await jsonOf(start);
-    let job: Json;
+    return (await jsonOf(start)).id as string;
+  };
+  const finished = async (id: string) => {
     for (;;) {
-      job = (await call('GET', `${questions}/import-jobs/${id}`)).body;
-      if (['done', 'failed', 'cancelled'].includes(job.status)) break;
+      const job = (await call('GET', `${questions}/import-jobs/${id}`)).body;
+      if (['done', 'failed', 'cancelled'].includes(job.status)) return job as Json;
       await new Promise((r) => setTimeout(r, 50));
     }
+  };
+  /** The audit rows of a job's writes and of their undoing. */
+  const traced = async (id: string) => {
+    const rows = await s.api.db
+      .selectFrom('audit_log')
+      .select('trace_id')
+      .where('trace_id', 'in', [`import:${id}`, `import:${id}:undo`])
+      .execute();
+    return {
+      written: rows.filter((r) => r.trace_id === `import:${id}`).length,
+      undone: rows.filter((r) => r.trace_id === `import:${id}:undo`).length,
+    };
+  };
+
+  it('runs as a job (the dialog commits so), with its groups whole across batches', async () => {
+    const job = await finished(await startJob(b1Groups(80, 'imp-job')));
     expect(job.status, JSON.stringify(job.report)).toBe('done');
     expect(job.report.created).toBe(80);
+    // its progress counts the sheet's rows
+    expect(job).toMatchObject({ done: 240, total: 240 });
     const made = (await call('GET', `${questions}?tag=imp-job&pageSize=100`)).body.data as Json[];
     expect(made).toHaveLength(80);
     expect(made.every((q) => q.childCount === 2)).toBe(true);
+  });
+
+  it('writes each batch once it is checked; a bad row after written batches undoes them and is named', async () => {
+    // 400 rows of groups (batches of 100 rows on the embedded database, 250 on PostgreSQL), then a bad category
+    const rows = [
+      ...b1Groups(133, 'imp-late'),
+      { 题型: 'true_false', 分类: 'nowhere', 题干: 'imp-late bad', 答案: '对' },
+    ];
+    const id = await startJob(rows);
+    const job = await finished(id);
+    expect(job).toMatchObject({ status: 'failed', report: { created: 0, updated: 0, failedTotal: 1 } });
+    expect(job.report.failed).toEqual([{ row: 401, column: '分类', message: '没有编码或路径为“nowhere”的分类' }]);
+    expect(await tagged('imp-late')).toEqual([]);
+    // the batches before it were written, then undone
+    const { written, undone } = await traced(id);
+    expect(written).toBeGreaterThan(0);
+    expect(undone).toBe(written);
+  });
+
+  it('a cancelled job leaves no question of its sheet', async () => {
+    const id = await startJob(b1Groups(700, 'imp-cancel'));
+    const cancel = await call('POST', `${questions}/import-jobs/${id}/cancel`);
+    expect(cancel.status).toBe(200);
+    expect(await finished(id)).toMatchObject({ status: 'cancelled', report: { created: 0, updated: 0 } });
+    expect(await tagged('imp-cancel')).toEqual([]);
+    const { written, undone } = await traced(id);
+    expect(undone).toBe(written);
   });
 
   it('answers 4xx to what is not a sheet, and asks for the import permission', async () => {

@@ -15,7 +15,7 @@ import {
   type ResourceStore,
   type WriteContext,
 } from './resource';
-import { NotXlsx, type SheetRow, streamSheetRows, yieldToOthers } from './spreadsheet';
+import { NotXlsx, type SheetRow, sheetRowCount, streamSheetRows, yieldToOthers } from './spreadsheet';
 import { withSavepoint } from './table.repository';
 
 export interface ImportOptions {
@@ -127,15 +127,17 @@ interface SheetRecord {
 }
 
 /**
- * Imports a spreadsheet as a job, all rows or none, in two streamed passes of short transactions:
- * 1. validate: every row against the schema, keys looked up a batch at a time, repeated keys, the store's own
+ * Imports a spreadsheet as a job, all rows or none, streamed in short transactions:
+ * 1. check: every row against the schema, keys looked up a batch at a time, repeated keys, the store's own
  *    import rules; failures are stored (the first REPORTED_FAILURES also go in the report). A dry run ends here.
- * 2. apply (only when every row passed): each batch is written with multi-row statements, audited, and its
- *    each audit row names the job (trace id `import:<job id>`), so the audit trail is the undo log: a failure or a
- *    cancellation undoes the batches already applied from it (created rows removed, updated rows restored from
- *    their `before`), newest first, batch by batch.
- * The table thus ends as it was or with every row; while pass 2 runs, other users may see rows arriving.
- * Where the definition groups rows (`importGroups`), a group's rows are one record in both passes: each row is checked
+ * 2. write (only while every row passed): each batch is written with multi-row statements and audited, each audit row
+ *    naming the job (trace id `import:<job id>`), so the audit trail is the undo log: a failure or a cancellation
+ *    undoes the batches already written from it (created rows removed, updated rows restored from their `before`),
+ *    newest first, batch by batch.
+ * Records that never refer to each other (`importIndependent`) are written in the pass that checks them, a batch as
+ * soon as it is checked; others in a second pass, once every row has passed, reading the sheet again (a row may name
+ * one written before it). The table thus ends as it was or with every row; while rows are written, other users may see
+ * them arriving. Where the definition groups rows (`importGroups`), a group's rows are one record: each row is checked
  * by the row rule, then the group's record by the rest, its failures named on the rows and columns they came from.
  */
 export async function runImport<Row extends ResourceRow, Create, Update extends { version: number }>(
@@ -284,94 +286,75 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     if (open.length) yield { read: 0, records: [open] };
   };
 
-  // Pass 1: validate.
+  /** A record checked: the row it updates (none: it is new) and what it writes, as the store makes it of the record. */
+  interface Checked {
+    at: SheetRecord;
+    current?: Row;
+    input: Create | Update;
+  }
+  const inputOf = async (tx: Tx, record: Record<string, unknown>, current?: Row, earlierKeys?: ReadonlySet<string>) =>
+    (store.fromImport
+      ? await store.fromImport(tx, record, current, ctx, earlierKeys)
+      : current
+        ? { ...record, version: current.version }
+        : record) as Create | Update;
+
+  // Checking: every row against the row rule, keys looked up a batch at a time, repeated keys, the store's own rules.
   const seenKeys = new Set<string>();
-  /** Keys of rows that existed during validation: pass 2 looks up only these (insert mode: none). */
+  /** Keys of rows that existed during checking: the second pass looks up only these (insert mode: none). */
   const existingKeys = new Set<string>();
   /** The groups already read: a group number met again further down splits a group. */
   const closedGroups = new Set<string>();
-  let rowCount = 0;
-  try {
-    for await (const { read, records: batch } of sheetRecords(VALIDATION_BATCH)) {
-      rowCount += read;
-      if (rowCount > job.maxRows) {
-        return finish({
-          status: 'failed',
-          report: finalReport(),
-          error: new AppError('import.tooManyRows', { max: job.maxRows }),
-        });
+  /** A batch's failures (in the sheet's order: a group's name its rows in any order) and its valid records. */
+  const check = async (tx: Tx, batch: ParsedRow[][]) => {
+    const failures: ImportFailure[] = [];
+    const checked: SheetRecord[] = [];
+    for (const rows of batch) {
+      const group = groupOf(rows[0] as ParsedRow);
+      if (group !== undefined && closedGroups.has(group)) {
+        failures.push({ row: rows[0]?.row ?? 0, column: labelOf(groups?.key ?? ''), message: t.groupSplit });
+        continue;
       }
-      await inTenant(async (tx) => {
-        const failures: ImportFailure[] = [];
-        const checked: SheetRecord[] = [];
-        for (const rows of batch) {
-          const group = groupOf(rows[0] as ParsedRow);
-          if (group !== undefined && closedGroups.has(group)) {
-            failures.push({ row: rows[0]?.row ?? 0, column: labelOf(groups?.key ?? ''), message: t.groupSplit });
-            continue;
-          }
-          if (group !== undefined) closedGroups.add(group);
-          let valid = true;
-          for (const { row, parsed: result } of rows) {
-            if (result.success) continue;
-            valid = false;
-            for (const f of issuesToFields(result.error.issues, lang))
-              failures.push({ row, column: labelOf(f.field), message: f.message });
-          }
-          if (valid) checked.push(recordOf(rows));
-        }
-        const existing = await lookUp(
-          tx,
-          checked.map((r) => r.record),
-        );
-        for (const at of checked) {
-          const { record } = at;
-          const key = keyOf(record);
-          if (key !== undefined && seenKeys.has(key)) {
-            failures.push(failureAt(at, def.importKey ?? '', t.repeated));
-            continue;
-          }
-          if (key !== undefined) seenKeys.add(key);
-          const current = key === undefined ? undefined : existing.get(key);
-          try {
-            if (current && options.mode === 'insert') throw duplicate();
-            if (store.fromImport) await store.fromImport(tx, record, current, ctx, seenKeys);
-          } catch (err) {
-            failures.push(...failuresOf(err, at));
-            continue;
-          }
-          if (current && key !== undefined) existingKeys.add(key);
-          if (current) report.updated += 1;
-          else report.created += 1;
-        }
-        // a group's failures name its rows in any order; the failure sheet reads them in the sheet's
-        await recordFailures(
-          tx,
-          failures.sort((a, b) => a.row - b.row),
-        );
-        await progress(tx, { status: 'validating', done: rowCount });
-      });
-      await yieldToOthers();
+      if (group !== undefined) closedGroups.add(group);
+      let valid = true;
+      for (const { row, parsed: result } of rows) {
+        if (result.success) continue;
+        valid = false;
+        for (const f of issuesToFields(result.error.issues, lang))
+          failures.push({ row, column: labelOf(f.field), message: f.message });
+      }
+      if (valid) checked.push(recordOf(rows));
     }
-  } catch (err) {
-    if (err instanceof Cancelled) return finish({ status: 'cancelled', report: { ...report, created: 0, updated: 0 } });
-    if (err instanceof NotXlsx) return finish({ status: 'failed', report, error: notXlsx(lang) });
-    if (!(err instanceof RowsFailed)) throw err;
-    await inTenant((tx) => recordFailures(tx, err.failures));
-  }
-  if (failedTotal > 0) {
-    return finish({
-      status: 'failed',
-      report: options.dryRun ? finalReport() : { ...finalReport(), created: 0, updated: 0 },
-    });
-  }
-  if (options.dryRun) return finish({ status: 'done', report });
+    const existing = await lookUp(
+      tx,
+      checked.map((r) => r.record),
+    );
+    const valid: Checked[] = [];
+    for (const at of checked) {
+      const { record } = at;
+      const key = keyOf(record);
+      if (key !== undefined && seenKeys.has(key)) {
+        failures.push(failureAt(at, def.importKey ?? '', t.repeated));
+        continue;
+      }
+      if (key !== undefined) seenKeys.add(key);
+      const current = key === undefined ? undefined : existing.get(key);
+      let input: Create | Update;
+      try {
+        if (current && options.mode === 'insert') throw duplicate();
+        input = await inputOf(tx, record, current, seenKeys);
+      } catch (err) {
+        failures.push(...failuresOf(err, at));
+        continue;
+      }
+      if (current && key !== undefined) existingKeys.add(key);
+      if (current) report.updated += 1;
+      else report.created += 1;
+      valid.push({ at, current, input });
+    }
+    return { failures: failures.sort((a, b) => a.row - b.row), valid };
+  };
 
-  // Pass 2: apply, batch by batch; the job's audit trail is its undo log. The keys seen in pass 1 are not needed again.
-  seenKeys.clear();
-  const total = report.created + report.updated;
-  report.created = 0;
-  report.updated = 0;
   const trace = `import:${job.id}`;
   let applied = 0;
   let analyzeAt = 1000;
@@ -381,27 +364,19 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     analyzeAt = Math.max(analyzeAt, applied) * 2;
     await job.refreshStatistics();
   };
-  const apply = async (tx: Tx, rows: SheetRecord[]) => {
+  const createMany = bulkCreate(store);
+  /**
+   * Writes a batch's records, then audits them: new ones one by one in file order (each input made only when those
+   * before it are written: a row may name one made just before it) unless the store writes many at once.
+   */
+  const write = async (tx: Tx, items: Iterable<Omit<Checked, 'at'>> | AsyncIterable<Omit<Checked, 'at'>>) => {
     // a batch's commit need not wait for its log to reach the disk: should the server stop before it does, the job
     // is unfinished and a restart undoes it whole (`recover`) from the audit rows that did reach it
     await sql`SELECT set_config('synchronous_commit', 'off', true)`.execute(tx);
-    // A key created meanwhile by someone else fails on the unique index, and the batch's rows are then located.
-    const known = rows.map((r) => r.record).filter((record) => existingKeys.has(keyOf(record) ?? ''));
-    const existing = known.length ? await lookUp(tx, known) : new Map<string, Row>();
-    const createMany = bulkCreate(store);
     const inserts: Create[] = [];
     const changed: { before?: Row; after?: Row }[] = [];
-    for (const { record } of rows) {
-      const key = keyOf(record);
-      const current = key === undefined ? undefined : existing.get(key);
-      if (current && options.mode === 'insert') throw duplicate();
-      const input = store.fromImport
-        ? await store.fromImport(tx, record, current, ctx)
-        : current
-          ? { ...record, version: current.version }
-          : record;
+    for await (const { current, input } of items) {
       if (!current) {
-        // one by one, in file order, unless the store writes many at once: a row may name one made just before it
         if (createMany) inserts.push(input as Create);
         else changed.push({ after: await store.create(tx, input as Create, ctx) });
         continue;
@@ -427,6 +402,23 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   /** Each audit record lives only while its row's JSON is made. */
   const writeAudit = (tx: Tx, changed: { before?: Row; after?: Row }[]) =>
     target.recordAudit(tx, ctx, changed, (entry) => target.auditRecord(entry, trace));
+  /** Writes records read again (the second pass), each made by the store as it comes, of the rows as they now are. */
+  const apply = async (tx: Tx, rows: SheetRecord[]) => {
+    // A key created meanwhile by someone else fails on the unique index, and the batch's rows are then located.
+    const known = rows.map((r) => r.record).filter((record) => existingKeys.has(keyOf(record) ?? ''));
+    const existing = known.length ? await lookUp(tx, known) : new Map<string, Row>();
+    return write(
+      tx,
+      (async function* () {
+        for (const { record } of rows) {
+          const key = keyOf(record);
+          const current = key === undefined ? undefined : existing.get(key);
+          if (current && options.mode === 'insert') throw duplicate();
+          yield { current, input: await inputOf(tx, record, current) };
+        }
+      })(),
+    );
+  };
   /** Which rows of a failed batch fail, each tried alone after the ones before it; nothing is kept. */
   const locate = async (rows: SheetRecord[]) => {
     const failures: ImportFailure[] = [];
@@ -453,6 +445,105 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       progress: (tx, left) => progress(tx, { status: 'undoing', done: left }),
     });
 
+  /**
+   * One pass, for records independent of each other (`importIndependent`) when the import writes: each batch is
+   * written as soon as it is checked, in its own transaction, while the next batch is read and checked (the server's
+   * work on one overlapping the database's on the other). The first failing row stops the writing; the rest is still
+   * checked, for the report, and what was written is undone. Otherwise two passes: every row is checked first (a dry
+   * run ends there), then read again and written.
+   */
+  const onePass = def.importIndependent === true && !options.dryRun;
+  /** The batch being written (one pass), settled: what ended it other than its rows' failures is kept to be thrown. */
+  let writing: Promise<void> | undefined;
+  let writeError: unknown;
+  const settled = async () => {
+    await writing;
+    writing = undefined;
+    if (writeError !== undefined) throw writeError;
+  };
+  const writeBatch = (items: Checked[], rowsRead: number): Promise<void> =>
+    inTenant(async (tx) => {
+      const counts = await write(tx, items);
+      await progress(tx, { status: 'applying', done: rowsRead });
+      return counts;
+    }).then(
+      async (counts) => {
+        applied += counts.created + counts.updated;
+        await keepStatistics();
+      },
+      async (err: unknown) => {
+        if (err instanceof Cancelled) throw err;
+        const failures = await locate(items.map((i) => i.at));
+        if (failures.length === 0) throw err;
+        await inTenant((tx) => recordFailures(tx, failures));
+      },
+    );
+
+  let rowCount = 0;
+  const failed = async (error?: AppError): Promise<ImportOutcome> => {
+    if (onePass) {
+      await writing?.catch(() => {});
+      await undoAll();
+      await keepStatistics(true);
+    }
+    return finish({
+      status: 'failed',
+      report: options.dryRun ? finalReport() : { ...finalReport(), created: 0, updated: 0 },
+      error,
+    });
+  };
+  try {
+    if (onePass) {
+      const rows = sheetRowCount(job.file);
+      await inTenant((tx) =>
+        progress(tx, { status: 'applying', done: 0, total: rows === undefined ? null : rows - 1 }),
+      );
+    }
+    for await (const { read, records: batch } of sheetRecords(onePass ? batchSize : VALIDATION_BATCH)) {
+      rowCount += read;
+      if (rowCount > job.maxRows) return await failed(new AppError('import.tooManyRows', { max: job.maxRows }));
+      // while a batch is being written, its transaction has the job's row: this one records its progress
+      const { failures, valid } = await inTenant(async (tx) => {
+        const result = await check(tx, batch);
+        if (!writing) await progress(tx, { status: onePass ? 'applying' : 'validating', done: rowCount });
+        return result;
+      });
+      if (onePass) await settled();
+      if (failures.length) await inTenant((tx) => recordFailures(tx, failures));
+      if (onePass && failedTotal === 0) {
+        writeError = undefined;
+        writing = writeBatch(valid, rowCount).catch((err: unknown) => {
+          writeError = err;
+        });
+      }
+      await yieldToOthers();
+    }
+    if (onePass) await settled();
+  } catch (err) {
+    if (onePass) {
+      await writing;
+      await undoAll();
+      await keepStatistics(true);
+    }
+    if (err instanceof Cancelled) return finish({ status: 'cancelled', report: { ...report, created: 0, updated: 0 } });
+    if (err instanceof NotXlsx) return finish({ status: 'failed', report, error: notXlsx(lang) });
+    if (!(err instanceof RowsFailed)) throw err;
+    await inTenant((tx) => recordFailures(tx, err.failures));
+  }
+  if (failedTotal > 0) return failed();
+  if (options.dryRun) return finish({ status: 'done', report });
+  if (onePass) {
+    await keepStatistics(true);
+    const outcome = await finish({ status: 'done', report });
+    await target.afterImport?.();
+    return outcome;
+  }
+
+  // The second pass: write, batch by batch; the job's audit trail is its undo log. The keys seen are not needed again.
+  seenKeys.clear();
+  const total = report.created + report.updated;
+  report.created = 0;
+  report.updated = 0;
   try {
     await inTenant((tx) => progress(tx, { status: 'applying', done: 0, total }));
     let done = 0;

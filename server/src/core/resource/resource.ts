@@ -112,6 +112,12 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   importKey?: string;
   /** Records an import reads from several rows each (a question group: its first row, then its items). */
   importGroups?: ImportGroups;
+  /**
+   * Its import's records never refer to each other: no row names another of the same sheet, and what a record writes
+   * does not depend on the rows written before it. An import that writes is then one pass, not two: each batch is
+   * written as soon as it is checked, while the next one is checked (`runImport`).
+   */
+  importIndependent?: boolean;
   /** The template's example rows, by column key, instead of each column's `example`. */
   importExamples?: Record<string, CellValue>[];
   /**

@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
@@ -113,6 +114,9 @@ interface ZipEntry {
   name: string;
   /** Where its local header starts. */
   offset: number;
+  /** 0: stored, 8: deflated. */
+  method: number;
+  compressedSize: number;
 }
 
 /** Where the zip's end-of-central-directory record starts (it may be followed by a comment), or -1. */
@@ -135,7 +139,12 @@ function zipEntries(data: Uint8Array): { entries: ZipEntry[]; directory: number 
     if (at + 46 > data.byteLength || view.getUint32(at, true) !== 0x02014b50) return undefined;
     const nameLength = view.getUint16(at + 28, true);
     const name = Buffer.from(data.buffer, data.byteOffset + at + 46, nameLength).toString('utf8');
-    entries.push({ name, offset: view.getUint32(at + 42, true) });
+    entries.push({
+      name,
+      offset: view.getUint32(at + 42, true),
+      method: view.getUint16(at + 10, true),
+      compressedSize: view.getUint32(at + 20, true),
+    });
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return { entries, directory };
@@ -247,6 +256,35 @@ export async function* streamSheetRows(
   }
   if (!header) throw new NotXlsx('no worksheet');
   if (batch.length) yield { rows: batch };
+}
+
+/**
+ * The rows the first worksheet holds (its `<row>` elements, the header's among them, empty ones too: what the
+ * progress of a whole import counts on), or undefined when that cannot be told without parsing the sheet. Reads the
+ * worksheet's XML once, inflated whole (its size is what `declaredUnpackedSize` declared and the limits allowed).
+ */
+export function sheetRowCount(data: Uint8Array): number | undefined {
+  const zip = zipEntries(data);
+  const entry = zip?.entries.filter((e) => isWorksheet(e.name)).sort((a, b) => a.offset - b.offset)[0];
+  if (!entry || entry.offset + 30 > data.byteLength) return undefined;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (view.getUint32(entry.offset, true) !== 0x04034b50) return undefined;
+  const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
+  const stored = data.subarray(start, start + entry.compressedSize);
+  let xml: Buffer;
+  try {
+    if (entry.method === 0) xml = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+    else if (entry.method === 8) xml = inflateRawSync(stored);
+    else return undefined;
+  } catch {
+    return undefined;
+  }
+  let rows = 0;
+  for (let at = xml.indexOf('<row'); at >= 0; at = xml.indexOf('<row', at + 4)) {
+    const next = xml[at + 4];
+    if (next === 0x20 || next === 0x3e || next === 0x2f) rows += 1;
+  }
+  return rows || undefined;
 }
 
 /** The first worksheet as text; undefined when the file is not a readable xlsx. */

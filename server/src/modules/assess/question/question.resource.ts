@@ -201,6 +201,8 @@ export const questionResource = defineResource({
   // a question (a group with its items) is found in the bank by its content: an exact duplicate
   importKey: 'contentHash',
   importGroups: questionImportGroups,
+  // a question names categories and knowledge points, never another question of the sheet
+  importIndependent: true,
   importExamples: questionImportExamples,
   list: {
     sort: {
