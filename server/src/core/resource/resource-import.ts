@@ -48,6 +48,9 @@ export const REPORTED_FAILURES = 1000;
  * that a batch's parsed rows live long enough to be promoted to the old generation (the process's memory grows).
  */
 const VALIDATION_BATCH = 500;
+/** Batches of a one-pass import written at once: while the database writes one, the server makes the next. */
+const WRITES_IN_FLIGHT = 2;
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 const texts = {
   'zh-CN': {
@@ -447,45 +450,53 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
 
   /**
    * One pass, for records independent of each other (`importIndependent`) when the import writes: each batch is
-   * written as soon as it is checked, in its own transaction, while the next batch is read and checked (the server's
-   * work on one overlapping the database's on the other). The first failing row stops the writing; the rest is still
-   * checked, for the report, and what was written is undone. Otherwise two passes: every row is checked first (a dry
-   * run ends there), then read again and written.
+   * written as soon as it is checked, in its own transaction, while the next batches are read and checked and the one
+   * before may still be written (the server's work on one overlapping the database's on another). The first failing
+   * row stops the writing; the rest is still checked, for the report, and what was written is undone. Otherwise two
+   * passes: every row is checked first (a dry run ends there), then read again and written.
    */
   const onePass = def.importIndependent === true && !options.dryRun;
-  /** The batch being written (one pass), settled: what ended it other than its rows' failures is kept to be thrown. */
-  let writing: Promise<void> | undefined;
+  /** The batches being written (one pass); what ended one other than its rows' failures is kept to be thrown. */
+  const writing = new Set<Promise<void>>();
   let writeError: unknown;
-  const settled = async () => {
-    await writing;
-    writing = undefined;
+  /** Waits until at most `limit` batches are being written. */
+  const settled = async (limit = 0) => {
+    while (writing.size > limit) await Promise.race(writing);
     if (writeError !== undefined) throw writeError;
   };
-  const writeBatch = (items: Checked[], rowsRead: number): Promise<void> =>
-    inTenant(async (tx) => {
-      const counts = await write(tx, items);
-      await progress(tx, { status: 'applying', done: rowsRead });
-      return counts;
-    }).then(
-      async (counts) => {
-        applied += counts.created + counts.updated;
-        await keepStatistics();
-      },
-      async (err: unknown) => {
-        if (err instanceof Cancelled) throw err;
-        const failures = await locate(items.map((i) => i.at));
-        if (failures.length === 0) throw err;
-        await inTenant((tx) => recordFailures(tx, failures));
-      },
-    );
+  /** The sheet's rows of the batches written: the progress of a one-pass import. */
+  let writtenRows = 0;
+  const writeBatch = (items: Checked[], rows: number) => {
+    const written: Promise<void> = inTenant((tx) => write(tx, items))
+      .then(
+        async (counts) => {
+          applied += counts.created + counts.updated;
+          writtenRows += rows;
+          await keepStatistics();
+        },
+        async (err: unknown) => {
+          const failures = await locate(items.map((i) => i.at));
+          if (failures.length === 0) throw err;
+          await inTenant((tx) => recordFailures(tx, failures));
+        },
+      )
+      .catch((err: unknown) => {
+        writeError ??= err;
+      })
+      .finally(() => writing.delete(written));
+    writing.add(written);
+  };
+  /** What a one-pass import wrote is undone when it does not end well. */
+  const undoWritten = async () => {
+    if (!onePass) return;
+    await Promise.all(writing);
+    await undoAll();
+    await keepStatistics(true);
+  };
 
   let rowCount = 0;
   const failed = async (error?: AppError): Promise<ImportOutcome> => {
-    if (onePass) {
-      await writing?.catch(() => {});
-      await undoAll();
-      await keepStatistics(true);
-    }
+    await undoWritten();
     return finish({
       status: 'failed',
       report: options.dryRun ? finalReport() : { ...finalReport(), created: 0, updated: 0 },
@@ -502,29 +513,32 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     for await (const { read, records: batch } of sheetRecords(onePass ? batchSize : VALIDATION_BATCH)) {
       rowCount += read;
       if (rowCount > job.maxRows) return await failed(new AppError('import.tooManyRows', { max: job.maxRows }));
-      // while a batch is being written, its transaction has the job's row: this one records its progress
+      // the writes leave the job's row alone: checking records the progress, and finds a cancellation
       const { failures, valid } = await inTenant(async (tx) => {
         const result = await check(tx, batch);
-        if (!writing) await progress(tx, { status: onePass ? 'applying' : 'validating', done: rowCount });
+        await progress(
+          tx,
+          onePass ? { status: 'applying', done: writtenRows } : { status: 'validating', done: rowCount },
+        );
         return result;
       });
-      if (onePass) await settled();
-      if (failures.length) await inTenant((tx) => recordFailures(tx, failures));
+      if (failures.length) {
+        // after the failures of the rows before them
+        await settled();
+        await inTenant((tx) => recordFailures(tx, failures));
+      }
       if (onePass && failedTotal === 0) {
-        writeError = undefined;
-        writing = writeBatch(valid, rowCount).catch((err: unknown) => {
-          writeError = err;
-        });
+        await settled(WRITES_IN_FLIGHT - 1);
+        if (failedTotal === 0) writeBatch(valid, sum(batch.map((rows) => rows.length)));
       }
       await yieldToOthers();
     }
-    if (onePass) await settled();
-  } catch (err) {
     if (onePass) {
-      await writing;
-      await undoAll();
-      await keepStatistics(true);
+      await settled();
+      await inTenant((tx) => progress(tx, { status: 'applying', done: writtenRows }));
     }
+  } catch (err) {
+    await undoWritten();
     if (err instanceof Cancelled) return finish({ status: 'cancelled', report: { ...report, created: 0, updated: 0 } });
     if (err instanceof NotXlsx) return finish({ status: 'failed', report, error: notXlsx(lang) });
     if (!(err instanceof RowsFailed)) throw err;

@@ -7,6 +7,7 @@ import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../co
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import { jsonParameter } from '../../../db/database';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport } from './question.import';
@@ -203,17 +204,15 @@ export function createQuestionService(deps: ResourceDeps) {
 
   /**
    * Questions made together (an import's batch), as `create` makes each one, in a few statements for the batch:
-   * checked, refused when a duplicate (of the bank, or of one before it in the batch) is not allowed, written with
-   * their items, each with its first version's snapshot.
+   * checked, refused when a duplicate of one before it in the batch is not allowed, written with their items, each
+   * with its first version's snapshot. A duplicate of the bank is not looked for again: the import that makes the batch
+   * looked each question's content up in the bank (its key, `findAllByKey`) as it checked it, moments before.
    */
   async function createMany(tx: Tx, inputs: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
     if (inputs.length === 0) return [];
     for (const input of inputs) checkQuestion(input as QuestionInput, ctx.lang);
     await checkAllRefs(tx, inputs, ctx.lang);
     const hashes = inputs.map((input) => contentHash(input));
-    const checked = inputs.flatMap((input, i) => (input.allowDuplicate ? [] : [hashes[i] as string]));
-    const [other] = checked.length ? await sameContent(tx, checked) : [];
-    if (other) throw invalidField('stem', texts[ctx.lang].duplicate(other.code));
     const earlier = new Set<string>();
     for (const [i, hash] of hashes.entries()) {
       if (earlier.has(hash) && !inputs[i]?.allowDuplicate) throw invalidField('stem', texts[ctx.lang].duplicate(''));
@@ -233,29 +232,32 @@ export function createQuestionService(deps: ResourceDeps) {
     const items = parents.flatMap((parent, i) =>
       childRows(parent, groups[i] as ItemInput[]).map((row) => ({ ...row, id: ids[next++] as string })),
     );
-    await repo.insertMany(tx, parents, ctx, {}, { ids: true, returning: false });
+    // the groups as `find` reads them, but their items: written next, they are not there for the first statement
+    const rows = new Map(
+      (await repo.insertMany(tx, parents, ctx, {}, { ids: true, returning: 'computed' })).map((row) => [row.id, row]),
+    );
     if (items.length) await repo.insertMany(tx, items, ctx, {}, { ids: true, returning: false });
-    const parentIds = parents.map((p) => p.id);
-    const rows = new Map((await repo.findAllBy(tx, 'id', parentIds)).map((row) => [row.id, row]));
     const itemsOf = new Map<string, QuestionItem[]>();
     for (const { id, parentId, subOrder, stem, options, answer, analysis } of items)
       itemsOf.set(parentId, [
         ...(itemsOf.get(parentId) ?? []),
         { id, subOrder, stem, options: options ?? null, answer: answer ?? null, analysis: analysis ?? null },
       ]);
-    const questions = parentIds.map((id) => ({ ...(rows.get(id) as Question), children: itemsOf.get(id) ?? [] }));
-    await tx
-      .insertInto('question_version')
-      .values(
-        questions.map(({ version: _lock, ...content }) => ({
-          tenant_id: ctx.tenantId,
-          question_id: content.id,
-          number: content.currentVersion,
-          snapshot: JSON.stringify(content),
-          created_by: ctx.actorId,
-        })),
-      )
-      .execute();
+    const questions = parents.map(({ id }) => {
+      const children = itemsOf.get(id) ?? [];
+      return { ...(rows.get(id) as Question), childCount: children.length, children };
+    });
+    // the first versions, in one statement of one JSON parameter
+    const versions = questions.map(({ version: _lock, ...content }) => ({
+      question_id: content.id,
+      number: content.currentVersion,
+      snapshot: content,
+    }));
+    await sql`INSERT INTO question_version (tenant_id, question_id, number, snapshot, created_by)
+      SELECT ${ctx.tenantId}, v.question_id, v.number, v.snapshot, ${ctx.actorId}
+      FROM json_to_recordset(${jsonParameter(JSON.stringify(versions))}) AS v(question_id bigint, number int, snapshot jsonb)`.execute(
+      tx,
+    );
     return questions;
   }
 

@@ -10,15 +10,35 @@ export const AUDIT_LIST_PERMISSION = 'system:audit:list';
 
 const secretKey = /password|secret|hash|token/i;
 
-/** Drops every key that names a secret, at any depth: the trail never holds credentials. */
+/**
+ * Drops every key that names a secret, at any depth: the trail never holds credentials. What holds no such key is
+ * answered as it is, uncopied (an import audits thousands of rows at once).
+ */
 export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([k]) => !secretKey.test(k))
-        .map(([k, v]) => [k, redact(v)]),
-    );
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const clean = redact(item);
+      if (clean === item) return;
+      copy ??= [...value];
+      copy[i] = clean;
+    });
+    return copy ?? value;
+  }
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, item] of Object.entries(value)) {
+      if (secretKey.test(key)) {
+        copy ??= { ...value };
+        delete copy[key];
+        continue;
+      }
+      const clean = redact(item);
+      if (clean === item) continue;
+      copy ??= { ...value };
+      copy[key] = clean;
+    }
+    return copy ?? value;
   }
   return value;
 }
