@@ -91,6 +91,9 @@ function stemHas(text: string) {
     : sql<boolean>`question.stem ILIKE ${pattern}`;
 }
 
+/** The question's columns that are null unless set. */
+const NULLABLE = { medicalFormat: null, options: null, answer: null, analysis: null, source: null, suggestedScore: null };
+
 export function createQuestionService(deps: ResourceDeps) {
   const repo = questionTable;
 
@@ -199,6 +202,16 @@ export function createQuestionService(deps: ResourceDeps) {
     for (const row of childRows(parent, items)) await repo.insert(tx, row, ctx);
   }
 
+  /**
+   * A row's nullable fields it leaves out, as null (what their columns take when left out): rows of every type then
+   * set the same columns, and a batch of them is one statement.
+   */
+  const unset = <T extends object>(row: T) => {
+    const values: Record<string, unknown> = { ...NULLABLE };
+    for (const [field, value] of Object.entries(row)) if (value !== undefined) values[field] = value;
+    return values as T;
+  };
+
   /** A question's code, made of its id. */
   const codeOf = (id: string) => `Q${id.padStart(8, '0')}`;
 
@@ -222,7 +235,7 @@ export function createQuestionService(deps: ResourceDeps) {
     const groups = inputs.map(groupItems);
     const ids = await repo.nextIds(tx, inputs.length + groups.reduce((n, items) => n + items.length, 0));
     const parents = inputs.map(({ children: _, allowDuplicate: __, ...values }, i) => ({
-      ...values,
+      ...unset(values),
       id: ids[i] as string,
       code: codeOf(ids[i] as string),
       contentHash: hashes[i],
@@ -230,7 +243,7 @@ export function createQuestionService(deps: ResourceDeps) {
     }));
     let next = inputs.length;
     const items = parents.flatMap((parent, i) =>
-      childRows(parent, groups[i] as ItemInput[]).map((row) => ({ ...row, id: ids[next++] as string })),
+      childRows(parent, groups[i] as ItemInput[]).map((row) => ({ ...unset(row), id: ids[next++] as string })),
     );
     // the groups as `find` reads them, but their items: written next, they are not there for the first statement
     const rows = new Map(
