@@ -92,7 +92,14 @@ function stemHas(text: string) {
 }
 
 /** The question's columns that are null unless set. */
-const NULLABLE = { medicalFormat: null, options: null, answer: null, analysis: null, source: null, suggestedScore: null };
+const NULLABLE = {
+  medicalFormat: null,
+  options: null,
+  answer: null,
+  analysis: null,
+  source: null,
+  suggestedScore: null,
+};
 
 export function createQuestionService(deps: ResourceDeps) {
   const repo = questionTable;
