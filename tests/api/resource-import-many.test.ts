@@ -72,7 +72,7 @@ describe.each(engines())('multi-row creates through import on $name', (engine) =
     const inserts = insertsInto(statements, 'dict_type');
     expect(inserts.length).toBeGreaterThan(0);
     expect(inserts.length).toBeLessThanOrEqual(Math.ceil(ROWS / 100));
-    expect(inserts.every((s) => /json_populate_recordset/i.test(s))).toBe(true);
+    expect(inserts.every((s) => /jsonb_populate_recordset/i.test(s))).toBe(true);
     const rows = await dictTypes('bulk');
     expect(rows).toHaveLength(ROWS);
     expect(rows.find((r) => r.code === 'bulk_7')).toEqual({ code: 'bulk_7', name: 'bulk 7', remark: 'row 7' });

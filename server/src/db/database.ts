@@ -39,29 +39,37 @@ const pgTypes = {
       ? (value: string) => value
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
+const json = (value: unknown): string =>
+  value instanceof Uint8Array
+    ? (value as unknown as string)
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v));
 const pgliteSerializers = {
   [types.BYTEA]: (bytes: Uint8Array) =>
     `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`,
   /**
-   * A JSON document already encoded (jsonParameter) goes as it is, in binary form (PGlite's binder sends bytes as they
+   * A JSON document already encoded (jsonbParameter) goes as it is, in binary form (PGlite's binder sends bytes as they
    * are, though its types say a serializer answers a string); anything else as PGlite's own serializer does.
    */
-  [types.JSON]: (value: unknown): string =>
-    value instanceof Uint8Array
-      ? (value as unknown as string)
-      : typeof value === 'string'
-        ? value
-        : JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
+  [types.JSON]: json,
+  [types.JSONB]: json,
 };
 
 /**
- * A large JSON parameter (a batch's rows for json_populate_recordset) as UTF-8 bytes, sent in binary form (a json
- * value's binary form is its text) on both engines. Encoded at once from the string just made, the text dies young;
- * the bytes live outside the JavaScript heap until the statement is done. Passed as a string, the text would live
- * through the statement's round trips and be flattened into a second copy by the driver, both ending in the old
- * generation (an import sends a thousand of them).
+ * A large JSON parameter (a batch's rows for jsonb_populate_recordset) as a jsonb value's binary form, on both engines:
+ * its format's version (1), then its text in UTF-8. The server parses it once into jsonb, where a json parameter would
+ * be parsed once as a whole and again for each jsonb field of each row. Encoded at once from the string just made, the
+ * text dies young; the bytes live outside the JavaScript heap until the statement is done. Passed as a string, the text
+ * would live through the statement's round trips and be flattened into a second copy by the driver, both ending in the
+ * old generation (an import sends a thousand of them).
  */
-export const jsonParameter = (json: string): Uint8Array => Buffer.from(json, 'utf8');
+export const jsonbParameter = (text: string): Uint8Array => {
+  const bytes = Buffer.allocUnsafe(Buffer.byteLength(text, 'utf8') + 1);
+  bytes[0] = 1;
+  bytes.write(text, 1, 'utf8');
+  return bytes;
+};
 
 /**
  * `onIdleError`: an idle pooled connection the server ended (a restart, an administrator's termination). The pool

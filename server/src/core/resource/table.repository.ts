@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { jsonParameter } from '../../db/database';
+import { jsonbParameter } from '../../db/database';
 import type { DB } from '../../db/types';
 import type { Tx } from '../tenancy';
 import type { ListQuery } from './list-query';
@@ -261,7 +261,7 @@ export function tableRepository<T extends TableName, Row extends object = TableR
     for (const { columns, json } of statements) {
       const { rows: records } = await sql<TableRow>`INSERT INTO ${sql.table(spec.name)} (${sql.join(columns)})
         ${ids ? sql`OVERRIDING SYSTEM VALUE` : sql``}
-        SELECT ${sql.join(columns)} FROM json_populate_recordset(NULL::${sql.table(spec.name)}, ${jsonParameter(json)})
+        SELECT ${sql.join(columns)} FROM jsonb_populate_recordset(NULL::${sql.table(spec.name)}, ${jsonbParameter(json)})
         ${returning ? sql`RETURNING ${sql.join([...stored.map((c) => sql.ref(c)), ...(returning === 'computed' ? computed : [])])}` : sql``}`.execute(
         tx,
       );

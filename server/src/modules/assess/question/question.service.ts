@@ -7,7 +7,7 @@ import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../co
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
-import { jsonParameter } from '../../../db/database';
+import { jsonbParameter } from '../../../db/database';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport } from './question.import';
@@ -137,26 +137,35 @@ export function createQuestionService(deps: ResourceDeps) {
   const checkRefs = (tx: Tx, input: { categoryId?: string; knowledgePointIds?: string[] }, lang: Lang) =>
     checkAllRefs(tx, [input], lang);
 
-  /** The categories and knowledge points that questions name, of the tenant: two statements for a batch. */
+  /**
+   * The categories and knowledge points that questions name, of the tenant, two statements for a batch: refused when
+   * one is not there, else their names (a knowledge point's with its place in the order of paths, a question's order).
+   */
   async function checkAllRefs(tx: Tx, inputs: { categoryId?: string; knowledgePointIds?: string[] }[], lang: Lang) {
-    const categories = [...new Set(inputs.flatMap((i) => (i.categoryId ? [i.categoryId] : [])))];
-    if (categories.length > 0) {
+    const categoryIds = [...new Set(inputs.flatMap((i) => (i.categoryId ? [i.categoryId] : [])))];
+    const categories = new Map<string, string>();
+    if (categoryIds.length > 0) {
       const found = await tx
         .selectFrom('question_category')
-        .select('id')
-        .where(sql<boolean>`id = ANY(${categories}::bigint[])`)
+        .select(['id', 'name'])
+        .where(sql<boolean>`id = ANY(${categoryIds}::bigint[])`)
         .execute();
-      if (found.length !== categories.length) throw invalidField('categoryId', texts[lang].noCategory);
+      if (found.length !== categoryIds.length) throw invalidField('categoryId', texts[lang].noCategory);
+      for (const { id, name } of found) categories.set(String(id), name);
     }
-    const points = [...new Set(inputs.flatMap((i) => i.knowledgePointIds ?? []))];
-    if (points.length > 0) {
+    const pointIds = [...new Set(inputs.flatMap((i) => i.knowledgePointIds ?? []))];
+    const points = new Map<string, { name: string; order: number }>();
+    if (pointIds.length > 0) {
       const found = await tx
         .selectFrom('knowledge_point')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where(sql<boolean>`id = ANY(${points}::bigint[])`)
-        .executeTakeFirstOrThrow();
-      if (found.n !== points.length) throw invalidField('knowledgePointIds', texts[lang].noKnowledgePoint);
+        .select(['id', 'name'])
+        .where(sql<boolean>`id = ANY(${pointIds}::bigint[])`)
+        .orderBy('path')
+        .execute();
+      if (found.length !== pointIds.length) throw invalidField('knowledgePointIds', texts[lang].noKnowledgePoint);
+      for (const [order, { id, name }] of found.entries()) points.set(String(id), { name, order });
     }
+    return { categories, points };
   }
 
   /** The questions (not retired, not items) whose content has one of `hashes`. */
@@ -231,7 +240,7 @@ export function createQuestionService(deps: ResourceDeps) {
   async function createMany(tx: Tx, inputs: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
     if (inputs.length === 0) return [];
     for (const input of inputs) checkQuestion(input as QuestionInput, ctx.lang);
-    await checkAllRefs(tx, inputs, ctx.lang);
+    const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang);
     const hashes = inputs.map((input) => contentHash(input));
     const earlier = new Set<string>();
     for (const [i, hash] of hashes.entries()) {
@@ -252,10 +261,7 @@ export function createQuestionService(deps: ResourceDeps) {
     const items = parents.flatMap((parent, i) =>
       childRows(parent, groups[i] as ItemInput[]).map((row) => ({ ...unset(row), id: ids[next++] as string })),
     );
-    // the groups as `find` reads them, but their items: written next, they are not there for the first statement
-    const rows = new Map(
-      (await repo.insertMany(tx, parents, ctx, {}, { ids: true, returning: 'computed' })).map((row) => [row.id, row]),
-    );
+    const stored = new Map((await repo.insertMany(tx, parents, ctx, {}, { ids: true })).map((row) => [row.id, row]));
     if (items.length) await repo.insertMany(tx, items, ctx, {}, { ids: true, returning: false });
     const itemsOf = new Map<string, QuestionItem[]>();
     for (const { id, parentId, subOrder, stem, options, answer, analysis } of items)
@@ -263,9 +269,22 @@ export function createQuestionService(deps: ResourceDeps) {
         ...(itemsOf.get(parentId) ?? []),
         { id, subOrder, stem, options: options ?? null, answer: answer ?? null, analysis: analysis ?? null },
       ]);
-    const questions = parents.map(({ id }) => {
+    // the groups as `find` reads them: the fields it computes are known here (the names just checked, a new group's
+    // items and its review that has not happened), cheaper than a subquery of each for every row
+    const questions = parents.map(({ id }, i): Question => {
+      const row = stored.get(id) as Question;
       const children = itemsOf.get(id) ?? [];
-      return { ...(rows.get(id) as Question), childCount: children.length, children };
+      const named = [...new Set(row.knowledgePointIds)].map((id) => points.get(id) as { name: string; order: number });
+      return {
+        ...row,
+        categoryName: categories.get(row.categoryId) ?? null,
+        knowledgePointNames: named.sort((a, b) => a.order - b.order).map((p) => p.name),
+        suggestedScore: inputs[i]?.suggestedScore ?? null,
+        reviewedByName: null,
+        reviewedAt: null,
+        childCount: children.length,
+        children,
+      };
     });
     // the first versions, in one statement of one JSON parameter
     const versions = questions.map(({ version: _lock, ...content }) => ({
@@ -275,7 +294,7 @@ export function createQuestionService(deps: ResourceDeps) {
     }));
     await sql`INSERT INTO question_version (tenant_id, question_id, number, snapshot, created_by)
       SELECT ${ctx.tenantId}, v.question_id, v.number, v.snapshot, ${ctx.actorId}
-      FROM json_to_recordset(${jsonParameter(JSON.stringify(versions))}) AS v(question_id bigint, number int, snapshot jsonb)`.execute(
+      FROM jsonb_to_recordset(${jsonbParameter(JSON.stringify(versions))}) AS v(question_id bigint, number int, snapshot jsonb)`.execute(
       tx,
     );
     return questions;

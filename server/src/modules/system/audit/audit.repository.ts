@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
-import { jsonParameter } from '../../../db/database';
+import { jsonbParameter } from '../../../db/database';
 import { AuditLog, LoginLog } from './audit.schema';
 
 const auditLogs = tableRepository({
@@ -81,7 +81,7 @@ export function insertAuditLogs<T>(
       (SELECT username FROM admin_user WHERE id = ${actor.actorId}::bigint),
       ${actor.ip}::varchar, ${actor.userAgent}::varchar, ${actor.at.toISOString()}::timestamptz,
       r.action, r.resource_type, r.resource_id, r.summary, r.before, r.after, r.trace_id
-    FROM json_populate_recordset(NULL::audit_log, ${jsonParameter(json)}) r`
+    FROM jsonb_populate_recordset(NULL::audit_log, ${jsonbParameter(json)}) r`
     .execute(tx)
     .then(() => undefined);
 }
