@@ -11,6 +11,8 @@ describe('the audit trail’s redaction', () => {
     expect(redact(row)).toEqual({ name: 'client', nested: { keep: 1, list: [{ label: 'a' }, { label: 'b' }] } });
     expect(row.clientSecret).toBe('s3cret');
     expect(row.nested.list[0]).toEqual({ token: 't', label: 'a' });
+    // the fields around a secret keep their order
+    expect(Object.keys(redact({ a: 1, token: 2, b: { c: 3, hash: 4 }, d: 5 }) as object)).toEqual(['a', 'b', 'd']);
   });
 
   it('answers what holds no secret as it is, without copying it (an import audits thousands of rows)', () => {

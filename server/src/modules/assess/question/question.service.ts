@@ -219,13 +219,13 @@ export function createQuestionService(deps: ResourceDeps) {
   }
 
   /**
-   * A row's nullable fields it leaves out, as null (what their columns take when left out): rows of every type then
-   * set the same columns, and a batch of them is one statement.
+   * A row's nullable fields it leaves out, as null (what their columns take when left out), with `more`: rows of every
+   * type then set the same columns, and a batch of them is one statement.
    */
-  const unset = <T extends object>(row: T) => {
+  const unset = <T extends object, More extends object>(row: T, more: More) => {
     const values: Record<string, unknown> = { ...NULLABLE };
-    for (const [field, value] of Object.entries(row)) if (value !== undefined) values[field] = value;
-    return values as T;
+    for (const field in row) if (row[field] !== undefined) values[field] = row[field];
+    return Object.assign(values, more) as T & More;
   };
 
   /** A question's code, made of its id. */
@@ -250,16 +250,17 @@ export function createQuestionService(deps: ResourceDeps) {
     // the ids are taken first: the codes made of them and the items' parent ids go in with the rows
     const groups = inputs.map(groupItems);
     const ids = await repo.nextIds(tx, inputs.length + groups.reduce((n, items) => n + items.length, 0));
-    const parents = inputs.map(({ children: _, allowDuplicate: __, ...values }, i) => ({
-      ...unset(values),
-      id: ids[i] as string,
-      code: codeOf(ids[i] as string),
-      contentHash: hashes[i],
-      currentVersion: 1,
-    }));
+    const parents = inputs.map(({ children: _, allowDuplicate: __, ...values }, i) =>
+      unset(values, {
+        id: ids[i] as string,
+        code: codeOf(ids[i] as string),
+        contentHash: hashes[i],
+        currentVersion: 1,
+      }),
+    );
     let next = inputs.length;
     const items = parents.flatMap((parent, i) =>
-      childRows(parent, groups[i] as ItemInput[]).map((row) => ({ ...unset(row), id: ids[next++] as string })),
+      childRows(parent, groups[i] as ItemInput[]).map((row) => unset(row, { id: ids[next++] as string })),
     );
     const stored = new Map((await repo.insertMany(tx, parents, ctx, {}, { ids: true })).map((row) => [row.id, row]));
     if (items.length) await repo.insertMany(tx, items, ctx, {}, { ids: true, returning: false });
@@ -271,20 +272,20 @@ export function createQuestionService(deps: ResourceDeps) {
       ]);
     // the groups as `find` reads them: the fields it computes are known here (the names just checked, a new group's
     // items and its review that has not happened), cheaper than a subquery of each for every row
-    const questions = parents.map(({ id }, i): Question => {
-      const row = stored.get(id) as Question;
+    const questions = parents.map(({ id }, i) => {
+      const question = stored.get(id) as Question;
       const children = itemsOf.get(id) ?? [];
-      const named = [...new Set(row.knowledgePointIds)].map((id) => points.get(id) as { name: string; order: number });
-      return {
-        ...row,
-        categoryName: categories.get(row.categoryId) ?? null,
-        knowledgePointNames: named.sort((a, b) => a.order - b.order).map((p) => p.name),
-        suggestedScore: inputs[i]?.suggestedScore ?? null,
-        reviewedByName: null,
-        reviewedAt: null,
-        childCount: children.length,
-        children,
-      };
+      const named = [...new Set(question.knowledgePointIds)].map(
+        (p) => points.get(p) as { name: string; order: number },
+      );
+      question.categoryName = categories.get(question.categoryId) ?? null;
+      question.knowledgePointNames = named.sort((a, b) => a.order - b.order).map((p) => p.name);
+      question.suggestedScore = inputs[i]?.suggestedScore ?? null;
+      question.reviewedByName = null;
+      question.reviewedAt = null;
+      question.childCount = children.length;
+      question.children = children;
+      return question;
     });
     // the first versions, in one statement of one JSON parameter
     const versions = questions.map(({ version: _lock, ...content }) => ({
