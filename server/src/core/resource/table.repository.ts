@@ -226,16 +226,15 @@ export function tableRepository<T extends TableName, Row extends object = TableR
    * Each group's JSON is made before the first statement is sent, so no row's copy lives on while the database works
    * (whatever is alive while this thread waits outlives the young generation and ends in the old one).
    * `ids`: the rows carry the ids they take (from `nextIds`), which spares a write that needs them (a code made of
-   * the id) a second pass over every index; `returning: false` when the caller reads the rows again anyway,
-   * `'computed'` for the rows as `find` reads them, computed fields too (as the statement sees the tables: what it
-   * writes itself is not yet there for a subquery).
+   * the id) a second pass over every index; `returning: false` when the caller reads the rows again anyway. The rows
+   * come back with their stored fields, not the computed ones (a subquery for each returned row).
    */
   async function insertMany(
     tx: Tx,
     rows: object[],
     actor: Actor,
     fixed: object = {},
-    { ids = false, returning = true }: { ids?: boolean; returning?: boolean | 'computed' } = {},
+    { ids = false, returning = true }: { ids?: boolean; returning?: boolean } = {},
   ): Promise<Row[]> {
     const common: TableRow = {
       ...toValues(spec, fixed, true),
@@ -268,9 +267,7 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       const { rows: records } = await sql<TableRow>`INSERT INTO ${sql.table(spec.name)} (${sql.join(columns)})
         ${ids ? sql`OVERRIDING SYSTEM VALUE` : sql``}
         SELECT ${sql.join(columns)} FROM jsonb_populate_recordset(NULL::${sql.table(spec.name)}, ${jsonbParameter(json)})
-        ${returning ? sql`RETURNING ${sql.join([...stored.map((c) => sql.ref(c)), ...(returning === 'computed' ? computed : [])])}` : sql``}`.execute(
-        tx,
-      );
+        ${returning ? sql`RETURNING ${sql.join(stored.map((c) => sql.ref(c)))}` : sql``}`.execute(tx);
       for (const record of records) inserted.push(toRow(record));
     }
     return inserted;
