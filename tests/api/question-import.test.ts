@@ -376,6 +376,19 @@ describe.each(engines())('the question import on $name', (engine) => {
     expect(undone).toBe(written);
   });
 
+  it('a header it cannot read fails the import, naming the column, and writes nothing', async () => {
+    const before = await count();
+    const res = await s.api.fetch('POST', `${questions}/import`, {
+      token: s.demo,
+      form: importForm(
+        await xlsxFile([[...HEADER, '密码'], ...goodSheet('imp-header').map((cells) => [...row(cells), null])]),
+      ),
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect((await jsonOf(res)).failed).toEqual([{ row: 1, column: '密码', message: '无法识别的列' }]);
+    expect(await count()).toBe(before);
+  });
+
   it('answers 4xx to what is not a sheet, and asks for the import permission', async () => {
     const junk = await s.api.fetch('POST', `${questions}/import`, {
       token: s.demo,

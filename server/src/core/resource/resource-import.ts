@@ -538,10 +538,14 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       await inTenant((tx) => progress(tx, { status: 'applying', done: writtenRows }));
     }
   } catch (err) {
-    await undoWritten();
-    if (err instanceof Cancelled) return finish({ status: 'cancelled', report: { ...report, created: 0, updated: 0 } });
-    if (err instanceof NotXlsx) return finish({ status: 'failed', report, error: notXlsx(lang) });
-    if (!(err instanceof RowsFailed)) throw err;
+    // a header that does not fit (read before any batch) ends as failed, below, which undoes what was written
+    if (!(err instanceof RowsFailed)) {
+      await undoWritten();
+      if (err instanceof Cancelled)
+        return finish({ status: 'cancelled', report: { ...report, created: 0, updated: 0 } });
+      if (err instanceof NotXlsx) return finish({ status: 'failed', report, error: notXlsx(lang) });
+      throw err;
+    }
     await inTenant((tx) => recordFailures(tx, err.failures));
   }
   if (failedTotal > 0) return failed();
