@@ -50,7 +50,8 @@ describe.each(engines())('multi-row creates through import on $name', (engine) =
     );
   const dictTypeRows = (prefix: string) => [
     ['Type code', 'Type name', 'Status', 'Remark'],
-    ...Array.from({ length: ROWS }, (_, i) => [`${prefix}_${i}`, `${prefix} ${i}`, 'enabled', `row ${i}`]),
+    // every other row leaves its remark (a column without a default) empty
+    ...Array.from({ length: ROWS }, (_, i) => [`${prefix}_${i}`, `${prefix} ${i}`, 'enabled', i % 2 ? `row ${i}` : '']),
   ];
   const dictTypes = (prefix: string) =>
     api.db.selectFrom('dict_type').select(['code', 'name', 'remark']).where('code', 'like', `${prefix}_%`).execute();
@@ -62,7 +63,7 @@ describe.each(engines())('multi-row creates through import on $name', (engine) =
   });
   afterAll(() => api?.close());
 
-  it('a plain entity (dictionary types) inserts a batch of rows per statement, each row audited', async () => {
+  it('a plain entity (dictionary types) inserts a batch of rows per statement, each row audited; a row without a value of a column that has no default is in the same statement', async () => {
     let res: Response | undefined;
     const statements = await statementsOf(async () => {
       res = await upload(platform, 'dictionary/syscode/types', dictTypeRows('bulk'));
@@ -76,6 +77,7 @@ describe.each(engines())('multi-row creates through import on $name', (engine) =
     const rows = await dictTypes('bulk');
     expect(rows).toHaveLength(ROWS);
     expect(rows.find((r) => r.code === 'bulk_7')).toEqual({ code: 'bulk_7', name: 'bulk 7', remark: 'row 7' });
+    expect(rows.find((r) => r.code === 'bulk_8')).toEqual({ code: 'bulk_8', name: 'bulk 8', remark: null });
     const audited = await api.db
       .selectFrom('audit_log')
       .select((eb) => eb.fn.countAll<string>().as('n'))

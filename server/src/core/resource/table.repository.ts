@@ -207,6 +207,16 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       .then(({ rows }) => new Set(rows.map((r) => r.name)));
     return notNullColumns;
   };
+  /** The table's columns without a default (read once): null whether a row leaves them out of its JSON or the insert. */
+  let noDefaultColumns: Promise<ReadonlySet<string>> | undefined;
+  const noDefault = (tx: Tx) => {
+    noDefaultColumns ??= sql<{ name: string }>`SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = to_regclass(${spec.name}) AND attnum > 0 AND NOT atthasdef AND attidentity = ''
+        AND attgenerated = '' AND NOT attisdropped`
+      .execute(tx)
+      .then(({ rows }) => new Set(rows.map((r) => r.name)));
+    return noDefaultColumns;
+  };
   const treeOf = () => {
     if (!spec.tree) throw new Error(`${spec.name} is not a tree`);
     return spec.tree;
@@ -221,8 +231,9 @@ export function tableRepository<T extends TableName, Row extends object = TableR
 
   /**
    * Many rows in few statements: the rows travel as one JSON parameter, which PostgreSQL expands into the table's
-   * row type (far cheaper than thousands of bind parameters). Rows are grouped by the columns they set, so that a
-   * column a row leaves out takes its default rather than null. `fixed`: values every row takes (a role's type).
+   * row type (far cheaper than thousands of bind parameters). Rows are grouped by the columns with a default they
+   * set, so that a column a row leaves out takes its default rather than null; a column without one is named in every
+   * statement and null where a row leaves it out. `fixed`: values every row takes (a role's type).
    * Each group's JSON is made before the first statement is sent, so no row's copy lives on while the database works
    * (whatever is alive while this thread waits outlives the young generation and ends in the old one).
    * `ids`: the rows carry the ids they take (from `nextIds`), which spares a write that needs them (a code made of
@@ -242,25 +253,31 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
     };
     const commonColumns = Object.keys(common);
+    const nullable = await noDefault(tx);
+    const named = writableColumns.filter(([, column]) => !(column in common));
     let groups: Map<string, TableRow[]> | undefined = new Map();
     for (const row of rows as Record<string, unknown>[]) {
       const values: TableRow = ids ? { id: row.id } : {};
-      let key = ids ? 'id,' : '';
-      for (const [field, column] of writableColumns) {
+      let key = '';
+      for (const [field, column] of named) {
         const value = row[field];
-        if (value === undefined || column in common) continue;
+        if (value === undefined) continue;
         values[column] = value;
-        key += `${column},`;
+        if (!nullable.has(column)) key += `${column},`;
       }
       for (const column of commonColumns) values[column] = common[column];
       const group = groups.get(key);
       if (group) group.push(values);
       else groups.set(key, [values]);
     }
-    const statements = [...groups].map(([key, values]) => ({
-      columns: [...key.split(',').filter(Boolean), ...commonColumns].map((c) => sql.ref(c)),
-      json: JSON.stringify(values),
-    }));
+    const statements = [...groups].map(([key, values]) => {
+      const set = new Set(key.split(','));
+      const columns = named.filter(([, column]) => nullable.has(column) || set.has(column)).map(([, column]) => column);
+      return {
+        columns: [...(ids ? ['id'] : []), ...columns, ...commonColumns].map((c) => sql.ref(c)),
+        json: JSON.stringify(values),
+      };
+    });
     groups = undefined;
     const inserted: Row[] = [];
     for (const { columns, json } of statements) {

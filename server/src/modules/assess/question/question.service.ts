@@ -91,16 +91,6 @@ function stemHas(text: string) {
     : sql<boolean>`question.stem ILIKE ${pattern}`;
 }
 
-/** The question's columns that are null unless set. */
-const NULLABLE = {
-  medicalFormat: null,
-  options: null,
-  answer: null,
-  analysis: null,
-  source: null,
-  suggestedScore: null,
-};
-
 export function createQuestionService(deps: ResourceDeps) {
   const repo = questionTable;
 
@@ -218,16 +208,6 @@ export function createQuestionService(deps: ResourceDeps) {
     for (const row of childRows(parent, items)) await repo.insert(tx, row, ctx);
   }
 
-  /**
-   * A row's nullable fields it leaves out, as null (what their columns take when left out), with `more`: rows of every
-   * type then set the same columns, and a batch of them is one statement.
-   */
-  const unset = <T extends object, More extends object>(row: T, more: More) => {
-    const values: Record<string, unknown> = { ...NULLABLE };
-    for (const field in row) if (row[field] !== undefined) values[field] = row[field];
-    return Object.assign(values, more) as T & More;
-  };
-
   /** A question's code, made of its id. */
   const codeOf = (id: string) => `Q${id.padStart(8, '0')}`;
 
@@ -250,17 +230,16 @@ export function createQuestionService(deps: ResourceDeps) {
     // the ids are taken first: the codes made of them and the items' parent ids go in with the rows
     const groups = inputs.map(groupItems);
     const ids = await repo.nextIds(tx, inputs.length + groups.reduce((n, items) => n + items.length, 0));
-    const parents = inputs.map(({ children: _, allowDuplicate: __, ...values }, i) =>
-      unset(values, {
-        id: ids[i] as string,
-        code: codeOf(ids[i] as string),
-        contentHash: hashes[i],
-        currentVersion: 1,
-      }),
-    );
+    const parents = inputs.map(({ children: _, allowDuplicate: __, ...values }, i) => ({
+      ...values,
+      id: ids[i] as string,
+      code: codeOf(ids[i] as string),
+      contentHash: hashes[i],
+      currentVersion: 1,
+    }));
     let next = inputs.length;
     const items = parents.flatMap((parent, i) =>
-      childRows(parent, groups[i] as ItemInput[]).map((row) => unset(row, { id: ids[next++] as string })),
+      childRows(parent, groups[i] as ItemInput[]).map((row) => ({ ...row, id: ids[next++] as string })),
     );
     const stored = new Map((await repo.insertMany(tx, parents, ctx, {}, { ids: true })).map((row) => [row.id, row]));
     if (items.length) await repo.insertMany(tx, items, ctx, {}, { ids: true, returning: false });
