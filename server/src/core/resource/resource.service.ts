@@ -76,11 +76,17 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   deps.audit.register(def.type, `${def.permission}:list`);
   const code = (action: string) => actionCode(def, action);
 
-  const auditRecord = (action: string, before: Row | undefined, after: Row | undefined, note?: string): AuditRecord => {
+  const auditRecord = (
+    action: string,
+    before: Row | undefined,
+    after: Row | undefined,
+    note?: string,
+    traceId?: string,
+  ): AuditRecord => {
     const row = (after ?? before) as Row;
     const changes = before && after ? changedFields(before, after) : [];
     const summary = [def.label(row), changes.length ? changes.join(', ') : '', note ?? ''].filter(Boolean).join(' · ');
-    return { action, resourceType: def.type, resourceId: row.id, summary, before, after };
+    return { action, resourceType: def.type, resourceId: row.id, summary, before, after, traceId };
   };
   const audit = (
     tx: Tx,
@@ -109,7 +115,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     columns: importColumns,
     tenancy: deps.tenancy,
     catalog: deps.catalog,
-    auditRecord: (e, traceId) => ({ ...auditRecord(code('import'), e.before, e.after, e.note), traceId }),
+    auditRecord: (e, traceId) => auditRecord(code('import'), e.before, e.after, e.note, traceId),
     recordAudit: deps.audit.recordMany,
     auditTrail: deps.audit.traced,
   };

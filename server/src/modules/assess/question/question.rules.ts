@@ -255,9 +255,14 @@ export function checkQuestion(input: QuestionInput, lang: Lang): void {
 /** The text a duplicate is recognised by: lower case, without spaces, punctuation or symbols. */
 export const normalised = (text: string) => text.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
 
-/** The hash of a question's normalised stem and options (a group's with its items'): equal for the same question. */
+/**
+ * The hash of a question's normalised stem and options (a group's with its items'): equal for the same question. The
+ * parts are joined by a control character, which normalising keeps, so the whole is normalised at once.
+ */
 export function contentHash(item: ItemInput & { children?: ItemInput[] | null }): string {
   const parts = [item.stem, ...(item.options ?? []).map((o) => `${o.key}${o.text}`)];
   for (const child of item.children ?? []) parts.push(child.stem, ...(child.options ?? []).map((o) => o.text));
-  return createHash('sha256').update(parts.map(normalised).join('\u0001')).digest('hex');
+  return createHash('sha256')
+    .update(normalised(parts.join('\u0001')))
+    .digest('hex');
 }

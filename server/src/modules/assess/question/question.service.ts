@@ -230,8 +230,9 @@ export function createQuestionService(deps: ResourceDeps) {
     // the ids are taken first: the codes made of them and the items' parent ids go in with the rows
     const groups = inputs.map(groupItems);
     const ids = await repo.nextIds(tx, inputs.length + groups.reduce((n, items) => n + items.length, 0));
-    const parents = inputs.map(({ children: _, allowDuplicate: __, ...values }, i) => ({
-      ...values,
+    // (a row takes only the fields that are columns: its children and allowDuplicate stay behind)
+    const parents = inputs.map((input, i) => ({
+      ...input,
       id: ids[i] as string,
       code: codeOf(ids[i] as string),
       contentHash: hashes[i],
@@ -266,17 +267,10 @@ export function createQuestionService(deps: ResourceDeps) {
       question.children = children;
       return question;
     });
-    // the first versions, in one statement of one JSON parameter
-    const versions = questions.map(({ version: _lock, ...content }) => ({
-      question_id: content.id,
-      number: content.currentVersion,
-      snapshot: content,
-    }));
+    // the first versions, in one statement of the questions' JSON: a snapshot is a question without its lock
     await sql`INSERT INTO question_version (tenant_id, question_id, number, snapshot, created_by)
-      SELECT ${ctx.tenantId}, v.question_id, v.number, v.snapshot, ${ctx.actorId}
-      FROM jsonb_to_recordset(${jsonbParameter(JSON.stringify(versions))}) AS v(question_id bigint, number int, snapshot jsonb)`.execute(
-      tx,
-    );
+      SELECT ${ctx.tenantId}, (q->>'id')::bigint, (q->>'currentVersion')::int, q - 'version', ${ctx.actorId}
+      FROM jsonb_array_elements(${jsonbParameter(JSON.stringify(questions))}) AS q`.execute(tx);
     return questions;
   }
 

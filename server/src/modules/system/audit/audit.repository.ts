@@ -37,8 +37,8 @@ export interface AuditItem {
   resourceType: string;
   resourceId: string | null;
   summary: string;
-  before: unknown;
-  after: unknown;
+  before?: unknown;
+  after?: unknown;
   traceId?: string;
 }
 
@@ -51,14 +51,15 @@ export async function insertAuditLog(tx: Tx, e: AuditEntry): Promise<void> {
 /**
  * The rows of one operation in one statement, set-based: what differs from row to row travels as one JSON parameter
  * expanded into audit_log's row type; what they share (tenant, actor, the actor's name, address, time) is sent once.
- * `prepare` turns an item into its stored form (the trail's redaction); the JSON is made before anything is sent,
- * so no row's copy stays alive while the database works.
+ * `prepare` turns an item into its record, `clean` a record's before and after into their stored form (the trail's
+ * redaction); the JSON is made before anything is sent, so no row's copy stays alive while the database works.
  */
 export function insertAuditLogs<T>(
   tx: Tx,
   actor: AuditActor,
   items: readonly T[],
   prepare: (item: T) => AuditItem = (item) => item as AuditItem,
+  clean: (value: unknown) => unknown = (value) => value,
 ): Promise<void> {
   if (items.length === 0) return Promise.resolve();
   // Each row's JSON is made from its item at once: the objects in between never outlive their row.
@@ -69,8 +70,8 @@ export function insertAuditLogs<T>(
       resource_type: e.resourceType,
       resource_id: e.resourceId,
       summary: e.summary.slice(0, 500),
-      before: e.before ?? null,
-      after: e.after ?? null,
+      before: clean(e.before ?? null),
+      after: clean(e.after ?? null),
       trace_id: e.traceId ?? null,
     });
   });

@@ -8,7 +8,17 @@ import type { AuditLog, LoginLog } from './audit.schema';
 
 export const AUDIT_LIST_PERMISSION = 'system:audit:list';
 
-const secretKey = /password|secret|hash|token/i;
+const secretPattern = /password|secret|hash|token/i;
+/** Whether a key names a secret, tested once per key (an import's rows repeat the same few keys). */
+const secretKeys = new Map<string, boolean>();
+const secretKey = (key: string) => {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = secretPattern.test(key);
+    if (secretKeys.size < 10_000) secretKeys.set(key, secret);
+  }
+  return secret;
+};
 
 /**
  * Drops every key that names a secret, at any depth: the trail never holds credentials. What holds no such key is
@@ -32,7 +42,7 @@ export function redact(value: unknown): unknown {
     let copy: Record<string, unknown> | undefined;
     keys.forEach((key, i) => {
       const item = record[key];
-      const secret = secretKey.test(key);
+      const secret = secretKey(key);
       const clean = secret ? undefined : redact(item);
       if (!copy) {
         if (!secret && clean === item) return;
@@ -60,10 +70,8 @@ export function createAuditService(deps: { tenancy: Tenancy }) {
       tx,
       { tenantId: ctx.tenantId, actorId: ctx.actorId, ip: ctx.ip, userAgent: ctx.userAgent, at: ctx.now },
       items,
-      (item) => {
-        const r = toRecord(item);
-        return { ...r, before: redact(r.before), after: redact(r.after) };
-      },
+      toRecord,
+      redact,
     );
 
   return {
