@@ -350,15 +350,15 @@ describe.each(engines())('the question import on $name', (engine) => {
   });
 
   it('writes each batch once it is checked; a bad row after written batches undoes them and is named', async () => {
-    // 400 rows of groups (batches of 100 rows on the embedded database, 250 on PostgreSQL), then a bad category
+    // 699 rows of groups (batches of 100 rows on the embedded database, 500 on PostgreSQL), then a bad category
     const rows = [
-      ...b1Groups(133, 'imp-late'),
+      ...b1Groups(233, 'imp-late'),
       { 题型: 'true_false', 分类: 'nowhere', 题干: 'imp-late bad', 答案: '对' },
     ];
     const id = await startJob(rows);
     const job = await finished(id);
     expect(job).toMatchObject({ status: 'failed', report: { created: 0, updated: 0, failedTotal: 1 } });
-    expect(job.report.failed).toEqual([{ row: 401, column: '分类', message: '没有编码或路径为“nowhere”的分类' }]);
+    expect(job.report.failed).toEqual([{ row: 701, column: '分类', message: '没有编码或路径为“nowhere”的分类' }]);
     expect(await tagged('imp-late')).toEqual([]);
     // the batches before it were written, then undone
     const { written, undone } = await traced(id);
