@@ -38,11 +38,27 @@ describe.each(engines())('the question bank on $name', (engine) => {
     expect(fieldOf(sameCode.body)).toEqual(['code']);
 
     const leaf = await create(categories, { code: 'arrhythmia', name: '心律失常', parentId: cardio.id });
+    const inLeaf = await create(questions, {
+      categoryId: leaf.id,
+      questionType: 'true_false',
+      stem: '房颤是最常见的持续性心律失常',
+      answer: true,
+    });
+    /** The questions a category's filter finds: its own and those of every level under it. */
+    const listed = async (category: Json) =>
+      (await call('GET', `${questions}?categoryId=${category.id}&keyword=${encodeURIComponent('房颤')}`)).body.data.map(
+        (q: Json) => q.id,
+      );
+    expect(await listed(internal)).toEqual([inLeaf.id]);
     const moved = await call('PUT', `${categories}/${cardio.id}`, { parentId: surgery.id, version: cardio.version });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.path).toBe(`/${surgery.id}/${cardio.id}/`);
     const leafNow = await call('GET', `${categories}/${leaf.id}`);
     expect(leafNow.body).toMatchObject({ path: `/${surgery.id}/${cardio.id}/${leaf.id}/`, depth: 2 });
+    // the grandchild's question moved with its subtree
+    expect(await listed(surgery)).toEqual([inLeaf.id]);
+    expect(await listed(internal)).toEqual([]);
+    expect((await call('DELETE', `${questions}/${inLeaf.id}`)).status).toBe(204);
     const back = await call('PUT', `${categories}/${cardio.id}`, {
       parentId: internal.id,
       version: moved.body.version,

@@ -58,13 +58,16 @@ const texts = {
 };
 
 /**
- * The ids of every node in the subtrees of `ids` (their paths' prefixes), read first: a filter or a rule then names
- * them as values, which the planner weighs against the question indexes (a sub-select's array it cannot).
+ * The ids of every node in the subtrees of `ids`, read first: a filter or a rule then names them as values, which the
+ * planner weighs against the question indexes (a sub-select's array it cannot). Found level by level from the parents
+ * (a join of every node's path with every named one's prefix took 2.7 ms for a tree of 110 nodes, growing with its
+ * square; this, 0.5 ms).
  */
 export async function subtreeIds(tx: Tx, table: TaxonomyName, ids: readonly string[]): Promise<string[]> {
-  // starts_with is leakproof, where LIKE is not: row-level security lets the join test it before its policy
-  const { rows } = await sql<{ id: string }>`SELECT d.id FROM ${sql.table(table)} d JOIN ${sql.table(table)} a
-    ON starts_with(d.path, a.path) WHERE a.id = ANY(${ids.map(String)}::bigint[])`.execute(tx);
+  const { rows } = await sql<{ id: string }>`WITH RECURSIVE subtree(id) AS (
+      SELECT id FROM ${sql.table(table)} WHERE id = ANY(${ids.map(String)}::bigint[])
+      UNION SELECT child.id FROM ${sql.table(table)} child JOIN subtree ON child.parent_id = subtree.id
+    ) SELECT id FROM subtree`.execute(tx);
   return rows.map((r) => String(r.id));
 }
 
