@@ -19,19 +19,19 @@ const WALK: Record<string, string> = {
   max_parallel_workers_per_gather: '0',
 };
 
-/** `read` under the WALK settings, those in force before restored after it. */
+/**
+ * `read` under the WALK settings, those in force before restored after it: one statement reads each setting and then
+ * sets it (a select list is computed in its order), another restores them.
+ */
 async function inListOrder<T>(tx: Tx, read: () => Promise<T>): Promise<T> {
-  const settings = (walk: Record<string, string>) =>
-    sql`SELECT ${sql.join(Object.entries(walk).map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`;
+  const set = (name: string, value: string) => sql`set_config(${name}, ${value}, true)`;
   const names = Object.keys(WALK);
   const { rows } = await sql<Record<string, string>>`SELECT ${sql.join(
-    names.map((name, i) => sql`current_setting(${name}) AS ${sql.ref(`s${i}`)}`),
+    names.flatMap((name, i) => [sql`current_setting(${name}) AS ${sql.ref(`s${i}`)}`, set(name, WALK[name] as string)]),
   )}`.execute(tx);
-  await settings(WALK).execute(tx);
   const result = await read();
-  await settings(Object.fromEntries(names.map((name, i) => [name, String(rows[0]?.[`s${i}`] ?? WALK[name])]))).execute(
-    tx,
-  );
+  const before = names.map((name, i) => set(name, String(rows[0]?.[`s${i}`] ?? WALK[name])));
+  await sql`SELECT ${sql.join(before)}`.execute(tx);
   return result;
 }
 
