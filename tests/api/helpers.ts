@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -282,4 +283,33 @@ export function twoTenants(engine: TestEngine): TwoTenants {
   });
   afterAll(() => session.api?.close());
   return session;
+}
+
+/** Every statement the server sends to either engine while `work` runs. */
+export async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  // PGlite's `exec` answers a statement without parameters (a simple query), its `query` one with them
+  type Method = (...args: unknown[]) => unknown;
+  const targets = [
+    [PGlite.prototype, 'query'],
+    [PGlite.prototype, 'exec'],
+    [pg.Client.prototype, 'query'],
+  ] as unknown as [Record<string, Method>, string][];
+  const originals = targets.map(([target, name]) => target[name] as Method);
+  targets.forEach(([target, name], i) => {
+    target[name] = function (this: unknown, text: unknown, ...rest: unknown[]) {
+      if (typeof text === 'string') seen.push(text);
+      else if (text && typeof (text as { text?: unknown }).text === 'string')
+        seen.push((text as { text: string }).text);
+      return originals[i]?.call(this, text, ...rest);
+    };
+  });
+  try {
+    await work();
+  } finally {
+    targets.forEach(([target, name], i) => {
+      target[name] = originals[i] as Method;
+    });
+  }
+  return seen;
 }

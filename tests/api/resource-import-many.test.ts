@@ -1,30 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, importForm, jsonOf, startApi, type TestApi, xlsxFile } from './helpers';
-
-/** Every statement the server sends to either engine while `work` runs. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const targets = [PGlite.prototype, pg.Client.prototype] as unknown as { query: (...args: unknown[]) => unknown }[];
-  const originals = targets.map((target) => target.query);
-  targets.forEach((target, i) => {
-    target.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
-      if (typeof text === 'string') seen.push(text);
-      else if (text && typeof (text as { text?: unknown }).text === 'string')
-        seen.push((text as { text: string }).text);
-      return originals[i]?.call(this, text, ...rest);
-    };
-  });
-  try {
-    await work();
-  } finally {
-    targets.forEach((target, i) => {
-      target.query = originals[i] as (typeof targets)[number]['query'];
-    });
-  }
-  return seen;
-}
+import { engines, importForm, jsonOf, startApi, statementsOf, type TestApi, xlsxFile } from './helpers';
 
 const insertsInto = (statements: string[], table: string) =>
   statements.filter((s) => new RegExp(`^\\s*insert into "${table}"`, 'i').test(s));

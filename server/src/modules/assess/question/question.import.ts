@@ -3,7 +3,7 @@ import { invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { labelOf } from '../../../core/labels';
 import type { SheetColumn } from '../../../core/resource/define-resource';
-import type { ImportGroups } from '../../../core/resource/resource';
+import type { ImportGroups, WriteContext } from '../../../core/resource/resource';
 import type { CellValue } from '../../../core/resource/spreadsheet';
 import type { Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
@@ -386,9 +386,12 @@ function columnOf(field: string): string {
 
 type TaxonomyName = 'question_category' | 'knowledge_point';
 
-/** A tree's nodes by code and by the path of their names (`内科学/心血管`), read once per transaction. */
-function taxonomyIndex(tx: Tx, table: TaxonomyName) {
-  return onceIn(tx, `question-import:${table}`, async () => {
+/**
+ * A tree's nodes by code and by the path of their names (`内科学/心血管`), read once per import (its write context): a
+ * node removed meanwhile is refused when the batch naming it is written, one added is not known to the import.
+ */
+function taxonomyIndex(tx: Tx, ctx: WriteContext, table: TaxonomyName) {
+  return onceIn(ctx, `question-import:${table}`, async () => {
     const nodes = await tx.selectFrom(table).select(['id', 'parent_id', 'code', 'name']).execute();
     const byId = new Map(nodes.map((n) => [String(n.id), n]));
     const pathOf = (id: string): string => {
@@ -424,9 +427,10 @@ export async function questionFromImport(
   tx: Tx,
   record: Record<string, unknown>,
   existing: Question | undefined,
-  lang: Lang,
+  ctx: WriteContext,
   rule: z.ZodType<CreateQuestion>,
 ): Promise<CreateQuestion> {
+  const { lang } = ctx;
   const t = texts[lang];
   if (existing) throw invalidField('stem', t.duplicate(existing.code));
   const r = record as Row &
@@ -442,9 +446,9 @@ export async function questionFromImport(
     if (child.points && !reference(childType)) throw invalidField(`children.${i}.points`, t.pointsOnly);
 
   if (!r.category) throw invalidField('category', t.categoryRequired);
-  const [categoryId, ...others] = (await taxonomyIndex(tx, 'question_category'))(r.category);
+  const [categoryId, ...others] = (await taxonomyIndex(tx, ctx, 'question_category'))(r.category);
   if (!categoryId || others.length) throw invalidField('category', t.noCategory(r.category));
-  const points = await taxonomyIndex(tx, 'knowledge_point');
+  const points = await taxonomyIndex(tx, ctx, 'knowledge_point');
   const knowledgePointIds = (r.knowledgePoints as unknown as string[]).map((text) => {
     const ids = points(text);
     if (ids.length !== 1) throw invalidField('knowledgePoints', ids.length ? t.ambiguous(text) : t.noPoint(text));

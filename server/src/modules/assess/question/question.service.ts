@@ -335,7 +335,7 @@ export function createQuestionService(deps: ResourceDeps) {
       );
     },
 
-    fromImport: (tx, record, existing, ctx) => questionFromImport(tx, record, existing, ctx.lang, CreateQuestion),
+    fromImport: (tx, record, existing, ctx) => questionFromImport(tx, record, existing, ctx, CreateQuestion),
 
     async create(tx, input, ctx) {
       const { children: items, allowDuplicate, ...values } = input;
