@@ -285,10 +285,12 @@ export function twoTenants(engine: TestEngine): TwoTenants {
   return session;
 }
 
-/** Every statement the server sends to either engine while `work` runs. */
+/**
+ * Every statement the server sends to either engine while `work` runs: PGlite's queries and simple queries (exec),
+ * pg's by text or as a query config.
+ */
 export async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
-  // PGlite's `exec` answers a statement without parameters (a simple query), its `query` one with them
   type Method = (...args: unknown[]) => unknown;
   const targets = [
     [PGlite.prototype, 'query'],

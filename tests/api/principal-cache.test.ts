@@ -1,40 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrincipalCache } from '../../server/src/core/principal-cache';
 import { PRINCIPAL_SOURCES } from '../../server/src/modules/auth/auth.repository';
-import { type Answer, engines, secondTenant, startApi, type TestApi, testClock } from './helpers';
-
-/**
- * Every statement the server sends to either engine while `work` runs: PGlite's queries and simple queries (exec),
- * pg's by text or as a query config.
- */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  type Send = (...args: unknown[]) => unknown;
-  const targets = [
-    [PGlite.prototype, 'query'],
-    [PGlite.prototype, 'exec'],
-    [pg.Client.prototype, 'query'],
-  ] as unknown as [Record<string, Send>, string][];
-  const originals = targets.map(([target, method]) => target[method] as Send);
-  targets.forEach(([target, method], i) => {
-    target[method] = function (this: unknown, text: unknown, ...rest: unknown[]) {
-      if (typeof text === 'string') seen.push(text);
-      else if (text && typeof (text as { text?: unknown }).text === 'string')
-        seen.push((text as { text: string }).text);
-      return originals[i]?.call(this, text, ...rest);
-    };
-  });
-  try {
-    await work();
-  } finally {
-    targets.forEach(([target, method], i) => {
-      target[method] = originals[i] as Send;
-    });
-  }
-  return seen;
-}
+import { type Answer, engines, secondTenant, startApi, statementsOf, type TestApi, testClock } from './helpers';
 
 const reading = (statements: string[], table: string) => statements.filter((s) => new RegExp(`"${table}"`).test(s));
 
