@@ -198,24 +198,21 @@ export function tableRepository<T extends TableName, Row extends object = TableR
   const stored = Object.values(spec.columns);
   const computed = Object.entries(spec.computed ?? {}).map(([field, expression]) => expression.as(field));
   const selection = [...stored, ...computed];
-  /** The table's NOT NULL columns (read once): where a keyset may compare rows as a whole. */
-  let notNullColumns: Promise<ReadonlySet<string>> | undefined;
-  const notNull = (tx: Tx) => {
-    notNullColumns ??= sql<{ name: string }>`SELECT attname AS name FROM pg_attribute
-      WHERE attrelid = to_regclass(${spec.name}) AND attnum > 0 AND attnotnull AND NOT attisdropped`
+  /**
+   * What the catalogue says of the table's columns, read once: those NOT NULL (where a keyset may compare rows as a
+   * whole), and those without a default (null whether a row leaves them out of its JSON or of the insert).
+   */
+  let catalogue: Promise<{ notNull: ReadonlySet<string>; noDefault: ReadonlySet<string> }> | undefined;
+  const columnFacts = (tx: Tx) => {
+    catalogue ??= sql<{ name: string; not_null: boolean; no_default: boolean }>`SELECT attname AS name,
+        attnotnull AS not_null, NOT atthasdef AND attidentity = '' AND attgenerated = '' AS no_default
+      FROM pg_attribute WHERE attrelid = to_regclass(${spec.name}) AND attnum > 0 AND NOT attisdropped`
       .execute(tx)
-      .then(({ rows }) => new Set(rows.map((r) => r.name)));
-    return notNullColumns;
-  };
-  /** The table's columns without a default (read once): null whether a row leaves them out of its JSON or the insert. */
-  let noDefaultColumns: Promise<ReadonlySet<string>> | undefined;
-  const noDefault = (tx: Tx) => {
-    noDefaultColumns ??= sql<{ name: string }>`SELECT attname AS name FROM pg_attribute
-      WHERE attrelid = to_regclass(${spec.name}) AND attnum > 0 AND NOT atthasdef AND attidentity = ''
-        AND attgenerated = '' AND NOT attisdropped`
-      .execute(tx)
-      .then(({ rows }) => new Set(rows.map((r) => r.name)));
-    return noDefaultColumns;
+      .then(({ rows }) => ({
+        notNull: new Set(rows.filter((r) => r.not_null).map((r) => r.name)),
+        noDefault: new Set(rows.filter((r) => r.no_default).map((r) => r.name)),
+      }));
+    return catalogue;
   };
   const treeOf = () => {
     if (!spec.tree) throw new Error(`${spec.name} is not a tree`);
@@ -253,7 +250,7 @@ export function tableRepository<T extends TableName, Row extends object = TableR
       ...(spec.audited !== false && { created_at: actor.now, created_by: actor.actorId }),
     };
     const commonColumns = Object.keys(common);
-    const nullable = await noDefault(tx);
+    const nullable = (await columnFacts(tx)).noDefault;
     const named = writableColumns.filter(([, column]) => !(column in common));
     let groups: Map<string, TableRow[]> | undefined = new Map();
     for (const row of rows as Record<string, unknown>[]) {
@@ -315,7 +312,7 @@ export function tableRepository<T extends TableName, Row extends object = TableR
           sql<string>`${sql.ref(column)}::text`.as(keysetAlias(i)),
         );
         let q: Select = filtered.select(selection).select(positions);
-        if (keyset.after) q = afterKeyset(q, query, keyset.after, await notNull(tx));
+        if (keyset.after) q = afterKeyset(q, query, keyset.after, (await columnFacts(tx)).notNull);
         const records = (await applySort(q, query).limit(page.pageSize).execute()) as TableRow[];
         const last = records[records.length - 1];
         if (last) keyset.after = positions.map((_, i) => (last[keysetAlias(i)] ?? null) as string | null);
