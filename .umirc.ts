@@ -89,13 +89,14 @@ export default defineConfig({
         path.resolve(__dirname, 'src/components/stubs/proErrorBoundary.js'),
       ]);
     // ProComponents' provider carries its texts in 33 languages; the console speaks zh-CN and en-US, so the others
-    // (never chosen) are en-US's module instead of riding along with every screen
-    memo
-      .plugin('pro-provider-locales')
-      .use(webpack.NormalModuleReplacementPlugin, [
-        /[\\/]@ant-design[\\/]pro-provider[\\/]es[\\/]locale[\\/](?!zh_CN|en_US)[a-z]{2}_[A-Z]{2}\.js$/,
-        path.resolve(__dirname, 'node_modules/@ant-design/pro-provider/es/locale/en_US.js'),
-      ]);
+    // (never chosen) import en-US's module instead of riding along with every screen. The request is rewritten before
+    // it is resolved: a module replaced after would keep its own identity, one copy of en-US's texts for each.
+    memo.plugin('pro-provider-locales').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\/locale\/(?!zh_CN$|en_US$)[a-z]{2}_[A-Z]{2}$/,
+      (resolving: { context: string; request: string }) => {
+        if (/[\\/]@ant-design[\\/]pro-provider[\\/]es$/.test(resolving.context)) resolving.request = './locale/en_US';
+      },
+    ]);
     // plugin-layout turns routes' icon names into icons at start-up, from a table of all of them in the first
     // download; the menu request does it instead (src/components/layout/menuIcons.tsx)
     memo
