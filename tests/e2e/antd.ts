@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
@@ -44,4 +44,25 @@ export async function submitUntilClosed(page: Page, testId: string): Promise<voi
       { timeout: 15_000, interval: 1_000 },
     )
     .toBe(false);
+}
+
+/**
+ * Presses `trigger` until the element `testId` (a dialog's field) shows. CI saw a press on a list's row action, while
+ * the list rendered again, open nothing; pressing again once nothing opened is safe.
+ */
+export async function openUntilShown(page: Page, trigger: Locator, testId: string): Promise<void> {
+  const shown = page.getByTestId(testId);
+  await expect
+    .poll(
+      async () => {
+        if (await shown.isVisible()) return true;
+        await trigger.click({ timeout: 5_000 }).catch(() => undefined);
+        return shown
+          .waitFor({ timeout: 2_000 })
+          .then(() => true)
+          .catch(() => false);
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
 }

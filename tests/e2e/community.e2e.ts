@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { choose, submitUntilClosed } from './antd';
+import { choose, openUntilShown, submitUntilClosed } from './antd';
 import { adminApi } from './api';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
@@ -67,9 +67,9 @@ describe('Community in Chromium', () => {
     await page.goto(`${baseURL}/#/post/list`);
     const list = page.getByTestId('community-post');
     const row = list.locator('tr', { hasText: title });
-    await row.getByTestId('post-report').click();
+    await openUntilShown(page, row.getByTestId('post-report'), 'report-reason');
     await choose(page, 'report-reason', '垃圾广告');
-    await page.getByTestId('post-report-submit').click();
+    await submitUntilClosed(page, 'post-report-submit');
     const open = async () =>
       (await api('GET', `/community/report?status=pending&targetType=post&targetId=${postId}`)).data[0]?.reportCount;
     await expect.poll(open, { timeout: 15_000 }).toBe(1);
@@ -86,7 +86,7 @@ describe('Community in Chromium', () => {
 
   it('hides the post from its case: the case is resolved and the post hidden', async () => {
     const caseRow = page.getByTestId('community-report').locator('tr', { hasText: title });
-    await caseRow.getByTestId('case-resolve').click();
+    await openUntilShown(page, caseRow.getByTestId('case-resolve'), 'case-resolve-submit');
     await submitUntilClosed(page, 'case-resolve-submit');
     await expect.poll(() => caseRow.innerText(), { timeout: 15_000 }).toContain('已处理');
     expect(await caseRow.innerText()).toContain('隐藏内容');
