@@ -43,6 +43,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // what a journey waits to see (a saved row, a message) is given 10 s, not 1 s: CI's two cores share the
+          // server, the browser and the runner
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 900_000,
         },

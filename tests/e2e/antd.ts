@@ -14,7 +14,8 @@ export async function choose(page: Page, testId: string, option: string): Promis
     .poll(
       async () => {
         if ((await shown.count()) && (await shown.first().innerText()) === option) return true;
-        await page.getByTestId(testId).click({ force: true });
+        // bounded: a dialog that closed meanwhile fails this attempt, for the caller to open it again
+        await page.getByTestId(testId).click({ force: true, timeout: 5_000 });
         await page.keyboard.press('ControlOrMeta+A'); // the filter an attempt before typed, if its list is still open
         await page.keyboard.type(option);
         await item
