@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engines, type Json, twoTenants } from './helpers';
 
@@ -393,5 +394,45 @@ describe.each(engines())('documents, libraries and tags on $name', (engine) => {
     const moved = await call('POST', `${documents}/bulk-move`, { ids: [doc.id], baseId: theirs.body.id }, s.other);
     expect(moved.status).toBe(400);
     expect((await call('GET', `${documents}/${doc.id}`)).body.baseId).not.toBe(theirs.body.id);
+  });
+
+  it("counts a reader's search up to 1,000 and says more match, pinned first, then the latest published", async () => {
+    const many = await create(bases, { code: 'many', name: '大量制度', visibility: 'tenant' });
+    const shut = await create(bases, { code: 'shut', name: '未授权库', visibility: 'restricted' });
+    const theirs = (await call('POST', bases, { code: 'many', name: '大量制度', visibility: 'tenant' }, s.other)).body;
+    const tenantOf = async (code: string) =>
+      String((await s.api.db.selectFrom('tenant').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id);
+    // `n` published documents holding the word, the `g`th published g minutes ago
+    const insert = async (tenant: string, base: string, n: number, prefix: string) =>
+      sql`INSERT INTO document (tenant_id, base_id, title, content_html, content_text, status, published_at)
+        SELECT ${tenant}, ${base}, ${prefix} || g || '号', '<p>主动脉夹层的处置</p>', '主动脉夹层的处置', 'published',
+          now() - g * interval '1 minute'
+        FROM generate_series(1, ${n}) g`.execute(s.api.db);
+    const demo = await tenantOf('demo');
+    await insert(demo, many.id, 1005, 'MANY');
+    await insert(demo, shut.id, 30, 'SHUT');
+    await insert(await tenantOf('demo2'), theirs.id, 30, 'THEIRS');
+    // the oldest of them pinned
+    await sql`UPDATE document SET is_pinned = true WHERE title = 'MANY1005号'`.execute(s.api.db);
+    const word = encodeURIComponent('主动脉夹层');
+
+    const first = await call('GET', `${documents}/search?q=${word}&pageSize=20`);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.body.data.map((d: Json) => d.title).slice(0, 3)).toEqual(['MANY1005号', 'MANY1号', 'MANY2号']);
+    const second = await call('GET', `${documents}/search?q=${word}&pageSize=20&current=2`);
+    expect(second.body.data.map((d: Json) => d.title)).toEqual(Array.from({ length: 20 }, (_, i) => `MANY${20 + i}号`));
+    expect(second.body.data[0].highlight.snippet).toContain('<mark>主动脉夹层</mark>');
+
+    // narrowed below the cap: counted exactly; a library the reader may not view, and another tenant, never count
+    const one = await call('GET', `${documents}/search?q=${encodeURIComponent('MANY7号')}`);
+    expect(one.body.totalCapped).toBeUndefined();
+    expect(one.body).toMatchObject({ total: 1, data: [{ title: 'MANY7号' }] });
+    const shutOut = await call('GET', `${documents}/search?q=${word}&baseId=${shut.id}`);
+    expect(shutOut.body).toMatchObject({ total: 0, data: [] });
+    const other = await call('GET', `${documents}/search?q=${word}&pageSize=50`, undefined, s.other);
+    expect(other.body.total).toBe(30);
+    expect(other.body.totalCapped).toBeUndefined();
+    expect(other.body.data.every((d: Json) => d.title.startsWith('THEIRS'))).toBe(true);
   });
 });

@@ -23,7 +23,7 @@ const WALK: Record<string, string> = {
  * `read` under the WALK settings, those in force before restored after it: one statement reads each setting and then
  * sets it (a select list is computed in its order), another restores them.
  */
-async function inListOrder<T>(tx: Tx, read: () => Promise<T>): Promise<T> {
+export async function inListOrder<T>(tx: Tx, read: () => Promise<T>): Promise<T> {
   const set = (name: string, value: string) => sql`set_config(${name}, ${value}, true)`;
   const names = Object.keys(WALK);
   const { rows } = await sql<Record<string, string>>`SELECT ${sql.join(

@@ -177,6 +177,11 @@ export function filterValue(query: ListQuery, name: string): FilterValue | undef
 }
 
 /** `{data, total, success: true, current, pageSize}` for a row schema. */
+/** Beside a list's `total`: that counting stopped there (`countedList`). */
+export const TotalCapped = z.boolean().optional().openapi({
+  description: 'Present and true when counting stopped at `total`: more rows match (refine the search to see them)',
+});
+
 export function listResponse<T extends z.ZodType>(row: T, name: string) {
   return z
     .object({
@@ -185,10 +190,7 @@ export function listResponse<T extends z.ZodType>(row: T, name: string) {
       success: z.literal(true),
       current: z.number().int(),
       pageSize: z.number().int(),
-      totalCapped: z.boolean().optional().openapi({
-        description:
-          'Present and true when counting stopped at `total`: more rows match (refine the search to see them)',
-      }),
+      totalCapped: TotalCapped,
     })
     .openapi(name);
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource } from '../../../core/resource/define-resource';
 import { Id } from '../../../core/resource/id-param';
-import { createdAtFilter } from '../../../core/resource/list-query';
+import { createdAtFilter, TotalCapped } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import type { Audited, Defaulted, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
@@ -179,7 +179,7 @@ export const DocumentHit = z
   .openapi('DocumentHit');
 export type DocumentHit = z.infer<typeof DocumentHit>;
 export const SearchAnswer = z
-  .object({ data: z.array(DocumentHit), total: z.number().int(), success: z.literal(true) })
+  .object({ data: z.array(DocumentHit), total: z.number().int(), success: z.literal(true), totalCapped: TotalCapped })
   .openapi('DocumentSearch');
 
 export const DocumentReading = Document.extend({

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
-import { countedList } from '../../../core/resource/counted-list';
+import { COUNTED, countedList, inListOrder } from '../../../core/resource/counted-list';
 import type { ListQuery } from '../../../core/resource/list-query';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -69,6 +69,9 @@ const granted = (userId: string, permissions: readonly string[]) =>
 const readableBy = (userId: string) =>
   sql<boolean>`EXISTS (SELECT 1 FROM document_base b WHERE b.id = document.base_id AND b.status = 'enabled'
     AND (b.visibility IN ('public', 'tenant') OR ${granted(userId, ['view', 'download', 'manage'])}))`;
+
+/** The order of a reader's search: pinned documents first, then the latest published (`document_reader_idx`). */
+const READER_ORDER = sql`document.is_pinned DESC, document.published_at DESC, document.id DESC`;
 
 /** Files of documents (alias `document`) `userId` may download: a readable library, and a grant where it is restricted. */
 const downloadableBy = (userId: string) =>
@@ -495,7 +498,9 @@ export function createDocumentService(deps: ResourceDeps) {
 
     /**
      * What a reader finds: published documents of enabled libraries the reader may view (public and tenant ones, and
-     * restricted ones that grant the reader's roles, organisation or account), by keyword, with the matches marked.
+     * restricted ones that grant the reader's roles, organisation or account), by keyword, with the matches marked,
+     * pinned ones first, then the latest published. As the lists count (`countedList`), up to COUNTED matches are
+     * counted and more are said to be more (`totalCapped`).
      */
     search: (
       tenantId: string,
@@ -503,47 +508,57 @@ export function createDocumentService(deps: ResourceDeps) {
       query: { q: string; baseId?: string; current: number; pageSize: number },
     ) =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        // the page's ids and the number of matches, through the trigram indexes (under row-level security their
-        // operators would be tested on every row of the tenant): as the system, within the tenant, with every
-        // condition of the reader's, which names the reader itself
-        const found = await readIndexed(tx, () => {
-          let ids = tx
+        const { q, baseId, current, pageSize } = query;
+        // the reader's conditions, which name the reader itself
+        const found = () => {
+          const documents = tx
             .selectFrom('document')
-            .select([sql<string>`document.id::text`.as('id'), sql<number>`count(*) OVER ()`.as('total')])
+            .select(sql<string>`document.id::text`.as('id'))
             .where(sql<boolean>`document.tenant_id = ${currentTenant}`)
             .where('status', '=', 'published')
             .where(readableBy(userId))
-            .where(matches(query.q));
-          if (query.baseId) ids = ids.where('base_id', '=', query.baseId);
-          return ids
-            .orderBy('is_pinned', 'desc')
-            .orderBy('published_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(query.pageSize)
-            .offset((query.current - 1) * query.pageSize)
-            .execute();
-        });
-        const order = found.map((r) => r.id);
-        // the page read again under the tenant's policy, the reader's conditions with it
-        const rows = order.length
-          ? await tx
-              .selectFrom('document')
-              .select([
-                sql<string>`document.id::text`.as('id'),
-                sql<string>`document.base_id::text`.as('baseId'),
-                sql<string>`(SELECT b.name FROM document_base b WHERE b.id = document.base_id)`.as('baseName'),
-                'title',
-                'summary',
-                'content_text',
-                'doc_type',
-                'published_at',
-              ])
-              .where(sql<boolean>`document.id = ANY(${order}::bigint[])`)
-              .where('status', '=', 'published')
-              .where(readableBy(userId))
-              .execute()
-          : [];
-        rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+            .where(matches(q));
+          return baseId ? documents.where('base_id', '=', baseId) : documents;
+        };
+        // the matching ids, COUNTED and one more at most, through the trigram indexes (under row-level security their
+        // operators would be tested on every row of the tenant): as the system, within the tenant
+        const matched = await readIndexed(tx, () =>
+          found()
+            .limit(COUNTED + 1)
+            .execute(),
+        );
+        const capped = matched.length > COUNTED;
+        // more match: the page is found walking the reader's order (document_reader_idx) as far as it needs
+        const among = capped
+          ? await readIndexed(tx, () =>
+              inListOrder(tx, () =>
+                found()
+                  .orderBy(READER_ORDER)
+                  .limit(pageSize)
+                  .offset((current - 1) * pageSize)
+                  .execute(),
+              ),
+            )
+          : matched;
+        // the page read under the tenant's policy, the reader's conditions with it
+        let page = tx
+          .selectFrom('document')
+          .select([
+            sql<string>`document.id::text`.as('id'),
+            sql<string>`document.base_id::text`.as('baseId'),
+            sql<string>`(SELECT b.name FROM document_base b WHERE b.id = document.base_id)`.as('baseName'),
+            'title',
+            'summary',
+            'content_text',
+            'doc_type',
+            'published_at',
+          ])
+          .where(sql<boolean>`document.id = ANY(${among.map((r) => r.id)}::bigint[])`)
+          .where('status', '=', 'published')
+          .where(readableBy(userId))
+          .orderBy(READER_ORDER);
+        if (!capped) page = page.limit(pageSize).offset((current - 1) * pageSize);
+        const rows = among.length ? await page.execute() : [];
         const data: DocumentHit[] = rows.map((r) => ({
           id: r.id,
           baseId: r.baseId,
@@ -551,9 +566,11 @@ export function createDocumentService(deps: ResourceDeps) {
           title: r.title,
           docType: r.doc_type,
           publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
-          highlight: highlight({ title: r.title, summary: r.summary, contentText: r.content_text }, query.q),
+          highlight: highlight({ title: r.title, summary: r.summary, contentText: r.content_text }, q),
         }));
-        return { data, total: Number(found[0]?.total ?? 0), success: true as const };
+        return capped
+          ? { data, total: COUNTED, totalCapped: true, success: true as const }
+          : { data, total: matched.length, success: true as const };
       }),
 
     /** The scheduled job: drafts whose `publishAt` has come are published, in every tenant. Returns how many. */
