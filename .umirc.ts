@@ -55,6 +55,17 @@ export default defineConfig({
       __dirname,
       'node_modules/@ant-design/icons',
     ),
+    // one @babel/runtime (the newest, whose helpers include the older ones'), not the three copies umi's packages carry
+    ...Object.fromEntries(
+      ['@umijs/babel-preset-umi', '@umijs/renderer-react', 'umi'].map((holder) => [
+        path.resolve(__dirname, `node_modules/${holder}/node_modules/@babel/runtime`),
+        path.resolve(__dirname, 'node_modules/@babel/runtime'),
+      ]),
+    ),
+    [path.resolve(__dirname, 'node_modules/regenerator-runtime/runtime.js')]: path.resolve(
+      __dirname,
+      'src/components/stubs/regeneratorGlobal.js',
+    ),
     'isomorphic-fetch': path.resolve(__dirname, 'src/components/stubs/native-fetch.ts'),
     qs$: path.resolve(__dirname, 'src/components/stubs/qs.ts'),
   },
@@ -95,6 +106,21 @@ export default defineConfig({
       /^\.\/locale\/(?!zh_CN$|en_US$)[a-z]{2}_[A-Z]{2}$/,
       (resolving: { context: string; request: string }) => {
         if (/[\\/]@ant-design[\\/]pro-provider[\\/]es$/.test(resolving.context)) resolving.request = './locale/en_US';
+      },
+    ]);
+    // antd's Table imports Tree for tree-mode column filters (unused here), and antd's Button style imports the
+    // ColorPicker's preset panel for one small function: stand-ins that leave rc-tree and the panel out of every list
+    const standIns: [RegExp, string, string][] = [
+      [/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter$/, '../../../tree', 'tableFilterTree.js'],
+      [/[\\/]antd[\\/]es[\\/]button[\\/]style$/, '../../color-picker/components/ColorPresets', 'buttonColorBright.js'],
+    ];
+    memo.plugin('antd-stand-ins').use(webpack.NormalModuleReplacementPlugin, [
+      /^\.\.\/\.\.\/(\.\.\/tree|color-picker\/components\/ColorPresets)$/,
+      (resolving: { context: string; request: string }) => {
+        const standIn = standIns.find(
+          ([context, request]) => resolving.request === request && context.test(resolving.context),
+        );
+        if (standIn) resolving.request = path.resolve(__dirname, 'src/components/stubs', standIn[2]);
       },
     ]);
     // plugin-layout turns routes' icon names into icons at start-up, from a table of all of them in the first
