@@ -176,12 +176,12 @@ export function filterValue(query: ListQuery, name: string): FilterValue | undef
   return query.filters.find((f) => f.name === name)?.value;
 }
 
-/** `{data, total, success: true, current, pageSize}` for a row schema. */
 /** Beside a list's `total`: that counting stopped there (`countedList`). */
 export const TotalCapped = z.boolean().optional().openapi({
   description: 'Present and true when counting stopped at `total`: more rows match (refine the search to see them)',
 });
 
+/** `{data, total, success: true, current, pageSize}` for a row schema. */
 export function listResponse<T extends z.ZodType>(row: T, name: string) {
   return z
     .object({
