@@ -48,10 +48,16 @@ export async function submitUntilClosed(page: Page, testId: string): Promise<voi
 }
 
 /**
- * Presses `trigger` until the element `testId` (a dialog's field) shows. CI saw a press on a list's row action, while
- * the list rendered again, open nothing; pressing again once nothing opened is safe.
+ * Presses `trigger` until the element `testId` (a dialog's field, an import's errors) shows. CI saw a press on a list's
+ * row action, while the list rendered again, open nothing, and a press on an import's check start nothing; pressing
+ * again once nothing opened (or a dry run is done) is safe.
  */
-export async function openUntilShown(page: Page, trigger: Locator, testId: string): Promise<void> {
+export async function openUntilShown(
+  page: Page,
+  trigger: Locator,
+  testId: string,
+  { timeout = 30_000 }: { timeout?: number } = {},
+): Promise<void> {
   const shown = page.getByTestId(testId);
   await expect
     .poll(
@@ -63,7 +69,7 @@ export async function openUntilShown(page: Page, trigger: Locator, testId: strin
           .then(() => true)
           .catch(() => false);
       },
-      { timeout: 30_000, interval: 500 },
+      { timeout, interval: 500 },
     )
     .toBe(true);
 }

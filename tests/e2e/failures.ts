@@ -22,7 +22,12 @@ function watchDialogs() {
     shown.clear();
     for (const dialog of now) shown.add(dialog);
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['style', 'class'],
+  });
 }
 
 function watch(page: Page) {

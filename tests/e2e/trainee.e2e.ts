@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { traineeSheet } from '../support/trainee-sheet';
-import { choose, submitUntilClosed } from './antd';
+import { choose, openUntilShown, submitUntilClosed } from './antd';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
 
@@ -155,9 +155,8 @@ describe('Trainees in Chromium', () => {
     const before = await total();
     await list.getByTestId('table-import').click();
     await page.locator('[data-testid="import-modal"] input[type="file"]').setInputFiles(file);
-    await page.getByTestId('import-check').click();
+    await openUntilShown(page, page.getByTestId('import-check'), 'import-errors', { timeout: 90_000 });
     const errors = page.getByTestId('import-errors');
-    await errors.waitFor({ timeout: 60_000 });
     // sheet rows: the header is row 1
     for (const row of ['101', '502', '903']) await errors.locator('td', { hasText: new RegExp(`^${row}$`) }).waitFor();
     expect(await errors.locator('tbody tr').count()).toBe(3);
