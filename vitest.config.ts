@@ -8,6 +8,16 @@ export default defineConfig({
     // two files at a time on every machine (vitest's default leaves one core idle, which on CI's two is half of them):
     // an API file waits on its database much of its time, when a console file can run
     maxWorkers: 2,
+    // A React render scheduled by a timer of a console test file's last test (a dialog's or a message's closing
+    // motion) can land after the file has ended and its window is gone: "window is not defined" from react-dom, which
+    // cannot change a result (the file's tests have all run). CI saw it from three files in turn, on busy runs; any
+    // other unhandled error still fails the run.
+    onUnhandledError: (error) =>
+      error.name === 'ReferenceError' &&
+      error.message === 'window is not defined' &&
+      /react-dom|scheduler/.test(error.stack ?? '')
+        ? false
+        : undefined,
     projects: [
       {
         esbuild: { jsx: 'automatic' },
