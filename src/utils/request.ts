@@ -103,6 +103,19 @@ export function errorMessage(
   return text(locale, 'request.error.other', { status });
 }
 
+/**
+ * A 400 that no form placed on its fields (a refused action: publish, assign…) says why: its message, then each
+ * field's reason that the message does not already say, as `message — field: reason; …` (at most three).
+ */
+export function withReasons(message: string, fields: unknown): string {
+  if (!Array.isArray(fields)) return message;
+  const reasons = (fields as FieldError[])
+    .filter((f) => isObject(f) && typeof f.message === 'string' && f.message && f.message !== message)
+    .slice(0, 3)
+    .map((f) => (f.field ? `${f.field}: ${f.message}` : f.message));
+  return reasons.length ? `${message} — ${reasons.join('; ')}` : message;
+}
+
 /** De-duplication key: status + URL + page path; a 500 only counts status + page. */
 export const dedupeKey = (status: number, url: string, pagePath: string) =>
   status === 500 ? `500|${pagePath}` : `${status}|${url.split('?')[0]}|${pagePath}`;
@@ -210,7 +223,8 @@ export function createRequest(deps: RequestDeps) {
     if (status === 400 && Array.isArray(fields) && fields.length && options.placeFieldErrors?.(fields)) return;
     if (options.shownByCaller?.includes(status)) return;
     const { errCodes } = deps.getState();
-    enqueue(dedupeKey(status, url, deps.getPagePath()), errorMessage(status, body, deps.getLocale(), errCodes));
+    const shown = errorMessage(status, body, deps.getLocale(), errCodes);
+    enqueue(dedupeKey(status, url, deps.getPagePath()), status === 400 ? withReasons(shown, fields) : shown);
     if (status === 401) endSession();
   }
 

@@ -203,6 +203,22 @@ describe('request layer: field errors', () => {
     expect(deps.notify).toHaveBeenCalledTimes(2);
   });
 
+  it('says why an action no form answers was refused: the fields the message does not already say', async () => {
+    const refused = {
+      family: 'CLIENT_ERROR',
+      code: 'common.validation',
+      message: '请求参数不正确',
+      fields: [
+        { field: 'finalPaperId', message: '结课试卷须先发布' },
+        { field: 'status', message: '请求参数不正确' },
+      ],
+    };
+    const { request, deps } = setup({ handler: () => json(400, refused) });
+    await swallow(request('/api/teaching/course/1/publish', { method: 'POST' }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith('请求参数不正确 — finalPaperId: 结课试卷须先发布');
+  });
+
   it('does not offer a 409 or a 400 without fields to the form', async () => {
     const { request, deps } = setup({ handler: () => json(409, { ...invalid, code: 'common.versionConflict' }) });
     const placeFieldErrors = vi.fn(() => true);
