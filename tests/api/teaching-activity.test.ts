@@ -455,4 +455,94 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     expect(await remind()).toBe(2);
     expect(countOf(await reminders(), soon)).toBe(4);
   });
+
+  it('keeps a note a correction does not give, clears it with null, and keeps a code sign-in that stays attended', async () => {
+    const row = (await publish(await draft())).body;
+    expect((await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' })).status).toBe(200);
+    const correct = async (items: Json[]) => {
+      const res = await call('POST', `${activities}/${row.id}/attendance`, { items });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
+    };
+    await correct([{ traineeId: listed[1].id, attendance: 'excused', note: '病假' }]);
+    // one row changed without a note keeps the note written before
+    let list = await correct([{ traineeId: listed[1].id, attendance: 'absent' }]);
+    expect(list[1]).toMatchObject({ attendance: 'absent', note: '病假' });
+    // a code sign-in made late keeps its time and its way
+    const before = list[0].signedInAt;
+    list = await correct([{ traineeId: listed[0].id, attendance: 'late' }]);
+    expect(list[0]).toMatchObject({ attendance: 'late', signInMethod: 'qr', signedInAt: before, note: null });
+    // null clears the note
+    list = await correct([{ traineeId: listed[1].id, attendance: 'present', note: null }]);
+    expect(list[1]).toMatchObject({ attendance: 'present', signInMethod: 'manual', note: null });
+  });
+
+  it('keeps the list within the capacity: at publish, for a walk-in, and when the capacity is changed', async () => {
+    const small = await draft({ capacity: 1 });
+    const over = await publish(small);
+    expect(over.status).toBe(400);
+    expect(over.body.fields[0].field).toBe('capacity');
+    expect((await call('GET', `${activities}/${small.id}`)).body.status).toBe('draft');
+
+    const row = (await publish(await draft({ capacity: 2 }))).body;
+    expect(row.participantCount).toBe(2);
+    const walkIn = await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] });
+    expect(walkIn.status).toBe(400);
+    expect(walkIn.body.fields[0].field).toBe('traineeIds');
+    const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
+    expect(list.map((p) => p.traineeNo)).toEqual(['R001', 'R002']);
+    // one already listed is no walk-in: it fits
+    expect((await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [listed[0].id] })).status).toBe(
+      200,
+    );
+    const current = (await call('GET', `${activities}/${row.id}`)).body;
+    const below = await call('PUT', `${activities}/${row.id}`, { capacity: 1, version: current.version });
+    expect(below.status).toBe(400);
+    expect(below.body.fields[0].field).toBe('capacity');
+    const raised = await call('PUT', `${activities}/${row.id}`, { capacity: 3, version: current.version });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect((await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] })).status).toBe(
+      200,
+    );
+  });
+
+  it('tells the participants when a published activity is cancelled or moved, and nobody for a draft', async () => {
+    const told = async (code: string, row: Json) =>
+      ((await call('GET', `/api/message/message?businessItemCode=${code}&pageSize=100`)).body.data as Json[]).filter(
+        (m) => m.bizRefId === row.id,
+      );
+    const row = (await publish(await draft({ title: '改期的讲座' }))).body;
+    await call('POST', `${activities}/${row.id}/attendance`, {
+      items: [{ traineeId: listed[1].id, attendance: 'excused' }],
+    });
+    const current = (await call('GET', `${activities}/${row.id}`)).body;
+    // a change of place only is not a change of time
+    const placed = await call('PUT', `${activities}/${row.id}`, { location: '示教室 5', version: current.version });
+    expect(placed.status).toBe(200);
+    expect(await told('activity.rescheduled', row)).toHaveLength(0);
+    const moved = await call('PUT', `${activities}/${row.id}`, {
+      startAt: at(120),
+      endAt: at(180),
+      version: placed.body.version,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const movedMessages = await told('activity.rescheduled', row);
+    expect(movedMessages).toHaveLength(1);
+    expect(movedMessages[0].content).toContain('改期的讲座');
+    expect(movedMessages[0].content).toContain('示教室 5');
+
+    const cancelled = await call('POST', `${activities}/${row.id}/cancel`, {
+      reason: '主讲临时手术',
+      version: moved.body.version,
+    });
+    expect(cancelled.status).toBe(200);
+    const cancelMessages = await told('activity.cancelled', row);
+    expect(cancelMessages).toHaveLength(1);
+    expect(cancelMessages[0]).toMatchObject({ recipientType: 'trainee', status: 'delivered' });
+    expect(cancelMessages[0].content).toContain('主讲临时手术');
+
+    const unpublished = await draft();
+    await call('POST', `${activities}/${unpublished.id}/cancel`, { reason: '取消', version: unpublished.version });
+    expect(await told('activity.cancelled', unpublished)).toHaveLength(0);
+  });
 });

@@ -177,7 +177,9 @@ export const CorrectAttendance = requestBody('CorrectActivityAttendance', {
         .object({
           traineeId: Id,
           attendance: z.enum(ATTENDANCES),
-          note: field.optionalText(200),
+          note: field
+            .optionalText(200)
+            .openapi({ description: 'Why; left out, the note written before stays (null clears it)' }),
         })
         .strict(),
     )

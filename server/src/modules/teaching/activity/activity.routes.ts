@@ -39,7 +39,7 @@ const publish = recordAction({
 const cancel = recordAction({
   path,
   verb: 'cancel',
-  summary: 'Cancel a draft or published activity, with the reason',
+  summary: 'Cancel a draft or published activity, with the reason (a published one tells its participants)',
   permission: 'teaching:activity:publish',
   body: CancelActivity,
   answer,
@@ -64,7 +64,7 @@ const listParticipants = defineRoute({
 const addParticipants = recordAction({
   path,
   verb: 'participants',
-  summary: 'Add trainees (within your data scope) to the list of a published activity',
+  summary: 'Add trainees (within your data scope) to the list of a published activity, within its capacity',
   permission: 'teaching:activity:attendance',
   body: AddParticipants,
   answer,
@@ -73,7 +73,7 @@ const correct = recordAction({
   path,
   verb: 'attendance',
   summary:
-    'Set the attendance of trainees on the list by hand, with a note: all of them or, when one is not listed, none',
+    'Set the attendance of trainees on the list by hand, with a note (left out: kept): all of them or, when one is not listed, none',
   permission: 'teaching:activity:attendance',
   body: CorrectAttendance,
   answer,

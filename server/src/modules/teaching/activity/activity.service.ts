@@ -44,6 +44,8 @@ const texts = {
     endBeforeStart: '须晚于开始时间',
     noAudience: '请至少指定一种参加对象（学员类型、培训基地或年级）',
     overCapacity: (n: number) => `参加对象共 ${n} 人，超过容量`,
+    overCapacityList: (n: number, capacity: number) => `加入后名单共 ${n} 人，超过容量 ${capacity}`,
+    belowList: (n: number) => `已有 ${n} 名学员在名单中，容量不能小于该人数`,
     ended: '活动已结束，不能发布',
     fixedAudience: '活动发布后参加对象不能修改，可在详情中添加学员',
     notStarted: '活动尚未开始',
@@ -64,6 +66,9 @@ const texts = {
     endBeforeStart: 'must be after the start',
     noAudience: 'name one audience at least (trainee types, bases or cohorts)',
     overCapacity: (n: number) => `the audience of ${n} trainees is over the capacity`,
+    overCapacityList: (n: number, capacity: number) =>
+      `the list would have ${n} trainees, over the capacity of ${capacity}`,
+    belowList: (n: number) => `${n} trainees are on the list already; the capacity cannot be less`,
     ended: 'the activity has ended; it cannot be published',
     fixedAudience: 'cannot change once the activity is published; add trainees on its profile',
     notStarted: 'the activity has not started',
@@ -132,6 +137,8 @@ export function createActivityService(deps: Deps) {
     const start = input.startAt ?? current?.startAt;
     const end = input.endAt ?? current?.endAt;
     if (start && end && Date.parse(end) <= Date.parse(start)) throw invalidField('endAt', t.endBeforeStart);
+    if (current && current.status !== 'draft' && input.capacity && input.capacity < current.participantCount)
+      throw invalidField('capacity', t.belowList(current.participantCount));
     if (current && current.status !== 'draft')
       for (const key of AUDIENCE_FIELDS)
         if (
@@ -195,7 +202,21 @@ export function createActivityService(deps: Deps) {
       // a new start time is reminded of again
       const moved = input.startAt !== undefined && Date.parse(input.startAt) !== Date.parse(current.startAt);
       const updated = await repo.update(tx, current.id, moved ? { ...values, remindedAt: null } : values, ctx, version);
-      return updated && ((await find(tx, current.id)) as Activity);
+      if (!updated) return updated;
+      const after = (await find(tx, current.id)) as Activity;
+      if (current.status === 'published' && (after.startAt !== current.startAt || after.endAt !== current.endAt))
+        await notify(tx, deps.jobs, {
+          businessItemCode: 'activity.rescheduled',
+          to: { type: 'trainee', ids: await toldOf(tx, current.id) },
+          params: {
+            activityName: after.title,
+            startAt: messageTime(after.startAt),
+            place: placeOf(after.location, after.onlineUrl),
+          },
+          bizRef: { type: 'teaching_activity', id: current.id },
+          actorId: ctx.actorId,
+        });
+      return after;
     },
     async remove(tx, rows, ctx) {
       for (const row of rows) refuseUnless(row, 'draft', 'cancelled');
@@ -240,6 +261,17 @@ export function createActivityService(deps: Deps) {
       .onConflict((oc) => oc.columns(['tenant_id', 'activity_id', 'trainee_id']).doNothing())
       .execute();
   }
+
+  /** Who is told of a change: its participants but the excused. */
+  const toldOf = async (tx: Tx, id: string) =>
+    (
+      await tx
+        .selectFrom('activity_participant')
+        .select('trainee_id')
+        .where('activity_id', '=', id)
+        .where('attendance', '!=', 'excused')
+        .execute()
+    ).map((r) => String(r.trainee_id));
 
   async function participants(tx: Tx, id: string): Promise<Participant[]> {
     const rows = await sql<Participant>`SELECT ap.id::text AS id, ap.trainee_id::text AS "traineeId",
@@ -313,9 +345,18 @@ export function createActivityService(deps: Deps) {
         return { status: 'published', publishedAt: ctx.now.toISOString() };
       }),
 
+    /** Draft or published → cancelled, with the reason; a published one's participants (but the excused) are told. */
     cancel: (ctx: WriteContext, id: string, input: CancelActivity) =>
-      act(ctx, id, 'cancel', input.version, async (_tx, row) => {
+      act(ctx, id, 'cancel', input.version, async (tx, row) => {
         refuseUnless(row, 'draft', 'published');
+        if (row.status === 'published')
+          await notify(tx, deps.jobs, {
+            businessItemCode: 'activity.cancelled',
+            to: { type: 'trainee', ids: await toldOf(tx, id) },
+            params: { activityName: row.title, startAt: messageTime(row.startAt), reason: input.reason },
+            bizRef: { type: 'teaching_activity', id },
+            actorId: ctx.actorId,
+          });
         return { status: 'cancelled', cancelReason: input.reason };
       }),
 
@@ -339,7 +380,7 @@ export function createActivityService(deps: Deps) {
         return participants(tx, id);
       }),
 
-    /** Trainees added to a published activity's list by hand (a walk-in), within the viewer's data scope. */
+    /** Trainees added to a published activity's list by hand (a walk-in), within the viewer's data scope and capacity. */
     addParticipants: (ctx: WriteContext, id: string, input: AddParticipants) =>
       act(ctx, id, 'participants', undefined, async (tx, row) => {
         refuseUnless(row, 'published');
@@ -358,10 +399,23 @@ export function createActivityService(deps: Deps) {
           if (!found.has(traineeId)) throw invalidField(`traineeIds.${i}`, texts[ctx.lang].noTrainee);
         });
         await enrol(tx, id, input.traineeIds, ctx);
+        if (row.capacity) {
+          const { count } = await tx
+            .selectFrom('activity_participant')
+            .select((eb) => eb.fn.countAll<string>().as('count'))
+            .where('activity_id', '=', id)
+            .executeTakeFirstOrThrow();
+          // the transaction is undone with the refusal: nobody is added
+          if (Number(count) > row.capacity)
+            throw invalidField('traineeIds', texts[ctx.lang].overCapacityList(Number(count), row.capacity));
+        }
         return undefined;
       }),
 
-    /** Attendance set by hand (a note says why), in one go: every trainee named is on the list, or nothing changes. */
+    /**
+     * Attendance set by hand (a note says why; one left out keeps the note written before), in one go: every trainee
+     * named is on the list, or nothing changes. Who came keeps the time and way they signed in; who did not loses them.
+     */
     correctAttendance: (ctx: WriteContext, id: string, input: CorrectAttendance) =>
       act(ctx, id, 'attendance', undefined, async (tx, row) => {
         refuseUnless(row, 'published', 'completed');
@@ -386,8 +440,9 @@ export function createActivityService(deps: Deps) {
             .updateTable('activity_participant')
             .set({
               attendance: item.attendance,
-              note: item.note ?? null,
-              sign_in_method: came ? 'manual' : null,
+              // a note left out keeps the one written before (null clears it)
+              ...(item.note !== undefined && { note: item.note }),
+              sign_in_method: came ? sql`coalesce(sign_in_method, 'manual')` : null,
               signed_in_at: came ? sql`coalesce(signed_in_at, ${ctx.now})` : null,
               updated_at: ctx.now,
               updated_by: ctx.actorId,
