@@ -222,6 +222,55 @@ describe('/teach/teaching/:id/profile', () => {
     });
   });
 
+  it('changes one row without touching its note, and asks before a signed-in trainee loses their sign-in', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({ body: activity('1', { status: 'published', participantCount: 2 }) }),
+      'GET /api/teaching/activity/1/sign-in-code': () => ({ status: 409, body: { code: 'activity.signInClosed' } }),
+      'GET /api/teaching/activity/1/participants': () => ({
+        body: [
+          participant('R001', '张三', {
+            attendance: 'present',
+            signedInAt: new Date().toISOString(),
+            signInMethod: 'qr',
+          }),
+          participant('R002', '李四', { note: '路上堵车' }),
+        ],
+      }),
+      'POST /api/teaching/activity/1/attendance': () => ({ body: activity('1', { status: 'published', version: 3 }) }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    const choose = async (no: string, label: string) => {
+      fireEvent.mouseDown(within(await screen.findByTestId(`attendance-${no}`)).getByRole('combobox'));
+      const open = document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)') as HTMLElement;
+      fireEvent.click(within(open).getByTitle(label));
+    };
+    const sent = () => api.find('POST', '/api/teaching/activity/1/attendance');
+    // a note typed for a batch earlier is not stamped on a row changed alone
+    fireEvent.click(within((await screen.findByText('李四')).closest('tr') as HTMLElement).getByRole('checkbox'));
+    fireEvent.change(within(await screen.findByTestId('attendance-batch')).getByRole('textbox'), {
+      target: { value: '病假' },
+    });
+    await choose('R002', '迟到');
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0].body).toEqual({ items: [{ traineeId: 'tR002', attendance: 'late' }] });
+
+    await choose('R001', '缺勤');
+    const confirm = await screen.findByTestId('attendance-confirm');
+    expect(screen.getAllByText(/将 张三 改为“缺勤”会删除其签到时间/).length).toBeGreaterThan(0);
+    expect(sent()).toHaveLength(1);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1].body).toEqual({ items: [{ traineeId: 'tR001', attendance: 'absent' }] });
+  });
+
   it('offers no code for a draft, and no list either', async () => {
     const api = fakeApi({
       'GET /api/teaching/activity/1': () => ({ body: activity('1') }),

@@ -51,6 +51,8 @@ export const MAX_CO_HOSTS = 10;
 export const MODES: Activity['mode'][] = ['onsite', 'online', 'hybrid'];
 export const SIGN_IN_MODES: Activity['signInMode'][] = ['qr', 'manual', 'none'];
 export const ATTENDANCES: Participant['attendance'][] = ['registered', 'present', 'late', 'absent', 'excused'];
+/** Those who came (ATTENDED of activity.resource.ts). */
+export const ATTENDED: Participant['attendance'][] = ['present', 'late'];
 export const ATTENDANCE_COLOURS: Record<Participant['attendance'], string> = {
   registered: 'default',
   present: 'success',

@@ -2,7 +2,7 @@ import '@/pages/teaching/catalogue';
 import { DownloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
 import { useCountDown, useRequest } from 'ahooks';
-import { Button, Card, Input, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Input, Modal, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
@@ -13,6 +13,7 @@ import {
   type Activity,
   ATTENDANCE_COLOURS,
   ATTENDANCES,
+  ATTENDED,
   activityDescriptor,
   addParticipants,
   completeActivity,
@@ -120,19 +121,39 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
   });
   const [selected, setSelected] = useState<string[]>([]);
   const [note, setNote] = useState('');
+  const [modal, confirmHolder] = Modal.useModal();
   const correcting = ['published', 'completed'].includes(activity.status) && access['teaching:activity:attendance'];
   const attendanceLabel = (value: Participant['attendance']) => t(`teaching.activity.attendance.${value}`);
 
-  const correct = (traineeIds: string[], attendance: Participant['attendance']) =>
+  /** Without a note (a row's own choice), each trainee keeps the note written before. */
+  const correct = (traineeIds: string[], attendance: Participant['attendance'], withNote?: string) =>
     correctAttendance(
       activity.id,
-      traineeIds.map((traineeId) => ({ traineeId, attendance, note: note.trim() || null })),
+      traineeIds.map((traineeId) =>
+        withNote === undefined ? { traineeId, attendance } : { traineeId, attendance, note: withNote.trim() || null },
+      ),
     ).then(() => {
       message.success(t('teaching.activity.attendance.corrected'));
       setSelected([]);
       refresh();
       onChanged();
     }, ignoreShownError);
+
+  const correctBatch = (attendance: Participant['attendance']) =>
+    correct(selected, attendance, note).then(() => setNote(''));
+
+  /** One who signed in and is set as not having come loses the time and way of their sign-in: asked first. */
+  const correctRow = (row: Participant, attendance: Participant['attendance']) => {
+    if (!row.signedInAt || ATTENDED.includes(attendance)) return correct([row.traineeId], attendance);
+    modal.confirm({
+      title: intl.formatMessage(
+        { id: 'teaching.activity.attendance.dropSignIn' },
+        { name: row.traineeName, attendance: attendanceLabel(attendance) },
+      ),
+      okButtonProps: { 'data-testid': 'attendance-confirm' },
+      onOk: () => correct([row.traineeId], attendance),
+    });
+  };
 
   const exportSheet = () =>
     downloadFile(
@@ -168,12 +189,13 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
             style={{ width: 220 }}
           />
           {ATTENDANCES.filter((a) => a !== 'registered').map((attendance) => (
-            <Button key={attendance} size="small" onClick={() => correct(selected, attendance)}>
+            <Button key={attendance} size="small" onClick={() => correctBatch(attendance)}>
               {attendanceLabel(attendance)}
             </Button>
           ))}
         </Space>
       )}
+      {confirmHolder}
       <Table<Participant>
         size="small"
         rowKey="traineeId"
@@ -199,7 +221,7 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
                   value={value}
                   style={{ width: 120 }}
                   data-testid={`attendance-${row.traineeNo}`}
-                  onChange={(next) => correct([row.traineeId], next)}
+                  onChange={(next) => correctRow(row, next)}
                   options={ATTENDANCES.map((a) => ({ value: a, label: attendanceLabel(a) }))}
                 />
               ) : (
