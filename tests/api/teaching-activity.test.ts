@@ -175,7 +175,8 @@ describe.each(engines())('teaching activities on $name', (engine) => {
   });
 
   it('takes a rating from who signed in, corrects attendance by hand, completes, and exports the sheet', async () => {
-    const row = (await publish(await draft())).body;
+    // begun five minutes ago: a sign-in now is on time, and may rate
+    const row = (await publish(await draft({ startAt: at(-5), endAt: at(55) }))).body;
     const signed = (await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' })).body;
     const rated = await api.call('POST', `${activities}/rate`, {
       body: { token: signed.ratingToken, rating: 4, comment: '讲解清楚' },
@@ -544,5 +545,69 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     const unpublished = await draft();
     await call('POST', `${activities}/${unpublished.id}/cancel`, { reason: '取消', version: unpublished.version });
     expect(await told('activity.cancelled', unpublished)).toHaveLength(0);
+  });
+
+  it('lets who came rate after the start by the rating code: by code or by hand, once, within the window', async () => {
+    const row = (await publish(await draft({ title: '课后评价' }))).body;
+    const ratingCode = () => call('GET', `${activities}/${row.id}/rating-code`);
+    const access = (body: Json) => api.call('POST', `${activities}/rating-token`, { body });
+    const rate = (body: Json) => api.call('POST', `${activities}/rate`, { body });
+    // before the start: no rating code, and a sign-in gives no token
+    expect((await ratingCode()).body.code).toBe('activity.ratingClosed');
+    const early = await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' });
+    expect(early.body).toMatchObject({ attendance: 'present', ratingToken: null });
+    // R002 is set present by hand, a walk-in absent
+    await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] });
+    const corrected = await call('POST', `${activities}/${row.id}/attendance`, {
+      items: [
+        { traineeId: listed[1].id, attendance: 'present' },
+        { traineeId: outsider.id, attendance: 'absent' },
+      ],
+    });
+    expect(corrected.status).toBe(200);
+
+    clock.advance(90 * MINUTE);
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
+    const shown = await ratingCode();
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(Date.parse(shown.body.closesAt) - Date.parse(row.endAt)).toBe(14 * 24 * 60 * MINUTE);
+    const code = shown.body.code as string;
+    // another tenant gets no code; a made-up code is refused
+    expect((await call('GET', `${activities}/${row.id}/rating-code`, undefined, other)).status).toBe(404);
+    const [tenant, id] = code.split('.');
+    expect((await access({ code: `${tenant}.${id}.${'A'.repeat(22)}`, traineeNo: 'R002', name: '李四' })).status).toBe(
+      400,
+    );
+
+    const absent = await access({ code, traineeNo: 'N001', name: '赵六' });
+    expect(absent.status).toBe(403);
+    expect(absent.body.code).toBe('activity.notRatable');
+    expect((await access({ code, traineeNo: 'R002', name: '张三' })).body.code).toBe('activity.notParticipant');
+    const byHand = await access({ code, traineeNo: 'r002', name: '李四' });
+    expect(byHand.status, JSON.stringify(byHand.body)).toBe(200);
+    expect(byHand.body).toMatchObject({ activityTitle: '课后评价', traineeName: '李四' });
+    const rated = await rate({ token: byHand.body.ratingToken, rating: 5, comment: '很有收获' });
+    expect(rated.body).toEqual({ avgRating: 5, ratingCount: 1 });
+    // once
+    const twice = await rate({ token: byHand.body.ratingToken, rating: 1 });
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('activity.alreadyRated');
+    expect((await access({ code, traineeNo: 'R002', name: '李四' })).body.code).toBe('activity.alreadyRated');
+
+    // past the window: neither a token given before nor the code is taken
+    const byCode = await access({ code, traineeNo: 'R001', name: '张三' });
+    expect(byCode.status).toBe(200);
+    clock.advance(15 * 24 * 60 * MINUTE);
+    expect((await rate({ token: byCode.body.ratingToken, rating: 4 })).status).toBe(400);
+    const closed = await access({ code, traineeNo: 'R001', name: '张三' });
+    expect(closed.status).toBe(409);
+    expect(closed.body.code).toBe('activity.ratingClosed');
+    const participants = (
+      await api.call('GET', `${activities}/${row.id}/participants`, {
+        token: (await api.tokens('demo', 'admin', 'admin123')).access,
+      })
+    ).body as Json[];
+    expect(participants.map((p) => p.rating)).toEqual([null, null, 5]);
   });
 });

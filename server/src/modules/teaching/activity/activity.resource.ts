@@ -229,10 +229,36 @@ export const SignedIn = z
     attendance: z.enum(ATTENDANCES),
     signedInAt: z.string(),
     already: z.boolean().openapi({ description: 'They had signed in before' }),
-    ratingToken: z.string().nullable().openapi({ description: 'To rate the activity (when it is evaluated)' }),
+    ratingToken: z
+      .string()
+      .nullable()
+      .openapi({ description: 'To rate the activity (when it is evaluated and has started)' }),
   })
   .openapi('ActivitySignedIn');
 export type SignedIn = z.infer<typeof SignedIn>;
+
+export const RatingCode = z
+  .object({
+    code: z.string().openapi({ description: 'What the rating QR code holds (in a link to the sign-in page)' }),
+    opensAt: z.string().openapi({ description: 'The start of the activity' }),
+    closesAt: z.string().openapi({ description: 'The end of the rating window' }),
+  })
+  .openapi('ActivityRatingCode');
+export type RatingCode = z.infer<typeof RatingCode>;
+export const RatingAccess = requestBody('ActivityRatingAccess', {
+  code: z.string().trim().min(1).max(200).openapi({ description: "The activity's rating code" }),
+  traineeNo: z.string().trim().toUpperCase().min(1).max(30),
+  name: field.requiredText(50),
+});
+export type RatingAccess = z.infer<typeof RatingAccess>;
+export const RatingGranted = z
+  .object({
+    activityTitle: z.string(),
+    traineeName: z.string(),
+    ratingToken: z.string().openapi({ description: 'For `rate`' }),
+  })
+  .openapi('ActivityRatingGranted');
+export type RatingGranted = z.infer<typeof RatingGranted>;
 export const Rate = requestBody('ActivityRating', {
   token: z.string().trim().min(1).max(300),
   rating: z.number().int().min(1).max(5),

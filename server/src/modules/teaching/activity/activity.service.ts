@@ -26,6 +26,9 @@ import {
   type HostStats,
   type Participant,
   type Rate,
+  type RatingAccess,
+  type RatingCode,
+  type RatingGranted,
   REMINDER_HOURS,
   REMINDER_SETTING,
   type SignedIn,
@@ -96,7 +99,7 @@ const texts = {
 
 /** A sign-in code lasts this long, and the one before it is still taken (a code read just before it changed). */
 export const ROTATE_SECONDS = 30;
-/** A rating can be given this long after signing in. */
+/** A rating is taken from the start of an activity to this long after its end. */
 const RATING_DAYS = 14;
 
 type Deps = ResourceDeps & { config: Config; jobs: Jobs; settings: SettingsService };
@@ -308,6 +311,35 @@ export function createActivityService(deps: Deps) {
 
   const rateClaims = (tenantId: string, activityId: string, traineeId: string, expires: number) =>
     `rate ${tenantId}.${activityId}.${traineeId}.${expires}`;
+  /** A trainee's token to rate the activity, good to the end of its rating window. */
+  const ratingToken = (tenantId: string, row: Activity, traineeId: string) => {
+    const expires = Math.floor(ratingWindow(row).to / 1000);
+    const claims = rateClaims(tenantId, row.id, traineeId, expires);
+    return `${tenantId}.${row.id}.${traineeId}.${expires}.${signer.sign(claims)}`;
+  };
+
+  /** `<tenant>.<activity>.<signature>`: the activity's rating code, shown once it has started (it names no trainee). */
+  const ratingCodeOf = (tenantId: string, activityId: string) =>
+    `${tenantId}.${activityId}.${signer.sign(`rate-code ${tenantId}.${activityId}`).slice(0, 22)}`;
+  function readRatingCode(code: string): { tenantId: string; activityId: string } {
+    const [, tenantId = '', activityId = ''] = /^(\d{1,18})\.(\d{1,18})\.[\w-]{22}$/.exec(code) ?? [];
+    if (ratingCodeOf(tenantId, activityId) !== code) throw new AppError('activity.codeExpired');
+    return { tenantId, activityId };
+  }
+
+  function ratingWindow(row: Activity) {
+    const from = Date.parse(row.startAt);
+    const to = Date.parse(row.endAt) + RATING_DAYS * 86_400_000;
+    return { from, to, open: (now: number) => now >= from && now <= to };
+  }
+  /** Rated while it is evaluated, published or completed, from its start to RATING_DAYS after its end. */
+  function refuseUnlessRatable(row: Activity | undefined): asserts row is Activity {
+    if (!row?.evaluationEnabled || !['published', 'completed'].includes(row.status))
+      throw new AppError('activity.notRatable');
+    const window = ratingWindow(row);
+    if (!window.open(config.now().getTime()))
+      throw new AppError('activity.ratingClosed', { from: stamp(window.from), to: stamp(window.to) });
+  }
 
   function signInWindow(row: Activity) {
     const from = Date.parse(row.signInOpensAt);
@@ -508,23 +540,64 @@ export function createActivityService(deps: Deps) {
             .execute();
           await recount(tx, activityId);
         }
-        const traineeId = String(participant.trainee_id);
-        const expires = Math.floor(now / 1000) + RATING_DAYS * 86_400;
-        const claims = rateClaims(tenantId, activityId, traineeId, expires);
         return {
           activityTitle: row.title,
           traineeName: participant.name,
           attendance,
           signedInAt: signedInAt.toISOString(),
           already,
-          ratingToken: row.evaluationEnabled
-            ? `${tenantId}.${activityId}.${traineeId}.${expires}.${signer.sign(claims)}`
-            : null,
+          // who signs in before the start rates later, by the rating code
+          ratingToken:
+            row.evaluationEnabled && ratingWindow(row).open(now)
+              ? ratingToken(tenantId, row, String(participant.trainee_id))
+              : null,
         };
       });
     },
 
-    /** A rating (1–5) and a comment from a trainee who signed in, with the token their sign-in gave; a second replaces it. */
+    /** The rating code to show (as a QR code) from the start of an evaluated activity to the end of its rating window. */
+    ratingCode: (tenantId: string, id: string, viewer: string): Promise<RatingCode> =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, id, viewer);
+        if (!row) throw notFound();
+        refuseUnlessRatable(row);
+        const window = ratingWindow(row);
+        return {
+          code: ratingCodeOf(tenantId, id),
+          opensAt: new Date(window.from).toISOString(),
+          closesAt: new Date(window.to).toISOString(),
+        };
+      }),
+
+    /**
+     * A trainee with the rating code, their number and their name is given a rating token: one who came (signed in by
+     * code or set present or late by hand), within the rating window, and has not rated it yet.
+     */
+    async ratingAccess(input: RatingAccess): Promise<RatingGranted> {
+      const { tenantId, activityId } = readRatingCode(input.code);
+      return tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, activityId);
+        refuseUnlessRatable(row);
+        const participant = await tx
+          .selectFrom('activity_participant as ap')
+          .innerJoin('trainee as t', 't.id', 'ap.trainee_id')
+          .innerJoin('person as p', 'p.id', 't.person_id')
+          .select(['ap.trainee_id', 'ap.attendance', 'ap.rating', 'p.name'])
+          .where('ap.activity_id', '=', activityId)
+          .where('t.trainee_no', '=', input.traineeNo)
+          .executeTakeFirst();
+        if (!participant || participant.name !== input.name) throw new AppError('activity.notParticipant');
+        if (!ATTENDED.includes(participant.attendance)) throw new AppError('activity.notRatable');
+        if (participant.rating !== null) throw new AppError('activity.alreadyRated');
+        return {
+          activityTitle: row.title,
+          traineeName: participant.name,
+          ratingToken: ratingToken(tenantId, row, String(participant.trainee_id)),
+        };
+      });
+    },
+
+    /** A rating (1–5) and a comment, once, from a trainee who came, with the token their sign-in or the rating code gave. */
     async rate(input: Rate): Promise<{ avgRating: number | null; ratingCount: number }> {
       const [, tenantId = '', activityId = '', traineeId = '', expires = '0', signature = ''] =
         /^(\d{1,18})\.(\d{1,18})\.(\d{1,18})\.(\d{1,12})\.([\w-]+)$/.exec(input.token) ?? [];
@@ -534,15 +607,24 @@ export function createActivityService(deps: Deps) {
       if (!valid) throw new AppError('activity.codeExpired');
       return tenancy.inTenant(tenantId, async (tx) => {
         const row = await find(tx, activityId);
-        if (!row?.evaluationEnabled || row.status === 'cancelled') throw new AppError('activity.notParticipant');
+        refuseUnlessRatable(row);
         const rated = await tx
           .updateTable('activity_participant')
-          .set({ rating: input.rating, comment: input.comment ?? null, rated_at: new Date() })
+          .set({ rating: input.rating, comment: input.comment ?? null, rated_at: config.now() })
           .where('activity_id', '=', activityId)
           .where('trainee_id', '=', traineeId)
           .where('attendance', 'in', ATTENDED)
+          .where('rating', 'is', null)
           .executeTakeFirst();
-        if (Number(rated.numUpdatedRows) === 0) throw new AppError('activity.notParticipant');
+        if (Number(rated.numUpdatedRows) === 0) {
+          const participant = await tx
+            .selectFrom('activity_participant')
+            .select('rating')
+            .where('activity_id', '=', activityId)
+            .where('trainee_id', '=', traineeId)
+            .executeTakeFirst();
+          throw new AppError(participant?.rating != null ? 'activity.alreadyRated' : 'activity.notRatable');
+        }
         await recount(tx, activityId);
         const after = (await find(tx, activityId)) as Activity;
         return { avgRating: after.avgRating, ratingCount: after.ratingCount };
