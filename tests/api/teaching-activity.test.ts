@@ -555,7 +555,7 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     // before the start: no rating code, and a sign-in gives no token
     expect((await ratingCode()).body.code).toBe('activity.ratingClosed');
     const early = await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' });
-    expect(early.body).toMatchObject({ attendance: 'present', ratingToken: null });
+    expect(early.body).toMatchObject({ attendance: 'present', evaluationEnabled: true, ratingToken: null });
     // R002 is set present by hand, a walk-in absent
     await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] });
     const corrected = await call('POST', `${activities}/${row.id}/attendance`, {

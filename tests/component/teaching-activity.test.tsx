@@ -183,6 +183,13 @@ describe('/teach/teaching/:id/profile', () => {
       'GET /api/teaching/activity/1/sign-in-code': () => ({
         body: { code: '1.1.59.abcdefghijklmnopqrstuv', expiresAt: new Date().toISOString(), refreshInSeconds: 20 },
       }),
+      'GET /api/teaching/activity/1/rating-code': () => ({
+        body: {
+          code: '1.1.abcdefghijklmnopqrstuv',
+          opensAt: new Date().toISOString(),
+          closesAt: new Date().toISOString(),
+        },
+      }),
       'GET /api/teaching/activity/1/participants': () => ({
         body: [
           participant('R001', '张三', {
@@ -210,6 +217,10 @@ describe('/teach/teaching/:id/profile', () => {
       `${window.location.origin}${window.location.pathname}#/sign-in/activity?code=1.1.59.abcdefghijklmnopqrstuv`,
     );
     expect(within(screen.getByTestId('activity-sign-in')).getByText(/秒后更新/)).toBeInTheDocument();
+    // begun a quarter of an hour ago: the rating code shows beside it
+    expect((await screen.findByTestId('activity-rating-link')).getAttribute('href')).toBe(
+      `${window.location.origin}${window.location.pathname}#/sign-in/activity?rate=1.1.abcdefghijklmnopqrstuv`,
+    );
     await screen.findByTestId('signed-in-R001');
     const row = screen.getByText('李四').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox'));
@@ -301,6 +312,7 @@ describe('/sign-in/activity', () => {
           attendance: 'late',
           signedInAt: new Date().toISOString(),
           already: false,
+          evaluationEnabled: true,
           ratingToken: 'token-1',
         },
       }),
@@ -327,5 +339,38 @@ describe('/sign-in/activity', () => {
     fireEvent.click(screen.getByTestId('sign-in-rate-submit'));
     await screen.findByTestId('sign-in-rated');
     expect(api.find('POST', '/api/teaching/activity/rate')[0].body).toEqual({ token: 'token-1', rating: 5 });
+  });
+});
+
+describe('/sign-in/activity?rate=', () => {
+  it('lets a trainee who came name themselves with the rating code, then rate', async () => {
+    const api = fakeApi({
+      'POST /api/teaching/activity/rating-token': () => ({
+        body: { activityTitle: '心衰病例讨论', traineeName: '李四', ratingToken: 'token-2' },
+      }),
+      'POST /api/teaching/activity/rate': () => ({ body: { avgRating: 4, ratingCount: 2 } }),
+    });
+    render(
+      renderApp({
+        store,
+        initialPath: '/sign-in/activity?rate=1.2.abc',
+        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
+      }).tree,
+    );
+    expect(await screen.findByText('教学活动评价')).toBeInTheDocument();
+    fireEvent.change(await screen.findByTestId('sign-in-traineeNo'), { target: { value: 'R002' } });
+    fireEvent.change(screen.getByTestId('sign-in-name'), { target: { value: '李四' } });
+    fireEvent.click(screen.getByTestId('sign-in-submit'));
+    expect(await screen.findByTestId('sign-in-result')).toHaveTextContent('李四，请为本次活动评分');
+    expect(api.find('POST', '/api/teaching/activity/rating-token')[0].body).toEqual({
+      code: '1.2.abc',
+      traineeNo: 'R002',
+      name: '李四',
+    });
+    expect(api.find('POST', '/api/teaching/activity/sign-in')).toHaveLength(0);
+    fireEvent.click(within(screen.getByTestId('sign-in-rating')).getAllByRole('radio')[3]);
+    fireEvent.click(screen.getByTestId('sign-in-rate-submit'));
+    await screen.findByTestId('sign-in-rated');
+    expect(api.find('POST', '/api/teaching/activity/rate')[0].body).toEqual({ token: 'token-2', rating: 4 });
   });
 });

@@ -5,6 +5,8 @@ import type {
   CreateActivity,
   HostStats,
   Participant,
+  RatingCode,
+  RatingGranted,
   SignedIn,
   SignInCode,
   UpdateActivity,
@@ -13,7 +15,16 @@ import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
 
-export type { Activity, ActivityStats, CreateActivity, HostStats, Participant, SignedIn, UpdateActivity };
+export type {
+  Activity,
+  ActivityStats,
+  CreateActivity,
+  HostStats,
+  Participant,
+  RatingGranted,
+  SignedIn,
+  UpdateActivity,
+};
 
 export const activities = resourceService<Activity, CreateActivity, UpdateActivity>('teaching/activity');
 
@@ -31,6 +42,8 @@ export const correctAttendance = (id: string, items: CorrectAttendance['items'],
   activities.action<Activity>(id, 'attendance', { items }, options);
 export const fetchSignInCode = (id: string, options?: Options) =>
   request.get<SignInCode>(`${path}/${id}/sign-in-code`, options);
+export const fetchRatingCode = (id: string, options?: Options) =>
+  request.get<RatingCode>(`${path}/${id}/rating-code`, options);
 export const fetchStats = (query: Record<string, string>) =>
   request.get<ActivityStats[]>(`${path}/stats`, { params: query });
 export const fetchHostStats = (query: Record<string, string>) =>
@@ -38,6 +51,8 @@ export const fetchHostStats = (query: Record<string, string>) =>
 /** The public sign-in and rating: no session, the code (or the sign-in's token) is the proof. */
 export const signIn = (body: { code: string; traineeNo: string; name: string }, options?: Options) =>
   request.post<SignedIn>(`${path}/sign-in`, { ...options, data: body });
+export const ratingAccess = (body: { code: string; traineeNo: string; name: string }, options?: Options) =>
+  request.post<RatingGranted>(`${path}/rating-token`, { ...options, data: body });
 export const rateActivity = (body: { token: string; rating: number; comment?: string }, options?: Options) =>
   request.post<{ avgRating: number | null; ratingCount: number }>(`${path}/rate`, { ...options, data: body });
 
@@ -45,6 +60,11 @@ export const rateActivity = (body: { token: string; rating: number; comment?: st
 export const SIGN_IN_PATH = '/sign-in/activity';
 export const signInLink = (code: string) =>
   `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?code=${encodeURIComponent(code)}`;
+/** The same page in its rating mode: the trainee names themselves and rates. */
+export const ratingLink = (code: string) =>
+  `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?rate=${encodeURIComponent(code)}`;
+/** Ratings are taken to this many days after the end (RATING_DAYS of activity.service.ts). */
+export const RATING_DAYS = 14;
 
 /** As many co-hosts as the API takes (MAX_CO_HOSTS of activity.resource.ts, which the console does not bundle). */
 export const MAX_CO_HOSTS = 10;

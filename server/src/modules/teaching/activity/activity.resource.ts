@@ -229,6 +229,9 @@ export const SignedIn = z
     attendance: z.enum(ATTENDANCES),
     signedInAt: z.string(),
     already: z.boolean().openapi({ description: 'They had signed in before' }),
+    evaluationEnabled: z
+      .boolean()
+      .openapi({ description: 'It is rated (from its start: by the token, or the rating code)' }),
     ratingToken: z
       .string()
       .nullable()

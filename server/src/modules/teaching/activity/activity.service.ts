@@ -546,6 +546,7 @@ export function createActivityService(deps: Deps) {
           attendance,
           signedInAt: signedInAt.toISOString(),
           already,
+          evaluationEnabled: row.evaluationEnabled,
           // who signs in before the start rates later, by the rating code
           ratingToken:
             row.evaluationEnabled && ratingWindow(row).open(now)

@@ -19,9 +19,12 @@ import {
   completeActivity,
   correctAttendance,
   fetchParticipants,
+  fetchRatingCode,
   fetchSignInCode,
   type Participant,
   publishActivity,
+  RATING_DAYS,
+  ratingLink,
   signInLink,
 } from '../descriptor';
 
@@ -51,6 +54,39 @@ function SignInPanel({ activity }: { activity: Activity }) {
     </Card>
   );
 }
+
+/** The rating QR code, from the start: who came names themselves on the page it opens and rates, once. */
+function RatingPanel({ activity }: { activity: Activity }) {
+  const intl = useIntl();
+  const { data } = useRequest(() => fetchRatingCode(activity.id), { onError: ignoreShownError });
+  if (!data) return null;
+  const link = ratingLink(data.code);
+  return (
+    <Card title={intl.formatMessage({ id: 'teaching.activity.ratingCode' })} data-testid="activity-rating">
+      <Space align="start" size="large">
+        <QRCode type="svg" value={link} size={160} />
+        <Space direction="vertical">
+          <Typography.Text type="secondary">
+            {intl.formatMessage(
+              { id: 'teaching.activity.ratingCode.hint' },
+              { until: new Date(data.closesAt).toLocaleString() },
+            )}
+          </Typography.Text>
+          <Typography.Link href={link} target="_blank" data-testid="activity-rating-link" copyable={{ text: link }}>
+            {intl.formatMessage({ id: 'teaching.activity.ratingCode.link' })}
+          </Typography.Link>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** Rated from the start to RATING_DAYS after the end, while it is evaluated and not cancelled. */
+const ratable = (activity: Activity, now: number) =>
+  activity.evaluationEnabled &&
+  ['published', 'completed'].includes(activity.status) &&
+  Date.parse(activity.startAt) <= now &&
+  now <= Date.parse(activity.endAt) + RATING_DAYS * 86_400_000;
 
 interface TraineeChoice {
   id: string;
@@ -301,6 +337,9 @@ export default function ActivityProfile() {
               access['teaching:activity:attendance'] &&
               Date.parse(activity.signInOpensAt) <= Date.now() &&
               Date.now() <= Date.parse(activity.endAt) && <SignInPanel activity={activity} />}
+            {access['teaching:activity:attendance'] && ratable(activity, Date.now()) && (
+              <RatingPanel activity={activity} />
+            )}
             {activity.status !== 'draft' && <Participants activity={activity} onChanged={reload} />}
             <CancelDialog
               activity={cancelling}
