@@ -110,6 +110,9 @@ describe.each(engines())('teaching activities on $name', (engine) => {
 
     const row = await draft();
     expect(row).toMatchObject({ status: 'draft', orgName: '心内科', hostName: '王主任' });
+    expect(row).toMatchObject({ audienceTraineeTypeNames: ['住院医师'], audienceOrgNames: [] });
+    const based = await draft({ audienceOrgIds: [base.id] });
+    expect(based.audienceOrgNames).toEqual(['住培基地']);
     const published = await publish(row);
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ status: 'published', participantCount: 2, presentCount: 0 });

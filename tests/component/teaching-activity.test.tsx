@@ -33,7 +33,9 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   location: '示教室 3',
   onlineUrl: null,
   audienceTraineeTypeIds: ['9'],
+  audienceTraineeTypeNames: ['住院医师'],
   audienceOrgIds: [],
+  audienceOrgNames: [],
   audienceCohortYears: [],
   capacity: null,
   signInMode: 'qr',
@@ -73,7 +75,7 @@ const participant = (no: string, name: string, extra: Partial<Participant> = {})
 
 let store: TestStore;
 beforeEach(() => {
-  store = freshStore(seededSysCodes('activity_type'));
+  store = freshStore(seededSysCodes('activity_type', 'yes_no'));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -90,6 +92,8 @@ describe('/teach/teaching/list', () => {
     render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
     const draft = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
     expect(within(draft).getByText('病例讨论')).toBeInTheDocument();
+    // who it is for, in one line
+    expect(within(draft).getByText('住院医师')).toBeInTheDocument();
     fireEvent.click(within(draft).getByTestId('activity-publish'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(api.find('POST', '/api/teaching/activity/1/publish')).toHaveLength(1));
@@ -280,6 +284,59 @@ describe('/teach/teaching/:id/profile', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(sent()).toHaveLength(2));
     expect(sent()[1].body).toEqual({ items: [{ traineeId: 'tR001', attendance: 'absent' }] });
+  });
+
+  it('shows who it is for and how it is run, and edits a completed one no more', async () => {
+    let status: Activity['status'] = 'published';
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({
+        body: activity('1', {
+          status,
+          audienceTraineeTypeNames: ['住院医师', '专硕'],
+          audienceOrgNames: ['住培基地'],
+          audienceCohortYears: [2025],
+          lateAfterMinutes: 15,
+          ratingCount: 3,
+          startAt: new Date(Date.now() + 2 * hour).toISOString(),
+          endAt: new Date(Date.now() + 3 * hour).toISOString(),
+          signInOpensAt: new Date(Date.now() + 1.5 * hour).toISOString(),
+        }),
+      }),
+      'GET /api/teaching/activity/1/participants': () => ({ body: [] }),
+      'GET /api/people/trainee-type': () => page([]),
+      'GET /api/people/doctor': () => page([]),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    const view = render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    const details = await screen.findByTestId('resource-profile');
+    await within(details).findByText('住院医师、专硕');
+    expect(within(details).getByText('住培基地')).toBeInTheDocument();
+    expect(within(details).getByText('2025')).toBeInTheDocument();
+    expect(within(details).getByText('15')).toBeInTheDocument();
+    expect(within(details).getByText('是')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('activity-profile-edit'));
+    expect(await screen.findByTestId('form-title')).toHaveValue('心衰病例讨论');
+    expect(api.find('GET', '/api/teaching/activity/1')).toHaveLength(1);
+    view.unmount();
+
+    status = 'completed';
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    await screen.findByTestId('activity-participants');
+    expect(screen.queryByTestId('activity-profile-edit')).toBeNull();
   });
 
   it('offers no code for a draft, and no list either', async () => {

@@ -80,6 +80,12 @@ export const ATTENDANCE_COLOURS: Record<Participant['attendance'], string> = {
   absent: 'error',
   excused: 'processing',
 };
+/** Who it is for, in one line: trainee types, bases, cohorts. */
+const audienceOf = (row: Activity) =>
+  [...row.audienceTraineeTypeNames, ...row.audienceOrgNames, ...row.audienceCohortYears.map(String)].join('、') || '-';
+const names = (key: 'audienceTraineeTypeNames' | 'audienceOrgNames') => (_dom: unknown, row: Activity) =>
+  row[key].join('、') || '-';
+
 const STATUS_COLOURS: Record<Activity['status'], string> = {
   draft: 'default',
   published: 'processing',
@@ -122,6 +128,29 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
         hideInTable: true,
       }),
       column('location', { hideInSearch: true }),
+      column('audience', {
+        hideInSearch: true,
+        hideInDescriptions: true,
+        ellipsis: true,
+        render: (_, row) => audienceOf(row),
+      }),
+      column('audienceTraineeTypeNames', {
+        titleId: 'teaching.activity.audienceTraineeTypeIds',
+        hideInSearch: true,
+        hideInTable: true,
+        render: names('audienceTraineeTypeNames'),
+      }),
+      column('audienceOrgNames', {
+        titleId: 'teaching.activity.audienceOrgIds',
+        hideInSearch: true,
+        hideInTable: true,
+        render: names('audienceOrgNames'),
+      }),
+      column('audienceCohortYears', {
+        hideInSearch: true,
+        hideInTable: true,
+        render: (_, row) => row.audienceCohortYears.join('、') || '-',
+      }),
       column('onlineUrl', { hideInSearch: true, hideInTable: true }),
       column('signInMode', {
         options: SIGN_IN_MODES.map((value) => ({ value, labelId: `teaching.activity.signInMode.${value}` })),
@@ -129,6 +158,8 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
         hideInTable: true,
       }),
       column('capacity', { hideInSearch: true, hideInTable: true }),
+      column('lateAfterMinutes', { hideInSearch: true, hideInTable: true }),
+      column('evaluationEnabled', { dict: 'yes_no', hideInSearch: true, hideInTable: true }),
       column('status', {
         options: (Object.keys(STATUS_COLOURS) as Activity['status'][]).map((value) => ({
           value,
@@ -139,6 +170,7 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
       column('participantCount', { hideInSearch: true }),
       column('presentCount', { hideInSearch: true }),
       column('avgRating', { hideInSearch: true }),
+      column('ratingCount', { hideInSearch: true, hideInTable: true }),
       column('cancelReason', { hideInSearch: true, hideInTable: true }),
       column('description', { hideInSearch: true, hideInTable: true }),
       column('publishedAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),

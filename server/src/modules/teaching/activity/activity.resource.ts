@@ -87,7 +87,9 @@ export const Activity = recordRow({
   location: z.string().nullable(),
   onlineUrl: z.string().nullable(),
   audienceTraineeTypeIds: z.array(z.string()),
+  audienceTraineeTypeNames: z.array(z.string()),
   audienceOrgIds: z.array(z.string()).openapi({ description: 'Trainees of these training or specialty bases' }),
+  audienceOrgNames: z.array(z.string()),
   audienceCohortYears: z.array(z.number().int()),
   capacity: z.number().int().nullable(),
   signInMode: z.enum(SIGN_IN_MODES),
@@ -332,6 +334,8 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
       'orgName',
       'hostName',
       'coHostNames',
+      'audienceTraineeTypeNames',
+      'audienceOrgNames',
       'startAt',
       'endAt',
       'signInOpensAt',
@@ -354,6 +358,10 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
       WHERE d.id = teaching_activity.host_doctor_id)`,
     coHostNames: sql`ARRAY(SELECT p.name FROM unnest(teaching_activity.co_host_ids) WITH ORDINALITY h (id, n)
       JOIN doctor d ON d.id = h.id JOIN person p ON p.id = d.person_id ORDER BY h.n)`,
+    audienceTraineeTypeNames: sql`ARRAY(SELECT tt.name FROM unnest(teaching_activity.audience_trainee_type_ids)
+      WITH ORDINALITY x (id, n) JOIN trainee_type tt ON tt.id = x.id ORDER BY x.n)`,
+    audienceOrgNames: sql`ARRAY(SELECT o.name FROM unnest(teaching_activity.audience_org_ids) WITH ORDINALITY x (id, n)
+      JOIN organization o ON o.id = x.id ORDER BY x.n)`,
     startAt: iso(column('start_at')),
     endAt: iso(column('end_at')),
     signInOpensAt: iso(sql`${column('start_at')} - ${SIGN_IN_OPENS_BEFORE}::interval`),

@@ -1,5 +1,5 @@
 import '@/pages/teaching/catalogue';
-import { DownloadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
 import { useCountDown, useRequest } from 'ahooks';
 import { Button, Card, Input, Modal, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
@@ -9,6 +9,7 @@ import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
 import request, { ignoreShownError } from '@/utils/request';
 import { CancelDialog } from '../ActivityDialogs';
+import ActivityForm from '../ActivityForm';
 import {
   type Activity,
   ATTENDANCE_COLOURS,
@@ -302,12 +303,22 @@ export default function ActivityProfile() {
   const access = useAccess();
   const t = (id: string) => intl.formatMessage({ id });
   const [cancelling, setCancelling] = useState<Activity>();
+  const [editing, setEditing] = useState<Activity>();
   return (
     <div data-testid="activity-profile">
       <ResourceProfile<Activity> descriptor={activityDescriptor}>
         {(activity, reload) => (
           <>
             <Space>
+              {access['teaching:activity:update'] && activityDescriptor.allows?.(activity, 'update', access) && (
+                <Button
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing(activity)}
+                  data-testid="activity-profile-edit"
+                >
+                  {t('resource.edit')}
+                </Button>
+              )}
               {activity.status === 'draft' && access['teaching:activity:publish'] && (
                 <Popconfirm
                   title={t('teaching.activity.publish.confirm')}
@@ -341,6 +352,16 @@ export default function ActivityProfile() {
               <RatingPanel activity={activity} />
             )}
             {activity.status !== 'draft' && <Participants activity={activity} onChanged={reload} />}
+            {editing && (
+              <ActivityForm
+                record={editing}
+                onClose={() => setEditing(undefined)}
+                onSaved={() => {
+                  setEditing(undefined);
+                  reload();
+                }}
+              />
+            )}
             <CancelDialog
               activity={cancelling}
               onClose={() => setCancelling(undefined)}
