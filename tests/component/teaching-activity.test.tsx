@@ -146,6 +146,46 @@ describe('co-hosts', () => {
   }, 180_000);
 });
 
+describe('filters', () => {
+  it('searches by a department of the tree and a host found by name; the statistics take a department', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity': () => page([activity('1')]),
+      'GET /api/people/organization/tree': (call) => ({
+        body: call.query.parentId ? [] : [{ id: '5', code: 'D1', name: '心内科', hasChildren: false }],
+      }),
+      'GET /api/people/doctor': () => page([{ id: '7', name: '王主任', orgName: '心内科' }]),
+      'GET /api/teaching/activity/stats': () => ({ body: [] }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    const search = await screen.findByTestId('table-search');
+    await screen.findByText('心衰病例讨论');
+    fireEvent.mouseDown((await within(search).findByTestId('search-orgId')).querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByText('心内科 (D1)', { selector: '.ant-select-tree-title' }));
+    const more = within(search).queryByText(/展\s*开/);
+    if (more) fireEvent.click(more);
+    const host = within(search).getByTestId('search-hostDoctorId').closest('.ant-form-item') as HTMLElement;
+    fireEvent.focus(within(host).getByRole('combobox'));
+    fireEvent.mouseDown(within(host).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('王主任 · 心内科'));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(
+        api.find('GET', '/api/teaching/activity').some((c) => c.query.orgId === '5' && c.query.hostDoctorId === '7'),
+      ).toBe(true),
+    );
+
+    fireEvent.click(screen.getByTestId('activity-stats-open'));
+    const drawer = await screen.findByTestId('activity-stats');
+    await waitFor(() => expect(api.find('GET', '/api/teaching/activity/stats')).toHaveLength(1));
+    fireEvent.mouseDown(
+      (await within(drawer).findByTestId('activity-stats-org')).querySelector('input') as HTMLElement,
+    );
+    const options = await screen.findAllByText('心内科 (D1)', { selector: '.ant-select-tree-title' });
+    fireEvent.click(options[options.length - 1]);
+    await waitFor(() => expect(api.find('GET', '/api/teaching/activity/stats').at(-1)?.query.orgId).toBe('5'));
+  }, 120_000);
+});
+
 describe('statistics by host', () => {
   it('switches from departments to hosts, each with what it hosted and co-hosted', async () => {
     const api = fakeApi({

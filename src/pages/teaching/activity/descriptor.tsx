@@ -12,8 +12,10 @@ import type {
   UpdateActivity,
 } from '@server/modules/teaching/activity/activity.resource';
 import { describeResource } from '@/components/resource/types';
+import { organizationPicker } from '@/pages/people/organization/pickers';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
+import HostSearch from './HostSearch';
 
 export type {
   Activity,
@@ -113,7 +115,17 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
       column('keyword', { searchOnly: true }),
       column('title', { hideInSearch: true, sorter: true }),
       column('activityType', { dict: 'activity_type' }),
+      column('orgId', {
+        hideInTable: true,
+        hideInDescriptions: true,
+        searchField: (props) => organizationPicker({ fieldProps: { ...props, 'data-testid': 'search-orgId' } }),
+      }),
       column('orgName', { hideInSearch: true }),
+      column('hostDoctorId', {
+        hideInTable: true,
+        hideInDescriptions: true,
+        searchField: (props) => <HostSearch {...props} />,
+      }),
       column('hostName', { hideInSearch: true }),
       column('coHostNames', {
         hideInSearch: true,
