@@ -379,6 +379,43 @@ describe('/teach/teaching/:id/profile', () => {
     expect(screen.queryByTestId('activity-profile-edit')).toBeNull();
   });
 
+  it('shows the sign-in code when sign-in opens and says it has closed after the end, without a reload', async () => {
+    const soon = Date.now();
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({
+        body: activity('1', {
+          status: 'published',
+          evaluationEnabled: false,
+          signInOpensAt: new Date(soon + 5000).toISOString(),
+          startAt: new Date(soon + 6000).toISOString(),
+          endAt: new Date(soon + 9000).toISOString(),
+        }),
+      }),
+      'GET /api/teaching/activity/1/sign-in-code': () => ({
+        body: { code: '1.1.59.abcdefghijklmnopqrstuv', expiresAt: new Date().toISOString(), refreshInSeconds: 20 },
+      }),
+      'GET /api/teaching/activity/1/participants': () => ({ body: [] }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    expect(await screen.findByTestId('activity-sign-in-waiting')).toHaveTextContent(/签到将于 .* 开放/);
+    expect(api.find('GET', '/api/teaching/activity/1/sign-in-code')).toHaveLength(0);
+    await screen.findByTestId('activity-sign-in-link', undefined, { timeout: 10_000 });
+    expect(screen.queryByTestId('activity-sign-in-waiting')).toBeNull();
+    expect(await screen.findByTestId('activity-sign-in-closed', undefined, { timeout: 10_000 })).toHaveTextContent(
+      /签到已结束/,
+    );
+    expect(screen.queryByTestId('activity-sign-in-link')).toBeNull();
+    expect(api.find('GET', '/api/teaching/activity/1')).toHaveLength(1);
+  });
+
   it('offers no code for a draft, and no list either', async () => {
     const api = fakeApi({
       'GET /api/teaching/activity/1': () => ({ body: activity('1') }),

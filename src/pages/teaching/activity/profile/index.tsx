@@ -1,7 +1,7 @@
 import '@/pages/teaching/catalogue';
 import { DownloadOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
-import { useCountDown, useRequest } from 'ahooks';
+import { useCountDown, useInterval, useRequest } from 'ahooks';
 import { Button, Card, Input, Modal, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
@@ -36,7 +36,8 @@ function SignInPanel({ activity }: { activity: Activity }) {
   const { data, refresh } = useRequest(() => fetchSignInCode(activity.id), { onError: ignoreShownError });
   const [, { seconds }] = useCountDown({
     leftTime: data ? data.refreshInSeconds * 1000 : undefined,
-    onEnd: refresh,
+    // past the end there is no next code: the section says sign-in has closed instead
+    onEnd: () => Date.now() <= Date.parse(activity.endAt) && refresh(),
   });
   if (!data) return null;
   const link = signInLink(data.code);
@@ -79,6 +80,47 @@ function RatingPanel({ activity }: { activity: Activity }) {
         </Space>
       </Space>
     </Card>
+  );
+}
+
+/** The page's clock, so that what shows by time (the sign-in code, the rating code) follows it without a reload. */
+function useNow(everyMs = 1000) {
+  const [now, setNow] = useState(Date.now);
+  useInterval(() => setNow(Date.now()), everyMs);
+  return now;
+}
+
+/**
+ * Sign-in by code of a published activity, by the clock: when it opens, before; the code of the moment while it is
+ * open; that it has closed, after the end. The rating code from the start, while ratings are taken.
+ */
+function TimedPanels({ activity }: { activity: Activity }) {
+  const intl = useIntl();
+  const access = useAccess();
+  const now = useNow();
+  const opens = Date.parse(activity.signInOpensAt);
+  const ends = Date.parse(activity.endAt);
+  const signingIn =
+    activity.status === 'published' && activity.signInMode === 'qr' && access['teaching:activity:attendance'];
+  const notice = (id: string, time: number, testId: string) => (
+    <Card title={intl.formatMessage({ id: 'teaching.activity.signIn' })} data-testid={testId}>
+      <Typography.Text type="secondary">
+        {intl.formatMessage({ id }, { time: new Date(time).toLocaleString() })}
+      </Typography.Text>
+    </Card>
+  );
+  return (
+    <>
+      {signingIn &&
+        (now < opens ? (
+          notice('teaching.activity.signIn.opensAt', opens, 'activity-sign-in-waiting')
+        ) : now > ends ? (
+          notice('teaching.activity.signIn.closed', ends, 'activity-sign-in-closed')
+        ) : (
+          <SignInPanel activity={activity} />
+        ))}
+      {access['teaching:activity:attendance'] && ratable(activity, now) && <RatingPanel activity={activity} />}
+    </>
   );
 }
 
@@ -343,14 +385,7 @@ export default function ActivityProfile() {
                 </Button>
               )}
             </Space>
-            {activity.status === 'published' &&
-              activity.signInMode === 'qr' &&
-              access['teaching:activity:attendance'] &&
-              Date.parse(activity.signInOpensAt) <= Date.now() &&
-              Date.now() <= Date.parse(activity.endAt) && <SignInPanel activity={activity} />}
-            {access['teaching:activity:attendance'] && ratable(activity, Date.now()) && (
-              <RatingPanel activity={activity} />
-            )}
+            <TimedPanels activity={activity} />
             {activity.status !== 'draft' && <Participants activity={activity} onChanged={reload} />}
             {editing && (
               <ActivityForm
