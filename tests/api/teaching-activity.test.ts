@@ -100,6 +100,17 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       endAt: at(60),
     });
     expect(nowhere.body.fields[0].field).toBe('orgId');
+    // held by a department, of a type of the dictionary
+    const valid = { title: 'x', hostDoctorId: host.id, startAt: at(30), endAt: at(60) };
+    const byBase = await call('POST', activities, { ...valid, activityType: 'ward_round', orgId: base.id });
+    expect(byBase.status).toBe(400);
+    expect(byBase.body.fields[0]).toMatchObject({ field: 'orgId', message: 'must be a department' });
+    const unknownType = await call('POST', activities, { ...valid, activityType: 'tea_party', orgId: cardiology.id });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.fields[0].field).toBe('activityType');
+    const row = await draft();
+    const changed = await call('PUT', `${activities}/${row.id}`, { activityType: 'tea_party', version: row.version });
+    expect(changed.body.fields[0].field).toBe('activityType');
   });
 
   it('publishes to its audience, which becomes its list; refuses one without an audience', async () => {
@@ -396,9 +407,20 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body as Json;
     };
-    const dept = await made(orgs, { code: 'TD', name: '二院心内科', orgType: 'hospital' });
+    const theirHospital = await made(orgs, { code: 'TH', name: '第二医院', orgType: 'hospital' });
+    const dept = await made(orgs, {
+      code: 'TD',
+      name: '二院心内科',
+      orgType: 'department',
+      parentId: theirHospital.id,
+    });
     const theirType = await made('/api/people/trainee-type', { code: 'r2', name: '住院医师', category: 'residency' });
-    const theirBase = await made(orgs, { code: 'TB', name: '二院基地', orgType: 'training_base', parentId: dept.id });
+    const theirBase = await made(orgs, {
+      code: 'TB',
+      name: '二院基地',
+      orgType: 'training_base',
+      parentId: theirHospital.id,
+    });
     const theirTrainee = await made(trainees, {
       name: '钱七',
       traineeTypeId: theirType.id,
@@ -415,7 +437,7 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     const theirHost = await made('/api/people/doctor', { name: '孙主任', doctorTypeId: dt.id, orgId: dept.id });
     const theirs = await made(activities, {
       title: '二院讲座',
-      activityType: 'lecture',
+      activityType: 'small_lecture',
       orgId: dept.id,
       hostDoctorId: theirHost.id,
       startAt: at(hours(40)),

@@ -41,6 +41,8 @@ import {
 const texts = {
   'zh-CN': {
     noOrg: '部门不存在或不在你的数据范围内',
+    notDepartment: '须为科室',
+    notActivityType: '不是字典“教学活动形式”中启用的值',
     noDoctor: '医生不存在',
     coHostIsHost: '主讲人不能同时是协同主讲',
     coHostTwice: '同一位医生不能重复',
@@ -63,6 +65,8 @@ const texts = {
   },
   'en-US': {
     noOrg: 'is not an existing department within your data scope',
+    notDepartment: 'must be a department',
+    notActivityType: 'is not an enabled value of the dictionary activity_type',
     noDoctor: 'is not an existing doctor',
     coHostIsHost: 'cannot name the host as a co-host',
     coHostTwice: 'names the same doctor twice',
@@ -127,10 +131,25 @@ export function createActivityService(deps: Deps) {
 
   async function check(tx: Tx, input: Partial<CreateActivity>, current: Activity | undefined, ctx: WriteContext) {
     const t = texts[ctx.lang];
+    if (input.activityType && input.activityType !== current?.activityType) {
+      const item = await tx
+        .selectFrom('dict_item')
+        .select('id')
+        .where('type_code', '=', 'activity_type')
+        .where('value', '=', input.activityType)
+        .where('status', '=', 'enabled')
+        .executeTakeFirst();
+      if (!item) throw invalidField('activityType', t.notActivityType);
+    }
     if (input.orgId && input.orgId !== current?.orgId) {
       const scope = await dataScopeOf(tx, ctx.actorId);
-      const org = await tx.selectFrom('organization').select('id').where('id', '=', input.orgId).executeTakeFirst();
+      const org = await tx
+        .selectFrom('organization')
+        .select(['id', 'org_type'])
+        .where('id', '=', input.orgId)
+        .executeTakeFirst();
       if (!org || !(scope.all || scope.orgIds.includes(input.orgId))) throw invalidField('orgId', t.noOrg);
+      if (org.org_type !== 'department') throw invalidField('orgId', t.notDepartment);
     }
     if (input.hostDoctorId && input.hostDoctorId !== current?.hostDoctorId) {
       const doctor = await tx.selectFrom('doctor').select('id').where('id', '=', input.hostDoctorId).executeTakeFirst();
