@@ -213,13 +213,11 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
       ),
     ).then(() => {
       message.success(t('teaching.activity.attendance.corrected'));
+      if (withNote !== undefined) setNote('');
       setSelected([]);
       refresh();
       onChanged();
     }, ignoreShownError);
-
-  const correctBatch = (attendance: Participant['attendance']) =>
-    correct(selected, attendance, note).then(() => setNote(''));
 
   /** One who signed in and is set as not having come loses the time and way of their sign-in: asked first. */
   const correctRow = (row: Participant, attendance: Participant['attendance']) => {
@@ -268,7 +266,7 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
             style={{ width: 220 }}
           />
           {ATTENDANCES.filter((a) => a !== 'registered').map((attendance) => (
-            <Button key={attendance} size="small" onClick={() => correctBatch(attendance)}>
+            <Button key={attendance} size="small" onClick={() => correct(selected, attendance, note)}>
               {attendanceLabel(attendance)}
             </Button>
           ))}
