@@ -57,7 +57,6 @@ const texts = {
     noTrainee: '学员不存在或不在你的数据范围内',
     notOnList: '不在本活动的参加名单中',
     noQr: '本活动不使用扫码签到',
-    notRatable: '本活动未开启评价，或尚未签到',
     sheet: '签到表',
     header: ['学员编号', '姓名', '学员类型', '培训基地', '出勤', '签到时间', '签到方式', '备注', '评分', '评价'],
     attendance: { registered: '未签到', present: '出勤', late: '迟到', absent: '缺勤', excused: '请假' },
@@ -82,7 +81,6 @@ const texts = {
     noTrainee: 'is not an existing trainee within your data scope',
     notOnList: 'is not on the list of this activity',
     noQr: 'this activity does not take sign-in by code',
-    notRatable: 'this activity is not evaluated, or you have not signed in',
     sheet: 'Attendance',
     header: [
       'Trainee no.',
