@@ -79,6 +79,8 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'POST /api/teaching/activity/{id}/attendance': 'teaching:activity:attendance',
       'POST /api/teaching/activity/sign-in': 'public',
       'POST /api/teaching/activity/rate': 'public',
+      'GET /api/teaching/activity/{id}/rating-code': 'teaching:activity:attendance',
+      'POST /api/teaching/activity/rating-token': 'public',
       ...withoutImport(resourceRoutes('content/document-base', 'doc:base')),
       'GET /api/content/document-base/{id}/grants': 'doc:base:list',
       'PUT /api/content/document-base/{id}/grants': 'doc:base:grant',

@@ -100,6 +100,17 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       endAt: at(60),
     });
     expect(nowhere.body.fields[0].field).toBe('orgId');
+    // held by a department, of a type of the dictionary
+    const valid = { title: 'x', hostDoctorId: host.id, startAt: at(30), endAt: at(60) };
+    const byBase = await call('POST', activities, { ...valid, activityType: 'ward_round', orgId: base.id });
+    expect(byBase.status).toBe(400);
+    expect(byBase.body.fields[0]).toMatchObject({ field: 'orgId', message: 'must be a department' });
+    const unknownType = await call('POST', activities, { ...valid, activityType: 'tea_party', orgId: cardiology.id });
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.fields[0].field).toBe('activityType');
+    const row = await draft();
+    const changed = await call('PUT', `${activities}/${row.id}`, { activityType: 'tea_party', version: row.version });
+    expect(changed.body.fields[0].field).toBe('activityType');
   });
 
   it('publishes to its audience, which becomes its list; refuses one without an audience', async () => {
@@ -110,6 +121,9 @@ describe.each(engines())('teaching activities on $name', (engine) => {
 
     const row = await draft();
     expect(row).toMatchObject({ status: 'draft', orgName: '心内科', hostName: '王主任' });
+    expect(row).toMatchObject({ audienceTraineeTypeNames: ['住院医师'], audienceOrgNames: [] });
+    const based = await draft({ audienceOrgIds: [base.id] });
+    expect(based.audienceOrgNames).toEqual(['住培基地']);
     const published = await publish(row);
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ status: 'published', participantCount: 2, presentCount: 0 });
@@ -175,7 +189,8 @@ describe.each(engines())('teaching activities on $name', (engine) => {
   });
 
   it('takes a rating from who signed in, corrects attendance by hand, completes, and exports the sheet', async () => {
-    const row = (await publish(await draft())).body;
+    // begun five minutes ago: a sign-in now is on time, and may rate
+    const row = (await publish(await draft({ startAt: at(-5), endAt: at(55) }))).body;
     const signed = (await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' })).body;
     const rated = await api.call('POST', `${activities}/rate`, {
       body: { token: signed.ratingToken, rating: 4, comment: '讲解清楚' },
@@ -392,9 +407,20 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body as Json;
     };
-    const dept = await made(orgs, { code: 'TD', name: '二院心内科', orgType: 'hospital' });
+    const theirHospital = await made(orgs, { code: 'TH', name: '第二医院', orgType: 'hospital' });
+    const dept = await made(orgs, {
+      code: 'TD',
+      name: '二院心内科',
+      orgType: 'department',
+      parentId: theirHospital.id,
+    });
     const theirType = await made('/api/people/trainee-type', { code: 'r2', name: '住院医师', category: 'residency' });
-    const theirBase = await made(orgs, { code: 'TB', name: '二院基地', orgType: 'training_base', parentId: dept.id });
+    const theirBase = await made(orgs, {
+      code: 'TB',
+      name: '二院基地',
+      orgType: 'training_base',
+      parentId: theirHospital.id,
+    });
     const theirTrainee = await made(trainees, {
       name: '钱七',
       traineeTypeId: theirType.id,
@@ -411,7 +437,7 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     const theirHost = await made('/api/people/doctor', { name: '孙主任', doctorTypeId: dt.id, orgId: dept.id });
     const theirs = await made(activities, {
       title: '二院讲座',
-      activityType: 'lecture',
+      activityType: 'small_lecture',
       orgId: dept.id,
       hostDoctorId: theirHost.id,
       startAt: at(hours(40)),
@@ -454,5 +480,159 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     demo = (await api.tokens('demo', 'admin', 'admin123')).access;
     expect(await remind()).toBe(2);
     expect(countOf(await reminders(), soon)).toBe(4);
+  });
+
+  it('keeps a note a correction does not give, clears it with null, and keeps a code sign-in that stays attended', async () => {
+    const row = (await publish(await draft())).body;
+    expect((await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' })).status).toBe(200);
+    const correct = async (items: Json[]) => {
+      const res = await call('POST', `${activities}/${row.id}/attendance`, { items });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
+    };
+    await correct([{ traineeId: listed[1].id, attendance: 'excused', note: '病假' }]);
+    // one row changed without a note keeps the note written before
+    let list = await correct([{ traineeId: listed[1].id, attendance: 'absent' }]);
+    expect(list[1]).toMatchObject({ attendance: 'absent', note: '病假' });
+    // a code sign-in made late keeps its time and its way
+    const before = list[0].signedInAt;
+    list = await correct([{ traineeId: listed[0].id, attendance: 'late' }]);
+    expect(list[0]).toMatchObject({ attendance: 'late', signInMethod: 'qr', signedInAt: before, note: null });
+    // null clears the note
+    list = await correct([{ traineeId: listed[1].id, attendance: 'present', note: null }]);
+    expect(list[1]).toMatchObject({ attendance: 'present', signInMethod: 'manual', note: null });
+  });
+
+  it('keeps the list within the capacity: at publish, for a walk-in, and when the capacity is changed', async () => {
+    const small = await draft({ capacity: 1 });
+    const over = await publish(small);
+    expect(over.status).toBe(400);
+    expect(over.body.fields[0].field).toBe('capacity');
+    expect((await call('GET', `${activities}/${small.id}`)).body.status).toBe('draft');
+
+    const row = (await publish(await draft({ capacity: 2 }))).body;
+    expect(row.participantCount).toBe(2);
+    const walkIn = await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] });
+    expect(walkIn.status).toBe(400);
+    expect(walkIn.body.fields[0].field).toBe('traineeIds');
+    const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
+    expect(list.map((p) => p.traineeNo)).toEqual(['R001', 'R002']);
+    // one already listed is no walk-in: it fits
+    expect((await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [listed[0].id] })).status).toBe(
+      200,
+    );
+    const current = (await call('GET', `${activities}/${row.id}`)).body;
+    const below = await call('PUT', `${activities}/${row.id}`, { capacity: 1, version: current.version });
+    expect(below.status).toBe(400);
+    expect(below.body.fields[0].field).toBe('capacity');
+    const raised = await call('PUT', `${activities}/${row.id}`, { capacity: 3, version: current.version });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect((await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] })).status).toBe(
+      200,
+    );
+  });
+
+  it('tells the participants when a published activity is cancelled or moved, and nobody for a draft', async () => {
+    const told = async (code: string, row: Json) =>
+      ((await call('GET', `/api/message/message?businessItemCode=${code}&pageSize=100`)).body.data as Json[]).filter(
+        (m) => m.bizRefId === row.id,
+      );
+    const row = (await publish(await draft({ title: '改期的讲座' }))).body;
+    await call('POST', `${activities}/${row.id}/attendance`, {
+      items: [{ traineeId: listed[1].id, attendance: 'excused' }],
+    });
+    const current = (await call('GET', `${activities}/${row.id}`)).body;
+    // a change of place only is not a change of time
+    const placed = await call('PUT', `${activities}/${row.id}`, { location: '示教室 5', version: current.version });
+    expect(placed.status).toBe(200);
+    expect(await told('activity.rescheduled', row)).toHaveLength(0);
+    const moved = await call('PUT', `${activities}/${row.id}`, {
+      startAt: at(120),
+      endAt: at(180),
+      version: placed.body.version,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const movedMessages = await told('activity.rescheduled', row);
+    expect(movedMessages).toHaveLength(1);
+    expect(movedMessages[0].content).toContain('改期的讲座');
+    expect(movedMessages[0].content).toContain('示教室 5');
+
+    const cancelled = await call('POST', `${activities}/${row.id}/cancel`, {
+      reason: '主讲临时手术',
+      version: moved.body.version,
+    });
+    expect(cancelled.status).toBe(200);
+    const cancelMessages = await told('activity.cancelled', row);
+    expect(cancelMessages).toHaveLength(1);
+    expect(cancelMessages[0]).toMatchObject({ recipientType: 'trainee', status: 'delivered' });
+    expect(cancelMessages[0].content).toContain('主讲临时手术');
+
+    const unpublished = await draft();
+    await call('POST', `${activities}/${unpublished.id}/cancel`, { reason: '取消', version: unpublished.version });
+    expect(await told('activity.cancelled', unpublished)).toHaveLength(0);
+  });
+
+  it('lets who came rate after the start by the rating code: by code or by hand, once, within the window', async () => {
+    const row = (await publish(await draft({ title: '课后评价' }))).body;
+    const ratingCode = () => call('GET', `${activities}/${row.id}/rating-code`);
+    const access = (body: Json) => api.call('POST', `${activities}/rating-token`, { body });
+    const rate = (body: Json) => api.call('POST', `${activities}/rate`, { body });
+    // before the start: no rating code, and a sign-in gives no token
+    expect((await ratingCode()).body.code).toBe('activity.ratingClosed');
+    const early = await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' });
+    expect(early.body).toMatchObject({ attendance: 'present', evaluationEnabled: true, ratingToken: null });
+    // R002 is set present by hand, a walk-in absent
+    await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] });
+    const corrected = await call('POST', `${activities}/${row.id}/attendance`, {
+      items: [
+        { traineeId: listed[1].id, attendance: 'present' },
+        { traineeId: outsider.id, attendance: 'absent' },
+      ],
+    });
+    expect(corrected.status).toBe(200);
+
+    clock.advance(90 * MINUTE);
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+    other = (await api.tokens('demo2', 'admin', 'admin123')).access;
+    const shown = await ratingCode();
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(Date.parse(shown.body.closesAt) - Date.parse(row.endAt)).toBe(14 * 24 * 60 * MINUTE);
+    const code = shown.body.code as string;
+    // another tenant gets no code; a made-up code is refused
+    expect((await call('GET', `${activities}/${row.id}/rating-code`, undefined, other)).status).toBe(404);
+    const [tenant, id] = code.split('.');
+    expect((await access({ code: `${tenant}.${id}.${'A'.repeat(22)}`, traineeNo: 'R002', name: '李四' })).status).toBe(
+      400,
+    );
+
+    const absent = await access({ code, traineeNo: 'N001', name: '赵六' });
+    expect(absent.status).toBe(403);
+    expect(absent.body.code).toBe('activity.notRatable');
+    expect((await access({ code, traineeNo: 'R002', name: '张三' })).body.code).toBe('activity.notParticipant');
+    const byHand = await access({ code, traineeNo: 'r002', name: '李四' });
+    expect(byHand.status, JSON.stringify(byHand.body)).toBe(200);
+    expect(byHand.body).toMatchObject({ activityTitle: '课后评价', traineeName: '李四' });
+    const rated = await rate({ token: byHand.body.ratingToken, rating: 5, comment: '很有收获' });
+    expect(rated.body).toEqual({ avgRating: 5, ratingCount: 1 });
+    // once
+    const twice = await rate({ token: byHand.body.ratingToken, rating: 1 });
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('activity.alreadyRated');
+    expect((await access({ code, traineeNo: 'R002', name: '李四' })).body.code).toBe('activity.alreadyRated');
+
+    // past the window: neither a token given before nor the code is taken
+    const byCode = await access({ code, traineeNo: 'R001', name: '张三' });
+    expect(byCode.status).toBe(200);
+    clock.advance(15 * 24 * 60 * MINUTE);
+    expect((await rate({ token: byCode.body.ratingToken, rating: 4 })).status).toBe(400);
+    const closed = await access({ code, traineeNo: 'R001', name: '张三' });
+    expect(closed.status).toBe(409);
+    expect(closed.body.code).toBe('activity.ratingClosed');
+    const participants = (
+      await api.call('GET', `${activities}/${row.id}/participants`, {
+        token: (await api.tokens('demo', 'admin', 'admin123')).access,
+      })
+    ).body as Json[];
+    expect(participants.map((p) => p.rating)).toEqual([null, null, 5]);
   });
 });

@@ -33,7 +33,9 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   location: '示教室 3',
   onlineUrl: null,
   audienceTraineeTypeIds: ['9'],
+  audienceTraineeTypeNames: ['住院医师'],
   audienceOrgIds: [],
+  audienceOrgNames: [],
   audienceCohortYears: [],
   capacity: null,
   signInMode: 'qr',
@@ -73,7 +75,7 @@ const participant = (no: string, name: string, extra: Partial<Participant> = {})
 
 let store: TestStore;
 beforeEach(() => {
-  store = freshStore(seededSysCodes('activity_type'));
+  store = freshStore(seededSysCodes('activity_type', 'yes_no'));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -90,6 +92,8 @@ describe('/teach/teaching/list', () => {
     render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
     const draft = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
     expect(within(draft).getByText('病例讨论')).toBeInTheDocument();
+    // who it is for, in one line
+    expect(within(draft).getByText('住院医师')).toBeInTheDocument();
     fireEvent.click(within(draft).getByTestId('activity-publish'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(api.find('POST', '/api/teaching/activity/1/publish')).toHaveLength(1));
@@ -142,6 +146,46 @@ describe('co-hosts', () => {
   }, 180_000);
 });
 
+describe('filters', () => {
+  it('searches by a department of the tree and a host found by name; the statistics take a department', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity': () => page([activity('1')]),
+      'GET /api/people/organization/tree': (call) => ({
+        body: call.query.parentId ? [] : [{ id: '5', code: 'D1', name: '心内科', hasChildren: false }],
+      }),
+      'GET /api/people/doctor': () => page([{ id: '7', name: '王主任', orgName: '心内科' }]),
+      'GET /api/teaching/activity/stats': () => ({ body: [] }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    const search = await screen.findByTestId('table-search');
+    await screen.findByText('心衰病例讨论');
+    fireEvent.mouseDown((await within(search).findByTestId('search-orgId')).querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByText('心内科 (D1)', { selector: '.ant-select-tree-title' }));
+    const more = within(search).queryByText(/展\s*开/);
+    if (more) fireEvent.click(more);
+    const host = within(search).getByTestId('search-hostDoctorId').closest('.ant-form-item') as HTMLElement;
+    fireEvent.focus(within(host).getByRole('combobox'));
+    fireEvent.mouseDown(within(host).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('王主任 · 心内科'));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(
+        api.find('GET', '/api/teaching/activity').some((c) => c.query.orgId === '5' && c.query.hostDoctorId === '7'),
+      ).toBe(true),
+    );
+
+    fireEvent.click(screen.getByTestId('activity-stats-open'));
+    const drawer = await screen.findByTestId('activity-stats');
+    await waitFor(() => expect(api.find('GET', '/api/teaching/activity/stats')).toHaveLength(1));
+    fireEvent.mouseDown(
+      (await within(drawer).findByTestId('activity-stats-org')).querySelector('input') as HTMLElement,
+    );
+    const options = await screen.findAllByText('心内科 (D1)', { selector: '.ant-select-tree-title' });
+    fireEvent.click(options[options.length - 1]);
+    await waitFor(() => expect(api.find('GET', '/api/teaching/activity/stats').at(-1)?.query.orgId).toBe('5'));
+  }, 120_000);
+});
+
 describe('statistics by host', () => {
   it('switches from departments to hosts, each with what it hosted and co-hosted', async () => {
     const api = fakeApi({
@@ -183,6 +227,13 @@ describe('/teach/teaching/:id/profile', () => {
       'GET /api/teaching/activity/1/sign-in-code': () => ({
         body: { code: '1.1.59.abcdefghijklmnopqrstuv', expiresAt: new Date().toISOString(), refreshInSeconds: 20 },
       }),
+      'GET /api/teaching/activity/1/rating-code': () => ({
+        body: {
+          code: '1.1.abcdefghijklmnopqrstuv',
+          opensAt: new Date().toISOString(),
+          closesAt: new Date().toISOString(),
+        },
+      }),
       'GET /api/teaching/activity/1/participants': () => ({
         body: [
           participant('R001', '张三', {
@@ -210,6 +261,10 @@ describe('/teach/teaching/:id/profile', () => {
       `${window.location.origin}${window.location.pathname}#/sign-in/activity?code=1.1.59.abcdefghijklmnopqrstuv`,
     );
     expect(within(screen.getByTestId('activity-sign-in')).getByText(/秒后更新/)).toBeInTheDocument();
+    // begun a quarter of an hour ago: the rating code shows beside it
+    expect((await screen.findByTestId('activity-rating-link')).getAttribute('href')).toBe(
+      `${window.location.origin}${window.location.pathname}#/sign-in/activity?rate=1.1.abcdefghijklmnopqrstuv`,
+    );
     await screen.findByTestId('signed-in-R001');
     const row = screen.getByText('李四').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox'));
@@ -220,6 +275,145 @@ describe('/teach/teaching/:id/profile', () => {
     expect(api.find('POST', '/api/teaching/activity/1/attendance')[0].body).toEqual({
       items: [{ traineeId: 'tR002', attendance: 'excused', note: '病假' }],
     });
+  });
+
+  it('changes one row without touching its note, and asks before a signed-in trainee loses their sign-in', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({ body: activity('1', { status: 'published', participantCount: 2 }) }),
+      'GET /api/teaching/activity/1/sign-in-code': () => ({ status: 409, body: { code: 'activity.signInClosed' } }),
+      'GET /api/teaching/activity/1/participants': () => ({
+        body: [
+          participant('R001', '张三', {
+            attendance: 'present',
+            signedInAt: new Date().toISOString(),
+            signInMethod: 'qr',
+          }),
+          participant('R002', '李四', { note: '路上堵车' }),
+        ],
+      }),
+      'POST /api/teaching/activity/1/attendance': () => ({ body: activity('1', { status: 'published', version: 3 }) }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    const choose = async (no: string, label: string) => {
+      fireEvent.mouseDown(within(await screen.findByTestId(`attendance-${no}`)).getByRole('combobox'));
+      const open = document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)') as HTMLElement;
+      fireEvent.click(within(open).getByTitle(label));
+    };
+    const sent = () => api.find('POST', '/api/teaching/activity/1/attendance');
+    // a note typed for a batch earlier is not stamped on a row changed alone
+    fireEvent.click(within((await screen.findByText('李四')).closest('tr') as HTMLElement).getByRole('checkbox'));
+    fireEvent.change(within(await screen.findByTestId('attendance-batch')).getByRole('textbox'), {
+      target: { value: '病假' },
+    });
+    await choose('R002', '迟到');
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0].body).toEqual({ items: [{ traineeId: 'tR002', attendance: 'late' }] });
+
+    await choose('R001', '缺勤');
+    const confirm = await screen.findByTestId('attendance-confirm');
+    expect(screen.getAllByText(/将 张三 改为“缺勤”会删除其签到时间/).length).toBeGreaterThan(0);
+    expect(sent()).toHaveLength(1);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1].body).toEqual({ items: [{ traineeId: 'tR001', attendance: 'absent' }] });
+  });
+
+  it('shows who it is for and how it is run, and edits a completed one no more', async () => {
+    let status: Activity['status'] = 'published';
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({
+        body: activity('1', {
+          status,
+          audienceTraineeTypeNames: ['住院医师', '专硕'],
+          audienceOrgNames: ['住培基地'],
+          audienceCohortYears: [2025],
+          lateAfterMinutes: 15,
+          ratingCount: 3,
+          startAt: new Date(Date.now() + 2 * hour).toISOString(),
+          endAt: new Date(Date.now() + 3 * hour).toISOString(),
+          signInOpensAt: new Date(Date.now() + 1.5 * hour).toISOString(),
+        }),
+      }),
+      'GET /api/teaching/activity/1/participants': () => ({ body: [] }),
+      'GET /api/people/trainee-type': () => page([]),
+      'GET /api/people/doctor': () => page([]),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    const view = render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    const details = await screen.findByTestId('resource-profile');
+    await within(details).findByText('住院医师、专硕');
+    expect(within(details).getByText('住培基地')).toBeInTheDocument();
+    expect(within(details).getByText('2025')).toBeInTheDocument();
+    expect(within(details).getByText('15')).toBeInTheDocument();
+    expect(within(details).getByText('是')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('activity-profile-edit'));
+    expect(await screen.findByTestId('form-title')).toHaveValue('心衰病例讨论');
+    expect(api.find('GET', '/api/teaching/activity/1')).toHaveLength(1);
+    view.unmount();
+
+    status = 'completed';
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    await screen.findByTestId('activity-participants');
+    expect(screen.queryByTestId('activity-profile-edit')).toBeNull();
+  });
+
+  it('shows the sign-in code when sign-in opens and says it has closed after the end, without a reload', async () => {
+    const soon = Date.now();
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({
+        body: activity('1', {
+          status: 'published',
+          evaluationEnabled: false,
+          signInOpensAt: new Date(soon + 5000).toISOString(),
+          startAt: new Date(soon + 6000).toISOString(),
+          endAt: new Date(soon + 9000).toISOString(),
+        }),
+      }),
+      'GET /api/teaching/activity/1/sign-in-code': () => ({
+        body: { code: '1.1.59.abcdefghijklmnopqrstuv', expiresAt: new Date().toISOString(), refreshInSeconds: 20 },
+      }),
+      'GET /api/teaching/activity/1/participants': () => ({ body: [] }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    expect(await screen.findByTestId('activity-sign-in-waiting')).toHaveTextContent(/签到将于 .* 开放/);
+    expect(api.find('GET', '/api/teaching/activity/1/sign-in-code')).toHaveLength(0);
+    await screen.findByTestId('activity-sign-in-link', undefined, { timeout: 10_000 });
+    expect(screen.queryByTestId('activity-sign-in-waiting')).toBeNull();
+    expect(await screen.findByTestId('activity-sign-in-closed', undefined, { timeout: 10_000 })).toHaveTextContent(
+      /签到已结束/,
+    );
+    expect(screen.queryByTestId('activity-sign-in-link')).toBeNull();
+    expect(api.find('GET', '/api/teaching/activity/1')).toHaveLength(1);
   });
 
   it('offers no code for a draft, and no list either', async () => {
@@ -252,6 +446,7 @@ describe('/sign-in/activity', () => {
           attendance: 'late',
           signedInAt: new Date().toISOString(),
           already: false,
+          evaluationEnabled: true,
           ratingToken: 'token-1',
         },
       }),
@@ -278,5 +473,38 @@ describe('/sign-in/activity', () => {
     fireEvent.click(screen.getByTestId('sign-in-rate-submit'));
     await screen.findByTestId('sign-in-rated');
     expect(api.find('POST', '/api/teaching/activity/rate')[0].body).toEqual({ token: 'token-1', rating: 5 });
+  });
+});
+
+describe('/sign-in/activity?rate=', () => {
+  it('lets a trainee who came name themselves with the rating code, then rate', async () => {
+    const api = fakeApi({
+      'POST /api/teaching/activity/rating-token': () => ({
+        body: { activityTitle: '心衰病例讨论', traineeName: '李四', ratingToken: 'token-2' },
+      }),
+      'POST /api/teaching/activity/rate': () => ({ body: { avgRating: 4, ratingCount: 2 } }),
+    });
+    render(
+      renderApp({
+        store,
+        initialPath: '/sign-in/activity?rate=1.2.abc',
+        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
+      }).tree,
+    );
+    expect(await screen.findByText('教学活动评价')).toBeInTheDocument();
+    fireEvent.change(await screen.findByTestId('sign-in-traineeNo'), { target: { value: 'R002' } });
+    fireEvent.change(screen.getByTestId('sign-in-name'), { target: { value: '李四' } });
+    fireEvent.click(screen.getByTestId('sign-in-submit'));
+    expect(await screen.findByTestId('sign-in-result')).toHaveTextContent('李四，请为本次活动评分');
+    expect(api.find('POST', '/api/teaching/activity/rating-token')[0].body).toEqual({
+      code: '1.2.abc',
+      traineeNo: 'R002',
+      name: '李四',
+    });
+    expect(api.find('POST', '/api/teaching/activity/sign-in')).toHaveLength(0);
+    fireEvent.click(within(screen.getByTestId('sign-in-rating')).getAllByRole('radio')[3]);
+    fireEvent.click(screen.getByTestId('sign-in-rate-submit'));
+    await screen.findByTestId('sign-in-rated');
+    expect(api.find('POST', '/api/teaching/activity/rate')[0].body).toEqual({ token: 'token-2', rating: 4 });
   });
 });

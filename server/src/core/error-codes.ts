@@ -671,6 +671,27 @@ export const errorCodes = {
     zh: '学员编号与姓名不匹配，或不在本活动的参加名单中',
     en: 'No trainee of this number and name is on the list of this activity',
   },
+  'activity.notRatable': {
+    code: 1070105,
+    module: 'activity',
+    status: 403,
+    zh: '本活动未开启评价，或你没有出勤记录',
+    en: 'This activity is not evaluated, or you are not recorded as having attended it',
+  },
+  'activity.alreadyRated': {
+    code: 1070106,
+    module: 'activity',
+    status: 409,
+    zh: '你已评价过本活动',
+    en: 'You have rated this activity already',
+  },
+  'activity.ratingClosed': {
+    code: 1070107,
+    module: 'activity',
+    status: 409,
+    zh: '评价未开放（{from} 至 {to}）',
+    en: 'Rating is not open (it is open from {from} to {to})',
+  },
   'course.notAllowed': {
     code: 1070201,
     module: 'course',

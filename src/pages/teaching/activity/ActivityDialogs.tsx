@@ -5,6 +5,7 @@ import { type ButtonProps, DatePicker, Drawer, Form, Segmented, Space, Table, Ta
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { dictEnum } from '@/components/resource/dict';
+import { LazyOrganizationPicker } from '@/pages/people/organization/pickers';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
@@ -61,25 +62,30 @@ export function CancelDialog({
 
 const percent = (value: number | null) => (value === null ? '-' : `${Math.round(value * 1000) / 10}%`);
 
-/** Published and completed activities by month, department and type, or by host (co-hosts too), over a range of days (a year by default). */
+/**
+ * Published and completed activities by month, department and type, or by host (co-hosts too), over a range of days (a
+ * year by default), of one department or all.
+ */
 export function StatsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [by, setBy] = useState<'org' | 'host'>('org');
+  const [orgId, setOrgId] = useState<string>();
   const types = dictEnum('activity_type');
   const query = () => ({
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...(range && { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') }),
+    ...(orgId && { orgId }),
   });
   const { data = [], loading } = useRequest(() => fetchStats(query()), {
     ready: open && by === 'org',
-    refreshDeps: [open, range, by],
+    refreshDeps: [open, range, by, orgId],
     onError: ignoreShownError,
   });
   const { data: hosts = [], loading: hostsLoading } = useRequest(() => fetchHostStats(query()), {
     ready: open && by === 'host',
-    refreshDeps: [open, range, by],
+    refreshDeps: [open, range, by, orgId],
     onError: ignoreShownError,
   });
   const figures = [
@@ -121,6 +127,14 @@ export function StatsDrawer({ open, onClose }: { open: boolean; onClose: () => v
         />
         {t('teaching.activity.stats.range')}
         <DatePicker.RangePicker value={range} onChange={(value) => setRange(value as [Dayjs, Dayjs] | null)} />
+        {t('teaching.activity.orgId')}
+        <div style={{ width: 240 }}>
+          <LazyOrganizationPicker
+            value={orgId}
+            onChange={(value) => setOrgId(value as string | undefined)}
+            data-testid="activity-stats-org"
+          />
+        </div>
       </Space>
       {by === 'org' ? (
         <Table<ActivityStats>

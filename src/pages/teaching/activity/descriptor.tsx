@@ -5,15 +5,28 @@ import type {
   CreateActivity,
   HostStats,
   Participant,
+  RatingCode,
+  RatingGranted,
   SignedIn,
   SignInCode,
   UpdateActivity,
 } from '@server/modules/teaching/activity/activity.resource';
 import { describeResource } from '@/components/resource/types';
+import { organizationPicker } from '@/pages/people/organization/pickers';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
+import HostSearch from './HostSearch';
 
-export type { Activity, ActivityStats, CreateActivity, HostStats, Participant, SignedIn, UpdateActivity };
+export type {
+  Activity,
+  ActivityStats,
+  CreateActivity,
+  HostStats,
+  Participant,
+  RatingGranted,
+  SignedIn,
+  UpdateActivity,
+};
 
 export const activities = resourceService<Activity, CreateActivity, UpdateActivity>('teaching/activity');
 
@@ -31,6 +44,8 @@ export const correctAttendance = (id: string, items: CorrectAttendance['items'],
   activities.action<Activity>(id, 'attendance', { items }, options);
 export const fetchSignInCode = (id: string, options?: Options) =>
   request.get<SignInCode>(`${path}/${id}/sign-in-code`, options);
+export const fetchRatingCode = (id: string, options?: Options) =>
+  request.get<RatingCode>(`${path}/${id}/rating-code`, options);
 export const fetchStats = (query: Record<string, string>) =>
   request.get<ActivityStats[]>(`${path}/stats`, { params: query });
 export const fetchHostStats = (query: Record<string, string>) =>
@@ -38,6 +53,8 @@ export const fetchHostStats = (query: Record<string, string>) =>
 /** The public sign-in and rating: no session, the code (or the sign-in's token) is the proof. */
 export const signIn = (body: { code: string; traineeNo: string; name: string }, options?: Options) =>
   request.post<SignedIn>(`${path}/sign-in`, { ...options, data: body });
+export const ratingAccess = (body: { code: string; traineeNo: string; name: string }, options?: Options) =>
+  request.post<RatingGranted>(`${path}/rating-token`, { ...options, data: body });
 export const rateActivity = (body: { token: string; rating: number; comment?: string }, options?: Options) =>
   request.post<{ avgRating: number | null; ratingCount: number }>(`${path}/rate`, { ...options, data: body });
 
@@ -45,12 +62,19 @@ export const rateActivity = (body: { token: string; rating: number; comment?: st
 export const SIGN_IN_PATH = '/sign-in/activity';
 export const signInLink = (code: string) =>
   `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?code=${encodeURIComponent(code)}`;
+/** The same page in its rating mode: the trainee names themselves and rates. */
+export const ratingLink = (code: string) =>
+  `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?rate=${encodeURIComponent(code)}`;
+/** Ratings are taken to this many days after the end (RATING_DAYS of activity.service.ts). */
+export const RATING_DAYS = 14;
 
 /** As many co-hosts as the API takes (MAX_CO_HOSTS of activity.resource.ts, which the console does not bundle). */
 export const MAX_CO_HOSTS = 10;
 export const MODES: Activity['mode'][] = ['onsite', 'online', 'hybrid'];
 export const SIGN_IN_MODES: Activity['signInMode'][] = ['qr', 'manual', 'none'];
 export const ATTENDANCES: Participant['attendance'][] = ['registered', 'present', 'late', 'absent', 'excused'];
+/** Those who came (ATTENDED of activity.resource.ts). */
+export const ATTENDED: Participant['attendance'][] = ['present', 'late'];
 export const ATTENDANCE_COLOURS: Record<Participant['attendance'], string> = {
   registered: 'default',
   present: 'success',
@@ -58,6 +82,12 @@ export const ATTENDANCE_COLOURS: Record<Participant['attendance'], string> = {
   absent: 'error',
   excused: 'processing',
 };
+/** Who it is for, in one line: trainee types, bases, cohorts. */
+const audienceOf = (row: Activity) =>
+  [...row.audienceTraineeTypeNames, ...row.audienceOrgNames, ...row.audienceCohortYears.map(String)].join('、') || '-';
+const names = (key: 'audienceTraineeTypeNames' | 'audienceOrgNames') => (_dom: unknown, row: Activity) =>
+  row[key].join('、') || '-';
+
 const STATUS_COLOURS: Record<Activity['status'], string> = {
   draft: 'default',
   published: 'processing',
@@ -85,7 +115,17 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
       column('keyword', { searchOnly: true }),
       column('title', { hideInSearch: true, sorter: true }),
       column('activityType', { dict: 'activity_type' }),
+      column('orgId', {
+        hideInTable: true,
+        hideInDescriptions: true,
+        searchField: (props) => organizationPicker({ fieldProps: { ...props, 'data-testid': 'search-orgId' } }),
+      }),
       column('orgName', { hideInSearch: true }),
+      column('hostDoctorId', {
+        hideInTable: true,
+        hideInDescriptions: true,
+        searchField: (props) => <HostSearch {...props} />,
+      }),
       column('hostName', { hideInSearch: true }),
       column('coHostNames', {
         hideInSearch: true,
@@ -100,6 +140,29 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
         hideInTable: true,
       }),
       column('location', { hideInSearch: true }),
+      column('audience', {
+        hideInSearch: true,
+        hideInDescriptions: true,
+        ellipsis: true,
+        render: (_, row) => audienceOf(row),
+      }),
+      column('audienceTraineeTypeNames', {
+        titleId: 'teaching.activity.audienceTraineeTypeIds',
+        hideInSearch: true,
+        hideInTable: true,
+        render: names('audienceTraineeTypeNames'),
+      }),
+      column('audienceOrgNames', {
+        titleId: 'teaching.activity.audienceOrgIds',
+        hideInSearch: true,
+        hideInTable: true,
+        render: names('audienceOrgNames'),
+      }),
+      column('audienceCohortYears', {
+        hideInSearch: true,
+        hideInTable: true,
+        render: (_, row) => row.audienceCohortYears.join('、') || '-',
+      }),
       column('onlineUrl', { hideInSearch: true, hideInTable: true }),
       column('signInMode', {
         options: SIGN_IN_MODES.map((value) => ({ value, labelId: `teaching.activity.signInMode.${value}` })),
@@ -107,6 +170,8 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
         hideInTable: true,
       }),
       column('capacity', { hideInSearch: true, hideInTable: true }),
+      column('lateAfterMinutes', { hideInSearch: true, hideInTable: true }),
+      column('evaluationEnabled', { dict: 'yes_no', hideInSearch: true, hideInTable: true }),
       column('status', {
         options: (Object.keys(STATUS_COLOURS) as Activity['status'][]).map((value) => ({
           value,
@@ -117,6 +182,7 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
       column('participantCount', { hideInSearch: true }),
       column('presentCount', { hideInSearch: true }),
       column('avgRating', { hideInSearch: true }),
+      column('ratingCount', { hideInSearch: true, hideInTable: true }),
       column('cancelReason', { hideInSearch: true, hideInTable: true }),
       column('description', { hideInSearch: true, hideInTable: true }),
       column('publishedAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),

@@ -3,10 +3,10 @@ import { useIntl, useSearchParams } from '@umijs/max';
 import { Alert, Button, Card, Form, Input, Rate, Result } from 'antd';
 import { useState } from 'react';
 import { fieldErrorsOn } from '@/utils/formErrors';
-import { ignoreShownError } from '@/utils/request';
-import { rateActivity, type SignedIn, signIn } from '../activity/descriptor';
+import { ignoreShownError, type Options } from '@/utils/request';
+import { type RatingGranted, rateActivity, ratingAccess, type SignedIn, signIn } from '../activity/descriptor';
 
-/** What a signed-in trainee may send: a rating and a comment, once (a second replaces it). */
+/** What a trainee who came may send: a rating and a comment, once. */
 function RateForm({ token }: { token: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -34,64 +34,124 @@ function RateForm({ token }: { token: string }) {
   );
 }
 
-/**
- * /sign-in/activity?code=…: the page a trainee's phone opens from the QR code shown at a teaching activity. No
- * account: the trainee gives their number and name, the code (which changes every 30 seconds) proves they are there.
- * Then, when the activity is evaluated, a rating.
- */
-export default function ActivitySignIn() {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const [search] = useSearchParams();
-  const code = search.get('code') ?? '';
-  const [form] = Form.useForm<{ traineeNo: string; name: string }>();
-  const [done, setDone] = useState<SignedIn>();
-  const [sending, setSending] = useState(false);
+type Identity = { traineeNo: string; name: string };
 
-  const submit = async (values: { traineeNo: string; name: string }) => {
+/** The trainee names themselves (number and name, as on the list) to sign in or to rate. */
+function IdentifyForm<R>({
+  submitId,
+  send,
+  onDone,
+}: {
+  submitId: string;
+  send: (values: Identity, options: Options) => Promise<R>;
+  onDone: (answer: R) => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [form] = Form.useForm<Identity>();
+  const [sending, setSending] = useState(false);
+  const submit = async (values: Identity) => {
     setSending(true);
     try {
-      setDone(await signIn({ code, ...values }, fieldErrorsOn(form)));
+      onDone(await send(values, fieldErrorsOn(form)));
     } catch {
       // the request layer has shown why (or the form, on its fields)
     } finally {
       setSending(false);
     }
   };
+  return (
+    <Form form={form} layout="vertical" onFinish={submit}>
+      <Form.Item name="traineeNo" label={t('teaching.signIn.traineeNo')} rules={[{ required: true }]}>
+        <Input autoComplete="off" data-testid="sign-in-traineeNo" />
+      </Form.Item>
+      <Form.Item name="name" label={t('teaching.signIn.name')} rules={[{ required: true }]}>
+        <Input autoComplete="name" data-testid="sign-in-name" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={sending} data-testid="sign-in-submit">
+        {t(submitId)}
+      </Button>
+    </Form>
+  );
+}
+
+/** ?rate=…: the rating code shown from the activity's start; who came names themselves, then rates. */
+function RateByCode({ code }: { code: string }) {
+  const intl = useIntl();
+  const [granted, setGranted] = useState<RatingGranted>();
+  if (!granted)
+    return (
+      <IdentifyForm
+        submitId="teaching.signIn.identify"
+        send={(values, options) => ratingAccess({ code, ...values }, options)}
+        onDone={setGranted}
+      />
+    );
+  return (
+    <>
+      <Result
+        status="info"
+        title={
+          <span data-testid="sign-in-result">
+            {intl.formatMessage({ id: 'teaching.signIn.ratingOf' }, { name: granted.traineeName })}
+          </span>
+        }
+        subTitle={granted.activityTitle}
+      />
+      <RateForm token={granted.ratingToken} />
+    </>
+  );
+}
+
+/**
+ * /sign-in/activity?code=…: the page a trainee's phone opens from the QR code shown at a teaching activity. No
+ * account: the trainee gives their number and name, the code (which changes every 30 seconds) proves they are there.
+ * Then, once it has started and when it is evaluated, a rating. /sign-in/activity?rate=…: the same page opened from
+ * the activity's rating code, to rate it afterwards.
+ */
+export default function ActivitySignIn() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const [search] = useSearchParams();
+  const code = search.get('code') ?? '';
+  const rateCode = search.get('rate') ?? '';
+  const [done, setDone] = useState<SignedIn>();
+
+  const body = rateCode ? (
+    <RateByCode code={rateCode} />
+  ) : !code ? (
+    <Alert type="warning" showIcon message={t('teaching.signIn.noCode')} />
+  ) : done ? (
+    <>
+      <Result
+        status={done.attendance === 'late' ? 'warning' : 'success'}
+        title={
+          <span data-testid="sign-in-result">
+            {t(done.already ? 'teaching.signIn.already' : 'teaching.signIn.done', { name: done.traineeName })}
+            {done.attendance === 'late' && t('teaching.signIn.late')}
+          </span>
+        }
+        subTitle={`${done.activityTitle} · ${new Date(done.signedInAt).toLocaleString()}`}
+      />
+      {done.ratingToken ? (
+        <RateForm token={done.ratingToken} />
+      ) : (
+        done.evaluationEnabled && (
+          <Alert type="info" showIcon message={t('teaching.signIn.rateLater')} data-testid="sign-in-rate-later" />
+        )
+      )}
+    </>
+  ) : (
+    <IdentifyForm
+      submitId="teaching.signIn.submit"
+      send={(values, options) => signIn({ code, ...values }, options)}
+      onDone={setDone}
+    />
+  );
 
   return (
     <div style={{ maxWidth: 420, margin: '0 auto', padding: 16 }} data-testid="activity-sign-in-page">
-      <Card title={t('teaching.signIn.title')}>
-        {!code ? (
-          <Alert type="warning" showIcon message={t('teaching.signIn.noCode')} />
-        ) : done ? (
-          <>
-            <Result
-              status={done.attendance === 'late' ? 'warning' : 'success'}
-              title={
-                <span data-testid="sign-in-result">
-                  {t(done.already ? 'teaching.signIn.already' : 'teaching.signIn.done', { name: done.traineeName })}
-                  {done.attendance === 'late' && t('teaching.signIn.late')}
-                </span>
-              }
-              subTitle={`${done.activityTitle} · ${new Date(done.signedInAt).toLocaleString()}`}
-            />
-            {done.ratingToken && <RateForm token={done.ratingToken} />}
-          </>
-        ) : (
-          <Form form={form} layout="vertical" onFinish={submit}>
-            <Form.Item name="traineeNo" label={t('teaching.signIn.traineeNo')} rules={[{ required: true }]}>
-              <Input autoComplete="off" data-testid="sign-in-traineeNo" />
-            </Form.Item>
-            <Form.Item name="name" label={t('teaching.signIn.name')} rules={[{ required: true }]}>
-              <Input autoComplete="name" data-testid="sign-in-name" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={sending} data-testid="sign-in-submit">
-              {t('teaching.signIn.submit')}
-            </Button>
-          </Form>
-        )}
-      </Card>
+      <Card title={t(rateCode ? 'teaching.signIn.rateTitle' : 'teaching.signIn.title')}>{body}</Card>
     </div>
   );
 }

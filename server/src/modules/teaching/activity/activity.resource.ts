@@ -87,7 +87,9 @@ export const Activity = recordRow({
   location: z.string().nullable(),
   onlineUrl: z.string().nullable(),
   audienceTraineeTypeIds: z.array(z.string()),
+  audienceTraineeTypeNames: z.array(z.string()),
   audienceOrgIds: z.array(z.string()).openapi({ description: 'Trainees of these training or specialty bases' }),
+  audienceOrgNames: z.array(z.string()),
   audienceCohortYears: z.array(z.number().int()),
   capacity: z.number().int().nullable(),
   signInMode: z.enum(SIGN_IN_MODES),
@@ -177,7 +179,9 @@ export const CorrectAttendance = requestBody('CorrectActivityAttendance', {
         .object({
           traineeId: Id,
           attendance: z.enum(ATTENDANCES),
-          note: field.optionalText(200),
+          note: field
+            .optionalText(200)
+            .openapi({ description: 'Why; left out, the note written before stays (null clears it)' }),
         })
         .strict(),
     )
@@ -227,10 +231,39 @@ export const SignedIn = z
     attendance: z.enum(ATTENDANCES),
     signedInAt: z.string(),
     already: z.boolean().openapi({ description: 'They had signed in before' }),
-    ratingToken: z.string().nullable().openapi({ description: 'To rate the activity (when it is evaluated)' }),
+    evaluationEnabled: z
+      .boolean()
+      .openapi({ description: 'It is rated (from its start: by the token, or the rating code)' }),
+    ratingToken: z
+      .string()
+      .nullable()
+      .openapi({ description: 'To rate the activity (when it is evaluated and has started)' }),
   })
   .openapi('ActivitySignedIn');
 export type SignedIn = z.infer<typeof SignedIn>;
+
+export const RatingCode = z
+  .object({
+    code: z.string().openapi({ description: 'What the rating QR code holds (in a link to the sign-in page)' }),
+    opensAt: z.string().openapi({ description: 'The start of the activity' }),
+    closesAt: z.string().openapi({ description: 'The end of the rating window' }),
+  })
+  .openapi('ActivityRatingCode');
+export type RatingCode = z.infer<typeof RatingCode>;
+export const RatingAccess = requestBody('ActivityRatingAccess', {
+  code: z.string().trim().min(1).max(200).openapi({ description: "The activity's rating code" }),
+  traineeNo: z.string().trim().toUpperCase().min(1).max(30),
+  name: field.requiredText(50),
+});
+export type RatingAccess = z.infer<typeof RatingAccess>;
+export const RatingGranted = z
+  .object({
+    activityTitle: z.string(),
+    traineeName: z.string(),
+    ratingToken: z.string().openapi({ description: 'For `rate`' }),
+  })
+  .openapi('ActivityRatingGranted');
+export type RatingGranted = z.infer<typeof RatingGranted>;
 export const Rate = requestBody('ActivityRating', {
   token: z.string().trim().min(1).max(300),
   rating: z.number().int().min(1).max(5),
@@ -301,6 +334,8 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
       'orgName',
       'hostName',
       'coHostNames',
+      'audienceTraineeTypeNames',
+      'audienceOrgNames',
       'startAt',
       'endAt',
       'signInOpensAt',
@@ -323,6 +358,10 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
       WHERE d.id = teaching_activity.host_doctor_id)`,
     coHostNames: sql`ARRAY(SELECT p.name FROM unnest(teaching_activity.co_host_ids) WITH ORDINALITY h (id, n)
       JOIN doctor d ON d.id = h.id JOIN person p ON p.id = d.person_id ORDER BY h.n)`,
+    audienceTraineeTypeNames: sql`ARRAY(SELECT tt.name FROM unnest(teaching_activity.audience_trainee_type_ids)
+      WITH ORDINALITY x (id, n) JOIN trainee_type tt ON tt.id = x.id ORDER BY x.n)`,
+    audienceOrgNames: sql`ARRAY(SELECT o.name FROM unnest(teaching_activity.audience_org_ids) WITH ORDINALITY x (id, n)
+      JOIN organization o ON o.id = x.id ORDER BY x.n)`,
     startAt: iso(column('start_at')),
     endAt: iso(column('end_at')),
     signInOpensAt: iso(sql`${column('start_at')} - ${SIGN_IN_OPENS_BEFORE}::interval`),

@@ -16,6 +16,9 @@ import {
   HostStats,
   Participant,
   Rate,
+  RatingAccess,
+  RatingCode,
+  RatingGranted,
   SignedIn,
   SignIn,
   SignInCode,
@@ -39,7 +42,7 @@ const publish = recordAction({
 const cancel = recordAction({
   path,
   verb: 'cancel',
-  summary: 'Cancel a draft or published activity, with the reason',
+  summary: 'Cancel a draft or published activity, with the reason (a published one tells its participants)',
   permission: 'teaching:activity:publish',
   body: CancelActivity,
   answer,
@@ -64,7 +67,7 @@ const listParticipants = defineRoute({
 const addParticipants = recordAction({
   path,
   verb: 'participants',
-  summary: 'Add trainees (within your data scope) to the list of a published activity',
+  summary: 'Add trainees (within your data scope) to the list of a published activity, within its capacity',
   permission: 'teaching:activity:attendance',
   body: AddParticipants,
   answer,
@@ -73,7 +76,7 @@ const correct = recordAction({
   path,
   verb: 'attendance',
   summary:
-    'Set the attendance of trainees on the list by hand, with a note: all of them or, when one is not listed, none',
+    'Set the attendance of trainees on the list by hand, with a note (left out: kept): all of them or, when one is not listed, none',
   permission: 'teaching:activity:attendance',
   body: CorrectAttendance,
   answer,
@@ -126,11 +129,32 @@ const signIn = defineRoute({
   request: { body: { required: true, content: json(SignIn) } },
   responses: answers('Signed in', SignedIn, 400, 403, 409),
 });
+const ratingCode = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/rating-code`,
+  tags,
+  summary:
+    'The rating code to show (as a QR code) to those who came, from the start of an evaluated activity to 14 days after its end',
+  permission: 'teaching:activity:attendance',
+  request: { params: IdParam },
+  responses: answers('The code', RatingCode, 400, 401, 403, 404, 409),
+});
+const ratingAccess = defineRoute({
+  method: 'post',
+  path: `/${path}/rating-token`,
+  tags,
+  summary:
+    'A trainee who came (by code or by hand) gives the rating code, their trainee number and name, and is given a token to rate once',
+  permission: 'public',
+  request: { body: { required: true, content: json(RatingAccess) } },
+  responses: answers('The token', RatingGranted, 400, 403, 409),
+});
 const rate = defineRoute({
   method: 'post',
   path: `/${path}/rate`,
   tags,
-  summary: 'A trainee who signed in rates the activity (1–5) with a comment, with the token their sign-in gave',
+  summary:
+    'A trainee who came rates the activity (1–5) with a comment, once, with the token their sign-in or the rating code gave',
   permission: 'public',
   request: { body: { required: true, content: json(Rate) } },
   responses: answers(
@@ -138,12 +162,14 @@ const rate = defineRoute({
     z.object({ avgRating: z.number().nullable(), ratingCount: z.number().int() }),
     400,
     403,
+    409,
   ),
 });
 
 const actions = (service: ActivityService): OpenAPIHono<AppEnv> =>
   new OpenAPIHono<AppEnv>()
     .openapi(signIn, async (c) => c.json(await service.signIn(c.req.valid('json')), 200))
+    .openapi(ratingAccess, async (c) => c.json(await service.ratingAccess(c.req.valid('json')), 200))
     .openapi(rate, async (c) => c.json(await service.rate(c.req.valid('json')), 200))
     .openapi(stats, async (c) => {
       const { tenantId, userId } = c.var.principal;
@@ -175,6 +201,10 @@ const actions = (service: ActivityService): OpenAPIHono<AppEnv> =>
     .openapi(signInCode, async (c) => {
       const { tenantId, userId } = c.var.principal;
       return c.json(await service.signInCode(tenantId, c.req.valid('param').id, userId), 200);
+    })
+    .openapi(ratingCode, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      return c.json(await service.ratingCode(tenantId, c.req.valid('param').id, userId), 200);
     })
     .openapi(sheet, async (c) => {
       const { tenantId, userId } = c.var.principal;

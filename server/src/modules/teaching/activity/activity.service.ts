@@ -26,6 +26,9 @@ import {
   type HostStats,
   type Participant,
   type Rate,
+  type RatingAccess,
+  type RatingCode,
+  type RatingGranted,
   REMINDER_HOURS,
   REMINDER_SETTING,
   type SignedIn,
@@ -38,19 +41,22 @@ import {
 const texts = {
   'zh-CN': {
     noOrg: '部门不存在或不在你的数据范围内',
+    notDepartment: '须为科室',
+    notActivityType: '不是字典“教学活动形式”中启用的值',
     noDoctor: '医生不存在',
     coHostIsHost: '主讲人不能同时是协同主讲',
     coHostTwice: '同一位医生不能重复',
     endBeforeStart: '须晚于开始时间',
     noAudience: '请至少指定一种参加对象（学员类型、培训基地或年级）',
     overCapacity: (n: number) => `参加对象共 ${n} 人，超过容量`,
+    overCapacityList: (n: number, capacity: number) => `加入后名单共 ${n} 人，超过容量 ${capacity}`,
+    belowList: (n: number) => `已有 ${n} 名学员在名单中，容量不能小于该人数`,
     ended: '活动已结束，不能发布',
     fixedAudience: '活动发布后参加对象不能修改，可在详情中添加学员',
     notStarted: '活动尚未开始',
     noTrainee: '学员不存在或不在你的数据范围内',
     notOnList: '不在本活动的参加名单中',
     noQr: '本活动不使用扫码签到',
-    notRatable: '本活动未开启评价，或尚未签到',
     sheet: '签到表',
     header: ['学员编号', '姓名', '学员类型', '培训基地', '出勤', '签到时间', '签到方式', '备注', '评分', '评价'],
     attendance: { registered: '未签到', present: '出勤', late: '迟到', absent: '缺勤', excused: '请假' },
@@ -58,19 +64,23 @@ const texts = {
   },
   'en-US': {
     noOrg: 'is not an existing department within your data scope',
+    notDepartment: 'must be a department',
+    notActivityType: 'is not an enabled value of the dictionary activity_type',
     noDoctor: 'is not an existing doctor',
     coHostIsHost: 'cannot name the host as a co-host',
     coHostTwice: 'names the same doctor twice',
     endBeforeStart: 'must be after the start',
     noAudience: 'name one audience at least (trainee types, bases or cohorts)',
     overCapacity: (n: number) => `the audience of ${n} trainees is over the capacity`,
+    overCapacityList: (n: number, capacity: number) =>
+      `the list would have ${n} trainees, over the capacity of ${capacity}`,
+    belowList: (n: number) => `${n} trainees are on the list already; the capacity cannot be less`,
     ended: 'the activity has ended; it cannot be published',
     fixedAudience: 'cannot change once the activity is published; add trainees on its profile',
     notStarted: 'the activity has not started',
     noTrainee: 'is not an existing trainee within your data scope',
     notOnList: 'is not on the list of this activity',
     noQr: 'this activity does not take sign-in by code',
-    notRatable: 'this activity is not evaluated, or you have not signed in',
     sheet: 'Attendance',
     header: [
       'Trainee no.',
@@ -91,7 +101,7 @@ const texts = {
 
 /** A sign-in code lasts this long, and the one before it is still taken (a code read just before it changed). */
 export const ROTATE_SECONDS = 30;
-/** A rating can be given this long after signing in. */
+/** A rating is taken from the start of an activity to this long after its end. */
 const RATING_DAYS = 14;
 
 type Deps = ResourceDeps & { config: Config; jobs: Jobs; settings: SettingsService };
@@ -119,10 +129,25 @@ export function createActivityService(deps: Deps) {
 
   async function check(tx: Tx, input: Partial<CreateActivity>, current: Activity | undefined, ctx: WriteContext) {
     const t = texts[ctx.lang];
+    if (input.activityType && input.activityType !== current?.activityType) {
+      const item = await tx
+        .selectFrom('dict_item')
+        .select('id')
+        .where('type_code', '=', 'activity_type')
+        .where('value', '=', input.activityType)
+        .where('status', '=', 'enabled')
+        .executeTakeFirst();
+      if (!item) throw invalidField('activityType', t.notActivityType);
+    }
     if (input.orgId && input.orgId !== current?.orgId) {
       const scope = await dataScopeOf(tx, ctx.actorId);
-      const org = await tx.selectFrom('organization').select('id').where('id', '=', input.orgId).executeTakeFirst();
+      const org = await tx
+        .selectFrom('organization')
+        .select(['id', 'org_type'])
+        .where('id', '=', input.orgId)
+        .executeTakeFirst();
       if (!org || !(scope.all || scope.orgIds.includes(input.orgId))) throw invalidField('orgId', t.noOrg);
+      if (org.org_type !== 'department') throw invalidField('orgId', t.notDepartment);
     }
     if (input.hostDoctorId && input.hostDoctorId !== current?.hostDoctorId) {
       const doctor = await tx.selectFrom('doctor').select('id').where('id', '=', input.hostDoctorId).executeTakeFirst();
@@ -132,6 +157,8 @@ export function createActivityService(deps: Deps) {
     const start = input.startAt ?? current?.startAt;
     const end = input.endAt ?? current?.endAt;
     if (start && end && Date.parse(end) <= Date.parse(start)) throw invalidField('endAt', t.endBeforeStart);
+    if (current && current.status !== 'draft' && input.capacity && input.capacity < current.participantCount)
+      throw invalidField('capacity', t.belowList(current.participantCount));
     if (current && current.status !== 'draft')
       for (const key of AUDIENCE_FIELDS)
         if (
@@ -195,7 +222,21 @@ export function createActivityService(deps: Deps) {
       // a new start time is reminded of again
       const moved = input.startAt !== undefined && Date.parse(input.startAt) !== Date.parse(current.startAt);
       const updated = await repo.update(tx, current.id, moved ? { ...values, remindedAt: null } : values, ctx, version);
-      return updated && ((await find(tx, current.id)) as Activity);
+      if (!updated) return updated;
+      const after = (await find(tx, current.id)) as Activity;
+      if (current.status === 'published' && (after.startAt !== current.startAt || after.endAt !== current.endAt))
+        await notify(tx, deps.jobs, {
+          businessItemCode: 'activity.rescheduled',
+          to: { type: 'trainee', ids: await toldOf(tx, current.id) },
+          params: {
+            activityName: after.title,
+            startAt: messageTime(after.startAt),
+            place: placeOf(after.location, after.onlineUrl),
+          },
+          bizRef: { type: 'teaching_activity', id: current.id },
+          actorId: ctx.actorId,
+        });
+      return after;
     },
     async remove(tx, rows, ctx) {
       for (const row of rows) refuseUnless(row, 'draft', 'cancelled');
@@ -241,6 +282,17 @@ export function createActivityService(deps: Deps) {
       .execute();
   }
 
+  /** Who is told of a change: its participants but the excused. */
+  const toldOf = async (tx: Tx, id: string) =>
+    (
+      await tx
+        .selectFrom('activity_participant')
+        .select('trainee_id')
+        .where('activity_id', '=', id)
+        .where('attendance', '!=', 'excused')
+        .execute()
+    ).map((r) => String(r.trainee_id));
+
   async function participants(tx: Tx, id: string): Promise<Participant[]> {
     const rows = await sql<Participant>`SELECT ap.id::text AS id, ap.trainee_id::text AS "traineeId",
         p.name AS "traineeName", t.trainee_no AS "traineeNo", tt.name AS "traineeTypeName", o.name AS "baseName",
@@ -276,6 +328,35 @@ export function createActivityService(deps: Deps) {
 
   const rateClaims = (tenantId: string, activityId: string, traineeId: string, expires: number) =>
     `rate ${tenantId}.${activityId}.${traineeId}.${expires}`;
+  /** A trainee's token to rate the activity, good to the end of its rating window. */
+  const ratingToken = (tenantId: string, row: Activity, traineeId: string) => {
+    const expires = Math.floor(ratingWindow(row).to / 1000);
+    const claims = rateClaims(tenantId, row.id, traineeId, expires);
+    return `${tenantId}.${row.id}.${traineeId}.${expires}.${signer.sign(claims)}`;
+  };
+
+  /** `<tenant>.<activity>.<signature>`: the activity's rating code, shown once it has started (it names no trainee). */
+  const ratingCodeOf = (tenantId: string, activityId: string) =>
+    `${tenantId}.${activityId}.${signer.sign(`rate-code ${tenantId}.${activityId}`).slice(0, 22)}`;
+  function readRatingCode(code: string): { tenantId: string; activityId: string } {
+    const [, tenantId = '', activityId = ''] = /^(\d{1,18})\.(\d{1,18})\.[\w-]{22}$/.exec(code) ?? [];
+    if (ratingCodeOf(tenantId, activityId) !== code) throw new AppError('activity.codeExpired');
+    return { tenantId, activityId };
+  }
+
+  function ratingWindow(row: Activity) {
+    const from = Date.parse(row.startAt);
+    const to = Date.parse(row.endAt) + RATING_DAYS * 86_400_000;
+    return { from, to, open: (now: number) => now >= from && now <= to };
+  }
+  /** Rated while it is evaluated, published or completed, from its start to RATING_DAYS after its end. */
+  function refuseUnlessRatable(row: Activity | undefined): asserts row is Activity {
+    if (!row?.evaluationEnabled || !['published', 'completed'].includes(row.status))
+      throw new AppError('activity.notRatable');
+    const window = ratingWindow(row);
+    if (!window.open(config.now().getTime()))
+      throw new AppError('activity.ratingClosed', { from: stamp(window.from), to: stamp(window.to) });
+  }
 
   function signInWindow(row: Activity) {
     const from = Date.parse(row.signInOpensAt);
@@ -313,9 +394,18 @@ export function createActivityService(deps: Deps) {
         return { status: 'published', publishedAt: ctx.now.toISOString() };
       }),
 
+    /** Draft or published → cancelled, with the reason; a published one's participants (but the excused) are told. */
     cancel: (ctx: WriteContext, id: string, input: CancelActivity) =>
-      act(ctx, id, 'cancel', input.version, async (_tx, row) => {
+      act(ctx, id, 'cancel', input.version, async (tx, row) => {
         refuseUnless(row, 'draft', 'published');
+        if (row.status === 'published')
+          await notify(tx, deps.jobs, {
+            businessItemCode: 'activity.cancelled',
+            to: { type: 'trainee', ids: await toldOf(tx, id) },
+            params: { activityName: row.title, startAt: messageTime(row.startAt), reason: input.reason },
+            bizRef: { type: 'teaching_activity', id },
+            actorId: ctx.actorId,
+          });
         return { status: 'cancelled', cancelReason: input.reason };
       }),
 
@@ -339,7 +429,7 @@ export function createActivityService(deps: Deps) {
         return participants(tx, id);
       }),
 
-    /** Trainees added to a published activity's list by hand (a walk-in), within the viewer's data scope. */
+    /** Trainees added to a published activity's list by hand (a walk-in), within the viewer's data scope and capacity. */
     addParticipants: (ctx: WriteContext, id: string, input: AddParticipants) =>
       act(ctx, id, 'participants', undefined, async (tx, row) => {
         refuseUnless(row, 'published');
@@ -358,10 +448,23 @@ export function createActivityService(deps: Deps) {
           if (!found.has(traineeId)) throw invalidField(`traineeIds.${i}`, texts[ctx.lang].noTrainee);
         });
         await enrol(tx, id, input.traineeIds, ctx);
+        if (row.capacity) {
+          const { count } = await tx
+            .selectFrom('activity_participant')
+            .select((eb) => eb.fn.countAll<string>().as('count'))
+            .where('activity_id', '=', id)
+            .executeTakeFirstOrThrow();
+          // the transaction is undone with the refusal: nobody is added
+          if (Number(count) > row.capacity)
+            throw invalidField('traineeIds', texts[ctx.lang].overCapacityList(Number(count), row.capacity));
+        }
         return undefined;
       }),
 
-    /** Attendance set by hand (a note says why), in one go: every trainee named is on the list, or nothing changes. */
+    /**
+     * Attendance set by hand (a note says why; one left out keeps the note written before), in one go: every trainee
+     * named is on the list, or nothing changes. Who came keeps the time and way they signed in; who did not loses them.
+     */
     correctAttendance: (ctx: WriteContext, id: string, input: CorrectAttendance) =>
       act(ctx, id, 'attendance', undefined, async (tx, row) => {
         refuseUnless(row, 'published', 'completed');
@@ -386,8 +489,9 @@ export function createActivityService(deps: Deps) {
             .updateTable('activity_participant')
             .set({
               attendance: item.attendance,
-              note: item.note ?? null,
-              sign_in_method: came ? 'manual' : null,
+              // a note left out keeps the one written before (null clears it)
+              ...(item.note !== undefined && { note: item.note }),
+              sign_in_method: came ? sql`coalesce(sign_in_method, 'manual')` : null,
               signed_in_at: came ? sql`coalesce(signed_in_at, ${ctx.now})` : null,
               updated_at: ctx.now,
               updated_by: ctx.actorId,
@@ -453,23 +557,65 @@ export function createActivityService(deps: Deps) {
             .execute();
           await recount(tx, activityId);
         }
-        const traineeId = String(participant.trainee_id);
-        const expires = Math.floor(now / 1000) + RATING_DAYS * 86_400;
-        const claims = rateClaims(tenantId, activityId, traineeId, expires);
         return {
           activityTitle: row.title,
           traineeName: participant.name,
           attendance,
           signedInAt: signedInAt.toISOString(),
           already,
-          ratingToken: row.evaluationEnabled
-            ? `${tenantId}.${activityId}.${traineeId}.${expires}.${signer.sign(claims)}`
-            : null,
+          evaluationEnabled: row.evaluationEnabled,
+          // who signs in before the start rates later, by the rating code
+          ratingToken:
+            row.evaluationEnabled && ratingWindow(row).open(now)
+              ? ratingToken(tenantId, row, String(participant.trainee_id))
+              : null,
         };
       });
     },
 
-    /** A rating (1–5) and a comment from a trainee who signed in, with the token their sign-in gave; a second replaces it. */
+    /** The rating code to show (as a QR code) from the start of an evaluated activity to the end of its rating window. */
+    ratingCode: (tenantId: string, id: string, viewer: string): Promise<RatingCode> =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, id, viewer);
+        if (!row) throw notFound();
+        refuseUnlessRatable(row);
+        const window = ratingWindow(row);
+        return {
+          code: ratingCodeOf(tenantId, id),
+          opensAt: new Date(window.from).toISOString(),
+          closesAt: new Date(window.to).toISOString(),
+        };
+      }),
+
+    /**
+     * A trainee with the rating code, their number and their name is given a rating token: one who came (signed in by
+     * code or set present or late by hand), within the rating window, and has not rated it yet.
+     */
+    async ratingAccess(input: RatingAccess): Promise<RatingGranted> {
+      const { tenantId, activityId } = readRatingCode(input.code);
+      return tenancy.inTenant(tenantId, async (tx) => {
+        const row = await find(tx, activityId);
+        refuseUnlessRatable(row);
+        const participant = await tx
+          .selectFrom('activity_participant as ap')
+          .innerJoin('trainee as t', 't.id', 'ap.trainee_id')
+          .innerJoin('person as p', 'p.id', 't.person_id')
+          .select(['ap.trainee_id', 'ap.attendance', 'ap.rating', 'p.name'])
+          .where('ap.activity_id', '=', activityId)
+          .where('t.trainee_no', '=', input.traineeNo)
+          .executeTakeFirst();
+        if (!participant || participant.name !== input.name) throw new AppError('activity.notParticipant');
+        if (!ATTENDED.includes(participant.attendance)) throw new AppError('activity.notRatable');
+        if (participant.rating !== null) throw new AppError('activity.alreadyRated');
+        return {
+          activityTitle: row.title,
+          traineeName: participant.name,
+          ratingToken: ratingToken(tenantId, row, String(participant.trainee_id)),
+        };
+      });
+    },
+
+    /** A rating (1–5) and a comment, once, from a trainee who came, with the token their sign-in or the rating code gave. */
     async rate(input: Rate): Promise<{ avgRating: number | null; ratingCount: number }> {
       const [, tenantId = '', activityId = '', traineeId = '', expires = '0', signature = ''] =
         /^(\d{1,18})\.(\d{1,18})\.(\d{1,18})\.(\d{1,12})\.([\w-]+)$/.exec(input.token) ?? [];
@@ -479,15 +625,24 @@ export function createActivityService(deps: Deps) {
       if (!valid) throw new AppError('activity.codeExpired');
       return tenancy.inTenant(tenantId, async (tx) => {
         const row = await find(tx, activityId);
-        if (!row?.evaluationEnabled || row.status === 'cancelled') throw new AppError('activity.notParticipant');
+        refuseUnlessRatable(row);
         const rated = await tx
           .updateTable('activity_participant')
-          .set({ rating: input.rating, comment: input.comment ?? null, rated_at: new Date() })
+          .set({ rating: input.rating, comment: input.comment ?? null, rated_at: config.now() })
           .where('activity_id', '=', activityId)
           .where('trainee_id', '=', traineeId)
           .where('attendance', 'in', ATTENDED)
+          .where('rating', 'is', null)
           .executeTakeFirst();
-        if (Number(rated.numUpdatedRows) === 0) throw new AppError('activity.notParticipant');
+        if (Number(rated.numUpdatedRows) === 0) {
+          const participant = await tx
+            .selectFrom('activity_participant')
+            .select('rating')
+            .where('activity_id', '=', activityId)
+            .where('trainee_id', '=', traineeId)
+            .executeTakeFirst();
+          throw new AppError(participant?.rating != null ? 'activity.alreadyRated' : 'activity.notRatable');
+        }
         await recount(tx, activityId);
         const after = (await find(tx, activityId)) as Activity;
         return { avgRating: after.avgRating, ratingCount: after.ratingCount };

@@ -1,26 +1,31 @@
 import '@/pages/teaching/catalogue';
-import { DownloadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
-import { useCountDown, useRequest } from 'ahooks';
-import { Button, Card, Input, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
+import { useCountDown, useInterval, useRequest } from 'ahooks';
+import { Button, Card, Input, Modal, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
 import request, { ignoreShownError } from '@/utils/request';
 import { CancelDialog } from '../ActivityDialogs';
+import ActivityForm from '../ActivityForm';
 import {
   type Activity,
   ATTENDANCE_COLOURS,
   ATTENDANCES,
+  ATTENDED,
   activityDescriptor,
   addParticipants,
   completeActivity,
   correctAttendance,
   fetchParticipants,
+  fetchRatingCode,
   fetchSignInCode,
   type Participant,
   publishActivity,
+  RATING_DAYS,
+  ratingLink,
   signInLink,
 } from '../descriptor';
 
@@ -31,7 +36,8 @@ function SignInPanel({ activity }: { activity: Activity }) {
   const { data, refresh } = useRequest(() => fetchSignInCode(activity.id), { onError: ignoreShownError });
   const [, { seconds }] = useCountDown({
     leftTime: data ? data.refreshInSeconds * 1000 : undefined,
-    onEnd: refresh,
+    // past the end there is no next code: the section says sign-in has closed instead
+    onEnd: () => Date.now() <= Date.parse(activity.endAt) && refresh(),
   });
   if (!data) return null;
   const link = signInLink(data.code);
@@ -50,6 +56,80 @@ function SignInPanel({ activity }: { activity: Activity }) {
     </Card>
   );
 }
+
+/** The rating QR code, from the start: who came names themselves on the page it opens and rates, once. */
+function RatingPanel({ activity }: { activity: Activity }) {
+  const intl = useIntl();
+  const { data } = useRequest(() => fetchRatingCode(activity.id), { onError: ignoreShownError });
+  if (!data) return null;
+  const link = ratingLink(data.code);
+  return (
+    <Card title={intl.formatMessage({ id: 'teaching.activity.ratingCode' })} data-testid="activity-rating">
+      <Space align="start" size="large">
+        <QRCode type="svg" value={link} size={160} />
+        <Space direction="vertical">
+          <Typography.Text type="secondary">
+            {intl.formatMessage(
+              { id: 'teaching.activity.ratingCode.hint' },
+              { until: new Date(data.closesAt).toLocaleString() },
+            )}
+          </Typography.Text>
+          <Typography.Link href={link} target="_blank" data-testid="activity-rating-link" copyable={{ text: link }}>
+            {intl.formatMessage({ id: 'teaching.activity.ratingCode.link' })}
+          </Typography.Link>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** The page's clock, so that what shows by time (the sign-in code, the rating code) follows it without a reload. */
+function useNow(everyMs = 1000) {
+  const [now, setNow] = useState(Date.now);
+  useInterval(() => setNow(Date.now()), everyMs);
+  return now;
+}
+
+/**
+ * Sign-in by code of a published activity, by the clock: when it opens, before; the code of the moment while it is
+ * open; that it has closed, after the end. The rating code from the start, while ratings are taken.
+ */
+function TimedPanels({ activity }: { activity: Activity }) {
+  const intl = useIntl();
+  const access = useAccess();
+  const now = useNow();
+  const opens = Date.parse(activity.signInOpensAt);
+  const ends = Date.parse(activity.endAt);
+  const signingIn =
+    activity.status === 'published' && activity.signInMode === 'qr' && access['teaching:activity:attendance'];
+  const notice = (id: string, time: number, testId: string) => (
+    <Card title={intl.formatMessage({ id: 'teaching.activity.signIn' })} data-testid={testId}>
+      <Typography.Text type="secondary">
+        {intl.formatMessage({ id }, { time: new Date(time).toLocaleString() })}
+      </Typography.Text>
+    </Card>
+  );
+  return (
+    <>
+      {signingIn &&
+        (now < opens ? (
+          notice('teaching.activity.signIn.opensAt', opens, 'activity-sign-in-waiting')
+        ) : now > ends ? (
+          notice('teaching.activity.signIn.closed', ends, 'activity-sign-in-closed')
+        ) : (
+          <SignInPanel activity={activity} />
+        ))}
+      {access['teaching:activity:attendance'] && ratable(activity, now) && <RatingPanel activity={activity} />}
+    </>
+  );
+}
+
+/** Rated from the start to RATING_DAYS after the end, while it is evaluated and not cancelled. */
+const ratable = (activity: Activity, now: number) =>
+  activity.evaluationEnabled &&
+  ['published', 'completed'].includes(activity.status) &&
+  Date.parse(activity.startAt) <= now &&
+  now <= Date.parse(activity.endAt) + RATING_DAYS * 86_400_000;
 
 interface TraineeChoice {
   id: string;
@@ -120,19 +200,37 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
   });
   const [selected, setSelected] = useState<string[]>([]);
   const [note, setNote] = useState('');
+  const [modal, confirmHolder] = Modal.useModal();
   const correcting = ['published', 'completed'].includes(activity.status) && access['teaching:activity:attendance'];
   const attendanceLabel = (value: Participant['attendance']) => t(`teaching.activity.attendance.${value}`);
 
-  const correct = (traineeIds: string[], attendance: Participant['attendance']) =>
+  /** Without a note (a row's own choice), each trainee keeps the note written before. */
+  const correct = (traineeIds: string[], attendance: Participant['attendance'], withNote?: string) =>
     correctAttendance(
       activity.id,
-      traineeIds.map((traineeId) => ({ traineeId, attendance, note: note.trim() || null })),
+      traineeIds.map((traineeId) =>
+        withNote === undefined ? { traineeId, attendance } : { traineeId, attendance, note: withNote.trim() || null },
+      ),
     ).then(() => {
       message.success(t('teaching.activity.attendance.corrected'));
+      if (withNote !== undefined) setNote('');
       setSelected([]);
       refresh();
       onChanged();
     }, ignoreShownError);
+
+  /** One who signed in and is set as not having come loses the time and way of their sign-in: asked first. */
+  const correctRow = (row: Participant, attendance: Participant['attendance']) => {
+    if (!row.signedInAt || ATTENDED.includes(attendance)) return correct([row.traineeId], attendance);
+    modal.confirm({
+      title: intl.formatMessage(
+        { id: 'teaching.activity.attendance.dropSignIn' },
+        { name: row.traineeName, attendance: attendanceLabel(attendance) },
+      ),
+      okButtonProps: { 'data-testid': 'attendance-confirm' },
+      onOk: () => correct([row.traineeId], attendance),
+    });
+  };
 
   const exportSheet = () =>
     downloadFile(
@@ -168,12 +266,13 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
             style={{ width: 220 }}
           />
           {ATTENDANCES.filter((a) => a !== 'registered').map((attendance) => (
-            <Button key={attendance} size="small" onClick={() => correct(selected, attendance)}>
+            <Button key={attendance} size="small" onClick={() => correct(selected, attendance, note)}>
               {attendanceLabel(attendance)}
             </Button>
           ))}
         </Space>
       )}
+      {confirmHolder}
       <Table<Participant>
         size="small"
         rowKey="traineeId"
@@ -199,7 +298,7 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
                   value={value}
                   style={{ width: 120 }}
                   data-testid={`attendance-${row.traineeNo}`}
-                  onChange={(next) => correct([row.traineeId], next)}
+                  onChange={(next) => correctRow(row, next)}
                   options={ATTENDANCES.map((a) => ({ value: a, label: attendanceLabel(a) }))}
                 />
               ) : (
@@ -244,12 +343,22 @@ export default function ActivityProfile() {
   const access = useAccess();
   const t = (id: string) => intl.formatMessage({ id });
   const [cancelling, setCancelling] = useState<Activity>();
+  const [editing, setEditing] = useState<Activity>();
   return (
     <div data-testid="activity-profile">
       <ResourceProfile<Activity> descriptor={activityDescriptor}>
         {(activity, reload) => (
           <>
             <Space>
+              {access['teaching:activity:update'] && activityDescriptor.allows?.(activity, 'update', access) && (
+                <Button
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing(activity)}
+                  data-testid="activity-profile-edit"
+                >
+                  {t('resource.edit')}
+                </Button>
+              )}
               {activity.status === 'draft' && access['teaching:activity:publish'] && (
                 <Popconfirm
                   title={t('teaching.activity.publish.confirm')}
@@ -274,12 +383,18 @@ export default function ActivityProfile() {
                 </Button>
               )}
             </Space>
-            {activity.status === 'published' &&
-              activity.signInMode === 'qr' &&
-              access['teaching:activity:attendance'] &&
-              Date.parse(activity.signInOpensAt) <= Date.now() &&
-              Date.now() <= Date.parse(activity.endAt) && <SignInPanel activity={activity} />}
+            <TimedPanels activity={activity} />
             {activity.status !== 'draft' && <Participants activity={activity} onChanged={reload} />}
+            {editing && (
+              <ActivityForm
+                record={editing}
+                onClose={() => setEditing(undefined)}
+                onSaved={() => {
+                  setEditing(undefined);
+                  reload();
+                }}
+              />
+            )}
             <CancelDialog
               activity={cancelling}
               onClose={() => setCancelling(undefined)}
