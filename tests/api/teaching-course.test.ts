@@ -350,6 +350,31 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     expect(await listed(`categoryId=${theirs.id}`)).toEqual([]);
   });
 
+  it("reads a course's whole outline as its screens ask for it, past a list page's 200 rows", async () => {
+    const course = await create(courses, { code: 'BIG-1', title: '大课程' });
+    const chapter = await item(course.id, { itemType: 'chapter', title: '第一章' });
+    await sql`INSERT INTO course_item (tenant_id, course_id, parent_id, item_type, title, url, sort, created_at)
+      SELECT c.tenant_id, c.id, CASE WHEN n <= 5 THEN ${chapter.id}::bigint END, 'link', 'item ' || n,
+        'https://example.org/' || n, n, now()
+      FROM course c, generate_series(1, 249) n WHERE c.id = ${course.id}`.execute(s.api.db);
+    // what the outline and the chapter picker send
+    const outline = await call('GET', `${items}/outline?courseId=${course.id}`);
+    expect(outline.status, JSON.stringify(outline.body)).toBe(200);
+    const rows = outline.body as Json[];
+    expect(rows).toHaveLength(250);
+    expect(rows.map((r) => r.sort)).toEqual([...rows.map((r) => r.sort)].sort((a, b) => a - b));
+    expect(rows.filter((r) => r.parentId === chapter.id)).toHaveLength(5);
+    // a list page stays at 200 rows at most
+    expect((await call('GET', `${items}?courseId=${course.id}&pageSize=1000`)).status).toBe(400);
+    expect((await call('GET', `${items}/outline`)).status).toBe(400);
+    expect((await call('GET', `${items}/outline?courseId=${course.id}`, undefined, s.other)).status).toBe(404);
+    // the whole course is reordered in one go
+    const reversed = [...rows].reverse().map((r) => ({ id: r.id, parentId: null }));
+    expect((await call('POST', `${items}/reorder`, { courseId: course.id, items: reversed })).body).toEqual({
+      moved: 250,
+    });
+  });
+
   // last: it takes the schema back before the tree and forward again
   it("migration 0034 makes the dictionary's values each tenant's roots and puts each course in its value's", async () => {
     const reverted: string[] = [];

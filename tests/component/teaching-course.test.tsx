@@ -1,11 +1,17 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import CourseListPage from '@/pages/teaching/course';
 import type { Course } from '@/pages/teaching/course/descriptor';
 import { dropped, outline } from '@/pages/teaching/course/outline';
+import CourseProfile from '@/pages/teaching/course/profile';
+import CourseItemListPage from '@/pages/teaching/course-item';
 import type { CourseItem } from '@/pages/teaching/course-item/descriptor';
 import CourseItemProfile from '@/pages/teaching/course-item/profile';
-import { fakeApi } from './fake-api';
+import { listQuerySchema } from '../../server/src/core/resource/list-query';
+import { issuesToFields } from '../../server/src/core/validation';
+import { courseItemResource, OutlineQuery } from '../../server/src/modules/teaching/course-item/course-item.resource';
+import { type Call, fakeApi } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -270,5 +276,91 @@ describe('/teach/course/item/:id/profile', () => {
       percent: 100,
       score: 1.5,
     });
+  });
+});
+
+/** A read the fake answers only when its query passes the server's own schema (a list page is 200 rows at most). */
+const queried = (schema: z.ZodType, answer: (call: Call) => { status?: number; body?: unknown }) => (call: Call) => {
+  const parsed = schema.safeParse(call.query);
+  if (parsed.success) return answer(call);
+  const fields = issuesToFields(parsed.error.issues, 'zh-CN', call.query);
+  return {
+    status: 400,
+    body: { family: 'CLIENT_ERROR', code: 'common.validation', message: '请求参数不正确', fields },
+  };
+};
+
+describe("a course's outline, where its items are managed", () => {
+  // 250 items: more than a list page holds
+  const many = [
+    item('1', 'chapter', 0),
+    item('2', 'chapter', 1),
+    ...Array.from({ length: 248 }, (_, i) => item(String(100 + i), 'link', 2 + i, i < 2 ? '1' : null)),
+  ];
+  const routes = () => ({
+    'GET /api/teaching/course-item/outline': queried(OutlineQuery, (call) => ({
+      body: call.query.courseId === '1' ? many : [],
+    })),
+    'GET /api/teaching/course-item': queried(listQuerySchema(courseItemResource.list), () => page(many.slice(0, 10))),
+    'GET /api/teaching/course/1': () => ({ body: course('1') }),
+    'GET /api/teaching/course/1/enrolments': () => ({ body: [] }),
+    'GET /api/teaching/course': () => page([course('1')]),
+    'POST /api/teaching/course-item/reorder': () => ({ body: { moved: many.length } }),
+    'GET /api/system/audit-log': () => page([]),
+  });
+  const treeNode = (title: string) => screen.getByText(title).closest('.ant-tree-treenode') as HTMLElement;
+
+  it("shows every item of the course on its profile, and a drop into a chapter sends the course's new order", async () => {
+    const api = fakeApi(routes());
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/course/1/profile',
+        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
+      }).tree,
+    );
+    const outlined = await screen.findByTestId('course-outline');
+    expect(await within(outlined).findByText('内容347')).toBeInTheDocument();
+    expect(api.find('GET', '/api/teaching/course-item/outline')[0].query).toEqual({ courseId: '1' });
+    // the last item at the top, dropped onto chapter 2
+    fireEvent.dragStart(treeNode('内容347'));
+    fireEvent.dragEnter(treeNode('内容2'));
+    fireEvent.dragOver(treeNode('内容2'));
+    fireEvent.drop(treeNode('内容2'));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/course-item/reorder')).toHaveLength(1));
+    const sent = api.find('POST', '/api/teaching/course-item/reorder')[0].body as {
+      courseId: string;
+      items: { id: string; parentId: string | null }[];
+    };
+    expect(sent.courseId).toBe('1');
+    expect(sent.items).toHaveLength(many.length);
+    expect(sent.items.find((i) => i.id === '347')).toEqual({ id: '347', parentId: '2' });
+  });
+
+  it("shows the outline above one course's item list, and offers its chapters in the item drawer", async () => {
+    const api = fakeApi(routes());
+    render(
+      renderApp({
+        store,
+        access: grant([...codes, 'teaching:course-item:create']),
+        initialPath: '/teach/course/item/list?courseId=1',
+        routes: [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
+      }).tree,
+    );
+    const outlined = await screen.findByTestId('course-outline');
+    expect(await within(outlined).findByText('内容347')).toBeInTheDocument();
+    fireEvent.click(await screen.findByTestId('table-create'));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.mouseDown(
+      within(within(drawer).getByTestId('form-parentId').closest('.ant-select') as HTMLElement).getByRole('combobox'),
+    );
+    expect(await screen.findByText('内容1', { selector: '.ant-select-item-option-content' })).toBeInTheDocument();
+    expect(screen.getByText('内容2', { selector: '.ant-select-item-option-content' })).toBeInTheDocument();
+    expect(
+      api.calls.filter(
+        (c) => c.path === '/api/teaching/course-item' && c.query.pageSize && Number(c.query.pageSize) > 200,
+      ),
+    ).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import {
   type ItemProgress,
   type ItemStatus,
   MATERIAL,
+  MAX_COURSE_ITEMS,
   MEDIA_TYPES,
   type RecordProgress,
   type ReorderItems,
@@ -35,6 +36,7 @@ const texts = {
     wholeCourse: '须按新顺序列出本课程的全部内容，且各出现一次',
     notEnrolled: '该学员未加入本课程',
     chapterProgress: '章节没有学习进度',
+    full: `一门课程最多 ${MAX_COURSE_ITEMS} 项内容`,
   },
   'en-US': {
     noCourse: 'is not an existing course, or it is archived',
@@ -46,6 +48,7 @@ const texts = {
     wholeCourse: 'must list every item of the course once, in the new order',
     notEnrolled: 'is not enrolled on this course',
     chapterProgress: 'a chapter has no progress of its own',
+    full: `a course holds ${MAX_COURSE_ITEMS} items at most`,
   },
 };
 
@@ -75,6 +78,14 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
     if (input.courseId) {
       const course = await tx.selectFrom('course').select('status').where('id', '=', input.courseId).executeTakeFirst();
       if (!course || course.status === 'archived') throw invalidField('courseId', t.noCourse);
+      if (!current) {
+        const held = await tx
+          .selectFrom('course_item')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .where('course_id', '=', input.courseId)
+          .executeTakeFirstOrThrow();
+        if (held.count >= MAX_COURSE_ITEMS) throw invalidField('courseId', t.full);
+      }
     }
     if (input.parentId) {
       if (type === 'chapter') throw invalidField('parentId', t.chapterAtTop);
@@ -293,6 +304,19 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           after: input.items,
         });
         return { moved: input.items.length };
+      }),
+
+    /** Every item of a course in its order (a course holds MAX_COURSE_ITEMS at most): what its outline shows. */
+    outline: (tenantId: string, courseId: string) =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const course = await tx.selectFrom('course').select('id').where('id', '=', courseId).executeTakeFirst();
+        if (!course) throw notFound();
+        const { rows } = await repo.list(
+          tx,
+          { page: null, filters: [], sort: [{ column: 'sort', desc: false }] },
+          (q) => q.where('course_id', '=', courseId),
+        );
+        return rows;
       }),
 
     /** Each trainee on the course, with their progress on this item (none yet: 0). */
