@@ -15,6 +15,7 @@ describe.each(engines())('courses and their items on $name', (engine) => {
   const enrolled: Json[] = [];
   let outsider: Json;
   let paper: Json;
+  let draftPaper: Json;
   let general: Json;
   let prejob: Json;
 
@@ -71,6 +72,13 @@ describe.each(engines())('courses and their items on $name', (engine) => {
       sections: [{ title: '判断题', slots: [{ questionId: q.id, score: 2 }] }],
     });
     paper = (await call('POST', `/api/assess/paper/${draft.id}/publish`, { version: draft.version })).body;
+    draftPaper = await create('/api/assess/paper', {
+      code: 'P2',
+      title: '草稿试卷',
+      passScore: 1,
+      durationMinutes: 10,
+      sections: [{ title: '判断题', slots: [{ questionId: q.id, score: 2 }] }],
+    });
     general = await create(categories, { code: 'general', name: '公共课程' });
     prejob = await create(categories, { code: 'prejob', name: '岗前培训', parentId: general.id });
   });
@@ -373,6 +381,114 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     expect((await call('POST', `${items}/reorder`, { courseId: course.id, items: reversed })).body).toEqual({
       moved: 250,
     });
+  });
+
+  const progressOf = async (courseId: string) =>
+    ((await call('GET', `${courses}/${courseId}/enrolments`)).body as Json[]).map((r) => [
+      r.traineeNo,
+      r.progressPercent,
+      r.status,
+      Boolean(r.completedAt),
+    ]);
+  const fresh = async (path: string, id: string) => (await call('GET', `${path}/${id}`)).body as Json;
+
+  it('publishes a course with a final paper only with a published quiz on it, and keeps it so while published', async () => {
+    const course = await create(courses, {
+      code: 'FINAL-1',
+      title: '结课考核',
+      audienceTraineeTypeIds: [residency.id],
+      finalPaperId: paper.id,
+    });
+    await publishItem(await item(course.id, { itemType: 'link', title: '讲义', url: 'https://example.org/f' }));
+    const noQuiz = await call('POST', `${courses}/${course.id}/publish`, { version: course.version });
+    expect(fieldOf(noQuiz.body)).toEqual(['finalPaperId']);
+    expect(noQuiz.body.fields[0].message).toContain('quiz');
+    const quiz = await publishItem(await item(course.id, { itemType: 'quiz', title: '结课', examPaperId: paper.id }));
+    const published = await call('POST', `${courses}/${course.id}/publish`, { version: course.version });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    // the quiz on the final paper stays while the course is published
+    const hidden = await call('POST', `${items}/${quiz.id}/hide`, { version: quiz.version });
+    expect(fieldOf(hidden.body)).toEqual(['examPaperId']);
+    expect((await call('DELETE', `${items}/${quiz.id}`)).status).toBe(400);
+    // nor is its final paper switched to a draft
+    const toDraft = await call('PUT', `${courses}/${course.id}`, {
+      finalPaperId: draftPaper.id,
+      version: published.body.version,
+    });
+    expect(fieldOf(toDraft.body)).toEqual(['finalPaperId']);
+    expect((await fresh(courses, course.id)).finalPaperId).toBe(paper.id);
+    // a draft course may name a draft paper: publishing it is refused until the paper is published
+    const draft = await create(courses, { code: 'FINAL-2', title: '草稿', finalPaperId: draftPaper.id });
+    await publishItem(await item(draft.id, { itemType: 'link', title: '讲义', url: 'https://example.org/g' }));
+    const refused = await call('POST', `${courses}/${draft.id}/publish`, { version: draft.version });
+    expect(fieldOf(refused.body)).toEqual(['finalPaperId']);
+    // once offline, the quiz may go
+    const offline = await call('POST', `${courses}/${course.id}/offline`, { version: published.body.version });
+    expect(offline.status).toBe(200);
+    expect((await call('POST', `${items}/${quiz.id}/hide`, { version: quiz.version })).status).toBe(200);
+  });
+
+  it('settles every enrolment when what counts changes, and never leaves a published course with nothing published', async () => {
+    const course = await create(courses, {
+      code: 'SETTLE-1',
+      title: '重算进度',
+      audienceTraineeTypeIds: [residency.id],
+      minItemPercent: 100,
+    });
+    const a = await publishItem(await item(course.id, { itemType: 'link', title: 'A', url: 'https://example.org/a' }));
+    let b = await publishItem(await item(course.id, { itemType: 'link', title: 'B', url: 'https://example.org/b' }));
+    const published = (await call('POST', `${courses}/${course.id}/publish`, { version: course.version })).body;
+    await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    await call('POST', `${items}/${a.id}/progress`, { traineeId: enrolled[0].id, percent: 100 });
+    expect(await progressOf(course.id)).toEqual([
+      ['R001', 50, 'in_progress', false],
+      ['R002', 0, 'not_started', false],
+    ]);
+    // B hidden: A is all there is to complete
+    b = (await call('POST', `${items}/${b.id}/hide`, { version: b.version })).body;
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 100, 'completed', true]);
+    // B back: half again
+    b = await publishItem(b);
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 50, 'in_progress', false]);
+    // B optional: the required ones are done
+    b = (await call('PUT', `${items}/${b.id}`, { isRequired: false, version: b.version })).body;
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 100, 'completed', true]);
+    b = (await call('PUT', `${items}/${b.id}`, { isRequired: true, version: b.version })).body;
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 50, 'in_progress', false]);
+    // half of the required items is enough
+    const current = await fresh(courses, course.id);
+    await call('PUT', `${courses}/${course.id}`, { minItemPercent: 50, version: current.version });
+    expect(await progressOf(course.id)).toEqual([
+      ['R001', 50, 'completed', true],
+      ['R002', 0, 'not_started', false],
+    ]);
+    // A deleted, with its progress: nothing done
+    expect((await call('DELETE', `${items}/${a.id}`)).status).toBe(204);
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 0, 'not_started', false]);
+    // B is the last published item: it stays while the course is published
+    const last = await call('POST', `${items}/${b.id}/hide`, { version: b.version });
+    expect(fieldOf(last.body)).toEqual(['courseId']);
+    expect(fieldOf((await call('DELETE', `${items}/${b.id}`)).body)).toEqual(['courseId']);
+    expect((await fresh(items, b.id)).status).toBe('published');
+  });
+
+  it('completes a course of optional items only', async () => {
+    const course = await create(courses, {
+      code: 'OPT-1',
+      title: '选修资料',
+      audienceTraineeTypeIds: [residency.id],
+      minItemPercent: 100,
+    });
+    const link = await publishItem(
+      await item(course.id, { itemType: 'link', title: '资料', url: 'https://example.org/o', isRequired: false }),
+    );
+    const published = (await call('POST', `${courses}/${course.id}/publish`, { version: course.version })).body;
+    await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    await call('POST', `${items}/${link.id}/progress`, { traineeId: enrolled[1].id, percent: 100 });
+    expect(await progressOf(course.id)).toEqual([
+      ['R001', 0, 'not_started', false],
+      ['R002', 100, 'completed', true],
+    ]);
   });
 
   // last: it takes the schema back before the tree and forward again

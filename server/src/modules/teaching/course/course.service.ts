@@ -11,6 +11,7 @@ import { subtreeIds } from '../../assess/taxonomy/taxonomy';
 import { notify } from '../../message/message/outbox';
 import { checkOrganization } from '../../people/organization/organization-ref';
 import { namesNoOne, traineesOf } from '../audience';
+import { settleEnrolments, whyUnpublishable } from '../course-item/completion';
 import {
   type CloneCourse,
   type Course,
@@ -29,9 +30,10 @@ const texts = {
     noOrg: '组织不存在',
     noPaper: '试卷不存在',
     toBeforeFrom: '不能早于开始日期',
-    noItem: '请先发布至少一项课程内容',
-    paperNotPublished: '结课试卷须先发布',
-    noAudience: '请至少指定一种分配对象（学员类型、培训基地或年级）',
+    noItem: '课程须至少有一项已发布的内容（章节除外）才能发布：请先发布其中一项',
+    paperNotPublished: '结课试卷尚未发布：请先发布该试卷',
+    noFinalQuiz: '学员须通过结课试卷才能完成课程：请先在课程中添加并发布使用该试卷的测验',
+    noAudience: '请先指定分配对象（学员类型、培训基地或年级）：分配会让其中在培的学员加入课程',
     sheet: '学习报告',
     header: ['学员编号', '姓名', '学员类型', '培训基地', '来源', '进度（%）', '状态', '完成时间'],
     source: { assigned: '分配', self: '自选' },
@@ -43,9 +45,12 @@ const texts = {
     noOrg: 'is not an existing organisation',
     noPaper: 'is not an existing paper',
     toBeforeFrom: 'must not be before the start',
-    noItem: 'publish one item of the course at least first',
-    paperNotPublished: 'the final paper must be published first',
-    noAudience: 'name one audience at least (trainee types, bases or cohorts)',
+    noItem: 'a course is published with one published item (not a chapter) at least: publish one of its items first',
+    paperNotPublished: 'the final paper is not published: publish it first',
+    noFinalQuiz:
+      'trainees complete the course by passing its final paper: add a quiz on that paper to the course and publish it first',
+    noAudience:
+      'name its audience first (trainee types, bases or cohorts): assigning enrols the trainees in training it names',
     sheet: 'Report',
     header: ['Trainee no.', 'Name', 'Trainee type', 'Base', 'Source', 'Progress (%)', 'Status', 'Completed'],
     source: { assigned: 'Assigned', self: 'Self' },
@@ -55,9 +60,9 @@ const texts = {
 
 /**
  * Courses (docs/domain.md §8.1): a code unique in the tenant; published once one of its items is (and its final paper,
- * when it has one), taken offline, back again; assigned to its audience, which enrols the trainees in training it names
- * (those already on it stay as they are; the new ones are told); cloned with its items; the report of its enrolments
- * as xlsx. Its category is a node of the tenant's course category tree; the list's category takes in its subtree.
+ * when it has one, with a quiz of the course on it: ../course-item/completion.ts), taken offline, back again; assigned
+ * to its audience, which enrols the trainees in training it names (those already on it stay as they are; the new ones
+ * are told); cloned with its items; the report of its enrolments as xlsx. Its category is a node of the tenant's course category tree; the list's category takes in its subtree.
  */
 export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
   const repo = courseTable;
@@ -114,7 +119,13 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
       await check(tx, input, current, ctx.lang);
       const { version, ...values } = input;
       const updated = await repo.update(tx, current.id, values, ctx, version);
-      return updated && ((await find(tx, current.id)) as Course);
+      if (!updated) return undefined;
+      const paperChanged = input.finalPaperId !== undefined && input.finalPaperId !== current.finalPaperId;
+      // a published course stays publishable: its final paper is not switched to a draft, nor to one it has no quiz on
+      if (current.status === 'published' && paperChanged) await refuseUnpublishable(tx, current.id, ctx.lang);
+      if (paperChanged || (input.minItemPercent !== undefined && input.minItemPercent !== current.minItemPercent))
+        await settleEnrolments(tx, current.id, ctx.now);
+      return (await find(tx, current.id)) as Course;
     },
     async remove(tx, rows, ctx) {
       for (const row of rows) refuseUnless(row, 'draft');
@@ -125,6 +136,12 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
       );
     },
   };
+
+  /** One published item at least; the final paper (if any) published, with a published quiz of the course on it. */
+  async function refuseUnpublishable(tx: Tx, id: string, lang: Lang) {
+    const why = await whyUnpublishable(tx, id);
+    if (why) throw invalidField(why === 'noItem' ? 'items' : 'finalPaperId', texts[lang][why]);
+  }
 
   const resource = createResourceService(courseResource, store, deps);
 
@@ -148,27 +165,11 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
   return {
     resource,
 
-    /** Draft or offline → published: one published item at least, and the final paper (if any) published. */
+    /** Draft or offline → published: one published item at least; its final paper (if any) published, with its quiz. */
     publish: (ctx: WriteContext, id: string, version: number) =>
       act(ctx, id, 'publish', version, async (tx, row) => {
         refuseUnless(row, 'draft', 'offline');
-        const t = texts[ctx.lang];
-        const item = await tx
-          .selectFrom('course_item')
-          .select('id')
-          .where('course_id', '=', id)
-          .where('status', '=', 'published')
-          .where('item_type', '<>', 'chapter')
-          .executeTakeFirst();
-        if (!item) throw invalidField('items', t.noItem);
-        if (row.finalPaperId) {
-          const paper = await tx
-            .selectFrom('exam_paper')
-            .select('status')
-            .where('id', '=', row.finalPaperId)
-            .executeTakeFirst();
-          if (paper?.status !== 'published') throw invalidField('finalPaperId', t.paperNotPublished);
-        }
+        await refuseUnpublishable(tx, id, ctx.lang);
         return { status: 'published', publishedAt: row.publishedAt ?? ctx.now.toISOString() };
       }),
 
