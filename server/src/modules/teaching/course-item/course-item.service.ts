@@ -79,6 +79,18 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
   const media = createMediaProcessing(deps);
   const find = (tx: Tx, id: string) => repo.find(tx, id);
   const holder = (id: string) => ({ bizType: MATERIAL, bizId: id });
+  /**
+   * A file is held by one item, and shown by every item of that file (a cloned course's items share its source's): the
+   * files these items hold that another item still shows are handed to that item before they let them go, so that
+   * a file is never left an orphan while an item shows it.
+   */
+  const handOver = (tx: Tx, ids: readonly string[]) =>
+    sql`UPDATE file f SET biz_id = (SELECT min(i.id) FROM course_item i
+        WHERE i.file_id = f.id AND NOT (i.id = ANY(${ids}::bigint[])))
+      WHERE f.biz_type = ${MATERIAL} AND f.biz_id = ANY(${ids}::bigint[])
+        AND EXISTS (SELECT 1 FROM course_item i WHERE i.file_id = f.id AND NOT (i.id = ANY(${ids}::bigint[])))`.execute(
+      tx,
+    );
 
   const refuseUnless = (row: CourseItem, ...allowed: ItemStatus[]) => {
     if (!allowed.includes(row.status)) throw new AppError('courseItem.notAllowed', { status: row.status });
@@ -159,7 +171,9 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         (input.isRequired !== undefined && input.isRequired !== current.isRequired) ||
         (input.examPaperId !== undefined && input.examPaperId !== current.examPaperId);
       if (current.status === 'published' && counts) await changed(tx, current.courseId, ctx);
-      if (input.fileId !== undefined && HOLDS[current.itemType] === 'fileId') {
+      // a file shared with another item (a clone's) stays with the item that holds it
+      if (input.fileId !== undefined && input.fileId !== current.fileId && HOLDS[current.itemType] === 'fileId') {
+        await handOver(tx, [current.id]);
         await claimFiles(tx, holder(current.id), input.fileId ? [input.fileId] : [], 'fileId', ctx.lang);
         if (input.fileId && input.fileId !== current.fileId && MEDIA_TYPES.includes(current.itemType))
           await restartMedia(tx, current.id);
@@ -178,6 +192,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           .executeTakeFirst();
         if (inside) throw new AppError('courseItem.hasChildren', { name: row.title });
       }
+      await handOver(tx, ids);
       await releaseFiles(tx, MATERIAL, ids);
       // the chapters go last: an item in a chapter deleted with it goes before it
       const inChapters = rows.filter((r) => r.itemType !== 'chapter').map((r) => r.id);
@@ -263,6 +278,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         ctx.tenantId,
         await versioned(ctx, id, 'replace-media', input.version, async (tx, row) => {
           if (!MEDIA_TYPES.includes(row.itemType)) throw new AppError('courseItem.notMedia');
+          await handOver(tx, [id]);
           await claimFiles(tx, holder(id), [input.fileId], 'fileId', ctx.lang);
           await restartMedia(tx, id);
           return { fileId: input.fileId };

@@ -209,7 +209,10 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
       return { enrolled, course };
     },
 
-    /** A new draft with the settings and the items (as drafts) of the course, under another code and title. */
+    /**
+     * A new draft with the settings and the items (as drafts) of the course, under another code and title; its videos
+     * and documents show the same files (shared, not copied).
+     */
     clone: (ctx: WriteContext, id: string, input: CloneCourse) =>
       tenancy.inTenant(ctx.tenantId, async (tx) => {
         const source = await find(tx, id);
@@ -250,8 +253,14 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
               item_type: item.item_type,
               title: item.title,
               description: item.description,
-              // a file is held by one item: the copy links to the same address, paper or nothing
-              file_id: null,
+              // the copy shows the same file (held by the source's item, handed over if that one lets it go), address
+              // or paper; its media as read, a reading under way is taken up again by the sweep
+              file_id: item.file_id,
+              media_status:
+                item.media_status === 'processing' || item.media_status === 'pending' ? 'pending' : item.media_status,
+              media_error: item.media_error,
+              media_error_detail: item.media_error_detail,
+              media_duration_sec: item.media_duration_sec,
               url: item.url,
               exam_paper_id: item.exam_paper_id,
               duration_minutes: item.duration_minutes,
