@@ -491,6 +491,76 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     ]);
   });
 
+  it("keeps a base's office to its own trainees: enrolments, the report, item progress and recording it", async () => {
+    const org = async (keyword: string) =>
+      ((await call('GET', `/api/people/organization?keyword=${keyword}`)).body.data as Json[])[0];
+    const hospital = await org('H1');
+    const base = await org('B1');
+    const other = await create('/api/people/organization', {
+      code: 'B2',
+      name: '另一基地',
+      orgType: 'training_base',
+      parentId: hospital.id,
+    });
+    const made = await create(trainees, {
+      name: '孙八',
+      traineeTypeId: residency.id,
+      trainingBaseId: other.id,
+      traineeNo: 'R009',
+    });
+    await call('POST', `${trainees}/${made.id}/transition`, {
+      to: 'in_training',
+      reason: '报到',
+      effectiveDate: '2026-09-01',
+      version: made.version,
+    });
+    const course = await create(courses, { code: 'SCOPE-1', title: '分基地', audienceTraineeTypeIds: [residency.id] });
+    const link = await publishItem(
+      await item(course.id, { itemType: 'link', title: 'A', url: 'https://example.org/s' }),
+    );
+    const published = (await call('POST', `${courses}/${course.id}/publish`, { version: course.version })).body;
+    await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    expect((await progressOf(course.id)).map((r) => r[0])).toEqual(['R001', 'R002', 'R009']);
+
+    const role = await create('/api/system/role', { code: 'b1_office', name: '基地办公室' });
+    await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope: 'org' });
+    const codes = ['teaching:course:list', 'teaching:course:export', 'teaching:course-item:list'];
+    const permissionIds = (
+      await s.api.db
+        .selectFrom('permission')
+        .select('id')
+        .where('code', 'in', [...codes, 'teaching:course-item:progress'])
+        .execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: 'b1_office',
+      displayName: '基地办公室',
+      password: 'Quiet-Otter-42',
+      orgId: base.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const scoped = (await s.api.tokens('demo', 'b1_office', 'Quiet-Otter-42')).access;
+    const seen = (await call('GET', `${courses}/${course.id}/enrolments`, undefined, scoped)).body as Json[];
+    expect(seen.map((r) => r.traineeNo)).toEqual(['R001', 'R002']);
+    const report = await s.api.fetch('GET', `${courses}/${course.id}/report`, { token: scoped });
+    expect((await readXlsx(await report.arrayBuffer())).slice(1).map((r) => r[0])).toEqual(['R001', 'R002']);
+    const progress = (await call('GET', `${items}/${link.id}/progress`, undefined, scoped)).body as Json[];
+    expect(progress.map((r) => r.traineeNo)).toEqual(['R001', 'R002']);
+    const elsewhere = await call('POST', `${items}/${link.id}/progress`, { traineeId: made.id, percent: 100 }, scoped);
+    expect(elsewhere.status).toBe(400);
+    expect(fieldOf(elsewhere.body)).toEqual(['traineeId']);
+    const own = await call('POST', `${items}/${link.id}/progress`, { traineeId: enrolled[0].id, percent: 100 }, scoped);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    // the administrator (every organisation) sees them all
+    expect((await progressOf(course.id)).map((r) => [r[0], r[2]])).toEqual([
+      ['R001', 'completed'],
+      ['R002', 'not_started'],
+      ['R009', 'not_started'],
+    ]);
+  });
+
   // last: it takes the schema back before the tree and forward again
   it("migration 0034 makes the dictionary's values each tenant's roots and puts each course in its value's", async () => {
     const reverted: string[] = [];

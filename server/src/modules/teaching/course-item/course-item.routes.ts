@@ -77,7 +77,7 @@ const progress = defineRoute({
   method: 'get',
   path: `/${path}/{id}/progress`,
   tags,
-  summary: "Each trainee on the item's course, with their progress on it",
+  summary: "Each trainee on the item's course (within your data scope), with their progress on it",
   permission: 'teaching:course-item:list',
   request: { params: IdParam },
   responses: answers('The progress', z.array(ItemProgress), 400, 401, 403, 404),
@@ -110,9 +110,10 @@ const actions = (service: CourseItemService): OpenAPIHono<AppEnv> =>
     .openapi(retryMedia, async (c) =>
       c.json(await service.retryMedia(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
     )
-    .openapi(progress, async (c) =>
-      c.json(await service.progress(c.var.principal.tenantId, c.req.valid('param').id), 200),
-    )
+    .openapi(progress, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      return c.json(await service.progress(tenantId, c.req.valid('param').id, userId), 200);
+    })
     .openapi(recordProgress, async (c) =>
       c.json(await service.recordProgress(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     );

@@ -7,6 +7,8 @@ import type { ResourceStore, WriteContext } from '../../../core/resource/resourc
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
 import { claimFiles, releaseFiles } from '../../file/attachments';
+import { dataScopeOf, inDataScope } from '../../people/organization/data-scope';
+import { TRAINEE_BASES } from '../course/course.service';
 import { courseStatus, settleEnrolments, whyUnpublishable } from './completion';
 import { createMediaProcessing, restartMedia } from './course-item.media';
 import {
@@ -36,6 +38,7 @@ const texts = {
     paperNotPublished: '测验所用试卷尚未发布：请先发布该试卷',
     wholeCourse: '须按新顺序列出本课程的全部内容，且各出现一次',
     notEnrolled: '该学员未加入本课程',
+    outOfScope: '该学员不在您的数据权限范围内',
     chapterProgress: '章节没有学习进度',
     full: `一门课程最多 ${MAX_COURSE_ITEMS} 项内容`,
     lastItem: '这是已发布课程中最后一项已发布的内容：请先下架课程',
@@ -53,6 +56,7 @@ const texts = {
     paperNotPublished: "the quiz's paper is not published: publish it first",
     wholeCourse: 'must list every item of the course once, in the new order',
     notEnrolled: 'is not enrolled on this course',
+    outOfScope: 'is not a trainee within your data scope',
     chapterProgress: 'a chapter has no progress of its own',
     full: `a course holds ${MAX_COURSE_ITEMS} items at most`,
     lastItem: 'this is the last published item of a published course: take the course offline first',
@@ -352,11 +356,12 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         return rows;
       }),
 
-    /** Each trainee on the course, with their progress on this item (none yet: 0). */
-    progress: (tenantId: string, id: string) =>
+    /** Each trainee on the course within the viewer's data scope, with their progress on this item (none yet: 0). */
+    progress: (tenantId: string, id: string, viewer: string) =>
       tenancy.inTenant(tenantId, async (tx): Promise<ItemProgress[]> => {
         const item = await find(tx, id);
         if (!item) throw notFound();
+        const scope = await dataScopeOf(tx, viewer);
         const { rows } = await sql<ItemProgress>`SELECT e.trainee_id::text AS "traineeId", p.name AS "traineeName",
             t.trainee_no AS "traineeNo", coalesce(g.percent, 0)::int AS percent, g.score::float8 AS score,
             g.completed_at IS NOT NULL AS completed,
@@ -366,7 +371,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           JOIN trainee t ON t.id = e.trainee_id
           JOIN person p ON p.id = t.person_id
           LEFT JOIN course_item_progress g ON g.item_id = ${id} AND g.trainee_id = e.trainee_id
-          WHERE e.course_id = ${item.courseId}
+          WHERE e.course_id = ${item.courseId} AND ${inDataScope(scope, TRAINEE_BASES, 't')}
           ORDER BY t.trainee_no`.execute(tx);
         return rows;
       }),
@@ -387,6 +392,13 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           .where('trainee_id', '=', input.traineeId)
           .executeTakeFirst();
         if (!enrolled) throw invalidField('traineeId', t.notEnrolled);
+        const inScope = await tx
+          .selectFrom('trainee')
+          .select('id')
+          .where('id', '=', input.traineeId)
+          .where(inDataScope(await dataScopeOf(tx, ctx.actorId), TRAINEE_BASES, 'trainee'))
+          .executeTakeFirst();
+        if (!inScope) throw invalidField('traineeId', t.outOfScope);
         let done = input.percent >= (item.itemType === 'link' ? 100 : item.minViewPercent);
         if (item.itemType === 'quiz') {
           const paper = await tx

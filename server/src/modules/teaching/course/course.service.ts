@@ -9,6 +9,7 @@ import { writeSheet } from '../../../core/resource/spreadsheet';
 import type { Tx } from '../../../core/tenancy';
 import { subtreeIds } from '../../assess/taxonomy/taxonomy';
 import { notify } from '../../message/message/outbox';
+import { dataScopeOf, inDataScope } from '../../people/organization/data-scope';
 import { checkOrganization } from '../../people/organization/organization-ref';
 import { namesNoOne, traineesOf } from '../audience';
 import { settleEnrolments, whyUnpublishable } from '../course-item/completion';
@@ -22,6 +23,9 @@ import {
   type Enrolment,
   type UpdateCourse,
 } from './course.resource';
+
+/** A trainee is within a data scope by their training or specialty base (as the trainee list). */
+export const TRAINEE_BASES = ['training_base_id', 'specialty_base_id'] as const;
 
 const texts = {
   'zh-CN': {
@@ -147,7 +151,9 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
 
   const act = versionedAct(resource, repo, (tx, id) => find(tx, id));
 
-  async function enrolments(tx: Tx, id: string): Promise<Enrolment[]> {
+  /** The course's enrolments of trainees within the viewer's data scope (of their training or specialty base). */
+  async function enrolments(tx: Tx, id: string, viewer: string): Promise<Enrolment[]> {
+    const scope = await dataScopeOf(tx, viewer);
     const { rows } = await sql<Enrolment>`SELECT e.id::text AS id, e.trainee_id::text AS "traineeId",
         p.name AS "traineeName", t.trainee_no AS "traineeNo", tt.name AS "traineeTypeName", o.name AS "baseName",
         e.source, e.progress_percent AS "progressPercent", e.status,
@@ -157,7 +163,7 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
       JOIN person p ON p.id = t.person_id
       LEFT JOIN trainee_type tt ON tt.id = t.trainee_type_id
       LEFT JOIN organization o ON o.id = t.training_base_id
-      WHERE e.course_id = ${id}
+      WHERE e.course_id = ${id} AND ${inDataScope(scope, TRAINEE_BASES, 't')}
       ORDER BY t.trainee_no`.execute(tx);
     return rows;
   }
@@ -285,19 +291,19 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
         return after;
       }),
 
-    enrolments: (tenantId: string, id: string) =>
+    enrolments: (tenantId: string, id: string, viewer: string) =>
       tenancy.inTenant(tenantId, async (tx) => {
         if (!(await find(tx, id))) throw notFound();
-        return enrolments(tx, id);
+        return enrolments(tx, id, viewer);
       }),
 
-    /** The report of its enrolments (progress, status, completion), as xlsx. */
-    report: (tenantId: string, id: string, lang: Lang) =>
+    /** The report of its enrolments (progress, status, completion) within the viewer's data scope, as xlsx. */
+    report: (tenantId: string, id: string, lang: Lang, viewer: string) =>
       tenancy.inTenant(tenantId, async (tx) => {
         const course = await find(tx, id);
         if (!course) throw notFound();
         const t = texts[lang];
-        const rows = (await enrolments(tx, id)).map((e) => [
+        const rows = (await enrolments(tx, id, viewer)).map((e) => [
           e.traineeNo,
           e.traineeName,
           e.traineeTypeName,
