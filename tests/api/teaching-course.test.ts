@@ -131,7 +131,12 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     expect(published.body).toMatchObject({ status: 'published', itemCount: 2 });
     const assigned = await call('POST', `${courses}/${course.id}/assign`, { version: published.body.version });
     expect(assigned.body.enrolled).toBe(2);
-    expect(assigned.body.course).toMatchObject({ categoryId: prejob.id, categoryName: '岗前培训' });
+    expect(assigned.body.course).toMatchObject({
+      categoryId: prejob.id,
+      categoryName: '岗前培训',
+      audienceTraineeTypeNames: ['住院医师'],
+      audienceOrgNames: [],
+    });
     // each trainee enrolled is told, by the business item's in-app template
     const messages = await told(course.id);
     expect(messages.map((m) => m.recipientId).sort()).toEqual(enrolled.map((t) => t.id).sort());

@@ -35,6 +35,8 @@ const course = (id: string, extra: Partial<Course> = {}): Course => ({
   audienceTraineeTypeIds: ['9'],
   audienceOrgIds: [],
   audienceCohortYears: [],
+  audienceTraineeTypeNames: ['住院医师'],
+  audienceOrgNames: [],
   ownerOrgId: null,
   ownerOrgName: null,
   summary: null,
@@ -362,5 +364,87 @@ describe("a course's outline, where its items are managed", () => {
         (c) => c.path === '/api/teaching/course-item' && c.query.pageSize && Number(c.query.pageSize) > 200,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('/teach/course/:id/profile', () => {
+  const enrolment = (traineeNo: string, traineeName: string, status: string, progressPercent: number) => ({
+    id: traineeNo,
+    traineeId: traineeNo,
+    traineeName,
+    traineeNo,
+    traineeTypeName: '住院医师',
+    baseName: '住培基地',
+    source: 'assigned',
+    progressPercent,
+    status,
+    completedAt: status === 'completed' ? '2026-11-20T00:00:00.000Z' : null,
+  });
+  const open = (extra: Partial<Course> = {}) => {
+    const api = fakeApi({
+      'GET /api/teaching/course/1': () => ({ body: course('1', extra) }),
+      'GET /api/teaching/course/1/enrolments': () => ({
+        body: [
+          enrolment('R001', '张三', 'completed', 100),
+          enrolment('R002', '李四', 'in_progress', 50),
+          enrolment('R003', '王五', 'not_started', 0),
+        ],
+      }),
+      'GET /api/teaching/course-item/outline': () => ({ body: [item('7', 'link', 0)] }),
+      'POST /api/teaching/course/1/offline': () => ({ body: course('1', { ...extra, status: 'offline', version: 5 }) }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/course/1/profile',
+        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
+      }).tree,
+    );
+    return api;
+  };
+
+  it('shows whom the course is for: trainee types, bases and cohorts', async () => {
+    open({ audienceOrgNames: ['住培基地', '专科基地'], audienceCohortYears: [2025, 2026] });
+    const shown = async (label: string) => {
+      const cell = (
+        await screen.findByText(label, { selector: '.ant-descriptions-item-label, .ant-descriptions-item-label *' })
+      ).closest('.ant-descriptions-item-label') as HTMLElement;
+      return cell.nextElementSibling ?? cell.parentElement;
+    };
+    expect(await shown('分配学员类型')).toHaveTextContent('住院医师');
+    expect(await shown('分配学员所在基地')).toHaveTextContent('住培基地, 专科基地');
+    expect(await shown('分配年级')).toHaveTextContent('2025, 2026');
+  });
+
+  it('takes the course offline only once confirmed', async () => {
+    const api = open();
+    fireEvent.click(await screen.findByTestId('course-profile-offline'));
+    expect(await screen.findByText(/下架后学员将看不到该课程/)).toBeInTheDocument();
+    expect(api.find('POST', '/api/teaching/course/1/offline')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/course/1/offline')).toHaveLength(1));
+    expect(api.find('POST', '/api/teaching/course/1/offline')[0].body).toEqual({ version: 4 });
+  });
+
+  it('finds enrolments by name or number, and by status', async () => {
+    open();
+    const card = await screen.findByTestId('course-enrolments');
+    await within(card).findByText('R003');
+    const search = within(card).getByPlaceholderText('学员姓名或编号');
+    fireEvent.change(search, { target: { value: '李四' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(within(card).queryByText('R001')).toBeNull());
+    expect(within(card).getByText('R002')).toBeInTheDocument();
+    fireEvent.change(search, { target: { value: '' } });
+    await within(card).findByText('R001');
+    fireEvent.mouseDown(
+      within(within(card).getByTestId('enrolment-status').closest('.ant-select') as HTMLElement).getByRole('combobox'),
+    );
+    fireEvent.click(await screen.findByText('未开始', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(within(card).queryByText('R001')).toBeNull());
+    expect(within(card).getByText('R003')).toBeInTheDocument();
+    expect(within(card).queryByText('R002')).toBeNull();
   });
 });

@@ -60,6 +60,8 @@ const FORM = [
   'remark',
 ] as const;
 const thisYear = new Date().getFullYear();
+/** Its audience on the profile: every name or year (none: not narrowed by it). */
+const listed = (values: readonly (string | number)[]) => (values.length ? values.join(', ') : '-');
 
 /**
  * Courses (docs/domain.md §8.1): /teach/course/list, API teaching/course, permission prefix teaching:course; profile
@@ -127,11 +129,23 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
       fieldProps: { multiple: true },
       renderFormItem: organizationPicker,
     }),
+    column('audienceTraineeTypeNames', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInForm: true,
+      render: (_, row) => listed(row.audienceTraineeTypeNames),
+    }),
+    column('audienceOrgNames', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInForm: true,
+      render: (_, row) => listed(row.audienceOrgNames),
+    }),
     column('audienceCohortYears', {
       valueType: 'select',
       hideInTable: true,
       hideInSearch: true,
-      hideInDescriptions: true,
+      render: (_, row) => listed(row.audienceCohortYears),
       fieldProps: {
         mode: 'multiple',
         options: Array.from({ length: 8 }, (_, i) => thisYear - i).map((year) => ({ value: year, label: year })),

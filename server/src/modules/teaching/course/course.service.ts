@@ -232,6 +232,8 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
           publishedAt: _p,
           categoryName: _n,
           ownerOrgName: _o,
+          audienceTraineeTypeNames: _tn,
+          audienceOrgNames: _on,
           finalPaperTitle: _f,
           itemCount: _i,
           enrolmentCount: _e,

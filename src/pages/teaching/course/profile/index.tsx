@@ -2,7 +2,8 @@ import '@/pages/teaching/catalogue';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Popconfirm, Progress, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Popconfirm, Progress, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
@@ -18,7 +19,9 @@ import {
   publishCourse,
 } from '../descriptor';
 
-/** Who is on the course, with their progress and completion; the report as xlsx. */
+const ENROLMENT_STATUSES: Enrolment['status'][] = ['not_started', 'in_progress', 'completed', 'failed'];
+
+/** Who is on the course, with their progress and completion (found by name or number, by status); the report as xlsx. */
 function Enrolments({ course }: { course: Course }) {
   const intl = useIntl();
   const access = useAccess();
@@ -27,6 +30,14 @@ function Enrolments({ course }: { course: Course }) {
     refreshDeps: [course.version],
     onError: ignoreShownError,
   });
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<Enrolment['status']>();
+  const words = search.trim().toLowerCase();
+  const shown = data.filter(
+    (e) =>
+      (!status || e.status === status) &&
+      (!words || e.traineeName.toLowerCase().includes(words) || e.traineeNo.toLowerCase().includes(words)),
+  );
   const exportReport = () =>
     downloadFile(`/api/teaching/course/${course.id}/report`, undefined, `course-${course.code}.xlsx`).catch(
       ignoreShownError,
@@ -43,11 +54,33 @@ function Enrolments({ course }: { course: Course }) {
         )
       }
     >
+      <Space style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('teaching.course.enrolment.search')}
+          onSearch={setSearch}
+          onChange={(e) => !e.target.value && setSearch('')}
+          style={{ width: 240 }}
+          data-testid="enrolment-search"
+        />
+        <Select<Enrolment['status']>
+          allowClear
+          placeholder={t('teaching.course.enrolment.allStatuses')}
+          value={status}
+          onChange={setStatus}
+          style={{ width: 160 }}
+          data-testid="enrolment-status"
+          options={ENROLMENT_STATUSES.map((value) => ({
+            value,
+            label: t(`teaching.course.enrolment.status.${value}`),
+          }))}
+        />
+      </Space>
       <Table<Enrolment>
         size="small"
         rowKey="traineeId"
         loading={loading}
-        dataSource={data}
+        dataSource={shown}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
         columns={[
           { title: t('teaching.activity.traineeNo'), dataIndex: 'traineeNo', width: 130 },
@@ -119,9 +152,12 @@ export default function CourseProfile() {
                 </Popconfirm>
               )}
               {course.status === 'published' && access['teaching:course:publish'] && (
-                <Button onClick={() => offlineCourse(course).then(reload, ignoreShownError)}>
-                  {t('teaching.course.offline')}
-                </Button>
+                <Popconfirm
+                  title={t('teaching.course.offline.confirm')}
+                  onConfirm={() => offlineCourse(course).then(reload, ignoreShownError)}
+                >
+                  <Button data-testid="course-profile-offline">{t('teaching.course.offline')}</Button>
+                </Popconfirm>
               )}
             </Space>
             <CourseOutline courseId={course.id} manage />
