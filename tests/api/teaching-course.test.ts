@@ -386,6 +386,12 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     expect((await call('POST', `${items}/reorder`, { courseId: course.id, items: reversed })).body).toEqual({
       moved: 250,
     });
+    // a course holds 1000 items at most: its outline is read, and reordered, whole
+    await sql`INSERT INTO course_item (tenant_id, course_id, item_type, title, url, sort, created_at)
+      SELECT c.tenant_id, c.id, 'link', 'more ' || n, 'https://example.org/m' || n, 300 + n, now()
+      FROM course c, generate_series(1, 750) n WHERE c.id = ${course.id}`.execute(s.api.db);
+    const full = await call('POST', items, { courseId: course.id, itemType: 'chapter', title: '第1001项' });
+    expect(fieldOf(full.body)).toEqual(['courseId']);
   });
 
   const progressOf = async (courseId: string) =>
@@ -408,6 +414,15 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     const noQuiz = await call('POST', `${courses}/${course.id}/publish`, { version: course.version });
     expect(fieldOf(noQuiz.body)).toEqual(['finalPaperId']);
     expect(noQuiz.body.fields[0].message).toContain('quiz');
+    // said in the user's language: what is missing and what to do
+    const zh = await s.api.call('POST', `${courses}/${course.id}/publish`, {
+      token: s.demo,
+      body: { version: course.version },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.fields).toEqual([
+      { field: 'finalPaperId', message: '学员须通过结课试卷才能完成课程：请先在课程中添加并发布使用该试卷的测验' },
+    ]);
     const quiz = await publishItem(await item(course.id, { itemType: 'quiz', title: '结课', examPaperId: paper.id }));
     const published = await call('POST', `${courses}/${course.id}/publish`, { version: course.version });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
