@@ -442,6 +442,11 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     await publishItem(await item(draft.id, { itemType: 'link', title: '讲义', url: 'https://example.org/g' }));
     const refused = await call('POST', `${courses}/${draft.id}/publish`, { version: draft.version });
     expect(fieldOf(refused.body)).toEqual(['finalPaperId']);
+    // a published quiz is not moved to a draft paper
+    const moved = await call('PUT', `${items}/${quiz.id}`, { examPaperId: draftPaper.id, version: quiz.version });
+    expect(moved.body.fields).toEqual([
+      { field: 'examPaperId', message: "the quiz's paper is not published: publish it first" },
+    ]);
     // once offline, the quiz may go
     const offline = await call('POST', `${courses}/${course.id}/offline`, { version: published.body.version });
     expect(offline.status).toBe(200);

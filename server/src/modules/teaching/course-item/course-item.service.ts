@@ -174,6 +174,9 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
       const counts =
         (input.isRequired !== undefined && input.isRequired !== current.isRequired) ||
         (input.examPaperId !== undefined && input.examPaperId !== current.examPaperId);
+      // a published quiz stays on a published paper
+      if (current.status === 'published' && current.itemType === 'quiz' && input.examPaperId)
+        await refuseUnpublishable(tx, { ...current, examPaperId: input.examPaperId }, ctx.lang);
       if (current.status === 'published' && counts) await changed(tx, current.courseId, ctx);
       // a file shared with another item (a clone's) stays with the item that holds it
       if (input.fileId !== undefined && input.fileId !== current.fileId && HOLDS[current.itemType] === 'fileId') {
