@@ -186,6 +186,41 @@ describe('/teach/course/list', () => {
     expect(api.find('PUT', '/api/teaching/course/1')[0].body).toMatchObject({ categoryId: '4', version: 4 });
   });
 
+  it('finds the final paper by code or title among the published papers', async () => {
+    const api = fakeApi({
+      ...tree,
+      'GET /api/teaching/course': () => page([course('1', { status: 'draft' })]),
+      'GET /api/teaching/course/1': () => ({ body: course('1', { status: 'draft' }) }),
+      'GET /api/people/trainee-type.*': () => page([]),
+      'GET /api/assess/paper': (call) =>
+        page(
+          call.query.keyword === 'P250'
+            ? [{ id: '250', code: 'P250', title: '结业考核' }]
+            : [{ id: '1', code: 'P1', title: '入门' }],
+        ),
+    });
+    render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
+    const row = (await screen.findByText('新职工入职培训')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByTestId('row-edit'));
+    const drawer = await screen.findByRole('dialog');
+    const field = (await within(drawer).findByText('结课试卷')).closest('.ant-form-item') as HTMLElement;
+    const input = within(field).getByRole('combobox');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'P250' } });
+    await waitFor(() =>
+      expect(api.find('GET', '/api/assess/paper').some((c) => c.query.keyword === 'P250')).toBe(true),
+    );
+    expect(
+      await screen.findByText(
+        (_, el) =>
+          el?.classList.contains('ant-select-item-option-content') === true && el.textContent === 'P250 结业考核',
+      ),
+    ).toBeInTheDocument();
+    const asked = api.find('GET', '/api/assess/paper').map((c) => c.query);
+    expect(asked).toContainEqual(expect.objectContaining({ status: 'published', keyword: 'P250' }));
+    expect(asked.every((q) => Number(q.pageSize) <= 200)).toBe(true);
+  });
+
   it('manages the category tree from the list, given the permission', async () => {
     const api = fakeApi({ ...tree, 'GET /api/teaching/course': () => page([course('1')]) });
     render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);

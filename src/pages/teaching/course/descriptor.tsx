@@ -25,11 +25,11 @@ export const cloneCourse = (id: string, body: CloneCourse, options?: Options) =>
   request.post<Course>(`${path}/${id}/clone`, { ...options, data: body });
 export const fetchEnrolments = (id: string) => request.get<Enrolment[]>(`${path}/${id}/enrolments`);
 
-/** Published papers as choices (a course's final paper, a quiz's paper). */
-export const paperChoices = () =>
+/** Published papers as choices (a course's final paper, a quiz's paper), found by code or title as it is typed. */
+export const paperChoices = ({ keyWords }: { keyWords?: string } = {}) =>
   request
     .get<{ data: { id: string; code: string; title: string }[] }>('/api/assess/paper', {
-      params: { status: 'published', pageSize: '200' },
+      params: { status: 'published', pageSize: '200', ...(keyWords && { keyword: keyWords }) },
     })
     .then(({ data }) => data.map((p) => ({ value: p.id, label: `${p.code} ${p.title}` })));
 
@@ -156,6 +156,7 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
       hideInTable: true,
       hideInSearch: true,
       hideInDescriptions: true,
+      fieldProps: { showSearch: true },
       request: paperChoices,
     }),
     column('finalPaperTitle', { hideInSearch: true, hideInTable: true, hideInForm: true }),
