@@ -171,6 +171,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'DELETE /api/teaching/course-category/{id}': 'teaching:course-category:manage',
       ...withoutImport(resourceRoutes('teaching/course-item', 'teaching:course-item')),
       'POST /api/teaching/course-item/reorder': 'teaching:course-item:update',
+      'GET /api/teaching/course-item/outline': 'teaching:course-item:list',
       'GET /api/teaching/course-item/{id}/progress': 'teaching:course-item:list',
       'POST /api/teaching/course-item/{id}/progress': 'teaching:course-item:progress',
       'POST /api/teaching/course-item/{id}/publish': 'teaching:course-item:publish',

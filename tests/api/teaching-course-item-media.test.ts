@@ -216,6 +216,62 @@ describe.each(engines())("course items' media on $name", (engine) => {
     expect(await settled(made.id)).toMatchObject({ mediaStatus: 'ready', mediaDurationSec: 10, fileId: ready.fileId });
   });
 
+  it('publishes a video only once its file is read (not while read, not when it failed)', async () => {
+    const broken = await settled((await video('坏文件', (await uploaded('notes.mp4', fakeMp4())).id)).id);
+    expect(broken.mediaStatus).toBe('failed');
+    const failed = await call('POST', `${items}/${broken.id}/publish`, { version: broken.version });
+    expect(failed.body.fields.map((f: Json) => f.field)).toEqual(['fileId']);
+    const good = await settled((await video('好文件', (await uploaded('ok.mp4', tinyMp4(10))).id)).id);
+    await sql`UPDATE course_item SET media_status = 'processing' WHERE id = ${good.id}`.execute(s.api.db);
+    const busy = await call('POST', `${items}/${good.id}/publish`, { version: good.version });
+    expect(busy.body.fields.map((f: Json) => f.field)).toEqual(['fileId']);
+    expect(busy.body.fields[0].message).toContain('processed');
+    await sql`UPDATE course_item SET media_status = 'ready' WHERE id = ${good.id}`.execute(s.api.db);
+    expect((await call('POST', `${items}/${good.id}/publish`, { version: good.version })).status).toBe(200);
+  });
+
+  it("clones a course's videos and documents with their files, shared: kept when the source lets them go", async () => {
+    const source = await create('/api/teaching/course', { code: 'SHARE-1', title: '共享文件' });
+    const lecture = await uploaded('lecture.mp4', tinyMp4(30));
+    const handout = await uploaded('handout.pdf', PDF);
+    const v = await settled(
+      (await create(items, { courseId: source.id, itemType: 'video', title: '讲座', fileId: lecture.id })).id,
+    );
+    const d = await create(items, { courseId: source.id, itemType: 'document', title: '讲义', fileId: handout.id });
+    const copy = await call('POST', `/api/teaching/course/${source.id}/clone`, {
+      code: 'SHARE-2',
+      title: '共享（二）',
+    });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    const copied = (await call('GET', `${items}/outline?courseId=${copy.body.id}`)).body as Json[];
+    const [cv, cd] = copied;
+    expect(cv).toMatchObject({
+      fileId: lecture.id,
+      fileName: 'lecture.mp4',
+      mediaStatus: 'ready',
+      mediaDurationSec: 30,
+    });
+    expect(cd).toMatchObject({ fileId: handout.id, fileName: 'handout.pdf', status: 'draft' });
+    // the copy is saved with its file as it is, and published
+    const edited = await call('PUT', `${items}/${cd.id}`, {
+      title: '讲义（二）',
+      fileId: handout.id,
+      version: cd.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await call('POST', `${items}/${cv.id}/publish`, { version: cv.version })).status).toBe(200);
+    // the source's document deleted, its video replaced: the files go to the copies, not to the orphans
+    expect((await call('DELETE', `${items}/${d.id}`)).status).toBe(204);
+    expect((await call('GET', `${files}/${handout.id}`)).body).toMatchObject({
+      bizType: 'course-item.material',
+      bizId: cd.id,
+    });
+    const other = await uploaded('other.mp4', tinyMp4(5));
+    const replaced = await call('POST', `${items}/${v.id}/replace-media`, { fileId: other.id, version: v.version });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect((await call('GET', `${files}/${lecture.id}`)).body).toMatchObject({ bizId: cv.id });
+  });
+
   it('takes up again what a stopped process left processing, and a pending item whose job was lost', async () => {
     const made = await video('第四讲', (await uploaded('v4.mp4', tinyMp4(42))).id);
     await settled(made.id);

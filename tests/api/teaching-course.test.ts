@@ -15,6 +15,7 @@ describe.each(engines())('courses and their items on $name', (engine) => {
   const enrolled: Json[] = [];
   let outsider: Json;
   let paper: Json;
+  let draftPaper: Json;
   let general: Json;
   let prejob: Json;
 
@@ -71,6 +72,13 @@ describe.each(engines())('courses and their items on $name', (engine) => {
       sections: [{ title: '判断题', slots: [{ questionId: q.id, score: 2 }] }],
     });
     paper = (await call('POST', `/api/assess/paper/${draft.id}/publish`, { version: draft.version })).body;
+    draftPaper = await create('/api/assess/paper', {
+      code: 'P2',
+      title: '草稿试卷',
+      passScore: 1,
+      durationMinutes: 10,
+      sections: [{ title: '判断题', slots: [{ questionId: q.id, score: 2 }] }],
+    });
     general = await create(categories, { code: 'general', name: '公共课程' });
     prejob = await create(categories, { code: 'prejob', name: '岗前培训', parentId: general.id });
   });
@@ -123,7 +131,12 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     expect(published.body).toMatchObject({ status: 'published', itemCount: 2 });
     const assigned = await call('POST', `${courses}/${course.id}/assign`, { version: published.body.version });
     expect(assigned.body.enrolled).toBe(2);
-    expect(assigned.body.course).toMatchObject({ categoryId: prejob.id, categoryName: '岗前培训' });
+    expect(assigned.body.course).toMatchObject({
+      categoryId: prejob.id,
+      categoryName: '岗前培训',
+      audienceTraineeTypeNames: ['住院医师'],
+      audienceOrgNames: [],
+    });
     // each trainee enrolled is told, by the business item's in-app template
     const messages = await told(course.id);
     expect(messages.map((m) => m.recipientId).sort()).toEqual(enrolled.map((t) => t.id).sort());
@@ -348,6 +361,229 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     const foreignEdit = await call('PUT', `${courses}/${below.id}`, { categoryId: theirs.id, version: below.version });
     expect(fieldOf(foreignEdit.body)).toEqual(['categoryId']);
     expect(await listed(`categoryId=${theirs.id}`)).toEqual([]);
+  });
+
+  it("reads a course's whole outline as its screens ask for it, past a list page's 200 rows", async () => {
+    const course = await create(courses, { code: 'BIG-1', title: '大课程' });
+    const chapter = await item(course.id, { itemType: 'chapter', title: '第一章' });
+    await sql`INSERT INTO course_item (tenant_id, course_id, parent_id, item_type, title, url, sort, created_at)
+      SELECT c.tenant_id, c.id, CASE WHEN n <= 5 THEN ${chapter.id}::bigint END, 'link', 'item ' || n,
+        'https://example.org/' || n, n, now()
+      FROM course c, generate_series(1, 249) n WHERE c.id = ${course.id}`.execute(s.api.db);
+    // what the outline and the chapter picker send
+    const outline = await call('GET', `${items}/outline?courseId=${course.id}`);
+    expect(outline.status, JSON.stringify(outline.body)).toBe(200);
+    const rows = outline.body as Json[];
+    expect(rows).toHaveLength(250);
+    expect(rows.map((r) => r.sort)).toEqual([...rows.map((r) => r.sort)].sort((a, b) => a - b));
+    expect(rows.filter((r) => r.parentId === chapter.id)).toHaveLength(5);
+    // a list page stays at 200 rows at most
+    expect((await call('GET', `${items}?courseId=${course.id}&pageSize=1000`)).status).toBe(400);
+    expect((await call('GET', `${items}/outline`)).status).toBe(400);
+    expect((await call('GET', `${items}/outline?courseId=${course.id}`, undefined, s.other)).status).toBe(404);
+    // the whole course is reordered in one go
+    const reversed = [...rows].reverse().map((r) => ({ id: r.id, parentId: null }));
+    expect((await call('POST', `${items}/reorder`, { courseId: course.id, items: reversed })).body).toEqual({
+      moved: 250,
+    });
+    // a course holds 1000 items at most: its outline is read, and reordered, whole
+    await sql`INSERT INTO course_item (tenant_id, course_id, item_type, title, url, sort, created_at)
+      SELECT c.tenant_id, c.id, 'link', 'more ' || n, 'https://example.org/m' || n, 300 + n, now()
+      FROM course c, generate_series(1, 750) n WHERE c.id = ${course.id}`.execute(s.api.db);
+    const full = await call('POST', items, { courseId: course.id, itemType: 'chapter', title: '第1001项' });
+    expect(fieldOf(full.body)).toEqual(['courseId']);
+  });
+
+  const progressOf = async (courseId: string) =>
+    ((await call('GET', `${courses}/${courseId}/enrolments`)).body as Json[]).map((r) => [
+      r.traineeNo,
+      r.progressPercent,
+      r.status,
+      Boolean(r.completedAt),
+    ]);
+  const fresh = async (path: string, id: string) => (await call('GET', `${path}/${id}`)).body as Json;
+
+  it('publishes a course with a final paper only with a published quiz on it, and keeps it so while published', async () => {
+    const course = await create(courses, {
+      code: 'FINAL-1',
+      title: '结课考核',
+      audienceTraineeTypeIds: [residency.id],
+      finalPaperId: paper.id,
+    });
+    await publishItem(await item(course.id, { itemType: 'link', title: '讲义', url: 'https://example.org/f' }));
+    const noQuiz = await call('POST', `${courses}/${course.id}/publish`, { version: course.version });
+    expect(fieldOf(noQuiz.body)).toEqual(['finalPaperId']);
+    expect(noQuiz.body.fields[0].message).toContain('quiz');
+    // said in the user's language: what is missing and what to do
+    const zh = await s.api.call('POST', `${courses}/${course.id}/publish`, {
+      token: s.demo,
+      body: { version: course.version },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(zh.body.fields).toEqual([
+      { field: 'finalPaperId', message: '学员须通过结课试卷才能完成课程：请先在课程中添加并发布使用该试卷的测验' },
+    ]);
+    const quiz = await publishItem(await item(course.id, { itemType: 'quiz', title: '结课', examPaperId: paper.id }));
+    const published = await call('POST', `${courses}/${course.id}/publish`, { version: course.version });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    // the quiz on the final paper stays while the course is published
+    const hidden = await call('POST', `${items}/${quiz.id}/hide`, { version: quiz.version });
+    expect(fieldOf(hidden.body)).toEqual(['examPaperId']);
+    expect((await call('DELETE', `${items}/${quiz.id}`)).status).toBe(400);
+    // nor is its final paper switched to a draft
+    const toDraft = await call('PUT', `${courses}/${course.id}`, {
+      finalPaperId: draftPaper.id,
+      version: published.body.version,
+    });
+    expect(fieldOf(toDraft.body)).toEqual(['finalPaperId']);
+    expect((await fresh(courses, course.id)).finalPaperId).toBe(paper.id);
+    // a draft course may name a draft paper: publishing it is refused until the paper is published
+    const draft = await create(courses, { code: 'FINAL-2', title: '草稿', finalPaperId: draftPaper.id });
+    await publishItem(await item(draft.id, { itemType: 'link', title: '讲义', url: 'https://example.org/g' }));
+    const refused = await call('POST', `${courses}/${draft.id}/publish`, { version: draft.version });
+    expect(fieldOf(refused.body)).toEqual(['finalPaperId']);
+    // a published quiz is not moved to a draft paper
+    const moved = await call('PUT', `${items}/${quiz.id}`, { examPaperId: draftPaper.id, version: quiz.version });
+    expect(moved.body.fields).toEqual([
+      { field: 'examPaperId', message: "the quiz's paper is not published: publish it first" },
+    ]);
+    // once offline, the quiz may go
+    const offline = await call('POST', `${courses}/${course.id}/offline`, { version: published.body.version });
+    expect(offline.status).toBe(200);
+    expect((await call('POST', `${items}/${quiz.id}/hide`, { version: quiz.version })).status).toBe(200);
+  });
+
+  it('settles every enrolment when what counts changes, and never leaves a published course with nothing published', async () => {
+    const course = await create(courses, {
+      code: 'SETTLE-1',
+      title: '重算进度',
+      audienceTraineeTypeIds: [residency.id],
+      minItemPercent: 100,
+    });
+    const a = await publishItem(await item(course.id, { itemType: 'link', title: 'A', url: 'https://example.org/a' }));
+    let b = await publishItem(await item(course.id, { itemType: 'link', title: 'B', url: 'https://example.org/b' }));
+    const published = (await call('POST', `${courses}/${course.id}/publish`, { version: course.version })).body;
+    await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    await call('POST', `${items}/${a.id}/progress`, { traineeId: enrolled[0].id, percent: 100 });
+    expect(await progressOf(course.id)).toEqual([
+      ['R001', 50, 'in_progress', false],
+      ['R002', 0, 'not_started', false],
+    ]);
+    // B hidden: A is all there is to complete
+    b = (await call('POST', `${items}/${b.id}/hide`, { version: b.version })).body;
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 100, 'completed', true]);
+    // B back: half again
+    b = await publishItem(b);
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 50, 'in_progress', false]);
+    // B optional: the required ones are done
+    b = (await call('PUT', `${items}/${b.id}`, { isRequired: false, version: b.version })).body;
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 100, 'completed', true]);
+    b = (await call('PUT', `${items}/${b.id}`, { isRequired: true, version: b.version })).body;
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 50, 'in_progress', false]);
+    // half of the required items is enough
+    const current = await fresh(courses, course.id);
+    await call('PUT', `${courses}/${course.id}`, { minItemPercent: 50, version: current.version });
+    expect(await progressOf(course.id)).toEqual([
+      ['R001', 50, 'completed', true],
+      ['R002', 0, 'not_started', false],
+    ]);
+    // A deleted, with its progress: nothing done
+    expect((await call('DELETE', `${items}/${a.id}`)).status).toBe(204);
+    expect((await progressOf(course.id))[0]).toEqual(['R001', 0, 'not_started', false]);
+    // B is the last published item: it stays while the course is published
+    const last = await call('POST', `${items}/${b.id}/hide`, { version: b.version });
+    expect(fieldOf(last.body)).toEqual(['courseId']);
+    expect(fieldOf((await call('DELETE', `${items}/${b.id}`)).body)).toEqual(['courseId']);
+    expect((await fresh(items, b.id)).status).toBe('published');
+  });
+
+  it('completes a course of optional items only', async () => {
+    const course = await create(courses, {
+      code: 'OPT-1',
+      title: '选修资料',
+      audienceTraineeTypeIds: [residency.id],
+      minItemPercent: 100,
+    });
+    const link = await publishItem(
+      await item(course.id, { itemType: 'link', title: '资料', url: 'https://example.org/o', isRequired: false }),
+    );
+    const published = (await call('POST', `${courses}/${course.id}/publish`, { version: course.version })).body;
+    await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    await call('POST', `${items}/${link.id}/progress`, { traineeId: enrolled[1].id, percent: 100 });
+    expect(await progressOf(course.id)).toEqual([
+      ['R001', 0, 'not_started', false],
+      ['R002', 100, 'completed', true],
+    ]);
+  });
+
+  it("keeps a base's office to its own trainees: enrolments, the report, item progress and recording it", async () => {
+    const org = async (keyword: string) =>
+      ((await call('GET', `/api/people/organization?keyword=${keyword}`)).body.data as Json[])[0];
+    const hospital = await org('H1');
+    const base = await org('B1');
+    const other = await create('/api/people/organization', {
+      code: 'B2',
+      name: '另一基地',
+      orgType: 'training_base',
+      parentId: hospital.id,
+    });
+    const made = await create(trainees, {
+      name: '孙八',
+      traineeTypeId: residency.id,
+      trainingBaseId: other.id,
+      traineeNo: 'R009',
+    });
+    await call('POST', `${trainees}/${made.id}/transition`, {
+      to: 'in_training',
+      reason: '报到',
+      effectiveDate: '2026-09-01',
+      version: made.version,
+    });
+    const course = await create(courses, { code: 'SCOPE-1', title: '分基地', audienceTraineeTypeIds: [residency.id] });
+    const link = await publishItem(
+      await item(course.id, { itemType: 'link', title: 'A', url: 'https://example.org/s' }),
+    );
+    const published = (await call('POST', `${courses}/${course.id}/publish`, { version: course.version })).body;
+    await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    expect((await progressOf(course.id)).map((r) => r[0])).toEqual(['R001', 'R002', 'R009']);
+
+    const role = await create('/api/system/role', { code: 'b1_office', name: '基地办公室' });
+    await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope: 'org' });
+    const codes = ['teaching:course:list', 'teaching:course:export', 'teaching:course-item:list'];
+    const permissionIds = (
+      await s.api.db
+        .selectFrom('permission')
+        .select('id')
+        .where('code', 'in', [...codes, 'teaching:course-item:progress'])
+        .execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: 'b1_office',
+      displayName: '基地办公室',
+      password: 'Quiet-Otter-42',
+      orgId: base.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const scoped = (await s.api.tokens('demo', 'b1_office', 'Quiet-Otter-42')).access;
+    const seen = (await call('GET', `${courses}/${course.id}/enrolments`, undefined, scoped)).body as Json[];
+    expect(seen.map((r) => r.traineeNo)).toEqual(['R001', 'R002']);
+    const report = await s.api.fetch('GET', `${courses}/${course.id}/report`, { token: scoped });
+    expect((await readXlsx(await report.arrayBuffer())).slice(1).map((r) => r[0])).toEqual(['R001', 'R002']);
+    const progress = (await call('GET', `${items}/${link.id}/progress`, undefined, scoped)).body as Json[];
+    expect(progress.map((r) => r.traineeNo)).toEqual(['R001', 'R002']);
+    const elsewhere = await call('POST', `${items}/${link.id}/progress`, { traineeId: made.id, percent: 100 }, scoped);
+    expect(elsewhere.status).toBe(400);
+    expect(fieldOf(elsewhere.body)).toEqual(['traineeId']);
+    const own = await call('POST', `${items}/${link.id}/progress`, { traineeId: enrolled[0].id, percent: 100 }, scoped);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    // the administrator (every organisation) sees them all
+    expect((await progressOf(course.id)).map((r) => [r[0], r[2]])).toEqual([
+      ['R001', 'completed'],
+      ['R002', 'not_started'],
+      ['R009', 'not_started'],
+    ]);
   });
 
   // last: it takes the schema back before the tree and forward again

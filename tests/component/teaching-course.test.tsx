@@ -1,11 +1,17 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import CourseListPage from '@/pages/teaching/course';
 import type { Course } from '@/pages/teaching/course/descriptor';
 import { dropped, outline } from '@/pages/teaching/course/outline';
+import CourseProfile from '@/pages/teaching/course/profile';
+import CourseItemListPage from '@/pages/teaching/course-item';
 import type { CourseItem } from '@/pages/teaching/course-item/descriptor';
 import CourseItemProfile from '@/pages/teaching/course-item/profile';
-import { fakeApi } from './fake-api';
+import { listQuerySchema } from '../../server/src/core/resource/list-query';
+import { issuesToFields } from '../../server/src/core/validation';
+import { courseItemResource, OutlineQuery } from '../../server/src/modules/teaching/course-item/course-item.resource';
+import { type Call, fakeApi } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -29,6 +35,8 @@ const course = (id: string, extra: Partial<Course> = {}): Course => ({
   audienceTraineeTypeIds: ['9'],
   audienceOrgIds: [],
   audienceCohortYears: [],
+  audienceTraineeTypeNames: ['住院医师'],
+  audienceOrgNames: [],
   ownerOrgId: null,
   ownerOrgName: null,
   summary: null,
@@ -178,6 +186,41 @@ describe('/teach/course/list', () => {
     expect(api.find('PUT', '/api/teaching/course/1')[0].body).toMatchObject({ categoryId: '4', version: 4 });
   });
 
+  it('finds the final paper by code or title among the published papers', async () => {
+    const api = fakeApi({
+      ...tree,
+      'GET /api/teaching/course': () => page([course('1', { status: 'draft' })]),
+      'GET /api/teaching/course/1': () => ({ body: course('1', { status: 'draft' }) }),
+      'GET /api/people/trainee-type.*': () => page([]),
+      'GET /api/assess/paper': (call) =>
+        page(
+          call.query.keyword === 'P250'
+            ? [{ id: '250', code: 'P250', title: '结业考核' }]
+            : [{ id: '1', code: 'P1', title: '入门' }],
+        ),
+    });
+    render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
+    const row = (await screen.findByText('新职工入职培训')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByTestId('row-edit'));
+    const drawer = await screen.findByRole('dialog');
+    const field = (await within(drawer).findByText('结课试卷')).closest('.ant-form-item') as HTMLElement;
+    const input = within(field).getByRole('combobox');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'P250' } });
+    await waitFor(() =>
+      expect(api.find('GET', '/api/assess/paper').some((c) => c.query.keyword === 'P250')).toBe(true),
+    );
+    expect(
+      await screen.findByText(
+        (_, el) =>
+          el?.classList.contains('ant-select-item-option-content') === true && el.textContent === 'P250 结业考核',
+      ),
+    ).toBeInTheDocument();
+    const asked = api.find('GET', '/api/assess/paper').map((c) => c.query);
+    expect(asked).toContainEqual(expect.objectContaining({ status: 'published', keyword: 'P250' }));
+    expect(asked.every((q) => Number(q.pageSize) <= 200)).toBe(true);
+  });
+
   it('manages the category tree from the list, given the permission', async () => {
     const api = fakeApi({ ...tree, 'GET /api/teaching/course': () => page([course('1')]) });
     render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
@@ -270,5 +313,173 @@ describe('/teach/course/item/:id/profile', () => {
       percent: 100,
       score: 1.5,
     });
+  });
+});
+
+/** A read the fake answers only when its query passes the server's own schema (a list page is 200 rows at most). */
+const queried = (schema: z.ZodType, answer: (call: Call) => { status?: number; body?: unknown }) => (call: Call) => {
+  const parsed = schema.safeParse(call.query);
+  if (parsed.success) return answer(call);
+  const fields = issuesToFields(parsed.error.issues, 'zh-CN', call.query);
+  return {
+    status: 400,
+    body: { family: 'CLIENT_ERROR', code: 'common.validation', message: '请求参数不正确', fields },
+  };
+};
+
+describe("a course's outline, where its items are managed", () => {
+  // 250 items: more than a list page holds
+  const many = [
+    item('1', 'chapter', 0),
+    item('2', 'chapter', 1),
+    ...Array.from({ length: 248 }, (_, i) => item(String(100 + i), 'link', 2 + i, i < 2 ? '1' : null)),
+  ];
+  const routes = () => ({
+    'GET /api/teaching/course-item/outline': queried(OutlineQuery, (call) => ({
+      body: call.query.courseId === '1' ? many : [],
+    })),
+    'GET /api/teaching/course-item': queried(listQuerySchema(courseItemResource.list), () => page(many.slice(0, 10))),
+    'GET /api/teaching/course/1': () => ({ body: course('1') }),
+    'GET /api/teaching/course/1/enrolments': () => ({ body: [] }),
+    'GET /api/teaching/course': () => page([course('1')]),
+    'POST /api/teaching/course-item/reorder': () => ({ body: { moved: many.length } }),
+    'GET /api/system/audit-log': () => page([]),
+  });
+  const treeNode = (title: string) => screen.getByText(title).closest('.ant-tree-treenode') as HTMLElement;
+
+  it("shows every item of the course on its profile, and a drop into a chapter sends the course's new order", async () => {
+    const api = fakeApi(routes());
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/course/1/profile',
+        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
+      }).tree,
+    );
+    const outlined = await screen.findByTestId('course-outline');
+    expect(await within(outlined).findByText('内容347')).toBeInTheDocument();
+    expect(api.find('GET', '/api/teaching/course-item/outline')[0].query).toEqual({ courseId: '1' });
+    // the last item at the top, dropped onto chapter 2
+    fireEvent.dragStart(treeNode('内容347'));
+    fireEvent.dragEnter(treeNode('内容2'));
+    fireEvent.dragOver(treeNode('内容2'));
+    fireEvent.drop(treeNode('内容2'));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/course-item/reorder')).toHaveLength(1));
+    const sent = api.find('POST', '/api/teaching/course-item/reorder')[0].body as {
+      courseId: string;
+      items: { id: string; parentId: string | null }[];
+    };
+    expect(sent.courseId).toBe('1');
+    expect(sent.items).toHaveLength(many.length);
+    expect(sent.items.find((i) => i.id === '347')).toEqual({ id: '347', parentId: '2' });
+  });
+
+  it("shows the outline above one course's item list, and offers its chapters in the item drawer", async () => {
+    const api = fakeApi(routes());
+    render(
+      renderApp({
+        store,
+        access: grant([...codes, 'teaching:course-item:create']),
+        initialPath: '/teach/course/item/list?courseId=1',
+        routes: [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
+      }).tree,
+    );
+    const outlined = await screen.findByTestId('course-outline');
+    expect(await within(outlined).findByText('内容347')).toBeInTheDocument();
+    fireEvent.click(await screen.findByTestId('table-create'));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.mouseDown(
+      within(within(drawer).getByTestId('form-parentId').closest('.ant-select') as HTMLElement).getByRole('combobox'),
+    );
+    expect(await screen.findByText('内容1', { selector: '.ant-select-item-option-content' })).toBeInTheDocument();
+    expect(screen.getByText('内容2', { selector: '.ant-select-item-option-content' })).toBeInTheDocument();
+    expect(
+      api.calls.filter(
+        (c) => c.path === '/api/teaching/course-item' && c.query.pageSize && Number(c.query.pageSize) > 200,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('/teach/course/:id/profile', () => {
+  const enrolment = (traineeNo: string, traineeName: string, status: string, progressPercent: number) => ({
+    id: traineeNo,
+    traineeId: traineeNo,
+    traineeName,
+    traineeNo,
+    traineeTypeName: '住院医师',
+    baseName: '住培基地',
+    source: 'assigned',
+    progressPercent,
+    status,
+    completedAt: status === 'completed' ? '2026-11-20T00:00:00.000Z' : null,
+  });
+  const open = (extra: Partial<Course> = {}) => {
+    const api = fakeApi({
+      'GET /api/teaching/course/1': () => ({ body: course('1', extra) }),
+      'GET /api/teaching/course/1/enrolments': () => ({
+        body: [
+          enrolment('R001', '张三', 'completed', 100),
+          enrolment('R002', '李四', 'in_progress', 50),
+          enrolment('R003', '王五', 'not_started', 0),
+        ],
+      }),
+      'GET /api/teaching/course-item/outline': () => ({ body: [item('7', 'link', 0)] }),
+      'POST /api/teaching/course/1/offline': () => ({ body: course('1', { ...extra, status: 'offline', version: 5 }) }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/course/1/profile',
+        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
+      }).tree,
+    );
+    return api;
+  };
+
+  it('shows whom the course is for: trainee types, bases and cohorts', async () => {
+    open({ audienceOrgNames: ['住培基地', '专科基地'], audienceCohortYears: [2025, 2026] });
+    const shown = async (label: string) => {
+      const cell = (
+        await screen.findByText(label, { selector: '.ant-descriptions-item-label, .ant-descriptions-item-label *' })
+      ).closest('.ant-descriptions-item-label') as HTMLElement;
+      return cell.nextElementSibling ?? cell.parentElement;
+    };
+    expect(await shown('分配学员类型')).toHaveTextContent('住院医师');
+    expect(await shown('分配学员所在基地')).toHaveTextContent('住培基地, 专科基地');
+    expect(await shown('分配年级')).toHaveTextContent('2025, 2026');
+  });
+
+  it('takes the course offline only once confirmed', async () => {
+    const api = open();
+    fireEvent.click(await screen.findByTestId('course-profile-offline'));
+    expect(await screen.findByText(/下架后学员将看不到该课程/)).toBeInTheDocument();
+    expect(api.find('POST', '/api/teaching/course/1/offline')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/course/1/offline')).toHaveLength(1));
+    expect(api.find('POST', '/api/teaching/course/1/offline')[0].body).toEqual({ version: 4 });
+  });
+
+  it('finds enrolments by name or number, and by status', async () => {
+    open();
+    const card = await screen.findByTestId('course-enrolments');
+    await within(card).findByText('R003');
+    const search = within(card).getByPlaceholderText('学员姓名或编号');
+    fireEvent.change(search, { target: { value: '李四' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(within(card).queryByText('R001')).toBeNull());
+    expect(within(card).getByText('R002')).toBeInTheDocument();
+    fireEvent.change(search, { target: { value: '' } });
+    await within(card).findByText('R001');
+    fireEvent.mouseDown(
+      within(within(card).getByTestId('enrolment-status').closest('.ant-select') as HTMLElement).getByRole('combobox'),
+    );
+    fireEvent.click(await screen.findByText('未开始', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(within(card).queryByText('R001')).toBeNull());
+    expect(within(card).getByText('R003')).toBeInTheDocument();
+    expect(within(card).queryByText('R002')).toBeNull();
   });
 });

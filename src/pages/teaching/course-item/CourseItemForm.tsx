@@ -179,6 +179,8 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
                   label={label('examPaperId')}
                   rules={required}
                   request={paperChoices}
+                  showSearch
+                  debounceTime={300}
                   fieldProps={{ 'data-testid': 'form-examPaperId' } as object}
                 />
               )}

@@ -18,8 +18,9 @@ const path = '/api/teaching/course-item';
 export const publishItem = (row: CourseItem) =>
   courseItems.action<CourseItem>(row.id, 'publish', { version: row.version });
 export const hideItem = (row: CourseItem) => courseItems.action<CourseItem>(row.id, 'hide', { version: row.version });
+/** Every item of one course in its order (its outline, its chapters): one read, not a list page. */
 export const fetchCourseItems = (courseId: string) =>
-  courseItems.list({ courseId, pageSize: '1000', sort: 'sort' }).then(({ data }) => data);
+  request.get<CourseItem[]>(`${path}/outline`, { params: { courseId } });
 export const reorderItems = (courseId: string, items: { id: string; parentId: string | null }[]) =>
   request.post<{ moved: number }>(`${path}/reorder`, { data: { courseId, items } });
 export const fetchItemProgress = (id: string) => request.get<ItemProgress[]>(`${path}/${id}/progress`);

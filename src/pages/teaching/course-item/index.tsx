@@ -8,6 +8,7 @@ import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
+import CourseOutline from '../course/CourseOutline';
 import { courses } from '../course/descriptor';
 import CourseItemForm from './CourseItemForm';
 import { type CourseItem, courseItemDescriptor, hideItem, mediaBusy, publishItem } from './descriptor';
@@ -16,7 +17,8 @@ import { MEDIA_POLL_MS, ReplaceMedia, RetryMedia } from './MediaFile';
 /**
  * /teach/course/item/list: course items by title, type and status, of every course or of one (`?courseId=`, chosen
  * above the list); added and edited in their own form, published or hidden; each trainee's progress on the profile.
- * Their order is dragged on the course's profile. A video's file is replaced here too, and while the file of an item
+ * One course's items show in order in its chapters above the list, dragged into a new order (as on the course's
+ * profile). A video's file is replaced here too, and while the file of an item
  * listed is being read the list is read again every few seconds.
  */
 export default function CourseItemListPage() {
@@ -35,6 +37,7 @@ export default function CourseItemListPage() {
   );
   const reload = () => actionRef.current?.reload();
   const [reading, setReading] = useState(false);
+  const [loads, setLoads] = useState(0);
   useInterval(reload, reading ? MEDIA_POLL_MS : undefined);
   const act = (call: Promise<unknown>) =>
     call.then(() => {
@@ -59,6 +62,7 @@ export default function CourseItemListPage() {
           }
         />
       </Space>
+      {courseId && <CourseOutline courseId={courseId} reloadKey={loads} onReordered={reload} />}
       <ResourceTable<CourseItem>
         key={courseId ?? 'all'}
         descriptor={courseItemDescriptor}
@@ -66,7 +70,12 @@ export default function CourseItemListPage() {
         params={courseId ? { courseId } : undefined}
         createDefaults={courseId ? { courseId } : undefined}
         renderForm={(props) => <CourseItemForm {...props} />}
-        tableProps={{ onLoad: (rows) => setReading(rows.some(mediaBusy)) }}
+        tableProps={{
+          onLoad: (rows) => {
+            setReading(rows.some(mediaBusy));
+            setLoads((n) => n + 1);
+          },
+        }}
         rowActions={(row, { can }) => [
           ['draft', 'hidden'].includes(row.status) && can('teaching:course-item:publish') && (
             <ActionLink key="publish" data-testid="item-publish" onClick={() => act(publishItem(row))}>

@@ -25,11 +25,11 @@ export const cloneCourse = (id: string, body: CloneCourse, options?: Options) =>
   request.post<Course>(`${path}/${id}/clone`, { ...options, data: body });
 export const fetchEnrolments = (id: string) => request.get<Enrolment[]>(`${path}/${id}/enrolments`);
 
-/** Published papers as choices (a course's final paper, a quiz's paper). */
-export const paperChoices = () =>
+/** Published papers as choices (a course's final paper, a quiz's paper), found by code or title as it is typed. */
+export const paperChoices = ({ keyWords }: { keyWords?: string } = {}) =>
   request
     .get<{ data: { id: string; code: string; title: string }[] }>('/api/assess/paper', {
-      params: { status: 'published', pageSize: '200' },
+      params: { status: 'published', pageSize: '200', ...(keyWords && { keyword: keyWords }) },
     })
     .then(({ data }) => data.map((p) => ({ value: p.id, label: `${p.code} ${p.title}` })));
 
@@ -60,6 +60,8 @@ const FORM = [
   'remark',
 ] as const;
 const thisYear = new Date().getFullYear();
+/** Its audience on the profile: every name or year (none: not narrowed by it). */
+const listed = (values: readonly (string | number)[]) => (values.length ? values.join(', ') : '-');
 
 /**
  * Courses (docs/domain.md §8.1): /teach/course/list, API teaching/course, permission prefix teaching:course; profile
@@ -127,11 +129,23 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
       fieldProps: { multiple: true },
       renderFormItem: organizationPicker,
     }),
+    column('audienceTraineeTypeNames', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInForm: true,
+      render: (_, row) => listed(row.audienceTraineeTypeNames),
+    }),
+    column('audienceOrgNames', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInForm: true,
+      render: (_, row) => listed(row.audienceOrgNames),
+    }),
     column('audienceCohortYears', {
       valueType: 'select',
       hideInTable: true,
       hideInSearch: true,
-      hideInDescriptions: true,
+      render: (_, row) => listed(row.audienceCohortYears),
       fieldProps: {
         mode: 'multiple',
         options: Array.from({ length: 8 }, (_, i) => thisYear - i).map((year) => ({ value: year, label: year })),
@@ -142,6 +156,7 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
       hideInTable: true,
       hideInSearch: true,
       hideInDescriptions: true,
+      fieldProps: { showSearch: true },
       request: paperChoices,
     }),
     column('finalPaperTitle', { hideInSearch: true, hideInTable: true, hideInForm: true }),

@@ -79,13 +79,13 @@ export default function CourseListPage() {
             </Popconfirm>
           ),
           row.status === 'published' && can('teaching:course:publish') && (
-            <ActionLink
+            <Popconfirm
               key="offline"
-              data-testid="course-offline"
-              onClick={() => offlineCourse(row).then(done('teaching.course.offlined'), ignoreShownError)}
+              title={t('teaching.course.offline.confirm')}
+              onConfirm={() => offlineCourse(row).then(done('teaching.course.offlined'), ignoreShownError)}
             >
-              {t('teaching.course.offline')}
-            </ActionLink>
+              <ActionLink data-testid="course-offline">{t('teaching.course.offline')}</ActionLink>
+            </Popconfirm>
           ),
           can('teaching:course:clone') && (
             <ActionLink key="clone" data-testid="course-clone" onClick={() => setCloning(row)}>

@@ -135,12 +135,15 @@ export const ReplaceMedia = requestBody('ReplaceCourseItemMedia', {
 });
 export type ReplaceMedia = z.infer<typeof ReplaceMedia>;
 export const HideItem = requestBody('HideCourseItem', { hidden: z.boolean(), version: Version });
+/** A course holds this many items at most: its outline is read, and reordered, whole. */
+export const MAX_COURSE_ITEMS = 1000;
+export const OutlineQuery = z.object({ courseId: Id.openapi({ description: 'The course' }) });
 export const ReorderItems = requestBody('ReorderCourseItems', {
   courseId: Id,
   items: z
     .array(z.object({ id: Id, parentId: Id.nullable() }).strict())
     .min(1)
-    .max(1000)
+    .max(MAX_COURSE_ITEMS)
     .openapi({ description: 'Every item of the course, in its new order, each with its chapter' }),
 });
 export type ReorderItems = z.infer<typeof ReorderItems>;

@@ -10,6 +10,7 @@ import {
   courseItemResource,
   ItemAction,
   ItemProgress,
+  OutlineQuery,
   RecordProgress,
   ReorderItems,
   ReplaceMedia,
@@ -62,11 +63,21 @@ const reorder = defineRoute({
   request: { body: { required: true, content: json(ReorderItems) } },
   responses: answers('How many moved', z.object({ moved: z.number().int() }), 400, 401, 403, 404),
 });
+const outline = defineRoute({
+  method: 'get',
+  path: `/${path}/outline`,
+  tags,
+  summary:
+    'Every item of one course in its order (chapters, and the items in or beside them): its outline and its chapters',
+  permission: 'teaching:course-item:list',
+  request: { query: OutlineQuery },
+  responses: answers('The items, by sort', z.array(CourseItem), 400, 401, 403, 404),
+});
 const progress = defineRoute({
   method: 'get',
   path: `/${path}/{id}/progress`,
   tags,
-  summary: "Each trainee on the item's course, with their progress on it",
+  summary: "Each trainee on the item's course (within your data scope), with their progress on it",
   permission: 'teaching:course-item:list',
   request: { params: IdParam },
   responses: answers('The progress', z.array(ItemProgress), 400, 401, 403, 404),
@@ -84,6 +95,9 @@ const recordProgress = recordAction({
 const actions = (service: CourseItemService): OpenAPIHono<AppEnv> =>
   new OpenAPIHono<AppEnv>()
     .openapi(reorder, async (c) => c.json(await service.reorder(writeContext(c), c.req.valid('json')), 200))
+    .openapi(outline, async (c) =>
+      c.json(await service.outline(c.var.principal.tenantId, c.req.valid('query').courseId), 200),
+    )
     .openapi(publish, async (c) =>
       c.json(await service.publish(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
     )
@@ -96,9 +110,10 @@ const actions = (service: CourseItemService): OpenAPIHono<AppEnv> =>
     .openapi(retryMedia, async (c) =>
       c.json(await service.retryMedia(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
     )
-    .openapi(progress, async (c) =>
-      c.json(await service.progress(c.var.principal.tenantId, c.req.valid('param').id), 200),
-    )
+    .openapi(progress, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      return c.json(await service.progress(tenantId, c.req.valid('param').id, userId), 200);
+    })
     .openapi(recordProgress, async (c) =>
       c.json(await service.recordProgress(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     );

@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import type { Config } from '../../../config';
-import { AppError, invalidField, notFound } from '../../../core/errors';
+import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { Jobs } from '../../../core/jobs';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
 import { claimFiles, releaseFiles } from '../../file/attachments';
+import { dataScopeOf, inDataScope } from '../../people/organization/data-scope';
+import { TRAINEE_BASES } from '../course/course.service';
+import { courseStatus, settleEnrolments, whyUnpublishable } from './completion';
 import { createMediaProcessing, restartMedia } from './course-item.media';
 import {
   type CourseItem,
@@ -17,6 +20,7 @@ import {
   type ItemProgress,
   type ItemStatus,
   MATERIAL,
+  MAX_COURSE_ITEMS,
   MEDIA_TYPES,
   type RecordProgress,
   type ReorderItems,
@@ -31,10 +35,17 @@ const texts = {
     chapterAtTop: '章节不能放在其他章节下',
     required: '此类型的内容须填写',
     noPaper: '试卷不存在',
-    paperNotPublished: '测验所用试卷须先发布',
+    paperNotPublished: '测验所用试卷尚未发布：请先发布该试卷',
     wholeCourse: '须按新顺序列出本课程的全部内容，且各出现一次',
     notEnrolled: '该学员未加入本课程',
+    outOfScope: '该学员不在您的数据权限范围内',
     chapterProgress: '章节没有学习进度',
+    full: `一门课程最多 ${MAX_COURSE_ITEMS} 项内容`,
+    lastItem: '这是已发布课程中最后一项已发布的内容：请先下架课程',
+    finalQuiz: '这是已发布课程结课试卷的测验，学员须通过它才能完成课程：请先下架课程或更换结课试卷',
+    noFile: '请先上传文件再发布',
+    mediaPending: '视频仍在处理中，处理完成后才能发布',
+    mediaFailed: '视频文件无法读取，请重新处理或更换文件后再发布',
   },
   'en-US': {
     noCourse: 'is not an existing course, or it is archived',
@@ -42,19 +53,28 @@ const texts = {
     chapterAtTop: 'a chapter cannot sit in another chapter',
     required: 'is required for this type of item',
     noPaper: 'is not an existing paper',
-    paperNotPublished: 'the paper of a quiz must be published first',
+    paperNotPublished: "the quiz's paper is not published: publish it first",
     wholeCourse: 'must list every item of the course once, in the new order',
     notEnrolled: 'is not enrolled on this course',
+    outOfScope: 'is not a trainee within your data scope',
     chapterProgress: 'a chapter has no progress of its own',
+    full: `a course holds ${MAX_COURSE_ITEMS} items at most`,
+    lastItem: 'this is the last published item of a published course: take the course offline first',
+    finalQuiz:
+      "this is the quiz on a published course's final paper, which trainees pass to complete it: take the course offline or change its final paper first",
+    noFile: 'upload its file before publishing it',
+    mediaPending: 'the video is still being processed: publish it once it is ready',
+    mediaFailed: 'the video file could not be read: process it again or replace it before publishing',
   },
 };
 
 /**
  * Course items (docs/domain.md §8.2): a course's chapters (at the top) and content (videos and documents of stored
  * files, links, quizzes of a paper), each in its chapter or beside them, in an order changed as a whole; published,
- * hidden. Progress per trainee on an item (reported by the learning client, or recorded by hand) completes it at its
- * threshold (a quiz: at its paper's pass mark) and moves the enrolment: completed once the course's share of its
- * required published items is reached, with its final paper's quiz when it has one. A video's file, set or replaced,
+ * hidden (a video or document with its file, a video once read; a quiz on a published paper). Progress per trainee on
+ * an item (reported by the learning client, or recorded by hand) completes it at its threshold (a quiz: at its paper's
+ * pass mark); the course's enrolments are settled again (./completion.ts) when it is recorded and when what counts
+ * changes, and a published course keeps one published item and its final quiz. A video's file, set or replaced,
  * is read for its length in the background (./course-item.media.ts), and read again when that failed.
  */
 export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; config: Config }) {
@@ -63,6 +83,18 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
   const media = createMediaProcessing(deps);
   const find = (tx: Tx, id: string) => repo.find(tx, id);
   const holder = (id: string) => ({ bizType: MATERIAL, bizId: id });
+  /**
+   * A file is held by one item, and shown by every item of that file (a cloned course's items share its source's): the
+   * files these items hold that another item still shows are handed to that item before they let them go, so that
+   * a file is never left an orphan while an item shows it.
+   */
+  const handOver = (tx: Tx, ids: readonly string[]) =>
+    sql`UPDATE file f SET biz_id = (SELECT min(i.id) FROM course_item i
+        WHERE i.file_id = f.id AND NOT (i.id = ANY(${ids}::bigint[])))
+      WHERE f.biz_type = ${MATERIAL} AND f.biz_id = ANY(${ids}::bigint[])
+        AND EXISTS (SELECT 1 FROM course_item i WHERE i.file_id = f.id AND NOT (i.id = ANY(${ids}::bigint[])))`.execute(
+      tx,
+    );
 
   const refuseUnless = (row: CourseItem, ...allowed: ItemStatus[]) => {
     if (!allowed.includes(row.status)) throw new AppError('courseItem.notAllowed', { status: row.status });
@@ -75,6 +107,14 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
     if (input.courseId) {
       const course = await tx.selectFrom('course').select('status').where('id', '=', input.courseId).executeTakeFirst();
       if (!course || course.status === 'archived') throw invalidField('courseId', t.noCourse);
+      if (!current) {
+        const held = await tx
+          .selectFrom('course_item')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .where('course_id', '=', input.courseId)
+          .executeTakeFirstOrThrow();
+        if (held.count >= MAX_COURSE_ITEMS) throw invalidField('courseId', t.full);
+      }
     }
     if (input.parentId) {
       if (type === 'chapter') throw invalidField('parentId', t.chapterAtTop);
@@ -131,7 +171,16 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
       const { version, ...values } = shaped(input, current.itemType);
       const updated = await repo.update(tx, current.id, values, ctx, version);
       if (!updated) return undefined;
-      if (input.fileId !== undefined && HOLDS[current.itemType] === 'fileId') {
+      const counts =
+        (input.isRequired !== undefined && input.isRequired !== current.isRequired) ||
+        (input.examPaperId !== undefined && input.examPaperId !== current.examPaperId);
+      // a published quiz stays on a published paper
+      if (current.status === 'published' && current.itemType === 'quiz' && input.examPaperId)
+        await refuseUnpublishable(tx, { ...current, examPaperId: input.examPaperId }, ctx.lang);
+      if (current.status === 'published' && counts) await changed(tx, current.courseId, ctx);
+      // a file shared with another item (a clone's) stays with the item that holds it
+      if (input.fileId !== undefined && input.fileId !== current.fileId && HOLDS[current.itemType] === 'fileId') {
+        await handOver(tx, [current.id]);
         await claimFiles(tx, holder(current.id), input.fileId ? [input.fileId] : [], 'fileId', ctx.lang);
         if (input.fileId && input.fileId !== current.fileId && MEDIA_TYPES.includes(current.itemType))
           await restartMedia(tx, current.id);
@@ -150,6 +199,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           .executeTakeFirst();
         if (inside) throw new AppError('courseItem.hasChildren', { name: row.title });
       }
+      await handOver(tx, ids);
       await releaseFiles(tx, MATERIAL, ids);
       // the chapters go last: an item in a chapter deleted with it goes before it
       const inChapters = rows.filter((r) => r.itemType !== 'chapter').map((r) => r.id);
@@ -159,6 +209,10 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         ids.filter((id) => !inChapters.includes(id)),
         ctx,
       );
+      const touched = new Set(
+        rows.filter((r) => r.status === 'published' && r.itemType !== 'chapter').map((r) => r.courseId),
+      );
+      for (const courseId of touched) await changed(tx, courseId, ctx);
     },
   };
 
@@ -175,49 +229,45 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
   };
 
   const versioned = versionedAct(resource, repo, (tx, id) => find(tx, id));
-  const act = (ctx: WriteContext, id: string, action: string, version: number, to: ItemStatus, from: ItemStatus[]) =>
-    versioned(ctx, id, action, version, async (tx, row) => {
-      refuseUnless(row, ...from);
-      if (to === 'published' && row.itemType === 'quiz') {
-        const paper = await tx
-          .selectFrom('exam_paper')
-          .select('status')
-          .where('id', '=', row.examPaperId as string)
-          .executeTakeFirst();
-        if (paper?.status !== 'published') throw invalidField('examPaperId', texts[ctx.lang].paperNotPublished);
-      }
-      return { status: to };
-    });
 
-  /** An enrolment's progress again: the share of the course's required published items it completed, and its state. */
-  async function settle(tx: Tx, courseId: string, traineeId: string, now: Date) {
-    const { rows } = await sql<{ required: number; done: number; started: number; rule: number; final: boolean }>`
-      SELECT count(*) FILTER (WHERE i.is_required)::int AS required,
-        count(*) FILTER (WHERE i.is_required AND g.completed_at IS NOT NULL)::int AS done,
-        count(g.id)::int AS started,
-        c.min_item_percent::int AS rule,
-        (c.final_paper_id IS NULL OR bool_or(i.exam_paper_id = c.final_paper_id AND g.completed_at IS NOT NULL))
-          AS final
-      FROM course c
-      LEFT JOIN course_item i ON i.course_id = c.id AND i.status = 'published' AND i.item_type <> 'chapter'
-      LEFT JOIN course_item_progress g ON g.item_id = i.id AND g.trainee_id = ${traineeId}
-      WHERE c.id = ${courseId}
-      GROUP BY c.id, c.min_item_percent, c.final_paper_id`.execute(tx);
-    const s = rows[0];
-    if (!s) return;
-    const percent = s.required > 0 ? Math.round((s.done / s.required) * 100) : 0;
-    const completed = s.required > 0 && percent >= s.rule && s.final === true;
-    await tx
-      .updateTable('course_enrollment')
-      .set({
-        progress_percent: percent,
-        status: completed ? 'completed' : s.started > 0 ? 'in_progress' : 'not_started',
-        completed_at: completed ? sql`coalesce(completed_at, ${now})` : null,
-      })
-      .where('course_id', '=', courseId)
-      .where('trainee_id', '=', traineeId)
-      .execute();
+  /** What an item needs to be published: a quiz's paper published, a video's or document's file (a video's read). */
+  async function refuseUnpublishable(tx: Tx, row: CourseItem, lang: Lang) {
+    const t = texts[lang];
+    if (row.itemType === 'quiz') {
+      const paper = await tx
+        .selectFrom('exam_paper')
+        .select('status')
+        .where('id', '=', row.examPaperId as string)
+        .executeTakeFirst();
+      if (paper?.status !== 'published') throw invalidField('examPaperId', t.paperNotPublished);
+    }
+    if (HOLDS[row.itemType] === 'fileId' && !row.fileId) throw invalidField('fileId', t.noFile);
+    if (MEDIA_TYPES.includes(row.itemType) && row.mediaStatus !== 'ready')
+      throw invalidField('fileId', row.mediaStatus === 'failed' ? t.mediaFailed : t.mediaPending);
   }
+
+  /**
+   * After what counts in a course changed: a published course stays publishable (its last published item, or the
+   * quiz on its final paper, is not taken from it: it is taken offline first), and its enrolments are settled again.
+   */
+  async function changed(tx: Tx, courseId: string, ctx: WriteContext) {
+    if ((await courseStatus(tx, courseId)) === 'published') {
+      const why = await whyUnpublishable(tx, courseId);
+      if (why === 'noItem') throw invalidField('courseId', texts[ctx.lang].lastItem);
+      if (why) throw invalidField('examPaperId', texts[ctx.lang].finalQuiz);
+    }
+    await settleEnrolments(tx, courseId, ctx.now);
+  }
+
+  const act = (ctx: WriteContext, id: string, action: string, version: number, to: ItemStatus, from: ItemStatus[]) =>
+    resource.act(ctx, id, action, async (tx, row) => {
+      if (row.version !== version) throw versionConflict();
+      refuseUnless(row, ...from);
+      if (to === 'published') await refuseUnpublishable(tx, row, ctx.lang);
+      await repo.update(tx, id, { status: to }, ctx);
+      if (row.itemType !== 'chapter') await changed(tx, row.courseId, ctx);
+      return (await find(tx, id)) as CourseItem;
+    });
 
   return {
     resource,
@@ -235,6 +285,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         ctx.tenantId,
         await versioned(ctx, id, 'replace-media', input.version, async (tx, row) => {
           if (!MEDIA_TYPES.includes(row.itemType)) throw new AppError('courseItem.notMedia');
+          await handOver(tx, [id]);
           await claimFiles(tx, holder(id), [input.fileId], 'fileId', ctx.lang);
           await restartMedia(tx, id);
           return { fileId: input.fileId };
@@ -295,11 +346,25 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         return { moved: input.items.length };
       }),
 
-    /** Each trainee on the course, with their progress on this item (none yet: 0). */
-    progress: (tenantId: string, id: string) =>
+    /** Every item of a course in its order (a course holds MAX_COURSE_ITEMS at most): what its outline shows. */
+    outline: (tenantId: string, courseId: string) =>
+      tenancy.inTenant(tenantId, async (tx) => {
+        const course = await tx.selectFrom('course').select('id').where('id', '=', courseId).executeTakeFirst();
+        if (!course) throw notFound();
+        const { rows } = await repo.list(
+          tx,
+          { page: null, filters: [], sort: [{ column: 'sort', desc: false }] },
+          (q) => q.where('course_id', '=', courseId),
+        );
+        return rows;
+      }),
+
+    /** Each trainee on the course within the viewer's data scope, with their progress on this item (none yet: 0). */
+    progress: (tenantId: string, id: string, viewer: string) =>
       tenancy.inTenant(tenantId, async (tx): Promise<ItemProgress[]> => {
         const item = await find(tx, id);
         if (!item) throw notFound();
+        const scope = await dataScopeOf(tx, viewer);
         const { rows } = await sql<ItemProgress>`SELECT e.trainee_id::text AS "traineeId", p.name AS "traineeName",
             t.trainee_no AS "traineeNo", coalesce(g.percent, 0)::int AS percent, g.score::float8 AS score,
             g.completed_at IS NOT NULL AS completed,
@@ -309,7 +374,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           JOIN trainee t ON t.id = e.trainee_id
           JOIN person p ON p.id = t.person_id
           LEFT JOIN course_item_progress g ON g.item_id = ${id} AND g.trainee_id = e.trainee_id
-          WHERE e.course_id = ${item.courseId}
+          WHERE e.course_id = ${item.courseId} AND ${inDataScope(scope, TRAINEE_BASES, 't')}
           ORDER BY t.trainee_no`.execute(tx);
         return rows;
       }),
@@ -330,6 +395,13 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           .where('trainee_id', '=', input.traineeId)
           .executeTakeFirst();
         if (!enrolled) throw invalidField('traineeId', t.notEnrolled);
+        const inScope = await tx
+          .selectFrom('trainee')
+          .select('id')
+          .where('id', '=', input.traineeId)
+          .where(inDataScope(await dataScopeOf(tx, ctx.actorId), TRAINEE_BASES, 'trainee'))
+          .executeTakeFirst();
+        if (!inScope) throw invalidField('traineeId', t.outOfScope);
         let done = input.percent >= (item.itemType === 'link' ? 100 : item.minViewPercent);
         if (item.itemType === 'quiz') {
           const paper = await tx
@@ -360,7 +432,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
             }),
           )
           .execute();
-        await settle(tx, item.courseId, input.traineeId, ctx.now);
+        await settleEnrolments(tx, item.courseId, ctx.now, input.traineeId);
         return (await find(tx, id)) as CourseItem;
       }),
   };

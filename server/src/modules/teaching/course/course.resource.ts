@@ -66,6 +66,8 @@ export const Course = recordRow({
   audienceTraineeTypeIds: z.array(z.string()),
   audienceOrgIds: z.array(z.string()).openapi({ description: 'Trainees of these training or specialty bases' }),
   audienceCohortYears: z.array(z.number().int()),
+  audienceTraineeTypeNames: z.array(z.string()).openapi({ description: 'The names of its trainee types' }),
+  audienceOrgNames: z.array(z.string()).openapi({ description: 'The names of its bases' }),
   ownerOrgId: z.string().nullable(),
   ownerOrgName: z.string().nullable(),
   summary: z.string().nullable(),
@@ -146,6 +148,8 @@ export const courseTable = tableRepository<'course', Course>({
   columns: columnsOf(Course, {
     except: [
       'categoryName',
+      'audienceTraineeTypeNames',
+      'audienceOrgNames',
       'ownerOrgName',
       'finalPaperTitle',
       'creditHours',
@@ -167,6 +171,9 @@ export const courseTable = tableRepository<'course', Course>({
   computed: {
     categoryName: sql`(SELECT c.name FROM course_category c WHERE c.id = course.category_id)`,
     ownerOrgName: sql`(SELECT o.name FROM organization o WHERE o.id = course.owner_org_id)`,
+    audienceTraineeTypeNames: sql`ARRAY(SELECT t.name FROM trainee_type t
+      WHERE t.id = ANY(course.audience_trainee_type_ids) ORDER BY t.name)`,
+    audienceOrgNames: sql`ARRAY(SELECT o.name FROM organization o WHERE o.id = ANY(course.audience_org_ids) ORDER BY o.name)`,
     finalPaperTitle: sql`(SELECT p.title FROM exam_paper p WHERE p.id = course.final_paper_id)`,
     creditHours: sql`course.credit_hours::float8`,
     publishedAt: iso('published_at'),

@@ -49,7 +49,7 @@ const enrolments = defineRoute({
   method: 'get',
   path: `/${path}/{id}/enrolments`,
   tags,
-  summary: 'The trainees on the course with their progress and completion, by trainee number',
+  summary: 'The trainees on the course (within your data scope) with their progress and completion, by trainee number',
   permission: 'teaching:course:list',
   request: { params: IdParam },
   responses: answers('The enrolments', z.array(Enrolment), 400, 401, 403, 404),
@@ -58,7 +58,7 @@ const report = defineRoute({
   method: 'get',
   path: `/${path}/{id}/report`,
   tags,
-  summary: 'The progress and completion report of the course (xlsx)',
+  summary: 'The progress and completion report of the course, of the trainees within your data scope (xlsx)',
   permission: 'teaching:course:export',
   request: { params: IdParam },
   responses: { 200: xlsx('The report'), ...errorResponses(400, 401, 403, 404) },
@@ -78,14 +78,14 @@ const actions = (service: CourseService): OpenAPIHono<AppEnv> =>
     .openapi(clone, async (c) =>
       c.json(await service.clone(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 201),
     )
-    .openapi(enrolments, async (c) =>
-      c.json(await service.enrolments(c.var.principal.tenantId, c.req.valid('param').id), 200),
-    )
-    .openapi(
-      report,
-      async (c) =>
-        sendSheet(c, await service.report(c.var.principal.tenantId, c.req.valid('param').id, c.var.lang)) as never,
-    );
+    .openapi(enrolments, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      return c.json(await service.enrolments(tenantId, c.req.valid('param').id, userId), 200);
+    })
+    .openapi(report, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      return sendSheet(c, await service.report(tenantId, c.req.valid('param').id, c.var.lang, userId)) as never;
+    });
 
 export const courses = resourceModule(courseResource, {
   service: createCourseService,

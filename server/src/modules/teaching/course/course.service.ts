@@ -9,8 +9,10 @@ import { writeSheet } from '../../../core/resource/spreadsheet';
 import type { Tx } from '../../../core/tenancy';
 import { subtreeIds } from '../../assess/taxonomy/taxonomy';
 import { notify } from '../../message/message/outbox';
+import { dataScopeOf, inDataScope } from '../../people/organization/data-scope';
 import { checkOrganization } from '../../people/organization/organization-ref';
 import { namesNoOne, traineesOf } from '../audience';
+import { settleEnrolments, whyUnpublishable } from '../course-item/completion';
 import {
   type CloneCourse,
   type Course,
@@ -22,6 +24,9 @@ import {
   type UpdateCourse,
 } from './course.resource';
 
+/** A trainee is within a data scope by their training or specialty base (as the trainee list). */
+export const TRAINEE_BASES = ['training_base_id', 'specialty_base_id'] as const;
+
 const texts = {
   'zh-CN': {
     codeTaken: '该编码已被使用',
@@ -29,9 +34,10 @@ const texts = {
     noOrg: '组织不存在',
     noPaper: '试卷不存在',
     toBeforeFrom: '不能早于开始日期',
-    noItem: '请先发布至少一项课程内容',
-    paperNotPublished: '结课试卷须先发布',
-    noAudience: '请至少指定一种分配对象（学员类型、培训基地或年级）',
+    noItem: '课程须至少有一项已发布的内容（章节除外）才能发布：请先发布其中一项',
+    paperNotPublished: '结课试卷尚未发布：请先发布该试卷',
+    noFinalQuiz: '学员须通过结课试卷才能完成课程：请先在课程中添加并发布使用该试卷的测验',
+    noAudience: '请先指定分配对象（学员类型、培训基地或年级）：分配会让其中在培的学员加入课程',
     sheet: '学习报告',
     header: ['学员编号', '姓名', '学员类型', '培训基地', '来源', '进度（%）', '状态', '完成时间'],
     source: { assigned: '分配', self: '自选' },
@@ -43,9 +49,12 @@ const texts = {
     noOrg: 'is not an existing organisation',
     noPaper: 'is not an existing paper',
     toBeforeFrom: 'must not be before the start',
-    noItem: 'publish one item of the course at least first',
-    paperNotPublished: 'the final paper must be published first',
-    noAudience: 'name one audience at least (trainee types, bases or cohorts)',
+    noItem: 'a course is published with one published item (not a chapter) at least: publish one of its items first',
+    paperNotPublished: 'the final paper is not published: publish it first',
+    noFinalQuiz:
+      'trainees complete the course by passing its final paper: add a quiz on that paper to the course and publish it first',
+    noAudience:
+      'name its audience first (trainee types, bases or cohorts): assigning enrols the trainees in training it names',
     sheet: 'Report',
     header: ['Trainee no.', 'Name', 'Trainee type', 'Base', 'Source', 'Progress (%)', 'Status', 'Completed'],
     source: { assigned: 'Assigned', self: 'Self' },
@@ -55,9 +64,9 @@ const texts = {
 
 /**
  * Courses (docs/domain.md §8.1): a code unique in the tenant; published once one of its items is (and its final paper,
- * when it has one), taken offline, back again; assigned to its audience, which enrols the trainees in training it names
- * (those already on it stay as they are; the new ones are told); cloned with its items; the report of its enrolments
- * as xlsx. Its category is a node of the tenant's course category tree; the list's category takes in its subtree.
+ * when it has one, with a quiz of the course on it: ../course-item/completion.ts), taken offline, back again; assigned
+ * to its audience, which enrols the trainees in training it names (those already on it stay as they are; the new ones
+ * are told); cloned with its items; the report of its enrolments as xlsx. Its category is a node of the tenant's course category tree; the list's category takes in its subtree.
  */
 export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
   const repo = courseTable;
@@ -114,7 +123,13 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
       await check(tx, input, current, ctx.lang);
       const { version, ...values } = input;
       const updated = await repo.update(tx, current.id, values, ctx, version);
-      return updated && ((await find(tx, current.id)) as Course);
+      if (!updated) return undefined;
+      const paperChanged = input.finalPaperId !== undefined && input.finalPaperId !== current.finalPaperId;
+      // a published course stays publishable: its final paper is not switched to a draft, nor to one it has no quiz on
+      if (current.status === 'published' && paperChanged) await refuseUnpublishable(tx, current.id, ctx.lang);
+      if (paperChanged || (input.minItemPercent !== undefined && input.minItemPercent !== current.minItemPercent))
+        await settleEnrolments(tx, current.id, ctx.now);
+      return (await find(tx, current.id)) as Course;
     },
     async remove(tx, rows, ctx) {
       for (const row of rows) refuseUnless(row, 'draft');
@@ -126,11 +141,19 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
     },
   };
 
+  /** One published item at least; the final paper (if any) published, with a published quiz of the course on it. */
+  async function refuseUnpublishable(tx: Tx, id: string, lang: Lang) {
+    const why = await whyUnpublishable(tx, id);
+    if (why) throw invalidField(why === 'noItem' ? 'items' : 'finalPaperId', texts[lang][why]);
+  }
+
   const resource = createResourceService(courseResource, store, deps);
 
   const act = versionedAct(resource, repo, (tx, id) => find(tx, id));
 
-  async function enrolments(tx: Tx, id: string): Promise<Enrolment[]> {
+  /** The course's enrolments of trainees within the viewer's data scope (of their training or specialty base). */
+  async function enrolments(tx: Tx, id: string, viewer: string): Promise<Enrolment[]> {
+    const scope = await dataScopeOf(tx, viewer);
     const { rows } = await sql<Enrolment>`SELECT e.id::text AS id, e.trainee_id::text AS "traineeId",
         p.name AS "traineeName", t.trainee_no AS "traineeNo", tt.name AS "traineeTypeName", o.name AS "baseName",
         e.source, e.progress_percent AS "progressPercent", e.status,
@@ -140,7 +163,7 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
       JOIN person p ON p.id = t.person_id
       LEFT JOIN trainee_type tt ON tt.id = t.trainee_type_id
       LEFT JOIN organization o ON o.id = t.training_base_id
-      WHERE e.course_id = ${id}
+      WHERE e.course_id = ${id} AND ${inDataScope(scope, TRAINEE_BASES, 't')}
       ORDER BY t.trainee_no`.execute(tx);
     return rows;
   }
@@ -148,27 +171,11 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
   return {
     resource,
 
-    /** Draft or offline → published: one published item at least, and the final paper (if any) published. */
+    /** Draft or offline → published: one published item at least; its final paper (if any) published, with its quiz. */
     publish: (ctx: WriteContext, id: string, version: number) =>
       act(ctx, id, 'publish', version, async (tx, row) => {
         refuseUnless(row, 'draft', 'offline');
-        const t = texts[ctx.lang];
-        const item = await tx
-          .selectFrom('course_item')
-          .select('id')
-          .where('course_id', '=', id)
-          .where('status', '=', 'published')
-          .where('item_type', '<>', 'chapter')
-          .executeTakeFirst();
-        if (!item) throw invalidField('items', t.noItem);
-        if (row.finalPaperId) {
-          const paper = await tx
-            .selectFrom('exam_paper')
-            .select('status')
-            .where('id', '=', row.finalPaperId)
-            .executeTakeFirst();
-          if (paper?.status !== 'published') throw invalidField('finalPaperId', t.paperNotPublished);
-        }
+        await refuseUnpublishable(tx, id, ctx.lang);
         return { status: 'published', publishedAt: row.publishedAt ?? ctx.now.toISOString() };
       }),
 
@@ -208,7 +215,10 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
       return { enrolled, course };
     },
 
-    /** A new draft with the settings and the items (as drafts) of the course, under another code and title. */
+    /**
+     * A new draft with the settings and the items (as drafts) of the course, under another code and title; its videos
+     * and documents show the same files (shared, not copied).
+     */
     clone: (ctx: WriteContext, id: string, input: CloneCourse) =>
       tenancy.inTenant(ctx.tenantId, async (tx) => {
         const source = await find(tx, id);
@@ -222,6 +232,8 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
           publishedAt: _p,
           categoryName: _n,
           ownerOrgName: _o,
+          audienceTraineeTypeNames: _tn,
+          audienceOrgNames: _on,
           finalPaperTitle: _f,
           itemCount: _i,
           enrolmentCount: _e,
@@ -249,8 +261,14 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
               item_type: item.item_type,
               title: item.title,
               description: item.description,
-              // a file is held by one item: the copy links to the same address, paper or nothing
-              file_id: null,
+              // the copy shows the same file (held by the source's item, handed over if that one lets it go), address
+              // or paper; its media as read, a reading under way is taken up again by the sweep
+              file_id: item.file_id,
+              media_status:
+                item.media_status === 'processing' || item.media_status === 'pending' ? 'pending' : item.media_status,
+              media_error: item.media_error,
+              media_error_detail: item.media_error_detail,
+              media_duration_sec: item.media_duration_sec,
               url: item.url,
               exam_paper_id: item.exam_paper_id,
               duration_minutes: item.duration_minutes,
@@ -275,19 +293,19 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
         return after;
       }),
 
-    enrolments: (tenantId: string, id: string) =>
+    enrolments: (tenantId: string, id: string, viewer: string) =>
       tenancy.inTenant(tenantId, async (tx) => {
         if (!(await find(tx, id))) throw notFound();
-        return enrolments(tx, id);
+        return enrolments(tx, id, viewer);
       }),
 
-    /** The report of its enrolments (progress, status, completion), as xlsx. */
-    report: (tenantId: string, id: string, lang: Lang) =>
+    /** The report of its enrolments (progress, status, completion) within the viewer's data scope, as xlsx. */
+    report: (tenantId: string, id: string, lang: Lang, viewer: string) =>
       tenancy.inTenant(tenantId, async (tx) => {
         const course = await find(tx, id);
         if (!course) throw notFound();
         const t = texts[lang];
-        const rows = (await enrolments(tx, id)).map((e) => [
+        const rows = (await enrolments(tx, id, viewer)).map((e) => [
           e.traineeNo,
           e.traineeName,
           e.traineeTypeName,

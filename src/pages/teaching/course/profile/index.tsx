@@ -1,13 +1,14 @@
 import '@/pages/teaching/catalogue';
-import { DownloadOutlined, FolderOutlined } from '@ant-design/icons';
-import { Link, useAccess, useIntl } from '@umijs/max';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Empty, Popconfirm, Progress, Space, Table, Tag, Tree, type TreeProps, Typography } from 'antd';
+import { Button, Card, Input, Popconfirm, Progress, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
-import { type CourseItem, fetchCourseItems, reorderItems } from '../../course-item/descriptor';
+import CourseOutline from '../CourseOutline';
 import {
   assignCourse,
   type Course,
@@ -17,86 +18,10 @@ import {
   offlineCourse,
   publishCourse,
 } from '../descriptor';
-import { dropped, outline } from '../outline';
 
-const STATUS_COLOURS: Record<CourseItem['status'], string> = {
-  draft: 'default',
-  published: 'success',
-  hidden: 'warning',
-};
+const ENROLMENT_STATUSES: Enrolment['status'][] = ['not_started', 'in_progress', 'completed', 'failed'];
 
-/** The course's items as a tree, dragged into a new order (into or out of chapters). */
-function Outline({ course }: { course: Course }) {
-  const intl = useIntl();
-  const access = useAccess();
-  const t = (id: string) => intl.formatMessage({ id });
-  const { data: items = [], refresh } = useRequest(() => fetchCourseItems(course.id), { onError: ignoreShownError });
-  const tree = outline(items);
-  const title = (item: CourseItem) => (
-    <Space size={4}>
-      {item.itemType === 'chapter' ? (
-        <FolderOutlined />
-      ) : (
-        <Tag>{t(`teaching.course-item.itemType.${item.itemType}`)}</Tag>
-      )}
-      <Link to={`/teach/course/item/${item.id}/profile`}>{item.title}</Link>
-      <Tag color={STATUS_COLOURS[item.status]}>{t(`teaching.course-item.status.${item.status}`)}</Tag>
-    </Space>
-  );
-  const onDrop: TreeProps['onDrop'] = (info) => {
-    const position = Number(String(info.node.pos).split('-').at(-1));
-    const order = dropped(
-      tree,
-      String(info.dragNode.key),
-      String(info.node.key),
-      !info.dropToGap,
-      info.dropPosition > position,
-    );
-    if (!order) return;
-    reorderItems(course.id, order).then(() => {
-      message.success(t('teaching.course.items.reordered'));
-      refresh();
-    }, ignoreShownError);
-  };
-  return (
-    <Card
-      title={t('teaching.course.items')}
-      data-testid="course-outline"
-      extra={<Link to={`/teach/course/item/list?courseId=${course.id}`}>{t('teaching.course.items.manage')}</Link>}
-    >
-      {tree.length === 0 ? (
-        <Empty />
-      ) : (
-        <>
-          {access['teaching:course-item:update'] && (
-            <Typography.Paragraph type="secondary">{t('teaching.course.items.dragHint')}</Typography.Paragraph>
-          )}
-          <Tree
-            blockNode
-            defaultExpandAll
-            draggable={access['teaching:course-item:update'] ? { icon: false } : false}
-            allowDrop={({ dragNode, dropNode, dropPosition }) =>
-              dropPosition === 0
-                ? (dropNode as unknown as { itemType: string }).itemType === 'chapter' &&
-                  (dragNode as unknown as { itemType: string }).itemType !== 'chapter'
-                : true
-            }
-            onDrop={onDrop}
-            treeData={tree.map((n) => ({
-              key: n.item.id,
-              itemType: n.item.itemType,
-              title: title(n.item),
-              children: n.children.map((c) => ({ key: c.id, itemType: c.itemType, title: title(c), isLeaf: true })),
-              isLeaf: n.item.itemType !== 'chapter',
-            }))}
-          />
-        </>
-      )}
-    </Card>
-  );
-}
-
-/** Who is on the course, with their progress and completion; the report as xlsx. */
+/** Who is on the course, with their progress and completion (found by name or number, by status); the report as xlsx. */
 function Enrolments({ course }: { course: Course }) {
   const intl = useIntl();
   const access = useAccess();
@@ -105,6 +30,14 @@ function Enrolments({ course }: { course: Course }) {
     refreshDeps: [course.version],
     onError: ignoreShownError,
   });
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<Enrolment['status']>();
+  const words = search.trim().toLowerCase();
+  const shown = data.filter(
+    (e) =>
+      (!status || e.status === status) &&
+      (!words || e.traineeName.toLowerCase().includes(words) || e.traineeNo.toLowerCase().includes(words)),
+  );
   const exportReport = () =>
     downloadFile(`/api/teaching/course/${course.id}/report`, undefined, `course-${course.code}.xlsx`).catch(
       ignoreShownError,
@@ -121,11 +54,33 @@ function Enrolments({ course }: { course: Course }) {
         )
       }
     >
+      <Space style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('teaching.course.enrolment.search')}
+          onSearch={setSearch}
+          onChange={(e) => !e.target.value && setSearch('')}
+          style={{ width: 240 }}
+          data-testid="enrolment-search"
+        />
+        <Select<Enrolment['status']>
+          allowClear
+          placeholder={t('teaching.course.enrolment.allStatuses')}
+          value={status}
+          onChange={setStatus}
+          style={{ width: 160 }}
+          data-testid="enrolment-status"
+          options={ENROLMENT_STATUSES.map((value) => ({
+            value,
+            label: t(`teaching.course.enrolment.status.${value}`),
+          }))}
+        />
+      </Space>
       <Table<Enrolment>
         size="small"
         rowKey="traineeId"
         loading={loading}
-        dataSource={data}
+        dataSource={shown}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
         columns={[
           { title: t('teaching.activity.traineeNo'), dataIndex: 'traineeNo', width: 130 },
@@ -197,12 +152,15 @@ export default function CourseProfile() {
                 </Popconfirm>
               )}
               {course.status === 'published' && access['teaching:course:publish'] && (
-                <Button onClick={() => offlineCourse(course).then(reload, ignoreShownError)}>
-                  {t('teaching.course.offline')}
-                </Button>
+                <Popconfirm
+                  title={t('teaching.course.offline.confirm')}
+                  onConfirm={() => offlineCourse(course).then(reload, ignoreShownError)}
+                >
+                  <Button data-testid="course-profile-offline">{t('teaching.course.offline')}</Button>
+                </Popconfirm>
               )}
             </Space>
-            <Outline course={course} />
+            <CourseOutline courseId={course.id} manage />
             <Enrolments course={course} />
           </>
         )}
