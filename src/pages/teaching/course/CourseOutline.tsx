@@ -3,6 +3,7 @@ import { FolderOutlined } from '@ant-design/icons';
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Space, Tag, Tree, type TreeProps, Typography } from 'antd';
+import { useState } from 'react';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { type CourseItem, fetchCourseItems, reorderItems } from '../course-item/descriptor';
@@ -36,6 +37,8 @@ export default function CourseOutline({
     onError: ignoreShownError,
   });
   const tree = outline(items);
+  /** Chapters the user folded: every other one shows its items, those added to it since the outline was drawn too. */
+  const [folded, setFolded] = useState<string[]>([]);
   const title = (item: CourseItem) => (
     <Space size={4}>
       {item.itemType === 'chapter' ? (
@@ -80,7 +83,10 @@ export default function CourseOutline({
           )}
           <Tree
             blockNode
-            defaultExpandAll
+            expandedKeys={tree.filter((n) => !folded.includes(n.item.id)).map((n) => n.item.id)}
+            onExpand={(_, { node, expanded }) =>
+              setFolded((keys) => (expanded ? keys.filter((k) => k !== node.key) : [...keys, String(node.key)]))
+            }
             draggable={access['teaching:course-item:update'] ? { icon: false } : false}
             allowDrop={({ dragNode, dropNode, dropPosition }) =>
               dropPosition === 0
