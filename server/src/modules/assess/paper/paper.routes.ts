@@ -132,7 +132,12 @@ const actions = (service: PaperService) => {
     .openapi(exportPdf, (c) => printed(c, 'pdf', c.req.valid('param').id, c.req.valid('query')))
     .openapi(preview, async (c) =>
       c.json(
-        await service.preview(c.var.principal.tenantId, c.req.valid('param').id, c.req.valid('query').seed ?? 1),
+        await service.preview(
+          c.var.principal.tenantId,
+          c.req.valid('param').id,
+          c.req.valid('query').seed ?? 1,
+          c.var.lang,
+        ),
         200,
       ),
     );
