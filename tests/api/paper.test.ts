@@ -542,4 +542,67 @@ describe.each(engines())('exam papers on $name', (engine) => {
       expect(ids.filter((x: string) => middle.includes(x))).toHaveLength(1);
     }
   });
+
+  it('shuffles the questions and the options by the seed when the paper says so, the answers following the letters', async () => {
+    const { category, made } = await pool('shuffle', [1, 2, 3, 4, 5]);
+    const b1 = await create(questions, {
+      categoryId: category.id,
+      questionType: 'option_group',
+      medicalFormat: 'B1',
+      stem: '共用备选答案',
+      options: five('共用'),
+      children: [
+        { stem: '第一小题', answer: ['A'] },
+        { stem: '第二小题', answer: ['D'] },
+      ],
+    });
+    expect(b1.children).toHaveLength(2);
+    const placed = [...made.map((q) => q.id), b1.id];
+    const shuffling = await create(papers, {
+      code: 'SHUFFLE',
+      title: '乱序',
+      passScore: 1,
+      durationMinutes: 30,
+      shuffleQuestions: true,
+      shuffleOptions: true,
+      sections: [{ title: 'a', slots: placed.map((questionId) => ({ questionId, score: 1 })) }],
+    });
+    const previewOf = async (seed: number) =>
+      (await call('GET', `${papers}/${shuffling.id}/preview?seed=${seed}`)).body.sections[0].questions as Json[];
+    const orders: string[][] = [];
+    let moved = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const qs = await previewOf(seed);
+      expect(await previewOf(seed)).toEqual(qs);
+      orders.push(qs.map((q) => q.id));
+      expect([...qs.map((q) => q.id)].sort()).toEqual([...placed].sort());
+      for (const q of qs) {
+        // the options relabelled A, B, C… in their new places; the answer is the same option at its new letter
+        expect(q.options.map((o: Json) => o.key)).toEqual(['A', 'B', 'C', 'D', 'E']);
+        if (q.questionType === 'option_group') {
+          const textOf = (key: string) => q.options.find((o: Json) => o.key === key).text;
+          expect(q.children.map((c: Json) => textOf(c.answer[0]))).toEqual(['共用A', '共用D']);
+          continue;
+        }
+        const correct = q.options.find((o: Json) => o.key === q.answer[0]);
+        expect(correct.text).toBe(`${q.stem}B`);
+        if (q.answer[0] !== 'B') moved++;
+      }
+    }
+    expect(moved).toBeGreaterThan(0);
+    expect(orders.some((order) => order.join() !== placed.join())).toBe(true);
+    expect(new Set(orders.map((o) => o.join())).size).toBeGreaterThan(1);
+
+    // the exports are the same shuffle: the options at their new letters, the key's answers at them too
+    const shown = await previewOf(3);
+    const first = shown[0].questionType === 'option_group' ? shown[1] : shown[0];
+    const res = await s.api.fetch('GET', `${papers}/${shuffling.id}/export-word?seed=3&answers=true`, {
+      token: s.demo,
+    });
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    const text = ((await zip.file('word/document.xml')?.async('string')) ?? '').replace(/<[^>]+>/g, '');
+    for (const option of first.options) expect(text).toContain(`${option.key}. ${option.text}`);
+    expect(text.indexOf(shown[0].stem)).toBeLessThan(text.indexOf(shown[shown.length - 1].stem));
+    expect(text).toContain(`答案：${first.answer[0]}`);
+  });
 });

@@ -28,6 +28,7 @@ import {
   type SectionInput,
   type UpdatePaper,
 } from './paper.resource';
+import { shuffledPreview } from './paper.shuffle';
 
 const texts = {
   'zh-CN': {
@@ -778,7 +779,8 @@ export function createPaperService(deps: ResourceDeps) {
       }
       out.push({ title: section.title, instructions: section.instructions, questions });
     }
-    return { seed, totalScore: paper.totalScore, sections: out };
+    // the questions and options in the order of the seed, when the paper shuffles them
+    return shuffledPreview({ seed, totalScore: paper.totalScore, sections: out }, seed, paper);
   }
 
   const act = versionedAct(resource, repo, (tx, id) => find(tx, id));
