@@ -605,4 +605,62 @@ describe.each(engines())('exam papers on $name', (engine) => {
     expect(text.indexOf(shown[0].stem)).toBeLessThan(text.indexOf(shown[shown.length - 1].stem));
     expect(text).toContain(`答案：${first.answer[0]}`);
   });
+
+  it("keeps a role of an organisation's data scope to the papers its organisation's users made", async () => {
+    const hospital = await create('/api/people/organization', { code: 'PH', name: '试卷医院', orgType: 'hospital' });
+    const dept = await create('/api/people/organization', {
+      code: 'PD',
+      name: '试卷科室',
+      orgType: 'department',
+      parentId: hospital.id,
+    });
+    const role = await create('/api/system/role', { code: 'paper_office', name: '科室试卷' });
+    await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope: 'org' });
+    const permissionIds = (
+      await s.api.db
+        .selectFrom('permission')
+        .select('id')
+        .where('code', 'in', [
+          'assess:paper:list',
+          'assess:paper:create',
+          'assess:paper:export-word',
+          'assess:paper:clone',
+        ])
+        .execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: 'paper_office',
+      displayName: '科室试卷',
+      password: 'Quiet-Otter-42',
+      orgId: dept.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const scoped = (await s.api.tokens('demo', 'paper_office', 'Quiet-Otter-42')).access;
+    const mine = await call(
+      'POST',
+      papers,
+      {
+        code: 'SCOPE-MINE',
+        title: '科室自己的卷',
+        passScore: 1,
+        durationMinutes: 30,
+        sections: [{ title: 'a', slots: [{ questionId: ready[1].id, score: 1 }] }],
+      },
+      scoped,
+    );
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    const seen = (await call('GET', `${papers}?pageSize=100`, undefined, scoped)).body;
+    expect(seen.data.map((p: Json) => p.code)).toEqual(['SCOPE-MINE']);
+    // the others' papers are not found by it, nor previewed, exported or cloned
+    expect((await call('GET', `${papers}/${paper.id}`, undefined, scoped)).status).toBe(404);
+    expect((await call('GET', `${papers}/${paper.id}/preview`, undefined, scoped)).status).toBe(404);
+    expect((await call('GET', `${papers}/${paper.id}/export-word`, undefined, scoped)).status).toBe(404);
+    const copy = await call('POST', `${papers}/${paper.id}/clone`, { code: 'SCOPE-C', title: 'c' }, scoped);
+    expect(copy.status).toBe(404);
+    expect((await call('GET', `${papers}/${mine.body.id}/preview`, undefined, scoped)).status).toBe(200);
+    // a role that sees everything sees its paper too
+    expect((await call('GET', `${papers}/${mine.body.id}`)).status).toBe(200);
+  });
 });

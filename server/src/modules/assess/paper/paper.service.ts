@@ -4,7 +4,9 @@ import type { Lang } from '../../../core/i18n';
 import { COUNTED } from '../../../core/resource/counted-list';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
+import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import { dataScopeOf } from '../../people/organization/data-scope';
 import type { QuestionItem } from '../question/question.resource';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { paperDocx } from './paper.docx';
@@ -481,8 +483,24 @@ export function createPaperService(deps: ResourceDeps) {
     return out;
   }
 
-  const find = async (tx: Tx, id: string): Promise<Paper | undefined> => {
-    const row = await repo.find(tx, id);
+  /**
+   * The papers within the viewer's data scope (every paper without a viewer): a paper is its author's, so it is seen
+   * by a role whose scope holds the organisation of the user who made it, or (a `self` scope) by that user.
+   */
+  async function scoped(tx: Tx, viewer: string | undefined): Promise<Narrow> {
+    if (!viewer) return (qb) => qb;
+    const scope = await dataScopeOf(tx, viewer);
+    if (scope.all) return (qb) => qb;
+    const parts = [
+      sql<boolean>`EXISTS (SELECT 1 FROM admin_user u WHERE u.id = exam_paper.created_by
+        AND u.org_id = ANY(${scope.orgIds}::bigint[]))`,
+    ];
+    if (scope.self) parts.push(sql<boolean>`exam_paper.created_by = ${viewer}`);
+    return (qb) => qb.where(sql<boolean>`(${sql.join(parts, sql` OR `)})`);
+  }
+
+  const find = async (tx: Tx, id: string, viewer?: string): Promise<Paper | undefined> => {
+    const row = await repo.find(tx, id, await scoped(tx, viewer));
     return row && { ...row, sections: await sectionsOf(tx, id, row.status === 'draft') };
   };
 
@@ -639,8 +657,8 @@ export function createPaperService(deps: ResourceDeps) {
   };
 
   const store: ResourceStore<Paper, CreatePaper, UpdatePaper> = {
-    list: (tx, query) => repo.list(tx, query),
-    find: (tx, id) => find(tx, id),
+    list: async (tx, query) => repo.list(tx, query, await scoped(tx, query.viewer)),
+    find: (tx, id, viewer) => find(tx, id, viewer),
     async create(tx, input, ctx) {
       const { sections = [], ...values } = input;
       await checkCode(tx, input.code, undefined, ctx.lang);
@@ -859,7 +877,7 @@ export function createPaperService(deps: ResourceDeps) {
     /** A new draft with the paper's settings and structure (its random-once draws left out: it draws anew). */
     clone: (ctx: WriteContext, id: string, input: ClonePaper) =>
       deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
-        const source = await find(tx, id);
+        const source = await find(tx, id, ctx.actorId);
         if (!source) throw new AppError('common.notFound');
         const drawn = source.composeMode === 'random_once' && source.status !== 'draft';
         const sections = asInput(source.sections ?? []).map((s, i) => ({
@@ -897,9 +915,9 @@ export function createPaperService(deps: ResourceDeps) {
       }),
 
     /** The paper as a candidate would get it with `seed` (its random rules drawn; pinned versions once published). */
-    preview: (tenantId: string, id: string, seed: number, lang: Lang) =>
+    preview: (tenantId: string, id: string, seed: number, lang: Lang, viewer: string) =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        const paper = await find(tx, id);
+        const paper = await find(tx, id, viewer);
         if (!paper) throw new AppError('common.notFound');
         return preview(tx, paper, seed, lang);
       }),
@@ -908,9 +926,17 @@ export function createPaperService(deps: ResourceDeps) {
      * The paper as a Word document or a PDF (the draw of `seed`), with each answer and analysis when `answers`. The
      * document is made after the transaction, from what it read.
      */
-    async print(tenantId: string, id: string, format: 'docx' | 'pdf', seed: number, answers: boolean, lang: Lang) {
+    async print(
+      tenantId: string,
+      id: string,
+      format: 'docx' | 'pdf',
+      seed: number,
+      answers: boolean,
+      lang: Lang,
+      viewer: string,
+    ) {
       const printed = await deps.tenancy.inTenant(tenantId, async (tx) => {
-        const paper = await find(tx, id);
+        const paper = await find(tx, id, viewer);
         if (!paper) throw new AppError('common.notFound');
         return { code: paper.code, paper: printedPaper(paper, await preview(tx, paper, seed, lang), answers, lang) };
       });
