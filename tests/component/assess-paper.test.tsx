@@ -175,6 +175,71 @@ describe('/exam-paper/edit/:id', () => {
   });
 });
 
+describe('/exam-paper/edit/:id, drag to order', () => {
+  it('drags a question and a section into another place (the arrows stay), and saves that order', async () => {
+    const base = paper('1');
+    const sections = base.sections as NonNullable<Paper['sections']>;
+    const first = sections[0] as (typeof sections)[number];
+    const slot = first.slots[0] as (typeof first.slots)[number];
+    const withTwo = paper('1', {
+      sections: [
+        { ...first, slots: [slot, { ...slot, questionId: '102', code: 'Q00000102', stem: '第二道题' }] },
+        sections[1] as (typeof sections)[number],
+      ],
+    });
+    const api = fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: withTwo }),
+      'GET /api/assess/category/tree': () => ({ body: [] }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+      'POST /api/assess/paper/check-rules': (call) => ({
+        body: (call.body as { rules: { count: number }[] }).rules.map((r) => ({ requested: r.count, available: 9 })),
+      }),
+      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
+        body: paper('1', call.body as Partial<Paper>),
+      })),
+    });
+    const app = renderApp({
+      store,
+      access: grant(codes),
+      initialPath: '/exam-paper/edit/1',
+      routes: [
+        { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
+        { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
+      ],
+    });
+    render(app.tree);
+    await waitFor(() => expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toHaveLength(2));
+    const drag = (handle: HTMLElement, onto: HTMLElement) => {
+      fireEvent.dragStart(handle);
+      fireEvent.dragOver(onto);
+      fireEvent.drop(onto);
+      fireEvent.dragEnd(handle);
+    };
+    drag(screen.getAllByTestId('slot-drag')[1] as HTMLElement, screen.getAllByTestId('slot-row')[0] as HTMLElement);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toEqual([
+        '第二道题',
+        '首选的抗血小板药物是',
+      ]),
+    );
+    drag(
+      screen.getAllByTestId('section-drag')[1] as HTMLElement,
+      screen.getAllByTestId('paper-section')[0] as HTMLElement,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('section-title').map((e) => (e as HTMLInputElement).value)).toEqual([
+        '随机题',
+        'A1 型题',
+      ]),
+    );
+    fireEvent.click(screen.getByTestId('paper-save'));
+    await screen.findByTestId('landed');
+    expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({
+      sections: [{ title: '随机题' }, { title: 'A1 型题', slots: [{ questionId: '102' }, { questionId: '101' }] }],
+    });
+  });
+});
+
 describe('/exam-paper/edit/:id, the rules together', () => {
   /** The paper of two sections drawing 3 each from the same category, on its edit screen. */
   const open = () => {

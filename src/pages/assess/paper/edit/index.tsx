@@ -19,9 +19,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import CloneDialog from '@/components/CloneDialog';
-import ItemMoves from '@/components/ItemMoves';
+import ItemMoves, { DragHandle, useDragMove } from '@/components/ItemMoves';
 import { useRecordFrame } from '@/components/layout/frame';
 import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
@@ -148,6 +148,17 @@ const totals = (sections: SectionValue[] = []) =>
     }),
     { score: 0, count: 0 },
   );
+
+/** `useDragMove` for a list a callback renders (a Form.List's). */
+function Dragged({
+  move,
+  children,
+}: {
+  move: (from: number, to: number) => void;
+  children: (drag: ReturnType<typeof useDragMove>) => ReactNode;
+}) {
+  return <>{children(useDragMove(move))}</>;
+}
 
 /**
  * /exam-paper/add and /exam-paper/edit/:id: one form. The settings, then the sections: each with its fixed questions
@@ -321,154 +332,184 @@ export default function PaperEditPage() {
 
         <Form.List name="sections">
           {(fields, { add, remove, move }) => (
-            <>
-              {fields.map((field, i) => (
-                <Card
-                  key={field.key}
-                  data-testid="paper-section"
-                  style={{ marginBottom: 16 }}
-                  title={
-                    <Space>
-                      <span>{i + 1}.</span>
-                      <Form.Item name={[field.name, 'title']} noStyle rules={[{ required: true }]}>
-                        <Input data-testid="section-title" style={{ width: 240 }} maxLength={100} />
-                      </Form.Item>
-                      <span>{t('assess.paper.section.defaultScore')}</span>
-                      <Form.Item name={[field.name, 'defaultScore']} noStyle>
-                        <InputNumber min={0.5} max={999} step={0.5} />
-                      </Form.Item>
-                    </Space>
-                  }
-                  extra={
-                    <ItemMoves
-                      index={i}
-                      count={fields.length}
-                      move={move}
-                      remove={() => remove(field.name)}
-                      confirmRemove={
-                        sections[i]?.slots?.length || sections[i]?.rules?.length
-                          ? t('assess.paper.section.removeConfirm')
-                          : undefined
-                      }
-                    />
-                  }
-                >
-                  <Form.Item name={[field.name, 'instructions']}>
-                    <Input placeholder={t('assess.paper.section.instructions')} maxLength={1000} />
-                  </Form.Item>
-                  <Form.List name={[field.name, 'slots']}>
-                    {(slots, slotOps) => (
-                      <Table
-                        size="small"
-                        pagination={false}
-                        rowKey="key"
-                        data-testid="section-slots"
-                        dataSource={slots}
-                        locale={{ emptyText: t('assess.paper.section.noQuestions') }}
-                        columns={[
-                          {
-                            title: t('assess.question.code'),
-                            width: 120,
-                            render: (_v, slot) => sections[i]?.slots?.[slot.name]?.code,
-                          },
-                          {
-                            title: t('assess.question.stem'),
-                            ellipsis: true,
-                            render: (_v, slot) => (
-                              <span data-testid="slot-stem">{sections[i]?.slots?.[slot.name]?.stem}</span>
-                            ),
-                          },
-                          {
-                            title: t('assess.question.questionType'),
-                            width: 150,
-                            render: (_v, slot) => {
-                              const type = sections[i]?.slots?.[slot.name]?.questionType;
-                              return type && <Tag>{t(`assess.question.type.${type}`)}</Tag>;
-                            },
-                          },
-                          {
-                            title: t('assess.paper.rule.score'),
-                            width: 110,
-                            render: (_v, slot) => (
-                              <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
-                                <InputNumber min={0.5} max={999} step={0.5} size="small" />
-                              </Form.Item>
-                            ),
-                          },
-                          {
-                            width: 120,
-                            render: (_v, slot, j) => (
-                              <ItemMoves
-                                size="small"
-                                index={j}
-                                count={slots.length}
-                                move={slotOps.move}
-                                remove={() => slotOps.remove(slot.name)}
-                              />
-                            ),
-                          },
-                        ]}
-                      />
-                    )}
-                  </Form.List>
-                  <Space style={{ margin: '8px 0 16px' }}>
-                    <Button icon={<PlusOutlined />} data-testid="section-pick" onClick={() => setPicking(i)}>
-                      {t('assess.paper.pick')}
-                    </Button>
-                  </Space>
-                  {mode !== 'manual' && (
-                    <Form.List name={[field.name, 'rules']}>
-                      {(rules, ruleOps) => (
-                        <>
-                          {rules.map((rule) => (
-                            <RuleRow
-                              key={rule.key}
-                              path={['sections', field.name, 'rules', rule.name]}
-                              answer={answers[`${i}.${rule.name}`]}
-                              together={together(`${i}.${rule.name}`)?.map(ruleName)}
-                              onRemove={() => ruleOps.remove(rule.name)}
+            <Dragged move={move}>
+              {(drag) => (
+                <>
+                  {fields.map((field, i) => (
+                    <Card
+                      key={field.key}
+                      data-testid="paper-section"
+                      style={{ marginBottom: 16 }}
+                      {...drag.target(i)}
+                      title={
+                        <Space>
+                          {!frozen && (
+                            <DragHandle
+                              {...drag.handle(i)}
+                              title={t('assess.paper.dragToOrder')}
+                              testId="section-drag"
                             />
-                          ))}
-                          <Button
-                            type="dashed"
-                            icon={<PlusOutlined />}
-                            data-testid="section-add-rule"
-                            onClick={() =>
-                              ruleOps.add({
-                                includeSubcategories: true,
-                                tagMatch: 'any',
-                                difficultyMin: 1,
-                                difficultyMax: 5,
-                                count: 5,
-                                score: sections[i]?.defaultScore ?? 1,
-                              })
-                            }
-                          >
-                            {t('assess.paper.rule.add')}
-                          </Button>
-                        </>
+                          )}
+                          <span>{i + 1}.</span>
+                          <Form.Item name={[field.name, 'title']} noStyle rules={[{ required: true }]}>
+                            <Input data-testid="section-title" style={{ width: 240 }} maxLength={100} />
+                          </Form.Item>
+                          <span>{t('assess.paper.section.defaultScore')}</span>
+                          <Form.Item name={[field.name, 'defaultScore']} noStyle>
+                            <InputNumber min={0.5} max={999} step={0.5} />
+                          </Form.Item>
+                        </Space>
+                      }
+                      extra={
+                        <ItemMoves
+                          index={i}
+                          count={fields.length}
+                          move={move}
+                          remove={() => remove(field.name)}
+                          confirmRemove={
+                            sections[i]?.slots?.length || sections[i]?.rules?.length
+                              ? t('assess.paper.section.removeConfirm')
+                              : undefined
+                          }
+                        />
+                      }
+                    >
+                      <Form.Item name={[field.name, 'instructions']}>
+                        <Input placeholder={t('assess.paper.section.instructions')} maxLength={1000} />
+                      </Form.Item>
+                      <Form.List name={[field.name, 'slots']}>
+                        {(slots, slotOps) => (
+                          <Dragged move={slotOps.move}>
+                            {(slotDrag) => (
+                              <Table
+                                size="small"
+                                pagination={false}
+                                rowKey="key"
+                                data-testid="section-slots"
+                                dataSource={slots}
+                                locale={{ emptyText: t('assess.paper.section.noQuestions') }}
+                                onRow={(_slot, j) =>
+                                  ({ ...slotDrag.target(j ?? 0), 'data-testid': 'slot-row' }) as never
+                                }
+                                columns={[
+                                  {
+                                    width: 32,
+                                    render: (_v, _slot, j) =>
+                                      !frozen && (
+                                        <DragHandle
+                                          {...slotDrag.handle(j)}
+                                          title={t('assess.paper.dragToOrder')}
+                                          testId="slot-drag"
+                                        />
+                                      ),
+                                  },
+                                  {
+                                    title: t('assess.question.code'),
+                                    width: 120,
+                                    render: (_v, slot) => sections[i]?.slots?.[slot.name]?.code,
+                                  },
+                                  {
+                                    title: t('assess.question.stem'),
+                                    ellipsis: true,
+                                    render: (_v, slot) => (
+                                      <span data-testid="slot-stem">{sections[i]?.slots?.[slot.name]?.stem}</span>
+                                    ),
+                                  },
+                                  {
+                                    title: t('assess.question.questionType'),
+                                    width: 150,
+                                    render: (_v, slot) => {
+                                      const type = sections[i]?.slots?.[slot.name]?.questionType;
+                                      return type && <Tag>{t(`assess.question.type.${type}`)}</Tag>;
+                                    },
+                                  },
+                                  {
+                                    title: t('assess.paper.rule.score'),
+                                    width: 110,
+                                    render: (_v, slot) => (
+                                      <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
+                                        <InputNumber min={0.5} max={999} step={0.5} size="small" />
+                                      </Form.Item>
+                                    ),
+                                  },
+                                  {
+                                    width: 120,
+                                    render: (_v, slot, j) => (
+                                      <ItemMoves
+                                        size="small"
+                                        index={j}
+                                        count={slots.length}
+                                        move={slotOps.move}
+                                        remove={() => slotOps.remove(slot.name)}
+                                      />
+                                    ),
+                                  },
+                                ]}
+                              />
+                            )}
+                          </Dragged>
+                        )}
+                      </Form.List>
+                      <Space style={{ margin: '8px 0 16px' }}>
+                        <Button icon={<PlusOutlined />} data-testid="section-pick" onClick={() => setPicking(i)}>
+                          {t('assess.paper.pick')}
+                        </Button>
+                      </Space>
+                      {mode !== 'manual' && (
+                        <Form.List name={[field.name, 'rules']}>
+                          {(rules, ruleOps) => (
+                            <>
+                              {rules.map((rule) => (
+                                <RuleRow
+                                  key={rule.key}
+                                  path={['sections', field.name, 'rules', rule.name]}
+                                  answer={answers[`${i}.${rule.name}`]}
+                                  together={together(`${i}.${rule.name}`)?.map(ruleName)}
+                                  onRemove={() => ruleOps.remove(rule.name)}
+                                />
+                              ))}
+                              <Button
+                                type="dashed"
+                                icon={<PlusOutlined />}
+                                data-testid="section-add-rule"
+                                onClick={() =>
+                                  ruleOps.add({
+                                    includeSubcategories: true,
+                                    tagMatch: 'any',
+                                    difficultyMin: 1,
+                                    difficultyMax: 5,
+                                    count: 5,
+                                    score: sections[i]?.defaultScore ?? 1,
+                                  })
+                                }
+                              >
+                                {t('assess.paper.rule.add')}
+                              </Button>
+                            </>
+                          )}
+                        </Form.List>
                       )}
-                    </Form.List>
-                  )}
-                </Card>
-              ))}
-              <Button
-                type="dashed"
-                block
-                icon={<PlusOutlined />}
-                data-testid="paper-add-section"
-                onClick={() =>
-                  add({
-                    title: t('assess.paper.section.new', { n: fields.length + 1 }),
-                    defaultScore: 1,
-                    slots: [],
-                    rules: [],
-                  })
-                }
-              >
-                {t('assess.paper.section.add')}
-              </Button>
-            </>
+                    </Card>
+                  ))}
+                  <Button
+                    type="dashed"
+                    block
+                    icon={<PlusOutlined />}
+                    data-testid="paper-add-section"
+                    onClick={() =>
+                      add({
+                        title: t('assess.paper.section.new', { n: fields.length + 1 }),
+                        defaultScore: 1,
+                        slots: [],
+                        rules: [],
+                      })
+                    }
+                  >
+                    {t('assess.paper.section.add')}
+                  </Button>
+                </>
+              )}
+            </Dragged>
           )}
         </Form.List>
       </Form>
