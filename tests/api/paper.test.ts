@@ -456,6 +456,9 @@ describe.each(engines())('exam papers on $name', (engine) => {
     // a draft whose bank has lost a question: its draw is refused by the rule's field, never short
     const hidden = await call('POST', `${questions}/bulk-update`, { ids: [made[0].id], status: 'hidden' });
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    // its rules, read again, say they no longer can be met together
+    const reread = (await call('GET', `${papers}/${fits.body.id}`)).body;
+    expect(reread.sections[0].rules[0].together).toEqual({ rules: [0, 1], available: 2, requested: 3 });
     const short = await call('GET', `${papers}/${fits.body.id}/preview?seed=1`);
     expect(short.status).toBe(400);
     expect(fieldOf(short.body)[0]).toMatch(/^sections\.[01]\.rules\.0\.count$/);

@@ -82,7 +82,10 @@ const paper = (id: string, extra: Partial<Paper> = {}): Paper => ({
           difficultyMix: null,
           count: 3,
           score: 2,
+          // what the server says of the rule now: never sent back with it
           available: 5,
+          availableCapped: true,
+          together: { rules: [0], available: 5, requested: 3 },
         },
       ],
     },

@@ -160,6 +160,17 @@ const availability = {
 export const PaperRule = RuleInput.required().extend({
   available: availability.available.optional().openapi({ description: 'How many questions match now (get only)' }),
   availableCapped: availability.availableCapped,
+  levels: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .openapi({ description: 'A mix: how many questions match now at each level it asks (get only)' }),
+  together: z
+    .object({ rules: z.array(z.number().int()), available: z.number().int(), requested: z.number().int() })
+    .optional()
+    .openapi({
+      description:
+        "Present when this rule and others of the paper (indexes among the paper's rules) together ask more questions than they share now (get only)",
+    }),
 });
 export type PaperRule = z.infer<typeof PaperRule>;
 export const PaperSlot = z

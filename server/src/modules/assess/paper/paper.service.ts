@@ -511,7 +511,7 @@ export function createPaperService(deps: ResourceDeps) {
       instructions: s.instructions,
       defaultScore: s.defaultScore,
       slots: s.slots.map((slot) => ({ questionId: slot.questionId, score: slot.score })),
-      rules: s.rules.map(({ available: _n, ...rule }) => rule),
+      rules: s.rules.map(({ available: _n, availableCapped: _c, levels: _l, together: _t, ...rule }) => rule),
     }));
 
   /**

@@ -72,7 +72,8 @@ const toValues = (paper: Paper): PaperValues => ({
       stem: slot.stem,
       questionType: slot.questionType,
     })),
-    rules: s.rules.map(({ available: _n, ...rule }) => rule),
+    // what the server says of each rule now is not the rule
+    rules: s.rules.map(({ available: _n, availableCapped: _c, levels: _l, together: _t, ...rule }) => rule),
   })),
 });
 
