@@ -9,6 +9,8 @@ import { fakeApi, validatedBy } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
+/** Waits long enough for a form's validation or a debounced request on a loaded machine. */
+const slow = { timeout: 10_000 };
 
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
@@ -211,7 +213,7 @@ describe('/exam-paper/edit/:id, drag to order', () => {
       ],
     });
     render(app.tree);
-    await waitFor(() => expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toHaveLength(2), slow);
     const drag = (handle: HTMLElement, onto: HTMLElement) => {
       fireEvent.dragStart(handle);
       fireEvent.dragOver(onto);
@@ -219,24 +221,28 @@ describe('/exam-paper/edit/:id, drag to order', () => {
       fireEvent.dragEnd(handle);
     };
     drag(screen.getAllByTestId('slot-drag')[1] as HTMLElement, screen.getAllByTestId('slot-row')[0] as HTMLElement);
-    await waitFor(() =>
-      expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toEqual([
-        '第二道题',
-        '首选的抗血小板药物是',
-      ]),
+    await waitFor(
+      () =>
+        expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toEqual([
+          '第二道题',
+          '首选的抗血小板药物是',
+        ]),
+      slow,
     );
     drag(
       screen.getAllByTestId('section-drag')[1] as HTMLElement,
       screen.getAllByTestId('paper-section')[0] as HTMLElement,
     );
-    await waitFor(() =>
-      expect(screen.getAllByTestId('section-title').map((e) => (e as HTMLInputElement).value)).toEqual([
-        '随机题',
-        'A1 型题',
-      ]),
+    await waitFor(
+      () =>
+        expect(screen.getAllByTestId('section-title').map((e) => (e as HTMLInputElement).value)).toEqual([
+          '随机题',
+          'A1 型题',
+        ]),
+      slow,
     );
     fireEvent.click(screen.getByTestId('paper-save'));
-    await screen.findByTestId('landed');
+    await screen.findByTestId('landed', {}, slow);
     expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({
       sections: [{ title: '随机题' }, { title: 'A1 型题', slots: [{ questionId: '102' }, { questionId: '101' }] }],
     });
@@ -287,9 +293,9 @@ describe('/exam-paper/edit/:id, the rules together', () => {
 
   it('says when the rules together cannot be met, and shows how many questions each level of a mix has', async () => {
     const api = open();
-    await waitFor(() => expect(screen.getAllByTestId('paper-rule')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('paper-rule')).toHaveLength(2), slow);
     // one request for the paper's rules, each told it shares its questions with the other
-    const alerts = await screen.findAllByTestId('rule-together');
+    const alerts = await screen.findAllByTestId('rule-together', {}, slow);
     expect(alerts).toHaveLength(2);
     expect(alerts[0]).toHaveTextContent('与第 2 部分第 1 条规则共用的可用题目只有 3 道，合计要抽 6 道');
     expect(alerts[1]).toHaveTextContent('第 1 部分第 1 条规则');
@@ -302,21 +308,23 @@ describe('/exam-paper/edit/:id, the rules together', () => {
     fireEvent.click(within(first).getByText('按难度配比'));
     fireEvent.change(within(first).getByTestId('rule-mix-3'), { target: { value: '1' } });
     fireEvent.change(within(first).getByTestId('rule-mix-1'), { target: { value: '1' } });
-    await waitFor(() =>
-      expect(api.find('POST', '/api/assess/paper/check-rules').at(-1)?.body).toMatchObject({
-        rules: [
-          { count: 3, difficultyMix: { 1: 1, 3: 1 } },
-          { count: 3, difficultyMix: null },
-        ],
-      }),
+    await waitFor(
+      () =>
+        expect(api.find('POST', '/api/assess/paper/check-rules').at(-1)?.body).toMatchObject({
+          rules: [
+            { count: 3, difficultyMix: { 1: 1, 3: 1 } },
+            { count: 3, difficultyMix: null },
+          ],
+        }),
+      slow,
     );
-    expect(await within(first).findByTestId('rule-mix-available-3')).toHaveTextContent('可用 0');
+    expect(await within(first).findByTestId('rule-mix-available-3', {}, slow)).toHaveTextContent('可用 0');
     expect(within(first).getByTestId('rule-mix-available-3')).toHaveClass('ant-typography-danger');
   });
 
   it('checks the mix and the pass mark before saving, sets the multiple-answer scoring, and confirms removing a section', async () => {
     const api = open();
-    await waitFor(() => expect(screen.getAllByTestId('paper-rule')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('paper-rule')).toHaveLength(2), slow);
     const first = screen.getAllByTestId('paper-rule')[0] as HTMLElement;
     fireEvent.click(within(first).getByText('按难度配比'));
     fireEvent.change(within(first).getByTestId('rule-mix-3'), { target: { value: '1' } });
@@ -324,8 +332,8 @@ describe('/exam-paper/edit/:id, the rules together', () => {
     // the levels must add up to the count, and the pass mark be within the total: said before anything is sent
     fireEvent.change(screen.getByTestId('paper-pass'), { target: { value: '100' } });
     fireEvent.click(screen.getByTestId('paper-save'));
-    expect(await screen.findByText('各难度题数之和（2）须等于抽题数（3）')).toBeInTheDocument();
-    expect(await screen.findByText('及格分不能高于总分（12）')).toBeInTheDocument();
+    expect(await screen.findByText('各难度题数之和（2）须等于抽题数（3）', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('及格分不能高于总分（12）', {}, slow)).toBeInTheDocument();
     expect(api.find('PUT', '/api/assess/paper/1')).toHaveLength(0);
 
     fireEvent.change(within(first).getByTestId('rule-mix-1'), { target: { value: '2' } });
@@ -338,13 +346,13 @@ describe('/exam-paper/edit/:id, the rules together', () => {
       '.ant-card-head',
     ) as HTMLElement;
     fireEvent.click(head.querySelector('button[aria-label="删除"]') as HTMLElement);
-    expect(await screen.findByText('删除该部分及其中的题目和抽题规则？')).toBeInTheDocument();
+    expect(await screen.findByText('删除该部分及其中的题目和抽题规则？', {}, slow)).toBeInTheDocument();
     expect(screen.getAllByTestId('paper-section')).toHaveLength(2);
     fireEvent.click(document.querySelector('.ant-popconfirm .ant-btn-primary') as HTMLElement);
-    await waitFor(() => expect(screen.getAllByTestId('paper-section')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('paper-section')).toHaveLength(1), slow);
 
     fireEvent.click(screen.getByTestId('paper-save'));
-    await screen.findByTestId('landed');
+    await screen.findByTestId('landed', {}, slow);
     expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({
       passScore: 6,
       multiAnswerScoring: 'partial_no_wrong',
@@ -448,8 +456,11 @@ describe('/exam-paper/:id/profile', () => {
       ],
     });
     render(app.tree);
-    const summary = await screen.findByTestId('paper-rule-summary');
-    await waitFor(() => expect(within(summary).getByTestId('rule-summary-categories')).toHaveTextContent('心血管'));
+    const summary = await screen.findByTestId('paper-rule-summary', {}, slow);
+    await waitFor(
+      () => expect(within(summary).getByTestId('rule-summary-categories')).toHaveTextContent('心血管'),
+      slow,
+    );
     expect(within(summary).getByTestId('rule-summary-categories')).toHaveTextContent('含子分类');
     expect(within(summary).getByTestId('rule-summary-points')).toHaveTextContent('心力衰竭');
     expect(within(summary).getByText('A2')).toBeInTheDocument();
@@ -458,11 +469,11 @@ describe('/exam-paper/:id/profile', () => {
     fireEvent.click(screen.getByTestId('paper-profile-publish'));
     expect(api.find('POST', '/api/assess/paper/1/publish')).toHaveLength(0);
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(api.find('POST', '/api/assess/paper/1/publish')).toHaveLength(1));
+    await waitFor(() => expect(api.find('POST', '/api/assess/paper/1/publish')).toHaveLength(1), slow);
 
     fireEvent.click(screen.getByTestId('paper-profile-clone'));
-    await waitFor(() => expect(screen.getByTestId('paper-clone-code')).toHaveValue('P1-2'));
+    await waitFor(() => expect(screen.getByTestId('paper-clone-code')).toHaveValue('P1-2'), slow);
     fireEvent.click(screen.getByTestId('paper-clone-submit'));
-    await waitFor(() => expect(app.history.location.pathname).toBe('/exam-paper/edit/9'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/exam-paper/edit/9'), slow);
   });
 });
