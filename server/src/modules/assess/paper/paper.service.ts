@@ -766,7 +766,13 @@ export function createPaperService(deps: ResourceDeps) {
     const sections = paper.sections ?? [];
     const flat = sections.flatMap((s, i) => s.rules.map((rule, j) => ({ rule, at: `sections.${i}.rules.${j}.count` })));
     const placed = sections.flatMap((s) => s.slots.map((slot) => slot.questionId));
-    const pools = paper.status !== 'draft' && !fromBank ? await ruleIds(tx, paper.id) : undefined;
+    // a paper published before pools were pinned (it has none) still draws from the bank
+    const pinned =
+      paper.status !== 'draft' &&
+      !fromBank &&
+      (await tx.selectFrom('paper_rule_pool').select('rule_id').where('paper_id', '=', paper.id).limit(1).execute())
+        .length > 0;
+    const pools = pinned ? await ruleIds(tx, paper.id) : undefined;
     return drawAll(
       tx,
       flat.map((r) => r.rule),
