@@ -162,7 +162,7 @@ describe.each(engines())('exam papers on $name', (engine) => {
     expect(paper.sections[1].rules[0]).toMatchObject({ count: 3, available: 5, includeSubcategories: true });
   });
 
-  it('refuses to publish while a question is not ready or the pass mark is above the total', async () => {
+  it('refuses to publish while a question is not ready, and to save a pass mark above the total', async () => {
     const notReady = await call('POST', `${papers}/${paper.id}/publish`, { version: paper.version });
     expect(notReady.status).toBe(400);
     expect(fieldOf(notReady.body)).toEqual(['sections.0.slots.1.questionId']);
@@ -175,11 +175,23 @@ describe.each(engines())('exam papers on $name', (engine) => {
       ],
       version: paper.version,
     });
-    expect(over.status, JSON.stringify(over.body)).toBe(200);
-    expect(over.body.totalScore).toBe(8);
-    const refused = await call('POST', `${papers}/${paper.id}/publish`, { version: over.body.version });
-    expect(fieldOf(refused.body)).toEqual(['passScore']);
-    const fixed = await call('PUT', `${papers}/${paper.id}`, { passScore: 5, version: over.body.version });
+    // a pass mark above the total is refused on save already, naming it; nothing changes
+    expect(over.status, JSON.stringify(over.body)).toBe(400);
+    expect(fieldOf(over.body)).toEqual(['passScore']);
+    expect(over.body.fields[0].message).toContain('8');
+    expect((await call('GET', `${papers}/${paper.id}`)).body).toMatchObject({ passScore: 6, totalScore: 9 });
+    const alone = await call('PUT', `${papers}/${paper.id}`, { passScore: 10, version: paper.version });
+    expect(fieldOf(alone.body)).toEqual(['passScore']);
+    const fixed = await call('PUT', `${papers}/${paper.id}`, {
+      passScore: 5,
+      sections: [
+        { title: 'A1 型题', slots: [{ questionId: ready[0].id, score: 2 }] },
+        { title: '随机题', rules: [{ categoryIds: [cardio.id], count: 3, score: 2 }] },
+      ],
+      version: paper.version,
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.totalScore).toBe(8);
     paper = fixed.body;
   });
 
@@ -371,5 +383,287 @@ describe.each(engines())('exam papers on $name', (engine) => {
     // a question that is not ready is never drawn
     expect((await call('GET', `${questions}/${draft.id}/statistics`)).body.drawableBy).toEqual([]);
     expect((await call('GET', `${questions}/${q.id}/statistics`, undefined, s.other)).status).toBe(404);
+  });
+
+  /** A category of its own with ready questions of these difficulties. */
+  const pool = async (code: string, difficulties: number[]) => {
+    const category = await create(categories, { code, name: code });
+    const made: Json[] = [];
+    for (const [i, difficulty] of difficulties.entries())
+      made.push(await readyQuestion(category.id, `${code}题${i}`, { difficulty }));
+    return { category, made };
+  };
+  const randomPaper = (code: string, sections: Json[], composeMode = 'random_per_candidate', passScore = 1) =>
+    call('POST', papers, { code, title: code, composeMode, passScore, durationMinutes: 30, sections });
+
+  it('checks the rules of a paper together: rules that may draw the same questions share them', async () => {
+    const { category, made } = await pool('joint', [1, 2, 3]);
+    const rule = (count: number, extra: Json = {}) => ({ categoryIds: [category.id], count, score: 1, ...extra });
+    const check = await call('POST', `${papers}/check-rules`, { rules: [rule(3), rule(3)] });
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    expect(check.body).toEqual([
+      { requested: 3, available: 3, together: { rules: [0, 1], available: 3, requested: 6 } },
+      { requested: 3, available: 3, together: { rules: [0, 1], available: 3, requested: 6 } },
+    ]);
+    // rules that never share a question are met each on its own
+    const apart = await call('POST', `${papers}/check-rules`, {
+      rules: [rule(1, { difficultyMax: 1 }), rule(2, { difficultyMin: 2 })],
+    });
+    expect(apart.body.map((r: Json) => r.together)).toEqual([undefined, undefined]);
+
+    // two sections each drawing 3 of the same 3: refused, naming the rule and the other one
+    const two = await randomPaper('J-TWO', [
+      { title: 'a', rules: [rule(3)] },
+      { title: 'b', rules: [rule(3)] },
+    ]);
+    expect(two.status).toBe(400);
+    expect(fieldOf(two.body)).toEqual(['sections.0.rules.0.count']);
+    expect(two.body.fields[0].message).toMatch(/rule 1 of section 2.*3.*6/);
+    // a question placed by hand is not drawn: it leaves the rules fewer
+    const placed = await randomPaper('J-PLACED', [
+      { title: 'a', slots: [{ questionId: made[0].id, score: 1 }] },
+      { title: 'b', rules: [rule(1), rule(2)] },
+    ]);
+    expect(fieldOf(placed.body)).toEqual(['sections.1.rules.0.count']);
+    // random-once, two rules of 2 over 3: refused (it would publish 3 questions said to be 4)
+    const once = await randomPaper('J-ONCE', [{ title: 'a', rules: [rule(2), rule(2)] }], 'random_once');
+    expect(fieldOf(once.body)).toEqual(['sections.0.rules.0.count']);
+
+    // a rule of the whole category and one of its hardest question: met together only when the first leaves that
+    // question to the second, which every draw does
+    const fits = await randomPaper('J-FITS', [
+      { title: 'a', rules: [rule(2)] },
+      { title: 'b', rules: [rule(1, { difficultyMin: 3 })] },
+    ]);
+    expect(fits.status, JSON.stringify(fits.body)).toBe(201);
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const drawn = (await call('GET', `${papers}/${fits.body.id}/preview?seed=${seed}`)).body;
+      const ids = drawn.sections.flatMap((sec: Json) => sec.questions.map((q: Json) => q.id));
+      expect(ids).toHaveLength(3);
+      expect(new Set(ids).size).toBe(3);
+      expect(drawn.sections[1].questions[0].id).toBe(made[2].id);
+    }
+    const onceFits = await randomPaper(
+      'J-ONCE-FITS',
+      [{ title: 'a', rules: [rule(2), rule(1, { difficultyMin: 3 })] }],
+      'random_once',
+    );
+    const published = await call('POST', `${papers}/${onceFits.body.id}/publish`, { version: onceFits.body.version });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body).toMatchObject({ questionCount: 3, totalScore: 3 });
+    expect(new Set(published.body.sections[0].slots.map((slot: Json) => slot.questionId)).size).toBe(3);
+
+    // a draft whose bank has lost a question: its draw is refused by the rule's field, never short
+    const hidden = await call('POST', `${questions}/bulk-update`, { ids: [made[0].id], status: 'hidden' });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    // its rules, read again, say they no longer can be met together
+    const reread = (await call('GET', `${papers}/${fits.body.id}`)).body;
+    expect(reread.sections[0].rules[0].together).toEqual({ rules: [0, 1], available: 2, requested: 3 });
+    const short = await call('GET', `${papers}/${fits.body.id}/preview?seed=1`);
+    expect(short.status).toBe(400);
+    expect(fieldOf(short.body)[0]).toMatch(/^sections\.[01]\.rules\.0\.count$/);
+    const publishShort = await call('POST', `${papers}/${fits.body.id}/publish`, { version: fits.body.version });
+    expect(publishShort.status).toBe(400);
+  });
+
+  it('pins the pool of a published random paper: later edits to the bank never change its draws', async () => {
+    const { category, made } = await pool('pin', [2, 2, 3, 3]);
+    const paperMade = await randomPaper('PIN', [
+      { title: 'a', rules: [{ categoryIds: [category.id], count: 2, score: 1 }] },
+    ]);
+    const published = await call('POST', `${papers}/${paperMade.body.id}/publish`, { version: paperMade.body.version });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const id = published.body.id;
+    const draws = async () => {
+      const out: Json[] = [];
+      for (const seed of [1, 2, 3, 4, 5, 6]) out.push((await call('GET', `${papers}/${id}/preview?seed=${seed}`)).body);
+      return out;
+    };
+    const exported = async () => {
+      const res = await s.api.fetch('GET', `${papers}/${id}/export-word?seed=3&answers=true`, { token: s.demo });
+      const zip = await JSZip.loadAsync(await res.arrayBuffer());
+      return ((await zip.file('word/document.xml')?.async('string')) ?? '').replace(/<[^>]+>/g, '');
+    };
+    const before = await draws();
+    const wordBefore = await exported();
+    const drawn = before[2].sections[0].questions.map((q: Json) => q.id);
+    const edited = made.find((q) => q.id === drawn[0]) as Json;
+    const hiddenOne = made.find((q) => q.id === drawn[1]) as Json;
+    const current = (await call('GET', `${questions}/${edited.id}`)).body;
+    const edit = await call('PUT', `${questions}/${edited.id}`, { stem: '改过的题干', version: current.version });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await call('POST', `${questions}/bulk-update`, { ids: [hiddenOne.id], status: 'hidden' })).status).toBe(
+      200,
+    );
+    // a question added to the category later is never drawn by it
+    await readyQuestion(category.id, 'pin 后加的题', { difficulty: 2 });
+    expect(await draws()).toEqual(before);
+    expect(await exported()).toBe(wordBefore);
+    expect(wordBefore).not.toContain('改过的题干');
+    // a question the published paper may draw is kept in the bank
+    const removed = await call('DELETE', `${questions}/${made.find((q) => !drawn.includes(q.id))?.id}`);
+    expect(removed.status).toBe(409);
+  });
+
+  it('draws a mix of difficulties: how many of each level, checked level by level', async () => {
+    const { category, made } = await pool('mix', [1, 1, 3, 3, 5]);
+    const rule = (count: number, difficultyMix: Json) => ({
+      categoryIds: [category.id],
+      count,
+      score: 1,
+      difficultyMix,
+    });
+    const check = await call('POST', `${papers}/check-rules`, { rules: [rule(3, { 1: 2, 3: 1 }), rule(2, { 5: 2 })] });
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    expect(check.body[0]).toMatchObject({ requested: 3, available: 4, levels: { 1: 2, 3: 2 } });
+    expect(check.body[1]).toMatchObject({ requested: 2, available: 1, levels: { 5: 1 } });
+
+    const short = await randomPaper('MIX-SHORT', [{ title: 'a', rules: [rule(2, { 5: 2 })] }]);
+    expect(fieldOf(short.body)).toEqual(['sections.0.rules.0.difficultyMix.5']);
+    const sum = await randomPaper('MIX-SUM', [{ title: 'a', rules: [rule(3, { 1: 1, 3: 1 })] }]);
+    expect(fieldOf(sum.body)).toEqual(['sections.0.rules.0.difficultyMix']);
+    // a mix and a range over the same questions share them too
+    const shared = await randomPaper('MIX-SHARED', [
+      {
+        title: 'a',
+        rules: [rule(3, { 1: 2, 3: 1 }), { categoryIds: [category.id], count: 2, score: 1, difficultyMax: 1 }],
+      },
+    ]);
+    expect(fieldOf(shared.body)[0]).toMatch(/^sections\.0\.rules\.[01]\.count$/);
+
+    const ok = await randomPaper('MIX', [{ title: 'a', rules: [rule(3, { 1: 2, 3: 1 })] }]);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.sections[0].rules[0]).toMatchObject({ difficultyMix: { 1: 2, 3: 1 }, count: 3 });
+    expect(ok.body).toMatchObject({ totalScore: 3, questionCount: 3 });
+    const easy = made.slice(0, 2).map((q) => q.id);
+    const middle = made.slice(2, 4).map((q) => q.id);
+    for (const seed of [1, 2, 3, 4]) {
+      const ids = (await call('GET', `${papers}/${ok.body.id}/preview?seed=${seed}`)).body.sections[0].questions.map(
+        (q: Json) => q.id,
+      );
+      expect(ids.filter((x: string) => easy.includes(x))).toHaveLength(2);
+      expect(ids.filter((x: string) => middle.includes(x))).toHaveLength(1);
+    }
+  });
+
+  it('shuffles the questions and the options by the seed when the paper says so, the answers following the letters', async () => {
+    const { category, made } = await pool('shuffle', [1, 2, 3, 4, 5]);
+    const b1 = await create(questions, {
+      categoryId: category.id,
+      questionType: 'option_group',
+      medicalFormat: 'B1',
+      stem: '共用备选答案',
+      options: five('共用'),
+      children: [
+        { stem: '第一小题', answer: ['A'] },
+        { stem: '第二小题', answer: ['D'] },
+      ],
+    });
+    expect(b1.children).toHaveLength(2);
+    const placed = [...made.map((q) => q.id), b1.id];
+    const shuffling = await create(papers, {
+      code: 'SHUFFLE',
+      title: '乱序',
+      passScore: 1,
+      durationMinutes: 30,
+      shuffleQuestions: true,
+      shuffleOptions: true,
+      sections: [{ title: 'a', slots: placed.map((questionId) => ({ questionId, score: 1 })) }],
+    });
+    const previewOf = async (seed: number) =>
+      (await call('GET', `${papers}/${shuffling.id}/preview?seed=${seed}`)).body.sections[0].questions as Json[];
+    const orders: string[][] = [];
+    let moved = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const qs = await previewOf(seed);
+      expect(await previewOf(seed)).toEqual(qs);
+      orders.push(qs.map((q) => q.id));
+      expect([...qs.map((q) => q.id)].sort()).toEqual([...placed].sort());
+      for (const q of qs) {
+        // the options relabelled A, B, C… in their new places; the answer is the same option at its new letter
+        expect(q.options.map((o: Json) => o.key)).toEqual(['A', 'B', 'C', 'D', 'E']);
+        if (q.questionType === 'option_group') {
+          const textOf = (key: string) => q.options.find((o: Json) => o.key === key).text;
+          expect(q.children.map((c: Json) => textOf(c.answer[0]))).toEqual(['共用A', '共用D']);
+          continue;
+        }
+        const correct = q.options.find((o: Json) => o.key === q.answer[0]);
+        expect(correct.text).toBe(`${q.stem}B`);
+        if (q.answer[0] !== 'B') moved++;
+      }
+    }
+    expect(moved).toBeGreaterThan(0);
+    expect(orders.some((order) => order.join() !== placed.join())).toBe(true);
+    expect(new Set(orders.map((o) => o.join())).size).toBeGreaterThan(1);
+
+    // the exports are the same shuffle: the options at their new letters, the key's answers at them too
+    const shown = await previewOf(3);
+    const first = shown[0].questionType === 'option_group' ? shown[1] : shown[0];
+    const res = await s.api.fetch('GET', `${papers}/${shuffling.id}/export-word?seed=3&answers=true`, {
+      token: s.demo,
+    });
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    const text = ((await zip.file('word/document.xml')?.async('string')) ?? '').replace(/<[^>]+>/g, '');
+    for (const option of first.options) expect(text).toContain(`${option.key}. ${option.text}`);
+    expect(text.indexOf(shown[0].stem)).toBeLessThan(text.indexOf(shown[shown.length - 1].stem));
+    expect(text).toContain(`答案：${first.answer[0]}`);
+  });
+
+  it("keeps a role of an organisation's data scope to the papers its organisation's users made", async () => {
+    const hospital = await create('/api/people/organization', { code: 'PH', name: '试卷医院', orgType: 'hospital' });
+    const dept = await create('/api/people/organization', {
+      code: 'PD',
+      name: '试卷科室',
+      orgType: 'department',
+      parentId: hospital.id,
+    });
+    const role = await create('/api/system/role', { code: 'paper_office', name: '科室试卷' });
+    await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope: 'org' });
+    const permissionIds = (
+      await s.api.db
+        .selectFrom('permission')
+        .select('id')
+        .where('code', 'in', [
+          'assess:paper:list',
+          'assess:paper:create',
+          'assess:paper:export-word',
+          'assess:paper:clone',
+        ])
+        .execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: 'paper_office',
+      displayName: '科室试卷',
+      password: 'Quiet-Otter-42',
+      orgId: dept.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const scoped = (await s.api.tokens('demo', 'paper_office', 'Quiet-Otter-42')).access;
+    const mine = await call(
+      'POST',
+      papers,
+      {
+        code: 'SCOPE-MINE',
+        title: '科室自己的卷',
+        passScore: 1,
+        durationMinutes: 30,
+        sections: [{ title: 'a', slots: [{ questionId: ready[1].id, score: 1 }] }],
+      },
+      scoped,
+    );
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    const seen = (await call('GET', `${papers}?pageSize=100`, undefined, scoped)).body;
+    expect(seen.data.map((p: Json) => p.code)).toEqual(['SCOPE-MINE']);
+    // the others' papers are not found by it, nor previewed, exported or cloned
+    expect((await call('GET', `${papers}/${paper.id}`, undefined, scoped)).status).toBe(404);
+    expect((await call('GET', `${papers}/${paper.id}/preview`, undefined, scoped)).status).toBe(404);
+    expect((await call('GET', `${papers}/${paper.id}/export-word`, undefined, scoped)).status).toBe(404);
+    const copy = await call('POST', `${papers}/${paper.id}/clone`, { code: 'SCOPE-C', title: 'c' }, scoped);
+    expect(copy.status).toBe(404);
+    expect((await call('GET', `${papers}/${mine.body.id}/preview`, undefined, scoped)).status).toBe(200);
+    // a role that sees everything sees its paper too
+    expect((await call('GET', `${papers}/${mine.body.id}`)).status).toBe(200);
   });
 });

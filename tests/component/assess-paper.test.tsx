@@ -9,6 +9,8 @@ import { fakeApi, validatedBy } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
+/** Waits long enough for a form's validation or a debounced request on a loaded machine. */
+const slow = { timeout: 10_000 };
 
 const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
@@ -79,9 +81,13 @@ const paper = (id: string, extra: Partial<Paper> = {}): Paper => ({
           medicalFormat: null,
           difficultyMin: 1,
           difficultyMax: 5,
+          difficultyMix: null,
           count: 3,
           score: 2,
+          // what the server says of the rule now: never sent back with it
           available: 5,
+          availableCapped: true,
+          together: { rules: [0], available: 5, requested: 3 },
         },
       ],
     },
@@ -174,6 +180,187 @@ describe('/exam-paper/edit/:id', () => {
   });
 });
 
+describe('/exam-paper/edit/:id, drag to order', () => {
+  it('drags a question and a section into another place (the arrows stay), and saves that order', async () => {
+    const base = paper('1');
+    const sections = base.sections as NonNullable<Paper['sections']>;
+    const first = sections[0] as (typeof sections)[number];
+    const slot = first.slots[0] as (typeof first.slots)[number];
+    const withTwo = paper('1', {
+      sections: [
+        { ...first, slots: [slot, { ...slot, questionId: '102', code: 'Q00000102', stem: '第二道题' }] },
+        sections[1] as (typeof sections)[number],
+      ],
+    });
+    const api = fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: withTwo }),
+      'GET /api/assess/category/tree': () => ({ body: [] }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+      'POST /api/assess/paper/check-rules': (call) => ({
+        body: (call.body as { rules: { count: number }[] }).rules.map((r) => ({ requested: r.count, available: 9 })),
+      }),
+      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
+        body: paper('1', call.body as Partial<Paper>),
+      })),
+    });
+    const app = renderApp({
+      store,
+      access: grant(codes),
+      initialPath: '/exam-paper/edit/1',
+      routes: [
+        { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
+        { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
+      ],
+    });
+    render(app.tree);
+    await waitFor(() => expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toHaveLength(2), slow);
+    const drag = (handle: HTMLElement, onto: HTMLElement) => {
+      fireEvent.dragStart(handle);
+      fireEvent.dragOver(onto);
+      fireEvent.drop(onto);
+      fireEvent.dragEnd(handle);
+    };
+    drag(screen.getAllByTestId('slot-drag')[1] as HTMLElement, screen.getAllByTestId('slot-row')[0] as HTMLElement);
+    await waitFor(
+      () =>
+        expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toEqual([
+          '第二道题',
+          '首选的抗血小板药物是',
+        ]),
+      slow,
+    );
+    drag(
+      screen.getAllByTestId('section-drag')[1] as HTMLElement,
+      screen.getAllByTestId('paper-section')[0] as HTMLElement,
+    );
+    await waitFor(
+      () =>
+        expect(screen.getAllByTestId('section-title').map((e) => (e as HTMLInputElement).value)).toEqual([
+          '随机题',
+          'A1 型题',
+        ]),
+      slow,
+    );
+    fireEvent.click(screen.getByTestId('paper-save'));
+    await screen.findByTestId('landed', {}, slow);
+    expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({
+      sections: [{ title: '随机题' }, { title: 'A1 型题', slots: [{ questionId: '102' }, { questionId: '101' }] }],
+    });
+  });
+});
+
+describe('/exam-paper/edit/:id, the rules together', () => {
+  /** The paper of two sections drawing 3 each from the same category, on its edit screen. */
+  const open = () => {
+    const rule = { ...(paper('1').sections?.[1]?.rules[0] as object), available: undefined };
+    const two = paper('1', {
+      sections: [
+        { ...(paper('1').sections?.[1] as NonNullable<Paper['sections']>[number]), id: '21', rules: [rule as never] },
+        { ...(paper('1').sections?.[1] as NonNullable<Paper['sections']>[number]), id: '22', rules: [rule as never] },
+      ],
+    });
+    type Asked = { rules: { count: number; difficultyMix?: Record<string, number> | null }[] };
+    const api = fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: two }),
+      'GET /api/assess/category/tree': () => ({ body: [] }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+      'POST /api/assess/paper/check-rules': (call) => ({
+        body: (call.body as Asked).rules.map((r) => ({
+          requested: r.count,
+          available: 3,
+          ...(r.difficultyMix ? { levels: { 1: 2, 3: 0 } } : {}),
+          ...((call.body as Asked).rules.length > 1 && !r.difficultyMix
+            ? { together: { rules: [0, 1], available: 3, requested: 6 } }
+            : {}),
+        })),
+      }),
+      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
+        body: paper('1', call.body as Partial<Paper>),
+      })),
+    });
+    const app = renderApp({
+      store,
+      access: grant(codes),
+      initialPath: '/exam-paper/edit/1',
+      routes: [
+        { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
+        { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
+      ],
+    });
+    render(app.tree);
+    return api;
+  };
+
+  it('says when the rules together cannot be met, and shows how many questions each level of a mix has', async () => {
+    const api = open();
+    await waitFor(() => expect(screen.getAllByTestId('paper-rule')).toHaveLength(2), slow);
+    // one request for the paper's rules, each told it shares its questions with the other
+    const alerts = await screen.findAllByTestId('rule-together', {}, slow);
+    expect(alerts).toHaveLength(2);
+    expect(alerts[0]).toHaveTextContent('与第 2 部分第 1 条规则共用的可用题目只有 3 道，合计要抽 6 道');
+    expect(alerts[1]).toHaveTextContent('第 1 部分第 1 条规则');
+    expect(api.find('POST', '/api/assess/paper/check-rules').at(-1)?.body).toMatchObject({
+      rules: [{ count: 3 }, { count: 3 }],
+    });
+
+    // the first rule draws a mix: 2 of level 1 and 1 of level 3, and level 3 has none
+    const first = screen.getAllByTestId('paper-rule')[0] as HTMLElement;
+    fireEvent.click(within(first).getByText('按难度配比'));
+    fireEvent.change(within(first).getByTestId('rule-mix-3'), { target: { value: '1' } });
+    fireEvent.change(within(first).getByTestId('rule-mix-1'), { target: { value: '1' } });
+    await waitFor(
+      () =>
+        expect(api.find('POST', '/api/assess/paper/check-rules').at(-1)?.body).toMatchObject({
+          rules: [
+            { count: 3, difficultyMix: { 1: 1, 3: 1 } },
+            { count: 3, difficultyMix: null },
+          ],
+        }),
+      slow,
+    );
+    expect(await within(first).findByTestId('rule-mix-available-3', {}, slow)).toHaveTextContent('可用 0');
+    expect(within(first).getByTestId('rule-mix-available-3')).toHaveClass('ant-typography-danger');
+  });
+
+  it('checks the mix and the pass mark before saving, sets the multiple-answer scoring, and confirms removing a section', async () => {
+    const api = open();
+    await waitFor(() => expect(screen.getAllByTestId('paper-rule')).toHaveLength(2), slow);
+    const first = screen.getAllByTestId('paper-rule')[0] as HTMLElement;
+    fireEvent.click(within(first).getByText('按难度配比'));
+    fireEvent.change(within(first).getByTestId('rule-mix-3'), { target: { value: '1' } });
+    fireEvent.change(within(first).getByTestId('rule-mix-1'), { target: { value: '1' } });
+    // the levels must add up to the count, and the pass mark be within the total: said before anything is sent
+    fireEvent.change(screen.getByTestId('paper-pass'), { target: { value: '100' } });
+    fireEvent.click(screen.getByTestId('paper-save'));
+    expect(await screen.findByText('各难度题数之和（2）须等于抽题数（3）', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('及格分不能高于总分（12）', {}, slow)).toBeInTheDocument();
+    expect(api.find('PUT', '/api/assess/paper/1')).toHaveLength(0);
+
+    fireEvent.change(within(first).getByTestId('rule-mix-1'), { target: { value: '2' } });
+    fireEvent.change(screen.getByTestId('paper-pass'), { target: { value: '6' } });
+    fireEvent.mouseDown(within(screen.getByTestId('paper-scoring')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('少选得部分分', { selector: '.ant-select-item-option-content' }));
+
+    // a section that holds rules is removed only after a confirmation
+    const head = (screen.getAllByTestId('paper-section')[1] as HTMLElement).querySelector(
+      '.ant-card-head',
+    ) as HTMLElement;
+    fireEvent.click(head.querySelector('button[aria-label="删除"]') as HTMLElement);
+    expect(await screen.findByText('删除该部分及其中的题目和抽题规则？', {}, slow)).toBeInTheDocument();
+    expect(screen.getAllByTestId('paper-section')).toHaveLength(2);
+    fireEvent.click(document.querySelector('.ant-popconfirm .ant-btn-primary') as HTMLElement);
+    await waitFor(() => expect(screen.getAllByTestId('paper-section')).toHaveLength(1), slow);
+
+    fireEvent.click(screen.getByTestId('paper-save'));
+    await screen.findByTestId('landed', {}, slow);
+    expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({
+      passScore: 6,
+      multiAnswerScoring: 'partial_no_wrong',
+      sections: [{ rules: [{ count: 3, difficultyMix: { 1: 2, 3: 1 } }] }],
+    });
+  });
+});
+
 describe('/exam-paper/:id/profile', () => {
   it('previews the paper as a candidate gets it, drawing again on request', async () => {
     const preview = (seed: number): PaperPreview => ({
@@ -237,5 +424,56 @@ describe('/exam-paper/:id/profile', () => {
     fireEvent.click(screen.getByTestId('paper-export-pdf'));
     await waitFor(() => expect(api.find('GET', '/api/assess/paper/1/export-pdf')).toHaveLength(1));
     expect(api.find('GET', '/api/assess/paper/1/export-pdf')[0].query).toEqual({ seed: '2', answers: 'false' });
+  });
+
+  it('publishes and closes after a confirmation, clones, and summarises each rule', async () => {
+    const mixed = paper('1');
+    const rules = mixed.sections?.[1]?.rules as NonNullable<Paper['sections']>[number]['rules'];
+    rules[0] = {
+      ...(rules[0] as (typeof rules)[number]),
+      knowledgePointIds: ['7'],
+      medicalFormat: 'A2',
+      difficultyMix: { 1: 1, 4: 2 },
+    };
+    const api = fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: mixed }),
+      'GET /api/assess/paper/1/preview': (call) => ({
+        body: { seed: Number(call.query.seed), totalScore: 8, sections: [] },
+      }),
+      'GET /api/assess/category/2': () => ({ body: { id: '2', name: '心血管' } }),
+      'GET /api/assess/knowledge-point/7': () => ({ body: { id: '7', name: '心力衰竭' } }),
+      'POST /api/assess/paper/1/publish': () => ({ body: paper('1', { status: 'published', version: 4 }) }),
+      'POST /api/assess/paper/1/clone': (call) => ({ status: 201, body: paper('9', call.body as Partial<Paper>) }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    const app = renderApp({
+      store,
+      access: grant(codes),
+      initialPath: '/exam-paper/1/profile',
+      routes: [
+        { path: '/exam-paper/:id/profile', element: <PaperProfile /> },
+        { path: '/exam-paper/edit/:id', element: <div data-testid="landed-edit" /> },
+      ],
+    });
+    render(app.tree);
+    const summary = await screen.findByTestId('paper-rule-summary', {}, slow);
+    await waitFor(
+      () => expect(within(summary).getByTestId('rule-summary-categories')).toHaveTextContent('心血管'),
+      slow,
+    );
+    expect(within(summary).getByTestId('rule-summary-categories')).toHaveTextContent('含子分类');
+    expect(within(summary).getByTestId('rule-summary-points')).toHaveTextContent('心力衰竭');
+    expect(within(summary).getByText('A2')).toBeInTheDocument();
+    expect(within(summary).getByTestId('rule-summary-difficulty')).toHaveTextContent('难度 1 × 1，难度 4 × 2');
+
+    fireEvent.click(screen.getByTestId('paper-profile-publish'));
+    expect(api.find('POST', '/api/assess/paper/1/publish')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(api.find('POST', '/api/assess/paper/1/publish')).toHaveLength(1), slow);
+
+    fireEvent.click(screen.getByTestId('paper-profile-clone'));
+    await waitFor(() => expect(screen.getByTestId('paper-clone-code')).toHaveValue('P1-2'), slow);
+    fireEvent.click(screen.getByTestId('paper-clone-submit'));
+    await waitFor(() => expect(app.history.location.pathname).toBe('/exam-paper/edit/9'), slow);
   });
 });

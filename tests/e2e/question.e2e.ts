@@ -156,6 +156,8 @@ describe('The question bank in Chromium', () => {
 
     const profile = page.getByTestId('paper-profile');
     await profile.getByTestId('paper-profile-publish').click();
+    // publishing asks first
+    await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
     await expect.poll(() => profile.getByText('已发布').count()).toBeGreaterThan(0);
     const preview = profile.getByTestId('paper-preview');
     await expect.poll(() => preview.getByTestId('paper-preview-question').count()).toBe(3);

@@ -43,6 +43,7 @@ export const PURPOSES: Paper['purpose'][] = [
   'cme',
 ];
 export const COMPOSE_MODES: Paper['composeMode'][] = ['manual', 'random_once', 'random_per_candidate'];
+export const SCORINGS: Paper['multiAnswerScoring'][] = ['all_or_nothing', 'partial_no_wrong', 'weighted'];
 const STATUS_COLOURS: Record<Paper['status'], string> = {
   draft: 'default',
   published: 'success',

@@ -83,9 +83,19 @@ interface PaperRuleTable {
   medical_format: Nullable<string>;
   difficulty_min: number;
   difficulty_max: number;
+  difficulty_mix: ColumnType<DifficultyMix | null, string | null | undefined, string | null>;
   count: number;
   score: number;
   sort: number;
+}
+/** The pool a published random paper's rule draws from: each question it matched then, at the version it had. */
+interface PaperRulePoolTable {
+  tenant_id: Ref;
+  paper_id: Ref;
+  rule_id: Ref;
+  question_id: Ref;
+  question_version: number;
+  difficulty: number;
 }
 declare module '../../../db/types' {
   interface DB {
@@ -93,10 +103,17 @@ declare module '../../../db/types' {
     paper_section: PaperSectionTable;
     paper_slot: PaperSlotTable;
     paper_rule: PaperRuleTable;
+    paper_rule_pool: PaperRulePoolTable;
   }
 }
 
 const score = z.number().min(0.5).max(999).multipleOf(0.5);
+export const DIFFICULTY_LEVELS = ['1', '2', '3', '4', '5'] as const;
+/** How many questions of each difficulty level a rule draws (they sum to its count). */
+export const DifficultyMix = z
+  .partialRecord(z.enum(DIFFICULTY_LEVELS), z.number().int().min(0).max(500))
+  .openapi('PaperDifficultyMix', { description: 'How many questions of each difficulty level 1-5; sums to `count`' });
+export type DifficultyMix = z.infer<typeof DifficultyMix>;
 
 /** A random draw of a section: what the questions must match, how many, and the score of each. */
 export const RuleInput = z
@@ -110,6 +127,9 @@ export const RuleInput = z
     medicalFormat: z.enum(MEDICAL_FORMATS).nullable().optional(),
     difficultyMin: z.number().int().min(1).max(5).optional(),
     difficultyMax: z.number().int().min(1).max(5).optional(),
+    difficultyMix: DifficultyMix.nullable()
+      .optional()
+      .openapi({ description: 'A mix of difficulties instead of a range: how many of each level' }),
     count: z.number().int().min(1).max(500),
     score,
   })
@@ -140,6 +160,17 @@ const availability = {
 export const PaperRule = RuleInput.required().extend({
   available: availability.available.optional().openapi({ description: 'How many questions match now (get only)' }),
   availableCapped: availability.availableCapped,
+  levels: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .openapi({ description: 'A mix: how many questions match now at each level it asks (get only)' }),
+  together: z
+    .object({ rules: z.array(z.number().int()), available: z.number().int(), requested: z.number().int() })
+    .optional()
+    .openapi({
+      description:
+        "Present when this rule and others of the paper (indexes among the paper's rules) together ask more questions than they share now (get only)",
+    }),
 });
 export type PaperRule = z.infer<typeof PaperRule>;
 export const PaperSlot = z
@@ -225,11 +256,32 @@ export const CheckRules = requestBody('CheckRules', {
   excludeQuestionIds: z.array(Id).max(2000).optional().openapi({ description: 'Questions the paper already holds' }),
 });
 export type CheckRules = z.infer<typeof CheckRules>;
-export const RuleAvailability = z.object({ requested: z.number().int(), ...availability }).openapi('RuleAvailability');
+const Together = z
+  .object({
+    rules: z
+      .array(z.number().int())
+      .openapi({ description: 'The rules (indexes in the request) that share questions' }),
+    available: z.number().int().openapi({ description: 'How many questions they share in all' }),
+    requested: z.number().int().openapi({ description: 'How many they ask in all' }),
+  })
+  .openapi({ description: 'Present when this rule and others together ask more questions than they share' });
+export const RuleAvailability = z
+  .object({
+    requested: z.number().int(),
+    ...availability,
+    levels: z
+      .record(z.string(), z.number().int())
+      .optional()
+      .openapi({ description: 'A mix: how many questions match at each level it asks' }),
+    together: Together.optional(),
+  })
+  .openapi('RuleAvailability');
 /** What `available` answers: the count, said to be more when it stopped at its cap. */
 export interface Availability {
   available: number;
   availableCapped?: boolean;
+  levels?: Record<string, number>;
+  together?: z.infer<typeof Together>;
 }
 
 /** A question of a paper as a candidate reads it (its pinned version once published). */

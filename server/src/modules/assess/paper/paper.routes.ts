@@ -108,7 +108,8 @@ const actions = (service: PaperService) => {
   /** The paper printed as `format`, downloaded. */
   const printed = async (c: Context<AppEnv>, format: 'docx' | 'pdf', id: string, query: PrintQuery) => {
     const answers = query.answers === 'true';
-    const file = await service.print(c.var.principal.tenantId, id, format, query.seed ?? 1, answers, c.var.lang);
+    const { tenantId, userId } = c.var.principal;
+    const file = await service.print(tenantId, id, format, query.seed ?? 1, answers, c.var.lang, userId);
     return c.body(new Uint8Array(file.body), 200, {
       'content-type': format === 'pdf' ? PDF : DOCX,
       'content-disposition': `attachment; filename="${encodeURIComponent(file.filename)}"`,
@@ -132,7 +133,13 @@ const actions = (service: PaperService) => {
     .openapi(exportPdf, (c) => printed(c, 'pdf', c.req.valid('param').id, c.req.valid('query')))
     .openapi(preview, async (c) =>
       c.json(
-        await service.preview(c.var.principal.tenantId, c.req.valid('param').id, c.req.valid('query').seed ?? 1),
+        await service.preview(
+          c.var.principal.tenantId,
+          c.req.valid('param').id,
+          c.req.valid('query').seed ?? 1,
+          c.var.lang,
+          c.var.principal.userId,
+        ),
         200,
       ),
     );

@@ -4,7 +4,9 @@ import type { Lang } from '../../../core/i18n';
 import { COUNTED } from '../../../core/resource/counted-list';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
+import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import { dataScopeOf } from '../../people/organization/data-scope';
 import type { QuestionItem } from '../question/question.resource';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { paperDocx } from './paper.docx';
@@ -28,6 +30,7 @@ import {
   type SectionInput,
   type UpdatePaper,
 } from './paper.resource';
+import { shuffledPreview } from './paper.shuffle';
 
 const texts = {
   'zh-CN': {
@@ -37,6 +40,11 @@ const texts = {
     manualRules: '固定组卷的试卷不能有随机抽题规则（请选择随机组卷方式）',
     difficulty: '难度下限不能高于上限',
     short: (available: number) => `符合条件的可用题目只有 ${available} 道`,
+    together: (rules: string, available: number, requested: number) =>
+      `与规则 ${rules} 共用的可用题目只有 ${available} 道，合计却要抽 ${requested} 道`,
+    mixSum: (count: number) => `各难度的题数之和须等于抽题数（${count}）`,
+    ruleName: (i: number, j: number) => `第 ${i + 1} 部分第 ${j + 1} 条`,
+    drawShort: '题库已变化，该规则抽不够题目',
     noSections: '试卷至少要有一个部分',
     emptySection: '该部分既没有题目也没有抽题规则',
     passOver: (total: number) => `及格分不能高于总分（${total}）`,
@@ -49,12 +57,105 @@ const texts = {
     manualRules: 'a manually composed paper has no random rules (choose a random mode)',
     difficulty: 'the lowest difficulty must not be above the highest',
     short: (available: number) => `only ${available} ready questions match`,
+    together: (rules: string, available: number, requested: number) =>
+      `with rule ${rules} it shares ${available} ready questions, fewer than the ${requested} they draw together`,
+    mixSum: (count: number) => `the counts of the levels must add up to the rule's count (${count})`,
+    ruleName: (i: number, j: number) => `${j + 1} of section ${i + 1}`,
+    drawShort: 'the bank has changed: the rule cannot draw as many questions as it asks',
     noSections: 'a paper needs one section at least',
     emptySection: 'the section has neither questions nor rules',
     passOver: (total: number) => `must not be above the total score (${total})`,
     notReady: (code: string) => `question ${code} is not ready (reviewed and approved) to be published`,
   },
 };
+
+/** The levels of a rule's difficulty mix it asks questions of, with how many: none when it asks a range. */
+const levelsOf = (rule: RuleInput): [number, number][] =>
+  Object.entries(rule.difficultyMix ?? {})
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([level, n]) => [Number(level), n as number] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+
+/**
+ * What a paper's rules draw, each a part: a rule of a range is one part, a rule of a mix one part a level (at that
+ * level, of its count). `of` is the rule's index among the paper's rules.
+ */
+interface Part {
+  rule: RuleInput;
+  of: number;
+  level?: number;
+}
+const partsOf = (rules: readonly RuleInput[]): Part[] =>
+  rules.flatMap((rule, of) => {
+    const mix = levelsOf(rule);
+    if (!mix.length) return [{ rule, of }];
+    return mix.map(([level, count]) => ({
+      rule: { ...rule, difficultyMix: null, difficultyMin: level, difficultyMax: level, count },
+      of,
+      level,
+    }));
+  });
+
+/**
+ * Which questions go to which part, the paper's rules together: each part's candidates in its own (seeded) order,
+ * a candidate given to one part only. Each part takes its first free candidates; when one runs out, the parts before
+ * it give up one of theirs for another of their own where they can (an augmenting path of a bipartite matching), so
+ * that the draw comes up short only when no allocation exists. Then `short` names the parts that compete for too
+ * few questions (their candidates in all, `union`, fewer than they ask): Hall's condition, found failing.
+ */
+export function allocate(
+  counts: readonly number[],
+  candidates: readonly (readonly string[])[],
+): { picked: string[][] } | { short: number[]; union: number; requested: number } {
+  const slotPart: number[] = [];
+  counts.forEach((n, p) => {
+    for (let i = 0; i < n; i++) slotPart.push(p);
+  });
+  const owner = new Map<string, number>();
+  const held: string[] = [];
+  const next = counts.map(() => 0);
+  const augment = (slot: number, seen: Set<string>, visited: Set<number>): boolean => {
+    const p = slotPart[slot] as number;
+    visited.add(p);
+    for (const id of candidates[p] ?? []) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const other = owner.get(id);
+      if (other === undefined || augment(other, seen, visited)) {
+        owner.set(id, slot);
+        held[slot] = id;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const [slot, p] of slotPart.entries()) {
+    const list = candidates[p] ?? [];
+    let i = next[p] as number;
+    while (i < list.length && owner.has(list[i] as string)) i++;
+    next[p] = i;
+    if (i < list.length) {
+      owner.set(list[i] as string, slot);
+      held[slot] = list[i] as string;
+      continue;
+    }
+    const visited = new Set<number>();
+    if (!augment(slot, new Set(), visited)) {
+      const short = [...visited].sort((a, b) => a - b);
+      const union = new Set(short.flatMap((q) => [...(candidates[q] ?? [])]));
+      return { short, union: union.size, requested: short.reduce((sum, q) => sum + (counts[q] ?? 0), 0) };
+    }
+  }
+  const picked: string[][] = counts.map(() => []);
+  for (const [slot, id] of held.entries()) picked[slotPart[slot] as number]?.push(id);
+  // each part's questions in its own order
+  return {
+    picked: picked.map((ids, p) => {
+      const rank = new Map((candidates[p] ?? []).map((id, k) => [id, k]));
+      return ids.sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
+    }),
+  };
+}
 
 /** The questions a rule may draw: ready questions of the bank (not a group's items) matching all it asks. */
 async function matching(tx: Tx, rule: RuleInput): Promise<RawBuilder<boolean>> {
@@ -75,8 +176,10 @@ async function matching(tx: Tx, rule: RuleInput): Promise<RawBuilder<boolean>> {
     );
   if (rule.questionType) conditions.push(sql`q.question_type = ${rule.questionType}`);
   if (rule.medicalFormat) conditions.push(sql`q.medical_format = ${rule.medicalFormat}`);
+  const mix = levelsOf(rule);
   const [low, high] = [rule.difficultyMin ?? 1, rule.difficultyMax ?? 5];
-  if (low > 1 || high < 5) conditions.push(sql`q.difficulty BETWEEN ${low} AND ${high}`);
+  if (mix.length) conditions.push(sql`q.difficulty = ANY(${mix.map(([level]) => level)}::int[])`);
+  else if (low > 1 || high < 5) conditions.push(sql`q.difficulty BETWEEN ${low} AND ${high}`);
   return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 }
 
@@ -105,6 +208,7 @@ export async function papersThatMayDraw(
       AND (r.question_type IS NULL OR r.question_type = q.question_type)
       AND (r.medical_format IS NULL OR r.medical_format = q.medical_format)
       AND q.difficulty BETWEEN r.difficulty_min AND r.difficulty_max
+      AND (r.difficulty_mix IS NULL OR jsonb_exists(r.difficulty_mix, q.difficulty::text))
       AND NOT EXISTS (SELECT 1 FROM paper_slot s WHERE s.paper_id = p.id AND s.question_id = q.id)
     GROUP BY p.id, p.code, p.title
     ORDER BY p.id DESC`.execute(tx);
@@ -115,15 +219,20 @@ const excluding = (ids: readonly string[]) =>
   ids.length ? sql<boolean>`NOT (q.id = ANY(${[...ids]}::bigint[]))` : sql<boolean>`true`;
 
 /**
- * How many questions each rule may draw, the paper's own questions left out: each counted up to COUNTED or the rule's
- * count, whichever is more, through the bank's indexes (`readIndexed`); `capped` when more match. All the rules in
+ * How many questions each part may draw, the paper's own questions left out: each counted up to COUNTED, its count or
+ * `floor`, whichever is more, through the bank's indexes (`readIndexed`); `capped` when more match. All the parts in
  * one statement, so that a paper of many rules costs one trip to count them.
  */
-async function availableAll(tx: Tx, rules: readonly RuleInput[], exclude: readonly string[]): Promise<Availability[]> {
-  if (rules.length === 0) return [];
-  const caps = rules.map((rule) => Math.max(COUNTED, rule.count));
+async function countParts(
+  tx: Tx,
+  parts: readonly Part[],
+  exclude: readonly string[],
+  floor: number,
+): Promise<Availability[]> {
+  if (parts.length === 0) return [];
+  const caps = parts.map((part) => Math.max(COUNTED, part.rule.count, floor));
   const conditions: RawBuilder<boolean>[] = [];
-  for (const rule of rules) conditions.push(await matching(tx, rule));
+  for (const part of parts) conditions.push(await matching(tx, part.rule));
   const counts = await readIndexed(tx, async () => {
     const { rows } = await sql<Record<string, number>>`SELECT ${sql.join(
       conditions.map(
@@ -131,7 +240,7 @@ async function availableAll(tx: Tx, rules: readonly RuleInput[], exclude: readon
           AND ${condition} AND ${excluding(exclude)} LIMIT ${(caps[i] ?? COUNTED) + 1}) m) AS ${sql.ref(`n${i}`)}`,
       ),
     )}`.execute(tx);
-    return rules.map((_, i) => rows[0]?.[`n${i}`] ?? 0);
+    return parts.map((_, i) => rows[0]?.[`n${i}`] ?? 0);
   });
   return counts.map((n, i) => {
     const cap = caps[i] ?? COUNTED;
@@ -139,19 +248,137 @@ async function availableAll(tx: Tx, rules: readonly RuleInput[], exclude: readon
   });
 }
 
-const available = async (tx: Tx, rule: RuleInput, exclude: readonly string[]): Promise<Availability> =>
-  (await availableAll(tx, [rule], exclude))[0] as Availability;
-
-/** `count` questions of a rule, the same ones for the same seed (until the bank changes). */
-async function draw(tx: Tx, rule: RuleInput, exclude: readonly string[], seed: number): Promise<string[]> {
-  const condition = await matching(tx, rule);
-  return readIndexed(tx, async () => {
-    const { rows } = await sql<{ id: string }>`SELECT q.id FROM question q
-      WHERE q.tenant_id = ${currentTenant} AND ${condition} AND ${excluding(exclude)}
-      ORDER BY md5(${String(seed)} || ':' || q.id::text) LIMIT ${rule.count}`.execute(tx);
-    return rows.map((r) => String(r.id));
-  });
+/** A part's candidates as a draw reads them: the question, the version it pins (a pool's), its place in the order. */
+interface Candidate {
+  part: number;
+  id: string;
+  version: number | null;
+  o: string;
 }
+
+/**
+ * Up to `limit` candidates of each part, in the order of `seed` (one for each part): from the bank as it is now, the
+ * paper's own questions left out, or from the pools pinned at publication (`pools`: the rule id of each part).
+ */
+async function candidatesOf(
+  tx: Tx,
+  parts: readonly Part[],
+  exclude: readonly string[],
+  limit: number,
+  seed: number,
+  pools?: readonly string[],
+): Promise<{ ids: string[][]; versions: Map<string, number> }> {
+  const ids: string[][] = parts.map(() => []);
+  const versions = new Map<string, number>();
+  if (parts.length === 0) return { ids, versions };
+  const order = (k: number, column: RawBuilder<unknown>) => sql`md5(${`${seed}:${k}:`} || ${column}::text)`;
+  let rows: Candidate[];
+  if (pools) {
+    const selects = parts.map(
+      (part, k) => sql`(SELECT ${k}::int AS part, p.question_id::text AS id, p.question_version AS version,
+        ${order(k, sql`p.question_id`)} AS o FROM paper_rule_pool p WHERE p.rule_id = ${pools[part.of] ?? '0'}
+        ${part.level ? sql`AND p.difficulty = ${part.level}` : sql``} ORDER BY o LIMIT ${limit})`,
+    );
+    rows = (await sql<Candidate>`${sql.join(selects, sql` UNION ALL `)}`.execute(tx)).rows;
+  } else {
+    const conditions: RawBuilder<boolean>[] = [];
+    for (const part of parts) conditions.push(await matching(tx, part.rule));
+    const selects = conditions.map(
+      (condition, k) => sql`(SELECT ${k}::int AS part, q.id::text AS id, NULL::int AS version,
+        ${order(k, sql`q.id`)} AS o FROM question q WHERE q.tenant_id = ${currentTenant} AND ${condition}
+        AND ${excluding(exclude)} ORDER BY o LIMIT ${limit})`,
+    );
+    rows = await readIndexed(
+      tx,
+      async () => (await sql<Candidate>`${sql.join(selects, sql` UNION ALL `)}`.execute(tx)).rows,
+    );
+  }
+  rows.sort((a, b) => a.part - b.part || (a.o < b.o ? -1 : a.o > b.o ? 1 : 0));
+  for (const row of rows) {
+    ids[row.part]?.push(String(row.id));
+    if (row.version !== null) versions.set(String(row.id), Number(row.version));
+  }
+  return { ids, versions };
+}
+
+/**
+ * How many questions each rule may draw (a mix: at each of its levels), the paper's own questions left out, and
+ * whether the rules together can be met: rules that may draw the same questions share them. Only the parts that match
+ * fewer questions than the paper's rules draw in all can run short together (one that matches more can always take
+ * its own after the others took theirs), so their candidates alone are read, and only when two of them or more are
+ * met each on its own; then an allocation of them (`allocate`) says which rules compete for too few questions.
+ */
+async function availableAll(tx: Tx, rules: readonly RuleInput[], exclude: readonly string[]): Promise<Availability[]> {
+  const parts = partsOf(rules);
+  const total = parts.reduce((sum, part) => sum + part.rule.count, 0);
+  const counted = await countParts(tx, parts, exclude, total);
+  const out: Availability[] = rules.map((rule) =>
+    levelsOf(rule).length ? { available: 0, levels: {} } : { available: 0 },
+  );
+  parts.forEach((part, k) => {
+    const n = counted[k] as Availability;
+    const rule = out[part.of] as Availability;
+    if (part.level === undefined) Object.assign(rule, n);
+    else {
+      rule.available += n.available;
+      if (n.availableCapped) rule.availableCapped = true;
+      (rule.levels as Record<string, number>)[String(part.level)] = n.available;
+    }
+  });
+  const small = parts
+    .map((part, k) => ({ part, k, n: (counted[k] as Availability).available }))
+    .filter(({ part, n, k }) => !(counted[k] as Availability).availableCapped && n < total && n >= part.rule.count);
+  if (small.length < 2) return out;
+  const { ids } = await candidatesOf(
+    tx,
+    small.map((s) => s.part),
+    exclude,
+    total,
+    0,
+  );
+  const allocated = allocate(
+    small.map((s) => s.part.rule.count),
+    ids,
+  );
+  if ('short' in allocated) {
+    const involved = [...new Set(allocated.short.map((q) => (small[q] as (typeof small)[number]).part.of))];
+    const together = { rules: involved, available: allocated.union, requested: allocated.requested };
+    for (const of of involved) (out[of] as Availability).together = together;
+  }
+  return out;
+}
+
+/**
+ * The questions the paper's rules draw with `seed`, each rule's in order, all the rules together (a question drawn
+ * once; see `allocate`): from the bank as it is now, or from the pools pinned at publication (`pools`: each rule's id),
+ * with the version each pins. Never short: when the rules cannot all be met, the first rule short is refused (`at`).
+ */
+async function drawAll(
+  tx: Tx,
+  rules: readonly RuleInput[],
+  exclude: readonly string[],
+  seed: number,
+  refuse: (rule: number) => never,
+  pools?: readonly string[],
+): Promise<{ ids: string[][]; versions: Map<string, number> }> {
+  const parts = partsOf(rules);
+  const total = parts.reduce((sum, part) => sum + part.rule.count, 0);
+  const { ids, versions } = await candidatesOf(tx, parts, exclude, total, seed, pools);
+  const allocated = allocate(
+    parts.map((part) => part.rule.count),
+    ids,
+  );
+  if ('short' in allocated) refuse((parts[allocated.short.at(-1) as number] as Part).of);
+  const perRule: string[][] = rules.map(() => []);
+  for (const [k, picked] of allocated.picked.entries()) perRule[(parts[k] as Part).of]?.push(...picked);
+  return { ids: perRule, versions };
+}
+
+/** A rule's mix of levels, when it asks one. */
+const mixed = (rule: RuleInput) => {
+  const mix = levelsOf(rule);
+  return mix.length ? mix : undefined;
+};
 
 const sectionScore = (section: SectionInput) =>
   (section.slots ?? []).reduce((sum, slot) => sum + slot.score, 0) +
@@ -218,6 +445,7 @@ export function createPaperService(deps: ResourceDeps) {
       medicalFormat: r.medical_format as PaperRule['medicalFormat'],
       difficultyMin: r.difficulty_min,
       difficultyMax: r.difficulty_max,
+      difficultyMix: r.difficulty_mix ?? null,
       count: r.count,
       score: num(r.score),
     });
@@ -255,8 +483,24 @@ export function createPaperService(deps: ResourceDeps) {
     return out;
   }
 
-  const find = async (tx: Tx, id: string): Promise<Paper | undefined> => {
-    const row = await repo.find(tx, id);
+  /**
+   * The papers within the viewer's data scope (every paper without a viewer): a paper is its author's, so it is seen
+   * by a role whose scope holds the organisation of the user who made it, or (a `self` scope) by that user.
+   */
+  async function scoped(tx: Tx, viewer: string | undefined): Promise<Narrow> {
+    if (!viewer) return (qb) => qb;
+    const scope = await dataScopeOf(tx, viewer);
+    if (scope.all) return (qb) => qb;
+    const parts = [
+      sql<boolean>`EXISTS (SELECT 1 FROM admin_user u WHERE u.id = exam_paper.created_by
+        AND u.org_id = ANY(${scope.orgIds}::bigint[]))`,
+    ];
+    if (scope.self) parts.push(sql<boolean>`exam_paper.created_by = ${viewer}`);
+    return (qb) => qb.where(sql<boolean>`(${sql.join(parts, sql` OR `)})`);
+  }
+
+  const find = async (tx: Tx, id: string, viewer?: string): Promise<Paper | undefined> => {
+    const row = await repo.find(tx, id, await scoped(tx, viewer));
     return row && { ...row, sections: await sectionsOf(tx, id, row.status === 'draft') };
   };
 
@@ -267,11 +511,15 @@ export function createPaperService(deps: ResourceDeps) {
       instructions: s.instructions,
       defaultScore: s.defaultScore,
       slots: s.slots.map((slot) => ({ questionId: slot.questionId, score: slot.score })),
-      rules: s.rules.map(({ available: _n, ...rule }) => rule),
+      rules: s.rules.map(({ available: _n, availableCapped: _c, levels: _l, together: _t, ...rule }) => rule),
     }));
 
-  /** The questions placed exist in the tenant's bank (not retired, not an item), each once; every rule can be met. */
-  async function check(tx: Tx, sections: SectionInput[], mode: Paper['composeMode'], lang: Lang) {
+  /**
+   * The questions placed exist in the tenant's bank (not retired, not an item), each once; every rule can be met, on
+   * its own (a mix: at each of its levels) and with the paper's other rules (those that may draw the same questions
+   * share them, the questions placed left out); the pass mark is within the total.
+   */
+  async function check(tx: Tx, sections: SectionInput[], mode: Paper['composeMode'], lang: Lang, passScore?: number) {
     const t = texts[lang];
     const seen = new Set<string>();
     const placed = sections.flatMap((s) => (s.slots ?? []).map((slot) => slot.questionId));
@@ -300,9 +548,35 @@ export function createPaperService(deps: ResourceDeps) {
         if (mode === 'manual') throw invalidField('composeMode', t.manualRules);
         if ((rule.difficultyMin ?? 1) > (rule.difficultyMax ?? 5))
           throw invalidField(`${at}.difficultyMin`, t.difficulty);
-        const { available: n } = await available(tx, rule, placed);
-        if (n < rule.count) throw invalidField(`${at}.count`, t.short(n));
+        if (rule.difficultyMix && levelsOf(rule).reduce((sum, [, n]) => sum + n, 0) !== rule.count)
+          throw invalidField(`${at}.difficultyMix`, t.mixSum(rule.count));
       }
+    }
+    const total = sections.reduce((sum, s) => sum + sectionScore(s), 0);
+    if (passScore !== undefined && total > 0 && passScore > total) throw invalidField('passScore', t.passOver(total));
+    const flat = sections.flatMap((s, i) => (s.rules ?? []).map((rule, j) => ({ rule, i, j })));
+    const counted = await availableAll(
+      tx,
+      flat.map((r) => r.rule),
+      placed,
+    );
+    for (const [k, { rule, i, j }] of flat.entries()) {
+      const at = `sections.${i}.rules.${j}`;
+      const { available: n, levels } = counted[k] as Availability;
+      for (const [level, asked] of levelsOf(rule)) {
+        const found = levels?.[String(level)] ?? 0;
+        if (found < asked) throw invalidField(`${at}.difficultyMix.${level}`, t.short(found));
+      }
+      if (!levels && n < rule.count) throw invalidField(`${at}.count`, t.short(n));
+    }
+    for (const [k, { i, j }] of flat.entries()) {
+      const together = (counted[k] as Availability).together;
+      if (!together) continue;
+      const others = together.rules.filter((o) => o !== k).map((o) => t.ruleName(flat[o]?.i ?? 0, flat[o]?.j ?? 0));
+      throw invalidField(
+        `sections.${i}.rules.${j}.count`,
+        t.together(others.join(lang === 'zh-CN' ? '、' : ', '), together.available, together.requested),
+      );
     }
   }
 
@@ -358,8 +632,9 @@ export function createPaperService(deps: ResourceDeps) {
               tag_match: rule.tagMatch ?? 'any',
               question_type: rule.questionType ?? null,
               medical_format: rule.medicalFormat ?? null,
-              difficulty_min: rule.difficultyMin ?? 1,
-              difficulty_max: rule.difficultyMax ?? 5,
+              difficulty_min: mixed(rule)?.[0]?.[0] ?? rule.difficultyMin ?? 1,
+              difficulty_max: mixed(rule)?.at(-1)?.[0] ?? rule.difficultyMax ?? 5,
+              difficulty_mix: mixed(rule) ? JSON.stringify(rule.difficultyMix) : null,
               count: rule.count,
               score: rule.score,
               sort: j,
@@ -382,12 +657,12 @@ export function createPaperService(deps: ResourceDeps) {
   };
 
   const store: ResourceStore<Paper, CreatePaper, UpdatePaper> = {
-    list: (tx, query) => repo.list(tx, query),
-    find: (tx, id) => find(tx, id),
+    list: async (tx, query) => repo.list(tx, query, await scoped(tx, query.viewer)),
+    find: (tx, id, viewer) => find(tx, id, viewer),
     async create(tx, input, ctx) {
       const { sections = [], ...values } = input;
       await checkCode(tx, input.code, undefined, ctx.lang);
-      await check(tx, sections, input.composeMode ?? 'manual', ctx.lang);
+      await check(tx, sections, input.composeMode ?? 'manual', ctx.lang, input.passScore);
       const made = await repo.insert(tx, values, ctx);
       await writeSections(tx, made.id, sections, ctx);
       return (await find(tx, made.id)) as Paper;
@@ -397,7 +672,7 @@ export function createPaperService(deps: ResourceDeps) {
       const { version, sections, ...values } = input;
       if (values.code && values.code !== current.code) await checkCode(tx, values.code, current.id, ctx.lang);
       const next = sections ?? asInput(current.sections ?? []);
-      await check(tx, next, values.composeMode ?? current.composeMode, ctx.lang);
+      await check(tx, next, values.composeMode ?? current.composeMode, ctx.lang, values.passScore ?? current.passScore);
       const updated = await repo.update(tx, current.id, values, ctx, version);
       if (!updated) return undefined;
       if (sections) await writeSections(tx, current.id, sections, ctx);
@@ -470,26 +745,66 @@ export function createPaperService(deps: ResourceDeps) {
     };
   }
 
-  async function preview(tx: Tx, paper: Paper, seed: number): Promise<PaperPreview> {
+  /** The ids of the paper's rules, in the order of its sections and of their rules. */
+  const ruleIds = async (tx: Tx, paperId: string) =>
+    (
+      await tx
+        .selectFrom('paper_rule as r')
+        .innerJoin('paper_section as s', 's.id', 'r.section_id')
+        .select('r.id')
+        .where('r.paper_id', '=', paperId)
+        .orderBy('s.sort')
+        .orderBy('r.sort')
+        .execute()
+    ).map((r) => String(r.id));
+
+  /**
+   * The questions the paper's rules draw with `seed` (see `drawAll`), a published paper's from the pools it pinned
+   * at publication; a rule that can no longer be met is refused by its field.
+   */
+  async function drawPaper(tx: Tx, paper: Paper, seed: number, lang: Lang, fromBank = false) {
     const sections = paper.sections ?? [];
+    const flat = sections.flatMap((s, i) => s.rules.map((rule, j) => ({ rule, at: `sections.${i}.rules.${j}.count` })));
     const placed = sections.flatMap((s) => s.slots.map((slot) => slot.questionId));
-    const taken = [...placed];
+    // a paper published before pools were pinned (it has none) still draws from the bank
+    const pinned =
+      paper.status !== 'draft' &&
+      !fromBank &&
+      (await tx.selectFrom('paper_rule_pool').select('rule_id').where('paper_id', '=', paper.id).limit(1).execute())
+        .length > 0;
+    const pools = pinned ? await ruleIds(tx, paper.id) : undefined;
+    return drawAll(
+      tx,
+      flat.map((r) => r.rule),
+      placed,
+      seed,
+      (k) => {
+        throw invalidField(flat[k]?.at ?? 'sections', texts[lang].drawShort);
+      },
+      pools,
+    );
+  }
+
+  async function preview(tx: Tx, paper: Paper, seed: number, lang: Lang): Promise<PaperPreview> {
+    const sections = paper.sections ?? [];
+    // a random-once paper drew its rules' questions when it was published: they are its slots now
+    const drawnAlready = paper.composeMode === 'random_once' && paper.status !== 'draft';
+    const drawn = drawnAlready ? undefined : await drawPaper(tx, paper, seed, lang);
     const out: PaperPreview['sections'] = [];
+    let k = 0;
     for (const section of sections) {
       const questions: PreviewQuestion[] = [];
       for (const slot of section.slots)
         questions.push(await previewQuestion(tx, slot.questionId, slot.questionVersion, slot.score, false));
-      // a random-once paper drew its rules' questions when it was published: they are its slots now
-      const drawnAlready = paper.composeMode === 'random_once' && paper.status !== 'draft';
-      if (!drawnAlready)
-        for (const [j, rule] of section.rules.entries()) {
-          const ids = await draw(tx, rule, taken, seed + j);
-          taken.push(...ids);
-          for (const id of ids) questions.push(await previewQuestion(tx, id, null, rule.score, true));
-        }
+      for (const rule of section.rules) {
+        const ids = drawn?.ids[k++] ?? [];
+        for (const id of ids)
+          questions.push(await previewQuestion(tx, id, drawn?.versions.get(id) ?? null, rule.score, true));
+      }
       out.push({ title: section.title, instructions: section.instructions, questions });
     }
-    return { seed, totalScore: paper.totalScore, sections: out };
+    // the questions and options in the order of the seed, when the paper shuffles them
+    return shuffledPreview({ seed, totalScore: paper.totalScore, sections: out }, seed, paper);
   }
 
   const act = versionedAct(resource, repo, (tx, id) => find(tx, id));
@@ -508,38 +823,50 @@ export function createPaperService(deps: ResourceDeps) {
           if (s.slots.length === 0 && s.rules.length === 0) throw invalidField(`sections.${i}`, t.emptySection);
         });
         if (row.passScore > row.totalScore) throw invalidField('passScore', t.passOver(row.totalScore));
-        await check(tx, asInput(sections), row.composeMode, ctx.lang);
+        await check(tx, asInput(sections), row.composeMode, ctx.lang, row.passScore);
         for (const [i, s] of sections.entries())
           for (const [j, slot] of s.slots.entries())
             if (slot.status !== 'ready')
               throw invalidField(`sections.${i}.slots.${j}.questionId`, t.notReady(slot.code));
         if (row.composeMode === 'random_once') {
-          const taken = sections.flatMap((s) => s.slots.map((slot) => slot.questionId));
+          const drawn = await drawPaper(tx, row, Number(row.id), ctx.lang, true);
+          let k = 0;
           for (const s of sections)
             for (const [j, rule] of s.rules.entries()) {
-              const ids = await draw(tx, rule, taken, Number(row.id) + j);
-              taken.push(...ids);
+              const ids = drawn.ids[k++] ?? [];
               if (ids.length)
                 await tx
                   .insertInto('paper_slot')
                   .values(
-                    ids.map((questionId, k) => ({
+                    ids.map((questionId, n) => ({
                       tenant_id: ctx.tenantId,
                       paper_id: row.id,
                       section_id: s.id,
                       question_id: questionId,
                       score: rule.score,
-                      sort: s.slots.length + j * 1000 + k,
+                      sort: s.slots.length + j * 1000 + n,
                     })),
                   )
                   .execute();
             }
         }
+        if (row.composeMode === 'random_per_candidate') {
+          // each rule's pool as it is now, each question at its version now: what candidates draw from hereafter
+          const placed = sections.flatMap((s) => s.slots.map((slot) => slot.questionId));
+          const rules = sections.flatMap((s) => s.rules);
+          const ids = await ruleIds(tx, row.id);
+          for (const [k, rule] of rules.entries())
+            await sql`INSERT INTO paper_rule_pool (tenant_id, paper_id, rule_id, question_id, question_version, difficulty)
+              SELECT ${ctx.tenantId}, ${row.id}, ${ids[k]}, q.id, q.current_version, q.difficulty FROM question q
+              WHERE q.tenant_id = ${ctx.tenantId} AND ${await matching(tx, rule)} AND ${excluding(placed)}`.execute(tx);
+        }
         // every question keeps the version it has now: later edits make new versions, which this paper never shows
         await sql`UPDATE paper_slot s SET question_version = q.current_version
           FROM question q WHERE q.id = s.question_id AND s.paper_id = ${row.id}`.execute(tx);
+        // a question it may draw is used as one it holds: it is kept (never deleted) while the paper may show it
         await sql`UPDATE question SET usage_count = usage_count + 1
-          WHERE id IN (SELECT question_id FROM paper_slot WHERE paper_id = ${row.id})`.execute(tx);
+          WHERE id IN (SELECT question_id FROM paper_slot WHERE paper_id = ${row.id}
+            UNION SELECT question_id FROM paper_rule_pool WHERE paper_id = ${row.id})`.execute(tx);
         await tx
           .updateTable('exam_paper')
           .set({ status: 'published', published_at: ctx.now })
@@ -556,7 +883,7 @@ export function createPaperService(deps: ResourceDeps) {
     /** A new draft with the paper's settings and structure (its random-once draws left out: it draws anew). */
     clone: (ctx: WriteContext, id: string, input: ClonePaper) =>
       deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
-        const source = await find(tx, id);
+        const source = await find(tx, id, ctx.actorId);
         if (!source) throw new AppError('common.notFound');
         const drawn = source.composeMode === 'random_once' && source.status !== 'draft';
         const sections = asInput(source.sections ?? []).map((s, i) => ({
@@ -594,22 +921,30 @@ export function createPaperService(deps: ResourceDeps) {
       }),
 
     /** The paper as a candidate would get it with `seed` (its random rules drawn; pinned versions once published). */
-    preview: (tenantId: string, id: string, seed: number) =>
+    preview: (tenantId: string, id: string, seed: number, lang: Lang, viewer: string) =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        const paper = await find(tx, id);
+        const paper = await find(tx, id, viewer);
         if (!paper) throw new AppError('common.notFound');
-        return preview(tx, paper, seed);
+        return preview(tx, paper, seed, lang);
       }),
 
     /**
      * The paper as a Word document or a PDF (the draw of `seed`), with each answer and analysis when `answers`. The
      * document is made after the transaction, from what it read.
      */
-    async print(tenantId: string, id: string, format: 'docx' | 'pdf', seed: number, answers: boolean, lang: Lang) {
+    async print(
+      tenantId: string,
+      id: string,
+      format: 'docx' | 'pdf',
+      seed: number,
+      answers: boolean,
+      lang: Lang,
+      viewer: string,
+    ) {
       const printed = await deps.tenancy.inTenant(tenantId, async (tx) => {
-        const paper = await find(tx, id);
+        const paper = await find(tx, id, viewer);
         if (!paper) throw new AppError('common.notFound');
-        return { code: paper.code, paper: printedPaper(paper, await preview(tx, paper, seed), answers, lang) };
+        return { code: paper.code, paper: printedPaper(paper, await preview(tx, paper, seed, lang), answers, lang) };
       });
       const body = format === 'pdf' ? await paperPdf(printed.paper) : await paperDocx(printed.paper);
       return { filename: `${printed.code}${answers ? '-key' : ''}.${format}`, body };
@@ -618,6 +953,7 @@ export function createPaperService(deps: ResourceDeps) {
     /** How many questions each rule may draw now (the paper's own questions left out). */
     checkRules: (tenantId: string, input: CheckRules) =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
+        // the rules together: those that may draw the same questions share them
         const counted = await availableAll(tx, input.rules, input.excludeQuestionIds ?? []);
         return input.rules.map((rule, i) => ({ requested: rule.count, ...(counted[i] as Availability) }));
       }),

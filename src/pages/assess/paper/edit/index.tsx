@@ -1,7 +1,7 @@
 import '@/pages/assess/catalogue';
 import { PlusOutlined } from '@ant-design/icons';
-import { history, useIntl, useParams } from '@umijs/max';
-import { useRequest } from 'ahooks';
+import { history, useAccess, useIntl, useParams } from '@umijs/max';
+import { useDebounceEffect, useRequest } from 'ahooks';
 import {
   Button,
   Card,
@@ -19,16 +19,28 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
-import ItemMoves from '@/components/ItemMoves';
+import { type ReactNode, useState } from 'react';
+import CloneDialog from '@/components/CloneDialog';
+import ItemMoves, { DragHandle, useDragMove } from '@/components/ItemMoves';
 import { useRecordFrame } from '@/components/layout/frame';
 import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
 import { statusOf } from '@/utils/request';
 import type { Question } from '../../question/descriptor';
-import { COMPOSE_MODES, type CreatePaper, type Paper, PURPOSES, paperDescriptor, papers } from '../descriptor';
+import {
+  type Availability,
+  COMPOSE_MODES,
+  type CreatePaper,
+  checkRules,
+  clonePaper,
+  type Paper,
+  PURPOSES,
+  paperDescriptor,
+  papers,
+  SCORINGS,
+} from '../descriptor';
 import QuestionPicker from './QuestionPicker';
-import RuleRow, { type RuleValue } from './RuleRow';
+import RuleRow, { mixOf, type RuleValue } from './RuleRow';
 
 /** A placed question as the form shows it (what the body sends is its id and score). */
 interface SlotValue {
@@ -60,7 +72,8 @@ const toValues = (paper: Paper): PaperValues => ({
       stem: slot.stem,
       questionType: slot.questionType,
     })),
-    rules: s.rules.map(({ available: _n, ...rule }) => rule),
+    // what the server says of each rule now is not the rule
+    rules: s.rules.map(({ available: _n, availableCapped: _c, levels: _l, together: _t, ...rule }) => rule),
   })),
 });
 
@@ -81,15 +94,49 @@ const toBody = (values: PaperValues): CreatePaper => ({
     instructions: s.instructions || null,
     defaultScore: s.defaultScore,
     slots: (s.slots ?? []).map(({ questionId, score }) => ({ questionId, score })),
-    rules: (s.rules ?? []).map((rule) => ({
-      ...rule,
-      count: rule.count ?? 1,
-      score: rule.score ?? 1,
-      questionType: (rule.questionType || null) as never,
-      medicalFormat: (rule.medicalFormat || null) as never,
-    })),
+    rules: (s.rules ?? []).map(ruleBody),
   })),
 });
+
+/** A rule as the body sends it. */
+const ruleBody = (rule: RuleValue) => ({
+  ...rule,
+  count: rule.count ?? 1,
+  score: rule.score ?? 1,
+  questionType: (rule.questionType || null) as never,
+  medicalFormat: (rule.medicalFormat || null) as never,
+  difficultyMix: mixOf(rule),
+});
+
+/**
+ * How many questions each rule of the paper may draw now, all the rules asked at once (a moment after each change),
+ * so that rules that may draw the same questions are checked together; by the rule's place, `section.rule`.
+ */
+function useRuleAnswers(sections: SectionValue[], placed: string[], random: boolean) {
+  const [answers, setAnswers] = useState<Record<string, Availability>>({});
+  const asked = random
+    ? sections.flatMap((s, i) =>
+        (s.rules ?? []).flatMap((rule, j) => (rule?.count && rule.score ? [{ key: `${i}.${j}`, rule }] : [])),
+      )
+    : [];
+  useDebounceEffect(
+    () => {
+      if (asked.length === 0) return setAnswers({});
+      checkRules({ rules: asked.map(({ rule }) => ruleBody(rule)), excludeQuestionIds: placed }).then(
+        (found) => setAnswers(Object.fromEntries(asked.map(({ key }, k) => [key, found[k] as Availability]))),
+        () => setAnswers({}),
+      );
+    },
+    [JSON.stringify(asked), placed.join()],
+    { wait: 400 },
+  );
+  /** The rules, by their place, that an answer's `together` names (itself left out). */
+  const together = (key: string) =>
+    answers[key]?.together?.rules
+      .map((k) => asked[k]?.key)
+      .filter((other): other is string => !!other && other !== key);
+  return { answers, together };
+}
 
 const totals = (sections: SectionValue[] = []) =>
   sections.reduce(
@@ -102,6 +149,17 @@ const totals = (sections: SectionValue[] = []) =>
     }),
     { score: 0, count: 0 },
   );
+
+/** `useDragMove` for a list a callback renders (a Form.List's). */
+function Dragged({
+  move,
+  children,
+}: {
+  move: (from: number, to: number) => void;
+  children: (drag: ReturnType<typeof useDragMove>) => ReactNode;
+}) {
+  return <>{children(useDragMove(move))}</>;
+}
 
 /**
  * /exam-paper/add and /exam-paper/edit/:id: one form. The settings, then the sections: each with its fixed questions
@@ -117,6 +175,8 @@ export default function PaperEditPage() {
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState<number>();
+  const [cloning, setCloning] = useState(false);
+  const access = useAccess();
   const { data: record } = useRequest(() => papers.get(id as string, { shownByCaller: [404] }), {
     ready: Boolean(id),
     refreshDeps: [id],
@@ -126,9 +186,18 @@ export default function PaperEditPage() {
   const frame = useRecordFrame(paperDescriptor.titleId, record?.title, missing);
   const sections = (Form.useWatch('sections', form) ?? []) as SectionValue[];
   const mode = Form.useWatch('composeMode', form);
+  const { answers, together } = useRuleAnswers(
+    sections,
+    sections.flatMap((s) => (s.slots ?? []).map((slot) => slot.questionId)),
+    Boolean(mode && mode !== 'manual'),
+  );
   if (missing) return <RecordNotFound backPath={frame?.backPath} />;
   const placed = sections.flatMap((s) => (s.slots ?? []).map((slot) => slot.questionId));
   const sum = totals(sections);
+  const ruleName = (key: string) => {
+    const [section, rule] = key.split('.').map((n) => Number(n) + 1);
+    return t('assess.paper.rule.name', { section: section ?? 1, rule: rule ?? 1 });
+  };
   const frozen = record && record.status !== 'draft';
 
   const pick = (section: number, rows: Question[]) => {
@@ -214,7 +283,20 @@ export default function PaperEditPage() {
               </Form.Item>
             </Col>
             <Col span={4}>
-              <Form.Item name="passScore" label={t('assess.paper.passScore')} rules={[{ required: true }]}>
+              <Form.Item
+                name="passScore"
+                label={t('assess.paper.passScore')}
+                dependencies={['sections']}
+                rules={[
+                  { required: true },
+                  {
+                    validator: (_rule, value?: number) =>
+                      value === undefined || value === null || sum.score === 0 || value <= sum.score
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('assess.paper.passOver', { total: sum.score }))),
+                  },
+                ]}
+              >
                 <InputNumber min={0.5} max={9999} step={0.5} data-testid="paper-pass" />
               </Form.Item>
             </Col>
@@ -233,6 +315,14 @@ export default function PaperEditPage() {
                 </Form.Item>
               </Space>
             </Col>
+            <Col span={6}>
+              <Form.Item name="multiAnswerScoring" label={t('assess.paper.multiAnswerScoring')}>
+                <Select
+                  data-testid="paper-scoring"
+                  options={SCORINGS.map((value) => ({ value, label: t(`assess.paper.multiAnswerScoring.${value}`) }))}
+                />
+              </Form.Item>
+            </Col>
             <Col span={24}>
               <Form.Item name="instructions" label={t('assess.paper.instructions')}>
                 <Input.TextArea rows={2} maxLength={5000} />
@@ -243,141 +333,184 @@ export default function PaperEditPage() {
 
         <Form.List name="sections">
           {(fields, { add, remove, move }) => (
-            <>
-              {fields.map((field, i) => (
-                <Card
-                  key={field.key}
-                  data-testid="paper-section"
-                  style={{ marginBottom: 16 }}
-                  title={
-                    <Space>
-                      <span>{i + 1}.</span>
-                      <Form.Item name={[field.name, 'title']} noStyle rules={[{ required: true }]}>
-                        <Input data-testid="section-title" style={{ width: 240 }} maxLength={100} />
-                      </Form.Item>
-                      <span>{t('assess.paper.section.defaultScore')}</span>
-                      <Form.Item name={[field.name, 'defaultScore']} noStyle>
-                        <InputNumber min={0.5} max={999} step={0.5} />
-                      </Form.Item>
-                    </Space>
-                  }
-                  extra={<ItemMoves index={i} count={fields.length} move={move} remove={() => remove(field.name)} />}
-                >
-                  <Form.Item name={[field.name, 'instructions']}>
-                    <Input placeholder={t('assess.paper.section.instructions')} maxLength={1000} />
-                  </Form.Item>
-                  <Form.List name={[field.name, 'slots']}>
-                    {(slots, slotOps) => (
-                      <Table
-                        size="small"
-                        pagination={false}
-                        rowKey="key"
-                        data-testid="section-slots"
-                        dataSource={slots}
-                        locale={{ emptyText: t('assess.paper.section.noQuestions') }}
-                        columns={[
-                          {
-                            title: t('assess.question.code'),
-                            width: 120,
-                            render: (_v, slot) => sections[i]?.slots?.[slot.name]?.code,
-                          },
-                          {
-                            title: t('assess.question.stem'),
-                            ellipsis: true,
-                            render: (_v, slot) => (
-                              <span data-testid="slot-stem">{sections[i]?.slots?.[slot.name]?.stem}</span>
-                            ),
-                          },
-                          {
-                            title: t('assess.question.questionType'),
-                            width: 150,
-                            render: (_v, slot) => {
-                              const type = sections[i]?.slots?.[slot.name]?.questionType;
-                              return type && <Tag>{t(`assess.question.type.${type}`)}</Tag>;
-                            },
-                          },
-                          {
-                            title: t('assess.paper.rule.score'),
-                            width: 110,
-                            render: (_v, slot) => (
-                              <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
-                                <InputNumber min={0.5} max={999} step={0.5} size="small" />
-                              </Form.Item>
-                            ),
-                          },
-                          {
-                            width: 120,
-                            render: (_v, slot, j) => (
-                              <ItemMoves
-                                size="small"
-                                index={j}
-                                count={slots.length}
-                                move={slotOps.move}
-                                remove={() => slotOps.remove(slot.name)}
-                              />
-                            ),
-                          },
-                        ]}
-                      />
-                    )}
-                  </Form.List>
-                  <Space style={{ margin: '8px 0 16px' }}>
-                    <Button icon={<PlusOutlined />} data-testid="section-pick" onClick={() => setPicking(i)}>
-                      {t('assess.paper.pick')}
-                    </Button>
-                  </Space>
-                  {mode !== 'manual' && (
-                    <Form.List name={[field.name, 'rules']}>
-                      {(rules, ruleOps) => (
-                        <>
-                          {rules.map((rule) => (
-                            <RuleRow
-                              key={rule.key}
-                              path={['sections', field.name, 'rules', rule.name]}
-                              placed={placed}
-                              onRemove={() => ruleOps.remove(rule.name)}
+            <Dragged move={move}>
+              {(drag) => (
+                <>
+                  {fields.map((field, i) => (
+                    <Card
+                      key={field.key}
+                      data-testid="paper-section"
+                      style={{ marginBottom: 16 }}
+                      {...drag.target(i)}
+                      title={
+                        <Space>
+                          {!frozen && (
+                            <DragHandle
+                              {...drag.handle(i)}
+                              title={t('assess.paper.dragToOrder')}
+                              testId="section-drag"
                             />
-                          ))}
-                          <Button
-                            type="dashed"
-                            icon={<PlusOutlined />}
-                            data-testid="section-add-rule"
-                            onClick={() =>
-                              ruleOps.add({
-                                includeSubcategories: true,
-                                tagMatch: 'any',
-                                difficultyMin: 1,
-                                difficultyMax: 5,
-                                count: 5,
-                                score: sections[i]?.defaultScore ?? 1,
-                              })
-                            }
-                          >
-                            {t('assess.paper.rule.add')}
-                          </Button>
-                        </>
+                          )}
+                          <span>{i + 1}.</span>
+                          <Form.Item name={[field.name, 'title']} noStyle rules={[{ required: true }]}>
+                            <Input data-testid="section-title" style={{ width: 240 }} maxLength={100} />
+                          </Form.Item>
+                          <span>{t('assess.paper.section.defaultScore')}</span>
+                          <Form.Item name={[field.name, 'defaultScore']} noStyle>
+                            <InputNumber min={0.5} max={999} step={0.5} />
+                          </Form.Item>
+                        </Space>
+                      }
+                      extra={
+                        <ItemMoves
+                          index={i}
+                          count={fields.length}
+                          move={move}
+                          remove={() => remove(field.name)}
+                          confirmRemove={
+                            sections[i]?.slots?.length || sections[i]?.rules?.length
+                              ? t('assess.paper.section.removeConfirm')
+                              : undefined
+                          }
+                        />
+                      }
+                    >
+                      <Form.Item name={[field.name, 'instructions']}>
+                        <Input placeholder={t('assess.paper.section.instructions')} maxLength={1000} />
+                      </Form.Item>
+                      <Form.List name={[field.name, 'slots']}>
+                        {(slots, slotOps) => (
+                          <Dragged move={slotOps.move}>
+                            {(slotDrag) => (
+                              <Table
+                                size="small"
+                                pagination={false}
+                                rowKey="key"
+                                data-testid="section-slots"
+                                dataSource={slots}
+                                locale={{ emptyText: t('assess.paper.section.noQuestions') }}
+                                onRow={(_slot, j) =>
+                                  ({ ...slotDrag.target(j ?? 0), 'data-testid': 'slot-row' }) as never
+                                }
+                                columns={[
+                                  {
+                                    width: 32,
+                                    render: (_v, _slot, j) =>
+                                      !frozen && (
+                                        <DragHandle
+                                          {...slotDrag.handle(j)}
+                                          title={t('assess.paper.dragToOrder')}
+                                          testId="slot-drag"
+                                        />
+                                      ),
+                                  },
+                                  {
+                                    title: t('assess.question.code'),
+                                    width: 120,
+                                    render: (_v, slot) => sections[i]?.slots?.[slot.name]?.code,
+                                  },
+                                  {
+                                    title: t('assess.question.stem'),
+                                    ellipsis: true,
+                                    render: (_v, slot) => (
+                                      <span data-testid="slot-stem">{sections[i]?.slots?.[slot.name]?.stem}</span>
+                                    ),
+                                  },
+                                  {
+                                    title: t('assess.question.questionType'),
+                                    width: 150,
+                                    render: (_v, slot) => {
+                                      const type = sections[i]?.slots?.[slot.name]?.questionType;
+                                      return type && <Tag>{t(`assess.question.type.${type}`)}</Tag>;
+                                    },
+                                  },
+                                  {
+                                    title: t('assess.paper.rule.score'),
+                                    width: 110,
+                                    render: (_v, slot) => (
+                                      <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
+                                        <InputNumber min={0.5} max={999} step={0.5} size="small" />
+                                      </Form.Item>
+                                    ),
+                                  },
+                                  {
+                                    width: 120,
+                                    render: (_v, slot, j) => (
+                                      <ItemMoves
+                                        size="small"
+                                        index={j}
+                                        count={slots.length}
+                                        move={slotOps.move}
+                                        remove={() => slotOps.remove(slot.name)}
+                                      />
+                                    ),
+                                  },
+                                ]}
+                              />
+                            )}
+                          </Dragged>
+                        )}
+                      </Form.List>
+                      <Space style={{ margin: '8px 0 16px' }}>
+                        <Button icon={<PlusOutlined />} data-testid="section-pick" onClick={() => setPicking(i)}>
+                          {t('assess.paper.pick')}
+                        </Button>
+                      </Space>
+                      {mode !== 'manual' && (
+                        <Form.List name={[field.name, 'rules']}>
+                          {(rules, ruleOps) => (
+                            <>
+                              {rules.map((rule) => (
+                                <RuleRow
+                                  key={rule.key}
+                                  path={['sections', field.name, 'rules', rule.name]}
+                                  answer={answers[`${i}.${rule.name}`]}
+                                  together={together(`${i}.${rule.name}`)?.map(ruleName)}
+                                  onRemove={() => ruleOps.remove(rule.name)}
+                                />
+                              ))}
+                              <Button
+                                type="dashed"
+                                icon={<PlusOutlined />}
+                                data-testid="section-add-rule"
+                                onClick={() =>
+                                  ruleOps.add({
+                                    includeSubcategories: true,
+                                    tagMatch: 'any',
+                                    difficultyMin: 1,
+                                    difficultyMax: 5,
+                                    count: 5,
+                                    score: sections[i]?.defaultScore ?? 1,
+                                  })
+                                }
+                              >
+                                {t('assess.paper.rule.add')}
+                              </Button>
+                            </>
+                          )}
+                        </Form.List>
                       )}
-                    </Form.List>
-                  )}
-                </Card>
-              ))}
-              <Button
-                type="dashed"
-                block
-                icon={<PlusOutlined />}
-                data-testid="paper-add-section"
-                onClick={() =>
-                  add({
-                    title: t('assess.paper.section.new', { n: fields.length + 1 }),
-                    defaultScore: 1,
-                    slots: [],
-                    rules: [],
-                  })
-                }
-              >
-                {t('assess.paper.section.add')}
-              </Button>
-            </>
+                    </Card>
+                  ))}
+                  <Button
+                    type="dashed"
+                    block
+                    icon={<PlusOutlined />}
+                    data-testid="paper-add-section"
+                    onClick={() =>
+                      add({
+                        title: t('assess.paper.section.new', { n: fields.length + 1 }),
+                        defaultScore: 1,
+                        slots: [],
+                        rules: [],
+                      })
+                    }
+                  >
+                    {t('assess.paper.section.add')}
+                  </Button>
+                </>
+              )}
+            </Dragged>
           )}
         </Form.List>
       </Form>
@@ -386,7 +519,14 @@ export default function PaperEditPage() {
           <Statistic title={t('assess.paper.totalScore')} value={sum.score} data-testid="paper-total" />
           <Statistic title={t('assess.paper.questionCount')} value={sum.count} />
           {frozen ? (
-            <Typography.Text type="warning">{t('assess.paper.locked')}</Typography.Text>
+            <Space>
+              <Typography.Text type="warning">{t('assess.paper.locked')}</Typography.Text>
+              {access['assess:paper:clone'] && (
+                <Button data-testid="paper-edit-clone" onClick={() => setCloning(true)}>
+                  {t('assess.paper.clone')}
+                </Button>
+              )}
+            </Space>
           ) : (
             <Button type="primary" data-testid="paper-save" loading={saving} onClick={save}>
               {t('assess.question.save')}
@@ -394,6 +534,19 @@ export default function PaperEditPage() {
           )}
         </Space>
       </Card>
+      <CloneDialog<Paper>
+        record={cloning ? record : undefined}
+        titleId="assess.paper.clone"
+        labels={{ code: 'assess.paper.code', title: 'assess.paper.title' }}
+        maxCode={30}
+        testId="paper-clone"
+        clone={clonePaper}
+        onClose={() => setCloning(false)}
+        onDone={(copy) => {
+          setCloning(false);
+          history.push(`/exam-paper/edit/${copy.id}`);
+        }}
+      />
       <QuestionPicker
         open={picking !== undefined}
         placed={placed}

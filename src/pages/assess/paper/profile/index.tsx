@@ -1,19 +1,98 @@
 import '@/pages/assess/catalogue';
 import { FilePdfOutlined, FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Link, useAccess, useIntl } from '@umijs/max';
+import { history, Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import CloneDialog from '@/components/CloneDialog';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
+import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import QuestionPreview from '../../question/QuestionPreview';
-import { availableText, closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
+import { categories, knowledgePoints } from '../../taxonomy/descriptor';
+import {
+  availableText,
+  clonePaper,
+  closePaper,
+  type Paper,
+  paperDescriptor,
+  previewPaper,
+  publishPaper,
+} from '../descriptor';
+
+type Rule = NonNullable<Paper['sections']>[number]['rules'][number];
+
+/** The names of the categories and knowledge points the paper's rules ask (each read once; its id if unreadable). */
+function useRuleNames(paper: Paper) {
+  const rules = (paper.sections ?? []).flatMap((s) => s.rules);
+  const categoryIds = [...new Set(rules.flatMap((r) => r.categoryIds))];
+  const pointIds = [...new Set(rules.flatMap((r) => r.knowledgePointIds))];
+  const named = (ids: string[], read: (id: string) => Promise<{ name: string }>) =>
+    Promise.all(
+      ids.map((id) =>
+        read(id).then(
+          (row) => [id, row.name] as const,
+          () => [id, id] as const,
+        ),
+      ),
+    );
+  const { data } = useRequest(
+    async () => ({
+      categories: Object.fromEntries(
+        await named(categoryIds, (id) => categories.get(id, { shownByCaller: [403, 404] })),
+      ) as Record<string, string>,
+      points: Object.fromEntries(
+        await named(pointIds, (id) => knowledgePoints.get(id, { shownByCaller: [403, 404] })),
+      ) as Record<string, string>,
+    }),
+    { refreshDeps: [categoryIds.join(), pointIds.join()], ready: categoryIds.length + pointIds.length > 0 },
+  );
+  return { category: (id: string) => data?.categories[id] ?? id, point: (id: string) => data?.points[id] ?? id };
+}
+
+/** What a rule draws from: its categories, knowledge points, type, format, difficulty and tags. */
+function RuleSummary({ rule, names }: { rule: Rule; names: ReturnType<typeof useRuleNames> }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const mix = Object.entries(rule.difficultyMix ?? {}).filter(([, n]) => (n ?? 0) > 0);
+  return (
+    <>
+      {rule.categoryIds.length > 0 && (
+        <Tag data-testid="rule-summary-categories">
+          {t('assess.question.categoryId')}: {rule.categoryIds.map(names.category).join('、')}
+          {rule.includeSubcategories ? ` (${t('assess.paper.rule.subcategories')})` : ''}
+        </Tag>
+      )}
+      {rule.knowledgePointIds.length > 0 && (
+        <Tag data-testid="rule-summary-points">
+          {t('assess.question.knowledgePointIds')}: {rule.knowledgePointIds.map(names.point).join('、')}
+        </Tag>
+      )}
+      {rule.questionType && <Tag>{t(`assess.question.type.${rule.questionType}`)}</Tag>}
+      {rule.medicalFormat && <Tag>{rule.medicalFormat}</Tag>}
+      {mix.length > 0 ? (
+        <Tag data-testid="rule-summary-difficulty">
+          {t('assess.paper.rule.mix')}:{' '}
+          {mix.map(([level, n]) => `${t('assess.paper.rule.mixLevel', { level })} × ${n}`).join('，')}
+        </Tag>
+      ) : (
+        (rule.difficultyMin > 1 || rule.difficultyMax < 5) && (
+          <Tag data-testid="rule-summary-difficulty">
+            {t('assess.question.difficulty')} {rule.difficultyMin}–{rule.difficultyMax}
+          </Tag>
+        )
+      )}
+      {rule.tags.length > 0 && <Tag>{rule.tags.join(rule.tagMatch === 'all' ? ' + ' : ' / ')}</Tag>}
+    </>
+  );
+}
 
 /** The paper's sections: their fixed questions (with the versions they pin once published) and random rules. */
 function Structure({ paper }: { paper: Paper }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const names = useRuleNames(paper);
   return (
     <Card title={t('assess.paper.structure')} data-testid="paper-structure">
       {(paper.sections ?? []).map((section, i) => (
@@ -56,8 +135,7 @@ function Structure({ paper }: { paper: Paper }) {
             <div key={j} data-testid="paper-rule-summary" style={{ marginTop: 8 }}>
               <Tag color="purple">{t('assess.paper.rule')}</Tag>
               {t('assess.paper.rule.summary', { count: rule.count, score: rule.score })}
-              {rule.questionType && <Tag>{t(`assess.question.type.${rule.questionType}`)}</Tag>}
-              {rule.tags.length > 0 && <Tag>{rule.tags.join(rule.tagMatch === 'all' ? ' + ' : ' / ')}</Tag>}
+              <RuleSummary rule={rule} names={names} />
               {rule.available !== undefined && (
                 <Tag color={rule.available < rule.count ? 'error' : 'success'}>
                   {availableText(intl, { available: rule.available, availableCapped: rule.availableCapped })}
@@ -157,6 +235,11 @@ export default function PaperProfile() {
   const intl = useIntl();
   const access = useAccess();
   const t = (id: string) => intl.formatMessage({ id });
+  const [cloning, setCloning] = useState<Paper>();
+  const done = (id: string, reload: () => void) => () => {
+    message.success(t(id));
+    reload();
+  };
   return (
     <div data-testid="paper-profile">
       <ResourceProfile<Paper> descriptor={paperDescriptor}>
@@ -169,20 +252,42 @@ export default function PaperProfile() {
                 </Link>
               )}
               {paper.status === 'draft' && access['assess:paper:publish'] && (
-                <Button
-                  type="primary"
-                  data-testid="paper-profile-publish"
-                  onClick={() => publishPaper(paper).then(reload, ignoreShownError)}
+                <Popconfirm
+                  title={t('assess.paper.publish.confirm')}
+                  onConfirm={() => publishPaper(paper).then(done('assess.paper.published', reload), ignoreShownError)}
                 >
-                  {t('assess.paper.publish')}
-                </Button>
+                  <Button type="primary" data-testid="paper-profile-publish">
+                    {t('assess.paper.publish')}
+                  </Button>
+                </Popconfirm>
               )}
               {paper.status === 'published' && access['assess:paper:close'] && (
-                <Button onClick={() => closePaper(paper).then(reload, ignoreShownError)}>
-                  {t('assess.paper.close')}
+                <Popconfirm
+                  title={t('assess.paper.close.confirm')}
+                  onConfirm={() => closePaper(paper).then(done('assess.paper.closed', reload), ignoreShownError)}
+                >
+                  <Button data-testid="paper-profile-close">{t('assess.paper.close')}</Button>
+                </Popconfirm>
+              )}
+              {access['assess:paper:clone'] && (
+                <Button data-testid="paper-profile-clone" onClick={() => setCloning(paper)}>
+                  {t('assess.paper.clone')}
                 </Button>
               )}
             </Space>
+            <CloneDialog<Paper>
+              record={cloning}
+              titleId="assess.paper.clone"
+              labels={{ code: 'assess.paper.code', title: 'assess.paper.title' }}
+              maxCode={30}
+              testId="paper-clone"
+              clone={clonePaper}
+              onClose={() => setCloning(undefined)}
+              onDone={(copy) => {
+                setCloning(undefined);
+                history.push(`/exam-paper/edit/${copy.id}`);
+              }}
+            />
             <Structure paper={paper} />
             <CandidatePreview paper={paper} />
           </>
