@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { engines, type Json, twoTenants } from './helpers';
+import { engines, type Json, readXlsx, twoTenants } from './helpers';
 
 const categories = '/api/assess/category';
 const points = '/api/assess/knowledge-point';
@@ -283,6 +283,96 @@ describe.each(engines())('the question bank on $name', (engine) => {
     ]);
     const hidden = await call('POST', `${questions}/bulk-update`, { ids: [group.id], status: 'hidden' });
     expect(hidden.body[0].status).toBe('hidden');
+  });
+
+  /** A user of `org` whose one role has `dataScope` and the question bank's permissions `actions`. */
+  async function scopedUser(name: string, org: Json, dataScope: string, actions: string[]) {
+    const role = await create('/api/system/role', { code: `q_${name}`, name: `题库-${name}` });
+    await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope });
+    const permissionIds = (
+      await s.api.db
+        .selectFrom('permission')
+        .select('id')
+        .where(
+          'code',
+          'in',
+          actions.map((a) => `assess:question:${a}`),
+        )
+        .execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: name,
+      displayName: name,
+      password: 'Quiet-Otter-42',
+      orgId: org.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    return (await s.api.tokens('demo', name, 'Quiet-Otter-42')).access;
+  }
+
+  it("keeps a role's data scope: a 'self' author neither sees nor changes another's question, an office sees its organisation's authors'", async () => {
+    const hospital = await create('/api/people/organization', { code: 'QH', name: '题库医院', orgType: 'hospital' });
+    const ward = await create('/api/people/organization', {
+      code: 'QD',
+      name: '题库心内科',
+      orgType: 'department',
+      parentId: hospital.id,
+    });
+    const all = ['list', 'create', 'update', 'delete', 'bulk-update', 'export'];
+    const author = await scopedUser('q_author', ward, 'self', all);
+    const colleague = await scopedUser('q_colleague', ward, 'self', all);
+    const office = await scopedUser('q_office', ward, 'org', ['list', 'export']);
+    const stem = (who: string) => `数据范围-${who}：心房颤动的首选抗凝药物`;
+    const write = async (who: string, token: string) => {
+      const res = await call(
+        'POST',
+        questions,
+        { categoryId: surgery.id, questionType: 'true_false', stem: stem(who), answer: true, tags: ['范围'] },
+        token,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as Json;
+    };
+    const mine = await write('mine', author);
+    const theirs = await write('theirs', colleague);
+    const admins = await write('admin', s.demo);
+
+    const listed = async (token: string) =>
+      (await call('GET', `${questions}?tag=${encodeURIComponent('范围')}&pageSize=50`, undefined, token)).body.data
+        .map((q: Json) => q.id)
+        .sort();
+    expect(await listed(author)).toEqual([mine.id]);
+    expect(await listed(office)).toEqual([mine.id, theirs.id].sort());
+    expect(await listed(s.demo)).toEqual([mine.id, theirs.id, admins.id].sort());
+    // the keyword's indexed search keeps to the scope too
+    const searched = await call('GET', `${questions}?keyword=${encodeURIComponent('数据范围')}`, undefined, author);
+    expect(searched.body.data.map((q: Json) => q.id)).toEqual([mine.id]);
+
+    // another author's question is not found: read, its versions and papers, changed, deleted
+    for (const path of ['', '/versions', '/papers', '/statistics'])
+      expect((await call('GET', `${questions}/${theirs.id}${path}`, undefined, author)).status, path).toBe(404);
+    expect((await call('GET', `${questions}/${mine.id}/versions`, undefined, author)).status).toBe(200);
+    const edit = await call('PUT', `${questions}/${theirs.id}`, { difficulty: 5, version: theirs.version }, author);
+    expect(edit.status).toBe(404);
+    expect((await call('DELETE', `${questions}/${admins.id}`, undefined, author)).status).toBe(404);
+    // a bulk change naming one out of scope changes none
+    const bulk = await call('POST', `${questions}/bulk-update`, { ids: [mine.id, theirs.id], difficulty: 5 }, author);
+    expect(bulk.status).toBe(404);
+    expect((await call('GET', `${questions}/${mine.id}`)).body.difficulty).toBe(mine.difficulty);
+    expect((await call('GET', `${questions}/${theirs.id}`)).body.difficulty).toBe(theirs.difficulty);
+    const own = await call('POST', `${questions}/bulk-update`, { ids: [mine.id], difficulty: 5 }, author);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    // the likely duplicates name only questions within the scope
+    const dup = await call('POST', `${questions}/duplicates`, { stem: stem('theirs') }, author);
+    expect(dup.body.map((d: Json) => d.id)).not.toContain(theirs.id);
+    expect(dup.body.map((d: Json) => d.id)).toContain(mine.id);
+    // the export holds what the list shows
+    const sheet = await s.api.fetch('GET', `${questions}/export?tag=${encodeURIComponent('范围')}`, { token: author });
+    expect(sheet.status).toBe(200);
+    const rows = await readXlsx(await sheet.arrayBuffer());
+    expect(rows.slice(1).map((r) => r[0])).toEqual([mine.code]);
   });
 
   it('keeps a used knowledge point and category from deletion', async () => {

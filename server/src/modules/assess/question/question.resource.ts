@@ -56,6 +56,7 @@ interface QuestionTable extends Audited {
   suggested_score: Nullable<number>;
   status: ColumnType<QuestionStatus, QuestionStatus | undefined, QuestionStatus>;
   current_version: ColumnType<number, number | undefined, number>;
+  submitted_by: Nullable<Ref>;
   reviewed_by: Nullable<Ref>;
   reviewed_at: NullableTimestamp;
   review_comment: Nullable<string>;

@@ -94,7 +94,7 @@ const actions = (service: QuestionService) =>
   new OpenAPIHono<AppEnv>()
     .openapi(bulkUpdate, async (c) => c.json(await service.bulkUpdate(writeContext(c), c.req.valid('json')), 200))
     .openapi(duplicates, async (c) =>
-      c.json(await service.duplicates(c.var.principal.tenantId, c.req.valid('json')), 200),
+      c.json(await service.duplicates(c.var.principal.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
     )
     .openapi(submit, async (c) =>
       c.json(await service.submit(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -102,12 +102,14 @@ const actions = (service: QuestionService) =>
     .openapi(review, async (c) =>
       c.json(await service.review(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
-    .openapi(uses, async (c) => c.json(await service.papers(c.var.principal.tenantId, c.req.valid('param').id), 200))
+    .openapi(uses, async (c) =>
+      c.json(await service.papers(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
+    )
     .openapi(statistics, async (c) =>
-      c.json(await service.statistics(c.var.principal.tenantId, c.req.valid('param').id), 200),
+      c.json(await service.statistics(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
     )
     .openapi(versions, async (c) =>
-      c.json(await service.versions(c.var.principal.tenantId, c.req.valid('param').id), 200),
+      c.json(await service.versions(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
     );
 
 export const questions = resourceModule(questionResource, {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { countedList } from '../../../core/resource/counted-list';
@@ -7,7 +7,9 @@ import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../co
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import { onceIn } from '../../../core/tx-memo';
 import { jsonbParameter } from '../../../db/database';
+import { dataScopeOf } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport } from './question.import';
@@ -91,6 +93,36 @@ function stemHas(text: string) {
     : sql<boolean>`question.stem ILIKE ${pattern}`;
 }
 
+/**
+ * The questions within the viewer's data scope (docs/domain.md §2.3), as a role's scope reaches authored records: all of
+ * them, or those whose author belongs to an organisation of the scope and, with a `self` scope, those the viewer wrote.
+ * One condition on the author (its organisations' users read once, an array), answered by the authors' index; every
+ * question without a viewer (a read of the system's own). A question nobody wrote (made by the system) is the
+ * tenant-wide scope's only.
+ */
+async function scopeOf(tx: Tx, viewer: string | undefined): Promise<RawBuilder<boolean> | undefined> {
+  if (!viewer) return undefined;
+  const scope = await dataScopeOf(tx, viewer);
+  if (scope.all) return undefined;
+  const authors = await onceIn(tx, `question-authors:${viewer}`, async () => {
+    const ids = scope.self ? [scope.viewer] : [];
+    if (scope.orgIds.length > 0) {
+      const users = await tx
+        .selectFrom('admin_user')
+        .select('id')
+        .where(sql<boolean>`org_id = ANY(${scope.orgIds}::bigint[])`)
+        .execute();
+      ids.push(...users.map((u) => String(u.id)));
+    }
+    return [...new Set(ids)];
+  });
+  return sql<boolean>`question.created_by = ANY(${authors}::bigint[])`;
+}
+const scopedTo = async (tx: Tx, viewer: string | undefined): Promise<Narrow> => {
+  const inScope = await scopeOf(tx, viewer);
+  return inScope ? (qb) => qb.where(inScope) : (qb) => qb;
+};
+
 export function createQuestionService(deps: ResourceDeps) {
   const repo = questionTable;
 
@@ -119,8 +151,9 @@ export function createQuestionService(deps: ResourceDeps) {
 
   const topLevel: Narrow = (qb) => qb.where('parent_id', 'is', null);
 
-  const find = async (tx: Tx, id: string): Promise<Question | undefined> => {
-    const row = await repo.find(tx, id, topLevel);
+  const find = async (tx: Tx, id: string, viewer?: string): Promise<Question | undefined> => {
+    const inScope = await scopedTo(tx, viewer);
+    const row = await repo.find(tx, id, (qb) => inScope(topLevel(qb)));
     return row && { ...row, children: row.childCount > 0 ? await children(tx, id) : [] };
   };
 
@@ -313,8 +346,9 @@ export function createQuestionService(deps: ResourceDeps) {
       const points = point?.kind === 'eq' ? await subtreeIds(tx, 'knowledge_point', [point.value]) : undefined;
       const text = keyword?.kind === 'keyword' ? keyword.text.trim() : undefined;
       const code = text !== undefined && /^Q\d+(-\d+)?$/i.test(text);
+      const inScope = await scopedTo(tx, query.viewer);
       const narrow: Narrow = (qb) => {
-        let q = topLevel(qb);
+        let q = inScope(topLevel(qb));
         if (categories) q = q.where(sql<boolean>`question.category_id = ANY(${categories}::bigint[])`);
         if (points) q = q.where(sql<boolean>`question.knowledge_point_ids && ${points}::bigint[]`);
         if (tag?.kind === 'eq') q = q.where(sql<boolean>`question.tags @> ARRAY[${tag.value}]::text[]`);
@@ -324,7 +358,7 @@ export function createQuestionService(deps: ResourceDeps) {
       const indexed = points !== undefined || tag?.kind === 'eq' || (text !== undefined && !code);
       return countedList(tx, repo, query, narrow, indexed);
     },
-    find: (tx, id) => find(tx, id),
+    find: (tx, id, viewer) => find(tx, id, viewer),
 
     /** An import's questions by content hash (`importKey`): its exact duplicates in the bank. */
     async findAllByKey(tx, hashes) {
@@ -463,7 +497,8 @@ export function createQuestionService(deps: ResourceDeps) {
         await checkRefs(tx, { categoryId: input.categoryId, knowledgePointIds: input.addKnowledgePointIds }, ctx.lang);
         const done: Question[] = [];
         for (const id of new Set(input.ids)) {
-          const before = await find(tx, id);
+          // a question outside the changer's data scope is not found: none of them changes
+          const before = await find(tx, id, ctx.actorId);
           if (!before) throw notFound();
           if (input.status) await move(tx, ctx, before, input.status);
           const tags = [...new Set([...before.tags, ...(input.addTags ?? [])])].filter(
@@ -502,9 +537,10 @@ export function createQuestionService(deps: ResourceDeps) {
       }),
 
     /** The questions most like the given text: the same normalised text, then by trigram similarity of the stem. */
-    duplicates: (tenantId: string, input: FindDuplicates): Promise<Duplicate[]> =>
+    duplicates: (tenantId: string, input: FindDuplicates, viewer?: string): Promise<Duplicate[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
         const hash = contentHash(input);
+        const inScope = await scopedTo(tx, viewer);
         const text = normalised(input.stem);
         // `%` finds the similar stems through the trigram index (similarity() alone reads every row), which only the
         // system role may use (`readIndexed`): the likeliest ids are found there, then read as the tenant's
@@ -512,8 +548,7 @@ export function createQuestionService(deps: ResourceDeps) {
         const exact = sql<boolean>`content_hash = ${hash}`;
         const similarity = sql<number>`similarity(stem, ${input.stem})::float8`;
         const likeliest = await readIndexed(tx, async () => {
-          let q = tx
-            .selectFrom('question')
+          let q = inScope(tx.selectFrom('question'))
             .select('id')
             .where(sql<boolean>`tenant_id = ${currentTenant}`)
             .where('parent_id', 'is', null)
@@ -541,9 +576,9 @@ export function createQuestionService(deps: ResourceDeps) {
       }),
 
     /** The papers that hold the question, each with the version it pins. */
-    papers: (tenantId: string, id: string): Promise<QuestionUse[]> =>
+    papers: (tenantId: string, id: string, viewer?: string): Promise<QuestionUse[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        if (!(await find(tx, id))) throw notFound();
+        if (!(await find(tx, id, viewer))) throw notFound();
         const rows = await tx
           .selectFrom('paper_slot as s')
           .innerJoin('exam_paper as p', 'p.id', 's.paper_id')
@@ -561,9 +596,9 @@ export function createQuestionService(deps: ResourceDeps) {
       }),
 
     /** How the question is used (`QuestionStatistics`); attempts are not counted here (domain §10.6). */
-    statistics: (tenantId: string, id: string): Promise<QuestionStatistics> =>
+    statistics: (tenantId: string, id: string, viewer?: string): Promise<QuestionStatistics> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        const row = await find(tx, id);
+        const row = await find(tx, id, viewer);
         if (!row) throw notFound();
         const { rows } = await sql<{ status: string; n: number; last: Date | null }>`SELECT p.status,
             count(DISTINCT p.id)::int AS n, max(p.published_at) AS last
@@ -586,9 +621,9 @@ export function createQuestionService(deps: ResourceDeps) {
       }),
 
     /** Every version of a question, newest first, each with its snapshot. */
-    versions: (tenantId: string, id: string): Promise<QuestionVersion[]> =>
+    versions: (tenantId: string, id: string, viewer?: string): Promise<QuestionVersion[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        if (!(await find(tx, id))) throw notFound();
+        if (!(await find(tx, id, viewer))) throw notFound();
         const rows = await tx
           .selectFrom('question_version as v')
           .leftJoin('admin_user as u', 'u.id', 'v.created_by')
