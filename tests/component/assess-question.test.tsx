@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createPath } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import QuestionListPage from '@/pages/assess/question';
 import type { Question, QuestionVersion } from '@/pages/assess/question/descriptor';
@@ -284,6 +285,38 @@ describe('/question/add', () => {
     fireEvent.click(screen.getByTestId('question-save'));
     expect(await screen.findByText('单选题须正好一个正确答案')).toBeVisible();
     expect(screen.getByTestId('question-options')).toBeVisible();
+  });
+
+  it("links each likely duplicate to its profile by the router's address, in a new tab that keeps the form", async () => {
+    fakeApi({
+      ...trees,
+      'POST /api/assess/question/duplicates': () => ({
+        body: [{ id: '6', code: 'Q00000006', stem: '选一个', status: 'ready', exact: true, similarity: 1 }],
+      }),
+    });
+    const app = renderApp({
+      store,
+      access: grant(codes),
+      initialPath: '/question/add',
+      routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
+    });
+    // the app's history is a hash one (.umirc.ts): its addresses start with '#'
+    app.history.createHref = (to) => `#${typeof to === 'string' ? to : createPath(to)}`;
+    render(app.tree);
+    fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
+    await next('question-options');
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: `选项${i}` } });
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
+    await next('question-analysis');
+    await next('question-step-preview');
+    const link = (await within(screen.getByTestId('question-duplicates')).findByText('Q00000006')).closest('a');
+    expect(link).toHaveAttribute('href', '#/question/6/profile');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByTestId('allow-duplicate')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,6 @@
 import '@/pages/assess/catalogue';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { history, useIntl, useParams } from '@umijs/max';
+import { history, Link, useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import {
   Alert,
@@ -458,9 +458,10 @@ export default function QuestionEditPage() {
                     dataSource={duplicates}
                     renderItem={(d) => (
                       <List.Item>
-                        <a href={`/question/${d.id}/profile`} target="_blank" rel="noreferrer">
+                        {/* the router makes the address (the app's is a hash); a new tab keeps this form as it is */}
+                        <Link to={`/question/${d.id}/profile`} target="_blank" rel="noreferrer">
                           {d.code}
-                        </a>{' '}
+                        </Link>{' '}
                         {d.exact ? t('assess.question.duplicate.exact') : `${Math.round(d.similarity * 100)}%`} ·{' '}
                         {d.stem.slice(0, 60)}
                       </List.Item>
