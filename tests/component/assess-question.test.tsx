@@ -184,6 +184,11 @@ describe('/question/add', () => {
     fireEvent.click(screen.getByTestId('step-next'));
     await waitFor(() => expect(screen.getByTestId(testId)).toBeVisible());
   };
+  /** Presses "back" and waits for the step to open. */
+  const back = async (testId: string) => {
+    fireEvent.click(screen.getByTestId('step-back'));
+    await waitFor(() => expect(screen.getByTestId(testId)).toBeVisible());
+  };
 
   it('writes a B1 group step by step, previews it as a candidate reads it, and saves it', async () => {
     const api = fakeApi({
@@ -226,6 +231,10 @@ describe('/question/add', () => {
 
     await next('question-analysis');
     fireEvent.change(screen.getByTestId('question-analysis'), { target: { value: '配伍' } });
+    // each item has its own analysis too
+    const itemAnalyses = screen.getAllByTestId('child-analysis');
+    expect(itemAnalyses).toHaveLength(2);
+    fireEvent.change(itemAnalyses[1], { target: { value: '尿激酶溶栓' } });
     await next('question-step-preview');
     const preview = screen.getByTestId('question-preview');
     expect(within(preview).getByText('E. 尿激酶')).toBeInTheDocument();
@@ -244,8 +253,8 @@ describe('/question/add', () => {
       answer: null,
       analysis: '配伍',
       children: [
-        { stem: '抗血小板', answer: ['A'] },
-        { stem: '溶栓', answer: ['E'] },
+        { stem: '抗血小板', answer: ['A'], analysis: null },
+        { stem: '溶栓', answer: ['E'], analysis: '尿激酶溶栓' },
       ],
     });
     expect(app.history.location.pathname).toBe('/question/9/profile');
@@ -285,6 +294,98 @@ describe('/question/add', () => {
     fireEvent.click(screen.getByTestId('question-save'));
     expect(await screen.findByText('单选题须正好一个正确答案')).toBeVisible();
     expect(screen.getByTestId('question-options')).toBeVisible();
+  });
+
+  it("takes as many options as the format's rule, keeping those written when the format changes", async () => {
+    const api = fakeApi({
+      ...trees,
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
+        status: 201,
+        body: question('9', call.body as Partial<Question>),
+      })),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/add',
+        routes: [
+          { path: '/question/add', element: <QuestionEditPage /> },
+          { path: '/question/:id/profile', element: <div data-testid="landed" /> },
+        ],
+      }).tree,
+    );
+    const format = async (label: string) => {
+      await back('question-stem');
+      await back('question-format');
+      fireEvent.click(within(screen.getByTestId('question-format')).getByLabelText(label));
+      await next('question-stem');
+      await next('question-options');
+    };
+    const texts = () => screen.getAllByTestId('question-options-text').map((i) => (i as HTMLInputElement).value);
+    const deletable = () =>
+      within(screen.getByTestId('question-options')).queryAllByRole('button', { name: /删\s*除/ }).length;
+
+    fireEvent.click(within(await screen.findByTestId('question-type')).getByText('多选题'));
+    fireEvent.mouseDown(within(screen.getByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '急性心肌梗死的治疗包括' } });
+    await next('question-options');
+    // a plain multiple choice starts with four options and keeps at least three
+    const written = ['阿司匹林', '肝素', '华法林', '氯吡格雷'];
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: written[i] } });
+    expect(deletable()).toBe(4);
+
+    // X takes four or more: the four written stay, none may go, a fifth may be added
+    await format('X 多选型');
+    expect(texts()).toEqual(written);
+    expect(deletable()).toBe(0);
+    fireEvent.click(screen.getByTestId('question-options-add'));
+    expect(texts()).toEqual([...written, '']);
+    fireEvent.change(screen.getAllByTestId('question-options-text')[4], { target: { value: '尿激酶' } });
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[0]);
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[2]);
+    expect(deletable()).toBe(5);
+    await next('question-analysis');
+    await next('question-step-preview');
+    fireEvent.click(screen.getByTestId('question-save'));
+    await screen.findByTestId('landed');
+    expect(api.find('POST', '/api/assess/question')[0].body).toMatchObject({
+      questionType: 'multiple_choice',
+      medicalFormat: 'X',
+      options: [...written, '尿激酶'].map((text, i) => ({ key: 'ABCDE'[i], text })),
+      answer: ['A', 'C'],
+    });
+  });
+
+  it('keeps the options written when a single choice becomes A1, which takes exactly five', async () => {
+    fakeApi(trees);
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/add',
+        routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
+      }).tree,
+    );
+    fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
+    await next('question-options');
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: `选项${i}` } });
+    await back('question-stem');
+    await back('question-format');
+    fireEvent.click(within(screen.getByTestId('question-format')).getByLabelText('A1 单句型'));
+    await next('question-stem');
+    await next('question-options');
+    const texts = screen.getAllByTestId('question-options-text').map((i) => (i as HTMLInputElement).value);
+    expect(texts).toEqual(['选项0', '选项1', '选项2', '选项3', '']);
+    expect(screen.queryByTestId('question-options-add')).toBeNull();
   });
 
   it("links each likely duplicate to its profile by the router's address, in a new tab that keeps the form", async () => {

@@ -33,9 +33,11 @@ import {
   CHOICE,
   emptyOptions,
   FORMATS_OF,
+  fitOptions,
   formFieldOf,
   isGroup,
   optionCount,
+  optionRule,
   QUESTION_TYPES,
   type QuestionFormValues,
   STEPS,
@@ -66,7 +68,15 @@ function stepFields(step: Step, items: number): { own: Path[]; nested: Path[] } 
       };
     case 'details':
       return {
-        own: [['analysis'], ['difficulty'], ['knowledgePointIds'], ['tags'], ['suggestedScore'], ['source']],
+        own: [
+          ['analysis'],
+          ...each('analysis'),
+          ['difficulty'],
+          ['knowledgePointIds'],
+          ['tags'],
+          ['suggestedScore'],
+          ['source'],
+        ],
         nested: [],
       };
     default:
@@ -112,7 +122,10 @@ export default function QuestionEditPage() {
     const nextFormat = FORMATS_OF[next][0];
     form.setFieldsValue({
       medicalFormat: nextFormat,
-      options: CHOICE.includes(next) || next === 'option_group' ? emptyOptions(optionCount(nextFormat)) : [],
+      options:
+        CHOICE.includes(next) || next === 'option_group'
+          ? emptyOptions(Math.max(optionCount(nextFormat), optionRule(next, nextFormat).min))
+          : [],
       children: isGroup(next)
         ? [
             { stem: '', options: emptyOptions(5) },
@@ -121,9 +134,10 @@ export default function QuestionEditPage() {
         : [],
     });
   };
+  /** A new format keeps the options written where they fit its rule (X takes four or more, A1 and A2 five). */
   const chooseFormat = (next: QuestionFormValues['medicalFormat']) => {
-    const options = form.getFieldValue('options') ?? [];
-    if (CHOICE.includes(type as never) && next && options.length !== 5) form.setFieldValue('options', emptyOptions(5));
+    if (!CHOICE.includes(type as never)) return;
+    form.setFieldValue('options', fitOptions(form.getFieldValue('options') ?? [], optionRule(type, next)));
   };
 
   const go = async (to: Step) => {
@@ -299,7 +313,7 @@ export default function QuestionEditPage() {
               <OptionsEditor
                 name={['options']}
                 single={type === 'single_choice'}
-                fixed={format ? 5 : undefined}
+                rule={optionRule(type, format)}
                 testId="question-options"
               />
             </Form.Item>
@@ -366,7 +380,12 @@ export default function QuestionEditPage() {
           {type === 'option_group' && (
             <>
               <Form.Item label={t('assess.question.sharedOptions')} required>
-                <OptionsEditor name={['options']} marks={false} fixed={5} testId="question-options" />
+                <OptionsEditor
+                  name={['options']}
+                  marks={false}
+                  rule={optionRule(type, format)}
+                  testId="question-options"
+                />
               </Form.Item>
               {children.map((child, i) => (
                 <Form.Item
@@ -392,7 +411,7 @@ export default function QuestionEditPage() {
                 <OptionsEditor
                   name={['children', i, 'options']}
                   single={type === 'case_group'}
-                  fixed={type === 'case_group' ? 5 : undefined}
+                  rule={optionRule(type, format)}
                   testId="child-options"
                 />
               </Form.Item>
@@ -403,6 +422,17 @@ export default function QuestionEditPage() {
           <Form.Item name="analysis" label={t('assess.question.analysis')}>
             <Input.TextArea data-testid="question-analysis" rows={3} maxLength={10_000} />
           </Form.Item>
+          {group &&
+            children.map((child, i) => (
+              <Form.Item
+                // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the group
+                key={i}
+                name={['children', i, 'analysis']}
+                label={t('assess.question.childAnalysis', { n: i + 1, stem: child?.stem ?? '' })}
+              >
+                <Input.TextArea data-testid="child-analysis" rows={2} maxLength={10_000} />
+              </Form.Item>
+            ))}
           <Form.Item name="difficulty" label={t('assess.question.difficulty')}>
             <Radio.Group
               optionType="button"
