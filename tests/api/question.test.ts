@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { engines, type Json, readXlsx, twoTenants } from './helpers';
+import { engines, type Json, questionReviewer, readXlsx, twoTenants } from './helpers';
 
 const categories = '/api/assess/category';
 const points = '/api/assess/knowledge-point';
@@ -221,17 +221,19 @@ describe.each(engines())('the question bank on $name', (engine) => {
     expect(sent.body.status).toBe('pending_review');
     const locked = await call('PUT', `${questions}/${group.id}`, { difficulty: 2, version: sent.body.version });
     expect(locked.status).toBe(409);
-    const bare = await call('POST', `${questions}/${group.id}/review`, {
-      decision: 'reject',
-      version: sent.body.version,
-    });
+    const reviewer = await questionReviewer(s.api, 'demo', s.demo);
+    const review = (body: Json, token = reviewer) => call('POST', `${questions}/${group.id}/review`, body, token);
+    const bare = await review({ decision: 'reject', version: sent.body.version });
     expect(fieldOf(bare.body)).toEqual(['comment']);
-    const approved = await call('POST', `${questions}/${group.id}/review`, {
-      decision: 'approve',
-      version: sent.body.version,
-    });
-    expect(approved.body).toMatchObject({ status: 'ready', currentVersion: 1 });
-    expect(approved.body.reviewedByName).toBeTruthy();
+    // who wrote and submitted it neither approves nor rejects it
+    for (const decision of ['approve', 'reject']) {
+      const own = await review({ decision, comment: '自审', version: sent.body.version }, s.demo);
+      expect(own.status, decision).toBe(400);
+      expect(fieldOf(own.body), decision).toEqual(['decision']);
+    }
+    expect((await call('GET', `${questions}/${group.id}`)).body.status).toBe('pending_review');
+    const approved = await review({ decision: 'approve', version: sent.body.version });
+    expect(approved.body).toMatchObject({ status: 'ready', currentVersion: 1, reviewedByName: '审核专家' });
 
     const edited = await call('PUT', `${questions}/${group.id}`, {
       stem: '男，60岁。持续胸骨后疼痛5小时。',

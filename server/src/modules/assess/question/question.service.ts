@@ -47,6 +47,7 @@ const texts = {
     duplicate: (code: string) => `与已有题目 ${code} 内容相同（确认仍要保存请勾选“允许重复”）`,
     commentRequired: '驳回须填写意见',
     typeFixed: '已有版本的题目不能改变题型',
+    ownReview: '不能审核自己编写或提交的题目，须由他人审核',
   },
   'en-US': {
     noCategory: 'is not an existing category',
@@ -54,6 +55,7 @@ const texts = {
     duplicate: (code: string) => `is the same as question ${code} (allow duplicates to save it anyway)`,
     commentRequired: 'is required to reject',
     typeFixed: 'a question that has versions keeps its type',
+    ownReview: 'is for another reviewer: who wrote or submitted the question may not approve or reject it',
   },
 };
 
@@ -460,6 +462,7 @@ export function createQuestionService(deps: ResourceDeps) {
       .set({
         status,
         ...(decided && { reviewed_by: ctx.actorId, reviewed_at: ctx.now, review_comment: comment ?? null }),
+        ...(to === 'submit' && { submitted_by: ctx.actorId }),
         updated_at: ctx.now,
         updated_by: ctx.actorId,
         version: sql`version + 1`,
@@ -476,6 +479,16 @@ export function createQuestionService(deps: ResourceDeps) {
       async (tx, row) => {
         if (row.version !== version) throw versionConflict();
         if (to === 'reject' && !comment) throw invalidField('comment', texts[ctx.lang].commentRequired);
+        if (to === 'approve' || to === 'reject') {
+          // a second pair of eyes: neither its author nor who submitted it decides on a question
+          const own = await tx
+            .selectFrom('question')
+            .select(['created_by', 'submitted_by'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          if ([own.created_by, own.submitted_by].some((who) => who !== null && String(who) === ctx.actorId))
+            throw invalidField('decision', texts[ctx.lang].ownReview);
+        }
         await move(tx, ctx, row, to, comment);
         return (await find(tx, id)) as Question;
       },
