@@ -505,6 +505,94 @@ describe('/question/:id/profile', () => {
     expect(duplicateAsked).toMatchObject({ stem: '男，60岁。首选药物是', excludeId: '5' });
   });
 
+  it('shows what a version changed field by field as a reader reads it, an item written again unchanged not at all', async () => {
+    const item = (id: string, stem: string, subOrder: number, analysis: string | null = null) => ({
+      id,
+      subOrder,
+      stem,
+      options: five,
+      answer: ['A'],
+      analysis,
+    });
+    const v1 = question('7', {
+      questionType: 'case_group',
+      medicalFormat: 'A3',
+      stem: '男，56岁，胸痛3小时。',
+      options: null,
+      answer: null,
+      childCount: 2,
+      children: [item('61', '最可能的诊断是', 1), item('62', '首选的检查是', 2)],
+    });
+    // the edit wrote the items again (new ids), changed the second one's analysis, the category, format, difficulty, score
+    const v2 = {
+      ...v1,
+      categoryId: '3',
+      categoryName: '外科学',
+      medicalFormat: 'A4' as const,
+      difficulty: 4,
+      suggestedScore: 2,
+      currentVersion: 2,
+      status: 'ready' as const,
+      children: [item('71', '最可能的诊断是', 1), item('72', '首选的检查是', 2, '心电图最快')],
+    };
+    const snapshot = (q: Question) => q as unknown as Record<string, unknown>;
+    fakeApi({
+      'GET /api/assess/question/7': () => ({ body: v2 }),
+      'GET /api/assess/question/7/versions': () => ({
+        body: [
+          {
+            number: 2,
+            changeNote: null,
+            createdAt: '2026-02-01T00:00:00.000Z',
+            createdByName: '管理员',
+            snapshot: snapshot(v2),
+          },
+          {
+            number: 1,
+            changeNote: null,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            createdByName: '管理员',
+            snapshot: snapshot(v1),
+          },
+        ],
+      }),
+      'GET /api/assess/question/7/papers': () => ({ body: [] }),
+      'GET /api/assess/question/7/statistics': () => ({
+        body: {
+          usageCount: 0,
+          versionCount: 2,
+          papers: { draft: 0, published: 0, closed: 0 },
+          lastUsedAt: null,
+          drawableBy: [],
+        },
+      }),
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/7/profile',
+        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
+      }).tree,
+    );
+    const diff = await screen.findByTestId('version-diff');
+    const rows = within(diff)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['分类', '心血管', '外科学'],
+      ['医学题型', 'A3 病例组型', 'A4 病例串型'],
+      ['难度', expect.any(String), expect.any(String)],
+      ['建议分值', '', '2'],
+      ['第 2 小题 · 解析', '', '心电图最快'],
+    ]);
+    expect(rows[2][1]).not.toBe(rows[2][2]);
+    expect(within(diff).queryByText(/"id"/)).toBeNull();
+  });
+
   it("asks for a group's likely duplicates by its stems and options, as the server's schema takes them", async () => {
     const item = (id: string, stem: string, subOrder: number) => ({
       id,
