@@ -377,6 +377,26 @@ describe.each(engines())('the question bank on $name', (engine) => {
     expect(rows.slice(1).map((r) => r[0])).toEqual([mine.code]);
   });
 
+  it("offers the tags questions were given, from the tag catalogue's question scope, found by a part", async () => {
+    const tags = async (query = '', token = s.demo) =>
+      (await call('GET', `${questions}/tags${query}`, undefined, token)).body;
+    // the group's tags (written above) and the bulk change's joined the catalogue
+    expect(await tags()).toEqual(expect.arrayContaining(['执业医师', '心内', '批量']));
+    expect(await tags(`?keyword=${encodeURIComponent('执业')}`)).toEqual(['执业医师']);
+    // a tag in the catalogue is not made twice, and another tenant's are not offered
+    await create(questions, {
+      categoryId: surgery.id,
+      questionType: 'true_false',
+      stem: '标签题',
+      answer: true,
+      tags: ['心内'],
+    });
+    expect((await tags()).filter((t: string) => t === '心内')).toHaveLength(1);
+    expect(await tags('', s.other)).toEqual([]);
+    const catalogued = await call('GET', `/api/content/tag?scope=question&pageSize=100`);
+    expect(catalogued.body.data.map((t: Json) => t.name)).toContain('执业医师');
+  });
+
   it('keeps a used knowledge point and category from deletion', async () => {
     const res = await call('DELETE', `${points}/${ami.id}`);
     expect(res.status).toBe(409);

@@ -123,6 +123,17 @@ describe('/question/list', () => {
     );
   });
 
+  it("filters by a tag picked among the bank's tags", async () => {
+    const { api } = mount({ 'GET /api/assess/question/tags': () => ({ body: ['执业医师', '心内'] }) });
+    const search = await screen.findByTestId('table-search');
+    fireEvent.mouseDown(within(search).getByTestId('search-tag').querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByText('心内', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/assess/question' && c.query.tag === '心内')).toBe(true),
+    );
+  });
+
   it('says more than the cap match when the server stopped counting a search', async () => {
     mount({
       'GET /api/assess/question': () => ({
@@ -193,6 +204,7 @@ describe('/question/add', () => {
   it('writes a B1 group step by step, previews it as a candidate reads it, and saves it', async () => {
     const api = fakeApi({
       ...trees,
+      'GET /api/assess/question/tags': () => ({ body: ['执业医师', '心内'] }),
       'POST /api/assess/question/duplicates': () => ({ body: [] }),
       'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
         status: 201,
@@ -235,6 +247,12 @@ describe('/question/add', () => {
     const itemAnalyses = screen.getAllByTestId('child-analysis');
     expect(itemAnalyses).toHaveLength(2);
     fireEvent.change(itemAnalyses[1], { target: { value: '尿激酶溶栓' } });
+    // the bank's tags are offered, and a new one may be typed
+    const tagInput = screen.getByTestId('question-tags').querySelector('input') as HTMLElement;
+    fireEvent.mouseDown(tagInput);
+    fireEvent.click(await screen.findByText('执业医师', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(tagInput, { target: { value: '配伍题' } });
+    fireEvent.keyDown(tagInput, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await next('question-step-preview');
     const preview = screen.getByTestId('question-preview');
     expect(within(preview).getByText('E. 尿激酶')).toBeInTheDocument();
@@ -252,6 +270,7 @@ describe('/question/add', () => {
       options: five,
       answer: null,
       analysis: '配伍',
+      tags: ['执业医师', '配伍题'],
       children: [
         { stem: '抗血小板', answer: ['A'], analysis: null },
         { stem: '溶栓', answer: ['E'], analysis: '尿激酶溶栓' },

@@ -100,6 +100,10 @@ export const BulkUpdateQuestions = requestBody('BulkUpdateQuestions', {
 });
 export type BulkUpdateQuestions = z.infer<typeof BulkUpdateQuestions>;
 
+export const QuestionTagQuery = z.object({
+  keyword: z.string().max(30).optional().openapi({ description: 'A part of the tag' }),
+});
+
 export const FindDuplicates = requestBody('FindDuplicates', {
   stem: itemFields.stem,
   options: itemFields.options,

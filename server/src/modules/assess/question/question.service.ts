@@ -77,6 +77,8 @@ const VERSIONED: readonly QuestionStatus[] = ['ready', 'hidden'];
 /** How many of the most similar questions a duplicate check lists, and from what similarity. */
 const DUPLICATES = 5;
 const SIMILAR = 0.5;
+/** How many tags the form and the filter are offered at most (typing narrows them). */
+const TAGS = 200;
 
 /**
  * The question bank's rules (docs/domain.md §9.1): the structure and answer of each type and format (question.rules);
@@ -243,6 +245,18 @@ export function createQuestionService(deps: ResourceDeps) {
     for (const row of childRows(parent, items)) await repo.insert(tx, row, ctx);
   }
 
+  /**
+   * The tags questions are given join the tenant's tag catalogue (scope `question`, content/tag), which the form and
+   * the list's filter offer (`tags`): one statement for a batch, a tag already there left as it is.
+   */
+  async function catalogueTags(tx: Tx, tags: readonly (string | undefined)[], ctx: WriteContext) {
+    const names = [...new Set(tags.filter((t): t is string => Boolean(t)))];
+    if (names.length === 0) return;
+    await sql`INSERT INTO tag (tenant_id, name, scope, created_by)
+      SELECT ${ctx.tenantId}, name, 'question', ${ctx.actorId} FROM unnest(${names}::text[]) AS name
+      ON CONFLICT (tenant_id, scope, name) DO NOTHING`.execute(tx);
+  }
+
   /** A question's code, made of its id. */
   const codeOf = (id: string) => `Q${id.padStart(8, '0')}`;
 
@@ -256,6 +270,11 @@ export function createQuestionService(deps: ResourceDeps) {
     if (inputs.length === 0) return [];
     for (const input of inputs) checkQuestion(input as QuestionInput, ctx.lang);
     const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang);
+    await catalogueTags(
+      tx,
+      inputs.flatMap((input) => input.tags ?? []),
+      ctx,
+    );
     const hashes = inputs.map((input) => contentHash(input));
     const earlier = new Set<string>();
     for (const [i, hash] of hashes.entries()) {
@@ -377,6 +396,7 @@ export function createQuestionService(deps: ResourceDeps) {
       const { children: items, allowDuplicate, ...values } = input;
       checkQuestion(input as QuestionInput, ctx.lang);
       await checkRefs(tx, input, ctx.lang);
+      await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(input);
       if (!allowDuplicate) await refuseDuplicate(tx, hash, undefined, ctx.lang);
       // the code is made of the id, known once the row is in
@@ -411,6 +431,7 @@ export function createQuestionService(deps: ResourceDeps) {
       } as QuestionInput;
       checkQuestion(merged, ctx.lang);
       await checkRefs(tx, input, ctx.lang);
+      await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(merged);
       if (!allowDuplicate && hash !== (await storedHash(tx, current.id)))
         await refuseDuplicate(tx, hash, current.id, ctx.lang);
@@ -508,6 +529,7 @@ export function createQuestionService(deps: ResourceDeps) {
     bulkUpdate: (ctx: WriteContext, input: BulkUpdateQuestions) =>
       deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
         await checkRefs(tx, { categoryId: input.categoryId, knowledgePointIds: input.addKnowledgePointIds }, ctx.lang);
+        await catalogueTags(tx, input.addTags ?? [], ctx);
         const done: Question[] = [];
         for (const id of new Set(input.ids)) {
           // a question outside the changer's data scope is not found: none of them changes
@@ -586,6 +608,19 @@ export function createQuestionService(deps: ResourceDeps) {
           exact: Boolean(r.exact) || normalised(r.stem) === text,
           similarity: Math.round(Number(r.similarity) * 1000) / 1000,
         }));
+      }),
+
+    /**
+     * The tags a question may be given or found by: the enabled tags of the catalogue's `question` scope (those
+     * questions were given join it), those holding `keyword` when given, in the catalogue's order.
+     */
+    tags: (tenantId: string, keyword?: string): Promise<string[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        let q = tx.selectFrom('tag').select('name').where('scope', '=', 'question').where('status', '=', 'enabled');
+        const text = keyword?.trim();
+        if (text) q = q.where('name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        const rows = await q.orderBy('sort').orderBy('name').limit(TAGS).execute();
+        return rows.map((r) => r.name);
       }),
 
     /** The papers that hold the question, each with the version it pins. */

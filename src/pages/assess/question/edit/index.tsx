@@ -26,6 +26,7 @@ import { ignoreShownError, statusOf } from '@/utils/request';
 import { TaxonomySelect } from '../../taxonomy/TaxonomyPickers';
 import { type Duplicate, findDuplicates, type Question, questionDescriptor, questions } from '../descriptor';
 import QuestionPreview from '../QuestionPreview';
+import QuestionTagSelect from '../QuestionTagSelect';
 import {
   BLANK,
   blanksIn,
@@ -450,7 +451,7 @@ export default function QuestionEditPage() {
             />
           </Form.Item>
           <Form.Item name="tags" label={t('assess.question.tags')}>
-            <Select mode="tags" data-testid="question-tags" open={false} />
+            <QuestionTagSelect multiple testId="question-tags" />
           </Form.Item>
           <Space>
             <Form.Item name="suggestedScore" label={t('assess.question.suggestedScore')}>
