@@ -397,6 +397,36 @@ describe.each(engines())('the question bank on $name', (engine) => {
     expect(catalogued.body.data.map((t: Json) => t.name)).toContain('执业医师');
   });
 
+  it('finds a deep category by a typed part, with the levels on its way; a disabled one takes no new question', async () => {
+    const deep = await create(categories, { code: 'valve', name: '心脏瓣膜病', parentId: cardio.id });
+    const old = await create(categories, { code: 'old-valve', name: '旧瓣膜分类', parentId: cardio.id });
+    const off = await call('PUT', `${categories}/${old.id}`, { status: 'disabled', version: old.version });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+
+    const found = await call('GET', `${categories}/tree?keyword=${encodeURIComponent('瓣膜')}`);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    const byId = new Map(found.body.map((n: Json) => [n.id, n]));
+    // the roots, the level under 内科学 and the level under 心血管 (whole), each node once
+    expect(byId.get(internal.id)).toMatchObject({ parentId: null, hasChildren: true });
+    expect(byId.get(cardio.id)).toMatchObject({ parentId: internal.id });
+    expect(byId.get(deep.id)).toMatchObject({ parentId: cardio.id, name: '心脏瓣膜病' });
+    expect(byId.has(old.id)).toBe(true);
+    expect(byId.size).toBe(found.body.length);
+    const enabled = await call('GET', `${categories}/tree?status=enabled&keyword=${encodeURIComponent('瓣膜')}`);
+    expect(enabled.body.map((n: Json) => n.id)).toContain(deep.id);
+    expect(enabled.body.map((n: Json) => n.id)).not.toContain(old.id);
+    expect((await call('GET', `${categories}/tree?keyword=${encodeURIComponent('没有这个')}`)).body).toEqual([]);
+
+    const refused = await call('POST', questions, {
+      categoryId: old.id,
+      questionType: 'true_false',
+      stem: '停用分类里的新题',
+      answer: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(fieldOf(refused.body)).toEqual(['categoryId']);
+  });
+
   it('keeps a used knowledge point and category from deletion', async () => {
     const res = await call('DELETE', `${points}/${ami.id}`);
     expect(res.status).toBe(409);

@@ -407,6 +407,42 @@ describe('/question/add', () => {
     expect(screen.queryByTestId('question-options-add')).toBeNull();
   });
 
+  it('finds a deep category by what is typed, offering enabled categories only', async () => {
+    const valve = { ...node('3', '心脏瓣膜病', '2'), path: '/1/2/3/', depth: 2 };
+    const api = fakeApi({
+      'GET /api/assess/category/tree': (call: { query: Record<string, string> }) => ({
+        body: call.query.keyword
+          ? [internal, { ...cardio, hasChildren: true }, valve]
+          : call.query.parentId
+            ? []
+            : [internal],
+      }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/add',
+        routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
+      }).tree,
+    );
+    const input = within(await screen.findByTestId('question-category')).getByRole('combobox');
+    fireEvent.mouseDown(input);
+    await screen.findByText('内科学', { selector: '.ant-select-tree-title' });
+    fireEvent.change(input, { target: { value: '瓣膜' } });
+    // (the title marks what was typed in it)
+    const title = (_: string, el: Element | null) =>
+      Boolean(el?.classList.contains('ant-select-tree-title') && el.textContent === '心脏瓣膜病');
+    fireEvent.click(await screen.findByText(title, {}, { timeout: 3000 }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('question-category')).getByText('心脏瓣膜病')).toBeInTheDocument(),
+    );
+    const asked = api.calls.filter((c) => c.path === '/api/assess/category/tree');
+    expect(asked.find((c) => c.query.keyword === '瓣膜')?.query.status).toBe('enabled');
+    expect(asked.every((c) => c.query.status === 'enabled')).toBe(true);
+  });
+
   it("links each likely duplicate to its profile by the router's address, in a new tab that keeps the form", async () => {
     fakeApi({
       ...trees,

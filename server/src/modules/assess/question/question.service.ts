@@ -43,6 +43,7 @@ import {
 const texts = {
   'zh-CN': {
     noCategory: '题目分类不存在',
+    disabledCategory: '题目分类已停用，不能放入新题',
     noKnowledgePoint: '知识点不存在',
     duplicate: (code: string) => `与已有题目 ${code} 内容相同（确认仍要保存请勾选“允许重复”）`,
     commentRequired: '驳回须填写意见',
@@ -51,6 +52,7 @@ const texts = {
   },
   'en-US': {
     noCategory: 'is not an existing category',
+    disabledCategory: 'is a disabled category, which takes no new question',
     noKnowledgePoint: 'names a knowledge point that does not exist',
     duplicate: (code: string) => `is the same as question ${code} (allow duplicates to save it anyway)`,
     commentRequired: 'is required to reject',
@@ -161,23 +163,35 @@ export function createQuestionService(deps: ResourceDeps) {
     return row && { ...row, children: row.childCount > 0 ? await children(tx, id) : [] };
   };
 
-  const checkRefs = (tx: Tx, input: { categoryId?: string; knowledgePointIds?: string[] }, lang: Lang) =>
-    checkAllRefs(tx, [input], lang);
+  const checkRefs = (
+    tx: Tx,
+    input: { categoryId?: string; knowledgePointIds?: string[] },
+    lang: Lang,
+    placed = false,
+  ) => checkAllRefs(tx, [input], lang, placed);
 
   /**
    * The categories and knowledge points that questions name, of the tenant, two statements for a batch: refused when
    * one is not there, else their names (a knowledge point's with its place in the order of paths, a question's order).
    */
-  async function checkAllRefs(tx: Tx, inputs: { categoryId?: string; knowledgePointIds?: string[] }[], lang: Lang) {
+  async function checkAllRefs(
+    tx: Tx,
+    inputs: { categoryId?: string; knowledgePointIds?: string[] }[],
+    lang: Lang,
+    /** The questions are put in their category now (made, or moved): a disabled one takes none. */
+    placed = false,
+  ) {
     const categoryIds = [...new Set(inputs.flatMap((i) => (i.categoryId ? [i.categoryId] : [])))];
     const categories = new Map<string, string>();
     if (categoryIds.length > 0) {
       const found = await tx
         .selectFrom('question_category')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'status'])
         .where(sql<boolean>`id = ANY(${categoryIds}::bigint[])`)
         .execute();
       if (found.length !== categoryIds.length) throw invalidField('categoryId', texts[lang].noCategory);
+      if (placed && found.some((c) => c.status !== 'enabled'))
+        throw invalidField('categoryId', texts[lang].disabledCategory);
       for (const { id, name } of found) categories.set(String(id), name);
     }
     const pointIds = [...new Set(inputs.flatMap((i) => i.knowledgePointIds ?? []))];
@@ -269,7 +283,7 @@ export function createQuestionService(deps: ResourceDeps) {
   async function createMany(tx: Tx, inputs: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
     if (inputs.length === 0) return [];
     for (const input of inputs) checkQuestion(input as QuestionInput, ctx.lang);
-    const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang);
+    const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang, true);
     await catalogueTags(
       tx,
       inputs.flatMap((input) => input.tags ?? []),
@@ -395,7 +409,7 @@ export function createQuestionService(deps: ResourceDeps) {
     async create(tx, input, ctx) {
       const { children: items, allowDuplicate, ...values } = input;
       checkQuestion(input as QuestionInput, ctx.lang);
-      await checkRefs(tx, input, ctx.lang);
+      await checkRefs(tx, input, ctx.lang, true);
       await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(input);
       if (!allowDuplicate) await refuseDuplicate(tx, hash, undefined, ctx.lang);
@@ -430,7 +444,7 @@ export function createQuestionService(deps: ResourceDeps) {
         ...(items !== undefined && { children: items }),
       } as QuestionInput;
       checkQuestion(merged, ctx.lang);
-      await checkRefs(tx, input, ctx.lang);
+      await checkRefs(tx, input, ctx.lang, input.categoryId !== undefined && input.categoryId !== current.categoryId);
       await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(merged);
       if (!allowDuplicate && hash !== (await storedHash(tx, current.id)))

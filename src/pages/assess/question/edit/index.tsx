@@ -239,6 +239,7 @@ export default function QuestionEditPage() {
           <Form.Item name="categoryId" label={t('assess.question.categoryId')} rules={[{ required: true }]}>
             <TaxonomySelect
               kind="category"
+              enabledOnly
               testId="question-category"
               labels={record ? { [record.categoryId]: record.categoryName ?? '' } : {}}
             />
@@ -443,6 +444,7 @@ export default function QuestionEditPage() {
           <Form.Item name="knowledgePointIds" label={t('assess.question.knowledgePointIds')}>
             <TaxonomySelect
               kind="knowledge"
+              enabledOnly
               multiple
               testId="question-knowledge"
               labels={Object.fromEntries(
