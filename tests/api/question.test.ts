@@ -283,6 +283,23 @@ describe.each(engines())('the question bank on $name', (engine) => {
       [['执业医师', '批量'], 3],
       [['批量'], 3],
     ]);
+    // knowledge points added to some and taken from others at once
+    const other = await create(points, { code: 'bulk-kp', name: '批量改的知识点' });
+    const pointed = await call('POST', `${questions}/bulk-update`, {
+      ids: [group.id, draft.id],
+      addKnowledgePointIds: [other.id],
+      removeKnowledgePointIds: [ami.id],
+    });
+    expect(pointed.status, JSON.stringify(pointed.body)).toBe(200);
+    expect(pointed.body.map((q: Json) => q.knowledgePointIds)).toEqual([[other.id], [other.id]]);
+    const restored = await call('POST', `${questions}/bulk-update`, {
+      ids: [group.id],
+      addKnowledgePointIds: [ami.id],
+      removeKnowledgePointIds: [other.id],
+    });
+    expect(restored.body[0].knowledgePointNames).toEqual(['急性心肌梗死']);
+    const unknown = await call('POST', `${questions}/bulk-update`, { ids: [draft.id], removeKnowledgePointIds: ['x'] });
+    expect(unknown.status).toBe(400);
     const hidden = await call('POST', `${questions}/bulk-update`, { ids: [group.id], status: 'hidden' });
     expect(hidden.body[0].status).toBe('hidden');
   });

@@ -15,6 +15,7 @@ interface BulkValues extends Record<string, unknown> {
   addTags?: string[];
   removeTags?: string[];
   addKnowledgePointIds?: string[];
+  removeKnowledgePointIds?: string[];
   status?: 'ready' | 'hidden' | 'retired';
 }
 
@@ -61,6 +62,9 @@ export default function QuestionDialogs({
         </ProForm.Item>
         <ProForm.Item name="addKnowledgePointIds" label={t('assess.question.bulk.addKnowledgePoints')}>
           <TaxonomySelect kind="knowledge" multiple />
+        </ProForm.Item>
+        <ProForm.Item name="removeKnowledgePointIds" label={t('assess.question.bulk.removeKnowledgePoints')}>
+          <TaxonomySelect kind="knowledge" multiple testId="bulk-remove-knowledge" />
         </ProForm.Item>
         <ProFormSelect
           name="status"

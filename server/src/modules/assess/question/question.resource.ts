@@ -96,6 +96,7 @@ export const BulkUpdateQuestions = requestBody('BulkUpdateQuestions', {
   addTags: z.array(tag).max(20).optional(),
   removeTags: z.array(tag).max(20).optional(),
   addKnowledgePointIds: z.array(Id).max(20).optional(),
+  removeKnowledgePointIds: z.array(Id).max(20).optional(),
   status: z.enum(BULK_STATUSES).optional(),
 });
 export type BulkUpdateQuestions = z.infer<typeof BulkUpdateQuestions>;

@@ -553,7 +553,9 @@ export function createQuestionService(deps: ResourceDeps) {
           const tags = [...new Set([...before.tags, ...(input.addTags ?? [])])].filter(
             (t) => !input.removeTags?.includes(t),
           );
-          const points = [...new Set([...before.knowledgePointIds, ...(input.addKnowledgePointIds ?? [])])];
+          const points = [...new Set([...before.knowledgePointIds, ...(input.addKnowledgePointIds ?? [])])].filter(
+            (p) => !input.removeKnowledgePointIds?.includes(p),
+          );
           const values = {
             ...(input.categoryId && { category_id: input.categoryId }),
             ...(input.difficulty && { difficulty: input.difficulty }),
