@@ -315,3 +315,30 @@ export async function statementsOf(work: () => Promise<unknown>): Promise<string
   }
   return seen;
 }
+
+/**
+ * A reviewer of the question bank in `tenant`, made by its administrator (`admin`'s token), signed in: who approves a
+ * question the administrator wrote and submitted (its author and submitter may not decide on it).
+ */
+export async function questionReviewer(api: TestApi, tenant: string, admin: string): Promise<string> {
+  const made = async (path: string, body: unknown, method = 'POST') => {
+    const res = await api.call(method, path, { token: admin, body });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    return res.body as Json;
+  };
+  const role = await made('/api/system/role', { code: 'question_reviewer', name: '题目审核' });
+  const permissions = await api.db
+    .selectFrom('permission')
+    .select('id')
+    .where('code', 'in', ['assess:question:list', 'assess:question:review'])
+    .execute();
+  await made(`/api/system/role/${role.id}/permissions`, { permissionIds: permissions.map((p) => String(p.id)) }, 'PUT');
+  await made('/api/system/admin', {
+    userName: 'question_reviewer',
+    displayName: '审核专家',
+    password: 'Quiet-Otter-42',
+    roleIds: [role.id],
+    mustChangePassword: false,
+  });
+  return (await api.tokens(tenant, 'question_reviewer', 'Quiet-Otter-42')).access;
+}

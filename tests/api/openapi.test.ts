@@ -193,6 +193,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'GET /api/assess/question/export': 'assess:question:export',
       'GET /api/assess/question/{id}': 'assess:question:list',
       'GET /api/assess/question/{id}/versions': 'assess:question:list',
+      'GET /api/assess/question/tags': 'assess:question:list',
       'POST /api/assess/category': 'assess:category:manage',
       'POST /api/assess/category/batch-delete': 'assess:category:manage',
       'POST /api/assess/knowledge-point': 'assess:knowledge:manage',

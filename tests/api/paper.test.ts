@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../support/pdf-text';
-import { engines, type Json, twoTenants } from './helpers';
+import { engines, type Json, questionReviewer, twoTenants } from './helpers';
 
 const categories = '/api/assess/category';
 const questions = '/api/assess/question';
@@ -16,6 +16,9 @@ describe.each(engines())('exam papers on $name', (engine) => {
   let surgery: Json;
   const ready: Json[] = [];
   let draft: Json;
+  /** Who approves the questions the administrator writes (an author may not approve their own), in each tenant. */
+  let reviewer = '';
+  let theirReviewer = '';
 
   const fieldOf = (body: Json) => (body.fields ?? []).map((e: Json) => e.field);
 
@@ -32,15 +35,19 @@ describe.each(engines())('exam papers on $name', (engine) => {
       ...extra,
     });
     const sent = await call('POST', `${questions}/${made.id}/submit`, { version: made.version });
-    const done = await call('POST', `${questions}/${made.id}/review`, {
-      decision: 'approve',
-      version: sent.body.version,
-    });
+    const done = await call(
+      'POST',
+      `${questions}/${made.id}/review`,
+      { decision: 'approve', version: sent.body.version },
+      reviewer,
+    );
     expect(done.body.status).toBe('ready');
     return done.body as Json;
   };
 
   beforeAll(async () => {
+    reviewer = await questionReviewer(s.api, 'demo', s.demo);
+    theirReviewer = await questionReviewer(s.api, 'demo2', s.other);
     const internal = await create(categories, { code: 'internal', name: '内科学' });
     cardio = await create(categories, { code: 'cardio', name: '心血管', parentId: internal.id });
     surgery = await create(categories, { code: 'surgery', name: '外科学' });
@@ -75,7 +82,7 @@ describe.each(engines())('exam papers on $name', (engine) => {
         'POST',
         `${questions}/${q.body.id}/review`,
         { decision: 'approve', version: sent.body.version },
-        s.other,
+        theirReviewer,
       );
     }
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { engines, type Json, twoTenants } from './helpers';
+import { engines, type Json, questionReviewer, readXlsx, twoTenants } from './helpers';
 
 const categories = '/api/assess/category';
 const points = '/api/assess/knowledge-point';
@@ -221,17 +221,19 @@ describe.each(engines())('the question bank on $name', (engine) => {
     expect(sent.body.status).toBe('pending_review');
     const locked = await call('PUT', `${questions}/${group.id}`, { difficulty: 2, version: sent.body.version });
     expect(locked.status).toBe(409);
-    const bare = await call('POST', `${questions}/${group.id}/review`, {
-      decision: 'reject',
-      version: sent.body.version,
-    });
+    const reviewer = await questionReviewer(s.api, 'demo', s.demo);
+    const review = (body: Json, token = reviewer) => call('POST', `${questions}/${group.id}/review`, body, token);
+    const bare = await review({ decision: 'reject', version: sent.body.version });
     expect(fieldOf(bare.body)).toEqual(['comment']);
-    const approved = await call('POST', `${questions}/${group.id}/review`, {
-      decision: 'approve',
-      version: sent.body.version,
-    });
-    expect(approved.body).toMatchObject({ status: 'ready', currentVersion: 1 });
-    expect(approved.body.reviewedByName).toBeTruthy();
+    // who wrote and submitted it neither approves nor rejects it
+    for (const decision of ['approve', 'reject']) {
+      const own = await review({ decision, comment: '自审', version: sent.body.version }, s.demo);
+      expect(own.status, decision).toBe(400);
+      expect(fieldOf(own.body), decision).toEqual(['decision']);
+    }
+    expect((await call('GET', `${questions}/${group.id}`)).body.status).toBe('pending_review');
+    const approved = await review({ decision: 'approve', version: sent.body.version });
+    expect(approved.body).toMatchObject({ status: 'ready', currentVersion: 1, reviewedByName: '审核专家' });
 
     const edited = await call('PUT', `${questions}/${group.id}`, {
       stem: '男，60岁。持续胸骨后疼痛5小时。',
@@ -281,8 +283,165 @@ describe.each(engines())('the question bank on $name', (engine) => {
       [['执业医师', '批量'], 3],
       [['批量'], 3],
     ]);
+    // knowledge points added to some and taken from others at once
+    const other = await create(points, { code: 'bulk-kp', name: '批量改的知识点' });
+    const pointed = await call('POST', `${questions}/bulk-update`, {
+      ids: [group.id, draft.id],
+      addKnowledgePointIds: [other.id],
+      removeKnowledgePointIds: [ami.id],
+    });
+    expect(pointed.status, JSON.stringify(pointed.body)).toBe(200);
+    expect(pointed.body.map((q: Json) => q.knowledgePointIds)).toEqual([[other.id], [other.id]]);
+    const restored = await call('POST', `${questions}/bulk-update`, {
+      ids: [group.id],
+      addKnowledgePointIds: [ami.id],
+      removeKnowledgePointIds: [other.id],
+    });
+    expect(restored.body[0].knowledgePointNames).toEqual(['急性心肌梗死']);
+    const unknown = await call('POST', `${questions}/bulk-update`, { ids: [draft.id], removeKnowledgePointIds: ['x'] });
+    expect(unknown.status).toBe(400);
     const hidden = await call('POST', `${questions}/bulk-update`, { ids: [group.id], status: 'hidden' });
     expect(hidden.body[0].status).toBe('hidden');
+  });
+
+  /** A user of `org` whose one role has `dataScope` and the question bank's permissions `actions`. */
+  async function scopedUser(name: string, org: Json, dataScope: string, actions: string[]) {
+    const role = await create('/api/system/role', { code: `q_${name}`, name: `题库-${name}` });
+    await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope });
+    const permissionIds = (
+      await s.api.db
+        .selectFrom('permission')
+        .select('id')
+        .where(
+          'code',
+          'in',
+          actions.map((a) => `assess:question:${a}`),
+        )
+        .execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: name,
+      displayName: name,
+      password: 'Quiet-Otter-42',
+      orgId: org.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    return (await s.api.tokens('demo', name, 'Quiet-Otter-42')).access;
+  }
+
+  it("keeps a role's data scope: a 'self' author neither sees nor changes another's question, an office sees its organisation's authors'", async () => {
+    const hospital = await create('/api/people/organization', { code: 'QH', name: '题库医院', orgType: 'hospital' });
+    const ward = await create('/api/people/organization', {
+      code: 'QD',
+      name: '题库心内科',
+      orgType: 'department',
+      parentId: hospital.id,
+    });
+    const all = ['list', 'create', 'update', 'delete', 'bulk-update', 'export'];
+    const author = await scopedUser('q_author', ward, 'self', all);
+    const colleague = await scopedUser('q_colleague', ward, 'self', all);
+    const office = await scopedUser('q_office', ward, 'org', ['list', 'export']);
+    const stem = (who: string) => `数据范围-${who}：心房颤动的首选抗凝药物`;
+    const write = async (who: string, token: string) => {
+      const res = await call(
+        'POST',
+        questions,
+        { categoryId: surgery.id, questionType: 'true_false', stem: stem(who), answer: true, tags: ['范围'] },
+        token,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as Json;
+    };
+    const mine = await write('mine', author);
+    const theirs = await write('theirs', colleague);
+    const admins = await write('admin', s.demo);
+
+    const listed = async (token: string) =>
+      (await call('GET', `${questions}?tag=${encodeURIComponent('范围')}&pageSize=50`, undefined, token)).body.data
+        .map((q: Json) => q.id)
+        .sort();
+    expect(await listed(author)).toEqual([mine.id]);
+    expect(await listed(office)).toEqual([mine.id, theirs.id].sort());
+    expect(await listed(s.demo)).toEqual([mine.id, theirs.id, admins.id].sort());
+    // the keyword's indexed search keeps to the scope too
+    const searched = await call('GET', `${questions}?keyword=${encodeURIComponent('数据范围')}`, undefined, author);
+    expect(searched.body.data.map((q: Json) => q.id)).toEqual([mine.id]);
+
+    // another author's question is not found: read, its versions and papers, changed, deleted
+    for (const path of ['', '/versions', '/papers', '/statistics'])
+      expect((await call('GET', `${questions}/${theirs.id}${path}`, undefined, author)).status, path).toBe(404);
+    expect((await call('GET', `${questions}/${mine.id}/versions`, undefined, author)).status).toBe(200);
+    const edit = await call('PUT', `${questions}/${theirs.id}`, { difficulty: 5, version: theirs.version }, author);
+    expect(edit.status).toBe(404);
+    expect((await call('DELETE', `${questions}/${admins.id}`, undefined, author)).status).toBe(404);
+    // a bulk change naming one out of scope changes none
+    const bulk = await call('POST', `${questions}/bulk-update`, { ids: [mine.id, theirs.id], difficulty: 5 }, author);
+    expect(bulk.status).toBe(404);
+    expect((await call('GET', `${questions}/${mine.id}`)).body.difficulty).toBe(mine.difficulty);
+    expect((await call('GET', `${questions}/${theirs.id}`)).body.difficulty).toBe(theirs.difficulty);
+    const own = await call('POST', `${questions}/bulk-update`, { ids: [mine.id], difficulty: 5 }, author);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    // the likely duplicates name only questions within the scope
+    const dup = await call('POST', `${questions}/duplicates`, { stem: stem('theirs') }, author);
+    expect(dup.body.map((d: Json) => d.id)).not.toContain(theirs.id);
+    expect(dup.body.map((d: Json) => d.id)).toContain(mine.id);
+    // the export holds what the list shows
+    const sheet = await s.api.fetch('GET', `${questions}/export?tag=${encodeURIComponent('范围')}`, { token: author });
+    expect(sheet.status).toBe(200);
+    const rows = await readXlsx(await sheet.arrayBuffer());
+    expect(rows.slice(1).map((r) => r[0])).toEqual([mine.code]);
+  });
+
+  it("offers the tags questions were given, from the tag catalogue's question scope, found by a part", async () => {
+    const tags = async (query = '', token = s.demo) =>
+      (await call('GET', `${questions}/tags${query}`, undefined, token)).body;
+    // the group's tags (written above) and the bulk change's joined the catalogue
+    expect(await tags()).toEqual(expect.arrayContaining(['执业医师', '心内', '批量']));
+    expect(await tags(`?keyword=${encodeURIComponent('执业')}`)).toEqual(['执业医师']);
+    // a tag in the catalogue is not made twice, and another tenant's are not offered
+    await create(questions, {
+      categoryId: surgery.id,
+      questionType: 'true_false',
+      stem: '标签题',
+      answer: true,
+      tags: ['心内'],
+    });
+    expect((await tags()).filter((t: string) => t === '心内')).toHaveLength(1);
+    expect(await tags('', s.other)).toEqual([]);
+    const catalogued = await call('GET', `/api/content/tag?scope=question&pageSize=100`);
+    expect(catalogued.body.data.map((t: Json) => t.name)).toContain('执业医师');
+  });
+
+  it('finds a deep category by a typed part, with the levels on its way; a disabled one takes no new question', async () => {
+    const deep = await create(categories, { code: 'valve', name: '心脏瓣膜病', parentId: cardio.id });
+    const old = await create(categories, { code: 'old-valve', name: '旧瓣膜分类', parentId: cardio.id });
+    const off = await call('PUT', `${categories}/${old.id}`, { status: 'disabled', version: old.version });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+
+    const found = await call('GET', `${categories}/tree?keyword=${encodeURIComponent('瓣膜')}`);
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    const byId = new Map(found.body.map((n: Json) => [n.id, n]));
+    // the roots, the level under 内科学 and the level under 心血管 (whole), each node once
+    expect(byId.get(internal.id)).toMatchObject({ parentId: null, hasChildren: true });
+    expect(byId.get(cardio.id)).toMatchObject({ parentId: internal.id });
+    expect(byId.get(deep.id)).toMatchObject({ parentId: cardio.id, name: '心脏瓣膜病' });
+    expect(byId.has(old.id)).toBe(true);
+    expect(byId.size).toBe(found.body.length);
+    const enabled = await call('GET', `${categories}/tree?status=enabled&keyword=${encodeURIComponent('瓣膜')}`);
+    expect(enabled.body.map((n: Json) => n.id)).toContain(deep.id);
+    expect(enabled.body.map((n: Json) => n.id)).not.toContain(old.id);
+    expect((await call('GET', `${categories}/tree?keyword=${encodeURIComponent('没有这个')}`)).body).toEqual([]);
+
+    const refused = await call('POST', questions, {
+      categoryId: old.id,
+      questionType: 'true_false',
+      stem: '停用分类里的新题',
+      answer: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(fieldOf(refused.body)).toEqual(['categoryId']);
   });
 
   it('keeps a used knowledge point and category from deletion', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateDown, migrateToLatest } from '../../server/src/db/migrator';
-import { engines, type Json, readXlsx, twoTenants } from './helpers';
+import { engines, type Json, questionReviewer, readXlsx, twoTenants } from './helpers';
 
 const courses = '/api/teaching/course';
 const categories = '/api/teaching/course-category';
@@ -63,7 +63,13 @@ describe.each(engines())('courses and their items on $name', (engine) => {
       answer: true,
     });
     const sent = await call('POST', `/api/assess/question/${q.id}/submit`, { version: q.version });
-    await call('POST', `/api/assess/question/${q.id}/review`, { decision: 'approve', version: sent.body.version });
+    // approved by another than its author
+    await call(
+      'POST',
+      `/api/assess/question/${q.id}/review`,
+      { decision: 'approve', version: sent.body.version },
+      await questionReviewer(s.api, 'demo', s.demo),
+    );
     const draft = await create('/api/assess/paper', {
       code: 'P1',
       title: '结课测验',

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createPath } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import QuestionListPage from '@/pages/assess/question';
 import type { Question, QuestionVersion } from '@/pages/assess/question/descriptor';
@@ -122,6 +123,17 @@ describe('/question/list', () => {
     );
   });
 
+  it("filters by a tag picked among the bank's tags", async () => {
+    const { api } = mount({ 'GET /api/assess/question/tags': () => ({ body: ['执业医师', '心内'] }) });
+    const search = await screen.findByTestId('table-search');
+    fireEvent.mouseDown(within(search).getByTestId('search-tag').querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByText('心内', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/assess/question' && c.query.tag === '心内')).toBe(true),
+    );
+  });
+
   it('says more than the cap match when the server stopped counting a search', async () => {
     mount({
       'GET /api/assess/question': () => ({
@@ -183,10 +195,16 @@ describe('/question/add', () => {
     fireEvent.click(screen.getByTestId('step-next'));
     await waitFor(() => expect(screen.getByTestId(testId)).toBeVisible());
   };
+  /** Presses "back" and waits for the step to open. */
+  const back = async (testId: string) => {
+    fireEvent.click(screen.getByTestId('step-back'));
+    await waitFor(() => expect(screen.getByTestId(testId)).toBeVisible());
+  };
 
   it('writes a B1 group step by step, previews it as a candidate reads it, and saves it', async () => {
     const api = fakeApi({
       ...trees,
+      'GET /api/assess/question/tags': () => ({ body: ['执业医师', '心内'] }),
       'POST /api/assess/question/duplicates': () => ({ body: [] }),
       'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
         status: 201,
@@ -225,6 +243,16 @@ describe('/question/add', () => {
 
     await next('question-analysis');
     fireEvent.change(screen.getByTestId('question-analysis'), { target: { value: '配伍' } });
+    // each item has its own analysis too
+    const itemAnalyses = screen.getAllByTestId('child-analysis');
+    expect(itemAnalyses).toHaveLength(2);
+    fireEvent.change(itemAnalyses[1], { target: { value: '尿激酶溶栓' } });
+    // the bank's tags are offered, and a new one may be typed
+    const tagInput = screen.getByTestId('question-tags').querySelector('input') as HTMLElement;
+    fireEvent.mouseDown(tagInput);
+    fireEvent.click(await screen.findByText('执业医师', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(tagInput, { target: { value: '配伍题' } });
+    fireEvent.keyDown(tagInput, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await next('question-step-preview');
     const preview = screen.getByTestId('question-preview');
     expect(within(preview).getByText('E. 尿激酶')).toBeInTheDocument();
@@ -242,9 +270,10 @@ describe('/question/add', () => {
       options: five,
       answer: null,
       analysis: '配伍',
+      tags: ['执业医师', '配伍题'],
       children: [
-        { stem: '抗血小板', answer: ['A'] },
-        { stem: '溶栓', answer: ['E'] },
+        { stem: '抗血小板', answer: ['A'], analysis: null },
+        { stem: '溶栓', answer: ['E'], analysis: '尿激酶溶栓' },
       ],
     });
     expect(app.history.location.pathname).toBe('/question/9/profile');
@@ -284,6 +313,166 @@ describe('/question/add', () => {
     fireEvent.click(screen.getByTestId('question-save'));
     expect(await screen.findByText('单选题须正好一个正确答案')).toBeVisible();
     expect(screen.getByTestId('question-options')).toBeVisible();
+  });
+
+  it("takes as many options as the format's rule, keeping those written when the format changes", async () => {
+    const api = fakeApi({
+      ...trees,
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
+        status: 201,
+        body: question('9', call.body as Partial<Question>),
+      })),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/add',
+        routes: [
+          { path: '/question/add', element: <QuestionEditPage /> },
+          { path: '/question/:id/profile', element: <div data-testid="landed" /> },
+        ],
+      }).tree,
+    );
+    const format = async (label: string) => {
+      await back('question-stem');
+      await back('question-format');
+      fireEvent.click(within(screen.getByTestId('question-format')).getByLabelText(label));
+      await next('question-stem');
+      await next('question-options');
+    };
+    const texts = () => screen.getAllByTestId('question-options-text').map((i) => (i as HTMLInputElement).value);
+    const deletable = () =>
+      within(screen.getByTestId('question-options')).queryAllByRole('button', { name: /删\s*除/ }).length;
+
+    fireEvent.click(within(await screen.findByTestId('question-type')).getByText('多选题'));
+    fireEvent.mouseDown(within(screen.getByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '急性心肌梗死的治疗包括' } });
+    await next('question-options');
+    // a plain multiple choice starts with four options and keeps at least three
+    const written = ['阿司匹林', '肝素', '华法林', '氯吡格雷'];
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: written[i] } });
+    expect(deletable()).toBe(4);
+
+    // X takes four or more: the four written stay, none may go, a fifth may be added
+    await format('X 多选型');
+    expect(texts()).toEqual(written);
+    expect(deletable()).toBe(0);
+    fireEvent.click(screen.getByTestId('question-options-add'));
+    expect(texts()).toEqual([...written, '']);
+    fireEvent.change(screen.getAllByTestId('question-options-text')[4], { target: { value: '尿激酶' } });
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[0]);
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[2]);
+    expect(deletable()).toBe(5);
+    await next('question-analysis');
+    await next('question-step-preview');
+    fireEvent.click(screen.getByTestId('question-save'));
+    await screen.findByTestId('landed');
+    expect(api.find('POST', '/api/assess/question')[0].body).toMatchObject({
+      questionType: 'multiple_choice',
+      medicalFormat: 'X',
+      options: [...written, '尿激酶'].map((text, i) => ({ key: 'ABCDE'[i], text })),
+      answer: ['A', 'C'],
+    });
+  });
+
+  it('keeps the options written when a single choice becomes A1, which takes exactly five', async () => {
+    fakeApi(trees);
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/add',
+        routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
+      }).tree,
+    );
+    fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
+    await next('question-options');
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: `选项${i}` } });
+    await back('question-stem');
+    await back('question-format');
+    fireEvent.click(within(screen.getByTestId('question-format')).getByLabelText('A1 单句型'));
+    await next('question-stem');
+    await next('question-options');
+    const texts = screen.getAllByTestId('question-options-text').map((i) => (i as HTMLInputElement).value);
+    expect(texts).toEqual(['选项0', '选项1', '选项2', '选项3', '']);
+    expect(screen.queryByTestId('question-options-add')).toBeNull();
+  });
+
+  it('finds a deep category by what is typed, offering enabled categories only', async () => {
+    const valve = { ...node('3', '心脏瓣膜病', '2'), path: '/1/2/3/', depth: 2 };
+    const api = fakeApi({
+      'GET /api/assess/category/tree': (call: { query: Record<string, string> }) => ({
+        body: call.query.keyword
+          ? [internal, { ...cardio, hasChildren: true }, valve]
+          : call.query.parentId
+            ? []
+            : [internal],
+      }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/add',
+        routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
+      }).tree,
+    );
+    const input = within(await screen.findByTestId('question-category')).getByRole('combobox');
+    fireEvent.mouseDown(input);
+    await screen.findByText('内科学', { selector: '.ant-select-tree-title' });
+    fireEvent.change(input, { target: { value: '瓣膜' } });
+    // (the title marks what was typed in it)
+    const title = (_: string, el: Element | null) =>
+      Boolean(el?.classList.contains('ant-select-tree-title') && el.textContent === '心脏瓣膜病');
+    fireEvent.click(await screen.findByText(title, {}, { timeout: 3000 }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('question-category')).getByText('心脏瓣膜病')).toBeInTheDocument(),
+    );
+    const asked = api.calls.filter((c) => c.path === '/api/assess/category/tree');
+    expect(asked.find((c) => c.query.keyword === '瓣膜')?.query.status).toBe('enabled');
+    expect(asked.every((c) => c.query.status === 'enabled')).toBe(true);
+  });
+
+  it("links each likely duplicate to its profile by the router's address, in a new tab that keeps the form", async () => {
+    fakeApi({
+      ...trees,
+      'POST /api/assess/question/duplicates': () => ({
+        body: [{ id: '6', code: 'Q00000006', stem: '选一个', status: 'ready', exact: true, similarity: 1 }],
+      }),
+    });
+    const app = renderApp({
+      store,
+      access: grant(codes),
+      initialPath: '/question/add',
+      routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
+    });
+    // the app's history is a hash one (.umirc.ts): its addresses start with '#'
+    app.history.createHref = (to) => `#${typeof to === 'string' ? to : createPath(to)}`;
+    render(app.tree);
+    fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
+    await next('question-options');
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: `选项${i}` } });
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
+    await next('question-analysis');
+    await next('question-step-preview');
+    const link = (await within(screen.getByTestId('question-duplicates')).findByText('Q00000006')).closest('a');
+    expect(link).toHaveAttribute('href', '#/question/6/profile');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByTestId('allow-duplicate')).toBeInTheDocument();
   });
 });
 
@@ -369,6 +558,94 @@ describe('/question/:id/profile', () => {
     const similar = await within(screen.getByTestId('question-similar')).findByText('Q00000006 82%');
     expect(similar.closest('a')).toHaveAttribute('href', '/question/6/profile');
     expect(duplicateAsked).toMatchObject({ stem: '男，60岁。首选药物是', excludeId: '5' });
+  });
+
+  it('shows what a version changed field by field as a reader reads it, an item written again unchanged not at all', async () => {
+    const item = (id: string, stem: string, subOrder: number, analysis: string | null = null) => ({
+      id,
+      subOrder,
+      stem,
+      options: five,
+      answer: ['A'],
+      analysis,
+    });
+    const v1 = question('7', {
+      questionType: 'case_group',
+      medicalFormat: 'A3',
+      stem: '男，56岁，胸痛3小时。',
+      options: null,
+      answer: null,
+      childCount: 2,
+      children: [item('61', '最可能的诊断是', 1), item('62', '首选的检查是', 2)],
+    });
+    // the edit wrote the items again (new ids), changed the second one's analysis, the category, format, difficulty, score
+    const v2 = {
+      ...v1,
+      categoryId: '3',
+      categoryName: '外科学',
+      medicalFormat: 'A4' as const,
+      difficulty: 4,
+      suggestedScore: 2,
+      currentVersion: 2,
+      status: 'ready' as const,
+      children: [item('71', '最可能的诊断是', 1), item('72', '首选的检查是', 2, '心电图最快')],
+    };
+    const snapshot = (q: Question) => q as unknown as Record<string, unknown>;
+    fakeApi({
+      'GET /api/assess/question/7': () => ({ body: v2 }),
+      'GET /api/assess/question/7/versions': () => ({
+        body: [
+          {
+            number: 2,
+            changeNote: null,
+            createdAt: '2026-02-01T00:00:00.000Z',
+            createdByName: '管理员',
+            snapshot: snapshot(v2),
+          },
+          {
+            number: 1,
+            changeNote: null,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            createdByName: '管理员',
+            snapshot: snapshot(v1),
+          },
+        ],
+      }),
+      'GET /api/assess/question/7/papers': () => ({ body: [] }),
+      'GET /api/assess/question/7/statistics': () => ({
+        body: {
+          usageCount: 0,
+          versionCount: 2,
+          papers: { draft: 0, published: 0, closed: 0 },
+          lastUsedAt: null,
+          drawableBy: [],
+        },
+      }),
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/7/profile',
+        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
+      }).tree,
+    );
+    const diff = await screen.findByTestId('version-diff');
+    const rows = within(diff)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['分类', '心血管', '外科学'],
+      ['医学题型', 'A3 病例组型', 'A4 病例串型'],
+      ['难度', expect.any(String), expect.any(String)],
+      ['建议分值', '', '2'],
+      ['第 2 小题 · 解析', '', '心电图最快'],
+    ]);
+    expect(rows[2][1]).not.toBe(rows[2][2]);
+    expect(within(diff).queryByText(/"id"/)).toBeNull();
   });
 
   it("asks for a group's likely duplicates by its stems and options, as the server's schema takes them", async () => {

@@ -4,6 +4,7 @@ import RecordModalForm from '@/components/RecordModalForm';
 import { TaxonomySelect } from '../taxonomy/TaxonomyPickers';
 import { bulkUpdateQuestions, type Question, reviewQuestion } from './descriptor';
 import QuestionPreview from './QuestionPreview';
+import QuestionTagSelect from './QuestionTagSelect';
 
 /** A decision on a question submitted for review (a comment is required to reject), or a change of the chosen ones. */
 export type Acting = { action: 'review'; row: Question } | { action: 'bulk'; ids: string[] };
@@ -14,6 +15,7 @@ interface BulkValues extends Record<string, unknown> {
   addTags?: string[];
   removeTags?: string[];
   addKnowledgePointIds?: string[];
+  removeKnowledgePointIds?: string[];
   status?: 'ready' | 'hidden' | 'retired';
 }
 
@@ -52,15 +54,17 @@ export default function QuestionDialogs({
           label={t('assess.question.difficulty')}
           options={[1, 2, 3, 4, 5].map((value) => ({ value, label: t(`assess.question.difficulty.${value}`) }))}
         />
-        <ProFormSelect
-          name="addTags"
-          label={t('assess.question.bulk.addTags')}
-          mode="tags"
-          fieldProps={{ 'data-testid': 'bulk-add-tags' } as object}
-        />
-        <ProFormSelect name="removeTags" label={t('assess.question.bulk.removeTags')} mode="tags" />
+        <ProForm.Item name="addTags" label={t('assess.question.bulk.addTags')}>
+          <QuestionTagSelect multiple testId="bulk-add-tags" />
+        </ProForm.Item>
+        <ProForm.Item name="removeTags" label={t('assess.question.bulk.removeTags')}>
+          <QuestionTagSelect multiple testId="bulk-remove-tags" />
+        </ProForm.Item>
         <ProForm.Item name="addKnowledgePointIds" label={t('assess.question.bulk.addKnowledgePoints')}>
           <TaxonomySelect kind="knowledge" multiple />
+        </ProForm.Item>
+        <ProForm.Item name="removeKnowledgePointIds" label={t('assess.question.bulk.removeKnowledgePoints')}>
+          <TaxonomySelect kind="knowledge" multiple testId="bulk-remove-knowledge" />
         </ProForm.Item>
         <ProFormSelect
           name="status"

@@ -14,6 +14,7 @@ import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
 import { TaxonomySelect } from '../taxonomy/TaxonomyPickers';
+import QuestionTagSelect from './QuestionTagSelect';
 import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES, STATUS_COLOURS } from './questionForm';
 
 export type { CreateQuestion, Duplicate, Question, QuestionStatistics, QuestionUse, QuestionVersion, UpdateQuestion };
@@ -94,7 +95,11 @@ export const questionDescriptor = describeResource<Question, CreateQuestion, Upd
         hideInTable: true,
         render: (_d, row) => row.knowledgePointNames.join('、') || '-',
       }),
-      column('tag', { hideInTable: true, hideInDescriptions: true }),
+      column('tag', {
+        hideInTable: true,
+        hideInDescriptions: true,
+        searchField: (props) => <QuestionTagSelect testId="search-tag" {...(props as object)} />,
+      }),
       column('tags', { hideInSearch: true, render: (_d, row) => row.tags.join('、') || '-' }),
       column('status', {
         options: QUESTION_STATUSES.map((value) => ({

@@ -94,6 +94,27 @@ export const optionCount = (format: MedicalFormat | null | undefined) => (format
 export const emptyOptions = (n: number): OptionValue[] =>
   Array.from({ length: n }, () => ({ text: '', correct: false }));
 
+/**
+ * How many options an item of `type` in `format` has (the server's rule, question.rules.ts `checkItem`, domain §9.1):
+ * exactly five for A1–A4 single choice and B1's shared options; at least four for X, three for another multiple
+ * choice (a case analysis's stage too), two for a plain single choice; at most eight (A–H).
+ */
+export function optionRule(
+  type: QuestionType | undefined,
+  format: MedicalFormat | null | undefined,
+): { min: number; max: number } {
+  if (type === 'option_group') return { min: 5, max: 5 };
+  if (type === 'single_choice' || type === 'case_group') return format ? { min: 5, max: 5 } : { min: 2, max: 8 };
+  if (type === 'multiple_choice' || type === 'case_analysis') return { min: format === 'X' ? 4 : 3, max: 8 };
+  return { min: 0, max: 8 };
+}
+
+/** `list` made to fit `rule`: the options already written kept in their places, empty ones added, the extra dropped. */
+export const fitOptions = (list: OptionValue[], { min, max }: { min: number; max: number }): OptionValue[] => [
+  ...list.slice(0, max),
+  ...emptyOptions(Math.max(0, min - list.length)),
+];
+
 /** The steps and the fields each holds (a server error on a field opens its step). */
 export const STEPS = ['type', 'stem', 'answer', 'details', 'preview'] as const;
 export type Step = (typeof STEPS)[number];
@@ -112,6 +133,7 @@ const STEP_OF: Record<string, Step> = {
 export const stepOf = (name: (string | number)[]): Step => {
   const [head, , inner] = name;
   if (head === 'children' && (inner === 'options' || inner === 'answerKey')) return 'answer';
+  if (head === 'children' && inner === 'analysis') return 'details';
   return STEP_OF[String(head)] ?? 'details';
 };
 
@@ -211,7 +233,7 @@ export function formFieldOf(field: string, type: QuestionType | undefined): (str
   const [head, index, inner] = parts;
   if (head === 'children' && typeof index === 'number') {
     if (inner === 'answer') return ['children', index, type === 'option_group' ? 'answerKey' : 'options'];
-    return ['children', index, inner === 'options' ? 'options' : 'stem'];
+    return ['children', index, inner === 'options' || inner === 'analysis' ? inner : 'stem'];
   }
   if (head === 'answer') {
     if (type === 'true_false') return ['judgement'];

@@ -1,9 +1,9 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Space, Tree, TreeSelect } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ignoreShownError } from '@/utils/request';
-import { fetchLevel, type TaxonomyKind, type TaxonomyNode } from './descriptor';
+import { fetchLevel, searchTree, type TaxonomyKind, type TaxonomyNode } from './descriptor';
 
 interface FlatNode {
   id: string;
@@ -21,20 +21,41 @@ const flat = (row: TaxonomyNode): FlatNode => ({
   isLeaf: !row.hasChildren,
 });
 
-/** A tree of the bank, read a level at a time: the roots at once, a node's children when it is opened. */
-function useTaxonomyNodes(kind: TaxonomyKind) {
+/**
+ * A tree of the bank, read a level at a time: the roots at once, a node's children when it is opened, and (`search`)
+ * the levels on the way to the nodes a typed text finds, however deep. `status`: its nodes of that status only.
+ */
+function useTaxonomyNodes(kind: TaxonomyKind, status?: 'enabled') {
   const [nodes, setNodes] = useState<FlatNode[]>([]);
-  const { refresh } = useRequest(() => fetchLevel(kind), {
-    refreshDeps: [kind],
+  const { refresh } = useRequest(() => fetchLevel(kind, undefined, status), {
+    refreshDeps: [kind, status],
     onSuccess: (roots) => setNodes(roots.map(flat)),
     onError: ignoreShownError,
   });
+  const merge = (read: FlatNode[]) =>
+    setNodes((current) => [...current.filter((n) => !read.some((c) => c.id === n.id)), ...read]);
   const loadChildren = async (id: string) => {
     if (nodes.some((n) => n.pId === id)) return;
-    const children = (await fetchLevel(kind, id)).map(flat);
-    setNodes((current) => [...current.filter((n) => !children.some((c) => c.id === n.id)), ...children]);
+    merge((await fetchLevel(kind, id, status)).map(flat));
   };
-  return { nodes, loadChildren, reload: refresh };
+  const typed = useRef<ReturnType<typeof setTimeout>>();
+  /**
+   * What is typed, a moment after the typing stops: the levels leading to its matches join the tree, and `opened` is
+   * told the nodes on the way (those whose children came), for the picker to open them.
+   */
+  const search = (text: string, opened: (ids: string[]) => void) => {
+    clearTimeout(typed.current);
+    if (!text.trim()) return;
+    typed.current = setTimeout(
+      () =>
+        searchTree(kind, text.trim(), status).then((found) => {
+          merge(found.map(flat));
+          opened(found.filter((n) => found.some((c) => c.parentId === n.id)).map((n) => n.id));
+        }, ignoreShownError),
+      250,
+    );
+  };
+  return { nodes, loadChildren, search, reload: refresh };
 }
 
 /**
@@ -51,8 +72,11 @@ export function TaxonomySelect({
   placeholder,
   testId,
   nullable,
+  enabledOnly,
 }: {
   kind: TaxonomyKind;
+  /** Only the enabled nodes are offered (what a new question is put in). */
+  enabledOnly?: boolean;
   value?: string | string[] | null;
   onChange?: (value: string | string[] | null | undefined) => void;
   multiple?: boolean;
@@ -61,7 +85,9 @@ export function TaxonomySelect({
   placeholder?: string;
   testId?: string;
 }) {
-  const { nodes, loadChildren } = useTaxonomyNodes(kind);
+  const { nodes, loadChildren, search } = useTaxonomyNodes(kind, enabledOnly ? 'enabled' : undefined);
+  // opened here: a search opens the way to what it found, read after the picker opened what it had
+  const [expanded, setExpanded] = useState<string[]>([]);
   const ids = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
   const labelOf = (id: string) => nodes.find((n) => n.id === id)?.title ?? labels[id] ?? id;
   const labelled = ids.map((id) => ({ value: id, label: labelOf(id) }));
@@ -75,6 +101,9 @@ export function TaxonomySelect({
       multiple={multiple}
       allowClear
       showSearch
+      onSearch={(text) => search(text, (ids) => setExpanded((open) => [...new Set([...open, ...ids])]))}
+      treeExpandedKeys={expanded}
+      onTreeExpand={(keys) => setExpanded(keys.map(String))}
       treeNodeFilterProp="title"
       placeholder={placeholder}
       value={multiple ? labelled : labelled[0]}

@@ -131,6 +131,13 @@ export const TAXONOMIES = {
   },
 } as const;
 
-/** One level of a tree: the roots, or the children of `parentId`. */
-export const fetchLevel = (kind: TaxonomyKind, parentId?: string) =>
-  request.get<TaxonomyNode[]>(`/api/${TAXONOMIES[kind].path}/tree`, { params: parentId ? { parentId } : {} });
+/** One level of a tree: the roots, or the children of `parentId` (of `status` only, when given). */
+export const fetchLevel = (kind: TaxonomyKind, parentId?: string, status?: 'enabled') =>
+  request.get<TaxonomyNode[]>(`/api/${TAXONOMIES[kind].path}/tree`, {
+    params: { ...(parentId && { parentId }), ...(status && { status }) },
+  });
+/** The levels of a tree on the way to the nodes whose name or code holds `keyword`, each level whole. */
+export const searchTree = (kind: TaxonomyKind, keyword: string, status?: 'enabled') =>
+  request.get<TaxonomyNode[]>(`/api/${TAXONOMIES[kind].path}/tree`, {
+    params: { keyword, ...(status && { status }) },
+  });

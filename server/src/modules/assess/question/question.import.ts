@@ -50,6 +50,7 @@ const texts = {
     typeRequired: '须填写题型（题组填在首行）',
     categoryRequired: '须填写分类（题组填在首行）',
     noCategory: (text: string) => `没有编码或路径为“${text}”的分类`,
+    disabledCategory: (text: string) => `分类“${text}”已停用，不能放入新题`,
     noPoint: (text: string) => `没有编码或路径为“${text}”的知识点`,
     ambiguous: (text: string) => `“${text}”对应多个知识点，请填写编码或完整路径`,
     groupOnly: '子题沿用题组首行的此列，须留空或与首行相同',
@@ -61,6 +62,7 @@ const texts = {
     typeRequired: "is required (a group's on its first row)",
     categoryRequired: "is required (a group's on its first row)",
     noCategory: (text: string) => `no category has the code or path "${text}"`,
+    disabledCategory: (text: string) => `the category "${text}" is disabled and takes no new question`,
     noPoint: (text: string) => `no knowledge point has the code or path "${text}"`,
     ambiguous: (text: string) => `"${text}" names several knowledge points: give its code or full path`,
     groupOnly: "an item takes this from its group's first row: leave it empty or the same",
@@ -392,7 +394,8 @@ type TaxonomyName = 'question_category' | 'knowledge_point';
  */
 function taxonomyIndex(tx: Tx, ctx: WriteContext, table: TaxonomyName) {
   return onceIn(ctx, `question-import:${table}`, async () => {
-    const nodes = await tx.selectFrom(table).select(['id', 'parent_id', 'code', 'name']).execute();
+    const nodes = await tx.selectFrom(table).select(['id', 'parent_id', 'code', 'name', 'status']).execute();
+    const disabled = new Set(nodes.filter((n) => n.status !== 'enabled').map((n) => String(n.id)));
     const byId = new Map(nodes.map((n) => [String(n.id), n]));
     const pathOf = (id: string): string => {
       const node = byId.get(id);
@@ -409,13 +412,14 @@ function taxonomyIndex(tx: Tx, ctx: WriteContext, table: TaxonomyName) {
       add(`name:${node.name}`, id);
     }
     /** The node a sheet names, by code, path or (when unique) name; several when the name is ambiguous. */
-    return (text: string): string[] => {
+    const find = (text: string): string[] => {
       const path = text
         .split('/')
         .map((s) => s.trim())
         .join('/');
       return found.get(`code:${text}`) ?? found.get(`path:${path}`) ?? found.get(`name:${text}`) ?? [];
     };
+    return { find, disabled };
   });
 }
 
@@ -446,11 +450,13 @@ export async function questionFromImport(
     if (child.points && !reference(childType)) throw invalidField(`children.${i}.points`, t.pointsOnly);
 
   if (!r.category) throw invalidField('category', t.categoryRequired);
-  const [categoryId, ...others] = (await taxonomyIndex(tx, ctx, 'question_category'))(r.category);
+  const categories = await taxonomyIndex(tx, ctx, 'question_category');
+  const [categoryId, ...others] = categories.find(r.category);
   if (!categoryId || others.length) throw invalidField('category', t.noCategory(r.category));
+  if (categories.disabled.has(categoryId)) throw invalidField('category', t.disabledCategory(r.category));
   const points = await taxonomyIndex(tx, ctx, 'knowledge_point');
   const knowledgePointIds = (r.knowledgePoints as unknown as string[]).map((text) => {
-    const ids = points(text);
+    const ids = points.find(text);
     if (ids.length !== 1) throw invalidField('knowledgePoints', ids.length ? t.ambiguous(text) : t.noPoint(text));
     return ids[0] as string;
   });

@@ -56,6 +56,7 @@ interface QuestionTable extends Audited {
   suggested_score: Nullable<number>;
   status: ColumnType<QuestionStatus, QuestionStatus | undefined, QuestionStatus>;
   current_version: ColumnType<number, number | undefined, number>;
+  submitted_by: Nullable<Ref>;
   reviewed_by: Nullable<Ref>;
   reviewed_at: NullableTimestamp;
   review_comment: Nullable<string>;
@@ -95,9 +96,14 @@ export const BulkUpdateQuestions = requestBody('BulkUpdateQuestions', {
   addTags: z.array(tag).max(20).optional(),
   removeTags: z.array(tag).max(20).optional(),
   addKnowledgePointIds: z.array(Id).max(20).optional(),
+  removeKnowledgePointIds: z.array(Id).max(20).optional(),
   status: z.enum(BULK_STATUSES).optional(),
 });
 export type BulkUpdateQuestions = z.infer<typeof BulkUpdateQuestions>;
+
+export const QuestionTagQuery = z.object({
+  keyword: z.string().max(30).optional().openapi({ description: 'A part of the tag' }),
+});
 
 export const FindDuplicates = requestBody('FindDuplicates', {
   stem: itemFields.stem,

@@ -11,6 +11,7 @@ import {
   FindDuplicates,
   Question,
   QuestionStatistics,
+  QuestionTagQuery,
   QuestionUse,
   QuestionVersion,
   questionResource,
@@ -58,6 +59,16 @@ const duplicates = defineRoute({
   request: { body: { required: true, content: json(FindDuplicates) } },
   responses: answers('The likely duplicates, the most alike first', z.array(Duplicate), 400, 401, 403),
 });
+const tagsRoute = defineRoute({
+  method: 'get',
+  path: `/${path}/tags`,
+  tags,
+  summary:
+    "The tags questions may be given and found by: the tag catalogue's question scope (a tag given to a question joins it), those holding the keyword",
+  permission: 'assess:question:list',
+  request: { query: QuestionTagQuery },
+  responses: answers('The tags, in the catalogue order', z.array(z.string()), 400, 401, 403),
+});
 const versions = defineRoute({
   method: 'get',
   path: `/${path}/{id}/versions`,
@@ -93,8 +104,11 @@ const statistics = defineRoute({
 const actions = (service: QuestionService) =>
   new OpenAPIHono<AppEnv>()
     .openapi(bulkUpdate, async (c) => c.json(await service.bulkUpdate(writeContext(c), c.req.valid('json')), 200))
+    .openapi(tagsRoute, async (c) =>
+      c.json(await service.tags(c.var.principal.tenantId, c.req.valid('query').keyword), 200),
+    )
     .openapi(duplicates, async (c) =>
-      c.json(await service.duplicates(c.var.principal.tenantId, c.req.valid('json')), 200),
+      c.json(await service.duplicates(c.var.principal.tenantId, c.req.valid('json'), c.var.principal.userId), 200),
     )
     .openapi(submit, async (c) =>
       c.json(await service.submit(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -102,12 +116,14 @@ const actions = (service: QuestionService) =>
     .openapi(review, async (c) =>
       c.json(await service.review(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
-    .openapi(uses, async (c) => c.json(await service.papers(c.var.principal.tenantId, c.req.valid('param').id), 200))
+    .openapi(uses, async (c) =>
+      c.json(await service.papers(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
+    )
     .openapi(statistics, async (c) =>
-      c.json(await service.statistics(c.var.principal.tenantId, c.req.valid('param').id), 200),
+      c.json(await service.statistics(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
     )
     .openapi(versions, async (c) =>
-      c.json(await service.versions(c.var.principal.tenantId, c.req.valid('param').id), 200),
+      c.json(await service.versions(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
     );
 
 export const questions = resourceModule(questionResource, {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { countedList } from '../../../core/resource/counted-list';
@@ -7,7 +7,9 @@ import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../co
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import { onceIn } from '../../../core/tx-memo';
 import { jsonbParameter } from '../../../db/database';
+import { dataScopeOf } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport } from './question.import';
@@ -41,17 +43,21 @@ import {
 const texts = {
   'zh-CN': {
     noCategory: '题目分类不存在',
+    disabledCategory: '题目分类已停用，不能放入新题',
     noKnowledgePoint: '知识点不存在',
     duplicate: (code: string) => `与已有题目 ${code} 内容相同（确认仍要保存请勾选“允许重复”）`,
     commentRequired: '驳回须填写意见',
     typeFixed: '已有版本的题目不能改变题型',
+    ownReview: '不能审核自己编写或提交的题目，须由他人审核',
   },
   'en-US': {
     noCategory: 'is not an existing category',
+    disabledCategory: 'is a disabled category, which takes no new question',
     noKnowledgePoint: 'names a knowledge point that does not exist',
     duplicate: (code: string) => `is the same as question ${code} (allow duplicates to save it anyway)`,
     commentRequired: 'is required to reject',
     typeFixed: 'a question that has versions keeps its type',
+    ownReview: 'is for another reviewer: who wrote or submitted the question may not approve or reject it',
   },
 };
 
@@ -73,6 +79,8 @@ const VERSIONED: readonly QuestionStatus[] = ['ready', 'hidden'];
 /** How many of the most similar questions a duplicate check lists, and from what similarity. */
 const DUPLICATES = 5;
 const SIMILAR = 0.5;
+/** How many tags the form and the filter are offered at most (typing narrows them). */
+const TAGS = 200;
 
 /**
  * The question bank's rules (docs/domain.md §9.1): the structure and answer of each type and format (question.rules);
@@ -90,6 +98,36 @@ function stemHas(text: string) {
     ? sql<boolean>`question.stem LIKE ${pattern}`
     : sql<boolean>`question.stem ILIKE ${pattern}`;
 }
+
+/**
+ * The questions within the viewer's data scope (docs/domain.md §2.3), as a role's scope reaches authored records: all of
+ * them, or those whose author belongs to an organisation of the scope and, with a `self` scope, those the viewer wrote.
+ * One condition on the author (its organisations' users read once, an array), answered by the authors' index; every
+ * question without a viewer (a read of the system's own). A question nobody wrote (made by the system) is the
+ * tenant-wide scope's only.
+ */
+async function scopeOf(tx: Tx, viewer: string | undefined): Promise<RawBuilder<boolean> | undefined> {
+  if (!viewer) return undefined;
+  const scope = await dataScopeOf(tx, viewer);
+  if (scope.all) return undefined;
+  const authors = await onceIn(tx, `question-authors:${viewer}`, async () => {
+    const ids = scope.self ? [scope.viewer] : [];
+    if (scope.orgIds.length > 0) {
+      const users = await tx
+        .selectFrom('admin_user')
+        .select('id')
+        .where(sql<boolean>`org_id = ANY(${scope.orgIds}::bigint[])`)
+        .execute();
+      ids.push(...users.map((u) => String(u.id)));
+    }
+    return [...new Set(ids)];
+  });
+  return sql<boolean>`question.created_by = ANY(${authors}::bigint[])`;
+}
+const scopedTo = async (tx: Tx, viewer: string | undefined): Promise<Narrow> => {
+  const inScope = await scopeOf(tx, viewer);
+  return inScope ? (qb) => qb.where(inScope) : (qb) => qb;
+};
 
 export function createQuestionService(deps: ResourceDeps) {
   const repo = questionTable;
@@ -119,28 +157,41 @@ export function createQuestionService(deps: ResourceDeps) {
 
   const topLevel: Narrow = (qb) => qb.where('parent_id', 'is', null);
 
-  const find = async (tx: Tx, id: string): Promise<Question | undefined> => {
-    const row = await repo.find(tx, id, topLevel);
+  const find = async (tx: Tx, id: string, viewer?: string): Promise<Question | undefined> => {
+    const inScope = await scopedTo(tx, viewer);
+    const row = await repo.find(tx, id, (qb) => inScope(topLevel(qb)));
     return row && { ...row, children: row.childCount > 0 ? await children(tx, id) : [] };
   };
 
-  const checkRefs = (tx: Tx, input: { categoryId?: string; knowledgePointIds?: string[] }, lang: Lang) =>
-    checkAllRefs(tx, [input], lang);
+  const checkRefs = (
+    tx: Tx,
+    input: { categoryId?: string; knowledgePointIds?: string[] },
+    lang: Lang,
+    placed = false,
+  ) => checkAllRefs(tx, [input], lang, placed);
 
   /**
    * The categories and knowledge points that questions name, of the tenant, two statements for a batch: refused when
    * one is not there, else their names (a knowledge point's with its place in the order of paths, a question's order).
    */
-  async function checkAllRefs(tx: Tx, inputs: { categoryId?: string; knowledgePointIds?: string[] }[], lang: Lang) {
+  async function checkAllRefs(
+    tx: Tx,
+    inputs: { categoryId?: string; knowledgePointIds?: string[] }[],
+    lang: Lang,
+    /** The questions are put in their category now (made, or moved): a disabled one takes none. */
+    placed = false,
+  ) {
     const categoryIds = [...new Set(inputs.flatMap((i) => (i.categoryId ? [i.categoryId] : [])))];
     const categories = new Map<string, string>();
     if (categoryIds.length > 0) {
       const found = await tx
         .selectFrom('question_category')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'status'])
         .where(sql<boolean>`id = ANY(${categoryIds}::bigint[])`)
         .execute();
       if (found.length !== categoryIds.length) throw invalidField('categoryId', texts[lang].noCategory);
+      if (placed && found.some((c) => c.status !== 'enabled'))
+        throw invalidField('categoryId', texts[lang].disabledCategory);
       for (const { id, name } of found) categories.set(String(id), name);
     }
     const pointIds = [...new Set(inputs.flatMap((i) => i.knowledgePointIds ?? []))];
@@ -208,6 +259,18 @@ export function createQuestionService(deps: ResourceDeps) {
     for (const row of childRows(parent, items)) await repo.insert(tx, row, ctx);
   }
 
+  /**
+   * The tags questions are given join the tenant's tag catalogue (scope `question`, content/tag), which the form and
+   * the list's filter offer (`tags`): one statement for a batch, a tag already there left as it is.
+   */
+  async function catalogueTags(tx: Tx, tags: readonly (string | undefined)[], ctx: WriteContext) {
+    const names = [...new Set(tags.filter((t): t is string => Boolean(t)))];
+    if (names.length === 0) return;
+    await sql`INSERT INTO tag (tenant_id, name, scope, created_by)
+      SELECT ${ctx.tenantId}, name, 'question', ${ctx.actorId} FROM unnest(${names}::text[]) AS name
+      ON CONFLICT (tenant_id, scope, name) DO NOTHING`.execute(tx);
+  }
+
   /** A question's code, made of its id. */
   const codeOf = (id: string) => `Q${id.padStart(8, '0')}`;
 
@@ -220,7 +283,12 @@ export function createQuestionService(deps: ResourceDeps) {
   async function createMany(tx: Tx, inputs: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
     if (inputs.length === 0) return [];
     for (const input of inputs) checkQuestion(input as QuestionInput, ctx.lang);
-    const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang);
+    const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang, true);
+    await catalogueTags(
+      tx,
+      inputs.flatMap((input) => input.tags ?? []),
+      ctx,
+    );
     const hashes = inputs.map((input) => contentHash(input));
     const earlier = new Set<string>();
     for (const [i, hash] of hashes.entries()) {
@@ -313,8 +381,9 @@ export function createQuestionService(deps: ResourceDeps) {
       const points = point?.kind === 'eq' ? await subtreeIds(tx, 'knowledge_point', [point.value]) : undefined;
       const text = keyword?.kind === 'keyword' ? keyword.text.trim() : undefined;
       const code = text !== undefined && /^Q\d+(-\d+)?$/i.test(text);
+      const inScope = await scopedTo(tx, query.viewer);
       const narrow: Narrow = (qb) => {
-        let q = topLevel(qb);
+        let q = inScope(topLevel(qb));
         if (categories) q = q.where(sql<boolean>`question.category_id = ANY(${categories}::bigint[])`);
         if (points) q = q.where(sql<boolean>`question.knowledge_point_ids && ${points}::bigint[]`);
         if (tag?.kind === 'eq') q = q.where(sql<boolean>`question.tags @> ARRAY[${tag.value}]::text[]`);
@@ -324,7 +393,7 @@ export function createQuestionService(deps: ResourceDeps) {
       const indexed = points !== undefined || tag?.kind === 'eq' || (text !== undefined && !code);
       return countedList(tx, repo, query, narrow, indexed);
     },
-    find: (tx, id) => find(tx, id),
+    find: (tx, id, viewer) => find(tx, id, viewer),
 
     /** An import's questions by content hash (`importKey`): its exact duplicates in the bank. */
     async findAllByKey(tx, hashes) {
@@ -340,7 +409,8 @@ export function createQuestionService(deps: ResourceDeps) {
     async create(tx, input, ctx) {
       const { children: items, allowDuplicate, ...values } = input;
       checkQuestion(input as QuestionInput, ctx.lang);
-      await checkRefs(tx, input, ctx.lang);
+      await checkRefs(tx, input, ctx.lang, true);
+      await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(input);
       if (!allowDuplicate) await refuseDuplicate(tx, hash, undefined, ctx.lang);
       // the code is made of the id, known once the row is in
@@ -374,7 +444,8 @@ export function createQuestionService(deps: ResourceDeps) {
         ...(items !== undefined && { children: items }),
       } as QuestionInput;
       checkQuestion(merged, ctx.lang);
-      await checkRefs(tx, input, ctx.lang);
+      await checkRefs(tx, input, ctx.lang, input.categoryId !== undefined && input.categoryId !== current.categoryId);
+      await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(merged);
       if (!allowDuplicate && hash !== (await storedHash(tx, current.id)))
         await refuseDuplicate(tx, hash, current.id, ctx.lang);
@@ -426,6 +497,7 @@ export function createQuestionService(deps: ResourceDeps) {
       .set({
         status,
         ...(decided && { reviewed_by: ctx.actorId, reviewed_at: ctx.now, review_comment: comment ?? null }),
+        ...(to === 'submit' && { submitted_by: ctx.actorId }),
         updated_at: ctx.now,
         updated_by: ctx.actorId,
         version: sql`version + 1`,
@@ -442,6 +514,16 @@ export function createQuestionService(deps: ResourceDeps) {
       async (tx, row) => {
         if (row.version !== version) throw versionConflict();
         if (to === 'reject' && !comment) throw invalidField('comment', texts[ctx.lang].commentRequired);
+        if (to === 'approve' || to === 'reject') {
+          // a second pair of eyes: neither its author nor who submitted it decides on a question
+          const own = await tx
+            .selectFrom('question')
+            .select(['created_by', 'submitted_by'])
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          if ([own.created_by, own.submitted_by].some((who) => who !== null && String(who) === ctx.actorId))
+            throw invalidField('decision', texts[ctx.lang].ownReview);
+        }
         await move(tx, ctx, row, to, comment);
         return (await find(tx, id)) as Question;
       },
@@ -461,15 +543,19 @@ export function createQuestionService(deps: ResourceDeps) {
     bulkUpdate: (ctx: WriteContext, input: BulkUpdateQuestions) =>
       deps.tenancy.inTenant(ctx.tenantId, async (tx) => {
         await checkRefs(tx, { categoryId: input.categoryId, knowledgePointIds: input.addKnowledgePointIds }, ctx.lang);
+        await catalogueTags(tx, input.addTags ?? [], ctx);
         const done: Question[] = [];
         for (const id of new Set(input.ids)) {
-          const before = await find(tx, id);
+          // a question outside the changer's data scope is not found: none of them changes
+          const before = await find(tx, id, ctx.actorId);
           if (!before) throw notFound();
           if (input.status) await move(tx, ctx, before, input.status);
           const tags = [...new Set([...before.tags, ...(input.addTags ?? [])])].filter(
             (t) => !input.removeTags?.includes(t),
           );
-          const points = [...new Set([...before.knowledgePointIds, ...(input.addKnowledgePointIds ?? [])])];
+          const points = [...new Set([...before.knowledgePointIds, ...(input.addKnowledgePointIds ?? [])])].filter(
+            (p) => !input.removeKnowledgePointIds?.includes(p),
+          );
           const values = {
             ...(input.categoryId && { category_id: input.categoryId }),
             ...(input.difficulty && { difficulty: input.difficulty }),
@@ -502,9 +588,10 @@ export function createQuestionService(deps: ResourceDeps) {
       }),
 
     /** The questions most like the given text: the same normalised text, then by trigram similarity of the stem. */
-    duplicates: (tenantId: string, input: FindDuplicates): Promise<Duplicate[]> =>
+    duplicates: (tenantId: string, input: FindDuplicates, viewer?: string): Promise<Duplicate[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
         const hash = contentHash(input);
+        const inScope = await scopedTo(tx, viewer);
         const text = normalised(input.stem);
         // `%` finds the similar stems through the trigram index (similarity() alone reads every row), which only the
         // system role may use (`readIndexed`): the likeliest ids are found there, then read as the tenant's
@@ -512,8 +599,7 @@ export function createQuestionService(deps: ResourceDeps) {
         const exact = sql<boolean>`content_hash = ${hash}`;
         const similarity = sql<number>`similarity(stem, ${input.stem})::float8`;
         const likeliest = await readIndexed(tx, async () => {
-          let q = tx
-            .selectFrom('question')
+          let q = inScope(tx.selectFrom('question'))
             .select('id')
             .where(sql<boolean>`tenant_id = ${currentTenant}`)
             .where('parent_id', 'is', null)
@@ -540,10 +626,23 @@ export function createQuestionService(deps: ResourceDeps) {
         }));
       }),
 
-    /** The papers that hold the question, each with the version it pins. */
-    papers: (tenantId: string, id: string): Promise<QuestionUse[]> =>
+    /**
+     * The tags a question may be given or found by: the enabled tags of the catalogue's `question` scope (those
+     * questions were given join it), those holding `keyword` when given, in the catalogue's order.
+     */
+    tags: (tenantId: string, keyword?: string): Promise<string[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        if (!(await find(tx, id))) throw notFound();
+        let q = tx.selectFrom('tag').select('name').where('scope', '=', 'question').where('status', '=', 'enabled');
+        const text = keyword?.trim();
+        if (text) q = q.where('name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        const rows = await q.orderBy('sort').orderBy('name').limit(TAGS).execute();
+        return rows.map((r) => r.name);
+      }),
+
+    /** The papers that hold the question, each with the version it pins. */
+    papers: (tenantId: string, id: string, viewer?: string): Promise<QuestionUse[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id, viewer))) throw notFound();
         const rows = await tx
           .selectFrom('paper_slot as s')
           .innerJoin('exam_paper as p', 'p.id', 's.paper_id')
@@ -561,9 +660,9 @@ export function createQuestionService(deps: ResourceDeps) {
       }),
 
     /** How the question is used (`QuestionStatistics`); attempts are not counted here (domain §10.6). */
-    statistics: (tenantId: string, id: string): Promise<QuestionStatistics> =>
+    statistics: (tenantId: string, id: string, viewer?: string): Promise<QuestionStatistics> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        const row = await find(tx, id);
+        const row = await find(tx, id, viewer);
         if (!row) throw notFound();
         const { rows } = await sql<{ status: string; n: number; last: Date | null }>`SELECT p.status,
             count(DISTINCT p.id)::int AS n, max(p.published_at) AS last
@@ -586,9 +685,9 @@ export function createQuestionService(deps: ResourceDeps) {
       }),
 
     /** Every version of a question, newest first, each with its snapshot. */
-    versions: (tenantId: string, id: string): Promise<QuestionVersion[]> =>
+    versions: (tenantId: string, id: string, viewer?: string): Promise<QuestionVersion[]> =>
       deps.tenancy.inTenant(tenantId, async (tx) => {
-        if (!(await find(tx, id))) throw notFound();
+        if (!(await find(tx, id, viewer))) throw notFound();
         const rows = await tx
           .selectFrom('question_version as v')
           .leftJoin('admin_user as u', 'u.id', 'v.created_by')

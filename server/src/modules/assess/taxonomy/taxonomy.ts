@@ -37,6 +37,9 @@ declare module '../../../db/types' {
     knowledge_point: TaxonomyTable;
   }
 }
+/** How many matching nodes a search of a tree leads to (their levels are answered whole). */
+const SEARCHED = 50;
+
 /** The tables that hold a tree of these columns. */
 export type TaxonomyName = { [T in keyof DB]: DB[T] extends TaxonomyTable ? T : never }[keyof DB];
 
@@ -270,6 +273,35 @@ export function defineTaxonomy<const Path extends string, const Usage extends st
       /** One level of the tree, each node saying whether it has children. */
       tree: (tenantId: string, parentId?: string, status?: string) =>
         deps.tenancy.inTenant(tenantId, (tx) => repository.children(tx, parentId, status)),
+
+      /**
+       * The levels on the way to the nodes whose name or code holds `keyword` (the first SEARCHED of them, by depth):
+       * the roots and the children of each of their ancestors, whole, as `tree` reads each level, so that a picker
+       * that reads the tree a level at a time finds a deep node as if it had opened its way there.
+       */
+      search: (tenantId: string, keyword: string, status?: string) =>
+        deps.tenancy.inTenant(tenantId, async (tx) => {
+          const pattern = `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          let q = tx
+            .selectFrom(table)
+            .select('path')
+            .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('code', 'ilike', pattern)]));
+          if (status) q = q.where('status', '=', status as CommonStatus);
+          const hits = await q.orderBy('depth').orderBy('sort').limit(SEARCHED).execute();
+          if (hits.length === 0) return [];
+          // the parents of the levels: every ancestor of a hit (its path without itself)
+          const parents = new Set<string>();
+          for (const { path } of hits) for (const id of path.split('/').filter(Boolean).slice(0, -1)) parents.add(id);
+          const levels = [await repository.children(tx, undefined, status)];
+          for (const parent of parents) levels.push(await repository.children(tx, parent, status));
+          // a level under a node left out (not of `status`) is left out with it
+          const kept = new Set<string>();
+          return levels.flat().filter((node) => {
+            const placed = node.parentId === null || kept.has(node.parentId);
+            if (placed) kept.add(node.id);
+            return placed;
+          });
+        }),
     };
   };
 
@@ -277,13 +309,17 @@ export function defineTaxonomy<const Path extends string, const Usage extends st
     method: 'get',
     path: `/${spec.path}/tree`,
     tags: [spec.path],
-    summary: 'One level of the tree (the roots, or the children of `parentId`), each with `hasChildren`',
+    summary:
+      'One level of the tree (the roots, or the children of `parentId`), each with `hasChildren`; with `keyword`, the levels on the way to the nodes whose name or code holds it',
     permission: permissions.read,
     request: {
       query: z
         .object({
           parentId: Id.optional().openapi({ description: 'Absent: the roots' }),
           status: field.status.optional(),
+          keyword: z.string().trim().min(1).max(50).optional().openapi({
+            description: 'Instead of one level: the roots and the levels under each ancestor of the matches',
+          }),
         })
         .strict(),
     },
@@ -300,8 +336,10 @@ export function defineTaxonomy<const Path extends string, const Usage extends st
       omit: ['import', 'template'],
       routes: (service) =>
         new OpenAPIHono<AppEnv>().openapi(tree, async (c) => {
-          const { parentId, status } = c.req.valid('query');
-          return c.json(await service.tree(c.var.principal.tenantId, parentId, status), 200);
+          const { parentId, status, keyword } = c.req.valid('query');
+          const tenant = c.var.principal.tenantId;
+          if (keyword) return c.json(await service.search(tenant, keyword, status), 200);
+          return c.json(await service.tree(tenant, parentId, status), 200);
         }),
     }),
   };

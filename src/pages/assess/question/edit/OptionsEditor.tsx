@@ -6,23 +6,25 @@ import { KEYS, type OptionValue } from '../questionForm';
 
 /**
  * The options of an item, keyed A, B, C… by their place, each with its text and (`marks`) whether it is correct;
- * `single`: marking one unmarks the others. `fixed`: a count the format requires (five for A1–A4 and B1).
+ * `single`: marking one unmarks the others. `rule`: how many the type and format take (`optionRule`: five exactly for
+ * A1–A4 and B1, four or more for X…): options are added up to its most and removed down to its least.
  */
 export default function OptionsEditor({
   name,
   marks = true,
   single,
-  fixed,
+  rule,
   testId,
 }: {
   name: (string | number)[];
   marks?: boolean;
   single?: boolean;
-  fixed?: number;
+  rule: { min: number; max: number };
   testId: string;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const { min, max } = rule;
   const form = Form.useFormInstance();
   const mark = (index: number, checked: boolean) => {
     if (!single || !checked) return;
@@ -33,7 +35,17 @@ export default function OptionsEditor({
     );
   };
   return (
-    <Form.List name={name}>
+    <Form.List
+      name={name}
+      rules={[
+        {
+          validator: async (_rule, items?: unknown[]) => {
+            const n = items?.length ?? 0;
+            if (n < min || n > max) throw new Error(t('assess.question.optionCount', { min, max }));
+          },
+        },
+      ]}
+    >
       {(fields, { add, remove }, { errors }) => (
         <div data-testid={testId}>
           {fields.map((field, i) => (
@@ -53,7 +65,7 @@ export default function OptionsEditor({
                   </Checkbox>
                 </Form.Item>
               )}
-              {!fixed && fields.length > 2 && (
+              {fields.length > min && (
                 <Button
                   type="text"
                   icon={<DeleteOutlined />}
@@ -63,10 +75,11 @@ export default function OptionsEditor({
               )}
             </Space>
           ))}
-          {!fixed && fields.length < KEYS.length && (
+          {fields.length < Math.min(max, KEYS.length) && (
             <Button
               type="dashed"
               size="small"
+              data-testid={`${testId}-add`}
               icon={<PlusOutlined />}
               onClick={() => add({ text: '', correct: false })}
             >

@@ -1,6 +1,6 @@
 import '@/pages/assess/catalogue';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { history, useIntl, useParams } from '@umijs/max';
+import { history, Link, useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import {
   Alert,
@@ -26,6 +26,7 @@ import { ignoreShownError, statusOf } from '@/utils/request';
 import { TaxonomySelect } from '../../taxonomy/TaxonomyPickers';
 import { type Duplicate, findDuplicates, type Question, questionDescriptor, questions } from '../descriptor';
 import QuestionPreview from '../QuestionPreview';
+import QuestionTagSelect from '../QuestionTagSelect';
 import {
   BLANK,
   blanksIn,
@@ -33,9 +34,11 @@ import {
   CHOICE,
   emptyOptions,
   FORMATS_OF,
+  fitOptions,
   formFieldOf,
   isGroup,
   optionCount,
+  optionRule,
   QUESTION_TYPES,
   type QuestionFormValues,
   STEPS,
@@ -66,7 +69,15 @@ function stepFields(step: Step, items: number): { own: Path[]; nested: Path[] } 
       };
     case 'details':
       return {
-        own: [['analysis'], ['difficulty'], ['knowledgePointIds'], ['tags'], ['suggestedScore'], ['source']],
+        own: [
+          ['analysis'],
+          ...each('analysis'),
+          ['difficulty'],
+          ['knowledgePointIds'],
+          ['tags'],
+          ['suggestedScore'],
+          ['source'],
+        ],
         nested: [],
       };
     default:
@@ -112,7 +123,10 @@ export default function QuestionEditPage() {
     const nextFormat = FORMATS_OF[next][0];
     form.setFieldsValue({
       medicalFormat: nextFormat,
-      options: CHOICE.includes(next) || next === 'option_group' ? emptyOptions(optionCount(nextFormat)) : [],
+      options:
+        CHOICE.includes(next) || next === 'option_group'
+          ? emptyOptions(Math.max(optionCount(nextFormat), optionRule(next, nextFormat).min))
+          : [],
       children: isGroup(next)
         ? [
             { stem: '', options: emptyOptions(5) },
@@ -121,9 +135,10 @@ export default function QuestionEditPage() {
         : [],
     });
   };
+  /** A new format keeps the options written where they fit its rule (X takes four or more, A1 and A2 five). */
   const chooseFormat = (next: QuestionFormValues['medicalFormat']) => {
-    const options = form.getFieldValue('options') ?? [];
-    if (CHOICE.includes(type as never) && next && options.length !== 5) form.setFieldValue('options', emptyOptions(5));
+    if (!CHOICE.includes(type as never)) return;
+    form.setFieldValue('options', fitOptions(form.getFieldValue('options') ?? [], optionRule(type, next)));
   };
 
   const go = async (to: Step) => {
@@ -224,6 +239,7 @@ export default function QuestionEditPage() {
           <Form.Item name="categoryId" label={t('assess.question.categoryId')} rules={[{ required: true }]}>
             <TaxonomySelect
               kind="category"
+              enabledOnly
               testId="question-category"
               labels={record ? { [record.categoryId]: record.categoryName ?? '' } : {}}
             />
@@ -299,7 +315,7 @@ export default function QuestionEditPage() {
               <OptionsEditor
                 name={['options']}
                 single={type === 'single_choice'}
-                fixed={format ? 5 : undefined}
+                rule={optionRule(type, format)}
                 testId="question-options"
               />
             </Form.Item>
@@ -366,7 +382,12 @@ export default function QuestionEditPage() {
           {type === 'option_group' && (
             <>
               <Form.Item label={t('assess.question.sharedOptions')} required>
-                <OptionsEditor name={['options']} marks={false} fixed={5} testId="question-options" />
+                <OptionsEditor
+                  name={['options']}
+                  marks={false}
+                  rule={optionRule(type, format)}
+                  testId="question-options"
+                />
               </Form.Item>
               {children.map((child, i) => (
                 <Form.Item
@@ -392,7 +413,7 @@ export default function QuestionEditPage() {
                 <OptionsEditor
                   name={['children', i, 'options']}
                   single={type === 'case_group'}
-                  fixed={type === 'case_group' ? 5 : undefined}
+                  rule={optionRule(type, format)}
                   testId="child-options"
                 />
               </Form.Item>
@@ -403,6 +424,17 @@ export default function QuestionEditPage() {
           <Form.Item name="analysis" label={t('assess.question.analysis')}>
             <Input.TextArea data-testid="question-analysis" rows={3} maxLength={10_000} />
           </Form.Item>
+          {group &&
+            children.map((child, i) => (
+              <Form.Item
+                // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the group
+                key={i}
+                name={['children', i, 'analysis']}
+                label={t('assess.question.childAnalysis', { n: i + 1, stem: child?.stem ?? '' })}
+              >
+                <Input.TextArea data-testid="child-analysis" rows={2} maxLength={10_000} />
+              </Form.Item>
+            ))}
           <Form.Item name="difficulty" label={t('assess.question.difficulty')}>
             <Radio.Group
               optionType="button"
@@ -412,6 +444,7 @@ export default function QuestionEditPage() {
           <Form.Item name="knowledgePointIds" label={t('assess.question.knowledgePointIds')}>
             <TaxonomySelect
               kind="knowledge"
+              enabledOnly
               multiple
               testId="question-knowledge"
               labels={Object.fromEntries(
@@ -420,7 +453,7 @@ export default function QuestionEditPage() {
             />
           </Form.Item>
           <Form.Item name="tags" label={t('assess.question.tags')}>
-            <Select mode="tags" data-testid="question-tags" open={false} />
+            <QuestionTagSelect multiple testId="question-tags" />
           </Form.Item>
           <Space>
             <Form.Item name="suggestedScore" label={t('assess.question.suggestedScore')}>
@@ -458,9 +491,10 @@ export default function QuestionEditPage() {
                     dataSource={duplicates}
                     renderItem={(d) => (
                       <List.Item>
-                        <a href={`/question/${d.id}/profile`} target="_blank" rel="noreferrer">
+                        {/* the router makes the address (the app's is a hash); a new tab keeps this form as it is */}
+                        <Link to={`/question/${d.id}/profile`} target="_blank" rel="noreferrer">
                           {d.code}
-                        </a>{' '}
+                        </Link>{' '}
                         {d.exact ? t('assess.question.duplicate.exact') : `${Math.round(d.similarity * 100)}%`} ·{' '}
                         {d.stem.slice(0, 60)}
                       </List.Item>

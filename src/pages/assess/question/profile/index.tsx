@@ -19,50 +19,28 @@ import {
 } from '../descriptor';
 import QuestionDialogs, { type Acting } from '../QuestionDialogs';
 import QuestionPreview, { type PreviewQuestion } from '../QuestionPreview';
-
-/** The fields a version's change is read from, in the order a reader looks at them. */
-const COMPARED = [
-  'stem',
-  'options',
-  'answer',
-  'children',
-  'analysis',
-  'difficulty',
-  'tags',
-  'knowledgePointNames',
-] as const;
-
-const text = (value: unknown): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value, null, 1);
-};
+import { versionChanges } from './versionChanges';
 
 /** What changed from one version to the next: each field whose value differs, before and after. */
 function VersionDiff({ before, after }: { before?: QuestionVersion; after: QuestionVersion }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   if (!before) return <Typography.Text type="secondary">{t('assess.question.versions.first')}</Typography.Text>;
-  const changed = COMPARED.filter((field) => text(before.snapshot[field]) !== text(after.snapshot[field]));
+  const changed = versionChanges(before.snapshot, after.snapshot, t);
   if (changed.length === 0)
     return <Typography.Text type="secondary">{t('assess.question.versions.same')}</Typography.Text>;
   return (
     <Table
       size="small"
       pagination={false}
-      rowKey="field"
+      rowKey="key"
       data-testid="version-diff"
-      dataSource={changed.map((field) => ({
-        field,
-        was: text(before.snapshot[field]),
-        now: text(after.snapshot[field]),
-      }))}
+      dataSource={changed}
       columns={[
         {
           title: t('assess.question.versions.field'),
-          dataIndex: 'field',
-          width: 120,
-          render: (f: string) => t(`assess.question.${f}`),
+          dataIndex: 'label',
+          width: 140,
         },
         {
           title: `v${before.number}`,
