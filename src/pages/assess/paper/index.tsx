@@ -1,14 +1,14 @@
 import '@/pages/assess/catalogue';
-import { history, useIntl } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { Popconfirm } from 'antd';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
-import CloneDialog from '@/components/CloneDialog';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
-import { clonePaper, closePaper, type Paper, paperDescriptor, publishPaper } from './descriptor';
+import { closePaper, type Paper, paperDescriptor, publishPaper } from './descriptor';
+import PaperCloneDialog from './PaperCloneDialog';
 
 /**
  * /exam-paper/list: the tenant's papers by code or title, purpose, composition and status; composed on their own
@@ -55,19 +55,7 @@ export default function PaperListPage() {
           ),
         ]}
       />
-      <CloneDialog<Paper>
-        record={cloning}
-        titleId="assess.paper.clone"
-        labels={{ code: 'assess.paper.code', title: 'assess.paper.title' }}
-        maxCode={30}
-        testId="paper-clone"
-        clone={clonePaper}
-        onClose={() => setCloning(undefined)}
-        onDone={(copy) => {
-          setCloning(undefined);
-          history.push(`/exam-paper/edit/${copy.id}`);
-        }}
-      />
+      <PaperCloneDialog paper={cloning} onClose={() => setCloning(undefined)} />
     </div>
   );
 }

@@ -20,7 +20,6 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
-import CloneDialog from '@/components/CloneDialog';
 import ItemMoves, { DragHandle, useDragMove } from '@/components/ItemMoves';
 import { useRecordFrame } from '@/components/layout/frame';
 import RecordNotFound from '@/components/resource/RecordNotFound';
@@ -32,13 +31,13 @@ import {
   COMPOSE_MODES,
   type CreatePaper,
   checkRules,
-  clonePaper,
   type Paper,
   PURPOSES,
   paperDescriptor,
   papers,
   SCORINGS,
 } from '../descriptor';
+import PaperCloneDialog from '../PaperCloneDialog';
 import QuestionPicker from './QuestionPicker';
 import RuleRow, { mixOf, type RuleValue } from './RuleRow';
 
@@ -534,19 +533,7 @@ export default function PaperEditPage() {
           )}
         </Space>
       </Card>
-      <CloneDialog<Paper>
-        record={cloning ? record : undefined}
-        titleId="assess.paper.clone"
-        labels={{ code: 'assess.paper.code', title: 'assess.paper.title' }}
-        maxCode={30}
-        testId="paper-clone"
-        clone={clonePaper}
-        onClose={() => setCloning(false)}
-        onDone={(copy) => {
-          setCloning(false);
-          history.push(`/exam-paper/edit/${copy.id}`);
-        }}
-      />
+      <PaperCloneDialog paper={cloning ? record : undefined} onClose={() => setCloning(false)} />
       <QuestionPicker
         open={picking !== undefined}
         placed={placed}

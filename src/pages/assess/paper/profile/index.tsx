@@ -1,25 +1,17 @@
 import '@/pages/assess/catalogue';
 import { FilePdfOutlined, FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { history, Link, useAccess, useIntl } from '@umijs/max';
+import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import CloneDialog from '@/components/CloneDialog';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import QuestionPreview from '../../question/QuestionPreview';
 import { categories, knowledgePoints } from '../../taxonomy/descriptor';
-import {
-  availableText,
-  clonePaper,
-  closePaper,
-  type Paper,
-  paperDescriptor,
-  previewPaper,
-  publishPaper,
-} from '../descriptor';
+import { availableText, closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
+import PaperCloneDialog from '../PaperCloneDialog';
 
 type Rule = NonNullable<Paper['sections']>[number]['rules'][number];
 
@@ -275,19 +267,7 @@ export default function PaperProfile() {
                 </Button>
               )}
             </Space>
-            <CloneDialog<Paper>
-              record={cloning}
-              titleId="assess.paper.clone"
-              labels={{ code: 'assess.paper.code', title: 'assess.paper.title' }}
-              maxCode={30}
-              testId="paper-clone"
-              clone={clonePaper}
-              onClose={() => setCloning(undefined)}
-              onDone={(copy) => {
-                setCloning(undefined);
-                history.push(`/exam-paper/edit/${copy.id}`);
-              }}
-            />
+            <PaperCloneDialog paper={cloning} onClose={() => setCloning(undefined)} />
             <Structure paper={paper} />
             <CandidatePreview paper={paper} />
           </>
