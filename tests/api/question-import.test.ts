@@ -383,6 +383,90 @@ describe.each(engines())('the question import on $name', (engine) => {
     expect(undone).toBe(written);
   });
 
+  it("exports in the template's layout: another tenant imports the file and has the same questions", async () => {
+    const internal = await call('POST', categories, { code: 'imp-internal', name: '内科学' }, s.other);
+    await call('POST', categories, { code: 'imp-cardio', name: '心血管', parentId: internal.body.id }, s.other);
+    const ami = await call('POST', points, { code: 'imp-ami', name: '急性心肌梗死' }, s.other);
+    await call('POST', points, { code: 'imp-stemi', name: 'ST段抬高型', parentId: ami.body.id }, s.other);
+    expect((await jsonOf(await upload(goodSheet('imp-rt')))).created).toBe(4);
+
+    const res = await s.api.fetch('GET', `${questions}/export?tag=imp-rt`, {
+      token: s.demo,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(res.status).toBe(200);
+    const data = await res.arrayBuffer();
+    const rows = await readXlsx(data);
+    const template = await readXlsx(
+      await (await s.api.fetch('GET', `${questions}/import-template`, { token: s.demo })).arrayBuffer(),
+    );
+    expect(rows[0]).toEqual(template[0]);
+    // a group is its row and its items', sharing a group number; a question alone has none
+    const numbers = rows.slice(1).map((r) => r[0]);
+    expect(numbers.filter(Boolean)).toHaveLength(6);
+    expect(new Set(numbers.filter(Boolean)).size).toBe(2);
+
+    const again = await s.api.fetch('POST', `${questions}/import`, {
+      token: s.other,
+      form: importForm(new File([data], 'export.xlsx')),
+    });
+    const report = await jsonOf(again);
+    expect(report, JSON.stringify(report)).toMatchObject({ created: 4, failed: [] });
+
+    const content = async (token: string) => {
+      const list = await call('GET', `${questions}?tag=imp-rt&pageSize=50&sort=code`, undefined, token);
+      const found = await Promise.all(
+        (list.body.data as Json[]).map(async (q) => (await call('GET', `${questions}/${q.id}`, undefined, token)).body),
+      );
+      return found
+        .map(
+          (q): Json => ({
+            ...Object.fromEntries(
+              [
+                'questionType',
+                'medicalFormat',
+                'categoryName',
+                'stem',
+                'options',
+                'answer',
+                'analysis',
+                'difficulty',
+                'knowledgePointNames',
+                'tags',
+                'source',
+                'suggestedScore',
+              ].map((k) => [k, q[k]]),
+            ),
+            children: (q.children as Json[]).map(({ id: _, ...item }) => item),
+          }),
+        )
+        .sort((a, b) => String(a.stem).localeCompare(String(b.stem)));
+    };
+    const theirs = await content(s.other);
+    expect(theirs).toEqual(await content(s.demo));
+    expect(theirs.map((q) => (q.children as Json[]).length).sort()).toEqual([0, 0, 2, 2]);
+  });
+
+  it('exports the chosen questions only, and never those of another tenant', async () => {
+    const made = await tagged('imp-rt');
+    const [a3, , x] = made;
+    const theirs = (await call('GET', `${questions}?tag=imp-rt&pageSize=50`, undefined, s.other)).body.data as Json[];
+    const stems = async (ids: string[], token = s.demo) => {
+      const res = await s.api.fetch('GET', `${questions}/export?ids=${ids.join(',')}`, { token });
+      expect(res.status).toBe(200);
+      return (await readXlsx(await res.arrayBuffer())).slice(1).map((r) => r[4]);
+    };
+    // the A3 group with its two items, and the X question; the other tenant's id is not there
+    expect(await stems([a3.id, x.id, theirs[0].id])).toEqual(
+      expect.arrayContaining([a3.stem, '最可能的诊断是', '首选检查是', x.stem]),
+    );
+    expect(await stems([a3.id, x.id, theirs[0].id])).toHaveLength(4);
+    expect(await stems([theirs[0].id])).toEqual([]);
+    expect(await stems([a3.id], s.other)).toEqual([]);
+    const bad = await s.api.fetch('GET', `${questions}/export?ids=1,abc`, { token: s.demo });
+    expect(bad.status).toBe(400);
+  });
+
   it('a header it cannot read fails the import, naming the column, and writes nothing', async () => {
     const before = await count();
     const res = await s.api.fetch('POST', `${questions}/import`, {

@@ -72,6 +72,12 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   importShape?: (tx: Tx, params: Record<string, unknown>) => Promise<ImportShape<Row>>,
   /** The columns of an export of `query`, when its filters add some (a trainee type's own fields). */
   exportShape?: (tx: Tx, query: ListQuery, columns: ColumnSpec<Row>[]) => Promise<ColumnSpec<Row>[]>,
+  /**
+   * An export in the import's layout (its template's columns, so that a file exported imports again): a batch of the
+   * list's rows as the sheet's rows, by column key (a question group: its row, then its items'), read in the batch's
+   * transaction.
+   */
+  exportRows?: (tx: Tx, rows: Row[]) => Promise<Record<string, CellValue>[]>,
 ) {
   deps.audit.register(def.type, `${def.permission}:list`);
   const code = (action: string) => actionCode(def, action);
@@ -192,16 +198,23 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
      * previous batch's last row by the list's order and id, so every read costs the same), never all of it in memory.
      */
     async export(tenantId: string, query: ListQuery, lang: Lang): Promise<SpreadsheetFile> {
-      const columns = exportShape
-        ? await deps.tenancy.inTenant(tenantId, (tx) => exportShape(tx, query, exportColumns))
-        : exportColumns;
+      const columns = exportRows
+        ? importColumns
+        : exportShape
+          ? await deps.tenancy.inTenant(tenantId, (tx) => exportShape(tx, query, exportColumns))
+          : exportColumns;
       async function* batches() {
         const keyset: Keyset = {};
         for (let current = 1; ; current += 1) {
           const page = { current, pageSize: EXPORT_BATCH, skipTotal: true, keyset };
-          const { rows } = await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, { ...query, page }));
+          const { rows, cells } = await deps.tenancy.inTenant(tenantId, async (tx) => {
+            const { rows } = await store.list(tx, { ...query, page });
+            if (!exportRows) return { rows, cells: rows.map((row) => columns.map((c) => cell(c, row))) };
+            const records = await exportRows(tx, rows);
+            return { rows, cells: records.map((record) => columns.map((c) => record[c.key] ?? null)) };
+          });
           await yieldToOthers();
-          yield rows.map((row) => columns.map((c) => cell(c, row)));
+          yield cells;
           if (rows.length < EXPORT_BATCH) return;
         }
       }

@@ -498,3 +498,52 @@ function scoringPoints(answer: unknown, at: string, lang: Lang): Answer {
   });
   return { reference: reference.reference ?? '', points };
 }
+
+/** An answer as the import's cells read it: the `answer` cell and, for a reference answer, the `points` cell. */
+function answerCells(answer: Question['answer']): { answer?: string; points?: string } {
+  if (answer === null || answer === undefined) return {};
+  if (typeof answer === 'boolean') return { answer: String(answer) };
+  if (!Array.isArray(answer))
+    return {
+      answer: answer.reference,
+      ...(answer.points?.length && { points: answer.points.map((p) => `${p.text}:${p.score}`).join('; ') }),
+    };
+  return {
+    answer: answer.map((a) => (Array.isArray(a) ? a.join('|') : a)).join(Array.isArray(answer[0]) ? '; ' : ','),
+  };
+}
+
+/** An item's stem, options, answer and analysis as the import's cells. */
+const itemCells = (item: Pick<Question, 'stem' | 'options' | 'answer' | 'analysis'>): Record<string, CellValue> => ({
+  stem: item.stem,
+  ...Object.fromEntries((item.options ?? []).map((o) => [`option${o.key}`, o.text])),
+  ...answerCells(item.answer),
+  analysis: item.analysis,
+});
+
+/**
+ * A question as the import template's rows (the export's layout, so that an exported file imports again): a question
+ * alone is one row; a group is its row and then its items', all with the group's code as their group number.
+ * `categoryCode` and `pointCodes` name the category and knowledge points as an import finds them.
+ */
+export function questionSheetRows(
+  question: Question,
+  items: Pick<Question, 'stem' | 'options' | 'answer' | 'analysis'>[],
+  categoryCode: string | undefined,
+  pointCodes: string[],
+): Record<string, CellValue>[] {
+  const groupNo = items.length ? question.code : undefined;
+  const head = {
+    groupNo,
+    questionType: question.questionType,
+    medicalFormat: question.medicalFormat,
+    category: categoryCode,
+    ...itemCells(question),
+    difficulty: question.difficulty,
+    knowledgePoints: pointCodes.join(','),
+    tags: question.tags.join(','),
+    source: question.source,
+    suggestedScore: question.suggestedScore,
+  };
+  return [head, ...items.map((item) => ({ groupNo, ...itemCells(item) }))];
+}

@@ -230,39 +230,12 @@ export const questionResource = defineResource({
       medicalFormat: { kind: 'in', column: 'medical_format', values: MEDICAL_FORMATS },
       difficulty: { kind: 'in', column: 'difficulty', values: ['1', '2', '3', '4', '5'] },
       status: { kind: 'in', column: 'status', values: QUESTION_STATUSES },
+      // the chosen questions (an export of the selection): the tenant's only, as every filter
+      ids: { kind: 'in', column: 'id', pattern: ID_PATTERN },
       createdAt: createdAtFilter,
     },
   },
   label: (row) => `${row.code} ${row.stem.slice(0, 30)}`,
-  columns: [
-    ...(
-      [
-        { key: 'code' },
-        { key: 'categoryName' },
-        { key: 'questionType' },
-        { key: 'medicalFormat' },
-        { key: 'stem' },
-        { key: 'options', cell: (row) => (row.options ?? []).map((o) => `${o.key}. ${o.text}`).join('\n') },
-        { key: 'answer', cell: (row) => answerText(row.answer) },
-        { key: 'analysis' },
-        { key: 'difficulty' },
-        { key: 'knowledgePointNames', cell: (row) => row.knowledgePointNames.join(', ') },
-        { key: 'tags', cell: (row) => row.tags.join(', ') },
-        { key: 'childCount' },
-        { key: 'status' },
-        { key: 'currentVersion' },
-        { key: 'usageCount' },
-        { key: 'createdAt' },
-      ] satisfies SheetColumn<Question>[]
-    ).map((c) => ({ ...c, only: 'export' as const })),
-    ...questionImportColumns,
-  ],
+  // the export writes the import's columns (the service's `exportRows`): an exported file imports again
+  columns: questionImportColumns,
 });
-
-/** An answer as a cell shows it: `A,C`, `true`, `aspirin|ASA; heparin`, the reference text. */
-export function answerText(answer: Question['answer']): string {
-  if (answer === null || answer === undefined) return '';
-  if (typeof answer === 'boolean') return String(answer);
-  if (!Array.isArray(answer)) return answer.reference;
-  return answer.map((a) => (Array.isArray(a) ? a.join('|') : a)).join(Array.isArray(answer[0]) ? '; ' : ',');
-}

@@ -12,7 +12,7 @@ import { jsonbParameter } from '../../../db/database';
 import { dataScopeOf } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
-import { questionFromImport } from './question.import';
+import { questionFromImport, questionSheetRows } from './question.import';
 import {
   type BulkUpdateQuestions,
   CreateQuestion,
@@ -484,7 +484,39 @@ export function createQuestionService(deps: ResourceDeps) {
   const storedHash = async (tx: Tx, id: string) =>
     (await tx.selectFrom('question').select('content_hash').where('id', '=', id).executeTakeFirst())?.content_hash;
 
-  const resource = createResourceService(questionResource, store, deps);
+  /** A batch of the list as the import template's rows: each group with its items, categories and points by code. */
+  async function exportRows(tx: Tx, rows: Question[]) {
+    const groups = rows.filter((r) => r.childCount > 0).map((r) => r.id);
+    const items = groups.length ? await childrenOf(tx, groups) : [];
+    const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
+    const pointIds = [...new Set(rows.flatMap((r) => r.knowledgePointIds))];
+    const codes = async (table: 'question_category' | 'knowledge_point', ids: string[]) =>
+      new Map(
+        ids.length
+          ? (
+              await tx
+                .selectFrom(table)
+                .select(['id', 'code'])
+                .where(sql<boolean>`id = ANY(${ids}::bigint[])`)
+                .execute()
+            ).map((n) => [String(n.id), n.code])
+          : [],
+      );
+    const [categories, points] = await Promise.all([
+      codes('question_category', categoryIds),
+      codes('knowledge_point', pointIds),
+    ]);
+    return rows.flatMap((row) =>
+      questionSheetRows(
+        row,
+        items.filter((i) => i.parentId === row.id).map((i) => i.item),
+        categories.get(row.categoryId),
+        row.knowledgePointIds.flatMap((id) => points.get(id) ?? []),
+      ),
+    );
+  }
+
+  const resource = createResourceService(questionResource, store, deps, undefined, undefined, exportRows);
 
   /** A move of the status (a step of the review, or a bulk change), on the question and its items. */
   async function move(tx: Tx, ctx: WriteContext, row: Question, to: Move, comment?: string) {
