@@ -182,6 +182,36 @@ describe('/question/list', () => {
     await waitFor(() => expect(api.find('GET', '/api/assess/question/import-jobs/latest')).toHaveLength(1));
   });
 
+  it('exports the chosen questions from the bulk bar, and all that the filter matches from the toolbar', async () => {
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { api } = mount({ 'GET /api/assess/question/export': () => ({ body: 'xlsx' }) });
+    const second = (await screen.findByText('溶栓的时间窗是')).closest('tr') as HTMLElement;
+    expect(screen.queryByTestId('batch-export')).toBeNull();
+    fireEvent.click(within(second).getByRole('checkbox'));
+    fireEvent.click(await screen.findByTestId('batch-export'));
+    await waitFor(() => expect(api.find('GET', '/api/assess/question/export')).toHaveLength(1));
+    expect(api.find('GET', '/api/assess/question/export')[0].query).toEqual({ ids: '2' });
+    await waitFor(() => expect(click).toHaveBeenCalled());
+
+    fireEvent.click(screen.getByTestId('table-export'));
+    await waitFor(() => expect(api.find('GET', '/api/assess/question/export')).toHaveLength(2));
+    expect(api.find('GET', '/api/assess/question/export')[1].query).not.toHaveProperty('ids');
+    click.mockRestore();
+  });
+
+  it('offers no export of the chosen questions without the export permission', async () => {
+    mount(
+      {},
+      codes.filter((c) => c !== 'assess:question:export'),
+    );
+    const second = (await screen.findByText('溶栓的时间窗是')).closest('tr') as HTMLElement;
+    fireEvent.click(within(second).getByRole('checkbox'));
+    expect(await screen.findByTestId('batch-bulk-update')).toBeInTheDocument();
+    expect(screen.queryByTestId('batch-export')).toBeNull();
+  });
+
   it('opens the step form to write a question', async () => {
     const { history } = mount();
     fireEvent.click(await screen.findByTestId('table-create'));

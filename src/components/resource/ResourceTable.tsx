@@ -16,6 +16,12 @@ export interface RowActionContext {
   can: (code: PermissionCode) => boolean;
 }
 
+/** What a bulk action of the chosen rows may do besides: export them (the toolbar's export, of these only). */
+export interface BatchActionContext extends RowActionContext {
+  exportSelected: (ids: string[]) => Promise<void>;
+  exporting: boolean;
+}
+
 interface Props<Row extends { id: string; version: number }> {
   descriptor: RowDescriptor<Row>;
   /** Actions of the entity beyond edit / delete / profile, appended to each row. */
@@ -38,7 +44,7 @@ interface Props<Row extends { id: string; version: number }> {
   /** The screen's own create/edit form, instead of the descriptor's. */
   renderForm?: (props: FormDialogProps<Row>) => ReactNode;
   /** Actions on the chosen rows besides delete (rows are chosen for these even without the delete permission). */
-  batchActions?: (ids: string[], context: RowActionContext) => ReactNode[];
+  batchActions?: (ids: string[], context: BatchActionContext) => ReactNode[];
   /** Buttons of the screen before the generic ones in the toolbar (statistics, say). */
   toolbarExtra?: ReactNode[];
 }
@@ -62,8 +68,21 @@ export default function ResourceTable<Row extends { id: string; version: number 
   batchActions,
   toolbarExtra = [],
 }: Props<Row>) {
-  const { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon, listColumns } =
-    useResourceControls(descriptor, given);
+  const {
+    t,
+    code,
+    can,
+    allows,
+    service,
+    lastQuery,
+    toolbar,
+    exporting,
+    exportSelected,
+    editLink,
+    deleteLink,
+    lockIcon,
+    listColumns,
+  } = useResourceControls(descriptor, given);
   const innerRef = useRef<TableActions>();
   const actionRef = outerRef ?? innerRef;
   const reload = () => actionRef.current?.reload();
@@ -142,7 +161,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
                 </Button>
               </Popconfirm>
             )}
-            {batchActions?.(selected.map(String), { reload, can })}
+            {batchActions?.(selected.map(String), { reload, can, exportSelected, exporting })}
           </>
         )}
         {...tableProps}

@@ -41,14 +41,17 @@ export function useResourceControls<Row extends { id: string; version: number }>
   const lastQuery = useRef<Record<string, string>>({});
   const [exporting, setExporting] = useState(false);
 
-  /** The export says it started, and when its file is ready (one message, replaced in place). */
-  const exportAll = async () => {
+  /**
+   * The export of `query` (the same file either way) says it started, and when its file is ready (one message,
+   * replaced in place).
+   */
+  const exportOf = async (query: Record<string, string>) => {
     const progress = `export:${descriptor.resource}`;
     setExporting(true);
     try {
       // shown before the file can be ready to replace it
       await message.loading({ key: progress, content: t('resource.export.started'), duration: 0 });
-      const { blob, filename } = await service.exportFile(withoutPaging(lastQuery.current));
+      const { blob, filename } = await service.exportFile(query);
       const name = filename ?? `${descriptor.resource}.xlsx`;
       saveBlob(blob, name);
       message.success({ key: progress, content: t('resource.export.ready', { filename: name }) });
@@ -59,6 +62,10 @@ export function useResourceControls<Row extends { id: string; version: number }>
       setExporting(false);
     }
   };
+  /** Every record the last list query matches (without paging). */
+  const exportAll = () => exportOf(withoutPaging(lastQuery.current));
+  /** The chosen records, whatever the filter (a resource whose list filters by `ids`). */
+  const exportSelected = (ids: string[]) => exportOf({ ids: ids.join(',') });
 
   const toolbar = (onCreate: () => void, onImport: () => void): ReactNode[] =>
     [
@@ -145,5 +152,19 @@ export function useResourceControls<Row extends { id: string; version: number }>
     },
   ];
 
-  return { t, code, can, allows, service, lastQuery, toolbar, editLink, deleteLink, lockIcon, listColumns };
+  return {
+    t,
+    code,
+    can,
+    allows,
+    service,
+    lastQuery,
+    toolbar,
+    exporting,
+    exportSelected,
+    editLink,
+    deleteLink,
+    lockIcon,
+    listColumns,
+  };
 }

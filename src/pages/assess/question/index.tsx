@@ -1,4 +1,5 @@
 import '@/pages/assess/catalogue';
+import { ExportOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
 import { Button, Card, Col, Row, Space } from 'antd';
 import { useRef, useState } from 'react';
@@ -89,7 +90,7 @@ export default function QuestionListPage() {
                 </ActionLink>
               ),
             ]}
-            batchActions={(ids, { can }) => [
+            batchActions={(ids, { can, exportSelected, exporting }) => [
               can('assess:question:bulk-update') && (
                 <Button
                   key="bulk"
@@ -98,6 +99,19 @@ export default function QuestionListPage() {
                   onClick={() => setActing({ action: 'bulk', ids })}
                 >
                   {t('assess.question.bulk')}
+                </Button>
+              ),
+              // the chosen questions (groups with their items) in the import template's layout
+              can('assess:question:export') && (
+                <Button
+                  key="export"
+                  size="small"
+                  icon={<ExportOutlined />}
+                  loading={exporting}
+                  data-testid="batch-export"
+                  onClick={() => exportSelected(ids)}
+                >
+                  {t('assess.question.exportSelected')}
                 </Button>
               ),
             ]}
