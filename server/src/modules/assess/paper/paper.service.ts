@@ -6,7 +6,7 @@ import type { ResourceStore, WriteContext } from '../../../core/resource/resourc
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
-import { dataScopeOf } from '../../people/organization/data-scope';
+import { authoredInScope } from '../../people/organization/data-scope';
 import type { QuestionItem } from '../question/question.resource';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { paperDocx } from './paper.docx';
@@ -487,17 +487,7 @@ export function createPaperService(deps: ResourceDeps) {
    * The papers within the viewer's data scope (every paper without a viewer): a paper is its author's, so it is seen
    * by a role whose scope holds the organisation of the user who made it, or (a `self` scope) by that user.
    */
-  async function scoped(tx: Tx, viewer: string | undefined): Promise<Narrow> {
-    if (!viewer) return (qb) => qb;
-    const scope = await dataScopeOf(tx, viewer);
-    if (scope.all) return (qb) => qb;
-    const parts = [
-      sql<boolean>`EXISTS (SELECT 1 FROM admin_user u WHERE u.id = exam_paper.created_by
-        AND u.org_id = ANY(${scope.orgIds}::bigint[]))`,
-    ];
-    if (scope.self) parts.push(sql<boolean>`exam_paper.created_by = ${viewer}`);
-    return (qb) => qb.where(sql<boolean>`(${sql.join(parts, sql` OR `)})`);
-  }
+  const scoped = (tx: Tx, viewer: string | undefined) => authoredInScope(tx, viewer, 'exam_paper');
 
   const find = async (tx: Tx, id: string, viewer?: string): Promise<Paper | undefined> => {
     const row = await repo.find(tx, id, await scoped(tx, viewer));

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { countedList } from '../../../core/resource/counted-list';
@@ -7,9 +7,8 @@ import { type ResourceStore, sameAsCreate, type WriteContext } from '../../../co
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
-import { onceIn } from '../../../core/tx-memo';
 import { jsonbParameter } from '../../../db/database';
-import { dataScopeOf } from '../../people/organization/data-scope';
+import { authoredInScope } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport, questionSheetRows } from './question.import';
@@ -99,35 +98,8 @@ function stemHas(text: string) {
     : sql<boolean>`question.stem ILIKE ${pattern}`;
 }
 
-/**
- * The questions within the viewer's data scope (docs/domain.md §2.3), as a role's scope reaches authored records: all of
- * them, or those whose author belongs to an organisation of the scope and, with a `self` scope, those the viewer wrote.
- * One condition on the author (its organisations' users read once, an array), answered by the authors' index; every
- * question without a viewer (a read of the system's own). A question nobody wrote (made by the system) is the
- * tenant-wide scope's only.
- */
-async function scopeOf(tx: Tx, viewer: string | undefined): Promise<RawBuilder<boolean> | undefined> {
-  if (!viewer) return undefined;
-  const scope = await dataScopeOf(tx, viewer);
-  if (scope.all) return undefined;
-  const authors = await onceIn(tx, `question-authors:${viewer}`, async () => {
-    const ids = scope.self ? [scope.viewer] : [];
-    if (scope.orgIds.length > 0) {
-      const users = await tx
-        .selectFrom('admin_user')
-        .select('id')
-        .where(sql<boolean>`org_id = ANY(${scope.orgIds}::bigint[])`)
-        .execute();
-      ids.push(...users.map((u) => String(u.id)));
-    }
-    return [...new Set(ids)];
-  });
-  return sql<boolean>`question.created_by = ANY(${authors}::bigint[])`;
-}
-const scopedTo = async (tx: Tx, viewer: string | undefined): Promise<Narrow> => {
-  const inScope = await scopeOf(tx, viewer);
-  return inScope ? (qb) => qb.where(inScope) : (qb) => qb;
-};
+/** The questions within the viewer's data scope (docs/domain.md §2.3), by their author; a question the system made is the tenant-wide scope's only. */
+const scopedTo = (tx: Tx, viewer: string | undefined): Promise<Narrow> => authoredInScope(tx, viewer, 'question');
 
 export function createQuestionService(deps: ResourceDeps) {
   const repo = questionTable;

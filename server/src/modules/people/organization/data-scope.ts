@@ -67,3 +67,27 @@ export async function scopedTo(
   const scope = await dataScopeOf(tx, viewer);
   return scope.all ? (qb) => qb : (qb) => qb.where(inDataScope(scope, orgColumns, table));
 }
+
+/**
+ * The rows of `table` within the viewer's data scope by their author (`created_by`): a `self` scope reaches what the
+ * viewer wrote, an organisation scope what the users of its organisations wrote. The authors are read once per
+ * transaction, so the list's query carries one indexed condition.
+ */
+export async function authoredInScope(tx: Tx, viewer: string | undefined, table: string): Promise<Narrow> {
+  if (!viewer) return (qb) => qb;
+  const scope = await dataScopeOf(tx, viewer);
+  if (scope.all) return (qb) => qb;
+  const authors = await onceIn(tx, `data-scope-authors:${viewer}`, async () => {
+    const ids = scope.self ? [scope.viewer] : [];
+    if (scope.orgIds.length > 0) {
+      const users = await tx
+        .selectFrom('admin_user')
+        .select('id')
+        .where(sql<boolean>`org_id = ANY(${scope.orgIds}::bigint[])`)
+        .execute();
+      ids.push(...users.map((u) => String(u.id)));
+    }
+    return [...new Set(ids)];
+  });
+  return (qb) => qb.where(sql<boolean>`${sql.ref(`${table}.created_by`)} = ANY(${authors}::bigint[])`);
+}
