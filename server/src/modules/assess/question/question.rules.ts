@@ -199,15 +199,9 @@ export const weightOf = (option: Option, answer: readonly string[]) =>
   typeof option.weight === 'number' ? option.weight : answer.includes(option.key) ? 1 : 0;
 
 /**
- * What a candidate scores on a stage of a case analysis: the weights of the options picked, added (a wrong pick deducts),
- * never below 0; of the stage's most, the sum of its positive weights (`stageMost`). A stage answered is not answered
- * again (no going back), so each stage scores once.
+ * What a stage of a case analysis is worth: the sum of its positive weights. A candidate scores the weights of the
+ * options picked, added (a wrong pick deducts), never below 0; a stage left is not answered again (no going back).
  */
-export const stageScore = (options: readonly Option[], answer: readonly string[], picked: readonly string[]) =>
-  Math.max(
-    0,
-    options.filter((o) => picked.includes(o.key)).reduce((sum, o) => sum + weightOf(o, answer), 0),
-  );
 export const stageMost = (options: readonly Option[], answer: readonly string[]) =>
   options.reduce((sum, o) => sum + Math.max(0, weightOf(o, answer)), 0);
 
