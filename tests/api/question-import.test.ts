@@ -115,6 +115,10 @@ describe.each(engines())('the question import on $name', (engine) => {
       '来源',
       '建议分值',
       '允许重复',
+      '专业',
+      '大纲条目',
+      '来源年份',
+      '预计用时（秒）',
     ]);
     const types = rows
       .slice(1)
@@ -128,6 +132,7 @@ describe.each(engines())('the question import on $name', (engine) => {
       'short_answer',
       'case_group',
       'option_group',
+      'case_analysis',
     ]);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(data);
@@ -141,7 +146,7 @@ describe.each(engines())('the question import on $name', (engine) => {
     });
     const report = await jsonOf(dry);
     expect(report.failed).toEqual([]);
-    expect(report.created).toBe(7);
+    expect(report.created).toBe(8);
   });
 
   it('imports groups with their items and questions alone, as the form makes them', async () => {
@@ -488,5 +493,102 @@ describe.each(engines())('the question import on $name', (engine) => {
     expect(junk.status).toBe(400);
     const viewer = await upload(goodSheet('imp-viewer'), { dryRun: true }, s.viewer);
     expect(viewer.status).toBe(403);
+  });
+  it("imports a case analysis' weights from the answer cell (A:2,B:1,D:-1) and the filing columns, and exports them so that the file imports again", async () => {
+    const WIDE = [...HEADER, '专业', '大纲条目', '来源年份', '预计用时（秒）'];
+    const put = async (rows: Record<string, string | number | undefined>[], token = s.demo, dryRun = false) =>
+      jsonOf(
+        await s.api.fetch('POST', `${questions}/import`, {
+          token,
+          form: importForm(await xlsxFile([WIDE, ...rows.map((cells) => WIDE.map((h) => cells[h] ?? null))]), {
+            dryRun,
+          }),
+          headers: { 'accept-language': 'zh-CN' },
+        }),
+      );
+    const four = (texts: string[]) => Object.fromEntries(texts.map((t, i) => [`选项${'ABCD'[i]}`, t]));
+    const sheet = (tag: string, stage1 = 'A:2, B:1，D:-1', specialty = '内科') => [
+      {
+        组号: 'c1',
+        题型: 'case_analysis',
+        医学题型: 'CASE',
+        分类: 'imp-cardio',
+        题干: `${tag} 男，62岁，突发胸痛2小时。`,
+        标签: tag,
+        专业: specialty,
+        大纲条目: '心血管-急性冠脉综合征',
+        来源年份: 2023,
+        '预计用时（秒）': 300,
+      },
+      { 组号: 'c1', 题干: '首先应进行的检查是', ...four(['心电图', '心肌标志物', '冠脉造影', '腹部CT']), 答案: stage1 },
+      { 组号: 'c1', 题干: '应给予', ...four(['阿司匹林', '急诊PCI', '口服抗生素']), 答案: 'A,B' },
+    ];
+    expect(await put(sheet('imp-case'))).toMatchObject({ created: 1, failed: [] });
+    const [made] = await tagged('imp-case');
+    const read = (await call('GET', `${questions}/${made.id}`)).body;
+    expect(read).toMatchObject({
+      specialtyCode: 'internal_medicine',
+      syllabusRef: '心血管-急性冠脉综合征',
+      sourceYear: 2023,
+      estimatedSeconds: 300,
+    });
+    // an option the cell leaves out weighs 0; a stage of letters alone weighs each correct option 1
+    expect(read.children.map((c: Json) => [c.answer, c.options.map((o: Json) => o.weight)])).toEqual([
+      [
+        ['A', 'B'],
+        [2, 1, 0, -1],
+      ],
+      [
+        ['A', 'B'],
+        [1, 1, 0],
+      ],
+    ]);
+
+    // refused by row and column: a stage with no option that adds, weights on a question alone, an unknown specialty
+    const bad = await put(
+      [
+        ...sheet('imp-case-bad', undefined, '牙科'),
+        { 题型: 'single_choice', 分类: 'imp-cardio', 题干: 'imp-case-bad 单选', 选项A: '甲', 选项B: '乙', 答案: 'A:1' },
+      ],
+      s.demo,
+      true,
+    );
+    expect(bad.failed.map((f: Json) => [f.row, f.column])).toEqual([
+      [2, '专业'],
+      [5, '答案'],
+    ]);
+    const noPositive = await put(sheet('imp-case-bad', 'A:0,D:-1'), s.demo, true);
+    expect(noPositive.failed.map((f: Json) => [f.row, f.column])).toEqual([[3, '答案']]);
+
+    // the export writes the weights and the filing columns; another tenant imports the file and has the same question
+    const res = await s.api.fetch('GET', `${questions}/export?tag=imp-case`, {
+      token: s.demo,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    const data = await res.arrayBuffer();
+    const rows = await readXlsx(data);
+    const column = (name: string) => rows[0]?.indexOf(name) as number;
+    expect(rows.slice(1).map((r) => r[column('答案')])).toEqual(['', 'A:2,B:1,D:-1', 'A:1,B:1']);
+    expect(rows[1]?.[column('专业')]).toBe('internal_medicine');
+    expect(rows[1]?.[column('来源年份')]).toBe('2023');
+    const internal = await call('POST', categories, { code: 'imp-internal', name: '内科学' }, s.other);
+    if (internal.status === 201)
+      await call('POST', categories, { code: 'imp-cardio', name: '心血管', parentId: internal.body.id }, s.other);
+    const again = await jsonOf(
+      await s.api.fetch('POST', `${questions}/import`, {
+        token: s.other,
+        form: importForm(new File([data], 'x.xlsx')),
+      }),
+    );
+    expect(again, JSON.stringify(again)).toMatchObject({ created: 1, failed: [] });
+    const theirs = (await call('GET', `${questions}?tag=imp-case`, undefined, s.other)).body.data[0];
+    const copy = (await call('GET', `${questions}/${theirs.id}`, undefined, s.other)).body;
+    const content = (q: Json) => ({
+      ...Object.fromEntries(
+        ['stem', 'specialtyCode', 'syllabusRef', 'sourceYear', 'estimatedSeconds'].map((k) => [k, q[k]]),
+      ),
+      children: q.children.map(({ stem, options, answer }: Json) => ({ stem, options, answer })),
+    });
+    expect(content(copy)).toEqual(content(read));
   });
 });

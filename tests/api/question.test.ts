@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engines, type Json, questionReviewer, readXlsx, twoTenants } from './helpers';
@@ -450,6 +451,165 @@ describe.each(engines())('the question bank on $name', (engine) => {
     expect(res.body.code).toBe('taxonomy.inUse');
     const cat = await call('GET', `${categories}/${cardio.id}`);
     expect(cat.body.questionCount).toBe(1);
+  });
+
+  /** A case analysis: a case and two stages of four options, the first weighed (`weights`), the second not. */
+  const caseAnalysis = (weights?: (number | undefined)[], answer = ['A', 'B'], extra: Json = {}) => ({
+    categoryId: cardio.id,
+    questionType: 'case_analysis',
+    medicalFormat: 'CASE',
+    stem: '男，62岁，突发胸痛2小时，大汗。',
+    children: [
+      {
+        stem: '首先应进行的检查是',
+        options: ['心电图', '心肌标志物', '冠脉造影', '腹部CT'].map((text, i) => ({
+          key: 'ABCD'[i],
+          text,
+          ...(weights?.[i] !== undefined && { weight: weights[i] }),
+        })),
+        answer,
+      },
+      {
+        stem: '心电图示 ST 段抬高，应给予',
+        options: ['阿司匹林', '急诊PCI', '口服抗生素'].map((text, i) => ({ key: 'ABC'[i], text })),
+        answer: ['A', 'B'],
+      },
+    ],
+    ...extra,
+  });
+
+  it("weighs a case analysis' stage options: correct ones add, wrong ones deduct; refused when they disagree, naming the field", async () => {
+    const cases: [Json, string][] = [
+      // a stage whose correct option carries no positive weight
+      [caseAnalysis([0, 0, 0, -1], ['A']), 'children.0.options.0.weight'],
+      // a correct option weighing 0 beside one that adds
+      [caseAnalysis([2, 0, 0, 0]), 'children.0.options.1.weight'],
+      // a wrong option that adds
+      [caseAnalysis([2, 1, 1, 0]), 'children.0.options.2.weight'],
+      // weights on a question that is not a case analysis
+      [
+        {
+          categoryId: cardio.id,
+          questionType: 'single_choice',
+          medicalFormat: 'A1',
+          stem: '首选药物是',
+          options: five().map((o, i) => ({ ...o, weight: i === 0 ? 1 : 0 })),
+          answer: ['A'],
+        },
+        'options.0.weight',
+      ],
+      // on an A3 item
+      [
+        {
+          categoryId: cardio.id,
+          questionType: 'case_group',
+          medicalFormat: 'A3',
+          stem: '男，56岁，胸痛。',
+          children: [
+            { stem: '诊断', options: five().map((o) => ({ ...o, weight: 1 })), answer: ['A'] },
+            { stem: '检查', options: five(), answer: ['B'] },
+          ],
+        },
+        'children.0.options.0.weight',
+      ],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call('POST', questions, body);
+      expect(res.status, field).toBe(400);
+      expect(fieldOf(res.body), JSON.stringify(res.body)).toEqual([field]);
+      expect(res.body.fields[0].message).toMatch(/weigh/);
+    }
+
+    // saved with its weights; a stage given none scores each correct option 1, each other 0
+    const made = await create(questions, caseAnalysis([2, 1, 0, -1.5]));
+    const read = (await call('GET', `${questions}/${made.id}`)).body;
+    expect(read.children.map((c: Json) => c.options.map((o: Json) => o.weight))).toEqual([
+      [2, 1, 0, -1.5],
+      [1, 1, 0],
+    ]);
+    // an edit changes them, and the version's snapshot keeps them
+    const stages = read.children.map(({ stem, options, answer }: Json) => ({ stem, options, answer }));
+    stages[1].options[2].weight = -1;
+    const edited = await call('PUT', `${questions}/${made.id}`, { children: stages, version: read.version });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.children[1].options.map((o: Json) => o.weight)).toEqual([1, 1, -1]);
+    const versions = (await call('GET', `${questions}/${made.id}/versions`)).body;
+    expect(versions[0].snapshot.children[1].options[2].weight).toBe(-1);
+
+    // the paper's answer key gives each stage's weights and what it is worth
+    const paper = await create('/api/assess/paper', {
+      code: 'CASE-P',
+      title: '案例分析考核',
+      composeMode: 'manual',
+      passScore: 1,
+      durationMinutes: 30,
+      sections: [{ title: '案例分析', slots: [{ questionId: made.id, score: 10 }] }],
+    });
+    const docx = await s.api.fetch('GET', `/api/assess/paper/${paper.id}/export-word?answers=true`, {
+      token: s.demo,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(docx.status).toBe(200);
+    const zip = await JSZip.loadAsync(await docx.arrayBuffer());
+    const text = ((await zip.file('word/document.xml')?.async('string')) ?? '').replace(/<[^>]+>/g, '');
+    expect(text).toContain('答案：AB（分值 A +2，B +1，D −1.5；本步满分 3，错选扣分，最低 0 分）');
+    expect(text).toContain('答案：AB（分值 A +1，B +1，C −1；本步满分 2');
+    expect((await call('DELETE', `/api/assess/paper/${paper.id}`)).status).toBe(204);
+  });
+
+  it('files a question by specialty, exam-outline item, source year and expected time: saved, filtered, refused when wrong', async () => {
+    const fields = {
+      specialtyCode: 'internal_medicine',
+      syllabusRef: '心血管-急性冠脉综合征',
+      sourceYear: 2022,
+      estimatedSeconds: 90,
+    };
+    const made = await create(questions, {
+      categoryId: cardio.id,
+      questionType: 'true_false',
+      stem: '硝酸甘油可缓解典型心绞痛（专业）',
+      answer: true,
+      ...fields,
+    });
+    expect(made).toMatchObject(fields);
+    const other = await create(questions, {
+      categoryId: cardio.id,
+      questionType: 'true_false',
+      stem: '阑尾炎首选手术治疗（专业）',
+      answer: true,
+      specialtyCode: 'surgery',
+    });
+    const found = async (query: string) =>
+      (await call('GET', `${questions}?keyword=${encodeURIComponent('（专业）')}&${query}`)).body.data.map(
+        (q: Json) => q.id,
+      );
+    expect(await found('specialtyCode=internal_medicine')).toEqual([made.id]);
+    expect((await found('specialtyCode=internal_medicine,surgery')).sort()).toEqual([made.id, other.id].sort());
+    expect((await call('GET', `${questions}?specialtyCode=${encodeURIComponent("x'")}`)).status).toBe(400);
+
+    const refused: [Json, string][] = [
+      [{ specialtyCode: 'no_such_specialty' }, 'specialtyCode'],
+      [{ sourceYear: new Date().getUTCFullYear() + 1 }, 'sourceYear'],
+      [{ sourceYear: 1800 }, 'sourceYear'],
+      [{ estimatedSeconds: 0 }, 'estimatedSeconds'],
+      [{ syllabusRef: 'x'.repeat(101) }, 'syllabusRef'],
+    ];
+    for (const [body, field] of refused) {
+      const res = await call('PUT', `${questions}/${made.id}`, { ...body, version: made.version });
+      expect(res.status, field).toBe(400);
+      expect(fieldOf(res.body)).toEqual([field]);
+    }
+    // cleared, and the version's diff has what it was
+    const cleared = await call('PUT', `${questions}/${made.id}`, {
+      specialtyCode: null,
+      sourceYear: 2020,
+      version: made.version,
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body).toMatchObject({ specialtyCode: null, sourceYear: 2020, estimatedSeconds: 90 });
+    expect(await found('specialtyCode=internal_medicine')).toEqual([]);
+    const [now] = (await call('GET', `${questions}/${made.id}/versions`)).body;
+    expect(now.snapshot).toMatchObject({ specialtyCode: null, sourceYear: 2020, syllabusRef: fields.syllabusRef });
   });
 
   it("never shows or takes another tenant's questions, categories or knowledge points", async () => {

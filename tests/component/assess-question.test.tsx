@@ -55,6 +55,10 @@ const question = (id: string, extra: Partial<Question> = {}): Question => ({
   knowledgePointNames: [],
   tags: ['心内'],
   source: null,
+  sourceYear: null,
+  specialtyCode: null,
+  syllabusRef: null,
+  estimatedSeconds: null,
   suggestedScore: null,
   status: 'draft',
   currentVersion: 1,
@@ -131,6 +135,20 @@ describe('/question/list', () => {
     fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
       expect(api.calls.some((c) => c.path === '/api/assess/question' && c.query.tag === '心内')).toBe(true),
+    );
+  });
+
+  it('filters by a specialty of the dictionary', async () => {
+    store = freshStore(seededSysCodes('common_status', 'training_specialty'));
+    const { api } = mount();
+    const search = await screen.findByTestId('table-search');
+    fireEvent.mouseDown(within(search).getByLabelText('专业'));
+    fireEvent.click(await screen.findByText('外科', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/assess/question' && c.query.specialtyCode === 'surgery')).toBe(
+        true,
+      ),
     );
   });
 
@@ -308,6 +326,99 @@ describe('/question/add', () => {
     });
     expect(app.history.location.pathname).toBe('/question/9/profile');
   });
+
+  it('writes a case analysis whose stage options carry weights (one that adds at least), with its specialty, outline item, year and time', async () => {
+    store = freshStore(seededSysCodes('common_status', 'training_specialty'));
+    const api = fakeApi({
+      ...trees,
+      'GET /api/assess/question/tags': () => ({ body: [] }),
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
+        status: 201,
+        body: question('9', call.body as Partial<Question>),
+      })),
+    });
+    const app = renderApp({
+      store,
+      access: grant(codes),
+      initialPath: '/question/add',
+      routes: [
+        { path: '/question/add', element: <QuestionEditPage /> },
+        { path: '/question/:id/profile', element: <div data-testid="landed" /> },
+      ],
+    });
+    render(app.tree);
+
+    fireEvent.click(within(await screen.findByTestId('question-type')).getByText('案例分析题'));
+    fireEvent.mouseDown(within(screen.getByTestId('question-category')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '男，62岁，突发胸痛2小时。' } });
+    const stems = screen.getAllByTestId('child-stem');
+    fireEvent.change(stems[0], { target: { value: '首先应进行的检查是' } });
+    fireEvent.change(stems[1], { target: { value: '应给予' } });
+
+    fireEvent.click(screen.getByTestId('step-next'));
+    await waitFor(() => expect(screen.getAllByTestId('child-options')[0]).toBeVisible());
+    const texts = screen.getAllByTestId('child-options-text');
+    expect(texts).toHaveLength(10);
+    for (const [i, input] of texts.entries()) fireEvent.change(input, { target: { value: `选项${i}` } });
+    // a stage is weighed, not ticked: no box marks its answer
+    expect(screen.queryAllByTestId('child-options-correct')).toHaveLength(0);
+    const weights = screen.getAllByTestId('child-options-weight');
+    const weigh = (i: number, value: string) => {
+      fireEvent.change(weights[i], { target: { value } });
+      fireEvent.blur(weights[i]);
+    };
+    weigh(0, '2');
+    weigh(1, '1');
+    weigh(4, '-1');
+    // the second stage has no option that adds: refused on this step
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('须至少一个正分值的选项')).toBeVisible();
+    expect(screen.getAllByTestId('child-options')[1]).toBeVisible();
+    weigh(7, '3');
+
+    await next('question-analysis');
+    fireEvent.mouseDown(within(screen.getByTestId('question-specialty')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('内科', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(screen.getByTestId('question-syllabus'), { target: { value: '心血管-急性冠脉综合征' } });
+    fireEvent.change(screen.getByTestId('question-source-year'), { target: { value: '2023' } });
+    fireEvent.change(screen.getByTestId('question-seconds'), { target: { value: '300' } });
+
+    await next('question-step-preview');
+    const preview = screen.getByTestId('question-preview');
+    expect(
+      within(preview)
+        .getAllByTestId('preview-weight')
+        .map((tag) => tag.textContent),
+    ).toEqual(['+2', '+1', '0', '0', '-1', '0', '0', '+3', '0', '0']);
+    expect(
+      within(preview)
+        .getAllByTestId('preview-stage-most')
+        .map((e) => e.textContent),
+    ).toEqual(['本步满分 3', '本步满分 3']);
+
+    fireEvent.click(screen.getByTestId('question-save'));
+    await screen.findByTestId('landed');
+    const body = api.find('POST', '/api/assess/question')[0].body as Question;
+    expect(body).toMatchObject({
+      questionType: 'case_analysis',
+      medicalFormat: 'CASE',
+      specialtyCode: 'internal_medicine',
+      syllabusRef: '心血管-急性冠脉综合征',
+      sourceYear: 2023,
+      estimatedSeconds: 300,
+    });
+    expect(body.children?.map((c) => [c.answer, c.options?.map((o) => o.weight)])).toEqual([
+      [
+        ['A', 'B'],
+        [2, 1, 0, 0, -1],
+      ],
+      [['C'], [0, 0, 3, 0, 0]],
+    ]);
+    // a long journey through every step on a shared machine
+  }, 150_000);
 
   it('opens the step of the field the server refuses and shows its reason there', async () => {
     fakeApi({
@@ -676,6 +787,98 @@ describe('/question/:id/profile', () => {
     ]);
     expect(rows[2][1]).not.toBe(rows[2][2]);
     expect(within(diff).queryByText(/"id"/)).toBeNull();
+  });
+
+  it("shows a case analysis stage's weights, its specialty, and a version's change of either", async () => {
+    store = freshStore(seededSysCodes('common_status', 'training_specialty'));
+    const stage = (id: string, weights: number[]) => ({
+      id,
+      subOrder: 1,
+      stem: '首先应进行的检查是',
+      options: ['心电图', '心肌标志物', '腹部CT'].map((text, i) => ({ key: 'ABC'[i], text, weight: weights[i] })),
+      answer: ['A', 'B'],
+      analysis: null,
+    });
+    const v1 = question('8', {
+      questionType: 'case_analysis',
+      medicalFormat: 'CASE',
+      stem: '男，62岁，突发胸痛。',
+      options: null,
+      answer: null,
+      specialtyCode: 'internal_medicine',
+      childCount: 2,
+      children: [stage('81', [1, 1, 0]), { ...stage('82', [2, 1, -1]), subOrder: 2 }],
+    });
+    const v2 = {
+      ...v1,
+      specialtyCode: 'emergency',
+      sourceYear: 2024,
+      currentVersion: 2,
+      children: [stage('91', [2, 1, -1]), { ...stage('92', [2, 1, -1]), subOrder: 2 }],
+    };
+    const snapshot = (q: Question) => q as unknown as Record<string, unknown>;
+    const versions = [
+      {
+        number: 2,
+        changeNote: null,
+        createdAt: '2026-02-01T00:00:00.000Z',
+        createdByName: null,
+        snapshot: snapshot(v2),
+      },
+      {
+        number: 1,
+        changeNote: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        createdByName: null,
+        snapshot: snapshot(v1),
+      },
+    ];
+    fakeApi({
+      'GET /api/assess/question/8': () => ({ body: v2 }),
+      'GET /api/assess/question/8/versions': () => ({ body: versions }),
+      'GET /api/assess/question/8/papers': () => ({ body: [] }),
+      'GET /api/assess/question/8/statistics': () => ({
+        body: {
+          usageCount: 0,
+          versionCount: 2,
+          papers: { draft: 0, published: 0, closed: 0 },
+          lastUsedAt: null,
+          drawableBy: [],
+        },
+      }),
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/question/8/profile',
+        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
+      }).tree,
+    );
+    const preview = (await screen.findAllByTestId('question-preview'))[0];
+    expect(
+      within(preview)
+        .getAllByTestId('preview-weight')
+        .map((tag) => tag.textContent),
+    ).toEqual(['+2', '+1', '-1', '+2', '+1', '-1']);
+    expect(within(preview).getAllByTestId('preview-stage-most')[0]).toHaveTextContent('本步满分 3');
+    const diff = await screen.findByTestId('version-diff');
+    const rows = within(diff)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['来源年份', '', '2024'],
+      ['专业', '内科', '急诊科'],
+      [
+        '第 1 小题 · 选项',
+        'A. 心电图 ✓ (+1)\nB. 心肌标志物 ✓ (+1)\nC. 腹部CT (0)',
+        'A. 心电图 ✓ (+2)\nB. 心肌标志物 ✓ (+1)\nC. 腹部CT (-1)',
+      ],
+    ]);
+    expect(screen.getAllByText('急诊科').length).toBeGreaterThan(0);
   });
 
   it("asks for a group's likely duplicates by its stems and options, as the server's schema takes them", async () => {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ignoreShownError } from '@/utils/request';
 import { type Question, questions } from './descriptor';
 
-type Option = { key: string; text: string };
+type Option = { key: string; text: string; weight?: number };
 type Answer = Question['answer'];
 /** What a preview shows of a question or of one of a group's items. */
 interface Shown {
@@ -69,6 +69,10 @@ function Item({
 }) {
   const intl = useIntl();
   const correct = Array.isArray(item.answer) && !Array.isArray(item.answer[0]) ? (item.answer as string[]) : [];
+  // a case analysis stage's weights (one written before weights: each correct option 1)
+  const weighed = (item.options ?? []).some((o) => o.weight !== undefined);
+  const weightOf = (o: Option) => o.weight ?? (correct.includes(o.key) ? 1 : 0);
+  const most = (item.options ?? []).reduce((sum, o) => sum + Math.max(0, weightOf(o)), 0);
   return (
     <div data-testid="preview-item" style={{ marginBottom: 12 }}>
       <Space align="start">
@@ -83,8 +87,24 @@ function Item({
           >
             {option.key}. {option.text}
           </Typography.Text>
+          {showAnswer && weighed && (
+            <Tag
+              data-testid="preview-weight"
+              color={weightOf(option) > 0 ? 'success' : weightOf(option) < 0 ? 'error' : undefined}
+              style={{ marginLeft: 8 }}
+            >
+              {weightOf(option) > 0 ? `+${weightOf(option)}` : weightOf(option)}
+            </Tag>
+          )}
         </div>
       ))}
+      {showAnswer && weighed && (
+        <div style={{ paddingLeft: 16 }} data-testid="preview-stage-most">
+          <Typography.Text type="secondary">
+            {intl.formatMessage({ id: 'assess.question.stageMost' }, { most })}
+          </Typography.Text>
+        </div>
+      )}
       {showAnswer && !shared && item.answer !== undefined && item.answer !== null && (
         <div style={{ paddingLeft: 16, marginTop: 4 }} data-testid="preview-answer">
           <Typography.Text type="secondary">{intl.formatMessage({ id: 'assess.question.answer' })}：</Typography.Text>

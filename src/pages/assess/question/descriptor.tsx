@@ -15,7 +15,7 @@ import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
 import { TaxonomySelect } from '../taxonomy/TaxonomyPickers';
 import QuestionTagSelect from './QuestionTagSelect';
-import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES, STATUS_COLOURS } from './questionForm';
+import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES, SPECIALTY, STATUS_COLOURS } from './questionForm';
 
 export type { CreateQuestion, Duplicate, Question, QuestionStatistics, QuestionUse, QuestionVersion, UpdateQuestion };
 
@@ -101,6 +101,10 @@ export const questionDescriptor = describeResource<Question, CreateQuestion, Upd
         searchField: (props) => <QuestionTagSelect testId="search-tag" {...(props as object)} />,
       }),
       column('tags', { hideInSearch: true, render: (_d, row) => row.tags.join('、') || '-' }),
+      column('specialtyCode', { dict: SPECIALTY }),
+      column('syllabusRef', { hideInSearch: true, hideInTable: true }),
+      column('sourceYear', { hideInSearch: true, hideInTable: true }),
+      column('estimatedSeconds', { hideInSearch: true, hideInTable: true }),
       column('status', {
         options: QUESTION_STATUSES.map((value) => ({
           value,

@@ -19,6 +19,8 @@ export const FORMATS_OF: Record<QuestionType, readonly (MedicalFormat | null)[]>
   case_analysis: ['CASE'],
 };
 export const QUESTION_TYPES = Object.keys(FORMATS_OF) as QuestionType[];
+/** The dictionary of a question's specialty (the server's rule). */
+export const SPECIALTY = 'training_specialty';
 const FORMAT_NAMES: Record<MedicalFormat, true> = {
   A1: true,
   A2: true,
@@ -57,6 +59,8 @@ export const blanksIn = (stem: string | undefined) => (stem ?? '').split(BLANK).
 export interface OptionValue {
   text?: string;
   correct?: boolean;
+  /** A case analysis stage's option: the points a pick adds (correct, > 0) or deducts (< 0); it marks the answer. */
+  weight?: number | null;
 }
 export interface ChildValue {
   stem?: string;
@@ -83,6 +87,10 @@ export interface QuestionFormValues {
   tags?: string[];
   suggestedScore?: number | null;
   source?: string;
+  specialtyCode?: string | null;
+  syllabusRef?: string;
+  sourceYear?: number | null;
+  estimatedSeconds?: number | null;
   changeNote?: string;
   allowDuplicate?: boolean;
 }
@@ -138,9 +146,14 @@ export const stepOf = (name: (string | number)[]): Step => {
 };
 
 const options = (list: OptionValue[] | undefined) =>
-  (list ?? []).map((option, i) => ({ key: KEYS[i], text: (option.text ?? '').trim() }));
+  (list ?? []).map((option, i) => ({ key: KEYS[i] as string, text: (option.text ?? '').trim() }));
 const correctKeys = (list: OptionValue[] | undefined) =>
-  (list ?? []).flatMap((option, i) => (option.correct ? [KEYS[i]] : []));
+  (list ?? []).flatMap((option, i) => (option.correct ? [KEYS[i] as string] : []));
+/** A case analysis stage's options with their weights; the answer is those that add. */
+const weighed = (list: OptionValue[] | undefined) =>
+  options(list).map((option, i) => ({ ...option, weight: Number(list?.[i]?.weight ?? 0) }));
+export const addingKeys = (list: OptionValue[] | undefined) =>
+  (list ?? []).flatMap((option, i) => (Number(option.weight ?? 0) > 0 ? [KEYS[i] as string] : []));
 
 /** The body the API takes, from the form's values. */
 export function toBody(values: QuestionFormValues): CreateQuestion {
@@ -168,7 +181,9 @@ export function toBody(values: QuestionFormValues): CreateQuestion {
         stem: (child.stem ?? '').trim(),
         ...(type === 'option_group'
           ? { answer: child.answerKey ? [child.answerKey] : [] }
-          : { options: options(child.options), answer: correctKeys(child.options) }),
+          : type === 'case_analysis'
+            ? { options: weighed(child.options), answer: addingKeys(child.options) }
+            : { options: options(child.options), answer: correctKeys(child.options) }),
         analysis: child.analysis?.trim() || null,
       }))
     : undefined;
@@ -186,14 +201,25 @@ export function toBody(values: QuestionFormValues): CreateQuestion {
     tags: values.tags ?? [],
     suggestedScore: values.suggestedScore ?? null,
     source: values.source?.trim() || null,
+    specialtyCode: values.specialtyCode || null,
+    syllabusRef: values.syllabusRef?.trim() || null,
+    sourceYear: values.sourceYear ?? null,
+    estimatedSeconds: values.estimatedSeconds ?? null,
     ...(values.allowDuplicate && { allowDuplicate: true }),
   };
 }
 
 const optionValues = (list: Question['options'], answer: Question['answer']): OptionValue[] => {
   const keys = Array.isArray(answer) && !Array.isArray(answer[0]) ? (answer as string[]) : [];
-  return (list ?? []).map((o) => ({ text: o.text, correct: keys.includes(o.key) }));
+  return (list ?? []).map((o) => ({
+    text: o.text,
+    correct: keys.includes(o.key),
+    ...(o.weight !== undefined && { weight: o.weight }),
+  }));
 };
+/** A stage's options as the form weighs them: a stage written before weights, each correct option 1, each other 0. */
+const stageValues = (list: Question['options'], answer: Question['answer']): OptionValue[] =>
+  optionValues(list, answer).map((o) => ({ ...o, weight: o.weight ?? (o.correct ? 1 : 0) }));
 
 /** The form's values for a saved question. */
 export function toForm(q: Question): QuestionFormValues {
@@ -211,7 +237,7 @@ export function toForm(q: Question): QuestionFormValues {
     points: reference?.points,
     children: (q.children ?? []).map((child) => ({
       stem: child.stem,
-      options: optionValues(child.options, child.answer),
+      options: (q.questionType === 'case_analysis' ? stageValues : optionValues)(child.options, child.answer),
       answerKey: Array.isArray(child.answer) ? (child.answer[0] as string) : undefined,
       analysis: child.analysis ?? undefined,
     })),
@@ -221,6 +247,10 @@ export function toForm(q: Question): QuestionFormValues {
     tags: q.tags,
     suggestedScore: q.suggestedScore,
     source: q.source ?? undefined,
+    specialtyCode: q.specialtyCode,
+    syllabusRef: q.syllabusRef ?? undefined,
+    sourceYear: q.sourceYear,
+    estimatedSeconds: q.estimatedSeconds,
   };
 }
 
@@ -232,6 +262,9 @@ export function formFieldOf(field: string, type: QuestionType | undefined): (str
   const parts = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   const [head, index, inner] = parts;
   if (head === 'children' && typeof index === 'number') {
+    // a stage option's weight is its own field
+    if (inner === 'options' && typeof parts[3] === 'number' && parts[4] === 'weight')
+      return ['children', index, 'options', parts[3], 'weight'];
     if (inner === 'answer') return ['children', index, type === 'option_group' ? 'answerKey' : 'options'];
     return ['children', index, inner === 'options' || inner === 'analysis' ? inner : 'stem'];
   }

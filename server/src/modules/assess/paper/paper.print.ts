@@ -1,5 +1,6 @@
 import type { Lang } from '../../../core/i18n';
 import type { QuestionItem } from '../question/question.resource';
+import { stageMost, weightOf } from '../question/question.rules';
 import type { Paper, PaperPreview, PreviewQuestion } from './paper.resource';
 
 /**
@@ -31,6 +32,7 @@ const texts = {
     yes: '正确',
     no: '错误',
     blank: '第 {n} 空',
+    weights: (list: string, most: number) => `分值 ${list}；本步满分 ${most}，错选扣分，最低 0 分`,
   },
   'en-US': {
     total: 'Total',
@@ -43,6 +45,7 @@ const texts = {
     yes: 'True',
     no: 'False',
     blank: 'blank {n}',
+    weights: (list: string, most: number) => `weights ${list}; stage worth ${most}, wrong picks deduct, not below 0`,
   },
 };
 
@@ -62,6 +65,20 @@ function answerText(answer: Answer, lang: Lang): string {
   return answer.reference;
 }
 
+/** A case analysis stage's weights, each option's that is not 0 (`A +2，C +1，E −1`), and what the stage is worth. */
+function weightsText({ options, answer }: Pick<QuestionItem, 'options' | 'answer'>, lang: Lang): string {
+  if (!options?.some((o) => o.weight !== undefined)) return '';
+  const keys = Array.isArray(answer) ? (answer as string[]) : [];
+  const list = options
+    .filter((o) => weightOf(o, keys) !== 0)
+    .map((o) => `${o.key} ${signed(weightOf(o, keys))}`)
+    .join(lang === 'zh-CN' ? '，' : ', ');
+  return lang === 'zh-CN'
+    ? `（${texts[lang].weights(list, stageMost(options, keys))}）`
+    : ` (${texts[lang].weights(list, stageMost(options, keys))})`;
+}
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
 function item(
   number: string,
   question: Pick<QuestionItem, 'stem' | 'options' | 'answer' | 'analysis'>,
@@ -77,7 +94,10 @@ function item(
     ...(question.options ?? []).map((option) => ({ kind: 'option' as const, text: `${option.key}. ${option.text}` })),
   ];
   if (answers) {
-    lines.push({ kind: 'answer', text: `${t.answer}：${answerText(question.answer, lang)}` });
+    lines.push({
+      kind: 'answer',
+      text: `${t.answer}：${answerText(question.answer, lang)}${weightsText(question, lang)}`,
+    });
     if (question.analysis) lines.push({ kind: 'analysis', text: `${t.analysis}：${question.analysis}` });
   }
   return lines;

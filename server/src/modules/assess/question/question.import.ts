@@ -19,6 +19,7 @@ import {
   QUESTION_TYPES,
   type QuestionInput,
   type QuestionType,
+  SPECIALTY,
 } from './question.rules';
 import type { CreateQuestion, Question } from './question.schema';
 
@@ -43,6 +44,10 @@ const GROUP_COLUMNS = [
   'source',
   'suggestedScore',
   'allowDuplicate',
+  'specialtyCode',
+  'syllabusRef',
+  'sourceYear',
+  'estimatedSeconds',
 ] as const;
 
 const texts = {
@@ -53,6 +58,7 @@ const texts = {
     disabledCategory: (text: string) => `分类“${text}”已停用，不能放入新题`,
     noPoint: (text: string) => `没有编码或路径为“${text}”的知识点`,
     ambiguous: (text: string) => `“${text}”对应多个知识点，请填写编码或完整路径`,
+    noSpecialty: (text: string) => `专业字典（培训专业）中没有编码或名称为“${text}”的专业`,
     groupOnly: '子题沿用题组首行的此列，须留空或与首行相同',
     pointsOnly: '只有简答题和论述题填写得分点',
     pointFormat: '得分点须写为“要点:分值”，多个以分号分隔',
@@ -65,6 +71,7 @@ const texts = {
     disabledCategory: (text: string) => `the category "${text}" is disabled and takes no new question`,
     noPoint: (text: string) => `no knowledge point has the code or path "${text}"`,
     ambiguous: (text: string) => `"${text}" names several knowledge points: give its code or full path`,
+    noSpecialty: (text: string) => `no specialty of the dictionary "training specialty" has the code or name "${text}"`,
     groupOnly: "an item takes this from its group's first row: leave it empty or the same",
     pointsOnly: 'only short answer and essay questions have scoring points',
     pointFormat: 'write each point as "text:score", separated by semicolons',
@@ -124,8 +131,8 @@ export const questionImportColumns: SheetColumn<Question>[] = [
   {
     key: 'answer',
     note: note(
-      '选择题：正确选项的字母（A 或 A,C）；判断题：对/错；填空题：各空以 ; 分隔，同一空的多个可接受答案以 | 分隔；简答、论述题：参考答案；题组首行留空',
-      "Choice: the correct letters (A or A,C); true/false: true/false; fill-in: blanks separated by ;, a blank's accepted answers by |; short answer and essay: the reference answer; empty on a group's first row",
+      '选择题：正确选项的字母（A 或 A,C）；案例分析的各步骤可写每个选项的分值“A:2,C:1,E:-1”（正分为正确选项，负分为错选扣分，未写的选项为 0；只写字母则正确选项各 1 分）；判断题：对/错；填空题：各空以 ; 分隔，同一空的多个可接受答案以 | 分隔；简答、论述题：参考答案；题组首行留空',
+      "Choice: the correct letters (A or A,C); a case analysis stage may weigh each option, A:2,C:1,E:-1 (positive: a correct option, negative: a wrong pick deducts, an option left out: 0; letters alone: 1 for each correct option); true/false: true/false; fill-in: blanks separated by ;, a blank's accepted answers by |; short answer and essay: the reference answer; empty on a group's first row",
     ),
   },
   {
@@ -153,6 +160,22 @@ export const questionImportColumns: SheetColumn<Question>[] = [
       '填“是”则与题库或本表中内容相同的题目也导入',
       'yes: import it even when the bank or this sheet has the same question',
     ),
+  },
+  {
+    key: 'specialtyCode',
+    note: note(
+      '专业：字典“培训专业”的编码或名称；可留空',
+      'Specialty: a code or name of the dictionary "training specialty"; may be empty',
+    ),
+  },
+  { key: 'syllabusRef', note: note('考试大纲条目；可留空', 'The exam-outline item; may be empty') },
+  {
+    key: 'sourceYear',
+    note: note('来源年份（1950 至今）；可留空', 'The year it comes from (1950 to this year); may be empty'),
+  },
+  {
+    key: 'estimatedSeconds',
+    note: note('预计作答秒数；可留空', 'Seconds a candidate is expected to take; may be empty'),
   },
 ].map((c) => ({ ...c, only: 'import' as const }));
 
@@ -239,6 +262,35 @@ export const questionImportExamples: Record<string, CellValue>[] = [
   },
   { groupNo: '2', stem: '抗血小板', answer: 'A' },
   { groupNo: '2', stem: '溶栓', answer: 'D' },
+  {
+    groupNo: '3',
+    questionType: 'case_analysis',
+    medicalFormat: 'CASE',
+    category: 'internal',
+    stem: '男，62岁，突发胸痛2小时，大汗。',
+    specialtyCode: 'internal_medicine',
+    syllabusRef: '心血管系统-急性冠脉综合征',
+    sourceYear: 2023,
+    estimatedSeconds: 300,
+  },
+  {
+    groupNo: '3',
+    stem: '首先应进行的检查是',
+    optionA: '心电图',
+    optionB: '心肌标志物',
+    optionC: '冠脉造影',
+    optionD: '腹部CT',
+    answer: 'A:2,B:1,D:-1',
+  },
+  {
+    groupNo: '3',
+    stem: '心电图示 V1–V4 导联 ST 段抬高，应给予',
+    optionA: '阿司匹林',
+    optionB: '急诊PCI',
+    optionC: '溶栓后观察',
+    optionD: '口服抗生素',
+    answer: 'A:1,B:2,D:-1',
+  },
 ];
 
 const list = (text: string | undefined) => [
@@ -289,6 +341,10 @@ export const QuestionImportRow = z.object({
   allowDuplicate: z
     .stringbool({ truthy: ['true', '1', 'yes', 'y', '是', '允许'], falsy: ['false', '0', 'no', 'n', '否', ''] })
     .optional(),
+  specialtyCode: cell(100),
+  syllabusRef: cell(100),
+  sourceYear: z.coerce.number().int().min(1950).max(2100).optional(),
+  estimatedSeconds: z.coerce.number().int().min(1).max(36_000).optional(),
 });
 type Row = z.infer<typeof QuestionImportRow> & Record<string, unknown>;
 
@@ -329,10 +385,36 @@ const optionsOf = (row: Row): Option[] | undefined => {
   return options.length ? options : undefined;
 };
 
-/** One row as an item of its type (its scoring points kept for the check of its type). */
-const itemOf = (row: Row, type: QuestionType | undefined) => ({
+/** An answer cell that weighs options (`A:2,C:1,E:-1`): each key's weight. */
+const WEIGHT = /^([A-H])\s*[:：]\s*([+-]?\d+(?:\.\d+)?)$/i;
+function weightsIn(text: string | undefined): Map<string, number> | undefined {
+  const parts = (text ?? '')
+    .split(/[,，、;；]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const matched = parts.map((p) => WEIGHT.exec(p));
+  if (parts.length === 0 || matched.some((m) => !m)) return undefined;
+  return new Map(matched.map((m) => [(m?.[1] ?? '').toUpperCase(), Number(m?.[2])]));
+}
+
+/**
+ * One row as an item of its type (its scoring points kept for the check of its type). Weighed options (a case
+ * analysis stage's) carry their weights, an option left out of the cell 0; the answer is the options that add.
+ */
+const itemOf = (row: Row, type: QuestionType | undefined) => {
+  const options = optionsOf(row);
+  const weights = weightsIn(row.answer);
+  if (!weights || !options) return { ...plainItem(row, type), options };
+  const keys = options.map((o) => o.key);
+  return {
+    ...plainItem(row, type),
+    options: options.map((o) => ({ ...o, weight: weights.get(o.key) ?? 0 })),
+    // a key that is not an option's stays in the answer, which is refused naming it
+    answer: [...weights].flatMap(([key, weight]) => (weight > 0 || !keys.includes(key) ? [key] : [])).sort(),
+  };
+};
+const plainItem = (row: Row, type: QuestionType | undefined) => ({
   stem: row.stem,
-  options: optionsOf(row),
   answer: answerOf(row.answer, row.points, type),
   analysis: row.analysis,
   points: row.points,
@@ -376,7 +458,9 @@ export const questionImportGroups: ImportGroups = {
 
 /** The column of a field of the record (`options.2.text` → `optionC`). */
 function columnOf(field: string): string {
-  const [head = '', at] = field.split('.');
+  const [head = '', at, inner] = field.split('.');
+  // a weight is written in the answer cell
+  if (head === 'options' && inner === 'weight') return 'answer';
   if (head === 'options') return `option${KEYS[Number(at ?? 0)] ?? 'A'}`;
   if (head === 'categoryId') return 'category';
   if (head === 'knowledgePointIds') return 'knowledgePoints';
@@ -424,6 +508,25 @@ function taxonomyIndex(tx: Tx, ctx: WriteContext, table: TaxonomyName) {
 }
 
 /**
+ * The specialties (dictionary training_specialty, the platform's and the tenant's) by code and by name in either
+ * language, lower case, read once per import: a sheet may name a specialty as people read it.
+ */
+function specialtyIndex(tx: Tx, ctx: WriteContext) {
+  return onceIn(ctx, 'question-import:specialty', async () => {
+    const items = await tx
+      .selectFrom('dict_item')
+      .select(['value', 'label', 'label_en'])
+      .where('type_code', '=', SPECIALTY)
+      .where('status', '=', 'enabled')
+      .execute();
+    const found = new Map<string, string>();
+    for (const { value, label, label_en } of items)
+      for (const name of [label_en, label, value]) if (name) found.set(name.toLowerCase(), value);
+    return found;
+  });
+}
+
+/**
  * A group's record as the create request it makes, checked by the request's `rule` and the type's rules (`checkQuestion`),
  * or refused naming the field (which `questionImportGroups.locate` finds in the sheet).
  */
@@ -467,9 +570,15 @@ export async function questionFromImport(
     ...(answer !== null && { answer: scoringPoints(answer, i === undefined ? '' : `children.${i}.`, lang) }),
     ...(analysis && { analysis }),
   });
+  const specialtyCode = r.specialtyCode && (await specialtyIndex(tx, ctx)).get(r.specialtyCode.toLowerCase());
+  if (r.specialtyCode && !specialtyCode) throw invalidField('specialtyCode', t.noSpecialty(r.specialtyCode));
   const input = {
     categoryId,
     questionType: r.questionType,
+    ...(specialtyCode && { specialtyCode }),
+    ...(r.syllabusRef && { syllabusRef: r.syllabusRef }),
+    ...(r.sourceYear !== undefined && { sourceYear: r.sourceYear }),
+    ...(r.estimatedSeconds !== undefined && { estimatedSeconds: r.estimatedSeconds }),
     ...(r.medicalFormat && { medicalFormat: r.medicalFormat }),
     ...item(r),
     ...(children.length && { children: children.map((child, i) => item(child, i)) }),
@@ -499,8 +608,18 @@ function scoringPoints(answer: unknown, at: string, lang: Lang): Answer {
   return { reference: reference.reference ?? '', points };
 }
 
-/** An answer as the import's cells read it: the `answer` cell and, for a reference answer, the `points` cell. */
-function answerCells(answer: Question['answer']): { answer?: string; points?: string } {
+/**
+ * An answer as the import's cells read it: the `answer` cell and, for a reference answer, the `points` cell. Weighed
+ * options (a case analysis stage's) write each weight that is not 0 (`A:2,C:1,E:-1`).
+ */
+function answerCells(answer: Question['answer'], options: Question['options']): { answer?: string; points?: string } {
+  if (options?.some((o) => o.weight !== undefined))
+    return {
+      answer: options
+        .filter((o) => o.weight)
+        .map((o) => `${o.key}:${o.weight}`)
+        .join(','),
+    };
   if (answer === null || answer === undefined) return {};
   if (typeof answer === 'boolean') return { answer: String(answer) };
   if (!Array.isArray(answer))
@@ -517,7 +636,7 @@ function answerCells(answer: Question['answer']): { answer?: string; points?: st
 const itemCells = (item: Pick<Question, 'stem' | 'options' | 'answer' | 'analysis'>): Record<string, CellValue> => ({
   stem: item.stem,
   ...Object.fromEntries((item.options ?? []).map((o) => [`option${o.key}`, o.text])),
-  ...answerCells(item.answer),
+  ...answerCells(item.answer, item.options),
   analysis: item.analysis,
 });
 
@@ -544,6 +663,10 @@ export function questionSheetRows(
     tags: question.tags.join(','),
     source: question.source,
     suggestedScore: question.suggestedScore,
+    specialtyCode: question.specialtyCode,
+    syllabusRef: question.syllabusRef,
+    sourceYear: question.sourceYear,
+    estimatedSeconds: question.estimatedSeconds,
   };
   return [head, ...items.map((item) => ({ groupNo, ...itemCells(item) }))];
 }

@@ -53,6 +53,10 @@ interface QuestionTable extends Audited {
   knowledge_point_ids: ColumnType<string[], string[] | undefined, string[]>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   source: Nullable<string>;
+  source_year: Nullable<number>;
+  specialty_code: Nullable<string>;
+  syllabus_ref: Nullable<string>;
+  estimated_seconds: Nullable<number>;
   suggested_score: Nullable<number>;
   status: ColumnType<QuestionStatus, QuestionStatus | undefined, QuestionStatus>;
   current_version: ColumnType<number, number | undefined, number>;
@@ -226,6 +230,8 @@ export const questionResource = defineResource({
       categoryId: { kind: 'eq', pattern: ID_PATTERN },
       knowledgePointId: { kind: 'eq', pattern: ID_PATTERN },
       tag: { kind: 'eq', pattern: /^[^,]{1,30}$/ },
+      // one or more specialties (dictionary training_specialty)
+      specialtyCode: { kind: 'in', column: 'specialty_code', pattern: /^[\w.-]{1,50}$/ },
       questionType: { kind: 'in', column: 'question_type', values: QUESTION_TYPES },
       medicalFormat: { kind: 'in', column: 'medical_format', values: MEDICAL_FORMATS },
       difficulty: { kind: 'in', column: 'difficulty', values: ['1', '2', '3', '4', '5'] },

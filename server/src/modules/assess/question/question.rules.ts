@@ -23,6 +23,9 @@ export type MedicalFormat = (typeof MEDICAL_FORMATS)[number];
 export const QUESTION_STATUSES = ['draft', 'pending_review', 'ready', 'rejected', 'hidden', 'retired'] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
+/** The dictionary of a question's specialty (the specialties training is organised by). */
+export const SPECIALTY = 'training_specialty';
+
 /** The formats a type may carry; `null` in the list: none is allowed too. */
 export const FORMATS_OF: Record<QuestionType, readonly (MedicalFormat | null)[]> = {
   single_choice: [null, 'A1', 'A2'],
@@ -60,6 +63,8 @@ export const blanksIn = (stem: string) => stem.split(BLANK).length - 1;
 export interface Option {
   key: string;
   text: string;
+  /** A case analysis stage's option only: points a pick adds (a correct option) or deducts (a wrong one, negative). */
+  weight?: number;
 }
 export interface ReferenceAnswer {
   reference: string;
@@ -101,6 +106,10 @@ const texts = {
     noBlanks: `题干须含至少一个空（${BLANK}）`,
     reference: '须填写参考答案',
     sharedOption: '答案须为共用选项中的一个字母',
+    weightCaseOnly: '只有案例分析题各步骤的选项设分值',
+    weightCorrect: '正确选项的分值须大于 0',
+    weightWrong: '错误选项的分值须为 0 或负数（错选扣分）',
+    weightNone: '每一步须至少一个正分值的正确选项',
   },
   'en-US': {
     format: (type: string, allowed: string) => `a ${type} question may only be marked ${allowed}`,
@@ -124,6 +133,10 @@ const texts = {
     noBlanks: `the stem needs one blank (${BLANK}) at least`,
     reference: 'a reference answer is required',
     sharedOption: 'must be one letter of the shared options',
+    weightCaseOnly: "only the options of a case analysis' stages carry weights",
+    weightCorrect: 'a correct option carries a positive weight',
+    weightWrong: 'a wrong option weighs 0 or less (a wrong pick deducts)',
+    weightNone: 'a stage needs a correct option with a positive weight',
   },
 };
 
@@ -158,6 +171,57 @@ function noOptions(item: ItemInput, at: string, lang: Lang) {
   if (item.options && item.options.length > 0) throw invalidField(`${at}options`, texts[lang].noOptions);
 }
 
+/** Weights only on a case analysis stage's options (`noWeights` everywhere else). */
+function noWeights(options: Option[] | null | undefined, at: string, lang: Lang) {
+  const i = (options ?? []).findIndex((o) => o.weight !== undefined && o.weight !== null);
+  if (i >= 0) throw invalidField(`${at}options.${i}.weight`, texts[lang].weightCaseOnly);
+}
+
+/**
+ * A stage's weights agree with its answer: each correct option adds (a positive weight), each other option adds nothing
+ * or deducts; an option without a weight takes its default (`weightOf`).
+ */
+function checkWeights(options: Option[], answer: string[], at: string, lang: Lang) {
+  const t = texts[lang];
+  if (!options.some((o) => answer.includes(o.key) && weightOf(o, answer) > 0)) {
+    const first = options.findIndex((o) => answer.includes(o.key));
+    throw invalidField(`${at}options.${Math.max(first, 0)}.weight`, t.weightNone);
+  }
+  options.forEach((option, i) => {
+    const weight = weightOf(option, answer);
+    if (answer.includes(option.key) && weight <= 0) throw invalidField(`${at}options.${i}.weight`, t.weightCorrect);
+    if (!answer.includes(option.key) && weight > 0) throw invalidField(`${at}options.${i}.weight`, t.weightWrong);
+  });
+}
+
+/** An option's weight: its own, or by default 1 when it is correct and 0 when not (a stage written before weights). */
+export const weightOf = (option: Option, answer: readonly string[]) =>
+  typeof option.weight === 'number' ? option.weight : answer.includes(option.key) ? 1 : 0;
+
+/**
+ * What a stage of a case analysis is worth: the sum of its positive weights. A candidate scores the weights of the
+ * options picked, added (a wrong pick deducts), never below 0; a stage left is not answered again (no going back).
+ */
+export const stageMost = (options: readonly Option[], answer: readonly string[]) =>
+  options.reduce((sum, o) => sum + Math.max(0, weightOf(o, answer)), 0);
+
+/**
+ * A question with every case analysis stage's options weighted (an option given none takes its default), as it is
+ * stored; any other question as it is.
+ */
+export function withWeights<T extends QuestionInput>(input: T): T {
+  if (input.questionType !== 'case_analysis' || !input.children) return input;
+  return {
+    ...input,
+    children: input.children.map((child) => {
+      const answer = Array.isArray(child.answer) ? (child.answer as string[]) : [];
+      return child.options
+        ? { ...child, options: child.options.map((o) => ({ ...o, weight: weightOf(o, answer) })) }
+        : child;
+    }),
+  };
+}
+
 /** One item's structure and answer by its type (`at`: its place in the request, `children.1.`). */
 function checkItem(item: ItemInput, type: QuestionType, format: MedicalFormat | null, at: string, lang: Lang) {
   const t = texts[lang];
@@ -185,6 +249,7 @@ function checkItem(item: ItemInput, type: QuestionType, format: MedicalFormat | 
       );
       const least = stage ? 1 : 2;
       if (answer.length < least) throw invalidField(`${at}answer`, stage ? t.atLeastOne : t.multiple(least));
+      if (stage) checkWeights(options, answer, at, lang);
       return;
     }
     case 'true_false':
@@ -229,6 +294,9 @@ export function checkQuestion(input: QuestionInput, lang: Lang): void {
   if (!allowed.includes(format))
     throw invalidField('medicalFormat', t.format(type, allowed.map((f) => f ?? t.none).join(' / ')));
   const children = input.children ?? [];
+  noWeights(input.options, '', lang);
+  if (type !== 'case_analysis')
+    for (const [i, child] of children.entries()) noWeights(child.options, `children.${i}.`, lang);
   if (!isGroup(type)) {
     if (children.length > 0) throw invalidField('children', t.noChildren);
     checkItem(input, type, format, '', lang);

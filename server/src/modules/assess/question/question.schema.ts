@@ -8,6 +8,10 @@ const OptionSchema = z
   .object({
     key: z.string().regex(/^[A-H]$/),
     text: z.string().trim().min(1).max(2000),
+    weight: z.number().min(-100).max(100).multipleOf(0.5).optional().openapi({
+      description:
+        "A case analysis stage's option only: the points a pick adds (a correct option, > 0) or deducts (a wrong one, ≤ 0); a stage scores the sum of its picks, never below 0. Default: 1 when correct, 0 when not",
+    }),
   })
   .strict()
   .openapi('QuestionOption');
@@ -68,6 +72,10 @@ export const Question = recordRow({
   knowledgePointNames: z.array(z.string()),
   tags: z.array(z.string()),
   source: z.string().nullable(),
+  sourceYear: z.number().int().nullable(),
+  specialtyCode: z.string().nullable(),
+  syllabusRef: z.string().nullable(),
+  estimatedSeconds: z.number().int().nullable(),
   suggestedScore: z.number().nullable(),
   status: z.enum(QUESTION_STATUSES),
   currentVersion: z.number().int().openapi({ description: 'The version a paper built now pins' }),
@@ -98,6 +106,31 @@ export const questionFields = {
   knowledgePointIds: z.array(Id).max(20).optional(),
   tags: z.array(tag).max(20).optional(),
   source: field.optionalText(100),
+  sourceYear: z
+    .number()
+    .int()
+    .min(1950)
+    .max(2100)
+    .nullable()
+    .optional()
+    .openapi({ description: 'The year of the paper or edition it comes from; not later than this year' }),
+  specialtyCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .nullable()
+    .optional()
+    .openapi({ description: 'Dictionary `training_specialty`' }),
+  syllabusRef: field.optionalText(100).openapi({ description: 'The exam-outline item it tests' }),
+  estimatedSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(36_000)
+    .nullable()
+    .optional()
+    .openapi({ description: 'The time a candidate is expected to spend on it' }),
   suggestedScore: z.number().min(0).max(999).multipleOf(0.5).nullable().optional(),
   allowDuplicate: z
     .boolean()

@@ -37,6 +37,8 @@ import {
   type QuestionInput,
   type QuestionStatus,
   type QuestionType,
+  SPECIALTY,
+  withWeights,
 } from './question.rules';
 
 const texts = {
@@ -44,6 +46,8 @@ const texts = {
     noCategory: '题目分类不存在',
     disabledCategory: '题目分类已停用，不能放入新题',
     noKnowledgePoint: '知识点不存在',
+    noSpecialty: '不是专业字典（training_specialty）中启用的专业',
+    futureYear: (year: number) => `来源年份不能晚于 ${year} 年`,
     duplicate: (code: string) => `与已有题目 ${code} 内容相同（确认仍要保存请勾选“允许重复”）`,
     commentRequired: '驳回须填写意见',
     typeFixed: '已有版本的题目不能改变题型',
@@ -53,6 +57,8 @@ const texts = {
     noCategory: 'is not an existing category',
     disabledCategory: 'is a disabled category, which takes no new question',
     noKnowledgePoint: 'names a knowledge point that does not exist',
+    noSpecialty: 'is not an enabled specialty of the dictionary training_specialty',
+    futureYear: (year: number) => `may not be later than ${year}`,
     duplicate: (code: string) => `is the same as question ${code} (allow duplicates to save it anyway)`,
     commentRequired: 'is required to reject',
     typeFixed: 'a question that has versions keeps its type',
@@ -98,6 +104,14 @@ function stemHas(text: string) {
     : sql<boolean>`question.stem ILIKE ${pattern}`;
 }
 
+/** What a question names outside itself, checked before it is written. */
+interface References {
+  categoryId?: string;
+  knowledgePointIds?: string[];
+  specialtyCode?: string | null;
+  sourceYear?: number | null;
+}
+
 /** The questions within the viewer's data scope (docs/domain.md §2.3), by their author; a question the system made is the tenant-wide scope's only. */
 const scopedTo = (tx: Tx, viewer: string | undefined): Promise<Narrow> => authoredInScope(tx, viewer, 'question');
 
@@ -135,12 +149,7 @@ export function createQuestionService(deps: ResourceDeps) {
     return row && { ...row, children: row.childCount > 0 ? await children(tx, id) : [] };
   };
 
-  const checkRefs = (
-    tx: Tx,
-    input: { categoryId?: string; knowledgePointIds?: string[] },
-    lang: Lang,
-    placed = false,
-  ) => checkAllRefs(tx, [input], lang, placed);
+  const checkRefs = (tx: Tx, input: References, lang: Lang, placed = false) => checkAllRefs(tx, [input], lang, placed);
 
   /**
    * The categories and knowledge points that questions name, of the tenant, two statements for a batch: refused when
@@ -148,11 +157,26 @@ export function createQuestionService(deps: ResourceDeps) {
    */
   async function checkAllRefs(
     tx: Tx,
-    inputs: { categoryId?: string; knowledgePointIds?: string[] }[],
+    inputs: References[],
     lang: Lang,
     /** The questions are put in their category now (made, or moved): a disabled one takes none. */
     placed = false,
   ) {
+    const thisYear = new Date().getUTCFullYear();
+    if (inputs.some((i) => (i.sourceYear ?? 0) > thisYear))
+      throw invalidField('sourceYear', texts[lang].futureYear(thisYear));
+    const specialties = [...new Set(inputs.flatMap((i) => (i.specialtyCode ? [i.specialtyCode] : [])))];
+    if (specialties.length > 0) {
+      const found = await tx
+        .selectFrom('dict_item')
+        .select('value')
+        .distinct()
+        .where('type_code', '=', SPECIALTY)
+        .where('status', '=', 'enabled')
+        .where(sql<boolean>`value = ANY(${specialties}::text[])`)
+        .execute();
+      if (found.length !== specialties.length) throw invalidField('specialtyCode', texts[lang].noSpecialty);
+    }
     const categoryIds = [...new Set(inputs.flatMap((i) => (i.categoryId ? [i.categoryId] : [])))];
     const categories = new Map<string, string>();
     if (categoryIds.length > 0) {
@@ -252,9 +276,10 @@ export function createQuestionService(deps: ResourceDeps) {
    * with its first version's snapshot. A duplicate of the bank is not looked for again: the import that makes the batch
    * looked each question's content up in the bank (its key, `findAllByKey`) as it checked it, moments before.
    */
-  async function createMany(tx: Tx, inputs: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
-    if (inputs.length === 0) return [];
-    for (const input of inputs) checkQuestion(input as QuestionInput, ctx.lang);
+  async function createMany(tx: Tx, given: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
+    if (given.length === 0) return [];
+    for (const input of given) checkQuestion(input as QuestionInput, ctx.lang);
+    const inputs = given.map((input) => withWeights(input as QuestionInput) as CreateQuestion);
     const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang, true);
     await catalogueTags(
       tx,
@@ -378,9 +403,10 @@ export function createQuestionService(deps: ResourceDeps) {
 
     fromImport: (tx, record, existing, ctx) => questionFromImport(tx, record, existing, ctx, CreateQuestion),
 
-    async create(tx, input, ctx) {
-      const { children: items, allowDuplicate, ...values } = input;
-      checkQuestion(input as QuestionInput, ctx.lang);
+    async create(tx, given, ctx) {
+      checkQuestion(given as QuestionInput, ctx.lang);
+      const input = withWeights(given as QuestionInput) as CreateQuestion;
+      const { children: _items, allowDuplicate, ...values } = input;
       await checkRefs(tx, input, ctx.lang, true);
       await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(input);
@@ -416,6 +442,7 @@ export function createQuestionService(deps: ResourceDeps) {
         ...(items !== undefined && { children: items }),
       } as QuestionInput;
       checkQuestion(merged, ctx.lang);
+      const weighted = withWeights(merged);
       await checkRefs(tx, input, ctx.lang, input.categoryId !== undefined && input.categoryId !== current.categoryId);
       await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(merged);
@@ -430,7 +457,7 @@ export function createQuestionService(deps: ResourceDeps) {
       );
       if (!updated) return undefined;
       if (items !== undefined || values.questionType || values.categoryId || values.medicalFormat !== undefined)
-        await writeChildren(tx, updated, groupItems(merged), ctx);
+        await writeChildren(tx, updated, groupItems(weighted), ctx);
       const question = (await find(tx, current.id)) as Question;
       await snapshot(tx, question, ctx, changeNote);
       return question;

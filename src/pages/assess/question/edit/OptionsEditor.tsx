@@ -1,23 +1,26 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
-import { Button, Checkbox, Form, Input, Space } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Space } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { KEYS, type OptionValue } from '../questionForm';
 
 /**
- * The options of an item, keyed A, B, C… by their place, each with its text and (`marks`) whether it is correct;
- * `single`: marking one unmarks the others. `rule`: how many the type and format take (`optionRule`: five exactly for
+ * The options of an item, keyed A, B, C… by their place, each with its text and (`marks`) whether it is correct, or
+ * (`weights`, a case analysis stage) its weight: what a pick adds, or deducts when negative, the options that add
+ * being the answer; `single`: marking one unmarks the others. `rule`: how many the type and format take (`optionRule`: five exactly for
  * A1–A4 and B1, four or more for X…): options are added up to its most and removed down to its least.
  */
 export default function OptionsEditor({
   name,
   marks = true,
+  weights,
   single,
   rule,
   testId,
 }: {
   name: (string | number)[];
   marks?: boolean;
+  weights?: boolean;
   single?: boolean;
   rule: { min: number; max: number };
   testId: string;
@@ -42,6 +45,8 @@ export default function OptionsEditor({
           validator: async (_rule, items?: unknown[]) => {
             const n = items?.length ?? 0;
             if (n < min || n > max) throw new Error(t('assess.question.optionCount', { min, max }));
+            if (weights && !(items as OptionValue[]).some((o) => Number(o?.weight ?? 0) > 0))
+              throw new Error(t('assess.question.weightNone'));
           },
         },
       ]}
@@ -58,7 +63,24 @@ export default function OptionsEditor({
               >
                 <Input data-testid={`${testId}-text`} maxLength={2000} />
               </Form.Item>
-              {marks && (
+              {weights && (
+                <Form.Item
+                  name={[field.name, 'weight']}
+                  style={{ marginBottom: 8 }}
+                  rules={[{ type: 'number', min: -100, max: 100 }]}
+                >
+                  <InputNumber
+                    data-testid={`${testId}-weight`}
+                    aria-label={t('assess.question.weight')}
+                    placeholder={t('assess.question.weight')}
+                    step={0.5}
+                    min={-100}
+                    max={100}
+                    style={{ width: 96 }}
+                  />
+                </Form.Item>
+              )}
+              {marks && !weights && (
                 <Form.Item name={[field.name, 'correct']} valuePropName="checked" style={{ marginBottom: 8 }}>
                   <Checkbox data-testid={`${testId}-correct`} onChange={(e) => mark(i, e.target.checked)}>
                     {t('assess.question.correct')}
@@ -81,7 +103,7 @@ export default function OptionsEditor({
               size="small"
               data-testid={`${testId}-add`}
               icon={<PlusOutlined />}
-              onClick={() => add({ text: '', correct: false })}
+              onClick={() => add({ text: '', correct: false, ...(weights && { weight: 0 }) })}
             >
               {t('assess.question.addOption')}
             </Button>

@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import ItemMoves from '@/components/ItemMoves';
 import { useRecordFrame } from '@/components/layout/frame';
+import { dictEnum } from '@/components/resource/dict';
 import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
 import { ignoreShownError, statusOf } from '@/utils/request';
@@ -41,6 +42,7 @@ import {
   optionRule,
   QUESTION_TYPES,
   type QuestionFormValues,
+  SPECIALTY,
   STEPS,
   type Step,
   stepOf,
@@ -77,6 +79,10 @@ function stepFields(step: Step, items: number): { own: Path[]; nested: Path[] } 
           ['tags'],
           ['suggestedScore'],
           ['source'],
+          ['specialtyCode'],
+          ['syllabusRef'],
+          ['sourceYear'],
+          ['estimatedSeconds'],
         ],
         nested: [],
       };
@@ -402,6 +408,9 @@ export default function QuestionEditPage() {
               ))}
             </>
           )}
+          {type === 'case_analysis' && (
+            <Alert type="info" showIcon message={t('assess.question.weightHint')} style={{ marginBottom: 16 }} />
+          )}
           {(type === 'case_group' || type === 'case_analysis') &&
             children.map((child, i) => (
               <Form.Item
@@ -413,6 +422,7 @@ export default function QuestionEditPage() {
                 <OptionsEditor
                   name={['children', i, 'options']}
                   single={type === 'case_group'}
+                  weights={type === 'case_analysis'}
                   rule={optionRule(type, format)}
                   testId="child-options"
                 />
@@ -461,6 +471,27 @@ export default function QuestionEditPage() {
             </Form.Item>
             <Form.Item name="source" label={t('assess.question.source')}>
               <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="sourceYear" label={t('assess.question.sourceYear')}>
+              <InputNumber data-testid="question-source-year" min={1950} max={new Date().getFullYear()} precision={0} />
+            </Form.Item>
+          </Space>
+          <Space wrap>
+            <Form.Item name="specialtyCode" label={t('assess.question.specialtyCode')}>
+              <Select
+                data-testid="question-specialty"
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                style={{ width: 200 }}
+                options={[...dictEnum(SPECIALTY)].map(([value, entry]) => ({ value, label: entry.text }))}
+              />
+            </Form.Item>
+            <Form.Item name="syllabusRef" label={t('assess.question.syllabusRef')}>
+              <Input data-testid="question-syllabus" maxLength={100} style={{ width: 280 }} />
+            </Form.Item>
+            <Form.Item name="estimatedSeconds" label={t('assess.question.estimatedSeconds')}>
+              <InputNumber data-testid="question-seconds" min={1} max={36_000} precision={0} />
             </Form.Item>
           </Space>
           {record && (

@@ -3,6 +3,7 @@ import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Col, Descriptions, Empty, List, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { dictEnum } from '@/components/resource/dict';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { ignoreShownError } from '@/utils/request';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../descriptor';
 import QuestionDialogs, { type Acting } from '../QuestionDialogs';
 import QuestionPreview, { type PreviewQuestion } from '../QuestionPreview';
+import { SPECIALTY } from '../questionForm';
 import { versionChanges } from './versionChanges';
 
 /** What changed from one version to the next: each field whose value differs, before and after. */
@@ -26,7 +28,8 @@ function VersionDiff({ before, after }: { before?: QuestionVersion; after: Quest
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   if (!before) return <Typography.Text type="secondary">{t('assess.question.versions.first')}</Typography.Text>;
-  const changed = versionChanges(before.snapshot, after.snapshot, t);
+  const specialties = dictEnum(SPECIALTY, undefined, intl.locale);
+  const changed = versionChanges(before.snapshot, after.snapshot, t, (code) => specialties.get(code)?.text);
   if (changed.length === 0)
     return <Typography.Text type="secondary">{t('assess.question.versions.same')}</Typography.Text>;
   return (

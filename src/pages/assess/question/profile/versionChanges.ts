@@ -12,16 +12,18 @@ export interface VersionChange {
 interface Option {
   key?: string;
   text?: string;
+  weight?: number;
 }
 
 const keysOf = (answer: unknown): string[] =>
   Array.isArray(answer) && answer.every((a) => typeof a === 'string') ? (answer as string[]) : [];
 
-/** Options as lines `A. text`, the correct ones marked (`answer`'s keys). */
+/** Options as lines `A. text`, the correct ones marked (`answer`'s keys), a case analysis stage's with its weights. */
 const optionLines = (options: unknown, answer: unknown) => {
   const correct = keysOf(answer);
+  const weight = (o: Option) => (o.weight === undefined ? '' : ` (${o.weight > 0 ? '+' : ''}${o.weight})`);
   return ((options as Option[] | null) ?? [])
-    .map((o) => `${o.key}. ${o.text ?? ''}${o.key && correct.includes(o.key) ? ' ✓' : ''}`)
+    .map((o) => `${o.key}. ${o.text ?? ''}${o.key && correct.includes(o.key) ? ' ✓' : ''}${weight(o)}`)
     .join('\n');
 };
 
@@ -50,6 +52,8 @@ export function versionChanges(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   t: Translate,
+  /** A specialty's name by its code (the dictionary's). */
+  specialty?: (code: string) => string | undefined,
 ): VersionChange[] {
   const named =
     (prefix: string): Show =>
@@ -67,6 +71,14 @@ export function versionChanges(
     ['difficulty', 'assess.question.difficulty', named('assess.question.difficulty')],
     ['suggestedScore', 'assess.question.suggestedScore', plain],
     ['source', 'assess.question.source', plain],
+    ['sourceYear', 'assess.question.sourceYear', plain],
+    [
+      'specialtyCode',
+      'assess.question.specialtyCode',
+      (value) => (value ? (specialty?.(String(value)) ?? String(value)) : ''),
+    ],
+    ['syllabusRef', 'assess.question.syllabusRef', plain],
+    ['estimatedSeconds', 'assess.question.estimatedSeconds', plain],
     ['knowledgePointNames', 'assess.question.knowledgePointNames', list],
     ['tags', 'assess.question.tags', list],
   ];
