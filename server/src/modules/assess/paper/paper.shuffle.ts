@@ -12,9 +12,10 @@ import type { PaperPreview, PreviewQuestion } from './paper.resource';
 export function shuffledPreview(
   preview: PaperPreview,
   seed: number,
-  settings: { shuffleQuestions: boolean; shuffleOptions: boolean },
+  settings: { shuffleQuestions: boolean; shuffleOptions: boolean; sections?: readonly boolean[] },
 ): PaperPreview {
-  if (!settings.shuffleQuestions && !settings.shuffleOptions) return preview;
+  const shuffles = (i: number) => settings.sections?.[i] ?? settings.shuffleQuestions;
+  if (!preview.sections.some((_, i) => shuffles(i)) && !settings.shuffleOptions) return preview;
   return {
     ...preview,
     sections: preview.sections.map((section, i) => {
@@ -23,7 +24,7 @@ export function shuffledPreview(
         : section.questions;
       return {
         ...section,
-        questions: settings.shuffleQuestions ? shuffled(questions, random(`${seed}:section:${i}`)) : questions,
+        questions: shuffles(i) ? shuffled(questions, random(`${seed}:section:${i}`)) : questions,
       };
     }),
   };
