@@ -139,6 +139,26 @@ describe.each(engines())('exam paper settings on $name', (engine) => {
     expect(clone.body.sections[0]).toMatchObject({ sequential: true, shuffleQuestions: true });
   });
 
+  it("shuffles a section's questions its own way, whatever the paper says", async () => {
+    const slots = [...singles, trueFalse].map((q) => ({ questionId: q.id, score: 1 }));
+    const order = async (shuffleQuestions: boolean, own: boolean | null) => {
+      const made = await create(papers, {
+        ...paperBody(`S-SHUF-${shuffleQuestions}-${own}`, { slots, shuffleQuestions: own }),
+        shuffleQuestions,
+      });
+      const seen = new Set<string>();
+      for (let seed = 1; seed <= 8; seed++) {
+        const preview = (await call('GET', `${papers}/${made.id}/preview?seed=${seed}`)).body;
+        seen.add(preview.sections[0].questions.map((q: Json) => q.id).join());
+      }
+      return seen;
+    };
+    const placed = slots.map((slot) => slot.questionId).join();
+    expect([...(await order(true, false))]).toEqual([placed]);
+    expect((await order(false, true)).size).toBeGreaterThan(1);
+    expect((await order(true, null)).size).toBeGreaterThan(1);
+  });
+
   it.each([
     [{ openAt: '2026-12-01T10:00:00Z', closeAt: '2026-12-01T10:00:00Z' }, 'closeAt'],
     [{ overdueHandling: 'grace_period' }, 'graceSeconds'],
