@@ -33,6 +33,17 @@ const paper = (id: string, extra: Partial<Paper> = {}): Paper => ({
   shuffleQuestions: false,
   shuffleOptions: false,
   multiAnswerScoring: 'all_or_nothing',
+  openAt: null,
+  closeAt: null,
+  maxAttempts: 0,
+  gradeMethod: 'highest',
+  navigation: 'free',
+  overdueHandling: 'auto_submit',
+  graceSeconds: null,
+  showResult: 'after_close',
+  reviewOptions: { answers: false, analysis: false, scores: true },
+  antiCheat: { fullscreen: false, maxBlurCount: 0, disableCopyPaste: false, randomizePerCandidate: false },
+  groupScoring: 'per_item',
   instructions: null,
   status: 'draft',
   publishedAt: null,
@@ -48,6 +59,10 @@ const paper = (id: string, extra: Partial<Paper> = {}): Paper => ({
       title: 'A1 型题',
       instructions: null,
       defaultScore: 2,
+      questionType: null,
+      medicalFormat: null,
+      shuffleQuestions: null,
+      sequential: false,
       slots: [
         {
           questionId: '101',
@@ -60,6 +75,7 @@ const paper = (id: string, extra: Partial<Paper> = {}): Paper => ({
           difficulty: 3,
           status: 'ready',
           childCount: 0,
+          points: 2,
         },
       ],
       rules: [],
@@ -69,6 +85,10 @@ const paper = (id: string, extra: Partial<Paper> = {}): Paper => ({
       title: '随机题',
       instructions: null,
       defaultScore: 2,
+      questionType: null,
+      medicalFormat: null,
+      shuffleQuestions: null,
+      sequential: false,
       slots: [],
       rules: [
         {
@@ -84,6 +104,7 @@ const paper = (id: string, extra: Partial<Paper> = {}): Paper => ({
           difficultyMix: null,
           count: 3,
           score: 2,
+          excludeUsedWithinDays: null,
           // what the server says of the rule now: never sent back with it
           available: 5,
           availableCapped: true,
@@ -370,6 +391,7 @@ describe('/exam-paper/:id/profile', () => {
         {
           title: 'A1 型题',
           instructions: null,
+          sequential: false,
           questions: [
             {
               id: String(100 + seed),
@@ -377,6 +399,7 @@ describe('/exam-paper/:id/profile', () => {
               version: 1,
               score: 2,
               drawn: seed > 0,
+              itemScore: null,
               questionType: 'true_false',
               medicalFormat: null,
               stem: `第 ${seed} 次抽到的题`,
@@ -417,13 +440,17 @@ describe('/exam-paper/:id/profile', () => {
     fireEvent.click(screen.getByTestId('paper-preview-key'));
     fireEvent.click(screen.getByTestId('paper-export-word'));
     await waitFor(() => expect(api.find('GET', '/api/assess/paper/1/export-word')).toHaveLength(1));
-    expect(api.find('GET', '/api/assess/paper/1/export-word')[0].query).toEqual({ seed: '2', answers: 'true' });
+    expect(api.find('GET', '/api/assess/paper/1/export-word')[0].query).toEqual({
+      seed: '2',
+      answers: 'true',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     // and the same draw as a PDF, now without the key
     fireEvent.click(screen.getByTestId('paper-preview-key'));
     fireEvent.click(screen.getByTestId('paper-export-pdf'));
     await waitFor(() => expect(api.find('GET', '/api/assess/paper/1/export-pdf')).toHaveLength(1));
-    expect(api.find('GET', '/api/assess/paper/1/export-pdf')[0].query).toEqual({ seed: '2', answers: 'false' });
+    expect(api.find('GET', '/api/assess/paper/1/export-pdf')[0].query).toMatchObject({ seed: '2', answers: 'false' });
   });
 
   it('publishes and closes after a confirmation, clones, and summarises each rule', async () => {
@@ -475,5 +502,210 @@ describe('/exam-paper/:id/profile', () => {
     await waitFor(() => expect(screen.getByTestId('paper-clone-code')).toHaveValue('P1-2'), slow);
     fireEvent.click(screen.getByTestId('paper-clone-submit'));
     await waitFor(() => expect(app.history.location.pathname).toBe('/exam-paper/edit/9'), slow);
+  });
+});
+
+describe('/exam-paper/edit/:id, delivery settings and groups', () => {
+  const base = paper('1');
+  const first = (base.sections as NonNullable<Paper['sections']>)[0] as NonNullable<Paper['sections']>[number];
+  const slot = first.slots[0] as (typeof first.slots)[number];
+  const grouped = paper('1', {
+    composeMode: 'manual',
+    sections: [
+      {
+        ...first,
+        slots: [
+          { ...slot, questionId: '201', code: 'Q201', stem: '病例组', questionType: 'case_group', childCount: 3 },
+          {
+            ...slot,
+            questionId: '202',
+            code: 'Q202',
+            stem: '案例分析',
+            questionType: 'case_analysis',
+            childCount: 2,
+            score: 1,
+          },
+        ],
+      },
+    ],
+  });
+
+  const open = () => {
+    const api = fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: grouped }),
+      'GET /api/assess/category/tree': () => ({ body: [] }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+      'GET /api/assess/question': () => page([]),
+      'GET /api/assess/question/tags': () => ({ body: [] }),
+      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
+        body: paper('1', call.body as Partial<Paper>),
+      })),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/exam-paper/edit/1',
+        routes: [
+          { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
+          { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
+        ],
+      }).tree,
+    );
+    return api;
+  };
+  const choose = async (testId: string, label: string) => {
+    fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole('combobox'));
+    const options = await screen.findAllByText(label, { selector: '.ant-select-item-option-content' }, slow);
+    fireEvent.click(options.at(-1) as HTMLElement);
+  };
+
+  it('scores groups as the setting says, holds case analysis to sequential, and picks only the section type', async () => {
+    const api = open();
+    await waitFor(() => expect(screen.getAllByTestId('slot-stem')).toHaveLength(2), slow);
+    // each item scores the slot's score: 2 × 3 + 1 × 2
+    expect(within(screen.getByTestId('paper-total')).getByText('8')).toBeInTheDocument();
+    expect(screen.getAllByTestId('slot-points')[0]).toHaveTextContent('× 3 小题 = 6 分');
+    // a paper holding case analysis is answered in order
+    const navigation = screen.getByTestId('paper-navigation');
+    await waitFor(
+      () => expect(within(navigation).getByRole('radio', { name: '按顺序，不能返回' })).toBeChecked(),
+      slow,
+    );
+    expect(within(navigation).getByRole('radio', { name: '自由跳转' })).toBeDisabled();
+
+    await choose('paper-group-scoring', '分值由小题均分');
+    await waitFor(() => expect(within(screen.getByTestId('paper-total')).getByText('3')).toBeInTheDocument(), slow);
+    expect(screen.getAllByTestId('slot-points')[0]).toHaveTextContent('3 小题均分');
+
+    // the picker offers only the section's type
+    await choose('section-type', '病例组题（A3/A4）');
+    fireEvent.click(screen.getByTestId('section-pick'));
+    await waitFor(
+      () =>
+        expect(api.find('GET', '/api/assess/question').at(-1)?.query).toMatchObject({
+          questionType: 'case_group',
+          status: 'ready',
+        }),
+      slow,
+    );
+  }, 150_000);
+
+  it('saves the delivery settings and the section flags', async () => {
+    const api = open();
+    await waitFor(() => expect(screen.getAllByTestId('slot-stem')).toHaveLength(2), slow);
+    fireEvent.change(screen.getByTestId('paper-attempts'), { target: { value: '2' } });
+    await choose('paper-grade-method', '最后一次');
+    expect(screen.queryByTestId('paper-grace')).toBeNull();
+    await choose('paper-overdue', '宽限期内可交卷');
+    fireEvent.change(await screen.findByTestId('paper-grace', {}, slow), { target: { value: '60' } });
+    await choose('paper-show-result', '手动公布');
+    fireEvent.click(screen.getByTestId('paper-review-answers'));
+    fireEvent.click(screen.getByTestId('paper-anti-fullscreen'));
+    fireEvent.change(screen.getByTestId('paper-anti-blur'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('section-sequential'));
+    await choose('section-shuffle', '乱序');
+
+    fireEvent.click(screen.getByTestId('paper-save'));
+    await screen.findByTestId('landed', {}, slow);
+    expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({
+      groupScoring: 'per_item',
+      maxAttempts: 2,
+      gradeMethod: 'latest',
+      navigation: 'sequential',
+      overdueHandling: 'grace_period',
+      graceSeconds: 60,
+      showResult: 'manual',
+      openAt: null,
+      closeAt: null,
+      reviewOptions: { answers: true, analysis: false, scores: true },
+      antiCheat: { fullscreen: true, maxBlurCount: 3, disableCopyPaste: false, randomizePerCandidate: false },
+      sections: [{ sequential: true, shuffleQuestions: true, questionType: null, medicalFormat: null }],
+    });
+  }, 150_000);
+});
+
+describe('/exam-paper/:id/profile, settings', () => {
+  it('summarises the delivery settings, the sections and the groups, and prints the window and attempts', async () => {
+    const base = paper('1');
+    const sections = base.sections as NonNullable<Paper['sections']>;
+    const first = sections[0] as (typeof sections)[number];
+    const second = sections[1] as (typeof sections)[number];
+    const set = paper('1', {
+      openAt: '2026-12-01T00:00:00.000Z',
+      closeAt: '2026-12-01T02:00:00.000Z',
+      maxAttempts: 2,
+      gradeMethod: 'latest',
+      navigation: 'sequential',
+      antiCheat: { fullscreen: true, maxBlurCount: 3, disableCopyPaste: false, randomizePerCandidate: false },
+      groupScoring: 'split',
+      sections: [
+        {
+          ...first,
+          questionType: 'case_group',
+          sequential: true,
+          slots: [{ ...(first.slots[0] as (typeof first.slots)[number]), childCount: 3, score: 2, points: 2 }],
+        },
+        { ...second, rules: [{ ...(second.rules[0] as (typeof second.rules)[number]), excludeUsedWithinDays: 30 }] },
+      ],
+    });
+    fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: set }),
+      'GET /api/assess/paper/1/preview': (call) => ({
+        body: {
+          seed: Number(call.query.seed),
+          totalScore: 8,
+          sections: [
+            {
+              title: 'A1 型题',
+              instructions: null,
+              sequential: true,
+              questions: [
+                {
+                  id: '101',
+                  code: 'Q101',
+                  version: 1,
+                  score: 2,
+                  drawn: false,
+                  itemScore: 0.67,
+                  questionType: 'case_group',
+                  medicalFormat: 'A3',
+                  stem: '病例组题干',
+                  options: null,
+                  answer: null,
+                  analysis: null,
+                  children: [],
+                },
+              ],
+            },
+          ],
+        },
+      }),
+      'GET /api/assess/category/2': () => ({ body: { id: '2', name: '心血管' } }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/exam-paper/1/profile',
+        routes: [{ path: '/exam-paper/:id/profile', element: <PaperProfile /> }],
+      }).tree,
+    );
+    expect(await screen.findByText('最后一次', {}, slow)).toBeInTheDocument();
+    expect(screen.getByTestId('paper-antiCheat')).toHaveTextContent('全屏作答');
+    expect(screen.getByTestId('paper-antiCheat')).toHaveTextContent('切屏上限 3 次');
+    expect(screen.getByTestId('paper-reviewOptions')).toHaveTextContent('得分');
+    expect(screen.getByText('分值由小题均分')).toBeInTheDocument();
+    const structure = screen.getByTestId('paper-structure');
+    expect(within(structure).getAllByTestId('section-summary')[0]).toHaveTextContent('病例组题（A3/A4）');
+    expect(within(structure).getAllByTestId('section-summary')[0]).toHaveTextContent('按顺序作答，不能返回');
+    expect(within(structure).getByTestId('rule-summary-not-used')).toHaveTextContent('30 天内未用');
+    expect(within(structure).getByTestId('slot-points')).toHaveTextContent('2');
+    const delivery = await screen.findByTestId('paper-preview-delivery', {}, slow);
+    expect(delivery).toHaveTextContent('可作答 2 次');
+    expect(delivery).toHaveTextContent('按顺序，不能返回');
+    expect(delivery.textContent).toMatch(/考试时间 2026-12-01 \d\d:00 至 2026-12-01 \d\d:00/);
+    expect(await screen.findByText(/每小题 0.67 分/, {}, slow)).toBeInTheDocument();
   });
 });

@@ -127,6 +127,18 @@ describe('/question/list', () => {
     );
   });
 
+  it('lists the questions not used in the last N days', async () => {
+    const { api } = mount();
+    const search = await screen.findByTestId('table-search');
+    const expand = within(search).queryByText(/展\s*开/);
+    if (expand) fireEvent.click(expand);
+    fireEvent.change(await within(search).findByTestId('filter-not-used'), { target: { value: '30' } });
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/assess/question' && c.query.notUsedWithinDays === '30')).toBe(true),
+    );
+  });
+
   it("filters by a tag picked among the bank's tags", async () => {
     const { api } = mount({ 'GET /api/assess/question/tags': () => ({ body: ['执业医师', '心内'] }) });
     const search = await screen.findByTestId('table-search');

@@ -7,7 +7,8 @@ import type {
   PaperPreview,
   UpdatePaper,
 } from '@server/modules/assess/paper/paper.resource';
-import type { useIntl } from '@umijs/max';
+import { useIntl } from '@umijs/max';
+import { Space, Tag } from 'antd';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
@@ -44,6 +45,34 @@ export const PURPOSES: Paper['purpose'][] = [
 ];
 export const COMPOSE_MODES: Paper['composeMode'][] = ['manual', 'random_once', 'random_per_candidate'];
 export const SCORINGS: Paper['multiAnswerScoring'][] = ['all_or_nothing', 'partial_no_wrong', 'weighted'];
+export const GRADE_METHODS: Paper['gradeMethod'][] = ['highest', 'latest', 'first', 'average'];
+export const OVERDUE_HANDLINGS: Paper['overdueHandling'][] = ['auto_submit', 'grace_period', 'abandon'];
+export const SHOW_RESULTS: Paper['showResult'][] = ['immediately', 'after_close', 'manual', 'never'];
+export const GROUP_SCORINGS: Paper['groupScoring'][] = ['per_item', 'split'];
+const REVIEW_OPTIONS = ['answers', 'analysis', 'scores'] as const;
+const ANTI_CHEAT = ['fullscreen', 'disableCopyPaste', 'randomizePerCandidate'] as const;
+const choices = (values: readonly string[], prefix: string) =>
+  values.map((value) => ({ value, labelId: `${prefix}.${value}` }));
+/** "不限" for 0, else the number of attempts. */
+function AttemptsText({ n }: { n: number }) {
+  const intl = useIntl();
+  return <>{n === 0 ? intl.formatMessage({ id: 'assess.paper.maxAttempts.unlimited' }) : n}</>;
+}
+
+/** The switches that are on, by their names (a dash when none is). */
+function Switches({ ids, prefix, on, blur }: { ids: readonly string[]; prefix: string; on: object; blur?: number }) {
+  const intl = useIntl();
+  const named = ids
+    .filter((id) => (on as Record<string, unknown>)[id] === true)
+    .map((id) => intl.formatMessage({ id: `${prefix}.${id}` }));
+  if (blur) named.push(intl.formatMessage({ id: 'assess.paper.antiCheat.blurs' }, { n: blur }));
+  return (
+    <Space size={4} wrap data-testid={`paper-${prefix.split('.').at(-1)}`}>
+      {named.length ? named.map((name) => <Tag key={name}>{name}</Tag>) : '-'}
+    </Space>
+  );
+}
+
 const STATUS_COLOURS: Record<Paper['status'], string> = {
   draft: 'default',
   published: 'success',
@@ -85,6 +114,62 @@ export const paperDescriptor = describeResource<Paper, CreatePaper, UpdatePaper>
     }),
     column('publishedAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
     column('instructions', { hideInSearch: true, hideInTable: true }),
+    // the delivery settings, as the profile summarises them
+    column('openAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
+    column('closeAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
+    column('maxAttempts', {
+      hideInSearch: true,
+      hideInTable: true,
+      render: (_d, row) => <AttemptsText n={row.maxAttempts} />,
+    }),
+    column('gradeMethod', {
+      hideInSearch: true,
+      hideInTable: true,
+      options: choices(GRADE_METHODS, 'assess.paper.gradeMethod'),
+    }),
+    column('navigation', {
+      hideInSearch: true,
+      hideInTable: true,
+      options: choices(['free', 'sequential'], 'assess.paper.navigation'),
+    }),
+    column('overdueHandling', {
+      hideInSearch: true,
+      hideInTable: true,
+      options: choices(OVERDUE_HANDLINGS, 'assess.paper.overdueHandling'),
+    }),
+    column('graceSeconds', { hideInSearch: true, hideInTable: true }),
+    column('showResult', {
+      hideInSearch: true,
+      hideInTable: true,
+      options: choices(SHOW_RESULTS, 'assess.paper.showResult'),
+    }),
+    column('reviewOptions', {
+      hideInSearch: true,
+      hideInTable: true,
+      render: (_d, row) => <Switches ids={REVIEW_OPTIONS} prefix="assess.paper.reviewOptions" on={row.reviewOptions} />,
+    }),
+    column('antiCheat', {
+      hideInSearch: true,
+      hideInTable: true,
+      render: (_d, row) => (
+        <Switches
+          ids={ANTI_CHEAT}
+          prefix="assess.paper.antiCheat"
+          on={row.antiCheat}
+          blur={row.antiCheat.maxBlurCount}
+        />
+      ),
+    }),
+    column('multiAnswerScoring', {
+      hideInSearch: true,
+      hideInTable: true,
+      options: choices(SCORINGS, 'assess.paper.multiAnswerScoring'),
+    }),
+    column('groupScoring', {
+      hideInSearch: true,
+      hideInTable: true,
+      options: choices(GROUP_SCORINGS, 'assess.paper.groupScoring'),
+    }),
     column('createdAt', { valueType: 'dateTime', hideInSearch: true, sorter: true }),
   ],
 }));

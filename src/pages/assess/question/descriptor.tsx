@@ -100,6 +100,11 @@ export const questionDescriptor = describeResource<Question, CreateQuestion, Upd
         hideInDescriptions: true,
         searchField: (props) => <QuestionTagSelect testId="search-tag" {...(props as object)} />,
       }),
+      column('notUsedWithinDays', {
+        searchOnly: true,
+        valueType: 'digit',
+        fieldProps: { min: 1, max: 3650, precision: 0, 'data-testid': 'filter-not-used' },
+      }),
       column('tags', { hideInSearch: true, render: (_d, row) => row.tags.join('、') || '-' }),
       column('specialtyCode', { dict: SPECIALTY }),
       column('syllabusRef', { hideInSearch: true, hideInTable: true }),

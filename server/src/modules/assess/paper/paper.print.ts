@@ -33,6 +33,12 @@ const texts = {
     no: '错误',
     blank: '第 {n} 空',
     weights: (list: string, most: number) => `分值 ${list}；本步满分 ${most}，错选扣分，最低 0 分`,
+    opens: '开考',
+    closes: '截止',
+    window: (from: string, to: string) => `考试时间 ${from} 至 ${to}`,
+    attempts: (n: number) => (n === 0 ? '作答次数不限' : `可作答 ${n} 次`),
+    sequential: '按顺序作答，答过的题不能返回',
+    sectionSequential: '本部分按顺序作答，答过的题不能返回',
   },
   'en-US': {
     total: 'Total',
@@ -46,6 +52,12 @@ const texts = {
     no: 'False',
     blank: 'blank {n}',
     weights: (list: string, most: number) => `weights ${list}; stage worth ${most}, wrong picks deduct, not below 0`,
+    opens: 'Opens',
+    closes: 'Closes',
+    window: (from: string, to: string) => `Open from ${from} to ${to}`,
+    attempts: (n: number) => (n === 0 ? 'Unlimited attempts' : `Attempts allowed: ${n}`),
+    sequential: 'Answered in order: no going back to a question answered',
+    sectionSequential: 'This section is answered in order: no going back',
   },
 };
 
@@ -105,12 +117,50 @@ function item(
 
 function question(n: number, q: PreviewQuestion, answers: boolean, lang: Lang): PrintedLine[] {
   const head = item(`${n}.`, q, answers && q.children.length === 0, lang, q.score);
-  const children = q.children.flatMap((child, i) => item(`(${i + 1})`, child, answers, lang));
+  // a group's items each say what they score (the slot's score each, or their share of it)
+  const children = q.children.flatMap((child, i) => item(`(${i + 1})`, child, answers, lang, q.itemScore ?? undefined));
   return [...head, ...children];
 }
 
+/** An instant as a candidate of `timeZone` reads it: 2026-12-01 08:00. */
+function when(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** What a candidate must know before starting: when the paper is open, how many attempts, whether they may go back. */
+function deliveryLine(paper: Paper, lang: Lang, timeZone: string): string {
+  const t = texts[lang];
+  const said: string[] = [];
+  const [from, to] = [paper.openAt && when(paper.openAt, timeZone), paper.closeAt && when(paper.closeAt, timeZone)];
+  if (from && to) said.push(t.window(from, to));
+  else if (from) said.push(`${t.opens} ${from}`);
+  else if (to) said.push(`${t.closes} ${to}`);
+  said.push(t.attempts(paper.maxAttempts));
+  if (paper.navigation === 'sequential') said.push(t.sequential);
+  return said.join(' · ');
+}
+
 /** The paper as printed: as a candidate gets it (the preview's draw), or the teacher's copy with the answers. */
-export function printedPaper(paper: Paper, preview: PaperPreview, answers: boolean, lang: Lang): PrintedPaper {
+export function printedPaper(
+  paper: Paper,
+  preview: PaperPreview,
+  answers: boolean,
+  lang: Lang,
+  timeZone = 'UTC',
+): PrintedPaper {
   const t = texts[lang];
   const title = `${paper.title}${answers ? t.key : ''}`;
   const lines: PrintedLine[] = [
@@ -119,12 +169,14 @@ export function printedPaper(paper: Paper, preview: PaperPreview, answers: boole
       kind: 'summary',
       text: `${t.total} ${paper.totalScore} · ${t.pass} ${paper.passScore} · ${t.minutes} ${paper.durationMinutes}`,
     },
+    { kind: 'summary', text: deliveryLine(paper, lang, timeZone) },
   ];
   if (paper.instructions) lines.push({ kind: 'instructions', text: paper.instructions });
   let n = 0;
   for (const [i, section] of preview.sections.entries()) {
     lines.push({ kind: 'section', text: `${i + 1}. ${section.title}` });
     if (section.instructions) lines.push({ kind: 'sectionInstructions', text: section.instructions });
+    if (section.sequential) lines.push({ kind: 'sectionInstructions', text: t.sectionSequential });
     for (const q of section.questions) lines.push(...question(++n, q, answers, lang));
   }
   return { title: paper.title, lines };

@@ -25,6 +25,13 @@ export const COMPOSE_MODES = ['manual', 'random_once', 'random_per_candidate'] a
 export const PAPER_STATUSES = ['draft', 'published', 'closed', 'archived'] as const;
 export type PaperStatus = (typeof PAPER_STATUSES)[number];
 export const SCORINGS = ['all_or_nothing', 'partial_no_wrong', 'weighted'] as const;
+export const GRADE_METHODS = ['highest', 'latest', 'first', 'average'] as const;
+export const NAVIGATIONS = ['free', 'sequential'] as const;
+export const OVERDUE_HANDLINGS = ['auto_submit', 'grace_period', 'abandon'] as const;
+export const SHOW_RESULTS = ['immediately', 'after_close', 'manual', 'never'] as const;
+/** How a group's slot scores: each item the slot's score, or the slot's score split evenly among its items. */
+export const GROUP_SCORINGS = ['per_item', 'split'] as const;
+export type GroupScoring = (typeof GROUP_SCORINGS)[number];
 
 type Numeric = ColumnType<number, number | undefined, number>;
 interface ExamPaperTable extends Audited {
@@ -44,6 +51,17 @@ interface ExamPaperTable extends Audited {
   shuffle_questions: ColumnType<boolean, boolean | undefined, boolean>;
   shuffle_options: ColumnType<boolean, boolean | undefined, boolean>;
   multi_answer_scoring: ColumnType<string, string | undefined, string>;
+  open_at: NullableTimestamp;
+  close_at: NullableTimestamp;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  grade_method: ColumnType<string, string | undefined, string>;
+  navigation: ColumnType<string, string | undefined, string>;
+  overdue_handling: ColumnType<string, string | undefined, string>;
+  grace_seconds: Nullable<number>;
+  show_result: ColumnType<string, string | undefined, string>;
+  review_options: ColumnType<ReviewOptions, string | undefined, string>;
+  anti_cheat: ColumnType<AntiCheat, string | undefined, string>;
+  group_scoring: ColumnType<GroupScoring, GroupScoring | undefined, GroupScoring>;
   instructions: Nullable<string>;
   status: ColumnType<PaperStatus, PaperStatus | undefined, PaperStatus>;
   published_at: NullableTimestamp;
@@ -57,6 +75,10 @@ interface PaperSectionTable {
   title: string;
   instructions: Nullable<string>;
   default_score: number;
+  question_type: Nullable<string>;
+  medical_format: Nullable<string>;
+  shuffle_questions: Nullable<boolean>;
+  sequential: ColumnType<boolean, boolean | undefined, boolean>;
   sort: number;
 }
 interface PaperSlotTable {
@@ -86,6 +108,7 @@ interface PaperRuleTable {
   difficulty_mix: ColumnType<DifficultyMix | null, string | null | undefined, string | null>;
   count: number;
   score: number;
+  exclude_used_within_days: Nullable<number>;
   sort: number;
 }
 /** The pool a published random paper's rule draws from: each question it matched then, at the version it had. */
@@ -132,6 +155,14 @@ export const RuleInput = z
       .openapi({ description: 'A mix of difficulties instead of a range: how many of each level' }),
     count: z.number().int().min(1).max(500),
     score,
+    excludeUsedWithinDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Leave out the questions a paper published in the last N days used' }),
   })
   .strict()
   .openapi('PaperRuleInput');
@@ -143,6 +174,22 @@ const SectionInput = z
     title: field.requiredText(100),
     instructions: field.optionalText(1000),
     defaultScore: score.optional(),
+    questionType: z
+      .enum(QUESTION_TYPES)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Only questions of this type (its slots and rules)' }),
+    medicalFormat: z
+      .enum(MEDICAL_FORMATS)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Only questions of this format' }),
+    shuffleQuestions: z
+      .boolean()
+      .nullable()
+      .optional()
+      .openapi({ description: "Shuffle this section's questions (none: as the paper says)" }),
+    sequential: z.boolean().optional().openapi({ description: 'No going back within the section' }),
     slots: z.array(SlotInput).max(300).optional(),
     rules: z.array(RuleInput).max(20).optional(),
   })
@@ -158,6 +205,7 @@ const availability = {
     .openapi({ description: 'Present and true when counting stopped at `available`: more match' }),
 };
 export const PaperRule = RuleInput.required().extend({
+  excludeUsedWithinDays: z.number().int().nullable(),
   available: availability.available.optional().openapi({ description: 'How many questions match now (get only)' }),
   availableCapped: availability.availableCapped,
   levels: z
@@ -185,6 +233,9 @@ export const PaperSlot = z
     difficulty: z.number().int(),
     status: z.enum(QUESTION_STATUSES),
     childCount: z.number().int(),
+    points: z.number().openapi({
+      description: "What the slot is worth in all: a group's items each score `score` (per_item), or share it",
+    }),
   })
   .openapi('PaperSlot');
 export type PaperSlot = z.infer<typeof PaperSlot>;
@@ -194,11 +245,33 @@ export const PaperSection = z
     title: z.string(),
     instructions: z.string().nullable(),
     defaultScore: z.number(),
+    questionType: z.enum(QUESTION_TYPES).nullable(),
+    medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
+    shuffleQuestions: z.boolean().nullable(),
+    sequential: z.boolean(),
     slots: z.array(PaperSlot),
     rules: z.array(PaperRule),
   })
   .openapi('PaperSection');
 export type PaperSection = z.infer<typeof PaperSection>;
+
+/** What candidates see of their attempt once the paper shows results. */
+export const ReviewOptions = z
+  .object({ answers: z.boolean(), analysis: z.boolean(), scores: z.boolean() })
+  .strict()
+  .openapi('PaperReviewOptions');
+export type ReviewOptions = z.infer<typeof ReviewOptions>;
+export const AntiCheat = z
+  .object({
+    fullscreen: z.boolean(),
+    maxBlurCount: z.number().int().min(0).max(99).openapi({ description: 'Leaving the page allowed; 0: no limit' }),
+    disableCopyPaste: z.boolean(),
+    randomizePerCandidate: z.boolean(),
+  })
+  .strict()
+  .openapi('PaperAntiCheat');
+export type AntiCheat = z.infer<typeof AntiCheat>;
+const instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T08:00:00+08:00' });
 
 export const Paper = recordRow({
   code: z.string(),
@@ -211,6 +284,17 @@ export const Paper = recordRow({
   shuffleQuestions: z.boolean(),
   shuffleOptions: z.boolean(),
   multiAnswerScoring: z.enum(SCORINGS),
+  openAt: z.string().nullable(),
+  closeAt: z.string().nullable(),
+  maxAttempts: z.number().int(),
+  gradeMethod: z.enum(GRADE_METHODS),
+  navigation: z.enum(NAVIGATIONS),
+  overdueHandling: z.enum(OVERDUE_HANDLINGS),
+  graceSeconds: z.number().int().nullable(),
+  showResult: z.enum(SHOW_RESULTS),
+  reviewOptions: ReviewOptions,
+  antiCheat: AntiCheat,
+  groupScoring: z.enum(GROUP_SCORINGS),
   instructions: z.string().nullable(),
   status: z.enum(PAPER_STATUSES),
   publishedAt: z.string().nullable(),
@@ -233,6 +317,27 @@ const fields = {
   shuffleQuestions: z.boolean().optional(),
   shuffleOptions: z.boolean().optional(),
   multiAnswerScoring: z.enum(SCORINGS).optional(),
+  openAt: instant.nullable().optional(),
+  closeAt: instant.nullable().optional().openapi({ description: 'After `openAt`' }),
+  maxAttempts: z.number().int().min(0).max(100).optional().openapi({ description: '0: unlimited' }),
+  gradeMethod: z.enum(GRADE_METHODS).optional(),
+  navigation: z
+    .enum(NAVIGATIONS)
+    .optional()
+    .openapi({ description: 'A paper holding case-analysis questions is sequential (the default then)' }),
+  overdueHandling: z.enum(OVERDUE_HANDLINGS).optional(),
+  graceSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(86400)
+    .nullable()
+    .optional()
+    .openapi({ description: 'Required with `grace_period`, dropped otherwise' }),
+  showResult: z.enum(SHOW_RESULTS).optional(),
+  reviewOptions: ReviewOptions.optional(),
+  antiCheat: AntiCheat.optional(),
+  groupScoring: z.enum(GROUP_SCORINGS).optional().openapi({ description: 'Default per_item' }),
   instructions: field.optionalText(5000),
   remark: field.remark,
   sections: z.array(SectionInput).max(20).optional().openapi({ description: 'They replace the sections it had' }),
@@ -292,6 +397,7 @@ export const PreviewQuestion = z
     version: z.number().int(),
     score: z.number(),
     drawn: z.boolean().openapi({ description: 'Drawn by a random rule' }),
+    itemScore: z.number().nullable().openapi({ description: 'A group: the score of each of its items' }),
     questionType: z.enum(QUESTION_TYPES),
     medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
     stem: z.string(),
@@ -307,7 +413,12 @@ export const PaperPreview = z
     seed: z.number().int(),
     totalScore: z.number(),
     sections: z.array(
-      z.object({ title: z.string(), instructions: z.string().nullable(), questions: z.array(PreviewQuestion) }),
+      z.object({
+        title: z.string(),
+        instructions: z.string().nullable(),
+        sequential: z.boolean().openapi({ description: 'No going back within the section' }),
+        questions: z.array(PreviewQuestion),
+      }),
     ),
   })
   .openapi('PaperPreview');
@@ -318,19 +429,46 @@ export const PrintQuery = z
   .object({
     seed,
     answers: z.enum(['true', 'false']).optional().openapi({ description: "`true`: the teacher's copy, with answers" }),
+    timeZone: z
+      .string()
+      .max(64)
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'is not a time zone')
+      .optional()
+      .openapi({ description: "Whose clock the paper's window is printed in (default UTC)", example: 'Asia/Shanghai' }),
   })
   .strict();
 export type PrintQuery = z.infer<typeof PrintQuery>;
 
+const isoTime = (column: string) =>
+  sql`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export const paperTable = tableRepository<'exam_paper', Paper>({
   name: 'exam_paper',
-  columns: columnsOf(Paper, { except: ['sections', 'sectionCount', 'totalScore', 'passScore', 'publishedAt'] }),
-  writeOnly: { totalScore: 'total_score', passScore: 'pass_score', publishedAt: 'published_at' },
+  columns: columnsOf(Paper, {
+    except: ['sections', 'sectionCount', 'totalScore', 'passScore', 'publishedAt', 'openAt', 'closeAt'],
+  }),
+  writeOnly: {
+    totalScore: 'total_score',
+    passScore: 'pass_score',
+    publishedAt: 'published_at',
+    openAt: 'open_at',
+    closeAt: 'close_at',
+  },
+  json: ['reviewOptions', 'antiCheat'],
   tenantOwned: true,
   computed: {
+    openAt: isoTime('exam_paper.open_at'),
+    closeAt: isoTime('exam_paper.close_at'),
     totalScore: sql`exam_paper.total_score::float8`,
     passScore: sql`exam_paper.pass_score::float8`,
-    publishedAt: sql`to_char(exam_paper.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    publishedAt: isoTime('exam_paper.published_at'),
     sectionCount: sql`(SELECT count(*)::int FROM paper_section s WHERE s.paper_id = exam_paper.id)`,
   },
 });

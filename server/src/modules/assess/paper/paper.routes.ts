@@ -109,7 +109,16 @@ const actions = (service: PaperService) => {
   const printed = async (c: Context<AppEnv>, format: 'docx' | 'pdf', id: string, query: PrintQuery) => {
     const answers = query.answers === 'true';
     const { tenantId, userId } = c.var.principal;
-    const file = await service.print(tenantId, id, format, query.seed ?? 1, answers, c.var.lang, userId);
+    const file = await service.print(
+      tenantId,
+      id,
+      format,
+      query.seed ?? 1,
+      answers,
+      c.var.lang,
+      userId,
+      query.timeZone,
+    );
     return c.body(new Uint8Array(file.body), 200, {
       'content-type': format === 'pdf' ? PDF : DOCX,
       'content-disposition': `attachment; filename="${encodeURIComponent(file.filename)}"`,

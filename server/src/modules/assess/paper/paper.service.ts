@@ -7,7 +7,8 @@ import { createResourceService, type ResourceDeps, versionedAct } from '../../..
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import { authoredInScope } from '../../people/organization/data-scope';
-import type { QuestionItem } from '../question/question.resource';
+import { notUsedWithin, type QuestionItem } from '../question/question.resource';
+import { FORMATS_OF, isGroup, type QuestionType } from '../question/question.rules';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { paperDocx } from './paper.docx';
 import { paperPdf } from './paper.pdf';
@@ -17,6 +18,7 @@ import {
   type CheckRules,
   type ClonePaper,
   type CreatePaper,
+  type GroupScoring,
   type Paper,
   type PaperPreview,
   type PaperRule,
@@ -49,6 +51,12 @@ const texts = {
     emptySection: '该部分既没有题目也没有抽题规则',
     passOver: (total: number) => `及格分不能高于总分（${total}）`,
     notReady: (code: string) => `题目 ${code} 尚未审核通过，不能发布`,
+    sectionType: '该部分限定了题型，这道题不符',
+    sectionFormat: '该部分限定了医学题型格式，这道题不符',
+    formatOfType: '该格式不属于所选题型',
+    sequential: '试卷含案例分析题，须按顺序作答（不能自由跳转）',
+    window: '结束时间须晚于开始时间',
+    grace: '选择宽限期时须填写宽限秒数',
   },
   'en-US': {
     codeTaken: 'is used by another paper',
@@ -66,6 +74,12 @@ const texts = {
     emptySection: 'the section has neither questions nor rules',
     passOver: (total: number) => `must not be above the total score (${total})`,
     notReady: (code: string) => `question ${code} is not ready (reviewed and approved) to be published`,
+    sectionType: "is not of the section's question type",
+    sectionFormat: "is not of the section's medical format",
+    formatOfType: 'is not a format of the question type',
+    sequential: 'a paper holding case-analysis questions is answered in order (sequential)',
+    window: 'must be after the opening time',
+    grace: 'is required with a grace period',
   },
 };
 
@@ -176,6 +190,7 @@ async function matching(tx: Tx, rule: RuleInput): Promise<RawBuilder<boolean>> {
     );
   if (rule.questionType) conditions.push(sql`q.question_type = ${rule.questionType}`);
   if (rule.medicalFormat) conditions.push(sql`q.medical_format = ${rule.medicalFormat}`);
+  if (rule.excludeUsedWithinDays) conditions.push(notUsedWithin(sql`q`, rule.excludeUsedWithinDays));
   const mix = levelsOf(rule);
   const [low, high] = [rule.difficultyMin ?? 1, rule.difficultyMax ?? 5];
   if (mix.length) conditions.push(sql`q.difficulty = ANY(${mix.map(([level]) => level)}::int[])`);
@@ -209,6 +224,7 @@ export async function papersThatMayDraw(
       AND (r.medical_format IS NULL OR r.medical_format = q.medical_format)
       AND q.difficulty BETWEEN r.difficulty_min AND r.difficulty_max
       AND (r.difficulty_mix IS NULL OR jsonb_exists(r.difficulty_mix, q.difficulty::text))
+      AND (r.exclude_used_within_days IS NULL OR ${notUsedWithin(sql`q`, sql`r.exclude_used_within_days`)})
       AND NOT EXISTS (SELECT 1 FROM paper_slot s WHERE s.paper_id = p.id AND s.question_id = q.id)
     GROUP BY p.id, p.code, p.title
     ORDER BY p.id DESC`.execute(tx);
@@ -380,13 +396,47 @@ const mixed = (rule: RuleInput) => {
   return mix.length ? mix : undefined;
 };
 
-const sectionScore = (section: SectionInput) =>
-  (section.slots ?? []).reduce((sum, slot) => sum + slot.score, 0) +
-  (section.rules ?? []).reduce((sum, rule) => sum + rule.count * rule.score, 0);
+/**
+ * What a slot is worth in all: a group's items each score the slot's score (`per_item`), or share it (`split`). A
+ * question a rule draws is worth the rule's score whatever it is (a group's items share it), so that a random paper's
+ * total is the same for every candidate.
+ */
+export const slotPoints = (score: number, items: number, scoring: GroupScoring) =>
+  scoring === 'per_item' && items > 0 ? score * items : score;
+/** The score of each item of a group worth `points` in all. */
+const itemScore = (points: number, items: number) => (items > 0 ? Math.round((points / items) * 100) / 100 : null);
+
+/** How many items each question placed has (0: not a group). */
+type Items = Map<string, number>;
+const sectionScore = (section: SectionInput, scoring: GroupScoring, items: Items) =>
+  (section.slots ?? []).reduce(
+    (sum, slot) => sum + slotPoints(slot.score, items.get(slot.questionId) ?? 0, scoring),
+    0,
+  ) + (section.rules ?? []).reduce((sum, rule) => sum + rule.count * rule.score, 0);
 const sectionCount = (section: SectionInput) =>
   (section.slots ?? []).length + (section.rules ?? []).reduce((sum, rule) => sum + rule.count, 0);
 
 const num = (value: unknown) => Number(value);
+
+/** A section's type and format bind its rules: a rule that names neither draws the section's. */
+const bound = (sections: SectionInput[]): SectionInput[] =>
+  sections.map((s) =>
+    s.questionType || s.medicalFormat
+      ? {
+          ...s,
+          rules: (s.rules ?? []).map((rule) => ({
+            ...rule,
+            questionType: rule.questionType ?? s.questionType ?? null,
+            medicalFormat: rule.medicalFormat ?? s.medicalFormat ?? null,
+          })),
+        }
+      : s,
+  );
+
+type Settings = Pick<
+  Paper,
+  'openAt' | 'closeAt' | 'overdueHandling' | 'graceSeconds' | 'navigation' | 'groupScoring' | 'passScore'
+>;
 
 /**
  * Exam papers (docs/domain.md §9.2): settings and sections, each of fixed questions (slots) and random rules. A save
@@ -398,7 +448,12 @@ const num = (value: unknown) => Number(value);
 export function createPaperService(deps: ResourceDeps) {
   const repo = paperTable;
 
-  async function sectionsOf(tx: Tx, paperId: string, withAvailability: boolean): Promise<PaperSection[]> {
+  async function sectionsOf(
+    tx: Tx,
+    paper: Pick<Paper, 'id' | 'status' | 'composeMode' | 'groupScoring'>,
+  ): Promise<PaperSection[]> {
+    const paperId = paper.id;
+    const withAvailability = paper.status === 'draft';
     const sections = await tx
       .selectFrom('paper_section')
       .selectAll()
@@ -423,7 +478,10 @@ export function createPaperService(deps: ResourceDeps) {
         'q.medical_format',
         'q.difficulty',
         'q.status',
-        sql<number>`(SELECT count(*)::int FROM question c WHERE c.parent_id = q.id)`.as('child_count'),
+        // the items of the version it pins, once published
+        sql<number>`CASE WHEN v.snapshot IS NULL THEN (SELECT count(*)::int FROM question c WHERE c.parent_id = q.id)
+          WHEN jsonb_typeof(v.snapshot->'children') = 'array' THEN jsonb_array_length(v.snapshot->'children')
+          ELSE 0 END`.as('child_count'),
       ])
       .where('s.paper_id', '=', paperId)
       .orderBy('s.sort')
@@ -448,35 +506,43 @@ export function createPaperService(deps: ResourceDeps) {
       difficultyMix: r.difficulty_mix ?? null,
       count: r.count,
       score: num(r.score),
+      excludeUsedWithinDays: r.exclude_used_within_days,
     });
     const read = rules.map(asRule);
     // every rule of the paper counted at once
     const counted = withAvailability ? await availableAll(tx, read, placed) : [];
     const shown: PaperRule[] = read.map((rule, k) => ({ ...rule, ...counted[k] }));
     const out: PaperSection[] = [];
+    // a published random-once paper's drawn questions are slots after those placed by hand, each of its rule's score
+    const drew = paper.composeMode === 'random_once' && paper.status !== 'draft';
     for (const section of sections) {
       const ruleRows = shown.filter((_, k) => String(rules[k]?.section_id) === String(section.id));
+      const own = slots.filter((s) => String(s.section_id) === String(section.id));
+      const placedByHand = drew ? own.length - ruleRows.reduce((sum, r) => sum + r.count, 0) : own.length;
       out.push({
         id: String(section.id),
         title: section.title,
         instructions: section.instructions,
         defaultScore: num(section.default_score),
-        slots: slots
-          .filter((s) => String(s.section_id) === String(section.id))
-          .map(
-            (s): PaperSlot => ({
-              questionId: String(s.question_id),
-              questionVersion: s.question_version,
-              score: num(s.score),
-              code: s.code,
-              stem: s.stem,
-              questionType: s.question_type,
-              medicalFormat: s.medical_format,
-              difficulty: s.difficulty,
-              status: s.status,
-              childCount: s.child_count,
-            }),
-          ),
+        questionType: section.question_type as PaperSection['questionType'],
+        medicalFormat: section.medical_format as PaperSection['medicalFormat'],
+        shuffleQuestions: section.shuffle_questions,
+        sequential: section.sequential,
+        slots: own.map(
+          (s, j): PaperSlot => ({
+            questionId: String(s.question_id),
+            questionVersion: s.question_version,
+            score: num(s.score),
+            code: s.code,
+            stem: s.stem,
+            questionType: s.question_type,
+            medicalFormat: s.medical_format,
+            difficulty: s.difficulty,
+            status: s.status,
+            childCount: s.child_count,
+            points: j < placedByHand ? slotPoints(num(s.score), s.child_count, paper.groupScoring) : num(s.score),
+          }),
+        ),
         rules: ruleRows,
       });
     }
@@ -491,7 +557,7 @@ export function createPaperService(deps: ResourceDeps) {
 
   const find = async (tx: Tx, id: string, viewer?: string): Promise<Paper | undefined> => {
     const row = await repo.find(tx, id, await scoped(tx, viewer));
-    return row && { ...row, sections: await sectionsOf(tx, id, row.status === 'draft') };
+    return row && { ...row, sections: await sectionsOf(tx, row) };
   };
 
   /** The sections as a save gives them back (an update without sections keeps those it has). */
@@ -500,6 +566,10 @@ export function createPaperService(deps: ResourceDeps) {
       title: s.title,
       instructions: s.instructions,
       defaultScore: s.defaultScore,
+      questionType: s.questionType,
+      medicalFormat: s.medicalFormat,
+      shuffleQuestions: s.shuffleQuestions,
+      sequential: s.sequential,
       slots: s.slots.map((slot) => ({ questionId: slot.questionId, score: slot.score })),
       rules: s.rules.map(({ available: _n, availableCapped: _c, levels: _l, together: _t, ...rule }) => rule),
     }));
@@ -509,40 +579,74 @@ export function createPaperService(deps: ResourceDeps) {
    * its own (a mix: at each of its levels) and with the paper's other rules (those that may draw the same questions
    * share them, the questions placed left out); the pass mark is within the total.
    */
-  async function check(tx: Tx, sections: SectionInput[], mode: Paper['composeMode'], lang: Lang, passScore?: number) {
+  async function check(
+    tx: Tx,
+    sections: SectionInput[],
+    mode: Paper['composeMode'],
+    lang: Lang,
+    settings?: Partial<Settings>,
+  ): Promise<{ total: number; count: number; caseAnalysis: boolean }> {
     const t = texts[lang];
     const seen = new Set<string>();
     const placed = sections.flatMap((s) => (s.slots ?? []).map((slot) => slot.questionId));
-    const found = new Set(
+    const found = new Map(
       placed.length
         ? (
             await tx
               .selectFrom('question')
-              .select('id')
+              .select([
+                'id',
+                'question_type',
+                'medical_format',
+                sql<number>`(SELECT count(*)::int FROM question c WHERE c.parent_id = question.id)`.as('items'),
+              ])
               .where('id', 'in', placed)
               .where('parent_id', 'is', null)
               .where('status', '<>', 'retired')
               .execute()
-          ).map((q) => String(q.id))
+          ).map((q) => [String(q.id), q] as const)
         : [],
     );
+    const items: Items = new Map([...found].map(([id, q]) => [id, isGroup(q.question_type) ? q.items : 0]));
+    let caseAnalysis = false;
     for (const [i, section] of sections.entries()) {
+      if (section.questionType === 'case_analysis') caseAnalysis = true;
+      if (
+        section.questionType &&
+        section.medicalFormat &&
+        !FORMATS_OF[section.questionType as QuestionType].includes(section.medicalFormat)
+      )
+        throw invalidField(`sections.${i}.medicalFormat`, t.formatOfType);
       for (const [j, slot] of (section.slots ?? []).entries()) {
         const at = `sections.${i}.slots.${j}.questionId`;
-        if (!found.has(slot.questionId)) throw invalidField(at, t.noQuestion);
+        const question = found.get(slot.questionId);
+        if (!question) throw invalidField(at, t.noQuestion);
         if (seen.has(slot.questionId)) throw invalidField(at, t.twice);
+        if (section.questionType && question.question_type !== section.questionType)
+          throw invalidField(at, t.sectionType);
+        if (section.medicalFormat && question.medical_format !== section.medicalFormat)
+          throw invalidField(at, t.sectionFormat);
+        if (question.question_type === 'case_analysis') caseAnalysis = true;
         seen.add(slot.questionId);
       }
       for (const [j, rule] of (section.rules ?? []).entries()) {
         const at = `sections.${i}.rules.${j}`;
         if (mode === 'manual') throw invalidField('composeMode', t.manualRules);
+        if (section.questionType && rule.questionType !== section.questionType)
+          throw invalidField(`${at}.questionType`, t.sectionType);
+        if (section.medicalFormat && rule.medicalFormat !== section.medicalFormat)
+          throw invalidField(`${at}.medicalFormat`, t.sectionFormat);
+        if (rule.questionType === 'case_analysis' || rule.medicalFormat === 'CASE') caseAnalysis = true;
         if ((rule.difficultyMin ?? 1) > (rule.difficultyMax ?? 5))
           throw invalidField(`${at}.difficultyMin`, t.difficulty);
         if (rule.difficultyMix && levelsOf(rule).reduce((sum, [, n]) => sum + n, 0) !== rule.count)
           throw invalidField(`${at}.difficultyMix`, t.mixSum(rule.count));
       }
     }
-    const total = sections.reduce((sum, s) => sum + sectionScore(s), 0);
+    if (caseAnalysis && settings?.navigation === 'free') throw invalidField('navigation', t.sequential);
+    const total = sections.reduce((sum, s) => sum + sectionScore(s, settings?.groupScoring ?? 'per_item', items), 0);
+    const count = sections.reduce((sum, s) => sum + sectionCount(s), 0);
+    const passScore = settings?.passScore;
     if (passScore !== undefined && total > 0 && passScore > total) throw invalidField('passScore', t.passOver(total));
     const flat = sections.flatMap((s, i) => (s.rules ?? []).map((rule, j) => ({ rule, i, j })));
     const counted = await availableAll(
@@ -568,6 +672,31 @@ export function createPaperService(deps: ResourceDeps) {
         t.together(others.join(lang === 'zh-CN' ? '、' : ', '), together.available, together.requested),
       );
     }
+    return { total, count, caseAnalysis };
+  }
+
+  /**
+   * The delivery settings as a save leaves them (`current`: what the paper had): the window closes after it opens; a
+   * grace period has its seconds (another handling keeps none); a paper holding case-analysis questions is sequential
+   * (asking `free` is refused by `check`).
+   */
+  function settled<T extends Partial<Settings>>(
+    values: T,
+    current: Partial<Settings>,
+    caseAnalysis: boolean,
+    lang: Lang,
+  ) {
+    const t = texts[lang];
+    const merged = { ...current, ...values };
+    if (merged.openAt && merged.closeAt && Date.parse(merged.closeAt) <= Date.parse(merged.openAt))
+      throw invalidField('closeAt', t.window);
+    const grace = (merged.overdueHandling ?? 'auto_submit') === 'grace_period';
+    if (grace && !merged.graceSeconds) throw invalidField('graceSeconds', t.grace);
+    return {
+      ...values,
+      graceSeconds: grace ? merged.graceSeconds : null,
+      ...(caseAnalysis && { navigation: 'sequential' as const }),
+    };
   }
 
   async function checkCode(tx: Tx, code: string, self: string | undefined, lang: Lang) {
@@ -575,8 +704,14 @@ export function createPaperService(deps: ResourceDeps) {
     if (other && other.id !== self) throw invalidField('code', texts[lang].codeTaken);
   }
 
-  /** The sections replace those the paper had; its total and question count follow them. */
-  async function writeSections(tx: Tx, paperId: string, sections: SectionInput[], ctx: WriteContext) {
+  /** The sections replace those the paper had; its total and question count (`sum`, as `check` adds them) follow. */
+  async function writeSections(
+    tx: Tx,
+    paperId: string,
+    sections: SectionInput[],
+    sum: { total: number; count: number },
+    ctx: WriteContext,
+  ) {
     await tx.deleteFrom('paper_section').where('paper_id', '=', paperId).execute();
     for (const [i, section] of sections.entries()) {
       const made = await tx
@@ -587,6 +722,10 @@ export function createPaperService(deps: ResourceDeps) {
           title: section.title,
           instructions: section.instructions ?? null,
           default_score: section.defaultScore ?? 1,
+          question_type: section.questionType ?? null,
+          medical_format: section.medicalFormat ?? null,
+          shuffle_questions: section.shuffleQuestions ?? null,
+          sequential: section.sequential ?? false,
           sort: i,
         })
         .returning('id')
@@ -627,20 +766,21 @@ export function createPaperService(deps: ResourceDeps) {
               difficulty_mix: mixed(rule) ? JSON.stringify(rule.difficultyMix) : null,
               count: rule.count,
               score: rule.score,
+              exclude_used_within_days: rule.excludeUsedWithinDays ?? null,
               sort: j,
             })),
           )
           .execute();
     }
-    await tx
+    await writeTotals(tx, paperId, sum);
+  }
+
+  const writeTotals = (tx: Tx, paperId: string, sum: { total: number; count: number }) =>
+    tx
       .updateTable('exam_paper')
-      .set({
-        total_score: sections.reduce((sum, s) => sum + sectionScore(s), 0),
-        question_count: sections.reduce((sum, s) => sum + sectionCount(s), 0),
-      })
+      .set({ total_score: sum.total, question_count: sum.count })
       .where('id', '=', paperId)
       .execute();
-  }
 
   const refuseUnless = (row: Paper, ...allowed: PaperStatus[]) => {
     if (!allowed.includes(row.status)) throw new AppError('paper.notAllowed', { status: row.status });
@@ -650,22 +790,35 @@ export function createPaperService(deps: ResourceDeps) {
     list: async (tx, query) => repo.list(tx, query, await scoped(tx, query.viewer)),
     find: (tx, id, viewer) => find(tx, id, viewer),
     async create(tx, input, ctx) {
-      const { sections = [], ...values } = input;
+      const { sections: sent = [], ...values } = input;
+      const sections = bound(sent);
       await checkCode(tx, input.code, undefined, ctx.lang);
-      await check(tx, sections, input.composeMode ?? 'manual', ctx.lang, input.passScore);
-      const made = await repo.insert(tx, values, ctx);
-      await writeSections(tx, made.id, sections, ctx);
+      const sum = await check(tx, sections, input.composeMode ?? 'manual', ctx.lang, values);
+      const made = await repo.insert(tx, settled(values, {}, sum.caseAnalysis, ctx.lang), ctx);
+      await writeSections(tx, made.id, sections, sum, ctx);
       return (await find(tx, made.id)) as Paper;
     },
     async update(tx, current, input, ctx) {
       refuseUnless(current, 'draft');
-      const { version, sections, ...values } = input;
+      const { version, sections: sent, ...values } = input;
+      const sections = sent && bound(sent);
       if (values.code && values.code !== current.code) await checkCode(tx, values.code, current.id, ctx.lang);
       const next = sections ?? asInput(current.sections ?? []);
-      await check(tx, next, values.composeMode ?? current.composeMode, ctx.lang, values.passScore ?? current.passScore);
-      const updated = await repo.update(tx, current.id, values, ctx, version);
+      const sum = await check(tx, next, values.composeMode ?? current.composeMode, ctx.lang, {
+        groupScoring: values.groupScoring ?? current.groupScoring,
+        passScore: values.passScore ?? current.passScore,
+        navigation: values.navigation,
+      });
+      const updated = await repo.update(
+        tx,
+        current.id,
+        settled(values, current, sum.caseAnalysis, ctx.lang),
+        ctx,
+        version,
+      );
       if (!updated) return undefined;
-      if (sections) await writeSections(tx, current.id, sections, ctx);
+      if (sections) await writeSections(tx, current.id, sections, sum, ctx);
+      else await writeTotals(tx, current.id, sum);
       return (await find(tx, current.id)) as Paper;
     },
     async remove(tx, rows, ctx) {
@@ -685,7 +838,7 @@ export function createPaperService(deps: ResourceDeps) {
     tx: Tx,
     questionId: string,
     version: number | null,
-    score: number,
+    points: number,
     drawn: boolean,
   ): Promise<PreviewQuestion> {
     const snapshot = version
@@ -723,8 +876,9 @@ export function createPaperService(deps: ResourceDeps) {
       id: questionId,
       code: String(q.code),
       version: Number(version ?? pick('currentVersion', 'current_version')),
-      score,
+      score: points,
       drawn,
+      itemScore: children.length ? itemScore(points, children.length) : null,
       questionType: pick('questionType', 'question_type') as PreviewQuestion['questionType'],
       medicalFormat: (pick('medicalFormat', 'medical_format') ?? null) as PreviewQuestion['medicalFormat'],
       stem: String(q.stem),
@@ -785,16 +939,19 @@ export function createPaperService(deps: ResourceDeps) {
     for (const section of sections) {
       const questions: PreviewQuestion[] = [];
       for (const slot of section.slots)
-        questions.push(await previewQuestion(tx, slot.questionId, slot.questionVersion, slot.score, false));
+        questions.push(await previewQuestion(tx, slot.questionId, slot.questionVersion, slot.points, false));
       for (const rule of section.rules) {
         const ids = drawn?.ids[k++] ?? [];
         for (const id of ids)
           questions.push(await previewQuestion(tx, id, drawn?.versions.get(id) ?? null, rule.score, true));
       }
-      out.push({ title: section.title, instructions: section.instructions, questions });
+      out.push({ title: section.title, instructions: section.instructions, sequential: section.sequential, questions });
     }
-    // the questions and options in the order of the seed, when the paper shuffles them
-    return shuffledPreview({ seed, totalScore: paper.totalScore, sections: out }, seed, paper);
+    // the questions and options in the order of the seed, when the paper (or a section of its own) shuffles them
+    return shuffledPreview({ seed, totalScore: paper.totalScore, sections: out }, seed, {
+      ...paper,
+      sections: sections.map((s) => s.shuffleQuestions ?? paper.shuffleQuestions),
+    });
   }
 
   const act = versionedAct(resource, repo, (tx, id) => find(tx, id));
@@ -812,8 +969,12 @@ export function createPaperService(deps: ResourceDeps) {
         sections.forEach((s, i) => {
           if (s.slots.length === 0 && s.rules.length === 0) throw invalidField(`sections.${i}`, t.emptySection);
         });
-        if (row.passScore > row.totalScore) throw invalidField('passScore', t.passOver(row.totalScore));
-        await check(tx, asInput(sections), row.composeMode, ctx.lang, row.passScore);
+        // the total as the questions are now (their items may have changed since the last save): the versions it pins
+        const sum = await check(tx, asInput(sections), row.composeMode, ctx.lang, {
+          groupScoring: row.groupScoring,
+          navigation: row.navigation,
+        });
+        if (row.passScore > sum.total) throw invalidField('passScore', t.passOver(sum.total));
         for (const [i, s] of sections.entries())
           for (const [j, slot] of s.slots.entries())
             if (slot.status !== 'ready')
@@ -854,12 +1015,13 @@ export function createPaperService(deps: ResourceDeps) {
         await sql`UPDATE paper_slot s SET question_version = q.current_version
           FROM question q WHERE q.id = s.question_id AND s.paper_id = ${row.id}`.execute(tx);
         // a question it may draw is used as one it holds: it is kept (never deleted) while the paper may show it
-        await sql`UPDATE question SET usage_count = usage_count + 1
+        // …and is used now: "not used in the last N days" (the bank's filter, a rule's) leaves it out for a while
+        await sql`UPDATE question SET usage_count = usage_count + 1, last_used_at = ${ctx.now}
           WHERE id IN (SELECT question_id FROM paper_slot WHERE paper_id = ${row.id}
             UNION SELECT question_id FROM paper_rule_pool WHERE paper_id = ${row.id})`.execute(tx);
         await tx
           .updateTable('exam_paper')
-          .set({ status: 'published', published_at: ctx.now })
+          .set({ status: 'published', published_at: ctx.now, total_score: sum.total })
           .where('id', '=', row.id)
           .execute();
       }),
@@ -893,6 +1055,17 @@ export function createPaperService(deps: ResourceDeps) {
             shuffleQuestions: source.shuffleQuestions,
             shuffleOptions: source.shuffleOptions,
             multiAnswerScoring: source.multiAnswerScoring,
+            openAt: source.openAt,
+            closeAt: source.closeAt,
+            maxAttempts: source.maxAttempts,
+            gradeMethod: source.gradeMethod,
+            navigation: source.navigation,
+            overdueHandling: source.overdueHandling,
+            graceSeconds: source.graceSeconds,
+            showResult: source.showResult,
+            reviewOptions: source.reviewOptions,
+            antiCheat: source.antiCheat,
+            groupScoring: source.groupScoring,
             instructions: source.instructions,
             remark: source.remark,
             sections,
@@ -930,11 +1103,15 @@ export function createPaperService(deps: ResourceDeps) {
       answers: boolean,
       lang: Lang,
       viewer: string,
+      timeZone?: string,
     ) {
       const printed = await deps.tenancy.inTenant(tenantId, async (tx) => {
         const paper = await find(tx, id, viewer);
         if (!paper) throw new AppError('common.notFound');
-        return { code: paper.code, paper: printedPaper(paper, await preview(tx, paper, seed, lang), answers, lang) };
+        return {
+          code: paper.code,
+          paper: printedPaper(paper, await preview(tx, paper, seed, lang), answers, lang, timeZone),
+        };
       });
       const body = format === 'pdf' ? await paperPdf(printed.paper) : await paperDocx(printed.paper);
       return { filename: `${printed.code}${answers ? '-key' : ''}.${format}`, body };

@@ -3,7 +3,7 @@ import type { PaperPreview, PreviewQuestion } from './paper.resource';
 
 /**
  * A paper's shuffling as a candidate of `seed` gets it (Moodle's section shuffle and shuffleanswers): the questions of
- * each section in another order, and the options of each choice question in another order, relabelled A, B, C… in
+ * each section in another order (when the paper says so, or the section its own way: `sections`), and the options of each choice question in another order, relabelled A, B, C… in
  * their new places, the answer following its options to their new letters. A group's items keep their order (an A4
  * case discloses in order, a case analysis goes stage by stage); each item of an A3/A4 case or a case analysis
  * shuffles its own options; a B1 group shuffles its shared options once, and every item's answer follows them. The
@@ -12,9 +12,10 @@ import type { PaperPreview, PreviewQuestion } from './paper.resource';
 export function shuffledPreview(
   preview: PaperPreview,
   seed: number,
-  settings: { shuffleQuestions: boolean; shuffleOptions: boolean },
+  settings: { shuffleQuestions: boolean; shuffleOptions: boolean; sections?: readonly boolean[] },
 ): PaperPreview {
-  if (!settings.shuffleQuestions && !settings.shuffleOptions) return preview;
+  const shuffles = (i: number) => settings.sections?.[i] ?? settings.shuffleQuestions;
+  if (!preview.sections.some((_, i) => shuffles(i)) && !settings.shuffleOptions) return preview;
   return {
     ...preview,
     sections: preview.sections.map((section, i) => {
@@ -23,7 +24,7 @@ export function shuffledPreview(
         : section.questions;
       return {
         ...section,
-        questions: settings.shuffleQuestions ? shuffled(questions, random(`${seed}:section:${i}`)) : questions,
+        questions: shuffles(i) ? shuffled(questions, random(`${seed}:section:${i}`)) : questions,
       };
     }),
   };

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
 import { defineResource, type SheetColumn } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
@@ -66,6 +66,7 @@ interface QuestionTable extends Audited {
   review_comment: Nullable<string>;
   content_hash: string;
   usage_count: ColumnType<number, number | undefined, number>;
+  last_used_at: NullableTimestamp;
 }
 interface QuestionVersionTable extends Audited {
   id: IdColumn;
@@ -158,13 +159,20 @@ export const QuestionStatistics = z
     papers: z
       .object({ draft: z.number().int(), published: z.number().int(), closed: z.number().int() })
       .openapi({ description: 'The papers that hold it, by status (archived ones left out)' }),
-    lastUsedAt: z.string().nullable().openapi({ description: 'When a paper holding it was last published' }),
+    lastUsedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: 'When a paper holding it (or drawing from a pool holding it) was last published' }),
     drawableBy: z
       .array(z.object({ paperId: z.string(), code: z.string(), title: z.string() }))
       .openapi({ description: 'Draft papers whose random rules may draw it when they are published' }),
   })
   .openapi('QuestionStatistics');
 export type QuestionStatistics = z.infer<typeof QuestionStatistics>;
+
+/** Question `q` (an alias) was not used by a paper published in the last `days` days (`question.last_used_at`). */
+export const notUsedWithin = (q: RawBuilder<unknown>, days: number | RawBuilder<unknown>) =>
+  sql<boolean>`(${q}.last_used_at IS NULL OR ${q}.last_used_at < now() - make_interval(days => ${days}::int))`;
 
 const isoTime = (column: string) =>
   sql`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -232,6 +240,8 @@ export const questionResource = defineResource({
       tag: { kind: 'eq', pattern: /^[^,]{1,30}$/ },
       // one or more specialties (dictionary training_specialty)
       specialtyCode: { kind: 'in', column: 'specialty_code', pattern: /^[\w.-]{1,50}$/ },
+      // not used by a paper published in the last N days (the store's)
+      notUsedWithinDays: { kind: 'eq', pattern: /^[1-9]\d{0,3}$/ },
       questionType: { kind: 'in', column: 'question_type', values: QUESTION_TYPES },
       medicalFormat: { kind: 'in', column: 'medical_format', values: MEDICAL_FORMATS },
       difficulty: { kind: 'in', column: 'difficulty', values: ['1', '2', '3', '4', '5'] },

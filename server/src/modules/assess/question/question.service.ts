@@ -17,6 +17,7 @@ import {
   CreateQuestion,
   type Duplicate,
   type FindDuplicates,
+  notUsedWithin,
   type Question,
   type QuestionItem,
   type QuestionStatistics,
@@ -373,6 +374,7 @@ export function createQuestionService(deps: ResourceDeps) {
       const category = filterValue(query, 'categoryId');
       const point = filterValue(query, 'knowledgePointId');
       const tag = filterValue(query, 'tag');
+      const unused = filterValue(query, 'notUsedWithinDays');
       const categories =
         category?.kind === 'eq' ? await subtreeIds(tx, 'question_category', [category.value]) : undefined;
       const points = point?.kind === 'eq' ? await subtreeIds(tx, 'knowledge_point', [point.value]) : undefined;
@@ -384,10 +386,14 @@ export function createQuestionService(deps: ResourceDeps) {
         if (categories) q = q.where(sql<boolean>`question.category_id = ANY(${categories}::bigint[])`);
         if (points) q = q.where(sql<boolean>`question.knowledge_point_ids && ${points}::bigint[]`);
         if (tag?.kind === 'eq') q = q.where(sql<boolean>`question.tags @> ARRAY[${tag.value}]::text[]`);
+        if (unused?.kind === 'eq') q = q.where(notUsedWithin(sql`question`, Number(unused.value)));
         if (text !== undefined) q = code ? q.where('code', '=', text.toUpperCase()) : q.where(stemHas(text));
         return q;
       };
-      const indexed = points !== undefined || tag?.kind === 'eq' || (text !== undefined && !code);
+      // "not used lately" holds for most of a bank: its matches are counted up to COUNTED in the list's order, as
+      // those of an index are, rather than all of them
+      const indexed =
+        points !== undefined || tag?.kind === 'eq' || unused !== undefined || (text !== undefined && !code);
       return countedList(tx, repo, query, narrow, indexed);
     },
     find: (tx, id, viewer) => find(tx, id, viewer),
@@ -695,8 +701,8 @@ export function createQuestionService(deps: ResourceDeps) {
       deps.tenancy.inTenant(tenantId, async (tx) => {
         const row = await find(tx, id, viewer);
         if (!row) throw notFound();
-        const { rows } = await sql<{ status: string; n: number; last: Date | null }>`SELECT p.status,
-            count(DISTINCT p.id)::int AS n, max(p.published_at) AS last
+        const { rows } = await sql<{ status: string; n: number }>`SELECT p.status,
+            count(DISTINCT p.id)::int AS n
           FROM paper_slot s JOIN exam_paper p ON p.id = s.paper_id
           WHERE s.question_id = ${id} AND p.status <> 'archived' GROUP BY p.status`.execute(tx);
         const versions = await tx
@@ -705,12 +711,12 @@ export function createQuestionService(deps: ResourceDeps) {
           .where('question_id', '=', id)
           .executeTakeFirstOrThrow();
         const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-        const last = rows.flatMap((r) => (r.last ? [new Date(r.last).getTime()] : []));
+        const used = await tx.selectFrom('question').select('last_used_at').where('id', '=', id).executeTakeFirst();
         return {
           usageCount: row.usageCount,
           versionCount: versions.n,
           papers: { draft: count('draft'), published: count('published'), closed: count('closed') },
-          lastUsedAt: last.length ? new Date(Math.max(...last)).toISOString() : null,
+          lastUsedAt: used?.last_used_at ? new Date(used.last_used_at).toISOString() : null,
           drawableBy: await papersThatMayDraw(tx, id),
         };
       }),

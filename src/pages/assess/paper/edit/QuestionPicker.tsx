@@ -20,17 +20,21 @@ const pickerDescriptor: RowDescriptor<Question> = {
 };
 
 /**
- * Questions of the bank chosen for a section: searched with the bank's filters (ready ones by default), the ones the
- * paper already holds left unchecked-able. `onPick` gets the chosen rows.
+ * Questions of the bank chosen for a section: searched with the bank's filters (ready ones by default, of the
+ * section's type and format when it has one; "not used in the last N days" among them), the ones the paper already
+ * holds left unchecked-able. `onPick` gets the chosen rows.
  */
 export default function QuestionPicker({
   open,
   placed,
+  only,
   onClose,
   onPick,
 }: {
   open: boolean;
   placed: string[];
+  /** The section's type and format: the only questions it may hold. */
+  only?: { questionType?: Question['questionType'] | null; medicalFormat?: Question['medicalFormat'] };
   onClose: () => void;
   onPick: (rows: Question[]) => void;
 }) {
@@ -53,7 +57,11 @@ export default function QuestionPicker({
       <div data-testid="question-picker">
         <ResourceTable<Question>
           descriptor={pickerDescriptor}
-          params={{ status: 'ready' }}
+          params={{
+            status: 'ready',
+            ...(only?.questionType && { questionType: only.questionType }),
+            ...(only?.medicalFormat && { medicalFormat: only.medicalFormat }),
+          }}
           tableProps={{
             rowSelection: {
               preserveSelectedRowKeys: true,

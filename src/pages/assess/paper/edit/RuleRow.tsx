@@ -35,6 +35,8 @@ export interface RuleValue {
   difficultyMix?: Partial<Record<(typeof LEVELS)[number], number | null>> | null;
   count?: number;
   score?: number;
+  /** Leave out the questions a paper published in the last N days used. */
+  excludeUsedWithinDays?: number | null;
 }
 
 /** A mix's levels with a count, as the body sends them (null: the rule asks a range). */
@@ -175,6 +177,11 @@ export default function RuleRow({
         <Col span={3}>
           <Form.Item name={name('score')} label={t('assess.paper.rule.score')} rules={[{ required: true }]}>
             <InputNumber min={0.5} max={999} step={0.5} data-testid="rule-score" />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name={name('excludeUsedWithinDays')} label={t('assess.paper.rule.excludeUsedWithinDays')}>
+            <InputNumber min={1} max={3650} precision={0} data-testid="rule-not-used" />
           </Form.Item>
         </Col>
       </Row>

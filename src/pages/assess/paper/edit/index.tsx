@@ -19,6 +19,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import ItemMoves, { DragHandle, useDragMove } from '@/components/ItemMoves';
 import { useRecordFrame } from '@/components/layout/frame';
@@ -26,11 +27,13 @@ import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
 import { statusOf } from '@/utils/request';
 import type { Question } from '../../question/descriptor';
+import { FORMATS_OF, MEDICAL_FORMATS, QUESTION_TYPES } from '../../question/questionForm';
 import {
   type Availability,
   COMPOSE_MODES,
   type CreatePaper,
   checkRules,
+  GROUP_SCORINGS,
   type Paper,
   PURPOSES,
   paperDescriptor,
@@ -38,6 +41,7 @@ import {
   SCORINGS,
 } from '../descriptor';
 import PaperCloneDialog from '../PaperCloneDialog';
+import DeliverySettings from './DeliverySettings';
 import QuestionPicker from './QuestionPicker';
 import RuleRow, { mixOf, type RuleValue } from './RuleRow';
 
@@ -48,28 +52,45 @@ interface SlotValue {
   code: string;
   stem: string;
   questionType: string;
+  /** Its items (a group's), which a per-item score counts. */
+  childCount: number;
 }
 interface SectionValue {
   title?: string;
   instructions?: string | null;
   defaultScore?: number;
+  questionType?: Question['questionType'] | null;
+  medicalFormat?: Question['medicalFormat'];
+  shuffleQuestions?: boolean | null;
+  sequential?: boolean;
   slots?: SlotValue[];
   rules?: RuleValue[];
 }
-type PaperValues = Omit<CreatePaper, 'sections'> & { sections?: SectionValue[] };
+type PaperValues = Omit<CreatePaper, 'sections' | 'openAt' | 'closeAt'> & {
+  sections?: SectionValue[];
+  openAt?: Dayjs | null;
+  closeAt?: Dayjs | null;
+};
 
 const toValues = (paper: Paper): PaperValues => ({
   ...paper,
+  openAt: paper.openAt ? dayjs(paper.openAt) : null,
+  closeAt: paper.closeAt ? dayjs(paper.closeAt) : null,
   sections: (paper.sections ?? []).map((s) => ({
     title: s.title,
     instructions: s.instructions,
     defaultScore: s.defaultScore,
+    questionType: s.questionType,
+    medicalFormat: s.medicalFormat,
+    shuffleQuestions: s.shuffleQuestions,
+    sequential: s.sequential,
     slots: s.slots.map((slot) => ({
       questionId: slot.questionId,
       score: slot.score,
       code: slot.code,
       stem: slot.stem,
       questionType: slot.questionType,
+      childCount: slot.childCount,
     })),
     // what the server says of each rule now is not the rule
     rules: s.rules.map(({ available: _n, availableCapped: _c, levels: _l, together: _t, ...rule }) => rule),
@@ -86,12 +107,27 @@ const toBody = (values: PaperValues): CreatePaper => ({
   shuffleQuestions: values.shuffleQuestions,
   shuffleOptions: values.shuffleOptions,
   multiAnswerScoring: values.multiAnswerScoring,
+  groupScoring: values.groupScoring,
+  openAt: values.openAt ? dayjs(values.openAt).toISOString() : null,
+  closeAt: values.closeAt ? dayjs(values.closeAt).toISOString() : null,
+  maxAttempts: values.maxAttempts ?? 0,
+  gradeMethod: values.gradeMethod,
+  navigation: values.navigation,
+  overdueHandling: values.overdueHandling,
+  graceSeconds: values.overdueHandling === 'grace_period' ? values.graceSeconds : null,
+  showResult: values.showResult,
+  reviewOptions: values.reviewOptions,
+  antiCheat: values.antiCheat && { ...values.antiCheat, maxBlurCount: values.antiCheat.maxBlurCount ?? 0 },
   instructions: values.instructions || null,
   remark: values.remark || null,
   sections: (values.sections ?? []).map((s) => ({
     title: s.title ?? '',
     instructions: s.instructions || null,
     defaultScore: s.defaultScore,
+    questionType: s.questionType || null,
+    medicalFormat: s.medicalFormat || null,
+    shuffleQuestions: s.shuffleQuestions ?? null,
+    sequential: s.sequential ?? false,
     slots: (s.slots ?? []).map(({ questionId, score }) => ({ questionId, score })),
     rules: (s.rules ?? []).map(ruleBody),
   })),
@@ -104,6 +140,7 @@ const ruleBody = (rule: RuleValue) => ({
   score: rule.score ?? 1,
   questionType: (rule.questionType || null) as never,
   medicalFormat: (rule.medicalFormat || null) as never,
+  excludeUsedWithinDays: rule.excludeUsedWithinDays || null,
   difficultyMix: mixOf(rule),
 });
 
@@ -137,17 +174,82 @@ function useRuleAnswers(sections: SectionValue[], placed: string[], random: bool
   return { answers, together };
 }
 
-const totals = (sections: SectionValue[] = []) =>
+/** What a slot is worth in all: a group's items each score the slot's score (`per_item`), or share it. */
+const slotPoints = (slot: SlotValue, scoring: Paper['groupScoring'] = 'per_item') =>
+  (slot.score ?? 0) * (scoring === 'per_item' && slot.childCount > 0 ? slot.childCount : 1);
+
+/** The paper holds case-analysis questions (placed, drawn by a rule, or a section's own type): it is sequential. */
+const holdsCaseAnalysis = (sections: SectionValue[]) =>
+  sections.some(
+    (s) =>
+      s.questionType === 'case_analysis' ||
+      (s.slots ?? []).some((slot) => slot.questionType === 'case_analysis') ||
+      (s.rules ?? []).some((rule) => rule?.questionType === 'case_analysis' || rule?.medicalFormat === 'CASE'),
+  );
+
+const totals = (sections: SectionValue[] = [], scoring?: Paper['groupScoring']) =>
   sections.reduce(
     (sum, s) => ({
       score:
         sum.score +
-        (s.slots ?? []).reduce((n, slot) => n + (slot.score ?? 0), 0) +
+        (s.slots ?? []).reduce((n, slot) => n + slotPoints(slot, scoring), 0) +
         (s.rules ?? []).reduce((n, rule) => n + (rule.count ?? 0) * (rule.score ?? 0), 0),
       count: sum.count + (s.slots ?? []).length + (s.rules ?? []).reduce((n, rule) => n + (rule.count ?? 0), 0),
     }),
     { score: 0, count: 0 },
   );
+
+/**
+ * A section's own rules: the one type or format its questions must have (the picker and new rules follow it), whether
+ * its questions are shuffled (as the paper says, or its own way) and answered in order.
+ */
+function SectionRules({ name, section }: { name: number; section?: SectionValue }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const type = section?.questionType;
+  return (
+    <Space wrap style={{ marginBottom: 12 }} data-testid="section-rules">
+      <span>{t('assess.paper.section.only')}</span>
+      <Form.Item name={[name, 'questionType']} noStyle>
+        <Select
+          allowClear
+          style={{ width: 160 }}
+          placeholder={t('assess.question.questionType')}
+          data-testid="section-type"
+          options={QUESTION_TYPES.map((value) => ({ value, label: t(`assess.question.type.${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name={[name, 'medicalFormat']} noStyle>
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          placeholder={t('assess.question.medicalFormat')}
+          data-testid="section-format"
+          options={(type ? FORMATS_OF[type].filter((f) => f !== null) : MEDICAL_FORMATS).map((value) => ({
+            value,
+            label: value,
+          }))}
+        />
+      </Form.Item>
+      <span>{t('assess.paper.section.shuffle')}</span>
+      <Form.Item name={[name, 'shuffleQuestions']} noStyle>
+        <Select
+          allowClear
+          style={{ width: 140 }}
+          data-testid="section-shuffle"
+          placeholder={t('assess.paper.section.shuffle.paper')}
+          options={[
+            { value: true, label: t('assess.paper.section.shuffle.yes') },
+            { value: false, label: t('assess.paper.section.shuffle.no') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name={[name, 'sequential']} valuePropName="checked" noStyle>
+        <Checkbox data-testid="section-sequential">{t('assess.paper.section.sequential')}</Checkbox>
+      </Form.Item>
+    </Space>
+  );
+}
 
 /** `useDragMove` for a list a callback renders (a Form.List's). */
 function Dragged({
@@ -185,6 +287,7 @@ export default function PaperEditPage() {
   const frame = useRecordFrame(paperDescriptor.titleId, record?.title, missing);
   const sections = (Form.useWatch('sections', form) ?? []) as SectionValue[];
   const mode = Form.useWatch('composeMode', form);
+  const groupScoring = Form.useWatch('groupScoring', form) as Paper['groupScoring'] | undefined;
   const { answers, together } = useRuleAnswers(
     sections,
     sections.flatMap((s) => (s.slots ?? []).map((slot) => slot.questionId)),
@@ -192,7 +295,7 @@ export default function PaperEditPage() {
   );
   if (missing) return <RecordNotFound backPath={frame?.backPath} />;
   const placed = sections.flatMap((s) => (s.slots ?? []).map((slot) => slot.questionId));
-  const sum = totals(sections);
+  const sum = totals(sections, groupScoring);
   const ruleName = (key: string) => {
     const [section, rule] = key.split('.').map((n) => Number(n) + 1);
     return t('assess.paper.rule.name', { section: section ?? 1, rule: rule ?? 1 });
@@ -204,7 +307,14 @@ export default function PaperEditPage() {
     const score = current.defaultScore ?? 1;
     const fresh = rows
       .filter((q) => !placed.includes(q.id))
-      .map((q) => ({ questionId: q.id, score, code: q.code, stem: q.stem, questionType: q.questionType }));
+      .map((q) => ({
+        questionId: q.id,
+        score,
+        code: q.code,
+        stem: q.stem,
+        questionType: q.questionType,
+        childCount: q.childCount,
+      }));
     form.setFieldValue(['sections', section, 'slots'], [...(current.slots ?? []), ...fresh]);
     setPicking(undefined);
   };
@@ -253,6 +363,14 @@ export default function PaperEditPage() {
           composeMode: 'manual',
           durationMinutes: 60,
           multiAnswerScoring: 'all_or_nothing',
+          groupScoring: 'per_item',
+          maxAttempts: 0,
+          gradeMethod: 'highest',
+          navigation: 'free',
+          overdueHandling: 'auto_submit',
+          showResult: 'after_close',
+          reviewOptions: { answers: false, analysis: false, scores: true },
+          antiCheat: { fullscreen: false, maxBlurCount: 0, disableCopyPaste: false, randomizePerCandidate: false },
           sections: [{ title: t('assess.paper.section.first'), defaultScore: 1, slots: [], rules: [] }],
         }}
       >
@@ -322,6 +440,18 @@ export default function PaperEditPage() {
                 />
               </Form.Item>
             </Col>
+            <Col span={6}>
+              <Form.Item
+                name="groupScoring"
+                label={t('assess.paper.groupScoring')}
+                extra={t('assess.paper.groupScoring.help')}
+              >
+                <Select
+                  data-testid="paper-group-scoring"
+                  options={GROUP_SCORINGS.map((value) => ({ value, label: t(`assess.paper.groupScoring.${value}`) }))}
+                />
+              </Form.Item>
+            </Col>
             <Col span={24}>
               <Form.Item name="instructions" label={t('assess.paper.instructions')}>
                 <Input.TextArea rows={2} maxLength={5000} />
@@ -329,6 +459,7 @@ export default function PaperEditPage() {
             </Col>
           </Row>
         </Card>
+        <DeliverySettings caseAnalysis={holdsCaseAnalysis(sections)} />
 
         <Form.List name="sections">
           {(fields, { add, remove, move }) => (
@@ -377,6 +508,7 @@ export default function PaperEditPage() {
                       <Form.Item name={[field.name, 'instructions']}>
                         <Input placeholder={t('assess.paper.section.instructions')} maxLength={1000} />
                       </Form.Item>
+                      <SectionRules name={field.name} section={sections[i]} />
                       <Form.List name={[field.name, 'slots']}>
                         {(slots, slotOps) => (
                           <Dragged move={slotOps.move}>
@@ -425,12 +557,28 @@ export default function PaperEditPage() {
                                   },
                                   {
                                     title: t('assess.paper.rule.score'),
-                                    width: 110,
-                                    render: (_v, slot) => (
-                                      <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
-                                        <InputNumber min={0.5} max={999} step={0.5} size="small" />
-                                      </Form.Item>
-                                    ),
+                                    width: 150,
+                                    render: (_v, slot) => {
+                                      const placedSlot = sections[i]?.slots?.[slot.name];
+                                      const items = placedSlot?.childCount ?? 0;
+                                      return (
+                                        <Space size={4}>
+                                          <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
+                                            <InputNumber min={0.5} max={999} step={0.5} size="small" />
+                                          </Form.Item>
+                                          {items > 0 && placedSlot && (
+                                            <Typography.Text type="secondary" data-testid="slot-points">
+                                              {groupScoring === 'split'
+                                                ? t('assess.paper.slot.split', { items })
+                                                : t('assess.paper.slot.perItem', {
+                                                    items,
+                                                    points: slotPoints(placedSlot, groupScoring),
+                                                  })}
+                                            </Typography.Text>
+                                          )}
+                                        </Space>
+                                      );
+                                    },
                                   },
                                   {
                                     width: 120,
@@ -480,6 +628,9 @@ export default function PaperEditPage() {
                                     difficultyMax: 5,
                                     count: 5,
                                     score: sections[i]?.defaultScore ?? 1,
+                                    // a section of one type or format draws that type or format
+                                    questionType: sections[i]?.questionType ?? null,
+                                    medicalFormat: sections[i]?.medicalFormat ?? null,
                                   })
                                 }
                               >
@@ -537,6 +688,11 @@ export default function PaperEditPage() {
       <QuestionPicker
         open={picking !== undefined}
         placed={placed}
+        only={
+          picking === undefined
+            ? undefined
+            : { questionType: sections[picking]?.questionType, medicalFormat: sections[picking]?.medicalFormat }
+        }
         onClose={() => setPicking(undefined)}
         onPick={(rows) => picking !== undefined && pick(picking, rows)}
       />

@@ -3,6 +3,7 @@ import { FilePdfOutlined, FileWordOutlined, PrinterOutlined, ReloadOutlined } fr
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
@@ -76,6 +77,11 @@ function RuleSummary({ rule, names }: { rule: Rule; names: ReturnType<typeof use
         )
       )}
       {rule.tags.length > 0 && <Tag>{rule.tags.join(rule.tagMatch === 'all' ? ' + ' : ' / ')}</Tag>}
+      {rule.excludeUsedWithinDays && (
+        <Tag data-testid="rule-summary-not-used">
+          {t('assess.paper.rule.notUsed', { days: rule.excludeUsedWithinDays })}
+        </Tag>
+      )}
     </>
   );
 }
@@ -92,6 +98,14 @@ function Structure({ paper }: { paper: Paper }) {
           <Typography.Title level={5}>
             {i + 1}. {section.title}
           </Typography.Title>
+          <Space size={4} wrap data-testid="section-summary" style={{ marginBottom: 8 }}>
+            {section.questionType && <Tag>{t(`assess.question.type.${section.questionType}`)}</Tag>}
+            {section.medicalFormat && <Tag>{section.medicalFormat}</Tag>}
+            {section.shuffleQuestions !== null && (
+              <Tag>{t(`assess.paper.section.shuffle.${section.shuffleQuestions ? 'yes' : 'no'}`)}</Tag>
+            )}
+            {section.sequential && <Tag color="orange">{t('assess.paper.section.sequential')}</Tag>}
+          </Space>
           {section.slots.length > 0 && (
             <Table
               size="small"
@@ -119,6 +133,12 @@ function Structure({ paper }: { paper: Paper }) {
                   render: (v: number | null) => (v ? `v${v}` : '-'),
                 },
                 { title: t('assess.paper.rule.score'), dataIndex: 'score', width: 80 },
+                {
+                  title: t('assess.paper.slot.points'),
+                  dataIndex: 'points',
+                  width: 80,
+                  render: (points: number) => <span data-testid="slot-points">{points}</span>,
+                },
               ]}
             />
           )}
@@ -141,10 +161,30 @@ function Structure({ paper }: { paper: Paper }) {
   );
 }
 
+const at = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** What a candidate must know before starting, as the printed paper says it: window, attempts, navigation. */
+function deliveryText(intl: ReturnType<typeof useIntl>, paper: Paper): string {
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const said: string[] = [];
+  if (paper.openAt && paper.closeAt)
+    said.push(t('assess.paper.window', { from: at(paper.openAt), to: at(paper.closeAt) }));
+  else if (paper.openAt) said.push(t('assess.paper.opens', { from: at(paper.openAt) }));
+  else if (paper.closeAt) said.push(t('assess.paper.closes', { to: at(paper.closeAt) }));
+  said.push(
+    paper.maxAttempts === 0
+      ? `${t('assess.paper.maxAttempts')}: ${t('assess.paper.maxAttempts.unlimited')}`
+      : t('assess.paper.attempts', { n: paper.maxAttempts }),
+  );
+  if (paper.navigation === 'sequential') said.push(t('assess.paper.navigation.sequential'));
+  return said.join(' · ');
+}
+
 /** The paper as a candidate gets it (the random rules drawn with a seed; "draw again" changes it), printable. */
 function CandidatePreview({ paper }: { paper: Paper }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const tv = (id: string, values: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [seed, setSeed] = useState(1);
   const [key, setKey] = useState(false);
   const access = useAccess();
@@ -152,7 +192,8 @@ function CandidatePreview({ paper }: { paper: Paper }) {
   const printed = (format: 'word' | 'pdf') => () =>
     downloadFile(
       `/api/assess/paper/${paper.id}/export-${format}`,
-      { seed: String(seed), answers: String(key) },
+      // the window printed on the reader's clock, as the screen shows it
+      { seed: String(seed), answers: String(key), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
       `${paper.code}${key ? '-key' : ''}.${format === 'word' ? 'docx' : 'pdf'}`,
     ).catch(ignoreShownError);
   const { data } = useRequest(() => previewPaper(paper.id, seed), {
@@ -193,6 +234,8 @@ function CandidatePreview({ paper }: { paper: Paper }) {
         <Typography.Paragraph style={{ textAlign: 'center' }}>
           {t('assess.paper.totalScore')} {paper.totalScore} · {t('assess.paper.passScore')} {paper.passScore} ·{' '}
           {t('assess.paper.durationMinutes')} {paper.durationMinutes}
+          <br />
+          <span data-testid="paper-preview-delivery">{deliveryText(intl, paper)}</span>
         </Typography.Paragraph>
         {paper.instructions && <Typography.Paragraph>{paper.instructions}</Typography.Paragraph>}
         {(data?.sections ?? []).map((section, i) => (
@@ -207,7 +250,9 @@ function CandidatePreview({ paper }: { paper: Paper }) {
             {section.questions.map((q) => (
               <div key={q.id} data-testid="paper-preview-question">
                 <Typography.Text type="secondary">
-                  ({q.score} {t('assess.paper.points')}){q.drawn ? ` · ${t('assess.paper.drawn')}` : ''}
+                  ({q.score} {t('assess.paper.points')}
+                  {q.itemScore !== null ? ` · ${tv('assess.paper.itemScore', { score: q.itemScore })}` : ''})
+                  {q.drawn ? ` · ${t('assess.paper.drawn')}` : ''}
                 </Typography.Text>
                 <QuestionPreview question={q} showAnswer={key} />
               </div>
