@@ -852,5 +852,23 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       version: cancelled.version,
     });
     expect(refused.status).toBe(409);
+    // deleted, it lets its files go
+    const again = (
+      await call('POST', `${activities}/${row.id}/files`, {
+        photoFileIds: [slides],
+        materialFileIds: [],
+        version: dropped.body.version,
+      })
+    ).body;
+    expect(again.photoFileIds).toEqual([slides]);
+    const gone = await draft({ title: '将删除' });
+    const held = await call('POST', `${activities}/${gone.id}/files`, {
+      materialFileIds: [await upload('x.png')],
+      version: gone.version,
+    });
+    const heldId = held.body.materialFileIds[0];
+    expect((await call('DELETE', `/api/file/file/${heldId}`)).status).toBe(409);
+    expect((await call('DELETE', `${activities}/${gone.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/api/file/file/${heldId}`)).status).toBe(204);
   });
 });

@@ -404,6 +404,37 @@ describe("a course's outline, where its items are managed", () => {
   });
 });
 
+describe('/teach/course/item/list', () => {
+  it("keeps an item's release time in its drawer and shows it in the list", async () => {
+    const released = { ...item('7', 'link', 0), availableFrom: '2026-12-08T00:00:00.000Z' };
+    const api = fakeApi({
+      'GET /api/teaching/course-item/outline': () => ({ body: [released] }),
+      'GET /api/teaching/course-item': () => page([released]),
+      'GET /api/teaching/course': () => page([course('1')]),
+      'GET /api/teaching/course/1': () => ({ body: course('1') }),
+      'PUT /api/teaching/course-item/7': () => ({ body: { ...released, version: 2 } }),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant([...codes, 'teaching:course-item:create']),
+        initialPath: '/teach/course/item/list?courseId=1',
+        routes: [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
+      }).tree,
+    );
+    const row = (await screen.findByText('内容7', { selector: 'td *, td' })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent(/2026-12-08/);
+    fireEvent.click(within(row).getByTestId('row-edit'));
+    await screen.findByTestId('form-availableFrom');
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/course-item/7')).toHaveLength(1));
+    expect(api.find('PUT', '/api/teaching/course-item/7')[0].body).toMatchObject({
+      availableFrom: '2026-12-08T00:00:00.000Z',
+      version: 1,
+    });
+  }, 120_000);
+});
+
 describe('/teach/course/:id/profile', () => {
   const enrolment = (traineeNo: string, traineeName: string, status: string, progressPercent: number) => ({
     id: traineeNo,

@@ -8,7 +8,7 @@ import { writeSheet } from '../../../core/resource/spreadsheet';
 import { createSecretBox } from '../../../core/secret-box';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { inEachTenant } from '../../../core/tenant-jobs';
-import { claimFiles } from '../../file/attachments';
+import { claimFiles, releaseFiles } from '../../file/attachments';
 import type { FileService } from '../../file/file/file.service';
 import { messageTime, notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
@@ -267,11 +267,11 @@ export function createActivityService(deps: Deps) {
     },
     async remove(tx, rows, ctx) {
       for (const row of rows) refuseUnless(row, 'draft', 'cancelled');
-      await repo.remove(
-        tx,
-        rows.map((r) => r.id),
-        ctx,
-      );
+      const ids = rows.map((r) => r.id);
+      // its slides and photos are let go (removed as orphans a day later)
+      await releaseFiles(tx, MATERIAL, ids);
+      await releaseFiles(tx, PHOTO, ids);
+      await repo.remove(tx, ids, ctx);
     },
   };
 
