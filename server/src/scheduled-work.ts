@@ -11,6 +11,8 @@ const SCHEDULED = {
   'document.publish-due': '* * * * *',
   /** Teaching activities about to start: their participants reminded, once each. */
   'activity.remind': '15 * * * *',
+  /** Teaching activities under way from their start, completed past their end and sign-in window. */
+  'activity.advance': '* * * * *',
 } as const;
 
 export function declareScheduledWork(services: Services, logger?: Logger): void {
@@ -33,6 +35,10 @@ export function declareScheduledWork(services: Services, logger?: Logger): void 
     'activity.remind': async () => {
       const reminded = await services.activities.remind(config.now());
       if (reminded) logger?.info({ reminded }, 'teaching activity reminders written');
+    },
+    'activity.advance': async () => {
+      const moved = await services.activities.advance(config.now());
+      if (moved) logger?.info({ moved }, 'teaching activities moved on by the clock');
     },
   };
   for (const [name, cron] of Object.entries(SCHEDULED) as [keyof typeof SCHEDULED, string][]) {

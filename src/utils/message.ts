@@ -19,6 +19,7 @@ const message = {
   success: (...args: Parameters<MessageInstance['success']>) => shown((m) => m.success(...args)),
   error: (...args: Parameters<MessageInstance['error']>) => shown((m) => m.error(...args)),
   info: (...args: Parameters<MessageInstance['info']>) => shown((m) => m.info(...args)),
+  warning: (...args: Parameters<MessageInstance['warning']>) => shown((m) => m.warning(...args)),
   loading: (...args: Parameters<MessageInstance['loading']>) => shown((m) => m.loading(...args)),
   destroy: (...args: Parameters<MessageInstance['destroy']>) => shown((m) => m.destroy(...args)),
 };

@@ -5,6 +5,12 @@ const activities = '/api/teaching/activity';
 const orgs = '/api/people/organization';
 const trainees = '/api/people/trainee';
 const MINUTE = 60_000;
+/** A 1×1 PNG: a slide, a photo. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe.each(engines())('teaching activities on $name', (engine) => {
   const clock = testClock(Date.parse('2026-11-20T01:00:00Z'));
@@ -634,5 +640,235 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       })
     ).body as Json[];
     expect(participants.map((p) => p.rating)).toEqual([null, null, 5]);
+  });
+
+  const advance = () => api.server.services.activities.advance(clock.now());
+  const later = async (minutes: number) => {
+    clock.advance(minutes * MINUTE);
+    demo = (await api.tokens('demo', 'admin', 'admin123')).access;
+  };
+  const listedAs = async (status: string, id: string) =>
+    ((await call('GET', `${activities}?status=${status}&pageSize=100`)).body.data as Json[]).some((a) => a.id === id);
+
+  it('is under way from its start and completed past its end by the clock, who never signed in absent', async () => {
+    await advance(); // what earlier tests left is moved on now, not below
+    const row = (await publish(await draft({ title: '按时推进', startAt: at(10), endAt: at(70) }))).body;
+    expect((await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' })).status).toBe(200);
+    expect(await advance()).toBe(0);
+    expect((await call('GET', `${activities}/${row.id}`)).body.status).toBe('published');
+    const hostedToday = async () => {
+      const today = clock.now().toISOString().slice(0, 10);
+      const stats = (await call('GET', `${activities}/host-stats?from=${today}&to=${today}`)).body as Json[];
+      return stats.find((h) => h.doctorId === host.id)?.hosted;
+    };
+    const hostedBefore = await hostedToday();
+    expect(hostedBefore).toBeGreaterThan(0);
+
+    await later(15);
+    expect(await advance()).toBe(1);
+    const ongoing = (await call('GET', `${activities}/${row.id}`)).body;
+    expect(ongoing.status).toBe('ongoing');
+    expect(await listedAs('ongoing', row.id)).toBe(true);
+    // counted in the statistics while under way as while published
+    expect(await hostedToday()).toBe(hostedBefore);
+    expect(await listedAs('published', row.id)).toBe(false);
+    // an edit of the version read before the clock moved it is stale
+    expect((await call('PUT', `${activities}/${row.id}`, { location: '示教室 1', version: row.version })).status).toBe(
+      409,
+    );
+    // under way: its code, walk-ins and corrections are taken as before
+    expect((await call('GET', `${activities}/${row.id}/sign-in-code`)).status).toBe(200);
+    expect((await call('POST', `${activities}/${row.id}/participants`, { traineeIds: [outsider.id] })).status).toBe(
+      200,
+    );
+    expect(await advance()).toBe(0);
+
+    await later(60);
+    expect(await advance()).toBe(1);
+    const done = (await call('GET', `${activities}/${row.id}`)).body;
+    expect(done).toMatchObject({ status: 'completed', participantCount: 3, presentCount: 1 });
+    expect(await listedAs('completed', row.id)).toBe(true);
+    const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
+    expect(list.map((p) => [p.traineeNo, p.attendance])).toEqual([
+      ['N001', 'absent'],
+      ['R001', 'present'],
+      ['R002', 'absent'],
+    ]);
+
+    // one under way moved to a later start is published again
+    const moving = (await publish(await draft({ title: '改期', startAt: at(-5), endAt: at(30) }))).body;
+    await advance();
+    const started = (await call('GET', `${activities}/${moving.id}`)).body;
+    expect(started.status).toBe('ongoing');
+    const moved = await call('PUT', `${activities}/${moving.id}`, {
+      startAt: at(60),
+      endAt: at(120),
+      version: started.version,
+    });
+    expect(moved.body.status).toBe('published');
+  });
+
+  it('takes sign-in within the window it sets, shown on the row; refuses one that closes before it opens', async () => {
+    const backwards = await call('POST', activities, {
+      title: '窗口',
+      activityType: 'case_discussion',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(60),
+      endAt: at(120),
+      signInOpenAt: at(45),
+      signInCloseAt: at(40),
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.fields[0].field).toBe('signInCloseAt');
+    // closing before the default opening (30 minutes before the start) is refused too
+    const early = await call('POST', activities, {
+      title: '窗口',
+      activityType: 'case_discussion',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(60),
+      endAt: at(120),
+      signInCloseAt: at(20),
+    });
+    expect(early.body.fields[0].field).toBe('signInCloseAt');
+
+    // by default, an hour before the start is too early
+    const plain = (await publish(await draft({ title: '默认窗口', startAt: at(60), endAt: at(120) }))).body;
+    expect(plain).toMatchObject({ signInOpenAt: null, signInCloseAt: null, signInClosesAt: plain.endAt });
+    expect((await call('GET', `${activities}/${plain.id}/sign-in-code`)).body.code).toBe('activity.signInClosed');
+    const made = await draft({
+      title: '自定窗口',
+      startAt: at(60),
+      endAt: at(120),
+      signInOpenAt: at(-5),
+      signInCloseAt: at(130),
+    });
+    expect(made).toMatchObject({ signInOpenAt: at(-5), signInOpensAt: at(-5), signInClosesAt: at(130) });
+    const row = (await publish(made)).body;
+    const now = await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' });
+    expect(now.body.attendance).toBe('present');
+    // past the end, within its window: late, and it is not completed before its window closes
+    await later(125);
+    expect((await call('GET', `${activities}/${plain.id}/sign-in-code`)).body.code).toBe('activity.signInClosed');
+    const late = await signIn({ code: await codeOf(row), traineeNo: 'R002', name: '李四' });
+    expect(late.body.attendance).toBe('late');
+    await advance();
+    expect((await call('GET', `${activities}/${row.id}`)).body.status).toBe('ongoing');
+    expect((await call('GET', `${activities}/${plain.id}`)).body.status).toBe('completed');
+    await later(10);
+    await advance();
+    expect((await call('GET', `${activities}/${row.id}`)).body.status).toBe('completed');
+    expect((await call('GET', `${activities}/${row.id}/sign-in-code`)).body.code).toBe('activity.notAllowed');
+  });
+
+  it("warns of its host's other activities at an overlapping time, and saves it all the same", async () => {
+    const day = 10 * 24 * 60;
+    const first = await draft({ title: '查房 A', startAt: at(day), endAt: at(day + 60) });
+    expect(first.hostOverlaps).toEqual([]);
+    const second = await draft({ title: '查房 B', startAt: at(day + 30), endAt: at(day + 90) });
+    expect(second.hostOverlaps).toEqual([
+      { id: first.id, title: '查房 A', startAt: first.startAt, endAt: first.endAt },
+    ]);
+    // where the host co-hosts counts; one that only touches it does not
+    const coHosted = await draft({
+      title: '查房 C',
+      hostDoctorId: coHost.id,
+      coHostIds: [host.id],
+      startAt: at(day + 45),
+      endAt: at(day + 50),
+    });
+    const touching = await draft({ title: '查房 D', startAt: at(day + 90), endAt: at(day + 100) });
+    expect(touching.hostOverlaps.map((o: Json) => o.title)).toEqual([]);
+    const read = (await call('GET', `${activities}/${first.id}`)).body;
+    expect(read.hostOverlaps.map((o: Json) => o.title)).toEqual(['查房 B', '查房 C']);
+    // a cancelled one is no longer in the way
+    await call('POST', `${activities}/${second.id}/cancel`, { reason: '取消', version: second.version });
+    expect((await call('GET', `${activities}/${first.id}`)).body.hostOverlaps.map((o: Json) => o.id)).toEqual([
+      coHosted.id,
+    ]);
+  });
+
+  it('holds its slides and evidence photos as files, downloadable, after it is completed too', async () => {
+    const upload = async (name: string) => {
+      const res = await api.fetch('POST', `/api/file/file/upload?name=${name}&purpose=attachment`, {
+        token: demo,
+        body: PNG,
+      });
+      const body: Json = await res.json();
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      return body.id as string;
+    };
+    const slides = await upload('slides.png');
+    const photo = await upload('photo.png');
+    const row = (await publish(await draft({ title: '带文件', startAt: at(-30), endAt: at(5) }))).body;
+    await later(10);
+    await advance();
+    const completed = (await call('GET', `${activities}/${row.id}`)).body;
+    expect(completed.status).toBe('completed');
+    const set = await call('POST', `${activities}/${row.id}/files`, {
+      materialFileIds: [slides],
+      photoFileIds: [photo],
+      version: completed.version,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toMatchObject({ materialFileIds: [slides], photoFileIds: [photo] });
+    // the same version again is stale
+    expect(
+      (await call('POST', `${activities}/${row.id}/files`, { photoFileIds: [], version: completed.version })).status,
+    ).toBe(409);
+    const files = (await call('GET', `${activities}/${row.id}/files`)).body;
+    expect(files).toMatchObject({
+      materials: [{ id: slides, name: 'slides.png', mimeType: 'image/png' }],
+      photos: [{ id: photo, name: 'photo.png' }],
+    });
+    const downloaded = await api.fetch('GET', files.photos[0].downloadUrl);
+    expect(downloaded.status).toBe(200);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(PNG)).toBe(true);
+    // a file it holds is not another's, nor deleted from under it
+    const another = await draft({ title: '另一活动' });
+    const taken = await call('POST', `${activities}/${another.id}/files`, {
+      photoFileIds: [photo],
+      version: another.version,
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.fields[0].field).toBe('photoFileIds');
+    expect((await call('DELETE', `/api/file/file/${photo}`)).status).toBe(409);
+    // a list left out is kept; the photo let go is free again
+    const dropped = await call('POST', `${activities}/${row.id}/files`, {
+      photoFileIds: [],
+      version: set.body.version,
+    });
+    expect(dropped.body).toMatchObject({ materialFileIds: [slides], photoFileIds: [] });
+    expect((await call('DELETE', `/api/file/file/${photo}`)).status).toBe(204);
+    // another tenant reads none of it
+    expect((await call('GET', `${activities}/${row.id}/files`, undefined, other)).status).toBe(404);
+    // a cancelled activity's files stay as they are
+    const cancelled = (
+      await call('POST', `${activities}/${another.id}/cancel`, { reason: '取消', version: another.version })
+    ).body;
+    const refused = await call('POST', `${activities}/${another.id}/files`, {
+      materialFileIds: [],
+      version: cancelled.version,
+    });
+    expect(refused.status).toBe(409);
+    // deleted, it lets its files go
+    const again = (
+      await call('POST', `${activities}/${row.id}/files`, {
+        photoFileIds: [slides],
+        materialFileIds: [],
+        version: dropped.body.version,
+      })
+    ).body;
+    expect(again.photoFileIds).toEqual([slides]);
+    const gone = await draft({ title: '将删除' });
+    const held = await call('POST', `${activities}/${gone.id}/files`, {
+      materialFileIds: [await upload('x.png')],
+      version: gone.version,
+    });
+    const heldId = held.body.materialFileIds[0];
+    expect((await call('DELETE', `/api/file/file/${heldId}`)).status).toBe(409);
+    expect((await call('DELETE', `${activities}/${gone.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/api/file/file/${heldId}`)).status).toBe(204);
   });
 });

@@ -522,6 +522,119 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     ]);
   });
 
+  it('assigns an organisation audience to the trainees of its sub-organisations', async () => {
+    const hospital = ((await call('GET', '/api/people/organization?keyword=H1')).body.data as Json[])[0];
+    const course = await create(courses, {
+      code: 'ORG-1',
+      title: '全院培训',
+      audienceTraineeTypeIds: [residency.id],
+      audienceOrgIds: [hospital.id],
+    });
+    await publishItem(await item(course.id, { itemType: 'link', title: 'A', url: 'https://example.org/h' }));
+    const published = (await call('POST', `${courses}/${course.id}/publish`, { version: course.version })).body;
+    // the trainees are of a base under the hospital named
+    const assigned = await call('POST', `${courses}/${course.id}/assign`, { version: published.version });
+    expect(assigned.body.enrolled).toBe(2);
+    expect((await progressOf(course.id)).map((r) => r[0])).toEqual(['R001', 'R002']);
+  });
+
+  it('enrols trainees by hand and removes an enrolment with its progress, never a completed one', async () => {
+    const course = await create(courses, { code: 'ENR-1', title: '手工加入', minItemPercent: 100 });
+    expect(course.enrolMode).toBe('assigned');
+    const a = await publishItem(await item(course.id, { itemType: 'link', title: 'A', url: 'https://example.org/e1' }));
+    const b = await publishItem(await item(course.id, { itemType: 'link', title: 'B', url: 'https://example.org/e2' }));
+    // a draft takes nobody
+    const early = await call('POST', `${courses}/${course.id}/enrol`, { traineeIds: [enrolled[0].id] });
+    expect(early.status).toBe(409);
+    await call('POST', `${courses}/${course.id}/publish`, { version: course.version });
+    // one not in training refuses the whole request, named
+    const applied = await call('POST', `${courses}/${course.id}/enrol`, {
+      traineeIds: [enrolled[0].id, outsider.id],
+    });
+    expect(applied.status).toBe(400);
+    expect(fieldOf(applied.body)).toEqual(['traineeIds.1']);
+    expect(await progressOf(course.id)).toEqual([]);
+    const both = await call('POST', `${courses}/${course.id}/enrol`, {
+      traineeIds: [enrolled[0].id, enrolled[1].id],
+    });
+    expect(both.status).toBe(200);
+    expect(both.body.count).toBe(2);
+    expect(both.body.course.enrolmentCount).toBe(2);
+    expect((await told(course.id)).map((m) => m.recipientId).sort()).toEqual([enrolled[0].id, enrolled[1].id].sort());
+    const again = await call('POST', `${courses}/${course.id}/enrol`, { traineeIds: [enrolled[0].id] });
+    expect(again.body.count).toBe(0);
+    expect(await told(course.id)).toHaveLength(2);
+
+    await call('POST', `${items}/${a.id}/progress`, { traineeId: enrolled[0].id, percent: 100 });
+    await call('POST', `${items}/${b.id}/progress`, { traineeId: enrolled[0].id, percent: 100 });
+    await call('POST', `${items}/${a.id}/progress`, { traineeId: enrolled[1].id, percent: 100 });
+    expect(await progressOf(course.id)).toEqual([
+      ['R001', 100, 'completed', true],
+      ['R002', 50, 'in_progress', false],
+    ]);
+    // a completed enrolment stays (it is the trainee's record): the request removes no one
+    const completed = await call('POST', `${courses}/${course.id}/unenrol`, {
+      traineeIds: [enrolled[1].id, enrolled[0].id],
+    });
+    expect(completed.status).toBe(400);
+    expect(fieldOf(completed.body)).toEqual(['traineeIds.1']);
+    const stranger = await call('POST', `${courses}/${course.id}/unenrol`, { traineeIds: [outsider.id] });
+    expect(fieldOf(stranger.body)).toEqual(['traineeIds.0']);
+    expect(await progressOf(course.id)).toHaveLength(2);
+    const removed = await call('POST', `${courses}/${course.id}/unenrol`, { traineeIds: [enrolled[1].id] });
+    expect(removed.status).toBe(200);
+    expect(removed.body.count).toBe(1);
+    expect(removed.body.course.enrolmentCount).toBe(1);
+    expect(await progressOf(course.id)).toEqual([['R001', 100, 'completed', true]]);
+    // their progress went with them: enrolled again, they start over
+    await call('POST', `${courses}/${course.id}/enrol`, { traineeIds: [enrolled[1].id] });
+    await call('POST', `${items}/${b.id}/progress`, { traineeId: enrolled[1].id, percent: 100 });
+    expect((await progressOf(course.id))[1]).toEqual(['R002', 50, 'in_progress', false]);
+  });
+
+  it('keeps how trainees come onto a course, and releases an item from a time', async () => {
+    const bad = await call('POST', courses, { code: 'MODE-0', title: '方式', enrolMode: 'anyone' });
+    expect(fieldOf(bad.body)).toEqual(['enrolMode']);
+    const course = await create(courses, {
+      code: 'MODE-1',
+      title: '自选课程',
+      enrolMode: 'self_enrol',
+      availableFrom: '2026-12-01',
+      availableTo: '2026-12-31',
+    });
+    expect(course).toMatchObject({ enrolMode: 'self_enrol', availableFrom: '2026-12-01', availableTo: '2026-12-31' });
+    const backwards = await call('PUT', `${courses}/${course.id}`, {
+      availableTo: '2026-11-30',
+      version: course.version,
+    });
+    expect(fieldOf(backwards.body)).toEqual(['availableTo']);
+    const listed = (await call('GET', `${courses}?enrolMode=self_enrol`)).body.data as Json[];
+    expect(listed.map((c) => c.code)).toEqual(['MODE-1']);
+
+    const dripped = await item(course.id, {
+      itemType: 'link',
+      title: '第二周',
+      url: 'https://example.org/w2',
+      availableFrom: '2026-12-08T08:00:00+08:00',
+    });
+    expect(dripped.availableFrom).toBe('2026-12-08T00:00:00.000Z');
+    const notATime = await call('PUT', `${items}/${dripped.id}`, {
+      availableFrom: 'next week',
+      version: dripped.version,
+    });
+    expect(fieldOf(notATime.body)).toEqual(['availableFrom']);
+    const cleared = await call('PUT', `${items}/${dripped.id}`, { availableFrom: null, version: dripped.version });
+    expect(cleared.body.availableFrom).toBeNull();
+    // a clone keeps its items' release
+    await call('PUT', `${items}/${dripped.id}`, {
+      availableFrom: '2026-12-15T00:00:00Z',
+      version: cleared.body.version,
+    });
+    const copy = (await call('POST', `${courses}/${course.id}/clone`, { code: 'MODE-2', title: '副本' })).body;
+    const copied = (await call('GET', `${items}?courseId=${copy.id}`)).body.data as Json[];
+    expect(copied.map((i) => i.availableFrom)).toEqual(['2026-12-15T00:00:00.000Z']);
+  });
+
   it("keeps a base's office to its own trainees: enrolments, the report, item progress and recording it", async () => {
     const org = async (keyword: string) =>
       ((await call('GET', `/api/people/organization?keyword=${keyword}`)).body.data as Json[])[0];

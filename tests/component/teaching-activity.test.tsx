@@ -4,7 +4,9 @@ import ActivityListPage from '@/pages/teaching/activity';
 import type { Activity, Participant } from '@/pages/teaching/activity/descriptor';
 import ActivityProfile from '@/pages/teaching/activity/profile';
 import ActivitySignIn from '@/pages/teaching/sign-in';
-import { fakeApi } from './fake-api';
+import { dispatchRoot } from '@/utils/store';
+import { ActivityFiles } from '../../server/src/modules/teaching/activity/activity.resource';
+import { fakeApi, validatedBy } from './fake-api';
 import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -17,6 +19,7 @@ const codes = ['list', 'create', 'update', 'delete', 'export', 'publish', 'atten
 const hour = 3_600_000;
 
 const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
+  signInClosesAt: extra.endAt ?? new Date(Date.now() + hour).toISOString(),
   id,
   title: '心衰病例讨论',
   activityType: 'case_discussion',
@@ -29,6 +32,11 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   startAt: new Date(Date.now() - hour / 4).toISOString(),
   endAt: new Date(Date.now() + hour).toISOString(),
   signInOpensAt: new Date(Date.now() - (3 * hour) / 4).toISOString(),
+  signInOpenAt: null,
+  signInCloseAt: null,
+  hostOverlaps: [],
+  materialFileIds: [],
+  photoFileIds: [],
   mode: 'onsite',
   location: '示教室 3',
   onlineUrl: null,
@@ -56,6 +64,33 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   version: 2,
   ...extra,
 });
+/** XMLHttpRequest as uploadFile uses it for an upload through the server: answered with the stored file. */
+class FakeXhr {
+  static sent: { method: string; url: string }[] = [];
+  upload: { onprogress?: (event: Partial<ProgressEvent>) => void } = {};
+  status = 0;
+  responseText = '';
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  private request = { method: '', url: '' };
+  open(method: string, url: string) {
+    Object.assign(this.request, { method, url });
+  }
+  setRequestHeader() {}
+  send() {
+    FakeXhr.sent.push({ ...this.request });
+    setTimeout(() => {
+      this.status = 201;
+      this.responseText = JSON.stringify({ id: '61', originalName: 'photo.png' });
+      this.onload?.();
+    });
+  }
+  abort() {
+    this.onabort?.();
+  }
+}
+
 const participant = (no: string, name: string, extra: Partial<Participant> = {}): Participant => ({
   id: no,
   traineeId: `t${no}`,
@@ -143,6 +178,58 @@ describe('co-hosts', () => {
     expect(api.find('PUT', '/api/teaching/activity/1')[0].body).toMatchObject({ coHostIds: ['8', '9'], version: 2 });
     expect(await within(field).findByText('医生不存在')).toBeInTheDocument();
     // the whole drawer form renders at each step: slow on a busy machine
+  }, 180_000);
+});
+
+describe('the form', () => {
+  it("keeps the sign-in window, shows a refusal of it on the field, and warns of the host's overlaps once saved", async () => {
+    const opens = '2026-12-01T07:00:00.000Z';
+    const refusal = {
+      family: 'CLIENT_ERROR',
+      code: 'common.validation',
+      message: 'must be after sign-in opens',
+      fields: [{ field: 'signInCloseAt', message: '签到截止时间须晚于签到开始时间' }],
+    };
+    let refuse = true;
+    const row = activity('1', {
+      startAt: '2026-12-01T08:00:00.000Z',
+      endAt: '2026-12-01T09:00:00.000Z',
+      signInOpenAt: opens,
+      signInOpensAt: opens,
+    });
+    const api = fakeApi({
+      'GET /api/teaching/activity': () => page([row]),
+      'GET /api/people/doctor': () => page([]),
+      'GET /api/people/trainee-type': () => page([]),
+      'GET /api/people/organization/tree': () => ({ body: [] }),
+      'GET /api/people/organization/5': () => ({ body: { id: '5', name: '心内科', path: '/5/' } }),
+      'PUT /api/teaching/activity/1': () =>
+        refuse
+          ? { status: 400, body: refusal }
+          : {
+              body: {
+                ...row,
+                version: 3,
+                hostOverlaps: [{ id: '9', title: '教学查房', startAt: row.startAt, endAt: row.endAt }],
+              },
+            },
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    const listed = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
+    fireEvent.click(within(listed).getByTestId('row-edit'));
+    const field = (await screen.findAllByTestId('form-signInWindow'))[0]?.closest('.ant-form-item') as HTMLElement;
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/activity/1')).toHaveLength(1));
+    // the end left empty is its default (the end of the activity): sent as none
+    expect(api.find('PUT', '/api/teaching/activity/1')[0].body).toMatchObject({
+      signInOpenAt: opens,
+      signInCloseAt: null,
+    });
+    expect(await within(field).findByText('签到截止时间须晚于签到开始时间')).toBeInTheDocument();
+    refuse = false;
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/activity/1')).toHaveLength(2));
+    expect(await screen.findByText('注意：主讲人在重叠时间还有活动：教学查房')).toBeInTheDocument();
   }, 180_000);
 });
 
@@ -410,7 +497,7 @@ describe('/teach/teaching/:id/profile', () => {
     await screen.findByTestId('activity-sign-in-link', undefined, { timeout: 10_000 });
     expect(screen.queryByTestId('activity-sign-in-waiting')).toBeNull();
     expect(await screen.findByTestId('activity-sign-in-closed', undefined, { timeout: 10_000 })).toHaveTextContent(
-      /签到已结束/,
+      /签到已于 .* 截止/,
     );
     expect(screen.queryByTestId('activity-sign-in-link')).toBeNull();
     expect(api.find('GET', '/api/teaching/activity/1')).toHaveLength(1);
@@ -433,6 +520,136 @@ describe('/teach/teaching/:id/profile', () => {
     expect(screen.queryByTestId('activity-sign-in')).toBeNull();
     expect(screen.queryByTestId('activity-participants')).toBeNull();
     expect(api.find('GET', '/api/teaching/activity/1/sign-in-code')).toHaveLength(0);
+  });
+});
+
+describe('an activity under way, its window, its host and its files', () => {
+  const openProfile = (row: Activity, more: Parameters<typeof fakeApi>[0] = {}) => {
+    const api = fakeApi({
+      'GET /api/teaching/activity/1': () => ({ body: row }),
+      'GET /api/teaching/activity/1/participants': () => ({ body: [participant('R001', '张三')] }),
+      'GET /api/teaching/activity/1/sign-in-code': () => ({
+        body: { code: '1.1.59.abcdefghijklmnopqrstuv', expiresAt: new Date().toISOString(), refreshInSeconds: 20 },
+      }),
+      'GET /api/teaching/activity/1/rating-code': () => ({
+        body: { code: '1.1.abcdefghijklmnopqrstuv', opensAt: row.startAt, closesAt: row.endAt },
+      }),
+      'GET /api/teaching/activity/1/files': () => ({ body: { materials: [], photos: [] } }),
+      'GET /api/people/trainee': () => page([]),
+      'GET /api/system/audit-log': () => page([]),
+      ...more,
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    return api;
+  };
+
+  it('takes sign-in, walk-ins and completion while under way, and says the window sign-in keeps', async () => {
+    const closes = new Date(Date.now() + 2 * hour).toISOString();
+    openProfile(activity('1', { status: 'ongoing', signInCloseAt: closes, signInClosesAt: closes }));
+    expect(await screen.findByText('进行中')).toBeInTheDocument();
+    expect(await screen.findByTestId('activity-sign-in-window')).toHaveTextContent(new Date(closes).toLocaleString());
+    expect(screen.getByTestId('activity-complete')).toBeInTheDocument();
+    expect(await screen.findByTestId('participants-pick')).toBeInTheDocument();
+    expect(screen.getByTestId('activity-profile-edit')).toBeInTheDocument();
+  });
+
+  it('keeps the code shown past the end while its own window is open', async () => {
+    const past = activity('1', {
+      status: 'ongoing',
+      startAt: new Date(Date.now() - 2 * hour).toISOString(),
+      endAt: new Date(Date.now() - hour / 2).toISOString(),
+      signInClosesAt: new Date(Date.now() + hour).toISOString(),
+    });
+    openProfile(past);
+    expect(await screen.findByTestId('activity-sign-in-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('activity-sign-in-closed')).toBeNull();
+  });
+
+  it("warns of the host's activities at an overlapping time, each linked", async () => {
+    openProfile(
+      activity('1', {
+        status: 'published',
+        hostOverlaps: [
+          { id: '9', title: '教学查房', startAt: '2026-12-01T01:00:00.000Z', endAt: '2026-12-01T02:00:00.000Z' },
+        ],
+      }),
+    );
+    const warning = await screen.findByTestId('activity-host-overlaps');
+    expect(warning).toHaveTextContent('王主任 在重叠的时间还主持');
+    expect(
+      within(warning)
+        .getByText(/教学查房/)
+        .closest('a'),
+    ).toHaveAttribute('href', expect.stringContaining('/teach/teaching/9/profile'));
+  });
+
+  it('shows no warning when the host is free', async () => {
+    openProfile(activity('1', { status: 'published' }));
+    await screen.findByTestId('activity-files');
+    expect(screen.queryByTestId('activity-host-overlaps')).toBeNull();
+  });
+
+  it('lists its slides and photos to download, uploads a photo and removes a slide only once confirmed', async () => {
+    dispatchRoot('SET_TOKEN', { accessToken: 'tok', refreshToken: 'r', type: 'bearer' });
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.sent = [];
+    const row = activity('1', { status: 'completed', materialFileIds: ['50'], photoFileIds: [] });
+    const api = openProfile(row, {
+      'GET /api/teaching/activity/1/files': () => ({
+        body: {
+          materials: [
+            {
+              id: '50',
+              name: 'slides.pdf',
+              mimeType: 'application/pdf',
+              sizeBytes: 10,
+              previewUrl: '/api/file/file/download/p50',
+              downloadUrl: '/api/file/file/download/d50',
+              expiresAt: '2026-12-01T00:00:00.000Z',
+            },
+          ],
+          photos: [],
+        },
+      }),
+      'GET /api/file/file/upload-policy': () => ({
+        body: { direct: false, provider: 'local', maxSizeMb: 50, allowedExtensions: ['png', 'pdf'] },
+      }),
+      'POST /api/teaching/activity/1/files': validatedBy(ActivityFiles, () => ({ body: { ...row, version: 3 } })),
+    });
+    const slides = await screen.findByTestId('activity-materials');
+    expect(await within(slides).findByTestId('file-download-50')).toHaveAttribute(
+      'href',
+      '/api/file/file/download/d50',
+    );
+    expect(within(slides).getByText('slides.pdf')).toBeInTheDocument();
+
+    const photos = screen.getByTestId('activity-photos');
+    const input = photos.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['png'], 'photo.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(api.find('POST', '/api/teaching/activity/1/files')).toHaveLength(1));
+    expect(FakeXhr.sent[0]?.url).toBe('/api/file/file/upload?name=photo.png&purpose=attachment');
+    expect(api.find('POST', '/api/teaching/activity/1/files')[0]?.body).toEqual({ photoFileIds: ['61'], version: 2 });
+
+    fireEvent.click(within(slides).getByTestId('file-remove-50'));
+    expect(await screen.findByText('删除文件“slides.pdf”？')).toBeInTheDocument();
+    expect(api.find('POST', '/api/teaching/activity/1/files')).toHaveLength(1);
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/activity/1/files')).toHaveLength(2));
+    expect(api.find('POST', '/api/teaching/activity/1/files')[1]?.body).toEqual({ materialFileIds: [], version: 2 });
+  });
+
+  it('offers no upload on a cancelled activity', async () => {
+    openProfile(activity('1', { status: 'cancelled', cancelReason: '停诊' }));
+    await screen.findByTestId('activity-files');
+    expect(screen.queryByTestId('activity-materials-add')).toBeNull();
+    expect(screen.queryByTestId('activity-photos-add')).toBeNull();
   });
 });
 

@@ -32,6 +32,7 @@ const video = (id: string, extra: Partial<CourseItem> = {}): CourseItem => ({
   durationMinutes: null,
   minViewPercent: 80,
   isRequired: true,
+  availableFrom: null,
   sort: 0,
   status: 'draft',
   completedCount: 0,

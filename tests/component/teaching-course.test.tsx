@@ -43,6 +43,7 @@ const course = (id: string, extra: Partial<Course> = {}): Course => ({
   creditHours: 8,
   availableFrom: null,
   availableTo: null,
+  enrolMode: 'assigned',
   finalPaperId: null,
   finalPaperTitle: null,
   minItemPercent: 100,
@@ -79,6 +80,7 @@ const item = (
   durationMinutes: null,
   minViewPercent: 80,
   isRequired: true,
+  availableFrom: null,
   sort,
   status: 'published',
   completedCount: 0,
@@ -402,6 +404,37 @@ describe("a course's outline, where its items are managed", () => {
   });
 });
 
+describe('/teach/course/item/list', () => {
+  it("keeps an item's release time in its drawer and shows it in the list", async () => {
+    const released = { ...item('7', 'link', 0), availableFrom: '2026-12-08T00:00:00.000Z' };
+    const api = fakeApi({
+      'GET /api/teaching/course-item/outline': () => ({ body: [released] }),
+      'GET /api/teaching/course-item': () => page([released]),
+      'GET /api/teaching/course': () => page([course('1')]),
+      'GET /api/teaching/course/1': () => ({ body: course('1') }),
+      'PUT /api/teaching/course-item/7': () => ({ body: { ...released, version: 2 } }),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant([...codes, 'teaching:course-item:create']),
+        initialPath: '/teach/course/item/list?courseId=1',
+        routes: [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
+      }).tree,
+    );
+    const row = (await screen.findByText('内容7', { selector: 'td *, td' })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent(/2026-12-08/);
+    fireEvent.click(within(row).getByTestId('row-edit'));
+    await screen.findByTestId('form-availableFrom');
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/course-item/7')).toHaveLength(1));
+    expect(api.find('PUT', '/api/teaching/course-item/7')[0].body).toMatchObject({
+      availableFrom: '2026-12-08T00:00:00.000Z',
+      version: 1,
+    });
+  }, 120_000);
+});
+
 describe('/teach/course/:id/profile', () => {
   const enrolment = (traineeNo: string, traineeName: string, status: string, progressPercent: number) => ({
     id: traineeNo,
@@ -415,8 +448,9 @@ describe('/teach/course/:id/profile', () => {
     status,
     completedAt: status === 'completed' ? '2026-11-20T00:00:00.000Z' : null,
   });
-  const open = (extra: Partial<Course> = {}) => {
+  const open = (extra: Partial<Course> = {}, more: Parameters<typeof fakeApi>[0] = {}) => {
     const api = fakeApi({
+      ...more,
       'GET /api/teaching/course/1': () => ({ body: course('1', extra) }),
       'GET /api/teaching/course/1/enrolments': () => ({
         body: [
@@ -428,6 +462,7 @@ describe('/teach/course/:id/profile', () => {
       'GET /api/teaching/course-item/outline': () => ({ body: [item('7', 'link', 0)] }),
       'POST /api/teaching/course/1/offline': () => ({ body: course('1', { ...extra, status: 'offline', version: 5 }) }),
       'GET /api/system/audit-log': () => page([]),
+      ...more,
     });
     render(
       renderApp({
@@ -481,5 +516,81 @@ describe('/teach/course/:id/profile', () => {
     await waitFor(() => expect(within(card).queryByText('R001')).toBeNull());
     expect(within(card).getByText('R003')).toBeInTheDocument();
     expect(within(card).queryByText('R002')).toBeNull();
+  });
+
+  it('enrols the trainees picked, saying how many', async () => {
+    const api = open(
+      {},
+      {
+        'GET /api/people/trainee': () => page([{ id: '31', name: '周九', traineeNo: 'R031' }]),
+        'POST /api/teaching/course/1/enrol': () => ({ body: { count: 1, course: course('1', { version: 5 }) } }),
+      },
+    );
+    const card = await screen.findByTestId('course-enrolments');
+    expect(within(card).getByTestId('enrolment-add')).toBeDisabled();
+    fireEvent.mouseDown(
+      within(within(card).getByTestId('enrolment-pick').closest('.ant-select') as HTMLElement).getByRole('combobox'),
+    );
+    fireEvent.click(await screen.findByText('周九 (R031)', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(within(card).getByTestId('enrolment-add'));
+    expect(await screen.findByText('新加入 1 名学员')).toBeInTheDocument();
+    expect(api.find('POST', '/api/teaching/course/1/enrol')[0].body).toEqual({ traineeIds: ['31'] });
+    // trainees in training are offered
+    expect(api.find('GET', '/api/people/trainee')[0].query.status).toBe('in_training,extended');
+  });
+
+  it('removes an enrolment only once confirmed, saying its progress goes; a completed one is not offered', async () => {
+    const api = open(
+      {},
+      { 'POST /api/teaching/course/1/unenrol': () => ({ body: { count: 1, course: course('1', { version: 5 }) } }) },
+    );
+    const card = await screen.findByTestId('course-enrolments');
+    await within(card).findByText('R002');
+    expect(within(card).queryByTestId('enrolment-remove-R001')).toBeNull();
+    fireEvent.click(within(card).getByTestId('enrolment-remove-R002'));
+    expect(await screen.findByText(/该学员已学习 50%/)).toBeInTheDocument();
+    expect(api.find('POST', '/api/teaching/course/1/unenrol')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(api.find('POST', '/api/teaching/course/1/unenrol')).toHaveLength(1));
+    expect(api.find('POST', '/api/teaching/course/1/unenrol')[0].body).toEqual({ traineeIds: ['R002'] });
+  });
+
+  it('offers no enrolment by hand on a draft (its removal stays offered)', async () => {
+    open({ status: 'draft' });
+    const card = await screen.findByTestId('course-enrolments');
+    await within(card).findByText('R002');
+    expect(within(card).queryByTestId('enrolment-pick')).toBeNull();
+    expect(within(card).getByTestId('enrolment-remove-R002')).toBeInTheDocument();
+  });
+
+  it("shows the course's open dates and how trainees come onto it", async () => {
+    open({ availableFrom: '2026-12-01', availableTo: '2026-12-31', enrolMode: 'self_enrol' });
+    await screen.findByTestId('course-enrolments');
+    expect(await screen.findByText('学员自选')).toBeInTheDocument();
+    expect(screen.getByText('2026-12-01')).toBeInTheDocument();
+    expect(screen.getByText('2026-12-31')).toBeInTheDocument();
+  });
+
+  it('shows when a dripped item is released, in the outline', async () => {
+    fakeApi({
+      'GET /api/teaching/course/1': () => ({ body: course('1') }),
+      'GET /api/teaching/course/1/enrolments': () => ({ body: [] }),
+      'GET /api/teaching/course-item/outline': () => ({
+        body: [{ ...item('7', 'link', 0), availableFrom: '2026-12-08T00:00:00.000Z' }, item('8', 'link', 1)],
+      }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/course/1/profile',
+        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
+      }).tree,
+    );
+    expect(await screen.findByTestId('item-available-7')).toHaveTextContent(
+      `${new Date('2026-12-08T00:00:00.000Z').toLocaleString()} 开放`,
+    );
+    expect(screen.queryByTestId('item-available-8')).toBeNull();
   });
 });

@@ -39,6 +39,8 @@ const FIELDS = [
   'capacity',
   'signInMode',
   'lateAfterMinutes',
+  'signInOpenAt',
+  'signInCloseAt',
   'evaluationEnabled',
   'description',
   'remark',
@@ -62,7 +64,12 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
   const save = async (values: Record<string, unknown>) => {
     // local times as the picker gives them (text or dayjs) → instants with their zone, as the API takes them
     const [startAt, endAt] = ((values.time as (string | Dayjs)[] | undefined) ?? []).map((v) => dayjs(v).toISOString());
-    const given = { ...values, startAt, endAt };
+    // the sign-in window: either end may be left empty (its default), which clears it on an edit
+    const [signInOpenAt, signInCloseAt] = [0, 1].map((i) => {
+      const v = (values.signInWindow as (string | Dayjs | null | undefined)[] | undefined)?.[i];
+      return v ? dayjs(v).toISOString() : null;
+    });
+    const given = { ...values, startAt, endAt, signInOpenAt, signInCloseAt };
     const fields = published ? FIELDS.filter((f) => !AUDIENCE.includes(f)) : FIELDS;
     const body = toBody(given, fields, record ? 'update' : 'create', record?.version);
     const placed = fieldErrorsOn(form);
@@ -70,7 +77,13 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
       // the range is one field: a refusal of either end shows on it
       placeFieldErrors: (errors: { field: string; message: string }[]) =>
         placed.placeFieldErrors?.(
-          errors.map((e) => (e.field === 'startAt' || e.field === 'endAt' ? { ...e, field: 'time' } : e)),
+          errors.map((e) =>
+            e.field === 'startAt' || e.field === 'endAt'
+              ? { ...e, field: 'time' }
+              : e.field === 'signInOpenAt' || e.field === 'signInCloseAt'
+                ? { ...e, field: 'signInWindow' }
+                : e,
+          ),
         ) ?? false,
     };
     try {
@@ -78,6 +91,14 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
         ? await activities.update(record.id, body as never, options)
         : await activities.create(body as never, options);
       message.success(t('resource.saved'));
+      // not a refusal: the host is elsewhere at an overlapping time, which the planner may mean
+      if (saved.hostOverlaps?.length)
+        message.warning(
+          intl.formatMessage(
+            { id: 'teaching.activity.hostOverlaps.saved' },
+            { titles: saved.hostOverlaps.map((o) => o.title).join('、') },
+          ),
+        );
       onSaved(saved);
       return true;
     } catch {
@@ -86,7 +107,7 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
   };
 
   const initial = record
-    ? { ...record, time: [record.startAt, record.endAt] }
+    ? { ...record, time: [record.startAt, record.endAt], signInWindow: [record.signInOpenAt, record.signInCloseAt] }
     : { mode: 'onsite', signInMode: 'qr', lateAfterMinutes: 10, evaluationEnabled: true, ...defaults };
   const entity = t('teaching.activity.entity');
   return (
@@ -185,6 +206,19 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
         name="signInMode"
         label={label('signInMode')}
         options={SIGN_IN_MODES.map((value) => ({ value, label: t(`teaching.activity.signInMode.${value}`) }))}
+      />
+      <ProFormDateTimeRangePicker
+        name="signInWindow"
+        label={label('signInWindow')}
+        tooltip={label('signInWindow.hint')}
+        fieldProps={
+          {
+            format: 'YYYY-MM-DD HH:mm',
+            showTime: { format: 'HH:mm' },
+            allowEmpty: [true, true],
+            'data-testid': 'form-signInWindow',
+          } as object
+        }
       />
       <ProFormDigit name="lateAfterMinutes" label={label('lateAfterMinutes')} min={0} max={240} />
       <ProFormSwitch name="evaluationEnabled" label={label('evaluationEnabled')} />

@@ -1,3 +1,4 @@
+import type { Attachment } from '@server/modules/file/file/file.resource';
 import type {
   Activity,
   ActivityStats,
@@ -42,6 +43,16 @@ export const addParticipants = (id: string, traineeIds: string[], options?: Opti
   activities.action<Activity>(id, 'participants', { traineeIds }, options);
 export const correctAttendance = (id: string, items: CorrectAttendance['items'], options?: Options) =>
   activities.action<Activity>(id, 'attendance', { items }, options);
+/** Its slides and evidence photos with their links; set as a whole per list (a list left out is kept). */
+export const fetchActivityFiles = (id: string) =>
+  request.get<{ materials: Attachment[]; photos: Attachment[] }>(`${path}/${id}/files`);
+export const setActivityFiles = (
+  row: Activity,
+  files: { materialFileIds?: string[]; photoFileIds?: string[] },
+  options?: Options,
+) => activities.action<Activity>(row.id, 'files', { ...files, version: row.version }, options);
+/** Published, before or after its start (LIVE of activity.resource.ts): open to sign-in, walk-ins and changes. */
+export const LIVE: Activity['status'][] = ['published', 'ongoing'];
 export const fetchSignInCode = (id: string, options?: Options) =>
   request.get<SignInCode>(`${path}/${id}/sign-in-code`, options);
 export const fetchRatingCode = (id: string, options?: Options) =>
@@ -91,6 +102,7 @@ const names = (key: 'audienceTraineeTypeNames' | 'audienceOrgNames') => (_dom: u
 const STATUS_COLOURS: Record<Activity['status'], string> = {
   draft: 'default',
   published: 'processing',
+  ongoing: 'processing',
   completed: 'success',
   cancelled: 'warning',
 };
@@ -107,7 +119,7 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
     profile: (row) => `/teach/teaching/${row.id}/profile`,
     recordName: (row) => row.title,
     allows: (row, action) =>
-      action === 'delete' ? ['draft', 'cancelled'].includes(row.status) : ['draft', 'published'].includes(row.status),
+      action === 'delete' ? ['draft', 'cancelled'].includes(row.status) : ['draft', ...LIVE].includes(row.status),
     lockReasonId: 'teaching.activity.locked',
     formLayout: 'DrawerForm',
     form: { create: [], update: [] },
@@ -171,6 +183,8 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
       }),
       column('capacity', { hideInSearch: true, hideInTable: true }),
       column('lateAfterMinutes', { hideInSearch: true, hideInTable: true }),
+      column('signInOpensAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
+      column('signInClosesAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true }),
       column('evaluationEnabled', { dict: 'yes_no', hideInSearch: true, hideInTable: true }),
       column('status', {
         options: (Object.keys(STATUS_COLOURS) as Activity['status'][]).map((value) => ({

@@ -10,7 +10,7 @@ import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { CancelDialog, StatsDrawer } from './ActivityDialogs';
 import ActivityForm from './ActivityForm';
-import { type Activity, activityDescriptor, publishActivity } from './descriptor';
+import { type Activity, activityDescriptor, LIVE, publishActivity } from './descriptor';
 
 /**
  * /teach/teaching/list: the departments' teaching activities by title or place, type, status and date; planned in a
@@ -55,7 +55,7 @@ export default function ActivityListPage() {
               <ActionLink data-testid="activity-publish">{t('teaching.activity.publish')}</ActionLink>
             </Popconfirm>
           ),
-          ['draft', 'published'].includes(row.status) && can('teaching:activity:publish') && (
+          ['draft', ...LIVE].includes(row.status) && can('teaching:activity:publish') && (
             <ActionLink key="cancel" danger data-testid="activity-cancel" onClick={() => setCancelling(row)}>
               {t('teaching.activity.cancel')}
             </ActionLink>

@@ -2,6 +2,7 @@ import '@/pages/file/catalogue';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   DrawerForm,
+  ProFormDateTimePicker,
   ProFormDependency,
   ProFormDigit,
   ProFormSelect,
@@ -11,6 +12,7 @@ import {
 } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Button, type ButtonProps, Form, Upload, type UploadFile } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { toBody } from '@/components/resource/params';
 import type { FormDialogProps } from '@/components/resource/useResourceDialogs';
@@ -28,7 +30,7 @@ const HOLDS: Record<CourseItem['itemType'], 'fileId' | 'url' | 'examPaperId' | n
   link: 'url',
   quiz: 'examPaperId',
 };
-const COMMON = ['parentId', 'title', 'description', 'durationMinutes', 'minViewPercent', 'isRequired'];
+const COMMON = ['parentId', 'title', 'description', 'durationMinutes', 'minViewPercent', 'isRequired', 'availableFrom'];
 
 /** One stored file as a form field (its id): uploaded at once, with its progress. */
 function FileField({
@@ -83,9 +85,14 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
     const type = (record?.itemType ?? values.itemType) as CourseItem['itemType'];
     const holds = HOLDS[type];
     const fields = [...COMMON, ...(holds ? [holds] : [])];
+    // the picker's local time (text or dayjs) → an instant with its zone, as the API takes it
+    const given = {
+      ...values,
+      availableFrom: values.availableFrom ? dayjs(values.availableFrom as string).toISOString() : values.availableFrom,
+    };
     const body = record
-      ? toBody(values, fields, 'update', record.version)
-      : { ...toBody(values, fields, 'create'), courseId: values.courseId, itemType: type };
+      ? toBody(given, fields, 'update', record.version)
+      : { ...toBody(given, fields, 'create'), courseId: values.courseId, itemType: type };
     try {
       const saved = record
         ? await courseItems.update(record.id, body as never, fieldErrorsOn(form))
@@ -191,6 +198,12 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
                     <ProFormDigit name="minViewPercent" label={label('minViewPercent')} min={1} max={100} />
                   )}
                   <ProFormSwitch name="isRequired" label={label('isRequired')} />
+                  <ProFormDateTimePicker
+                    name="availableFrom"
+                    label={label('availableFrom')}
+                    tooltip={t('teaching.course-item.availableFrom.hint')}
+                    fieldProps={{ 'data-testid': 'form-availableFrom' } as object}
+                  />
                 </>
               )}
             </>

@@ -70,6 +70,7 @@ export const courseItemDescriptor = describeResource<CourseItem, CreateCourseIte
       column('durationMinutes', { hideInSearch: true }),
       column('minViewPercent', { hideInSearch: true, hideInTable: true }),
       column('isRequired', { dict: 'yes_no', hideInSearch: true }),
+      column('availableFrom', { valueType: 'dateTime', hideInSearch: true }),
       column('status', {
         options: (Object.keys(STATUS_COLOURS) as CourseItem['status'][]).map((value) => ({
           value,

@@ -48,6 +48,14 @@ export default function CourseOutline({
       )}
       <Link to={`/teach/course/item/${item.id}/profile`}>{item.title}</Link>
       <Tag color={STATUS_COLOURS[item.status]}>{t(`teaching.course-item.status.${item.status}`)}</Tag>
+      {item.availableFrom && (
+        <Typography.Text type="secondary" data-testid={`item-available-${item.id}`}>
+          {intl.formatMessage(
+            { id: 'teaching.course-item.availableFrom.from' },
+            { time: new Date(item.availableFrom).toLocaleString() },
+          )}
+        </Typography.Text>
+      )}
     </Space>
   );
   const onDrop: TreeProps['onDrop'] = (info) => {

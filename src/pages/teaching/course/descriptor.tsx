@@ -24,6 +24,11 @@ export const assignCourse = (row: Course) =>
 export const cloneCourse = (id: string, body: CloneCourse, options?: Options) =>
   request.post<Course>(`${path}/${id}/clone`, { ...options, data: body });
 export const fetchEnrolments = (id: string) => request.get<Enrolment[]>(`${path}/${id}/enrolments`);
+/** Trainees enrolled by hand, or taken off the course: how many, and the course. */
+export const enrolTrainees = (id: string, traineeIds: string[], options?: Options) =>
+  request.post<{ count: number; course: Course }>(`${path}/${id}/enrol`, { ...options, data: { traineeIds } });
+export const unenrolTrainees = (id: string, traineeIds: string[]) =>
+  request.post<{ count: number; course: Course }>(`${path}/${id}/unenrol`, { data: { traineeIds } });
 
 /** Published papers as choices (a course's final paper, a quiz's paper), found by code or title as it is typed. */
 export const paperChoices = ({ keyWords }: { keyWords?: string } = {}) =>
@@ -35,6 +40,7 @@ export const paperChoices = ({ keyWords }: { keyWords?: string } = {}) =>
 
 const COURSE_TYPES: Course['courseType'][] = ['required', 'elective', 'open'];
 const PURPOSES: Course['purpose'][] = ['pre_job', 'general', 'cme'];
+const ENROL_MODES: Course['enrolMode'][] = ['assigned', 'self_enrol', 'open'];
 const STATUS_COLOURS: Record<Course['status'], string> = {
   draft: 'default',
   published: 'success',
@@ -54,6 +60,7 @@ const FORM = [
   'audienceCohortYears',
   'finalPaperId',
   'minItemPercent',
+  'enrolMode',
   'availableFrom',
   'availableTo',
   'summary',
@@ -166,8 +173,12 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
       hideInSearch: true,
       fieldProps: { min: 0, max: 100 },
     }),
-    column('availableFrom', { valueType: 'date', hideInTable: true, hideInSearch: true }),
-    column('availableTo', { valueType: 'date', hideInTable: true, hideInSearch: true }),
+    column('enrolMode', {
+      hideInTable: true,
+      options: ENROL_MODES.map((value) => ({ value, labelId: `teaching.course.enrolMode.${value}` })),
+    }),
+    column('availableFrom', { valueType: 'date', hideInSearch: true }),
+    column('availableTo', { valueType: 'date', hideInSearch: true }),
     column('status', {
       hideInForm: true,
       options: (Object.keys(STATUS_COLOURS) as Course['status'][]).map((value) => ({

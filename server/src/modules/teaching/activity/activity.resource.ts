@@ -8,12 +8,19 @@ import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import type { Audited, Defaulted, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+import { Attachment } from '../../file/file/file.resource';
 
 /** Teaching activities (docs/domain.md §8.3): the tables, the schemas and the definition of an activity. */
 export const MODES = ['onsite', 'online', 'hybrid'] as const;
 export const SIGN_IN_MODES = ['qr', 'manual', 'none'] as const;
-export const ACTIVITY_STATUSES = ['draft', 'published', 'completed', 'cancelled'] as const;
+export const ACTIVITY_STATUSES = ['draft', 'published', 'ongoing', 'completed', 'cancelled'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+/** Published, before or after its start (the clock moves it on): what is open to sign-in, walk-ins and changes. */
+export const LIVE: readonly ActivityStatus[] = ['published', 'ongoing'];
+/** Who holds an activity's files: its slides, its evidence photos. */
+export const MATERIAL = 'teaching-activity.material';
+export const PHOTO = 'teaching-activity.photo';
+export const MAX_FILES = 20;
 export const ATTENDANCES = ['registered', 'present', 'late', 'absent', 'excused'] as const;
 export type Attendance = (typeof ATTENDANCES)[number];
 /** Those who came: the attendance rate counts them. */
@@ -49,6 +56,10 @@ interface TeachingActivityTable extends Audited {
   rating_count: Defaulted<number>;
   avg_rating: ColumnType<string | null, number | null | undefined, number | null>;
   remark: Nullable<string>;
+  sign_in_open_at: NullableTimestamp;
+  sign_in_close_at: NullableTimestamp;
+  material_file_ids: Defaulted<string[]>;
+  photo_file_ids: Defaulted<string[]>;
 }
 interface ActivityParticipantTable extends Audited {
   id: IdColumn;
@@ -82,7 +93,21 @@ export const Activity = recordRow({
   coHostNames: z.array(z.string()),
   startAt: z.string(),
   endAt: z.string(),
-  signInOpensAt: z.string().openapi({ description: 'When sign-in opens: a while before the start (it ends with it)' }),
+  signInOpenAt: z
+    .string()
+    .nullable()
+    .openapi({ description: 'When sign-in opens, as set (null: 30 minutes before the start)' }),
+  signInCloseAt: z.string().nullable().openapi({ description: 'When sign-in closes, as set (null: at the end)' }),
+  signInOpensAt: z.string().openapi({ description: 'When sign-in opens (as set, or 30 minutes before the start)' }),
+  signInClosesAt: z.string().openapi({ description: 'When sign-in closes (as set, or at the end)' }),
+  hostOverlaps: z
+    .array(z.object({ id: z.string(), title: z.string(), startAt: z.string(), endAt: z.string() }))
+    .openapi({
+      description:
+        'Other activities (not cancelled) its host hosts or co-hosts at an overlapping time: a warning, not a refusal',
+    }),
+  materialFileIds: z.array(z.string()).openapi({ description: 'Its slides: files it holds' }),
+  photoFileIds: z.array(z.string()).openapi({ description: 'Its evidence photos: files it holds' }),
   mode: z.enum(MODES),
   location: z.string().nullable(),
   onlineUrl: z.string().nullable(),
@@ -145,6 +170,14 @@ const fields = {
   capacity: z.number().int().min(1).max(100_000).nullable().optional(),
   signInMode: z.enum(SIGN_IN_MODES).optional(),
   lateAfterMinutes: z.number().int().min(0).max(240).optional(),
+  signInOpenAt: instant
+    .nullable()
+    .optional()
+    .openapi({ description: 'When sign-in opens (null: 30 minutes before the start)' }),
+  signInCloseAt: instant
+    .nullable()
+    .optional()
+    .openapi({ description: 'When sign-in closes, after it opens (null: at the end)' }),
   evaluationEnabled: z.boolean().optional(),
   description: field.optionalText(5000),
   remark: field.remark,
@@ -163,6 +196,20 @@ export const UpdateActivity = updateBody('UpdateTeachingActivity', {
 export type UpdateActivity = z.infer<typeof UpdateActivity>;
 
 export const ActivityAction = requestBody('TeachingActivityAction', { version: Version });
+const fileIds = z.array(Id).max(MAX_FILES);
+export const ActivityFiles = requestBody('TeachingActivityFiles', {
+  materialFileIds: fileIds.optional().openapi({
+    description: 'Slides: files uploaded as attachments (or already its own); left out: kept; the rest let go',
+  }),
+  photoFileIds: fileIds
+    .optional()
+    .openapi({ description: 'Evidence photos: files uploaded as attachments (or already its own); left out: kept' }),
+  version: Version,
+});
+export type ActivityFiles = z.infer<typeof ActivityFiles>;
+export const ActivityFileLinks = z
+  .object({ materials: z.array(Attachment), photos: z.array(Attachment) })
+  .openapi('TeachingActivityFileLinks');
 export const CancelActivity = requestBody('CancelTeachingActivity', {
   reason: field.requiredText(500),
   version: Version,
@@ -338,7 +385,13 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
       'audienceOrgNames',
       'startAt',
       'endAt',
+      'signInOpenAt',
+      'signInCloseAt',
       'signInOpensAt',
+      'signInClosesAt',
+      'hostOverlaps',
+      'materialFileIds',
+      'photoFileIds',
       'publishedAt',
       'remindedAt',
       'avgRating',
@@ -350,6 +403,10 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
     publishedAt: 'published_at',
     remindedAt: 'reminded_at',
     avgRating: 'avg_rating',
+    signInOpenAt: 'sign_in_open_at',
+    signInCloseAt: 'sign_in_close_at',
+    materialFileIds: 'material_file_ids',
+    photoFileIds: 'photo_file_ids',
   },
   tenantOwned: true,
   computed: {
@@ -364,7 +421,21 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
       JOIN organization o ON o.id = x.id ORDER BY x.n)`,
     startAt: iso(column('start_at')),
     endAt: iso(column('end_at')),
-    signInOpensAt: iso(sql`${column('start_at')} - ${SIGN_IN_OPENS_BEFORE}::interval`),
+    signInOpenAt: iso(column('sign_in_open_at')),
+    signInCloseAt: iso(column('sign_in_close_at')),
+    signInOpensAt: iso(
+      sql`coalesce(${column('sign_in_open_at')}, ${column('start_at')} - ${SIGN_IN_OPENS_BEFORE}::interval)`,
+    ),
+    signInClosesAt: iso(sql`coalesce(${column('sign_in_close_at')}, ${column('end_at')})`),
+    hostOverlaps: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id::text, 'title', o.title,
+        'startAt', ${iso(sql`o.start_at`)}, 'endAt', ${iso(sql`o.end_at`)}) ORDER BY o.start_at, o.id), '[]'::json)
+      FROM teaching_activity o
+      WHERE o.id <> teaching_activity.id AND o.status <> 'cancelled'
+        AND o.start_at < teaching_activity.end_at AND o.end_at > teaching_activity.start_at
+        AND (o.host_doctor_id = teaching_activity.host_doctor_id
+          OR teaching_activity.host_doctor_id = ANY(o.co_host_ids)))`,
+    materialFileIds: sql`teaching_activity.material_file_ids::text[]`,
+    photoFileIds: sql`teaching_activity.photo_file_ids::text[]`,
     publishedAt: iso(column('published_at')),
     remindedAt: iso(column('reminded_at')),
     avgRating: sql`teaching_activity.avg_rating::float8`,

@@ -8,6 +8,8 @@ import { defineRoute, recordAction } from '../../../core/route';
 import {
   Activity,
   ActivityAction,
+  ActivityFileLinks,
+  ActivityFiles,
   ActivityStats,
   AddParticipants,
   activityResource,
@@ -85,10 +87,28 @@ const signInCode = defineRoute({
   method: 'get',
   path: `/${path}/{id}/sign-in-code`,
   tags,
-  summary: `The sign-in code to show now (as a QR code): signed, it changes every 30 seconds and is taken for one minute, while sign-in is open (from 30 minutes before the start to the end)`,
+  summary: `The sign-in code to show now (as a QR code): signed, it changes every 30 seconds and is taken for one minute, while sign-in is open (its window as set, by default from 30 minutes before the start to the end)`,
   permission: 'teaching:activity:attendance',
   request: { params: IdParam },
   responses: answers('The code', SignInCode, 400, 401, 403, 404, 409),
+});
+const files = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/files`,
+  tags,
+  summary: 'Its slides and evidence photos, each with a link to show it and one to download it (signed, expiring)',
+  permission: 'teaching:activity:list',
+  request: { params: IdParam },
+  responses: answers('The files', ActivityFileLinks, 400, 401, 403, 404, 502),
+});
+const setFiles = recordAction({
+  path,
+  verb: 'files',
+  summary:
+    'Set its slides and evidence photos (files uploaded as attachments; a list left out is kept, the files no longer listed are let go), but when cancelled',
+  permission: 'teaching:activity:update',
+  body: ActivityFiles,
+  answer,
 });
 const sheet = defineRoute({
   method: 'get',
@@ -202,6 +222,13 @@ const actions = (service: ActivityService): OpenAPIHono<AppEnv> =>
       const { tenantId, userId } = c.var.principal;
       return c.json(await service.signInCode(tenantId, c.req.valid('param').id, userId), 200);
     })
+    .openapi(files, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      return c.json(await service.files(tenantId, c.req.valid('param').id, userId, c.var.services.files), 200);
+    })
+    .openapi(setFiles, async (c) =>
+      c.json(await service.setFiles(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(ratingCode, async (c) => {
       const { tenantId, userId } = c.var.principal;
       return c.json(await service.ratingCode(tenantId, c.req.valid('param').id, userId), 200);

@@ -8,12 +8,15 @@ import { writeSheet } from '../../../core/resource/spreadsheet';
 import { createSecretBox } from '../../../core/secret-box';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { inEachTenant } from '../../../core/tenant-jobs';
+import { claimFiles, releaseFiles } from '../../file/attachments';
+import type { FileService } from '../../file/file/file.service';
 import { messageTime, notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { AUDIENCE_FIELDS, namesNoOne, traineesOf } from '../audience';
 import {
   type Activity,
+  type ActivityFiles,
   type ActivityStats,
   type ActivityStatus,
   type AddParticipants,
@@ -24,7 +27,10 @@ import {
   type CorrectAttendance,
   type CreateActivity,
   type HostStats,
+  LIVE,
+  MATERIAL,
   type Participant,
+  PHOTO,
   type Rate,
   type RatingAccess,
   type RatingCode,
@@ -47,6 +53,7 @@ const texts = {
     coHostIsHost: '主讲人不能同时是协同主讲',
     coHostTwice: '同一位医生不能重复',
     endBeforeStart: '须晚于开始时间',
+    closeBeforeOpen: '签到截止时间须晚于签到开始时间',
     noAudience: '请至少指定一种参加对象（学员类型、培训基地或年级）',
     overCapacity: (n: number) => `参加对象共 ${n} 人，超过容量`,
     overCapacityList: (n: number, capacity: number) => `加入后名单共 ${n} 人，超过容量 ${capacity}`,
@@ -70,6 +77,7 @@ const texts = {
     coHostIsHost: 'cannot name the host as a co-host',
     coHostTwice: 'names the same doctor twice',
     endBeforeStart: 'must be after the start',
+    closeBeforeOpen: 'must be after sign-in opens',
     noAudience: 'name one audience at least (trainee types, bases or cohorts)',
     overCapacity: (n: number) => `the audience of ${n} trainees is over the capacity`,
     overCapacityList: (n: number, capacity: number) =>
@@ -103,6 +111,9 @@ const texts = {
 export const ROTATE_SECONDS = 30;
 /** A rating is taken from the start of an activity to this long after its end. */
 const RATING_DAYS = 14;
+
+/** Sign-in opens this long before the start unless the activity says when (as the row's `signInOpensAt`). */
+const SIGN_IN_OPENS_BEFORE_MS = 30 * 60_000;
 
 type Deps = ResourceDeps & { config: Config; jobs: Jobs; settings: SettingsService };
 
@@ -157,6 +168,14 @@ export function createActivityService(deps: Deps) {
     const start = input.startAt ?? current?.startAt;
     const end = input.endAt ?? current?.endAt;
     if (start && end && Date.parse(end) <= Date.parse(start)) throw invalidField('endAt', t.endBeforeStart);
+    // the window as it will be: each bound as set, or its default (30 minutes before the start, the end)
+    const open = input.signInOpenAt !== undefined ? input.signInOpenAt : current?.signInOpenAt;
+    const close = input.signInCloseAt !== undefined ? input.signInCloseAt : current?.signInCloseAt;
+    if (start && end) {
+      const opens = open ? Date.parse(open) : Date.parse(start) - SIGN_IN_OPENS_BEFORE_MS;
+      const closes = close ? Date.parse(close) : Date.parse(end);
+      if (closes <= opens) throw invalidField(close ? 'signInCloseAt' : 'signInOpenAt', t.closeBeforeOpen);
+    }
     if (current && current.status !== 'draft' && input.capacity && input.capacity < current.participantCount)
       throw invalidField('capacity', t.belowList(current.participantCount));
     if (current && current.status !== 'draft')
@@ -216,15 +235,23 @@ export function createActivityService(deps: Deps) {
       return (await find(tx, made.id)) as Activity;
     },
     async update(tx, current, input, ctx) {
-      refuseUnless(current, 'draft', 'published');
+      refuseUnless(current, 'draft', ...LIVE);
       await check(tx, input, current, ctx);
       const { version, ...values } = input;
-      // a new start time is reminded of again
+      // a new start time is reminded of again; one under way moved to a later start is published (not started) again
       const moved = input.startAt !== undefined && Date.parse(input.startAt) !== Date.parse(current.startAt);
-      const updated = await repo.update(tx, current.id, moved ? { ...values, remindedAt: null } : values, ctx, version);
+      const notStarted =
+        current.status === 'ongoing' && moved && Date.parse(input.startAt as string) > ctx.now.getTime();
+      const updated = await repo.update(
+        tx,
+        current.id,
+        { ...values, ...(moved && { remindedAt: null }), ...(notStarted && { status: 'published' as const }) },
+        ctx,
+        version,
+      );
       if (!updated) return updated;
       const after = (await find(tx, current.id)) as Activity;
-      if (current.status === 'published' && (after.startAt !== current.startAt || after.endAt !== current.endAt))
+      if (LIVE.includes(current.status) && (after.startAt !== current.startAt || after.endAt !== current.endAt))
         await notify(tx, deps.jobs, {
           businessItemCode: 'activity.rescheduled',
           to: { type: 'trainee', ids: await toldOf(tx, current.id) },
@@ -240,11 +267,11 @@ export function createActivityService(deps: Deps) {
     },
     async remove(tx, rows, ctx) {
       for (const row of rows) refuseUnless(row, 'draft', 'cancelled');
-      await repo.remove(
-        tx,
-        rows.map((r) => r.id),
-        ctx,
-      );
+      const ids = rows.map((r) => r.id);
+      // its slides and photos are let go (removed as orphans a day later)
+      await releaseFiles(tx, MATERIAL, ids);
+      await releaseFiles(tx, PHOTO, ids);
+      await repo.remove(tx, ids, ctx);
     },
   };
 
@@ -351,16 +378,17 @@ export function createActivityService(deps: Deps) {
   }
   /** Rated while it is evaluated, published or completed, from its start to RATING_DAYS after its end. */
   function refuseUnlessRatable(row: Activity | undefined): asserts row is Activity {
-    if (!row?.evaluationEnabled || !['published', 'completed'].includes(row.status))
+    if (!row?.evaluationEnabled || ![...LIVE, 'completed'].includes(row.status))
       throw new AppError('activity.notRatable');
     const window = ratingWindow(row);
     if (!window.open(config.now().getTime()))
       throw new AppError('activity.ratingClosed', { from: stamp(window.from), to: stamp(window.to) });
   }
 
+  /** As set, or from 30 minutes before the start to the end. */
   function signInWindow(row: Activity) {
     const from = Date.parse(row.signInOpensAt);
-    const to = Date.parse(row.endAt);
+    const to = Date.parse(row.signInClosesAt);
     return { from, to, open: (now: number) => now >= from && now <= to };
   }
 
@@ -397,8 +425,8 @@ export function createActivityService(deps: Deps) {
     /** Draft or published → cancelled, with the reason; a published one's participants (but the excused) are told. */
     cancel: (ctx: WriteContext, id: string, input: CancelActivity) =>
       act(ctx, id, 'cancel', input.version, async (tx, row) => {
-        refuseUnless(row, 'draft', 'published');
-        if (row.status === 'published')
+        refuseUnless(row, 'draft', ...LIVE);
+        if (LIVE.includes(row.status))
           await notify(tx, deps.jobs, {
             businessItemCode: 'activity.cancelled',
             to: { type: 'trainee', ids: await toldOf(tx, id) },
@@ -409,18 +437,50 @@ export function createActivityService(deps: Deps) {
         return { status: 'cancelled', cancelReason: input.reason };
       }),
 
-    /** Published → completed, once it has started: who never signed in (and was not excused) is absent. */
+    /**
+     * Published or under way → completed, once it has started: who never signed in (and was not excused) is absent.
+     * The clock does the same past its end and its sign-in window (`advance`).
+     */
     complete: (ctx: WriteContext, id: string, version: number) =>
       act(ctx, id, 'complete', version, async (tx, row) => {
-        refuseUnless(row, 'published');
+        refuseUnless(row, ...LIVE);
         if (Date.parse(row.startAt) > ctx.now.getTime()) throw invalidField('startAt', texts[ctx.lang].notStarted);
-        await tx
-          .updateTable('activity_participant')
-          .set({ attendance: 'absent', updated_at: ctx.now, updated_by: ctx.actorId })
-          .where('activity_id', '=', id)
-          .where('attendance', '=', 'registered')
-          .execute();
+        await markAbsent(tx, id, ctx.now, ctx.actorId);
         return { status: 'completed' };
+      }),
+
+    /**
+     * By the clock (each minute): a published activity whose start has come is under way (`ongoing`); one under way
+     * (or published) past its end and its sign-in window is completed, who never signed in (nor was excused) absent.
+     */
+    advance: (now: Date) => advanceByClock(tenancy, now, recount),
+
+    /** The files it holds (slides, evidence photos), each with its links; the viewer sees the activity. */
+    files: async (tenantId: string, id: string, viewer: string, files: FileService) => {
+      const row = await resource.get(tenantId, id, viewer);
+      return {
+        materials: await files.attachments(tenantId, row.materialFileIds),
+        photos: await files.attachments(tenantId, row.photoFileIds),
+      };
+    },
+
+    /**
+     * Its slides and its evidence photos set (each list left out is kept), whatever its status but cancelled: files
+     * uploaded as attachments, claimed by it; those it no longer lists are let go.
+     */
+    setFiles: (ctx: WriteContext, id: string, input: ActivityFiles) =>
+      act(ctx, id, 'files', input.version, async (tx, row) => {
+        refuseUnless(row, 'draft', ...LIVE, 'completed');
+        const values: { materialFileIds?: string[]; photoFileIds?: string[] } = {};
+        if (input.materialFileIds) {
+          await claimFiles(tx, { bizType: MATERIAL, bizId: id }, input.materialFileIds, 'materialFileIds', ctx.lang);
+          values.materialFileIds = [...new Set(input.materialFileIds)];
+        }
+        if (input.photoFileIds) {
+          await claimFiles(tx, { bizType: PHOTO, bizId: id }, input.photoFileIds, 'photoFileIds', ctx.lang);
+          values.photoFileIds = [...new Set(input.photoFileIds)];
+        }
+        return values;
       }),
 
     participants: (tenantId: string, id: string, viewer: string) =>
@@ -432,7 +492,7 @@ export function createActivityService(deps: Deps) {
     /** Trainees added to a published activity's list by hand (a walk-in), within the viewer's data scope and capacity. */
     addParticipants: (ctx: WriteContext, id: string, input: AddParticipants) =>
       act(ctx, id, 'participants', undefined, async (tx, row) => {
-        refuseUnless(row, 'published');
+        refuseUnless(row, ...LIVE);
         const scope = await dataScopeOf(tx, ctx.actorId);
         const found = new Set(
           (
@@ -467,7 +527,7 @@ export function createActivityService(deps: Deps) {
      */
     correctAttendance: (ctx: WriteContext, id: string, input: CorrectAttendance) =>
       act(ctx, id, 'attendance', undefined, async (tx, row) => {
-        refuseUnless(row, 'published', 'completed');
+        refuseUnless(row, ...LIVE, 'completed');
         const listed = new Set(
           (
             await tx
@@ -508,7 +568,7 @@ export function createActivityService(deps: Deps) {
       tenancy.inTenant(tenantId, async (tx) => {
         const row = await find(tx, id, viewer);
         if (!row) throw notFound();
-        refuseUnless(row, 'published');
+        refuseUnless(row, ...LIVE);
         if (row.signInMode !== 'qr') throw new AppError('activity.notAllowed', { status: row.signInMode });
         const window = signInWindow(row);
         const now = config.now().getTime();
@@ -531,7 +591,7 @@ export function createActivityService(deps: Deps) {
       const { tenantId, activityId } = readCode(input.code);
       return tenancy.inTenant(tenantId, async (tx) => {
         const row = await find(tx, activityId);
-        if (!row || row.status !== 'published' || row.signInMode !== 'qr') throw new AppError('activity.codeExpired');
+        if (!row || !LIVE.includes(row.status) || row.signInMode !== 'qr') throw new AppError('activity.codeExpired');
         const now = config.now().getTime();
         const window = signInWindow(row);
         if (!window.open(now))
@@ -740,11 +800,62 @@ async function statsScope(tx: Tx, query: StatsQuery, viewer: string) {
   const from = query.from ?? `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
   const scope = await dataScopeOf(tx, viewer);
   const local = sql`(a.start_at AT TIME ZONE ${zone})`;
-  const counted = sql<boolean>`a.status IN ('published', 'completed')
+  const counted = sql<boolean>`a.status IN ('published', 'ongoing', 'completed')
     AND ${local} >= ${from}::date AND ${local} < ${to}::date + 1
     AND ${inDataScope(scope, ['org_id'], 'a')}
     ${query.orgId ? sql`AND a.org_id = ${query.orgId}` : sql``}`;
   return { local, counted };
+}
+
+/** Who never signed in (nor was excused) is absent: the activity is over. */
+async function markAbsent(tx: Tx, id: string, now: Date, actorId: string | null) {
+  await tx
+    .updateTable('activity_participant')
+    .set({ attendance: 'absent', updated_at: now, updated_by: actorId })
+    .where('activity_id', '=', id)
+    .where('attendance', '=', 'registered')
+    .execute();
+}
+
+/** Published whose start has come → ongoing; published or ongoing past its end and sign-in window → completed. */
+function advanceByClock(tenancy: Tenancy, now: Date, recount: (tx: Tx, id: string) => Promise<void>) {
+  const over = sql<boolean>`teaching_activity.end_at < ${now}
+    AND coalesce(teaching_activity.sign_in_close_at, teaching_activity.end_at) < ${now}`;
+  return inEachTenant(
+    tenancy,
+    (tx) =>
+      tx
+        .selectFrom('teaching_activity')
+        .select('tenant_id')
+        .distinct()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'published'), eb('start_at', '<=', now)]),
+            eb.and([eb('status', '=', 'ongoing'), over]),
+          ]),
+        )
+        .execute(),
+    async (tx) => {
+      const done = await tx
+        .updateTable('teaching_activity')
+        .set({ status: 'completed', updated_at: now, version: sql`version + 1` })
+        .where('status', 'in', ['published', 'ongoing'])
+        .where(over)
+        .returning('id')
+        .execute();
+      for (const { id } of done) {
+        await markAbsent(tx, String(id), now, null);
+        await recount(tx, String(id));
+      }
+      const started = await tx
+        .updateTable('teaching_activity')
+        .set({ status: 'ongoing', updated_at: now, version: sql`version + 1` })
+        .where('status', '=', 'published')
+        .where('start_at', '<=', now)
+        .executeTakeFirst();
+      return done.length + Number(started.numUpdatedRows);
+    },
+  );
 }
 
 /** The longest reminder window a tenant may set (the setting's maximum): what the run looks for in every tenant. */

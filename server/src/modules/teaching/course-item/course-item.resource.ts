@@ -54,6 +54,7 @@ interface CourseItemTable extends Audited {
   media_error_detail: Nullable<string>;
   media_duration_sec: Nullable<number>;
   media_started_at: NullableTimestamp;
+  available_from: NullableTimestamp;
 }
 interface CourseItemProgressTable {
   id: IdColumn;
@@ -89,6 +90,10 @@ export const CourseItem = recordRow({
   durationMinutes: z.number().int().nullable(),
   minViewPercent: z.number().int().openapi({ description: 'A video or document is complete at this share viewed' }),
   isRequired: z.boolean(),
+  availableFrom: z
+    .string()
+    .nullable()
+    .openapi({ description: 'Drip release: shown to trainees from then on (null: once published)' }),
   sort: z.number().int(),
   status: z.enum(ITEM_STATUSES),
   completedCount: z.number().int().openapi({ description: 'Trainees who completed it' }),
@@ -118,6 +123,11 @@ const fields = {
   durationMinutes: z.number().int().min(1).max(10_000).nullable().optional(),
   minViewPercent: z.number().int().min(1).max(100).optional(),
   isRequired: z.boolean().optional(),
+  availableFrom: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .optional()
+    .openapi({ description: 'Drip release: shown to trainees from then on', example: '2026-12-01T08:00:00+08:00' }),
 };
 export const CreateCourseItem = requestBody('CreateCourseItem', fields);
 export type CreateCourseItem = z.infer<typeof CreateCourseItem>;
@@ -170,14 +180,16 @@ export type ItemProgress = z.infer<typeof ItemProgress>;
 export const courseItemTable = tableRepository<'course_item', CourseItem>({
   name: 'course_item',
   columns: columnsOf(CourseItem, {
-    except: ['courseTitle', 'parentTitle', 'fileName', 'examPaperTitle', 'completedCount'],
+    except: ['courseTitle', 'parentTitle', 'fileName', 'examPaperTitle', 'completedCount', 'availableFrom'],
   }),
+  writeOnly: { availableFrom: 'available_from' },
   tenantOwned: true,
   computed: {
     courseTitle: sql`(SELECT c.title FROM course c WHERE c.id = course_item.course_id)`,
     parentTitle: sql`(SELECT p.title FROM course_item p WHERE p.id = course_item.parent_id)`,
     fileName: sql`(SELECT f.original_name FROM file f WHERE f.id = course_item.file_id)`,
     examPaperTitle: sql`(SELECT p.title FROM exam_paper p WHERE p.id = course_item.exam_paper_id)`,
+    availableFrom: sql`to_char(course_item.available_from AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     completedCount: sql`(SELECT count(*)::int FROM course_item_progress g WHERE g.item_id = course_item.id
       AND g.completed_at IS NOT NULL)`,
   },

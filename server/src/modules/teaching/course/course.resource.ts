@@ -14,6 +14,7 @@ export const COURSE_TYPES = ['required', 'elective', 'open'] as const;
 export const PURPOSES = ['pre_job', 'general', 'cme'] as const;
 export const COURSE_STATUSES = ['draft', 'published', 'offline', 'archived'] as const;
 export type CourseStatus = (typeof COURSE_STATUSES)[number];
+export const ENROL_MODES = ['assigned', 'self_enrol', 'open'] as const;
 export const ENROLMENT_STATUSES = ['not_started', 'in_progress', 'completed', 'failed'] as const;
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 
@@ -33,6 +34,7 @@ interface CourseTable extends Audited {
   credit_hours: ColumnType<string, number | undefined, number>;
   available_from: Nullable<string>;
   available_to: Nullable<string>;
+  enrol_mode: Defaulted<(typeof ENROL_MODES)[number]>;
   final_paper_id: Nullable<Ref>;
   min_item_percent: Defaulted<number>;
   status: Defaulted<CourseStatus>;
@@ -74,6 +76,9 @@ export const Course = recordRow({
   creditHours: z.number(),
   availableFrom: z.string().nullable(),
   availableTo: z.string().nullable(),
+  enrolMode: z
+    .enum(ENROL_MODES)
+    .openapi({ description: 'How trainees come onto it: assigned (audience or by hand), self-enrolled, or open' }),
   finalPaperId: z.string().nullable(),
   finalPaperTitle: z.string().nullable(),
   minItemPercent: z
@@ -104,7 +109,8 @@ const fields = {
   summary: field.optionalText(2000),
   creditHours: z.number().min(0).max(9999).multipleOf(0.5).optional(),
   availableFrom: z.iso.date().nullable().optional(),
-  availableTo: z.iso.date().nullable().optional(),
+  availableTo: z.iso.date().nullable().optional().openapi({ description: 'Not before `availableFrom`' }),
+  enrolMode: z.enum(ENROL_MODES).optional(),
   finalPaperId: Id.nullable().optional().openapi({ description: 'A paper of the tenant; published before the course' }),
   minItemPercent: z.number().int().min(0).max(100).optional(),
   remark: field.remark,
@@ -121,6 +127,28 @@ export type UpdateCourse = z.infer<typeof UpdateCourse>;
 export const CourseAction = requestBody('CourseAction', { version: Version });
 export const CloneCourse = requestBody('CloneCourse', { code, title: field.requiredText(200) });
 export type CloneCourse = z.infer<typeof CloneCourse>;
+export const EnrolTrainees = requestBody('EnrolCourseTrainees', {
+  traineeIds: z
+    .array(Id)
+    .min(1)
+    .max(100)
+    .openapi({ description: 'Trainees in training within your data scope (those already on it stay as they are)' }),
+});
+export type EnrolTrainees = z.infer<typeof EnrolTrainees>;
+export const RemoveEnrolments = requestBody('RemoveCourseEnrolments', {
+  traineeIds: z
+    .array(Id)
+    .min(1)
+    .max(100)
+    .openapi({ description: 'Trainees on the course who have not completed it (their progress on it goes too)' }),
+});
+export type RemoveEnrolments = z.infer<typeof RemoveEnrolments>;
+export const EnrolmentsChanged = z
+  .object({
+    count: z.number().int().openapi({ description: 'Trainees added or removed' }),
+    course: Course,
+  })
+  .openapi('CourseEnrolmentsChanged');
 export const Assigned = z
   .object({ enrolled: z.number().int().openapi({ description: 'Trainees newly on the course' }), course: Course })
   .openapi('CourseAssigned');
@@ -201,6 +229,7 @@ export const courseResource = defineResource({
       categoryId: { kind: 'eq', pattern: ID_PATTERN },
       courseType: { kind: 'in', column: 'course_type', values: COURSE_TYPES },
       purpose: { kind: 'in', column: 'purpose', values: PURPOSES },
+      enrolMode: { kind: 'in', column: 'enrol_mode', values: ENROL_MODES },
       status: { kind: 'in', column: 'status', values: COURSE_STATUSES },
       createdAt: createdAtFilter,
     },

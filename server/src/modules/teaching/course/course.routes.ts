@@ -5,7 +5,17 @@ import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { sendSheet, writeContext, xlsx } from '../../../core/resource/resource.routes';
 import { defineRoute, recordAction } from '../../../core/route';
-import { Assigned, CloneCourse, Course, CourseAction, courseResource, Enrolment } from './course.resource';
+import {
+  Assigned,
+  CloneCourse,
+  Course,
+  CourseAction,
+  courseResource,
+  Enrolment,
+  EnrolmentsChanged,
+  EnrolTrainees,
+  RemoveEnrolments,
+} from './course.resource';
 import { type CourseService, createCourseService } from './course.service';
 
 const path = 'teaching/course';
@@ -35,6 +45,24 @@ const assign = recordAction({
   permission: 'teaching:course:assign',
   body: CourseAction,
   answer: ['How many were enrolled, and the course', Assigned],
+});
+const enrol = recordAction({
+  path,
+  verb: 'enrol',
+  summary:
+    'Enrol trainees by hand (in training, within your data scope) on a published course: all of them or none; those already on it stay',
+  permission: 'teaching:course:assign',
+  body: EnrolTrainees,
+  answer: ['How many were enrolled, and the course', EnrolmentsChanged],
+});
+const unenrol = recordAction({
+  path,
+  verb: 'unenrol',
+  summary:
+    'Take trainees off the course with their progress on it: all of them or none; a completed enrolment is refused (it is their record)',
+  permission: 'teaching:course:assign',
+  body: RemoveEnrolments,
+  answer: ['How many were removed, and the course', EnrolmentsChanged],
 });
 const clone = defineRoute({
   method: 'post',
@@ -74,6 +102,12 @@ const actions = (service: CourseService): OpenAPIHono<AppEnv> =>
     )
     .openapi(assign, async (c) =>
       c.json(await service.assign(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),
+    )
+    .openapi(enrol, async (c) =>
+      c.json(await service.enrol(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(unenrol, async (c) =>
+      c.json(await service.unenrol(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(clone, async (c) =>
       c.json(await service.clone(writeContext(c), c.req.valid('param').id, c.req.valid('json')), 201),

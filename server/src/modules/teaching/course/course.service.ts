@@ -21,6 +21,8 @@ import {
   courseResource,
   courseTable,
   type Enrolment,
+  type EnrolTrainees,
+  type RemoveEnrolments,
   type UpdateCourse,
 } from './course.resource';
 
@@ -38,6 +40,9 @@ const texts = {
     paperNotPublished: '结课试卷尚未发布：请先发布该试卷',
     noFinalQuiz: '学员须通过结课试卷才能完成课程：请先在课程中添加并发布使用该试卷的测验',
     noAudience: '请先指定分配对象（学员类型、培训基地或年级）：分配会让其中在培的学员加入课程',
+    noTrainee: '学员不存在、不在培训中或不在你的数据范围内',
+    notEnrolled: '不在本课程中',
+    completedStays: '已完成本课程，其学习记录（学时）须保留，不能移出',
     sheet: '学习报告',
     header: ['学员编号', '姓名', '学员类型', '培训基地', '来源', '进度（%）', '状态', '完成时间'],
     source: { assigned: '分配', self: '自选' },
@@ -55,6 +60,9 @@ const texts = {
       'trainees complete the course by passing its final paper: add a quiz on that paper to the course and publish it first',
     noAudience:
       'name its audience first (trainee types, bases or cohorts): assigning enrols the trainees in training it names',
+    noTrainee: 'is not an existing trainee in training within your data scope',
+    notEnrolled: 'is not on the course',
+    completedStays: 'has completed the course: their record (and credit hours) stays, they are not removed',
     sheet: 'Report',
     header: ['Trainee no.', 'Name', 'Trainee type', 'Base', 'Source', 'Progress (%)', 'Status', 'Completed'],
     source: { assigned: 'Assigned', self: 'Self' },
@@ -216,6 +224,92 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
     },
 
     /**
+     * Trainees enrolled by hand (assigned), each in training and within the viewer's data scope, or none of them; those
+     * already on it stay as they are. The new ones are told, as by the assignment.
+     */
+    async enrol(ctx: WriteContext, id: string, input: EnrolTrainees): Promise<{ count: number; course: Course }> {
+      let count = 0;
+      const course = await act(ctx, id, 'enrol', undefined, async (tx, row) => {
+        refuseUnless(row, 'published');
+        const scope = await dataScopeOf(tx, ctx.actorId);
+        const found = new Set(
+          (
+            await tx
+              .selectFrom('trainee')
+              .select('id')
+              .where('id', 'in', input.traineeIds)
+              .where('status', 'in', ['in_training', 'extended'] as const)
+              .where(inDataScope(scope, TRAINEE_BASES, 'trainee'))
+              .execute()
+          ).map((r) => String(r.id)),
+        );
+        input.traineeIds.forEach((traineeId, i) => {
+          if (!found.has(traineeId)) throw invalidField(`traineeIds.${i}`, texts[ctx.lang].noTrainee);
+        });
+        const made = await tx
+          .insertInto('course_enrollment')
+          .values([...found].map((traineeId) => ({ tenant_id: ctx.tenantId, course_id: id, trainee_id: traineeId })))
+          .onConflict((oc) => oc.columns(['tenant_id', 'course_id', 'trainee_id']).doNothing())
+          .returning('trainee_id')
+          .execute();
+        count = made.length;
+        await notify(tx, deps.jobs, {
+          businessItemCode: 'course.assigned',
+          to: { type: 'trainee', ids: made.map((e) => String(e.trainee_id)) },
+          params: { courseName: row.title, creditHours: String(row.creditHours) },
+          bizRef: { type: 'course', id },
+          actorId: ctx.actorId,
+        });
+        return {};
+      });
+      return { count, course };
+    },
+
+    /**
+     * Trainees taken off the course, with their progress on its items, all of them or none: each on it, within the
+     * viewer's data scope, and not completed (a completed enrolment is the trainee's record of the course's credit).
+     */
+    async unenrol(ctx: WriteContext, id: string, input: RemoveEnrolments): Promise<{ count: number; course: Course }> {
+      let count = 0;
+      const course = await act(ctx, id, 'unenrol', undefined, async (tx, row) => {
+        refuseUnless(row, 'draft', 'published', 'offline');
+        const t = texts[ctx.lang];
+        const scope = await dataScopeOf(tx, ctx.actorId);
+        const on = new Map(
+          (
+            await tx
+              .selectFrom('course_enrollment as e')
+              .innerJoin('trainee', 'trainee.id', 'e.trainee_id')
+              .select(['e.trainee_id', 'e.status'])
+              .where('e.course_id', '=', id)
+              .where('e.trainee_id', 'in', input.traineeIds)
+              .where(inDataScope(scope, TRAINEE_BASES, 'trainee'))
+              .execute()
+          ).map((r) => [String(r.trainee_id), r.status]),
+        );
+        input.traineeIds.forEach((traineeId, i) => {
+          const status = on.get(traineeId);
+          if (!status) throw invalidField(`traineeIds.${i}`, t.notEnrolled);
+          if (status === 'completed') throw invalidField(`traineeIds.${i}`, t.completedStays);
+        });
+        const ids = [...on.keys()];
+        await tx
+          .deleteFrom('course_item_progress')
+          .where('course_id', '=', id)
+          .where('trainee_id', 'in', ids)
+          .execute();
+        const gone = await tx
+          .deleteFrom('course_enrollment')
+          .where('course_id', '=', id)
+          .where('trainee_id', 'in', ids)
+          .executeTakeFirst();
+        count = Number(gone.numDeletedRows);
+        return {};
+      });
+      return { count, course };
+    },
+
+    /**
      * A new draft with the settings and the items (as drafts) of the course, under another code and title; its videos
      * and documents show the same files (shared, not copied).
      */
@@ -274,6 +368,7 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
               duration_minutes: item.duration_minutes,
               min_view_percent: item.min_view_percent,
               is_required: item.is_required,
+              available_from: item.available_from,
               sort: item.sort,
               created_at: ctx.now,
               created_by: ctx.actorId,

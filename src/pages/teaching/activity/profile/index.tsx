@@ -1,10 +1,28 @@
 import '@/pages/teaching/catalogue';
-import { DownloadOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useAccess, useIntl } from '@umijs/max';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Link, useAccess, useIntl } from '@umijs/max';
 import { useCountDown, useInterval, useRequest } from 'ahooks';
-import { Button, Card, Input, Modal, Popconfirm, QRCode, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  QRCode,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import { uploadFile } from '@/services/files';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
 import request, { ignoreShownError } from '@/utils/request';
@@ -19,13 +37,16 @@ import {
   addParticipants,
   completeActivity,
   correctAttendance,
+  fetchActivityFiles,
   fetchParticipants,
   fetchRatingCode,
   fetchSignInCode,
+  LIVE,
   type Participant,
   publishActivity,
   RATING_DAYS,
   ratingLink,
+  setActivityFiles,
   signInLink,
 } from '../descriptor';
 
@@ -37,7 +58,7 @@ function SignInPanel({ activity }: { activity: Activity }) {
   const [, { seconds }] = useCountDown({
     leftTime: data ? data.refreshInSeconds * 1000 : undefined,
     // past the end there is no next code: the section says sign-in has closed instead
-    onEnd: () => Date.now() <= Date.parse(activity.endAt) && refresh(),
+    onEnd: () => Date.now() <= Date.parse(activity.signInClosesAt) && refresh(),
   });
   if (!data) return null;
   const link = signInLink(data.code);
@@ -47,6 +68,15 @@ function SignInPanel({ activity }: { activity: Activity }) {
         <QRCode type="svg" value={link} size={220} />
         <Space direction="vertical">
           <Typography.Text type="secondary">{t('teaching.activity.signIn.hint')}</Typography.Text>
+          <Typography.Text data-testid="activity-sign-in-window">
+            {intl.formatMessage(
+              { id: 'teaching.activity.signIn.window' },
+              {
+                from: new Date(activity.signInOpensAt).toLocaleString(),
+                to: new Date(activity.signInClosesAt).toLocaleString(),
+              },
+            )}
+          </Typography.Text>
           <Typography.Text>{t('teaching.activity.signIn.expires', { seconds })}</Typography.Text>
           <Typography.Link href={link} target="_blank" data-testid="activity-sign-in-link" copyable={{ text: link }}>
             {t('teaching.activity.signIn.link')}
@@ -91,17 +121,17 @@ function useNow(everyMs = 1000) {
 }
 
 /**
- * Sign-in by code of a published activity, by the clock: when it opens, before; the code of the moment while it is
- * open; that it has closed, after the end. The rating code from the start, while ratings are taken.
+ * Sign-in by code of a published or ongoing activity, by the clock: when it opens, before; the code of the moment
+ * while it is open; that it has closed, after its window (by default, the end). The rating code from the start, while ratings are taken.
  */
 function TimedPanels({ activity }: { activity: Activity }) {
   const intl = useIntl();
   const access = useAccess();
   const now = useNow();
   const opens = Date.parse(activity.signInOpensAt);
-  const ends = Date.parse(activity.endAt);
+  const ends = Date.parse(activity.signInClosesAt);
   const signingIn =
-    activity.status === 'published' && activity.signInMode === 'qr' && access['teaching:activity:attendance'];
+    LIVE.includes(activity.status) && activity.signInMode === 'qr' && access['teaching:activity:attendance'];
   const notice = (id: string, time: number, testId: string) => (
     <Card title={intl.formatMessage({ id: 'teaching.activity.signIn' })} data-testid={testId}>
       <Typography.Text type="secondary">
@@ -127,7 +157,7 @@ function TimedPanels({ activity }: { activity: Activity }) {
 /** Rated from the start to RATING_DAYS after the end, while it is evaluated and not cancelled. */
 const ratable = (activity: Activity, now: number) =>
   activity.evaluationEnabled &&
-  ['published', 'completed'].includes(activity.status) &&
+  [...LIVE, 'completed'].includes(activity.status) &&
   Date.parse(activity.startAt) <= now &&
   now <= Date.parse(activity.endAt) + RATING_DAYS * 86_400_000;
 
@@ -185,6 +215,129 @@ function AddTrainees({ activity, onAdded }: { activity: Activity; onAdded: () =>
   );
 }
 
+/** Not a refusal: the host hosts (or co-hosts) another activity at an overlapping time, each linked. */
+function HostOverlaps({ activity }: { activity: Activity }) {
+  const intl = useIntl();
+  if (activity.status === 'cancelled' || activity.hostOverlaps.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="activity-host-overlaps"
+      message={intl.formatMessage({ id: 'teaching.activity.hostOverlaps' }, { host: activity.hostName })}
+      description={
+        <Space direction="vertical" size={0}>
+          {activity.hostOverlaps.map((o) => (
+            <Link key={o.id} to={`/teach/teaching/${o.id}/profile`}>
+              {`${o.title}（${new Date(o.startAt).toLocaleString()} – ${new Date(o.endAt).toLocaleString()}）`}
+            </Link>
+          ))}
+        </Space>
+      }
+    />
+  );
+}
+
+type FileKind = 'materialFileIds' | 'photoFileIds';
+
+/**
+ * Its slides and evidence photos, each opened or downloaded by its signed link; added (uploaded, then held by the
+ * activity) or let go after a confirmation, while it is not cancelled, by who may edit activities.
+ */
+function ActivityFiles({ activity, onChanged }: { activity: Activity; onChanged: () => void }) {
+  const intl = useIntl();
+  const access = useAccess();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { data } = useRequest(() => fetchActivityFiles(activity.id), {
+    refreshDeps: [activity.version],
+    onError: ignoreShownError,
+  });
+  const [uploading, setUploading] = useState<FileKind>();
+  const managing = activity.status !== 'cancelled' && access['teaching:activity:update'];
+  const save = (kind: FileKind, ids: string[], done: string) =>
+    setActivityFiles(activity, { [kind]: ids }).then(() => {
+      message.success(t(done));
+      onChanged();
+    }, ignoreShownError);
+  const column = (kind: FileKind, testId: string, accept?: string) => {
+    const held = (kind === 'materialFileIds' ? data?.materials : data?.photos) ?? [];
+    return (
+      <Card
+        size="small"
+        type="inner"
+        title={t(`teaching.activity.${kind}`)}
+        data-testid={testId}
+        extra={
+          managing && (
+            <Upload
+              showUploadList={false}
+              multiple={false}
+              accept={accept}
+              customRequest={({ file, onSuccess, onError }) => {
+                setUploading(kind);
+                uploadFile(file as File, { purpose: 'attachment' })
+                  .then((stored) => {
+                    onSuccess?.(stored);
+                    return save(kind, [...activity[kind], stored.id], 'teaching.activity.files.added');
+                  }, onError)
+                  .finally(() => setUploading(undefined));
+              }}
+            >
+              <Button size="small" icon={<UploadOutlined />} loading={uploading === kind} data-testid={`${testId}-add`}>
+                {t('teaching.activity.files.add')}
+              </Button>
+            </Upload>
+          )
+        }
+      >
+        <List
+          size="small"
+          dataSource={held}
+          locale={{ emptyText: t('teaching.activity.files.none') }}
+          renderItem={(file) => (
+            <List.Item
+              actions={[
+                <Typography.Link key="download" href={file.downloadUrl} data-testid={`file-download-${file.id}`}>
+                  <DownloadOutlined /> {t('teaching.activity.files.download')}
+                </Typography.Link>,
+                managing && (
+                  <Popconfirm
+                    key="remove"
+                    title={intl.formatMessage({ id: 'teaching.activity.files.remove.confirm' }, { name: file.name })}
+                    onConfirm={() =>
+                      save(
+                        kind,
+                        activity[kind].filter((id) => id !== file.id),
+                        'teaching.activity.files.removed',
+                      )
+                    }
+                  >
+                    <Typography.Link type="danger" data-testid={`file-remove-${file.id}`}>
+                      <DeleteOutlined />
+                    </Typography.Link>
+                  </Popconfirm>
+                ),
+              ]}
+            >
+              <Typography.Link href={file.previewUrl} target="_blank">
+                {file.name}
+              </Typography.Link>
+            </List.Item>
+          )}
+        />
+      </Card>
+    );
+  };
+  return (
+    <Card title={t('teaching.activity.files')} data-testid="activity-files">
+      <Row gutter={16}>
+        <Col span={12}>{column('materialFileIds', 'activity-materials')}</Col>
+        <Col span={12}>{column('photoFileIds', 'activity-photos', 'image/*')}</Col>
+      </Row>
+    </Card>
+  );
+}
+
 /** The list: each trainee's attendance (set by hand, with a note, for one or the chosen), sign-in and rating. */
 function Participants({ activity, onChanged }: { activity: Activity; onChanged: () => void }) {
   const intl = useIntl();
@@ -201,7 +354,7 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
   const [selected, setSelected] = useState<string[]>([]);
   const [note, setNote] = useState('');
   const [modal, confirmHolder] = Modal.useModal();
-  const correcting = ['published', 'completed'].includes(activity.status) && access['teaching:activity:attendance'];
+  const correcting = [...LIVE, 'completed'].includes(activity.status) && access['teaching:activity:attendance'];
   const attendanceLabel = (value: Participant['attendance']) => t(`teaching.activity.attendance.${value}`);
 
   /** Without a note (a row's own choice), each trainee keeps the note written before. */
@@ -245,7 +398,7 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
       data-testid="activity-participants"
       extra={
         <Space wrap>
-          {activity.status === 'published' && access['teaching:activity:attendance'] && (
+          {LIVE.includes(activity.status) && access['teaching:activity:attendance'] && (
             <AddTrainees activity={activity} onAdded={onChanged} />
           )}
           {access['teaching:activity:export'] && (
@@ -369,7 +522,7 @@ export default function ActivityProfile() {
                   </Button>
                 </Popconfirm>
               )}
-              {activity.status === 'published' && access['teaching:activity:publish'] && (
+              {LIVE.includes(activity.status) && access['teaching:activity:publish'] && (
                 <Popconfirm
                   title={t('teaching.activity.complete.confirm')}
                   onConfirm={() => completeActivity(activity).then(reload, ignoreShownError)}
@@ -377,13 +530,15 @@ export default function ActivityProfile() {
                   <Button data-testid="activity-complete">{t('teaching.activity.complete')}</Button>
                 </Popconfirm>
               )}
-              {['draft', 'published'].includes(activity.status) && access['teaching:activity:publish'] && (
+              {['draft', ...LIVE].includes(activity.status) && access['teaching:activity:publish'] && (
                 <Button danger onClick={() => setCancelling(activity)}>
                   {t('teaching.activity.cancel')}
                 </Button>
               )}
             </Space>
+            <HostOverlaps activity={activity} />
             <TimedPanels activity={activity} />
+            <ActivityFiles activity={activity} onChanged={reload} />
             {activity.status !== 'draft' && <Participants activity={activity} onChanged={reload} />}
             {editing && (
               <ActivityForm

@@ -1,35 +1,112 @@
 import '@/pages/teaching/catalogue';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Input, Popconfirm, Progress, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
-import { ignoreShownError } from '@/utils/request';
+import request, { ignoreShownError } from '@/utils/request';
 import CourseOutline from '../CourseOutline';
 import {
   assignCourse,
   type Course,
   courseDescriptor,
   type Enrolment,
+  enrolTrainees,
   fetchEnrolments,
   offlineCourse,
   publishCourse,
+  unenrolTrainees,
 } from '../descriptor';
 
 const ENROLMENT_STATUSES: Enrolment['status'][] = ['not_started', 'in_progress', 'completed', 'failed'];
 
-/** Who is on the course, with their progress and completion (found by name or number, by status); the report as xlsx. */
-function Enrolments({ course }: { course: Course }) {
+interface TraineeChoice {
+  id: string;
+  name: string;
+  traineeNo: string;
+}
+
+/** Trainees in training found by name, pinyin or number, enrolled by hand (a published course). */
+function EnrolTrainees({ course, onEnrolled }: { course: Course; onEnrolled: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const [keyword, setKeyword] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const { data: found = [], loading } = useRequest<TraineeChoice[], []>(
+    () =>
+      request
+        .get<{ data: TraineeChoice[] }>('/api/people/trainee', {
+          params: { pageSize: '20', status: 'in_training,extended', ...(keyword && { keyword }) },
+        })
+        .then((answer) => answer.data),
+    { refreshDeps: [keyword], debounceWait: 300, onError: ignoreShownError },
+  );
+  return (
+    <Space.Compact>
+      <Select
+        mode="multiple"
+        showSearch
+        filterOption={false}
+        loading={loading}
+        value={chosen}
+        onChange={setChosen}
+        onSearch={setKeyword}
+        style={{ minWidth: 280 }}
+        placeholder={t('teaching.course.enrolment.pick')}
+        options={found.map((trainee) => ({ value: trainee.id, label: `${trainee.name} (${trainee.traineeNo})` }))}
+        data-testid="enrolment-pick"
+      />
+      <Button
+        icon={<UserAddOutlined />}
+        disabled={chosen.length === 0}
+        data-testid="enrolment-add"
+        onClick={() =>
+          enrolTrainees(course.id, chosen).then(({ count }) => {
+            message.success(t('teaching.course.assigned', { count }));
+            setChosen([]);
+            onEnrolled();
+          }, ignoreShownError)
+        }
+      >
+        {t('teaching.course.enrolment.add')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/**
+ * Who is on the course, with their progress and completion (found by name or number, by status); the report as xlsx.
+ * Trainees enrolled by hand, or taken off it after a confirmation that says their progress goes; one who completed it
+ * stays (their record of its credit hours): no removal is offered.
+ */
+function Enrolments({ course, reload }: { course: Course; reload: () => void }) {
   const intl = useIntl();
   const access = useAccess();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { data = [], loading } = useRequest(() => fetchEnrolments(course.id), {
     refreshDeps: [course.version],
     onError: ignoreShownError,
   });
+  const managing = access['teaching:course:assign'] && course.status !== 'archived';
+  const remove = (row: Enrolment) =>
+    Modal.confirm({
+      title: t('teaching.course.enrolment.remove.title', { name: row.traineeName }),
+      content: t(
+        row.progressPercent > 0
+          ? 'teaching.course.enrolment.remove.progress'
+          : 'teaching.course.enrolment.remove.confirm',
+        { percent: row.progressPercent },
+      ),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        unenrolTrainees(course.id, [row.traineeId]).then(() => {
+          message.success(t('teaching.course.enrolment.removed'));
+          reload();
+        }, ignoreShownError),
+    });
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Enrolment['status']>();
   const words = search.trim().toLowerCase();
@@ -54,7 +131,8 @@ function Enrolments({ course }: { course: Course }) {
         )
       }
     >
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ marginBottom: 12 }} wrap>
+        {managing && course.status === 'published' && <EnrolTrainees course={course} onEnrolled={reload} />}
         <Input.Search
           allowClear
           placeholder={t('teaching.course.enrolment.search')}
@@ -109,6 +187,25 @@ function Enrolments({ course }: { course: Course }) {
             width: 170,
             render: (at: string | null) => (at ? new Date(at).toLocaleString() : '-'),
           },
+          ...(managing
+            ? [
+                {
+                  width: 80,
+                  render: (_: unknown, row: Enrolment) =>
+                    row.status !== 'completed' && (
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        data-testid={`enrolment-remove-${row.traineeNo}`}
+                        onClick={() => remove(row)}
+                      >
+                        {t('teaching.course.enrolment.remove')}
+                      </Button>
+                    ),
+                },
+              ]
+            : []),
         ]}
       />
     </Card>
@@ -161,7 +258,7 @@ export default function CourseProfile() {
               )}
             </Space>
             <CourseOutline courseId={course.id} manage />
-            <Enrolments course={course} />
+            <Enrolments course={course} reload={reload} />
           </>
         )}
       </ResourceProfile>
