@@ -181,6 +181,13 @@ describe.each(engines())("courses' teachers, cover, CME credits and item kinds o
     const filtered = await call('GET', `${courses}?cmeCreditClass=class_ii&targetSpecialty=general_practice`);
     expect(filtered.body.data.map((c: Json) => c.code)).toEqual(['CME-1']);
     expect((await call('GET', `${courses}?targetSpecialty=surgery`)).body.data).toEqual([]);
+    const exported = await s.api.fetch('GET', `${courses}/export?keyword=CME-1`, {
+      token: s.demo,
+      headers: { 'accept-language': 'en-US' },
+    });
+    const sheet = await readXlsx(await exported.arrayBuffer());
+    const row = Object.fromEntries((sheet[0] ?? []).map((h, i) => [h, sheet.find((r) => r[0] === 'CME-1')?.[i]]));
+    expect(row).toMatchObject({ 'CME credits': '4', 'Target specialties': 'internal_medicine, general_practice' });
   });
 
   it('holds an image as its cover; the report tells the CME credits a completion earns', async () => {
