@@ -4,8 +4,15 @@ import { useState } from 'react';
 import { doctorChoices } from '@/pages/people/doctor/descriptor';
 import { ignoreShownError } from '@/utils/request';
 
-/** The list's host field: a doctor found by name, pinyin or number, looked up once the field is first used. */
-export default function HostSearch(props: { value?: unknown; onChange?: (value: unknown) => void }) {
+/** A list's doctor field (an activity's host, a course's teacher): found by name, pinyin or number, looked up once the field is first used. */
+export default function HostSearch({
+  testId = 'search-hostDoctorId',
+  ...props
+}: {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  testId?: string;
+}) {
   const [used, setUsed] = useState(false);
   const [keyword, setKeyword] = useState('');
   const { data = [], loading } = useRequest(() => doctorChoices(keyword || undefined), {
@@ -24,7 +31,7 @@ export default function HostSearch(props: { value?: unknown; onChange?: (value: 
       onFocus={() => setUsed(true)}
       onSearch={setKeyword}
       style={{ minWidth: 160 }}
-      data-testid="search-hostDoctorId"
+      data-testid={testId}
       {...props}
       value={props.value as string | undefined}
     />

@@ -1,78 +1,54 @@
-import '@/pages/file/catalogue';
-import { UploadOutlined } from '@ant-design/icons';
 import {
   DrawerForm,
   ProFormDateTimePicker,
+  ProFormDateTimeRangePicker,
   ProFormDependency,
   ProFormDigit,
+  ProFormRadio,
   ProFormSelect,
   ProFormSwitch,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, type ButtonProps, Form, Upload, type UploadFile } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Alert, type ButtonProps, Form } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import FileField from '@/components/file/FileField';
 import { toBody } from '@/components/resource/params';
 import type { FormDialogProps } from '@/components/resource/useResourceDialogs';
-import { uploadFile } from '@/services/files';
+import { LazyRichTextEditor } from '@/components/richText';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { courses, paperChoices } from '../course/descriptor';
-import { type CourseItem, courseItems, fetchCourseItems, ITEM_TYPES } from './descriptor';
+import DocumentPicker from './DocumentPicker';
+import { type CourseItem, courseItems, fetchCourseItems, HOLDS, ITEM_TYPES, LIVE_PLATFORMS } from './descriptor';
 
-/** What each type holds, besides what every item has (as the server's HOLDS). */
-const HOLDS: Record<CourseItem['itemType'], 'fileId' | 'url' | 'examPaperId' | null> = {
-  chapter: null,
-  video: 'fileId',
-  document: 'fileId',
-  link: 'url',
-  quiz: 'examPaperId',
+const COMMON = [
+  'parentId',
+  'title',
+  'description',
+  'durationMinutes',
+  'minViewPercent',
+  'isRequired',
+  'isPreview',
+  'availableFrom',
+];
+/** What the types viewed hold: a share viewed completes them. */
+const VIEWED: CourseItem['itemType'][] = ['video', 'audio', 'document', 'rich_text'];
+const ACCEPT: Partial<Record<CourseItem['itemType'], string>> = { video: 'video/*', audio: 'audio/*' };
+
+/** The form's values of a live session (one time range) as the API takes them, and back. */
+const liveOf = (value: { time?: (string | Dayjs)[]; platform?: string; roomUrl?: string } | undefined) => {
+  const [startAt, endAt] = (value?.time ?? []).map((v) => dayjs(v).toISOString());
+  return { startAt, endAt, platform: value?.platform, roomUrl: value?.roomUrl?.trim() };
 };
-const COMMON = ['parentId', 'title', 'description', 'durationMinutes', 'minViewPercent', 'isRequired', 'availableFrom'];
-
-/** One stored file as a form field (its id): uploaded at once, with its progress. */
-function FileField({
-  value,
-  onChange,
-  name,
-}: {
-  value?: string | null;
-  onChange?: (id: string | null) => void;
-  name?: string | null;
-}) {
-  const intl = useIntl();
-  const [files, setFiles] = useState<UploadFile[]>(
-    value ? [{ uid: value, name: name ?? value, status: 'done', response: { id: value } }] : [],
-  );
-  return (
-    <Upload
-      maxCount={1}
-      fileList={files}
-      onChange={({ fileList }) => {
-        setFiles(fileList);
-        const done = fileList.find((f) => f.status === 'done');
-        const id = (done?.response as { id?: string } | undefined)?.id ?? null;
-        if (id !== (value ?? null)) onChange?.(id);
-      }}
-      customRequest={({ file, onProgress, onSuccess, onError }) => {
-        uploadFile(file as File, { purpose: 'attachment', onProgress: (percent) => onProgress?.({ percent }) }).then(
-          (stored) => onSuccess?.({ id: stored.id }),
-          (err: Error) => onError?.(err),
-        );
-      }}
-    >
-      <Button icon={<UploadOutlined />} data-testid="item-file-upload">
-        {intl.formatMessage({ id: 'teaching.course-item.upload' })}
-      </Button>
-    </Upload>
-  );
-}
+const liveForm = (live: CourseItem['liveConfig']) =>
+  live ? { time: [live.startAt, live.endAt], platform: live.platform, roomUrl: live.roomUrl } : undefined;
 
 /**
- * A course item's form: its course and type (chosen once), its chapter, and what its type holds (a video's or a
- * document's file, a link's address, a quiz's paper); the server's refusals show on their fields.
+ * A course item's form: its course and type (chosen once), its chapter, and what its type holds (a video's or audio's
+ * file, a document's file or a document of the document base, rich text, an assignment's instructions, a live
+ * session's time and room, a link's address, a quiz's paper); the server's refusals show on their fields.
  */
 export default function CourseItemForm({ record, defaults, onClose, onSaved }: FormDialogProps<CourseItem>) {
   const intl = useIntl();
@@ -83,20 +59,38 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
 
   const save = async (values: Record<string, unknown>) => {
     const type = (record?.itemType ?? values.itemType) as CourseItem['itemType'];
-    const holds = HOLDS[type];
-    const fields = [...COMMON, ...(holds ? [holds] : [])];
-    // the picker's local time (text or dayjs) → an instant with its zone, as the API takes it
+    // a document shows an uploaded file or one of the document base, as chosen
+    const holds = HOLDS[type].filter(
+      (held) => type !== 'document' || held === (values.documentSource === 'base' ? 'documentId' : 'fileId'),
+    );
+    // the pickers' local times (text or dayjs) → instants with their zone, as the API takes them
     const given = {
       ...values,
       availableFrom: values.availableFrom ? dayjs(values.availableFrom as string).toISOString() : values.availableFrom,
+      ...(holds.includes('liveConfig') && {
+        liveConfig: liveOf(values.liveConfig as Parameters<typeof liveOf>[0]),
+      }),
     };
+    const fields = [...COMMON, ...holds];
     const body = record
       ? toBody(given, fields, 'update', record.version)
       : { ...toBody(given, fields, 'create'), courseId: values.courseId, itemType: type };
+    const placed = fieldErrorsOn(form);
+    const options = {
+      // the session's time is one field: a refusal of either end (or of the whole) shows on it
+      placeFieldErrors: (errors: { field: string; message: string }[]) =>
+        placed.placeFieldErrors?.(
+          errors.map((e) =>
+            ['liveConfig', 'liveConfig.startAt', 'liveConfig.endAt'].includes(e.field)
+              ? { ...e, field: 'liveConfig.time' }
+              : e,
+          ),
+        ) ?? false,
+    };
     try {
       const saved = record
-        ? await courseItems.update(record.id, body as never, fieldErrorsOn(form))
-        : await courseItems.create(body as never, fieldErrorsOn(form));
+        ? await courseItems.update(record.id, body as never, options)
+        : await courseItems.create(body as never, options);
       message.success(t('resource.saved'));
       onSaved(saved);
       return true;
@@ -114,7 +108,18 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
         { id: record ? 'resource.form.editTitleOf' : 'resource.form.createTitle' },
         { entity, name: record?.title },
       )}
-      initialValues={record ?? { minViewPercent: 80, isRequired: true, itemType: 'video', ...defaults }}
+      initialValues={
+        record
+          ? { ...record, documentSource: record.documentId ? 'base' : 'file', liveConfig: liveForm(record.liveConfig) }
+          : {
+              minViewPercent: 80,
+              isRequired: true,
+              isPreview: false,
+              itemType: 'video',
+              documentSource: 'file',
+              ...defaults,
+            }
+      }
       onOpenChange={(open) => !open && onClose()}
       onFinish={save}
       drawerProps={{ destroyOnHidden: true, rootClassName: 'resource-form' }}
@@ -147,12 +152,14 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
         fieldProps={{ 'data-testid': 'form-itemType' } as object}
       />
       <ProFormText name="title" label={label('title')} rules={required} fieldProps={{ 'data-testid': 'form-title' }} />
-      <ProFormDependency name={['courseId', 'itemType']}>
-        {({ courseId, itemType }) => {
-          const holds = HOLDS[itemType as CourseItem['itemType']];
+      <ProFormDependency name={['courseId', 'itemType', 'documentSource']}>
+        {({ courseId, itemType, documentSource }) => {
+          const type = itemType as CourseItem['itemType'];
+          const holds = HOLDS[type] ?? [];
+          const fromBase = type === 'document' && documentSource === 'base';
           return (
             <>
-              {itemType !== 'chapter' && (
+              {type !== 'chapter' && (
                 <ProFormSelect
                   name="parentId"
                   label={label('parentId')}
@@ -167,12 +174,72 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
                   fieldProps={{ 'data-testid': 'form-parentId' } as object}
                 />
               )}
-              {holds === 'fileId' && (
+              {type === 'document' && (
+                <ProFormRadio.Group
+                  name="documentSource"
+                  label={label('documentSource')}
+                  options={['file', 'base'].map((value) => ({
+                    value,
+                    label: t(`teaching.course-item.documentSource.${value}`),
+                  }))}
+                  fieldProps={{ 'data-testid': 'form-documentSource' } as object}
+                />
+              )}
+              {holds.includes('fileId') && !fromBase && (
                 <Form.Item name="fileId" label={label('fileId')} rules={required}>
-                  <FileField name={record?.fileName} />
+                  <FileField name={record?.fileName} accept={ACCEPT[type]} label={label('upload')} />
                 </Form.Item>
               )}
-              {holds === 'url' && (
+              {fromBase && (
+                <Form.Item name="documentId" label={label('documentId')} rules={required}>
+                  <DocumentPicker title={record?.documentTitle} />
+                </Form.Item>
+              )}
+              {holds.includes('contentHtml') && (
+                <Form.Item
+                  name="contentHtml"
+                  label={label(type === 'assignment' ? 'instructions' : 'contentHtml')}
+                  rules={required}
+                >
+                  <LazyRichTextEditor />
+                </Form.Item>
+              )}
+              {type === 'assignment' && (
+                <Alert
+                  type="info"
+                  showIcon
+                  style={{ marginBottom: 24 }}
+                  message={t('teaching.course-item.assignment.noSubmissions')}
+                  data-testid="assignment-no-submissions"
+                />
+              )}
+              {holds.includes('liveConfig') && (
+                <>
+                  <ProFormDateTimeRangePicker
+                    name={['liveConfig', 'time']}
+                    label={label('liveConfig.time')}
+                    rules={required}
+                    fieldProps={{ format: 'YYYY-MM-DD HH:mm', showTime: { format: 'HH:mm' } } as object}
+                  />
+                  <ProFormSelect
+                    name={['liveConfig', 'platform']}
+                    label={label('liveConfig.platform')}
+                    rules={required}
+                    options={LIVE_PLATFORMS.map((value) => ({
+                      value,
+                      label: t(`teaching.course-item.liveConfig.platform.${value}`),
+                    }))}
+                    fieldProps={{ 'data-testid': 'form-livePlatform' } as object}
+                  />
+                  <ProFormText
+                    name={['liveConfig', 'roomUrl']}
+                    label={label('liveConfig.roomUrl')}
+                    rules={[{ required: true }, { type: 'url' }]}
+                    fieldProps={{ 'data-testid': 'form-liveRoomUrl' }}
+                  />
+                </>
+              )}
+              {holds.includes('url') && (
                 <ProFormText
                   name="url"
                   label={label('url')}
@@ -180,7 +247,7 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
                   fieldProps={{ 'data-testid': 'form-url' }}
                 />
               )}
-              {holds === 'examPaperId' && (
+              {holds.includes('examPaperId') && (
                 <ProFormSelect
                   name="examPaperId"
                   label={label('examPaperId')}
@@ -191,10 +258,10 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
                   fieldProps={{ 'data-testid': 'form-examPaperId' } as object}
                 />
               )}
-              {itemType !== 'chapter' && (
+              {type !== 'chapter' && (
                 <>
                   <ProFormDigit name="durationMinutes" label={label('durationMinutes')} min={1} />
-                  {holds === 'fileId' && (
+                  {VIEWED.includes(type) && (
                     <ProFormDigit name="minViewPercent" label={label('minViewPercent')} min={1} max={100} />
                   )}
                   <ProFormSwitch name="isRequired" label={label('isRequired')} />
@@ -203,6 +270,11 @@ export default function CourseItemForm({ record, defaults, onClose, onSaved }: F
                     label={label('availableFrom')}
                     tooltip={t('teaching.course-item.availableFrom.hint')}
                     fieldProps={{ 'data-testid': 'form-availableFrom' } as object}
+                  />
+                  <ProFormSwitch
+                    name="isPreview"
+                    label={label('isPreview')}
+                    fieldProps={{ 'data-testid': 'form-isPreview' } as object}
                   />
                 </>
               )}

@@ -1,6 +1,7 @@
 import type {
   CourseItem,
   CreateCourseItem,
+  Held,
   ItemProgress,
   RecordProgress,
   UpdateCourseItem,
@@ -30,12 +31,50 @@ export const replaceMedia = (row: CourseItem, fileId: string) =>
   courseItems.action<CourseItem>(row.id, 'replace-media', { fileId, version: row.version });
 export const retryMedia = (row: CourseItem) =>
   courseItems.action<CourseItem>(row.id, 'retry-media', { version: row.version });
-/** A video's file is being read: its list and profile read it again until it is done. */
+/** Published documents of the document base as choices (a document item's), found by title as it is typed. */
+export const documentChoices = (keyword?: string) =>
+  request
+    .get<{ data: { id: string; title: string; baseName: string | null }[] }>('/api/content/document', {
+      params: { status: 'published', pageSize: '50', ...(keyword && { keyword }) },
+    })
+    .then(({ data }) => data.map((d) => ({ value: d.id, label: d.baseName ? `${d.title} · ${d.baseName}` : d.title })));
+/** A media item's file is being read: its list and profile read it again until it is done. */
 export const mediaBusy = (row: Pick<CourseItem, 'mediaStatus'>) =>
   row.mediaStatus === 'pending' || row.mediaStatus === 'processing';
 export const MEDIA_STATUSES: NonNullable<CourseItem['mediaStatus']>[] = ['pending', 'processing', 'ready', 'failed'];
 
-export const ITEM_TYPES: CourseItem['itemType'][] = ['chapter', 'video', 'document', 'link', 'quiz'];
+export const ITEM_TYPES: CourseItem['itemType'][] = [
+  'chapter',
+  'video',
+  'audio',
+  'document',
+  'rich_text',
+  'live',
+  'quiz',
+  'assignment',
+  'link',
+];
+/** What each type holds, one of them required (as the server's HOLDS). */
+export const HOLDS: Record<CourseItem['itemType'], readonly Held[]> = {
+  chapter: [],
+  video: ['fileId'],
+  audio: ['fileId'],
+  document: ['fileId', 'documentId'],
+  rich_text: ['contentHtml'],
+  live: ['liveConfig'],
+  quiz: ['examPaperId'],
+  assignment: ['contentHtml'],
+  link: ['url'],
+};
+/** The types whose file is media, read for its length (as the server's MEDIA_TYPES). */
+export const MEDIA_TYPES: CourseItem['itemType'][] = ['video', 'audio'];
+export const LIVE_PLATFORMS: NonNullable<CourseItem['liveConfig']>['platform'][] = [
+  'tencent_meeting',
+  'dingtalk',
+  'zoom',
+  'wechat_channels',
+  'other',
+];
 const STATUS_COLOURS: Record<CourseItem['status'], string> = {
   draft: 'default',
   published: 'success',
@@ -65,12 +104,14 @@ export const courseItemDescriptor = describeResource<CourseItem, CreateCourseIte
       }),
       column('title', { hideInSearch: true, sorter: true }),
       column('fileName', { hideInSearch: true, hideInTable: true }),
+      column('documentTitle', { hideInSearch: true, hideInTable: true }),
       column('url', { hideInSearch: true, hideInTable: true }),
       column('examPaperTitle', { hideInSearch: true, hideInTable: true }),
       column('durationMinutes', { hideInSearch: true }),
       column('minViewPercent', { hideInSearch: true, hideInTable: true }),
       column('isRequired', { dict: 'yes_no', hideInSearch: true }),
       column('availableFrom', { valueType: 'dateTime', hideInSearch: true }),
+      column('isPreview', { dict: 'yes_no' }),
       column('status', {
         options: (Object.keys(STATUS_COLOURS) as CourseItem['status'][]).map((value) => ({
           value,

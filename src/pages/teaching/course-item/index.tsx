@@ -1,7 +1,7 @@
 import '@/pages/teaching/catalogue';
-import { history, useIntl, useSearchParams } from '@umijs/max';
+import { history, useAccess, useIntl, useSearchParams } from '@umijs/max';
 import { useInterval, useRequest } from 'ahooks';
-import { Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import type { TableActions } from '@/components/resource/ListTable';
@@ -11,18 +11,19 @@ import { ignoreShownError } from '@/utils/request';
 import CourseOutline from '../course/CourseOutline';
 import { courses } from '../course/descriptor';
 import CourseItemForm from './CourseItemForm';
-import { type CourseItem, courseItemDescriptor, hideItem, mediaBusy, publishItem } from './descriptor';
+import { type CourseItem, courseItemDescriptor, hideItem, MEDIA_TYPES, mediaBusy, publishItem } from './descriptor';
 import { MEDIA_POLL_MS, ReplaceMedia, RetryMedia } from './MediaFile';
 
 /**
  * /teach/course/item/list: course items by title, type and status, of every course or of one (`?courseId=`, chosen
  * above the list); added and edited in their own form, published or hidden; each trainee's progress on the profile.
  * One course's items show in order in its chapters above the list, dragged into a new order (as on the course's
- * profile). A video's file is replaced here too, and while the file of an item
- * listed is being read the list is read again every few seconds.
+ * profile). A document is added from the document base here too. A video's or audio's file is replaced here, and
+ * while the file of an item listed is being read the list is read again every few seconds.
  */
 export default function CourseItemListPage() {
   const intl = useIntl();
+  const access = useAccess();
   const t = (id: string) => intl.formatMessage({ id });
   const actionRef = useRef<TableActions>();
   const [search] = useSearchParams();
@@ -38,6 +39,7 @@ export default function CourseItemListPage() {
   const reload = () => actionRef.current?.reload();
   const [reading, setReading] = useState(false);
   const [loads, setLoads] = useState(0);
+  const [fromLibrary, setFromLibrary] = useState(false);
   useInterval(reload, reading ? MEDIA_POLL_MS : undefined);
   const act = (call: Promise<unknown>) =>
     call.then(() => {
@@ -70,6 +72,13 @@ export default function CourseItemListPage() {
         params={courseId ? { courseId } : undefined}
         createDefaults={courseId ? { courseId } : undefined}
         renderForm={(props) => <CourseItemForm {...props} />}
+        toolbarExtra={[
+          access['teaching:course-item:create'] && (
+            <Button key="from-library" data-testid="item-from-library" onClick={() => setFromLibrary(true)}>
+              {t('teaching.course-item.documentSource.base')}
+            </Button>
+          ),
+        ]}
         tableProps={{
           onLoad: (rows) => {
             setReading(rows.some(mediaBusy));
@@ -87,7 +96,7 @@ export default function CourseItemListPage() {
               {t('teaching.course-item.hide')}
             </ActionLink>
           ),
-          row.itemType === 'video' && can('teaching:course-item:update') && (
+          MEDIA_TYPES.includes(row.itemType) && can('teaching:course-item:update') && (
             <ReplaceMedia key="replace" link item={row} onDone={reload} />
           ),
           row.mediaStatus === 'failed' && can('teaching:course-item:update') && (
@@ -95,6 +104,16 @@ export default function CourseItemListPage() {
           ),
         ]}
       />
+      {fromLibrary && (
+        <CourseItemForm
+          defaults={{ ...(courseId && { courseId }), itemType: 'document', documentSource: 'base' }}
+          onClose={() => setFromLibrary(false)}
+          onSaved={() => {
+            setFromLibrary(false);
+            reload();
+          }}
+        />
+      )}
     </div>
   );
 }

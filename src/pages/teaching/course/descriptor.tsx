@@ -5,12 +5,18 @@ import type {
   Enrolment,
   UpdateCourse,
 } from '@server/modules/teaching/course/course.resource';
+import { getIntl } from '@umijs/max';
+import FileField from '@/components/file/FileField';
 import { describeResource } from '@/components/resource/types';
+import { LazyRichTextEditor } from '@/components/richText';
 import { TaxonomySelect } from '@/pages/assess/taxonomy/TaxonomyPickers';
 import { organizationPicker } from '@/pages/people/organization/pickers';
 import { fetchTypes } from '@/pages/people/trainee/descriptor';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
+import HostSearch from '../activity/HostSearch';
+import CourseCover from './CourseCover';
+import TeacherPicker from './TeacherPicker';
 
 export type { Course, Enrolment };
 
@@ -41,6 +47,7 @@ export const paperChoices = ({ keyWords }: { keyWords?: string } = {}) =>
 const COURSE_TYPES: Course['courseType'][] = ['required', 'elective', 'open'];
 const PURPOSES: Course['purpose'][] = ['pre_job', 'general', 'cme'];
 const ENROL_MODES: Course['enrolMode'][] = ['assigned', 'self_enrol', 'open'];
+const CME_CREDIT_CLASSES: Course['cmeCreditClass'][] = ['class_i', 'class_ii', 'none'];
 const STATUS_COLOURS: Record<Course['status'], string> = {
   draft: 'default',
   published: 'success',
@@ -54,6 +61,11 @@ const FORM = [
   'courseType',
   'purpose',
   'creditHours',
+  'cmeCreditClass',
+  'cmeCredits',
+  'teacherDoctorIds',
+  'teacherStaffIds',
+  'targetSpecialties',
   'ownerOrgId',
   'audienceTraineeTypeIds',
   'audienceOrgIds',
@@ -64,11 +76,19 @@ const FORM = [
   'availableFrom',
   'availableTo',
   'summary',
+  'coverFileId',
+  'descriptionHtml',
   'remark',
 ] as const;
 const thisYear = new Date().getFullYear();
 /** Its audience on the profile: every name or year (none: not narrowed by it). */
 const listed = (values: readonly (string | number)[]) => (values.length ? values.join(', ') : '-');
+/** The names of the teachers a course names, by id (doctors first, as the server lists them). */
+const teacherNames = (row: Partial<Course> | undefined) => {
+  const ids = [...(row?.teacherDoctorIds ?? []), ...(row?.teacherStaffIds ?? [])];
+  const names = row?.teacherNames ?? [];
+  return ids.length === names.length ? Object.fromEntries(ids.map((id, i) => [id, names[i] as string])) : {};
+};
 
 /**
  * Courses (docs/domain.md §8.1): /teach/course/list, API teaching/course, permission prefix teaching:course; profile
@@ -114,6 +134,55 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
       hideInTable: true,
     }),
     column('creditHours', { valueType: 'digit', hideInSearch: true, fieldProps: { min: 0, step: 0.5 } }),
+    column('cmeCreditClass', {
+      options: CME_CREDIT_CLASSES.map((value) => ({ value, labelId: `teaching.course.cmeCreditClass.${value}` })),
+    }),
+    // required with a credit class, cleared without one (the server's rule)
+    column('cmeCredits', {
+      valueType: 'digit',
+      hideInSearch: true,
+      fieldProps: { min: 0.1, max: 999.9, step: 0.5, precision: 1, 'data-testid': 'form-cmeCredits' },
+      formItemProps: {
+        dependencies: ['cmeCreditClass'],
+        rules: [
+          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+            required: ![undefined, null, 'none'].includes(getFieldValue('cmeCreditClass') as string),
+          }),
+        ],
+      },
+    }),
+    column('teacherNames', {
+      hideInSearch: true,
+      hideInForm: true,
+      render: (_, row) => listed(row.teacherNames),
+    }),
+    column('teacherDoctorId', {
+      searchOnly: true,
+      searchField: (props) => <HostSearch {...props} testId="search-teacherDoctorId" />,
+    }),
+    column('teacherDoctorIds', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      renderFormItem: (_schema, _config, form) => (
+        <TeacherPicker kind="doctor" names={teacherNames(form?.getFieldsValue(true))} />
+      ),
+    }),
+    column('teacherStaffIds', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      renderFormItem: (_schema, _config, form) => (
+        <TeacherPicker kind="staff" names={teacherNames(form?.getFieldsValue(true))} />
+      ),
+    }),
+    column('targetSpecialties', {
+      dict: 'training_specialty',
+      hideInSearch: true,
+      hideInTable: true,
+      fieldProps: { mode: 'multiple' },
+    }),
+    column('targetSpecialty', { dict: 'training_specialty', searchOnly: true }),
     column('ownerOrgId', {
       hideInTable: true,
       hideInSearch: true,
@@ -191,6 +260,31 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
     column('enrolmentCount', { hideInSearch: true, hideInForm: true }),
     column('completedCount', { hideInSearch: true, hideInForm: true }),
     column('summary', { valueType: 'textarea', hideInTable: true, hideInSearch: true }),
+    column('coverFileId', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      renderFormItem: (_schema, _config, form) => (
+        <FileField
+          name={form?.getFieldValue('coverFileName')}
+          accept="image/*"
+          label={getIntl().formatMessage({ id: 'teaching.course.cover.upload' })}
+          testId="form-cover-upload"
+        />
+      ),
+    }),
+    column('coverFileName', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInForm: true,
+      render: (_, row) => <CourseCover course={row} />,
+    }),
+    column('descriptionHtml', {
+      hideInTable: true,
+      hideInSearch: true,
+      hideInDescriptions: true,
+      renderFormItem: (schema) => <LazyRichTextEditor {...(schema.fieldProps as object)} />,
+    }),
     column('publishedAt', { valueType: 'dateTime', hideInSearch: true, hideInTable: true, hideInForm: true }),
     column('remark', { valueType: 'textarea', hideInTable: true, hideInSearch: true }),
     column('createdAt', { valueType: 'dateTime', hideInSearch: true, hideInForm: true, sorter: true }),

@@ -1,10 +1,22 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../../core/tenancy';
+import type { CourseItem, ItemType } from './course-item.resource';
+
+/** The items read or watched (a video, audio, a document, rich text): complete at their own share viewed. */
+const VIEWED: readonly ItemType[] = ['video', 'audio', 'document', 'rich_text'];
+
+/**
+ * The progress (percent) at which a trainee has completed an item: its `minViewPercent` for what is viewed; a link
+ * opened, a live session attended and an assignment done at 100 (a quiz is passed instead: its paper's pass mark).
+ */
+export const completesAt = (item: Pick<CourseItem, 'itemType' | 'minViewPercent'>): number =>
+  VIEWED.includes(item.itemType) ? item.minViewPercent : 100;
 
 /**
  * When a trainee has completed a course (docs/domain.md §8.1 `completion_rule`), counted over its published items:
  * the share of its required items completed (of all its items when none is required: a course of optional items is
  * completed too) reaches `minItemPercent`, and, when it has a final paper, a published quiz on that paper is passed.
+ * Every kind of item but a chapter counts alike (./course-item.service.ts says when each is complete: completesAt).
  * A course is published only while that can be met: one published item at least, and its final paper published with a
  * published quiz of the course on it.
  */

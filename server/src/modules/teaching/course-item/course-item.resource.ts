@@ -7,29 +7,68 @@ import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
-import type { Audited, Defaulted, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+import type {
+  Audited,
+  Defaulted,
+  Id as IdColumn,
+  Nullable,
+  NullableJson,
+  NullableTimestamp,
+  Ref,
+} from '../../../db/types';
 
 /** Course items (docs/domain.md §8.2): a course's ordered content, its tables, schemas and definition. */
-export const ITEM_TYPES = ['chapter', 'video', 'document', 'link', 'quiz'] as const;
+export const ITEM_TYPES = [
+  'chapter',
+  'video',
+  'audio',
+  'document',
+  'rich_text',
+  'live',
+  'quiz',
+  'assignment',
+  'link',
+] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 export const ITEM_STATUSES = ['draft', 'published', 'hidden'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
-/** A video's file, set or replaced, is read for its length (./course-item.media.ts): pending, processing, then ready or failed. */
+/** A media item's file, set or replaced, is read for its length (./course-item.media.ts): pending, processing, then ready or failed. */
 export const MEDIA_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
-/** Why a video's file could not be read: gone from its store, its store failed, not media, unreadable, no length. */
+/** Why a media file could not be read: gone from its store, its store failed, not media, unreadable, no length. */
 export const MEDIA_ERRORS = ['missing', 'storage', 'notMedia', 'unreadable', 'noDuration'] as const;
 export type MediaError = (typeof MEDIA_ERRORS)[number];
 /** The types whose file is media, read for its length. */
-export const MEDIA_TYPES: readonly ItemType[] = ['video'];
-/** What each type of item holds (one is required): a stored file, an address, or a paper. */
-export const HOLDS: Record<ItemType, 'fileId' | 'url' | 'examPaperId' | null> = {
-  chapter: null,
-  video: 'fileId',
-  document: 'fileId',
-  link: 'url',
-  quiz: 'examPaperId',
+export const MEDIA_TYPES: readonly ItemType[] = ['video', 'audio'];
+export type Held = 'fileId' | 'documentId' | 'url' | 'examPaperId' | 'contentHtml' | 'liveConfig';
+export const HELD: readonly Held[] = ['fileId', 'documentId', 'url', 'examPaperId', 'contentHtml', 'liveConfig'];
+/**
+ * What each type of item holds, one of them required: a stored file, a document of the document base, an address, a
+ * paper, rich text (a rich-text item's body, an assignment's instructions) or a live session's arrangements.
+ */
+export const HOLDS: Record<ItemType, readonly Held[]> = {
+  chapter: [],
+  video: ['fileId'],
+  audio: ['fileId'],
+  document: ['fileId', 'documentId'],
+  rich_text: ['contentHtml'],
+  live: ['liveConfig'],
+  quiz: ['examPaperId'],
+  assignment: ['contentHtml'],
+  link: ['url'],
 };
+/** Live platforms (the room's address is what trainees open). */
+export const LIVE_PLATFORMS = ['tencent_meeting', 'dingtalk', 'zoom', 'wechat_channels', 'other'] as const;
+export const LiveConfig = z
+  .object({
+    startAt: z.iso.datetime({ offset: true }),
+    endAt: z.iso.datetime({ offset: true }),
+    platform: z.enum(LIVE_PLATFORMS),
+    roomUrl: z.url({ protocol: /^https?$/ }).max(1000),
+  })
+  .strict()
+  .openapi('CourseItemLiveConfig');
+export type LiveConfig = z.infer<typeof LiveConfig>;
 /** The purpose of the files a course item holds, for the file list. */
 export const MATERIAL = 'course-item.material';
 
@@ -55,6 +94,10 @@ interface CourseItemTable extends Audited {
   media_duration_sec: Nullable<number>;
   media_started_at: NullableTimestamp;
   available_from: NullableTimestamp;
+  content_html: Nullable<string>;
+  document_id: Nullable<Ref>;
+  live_config: NullableJson;
+  is_preview: Defaulted<boolean>;
 }
 interface CourseItemProgressTable {
   id: IdColumn;
@@ -82,8 +125,16 @@ export const CourseItem = recordRow({
   itemType: z.enum(ITEM_TYPES),
   title: z.string(),
   description: z.string().nullable(),
-  fileId: z.string().nullable().openapi({ description: 'A video or document: the file' }),
+  fileId: z.string().nullable().openapi({ description: 'A video, audio or document: the file' }),
   fileName: z.string().nullable(),
+  documentId: z.string().nullable().openapi({ description: 'A document: one of the document base, instead of a file' }),
+  documentTitle: z.string().nullable(),
+  documentStatus: z.string().nullable().openapi({ description: "The base document's status" }),
+  contentHtml: z
+    .string()
+    .nullable()
+    .openapi({ description: "A rich-text item's body, an assignment's instructions (sanitised by the server)" }),
+  liveConfig: LiveConfig.nullable().openapi({ description: 'A live session: when, where' }),
   url: z.string().nullable().openapi({ description: 'A link: the address' }),
   examPaperId: z.string().nullable().openapi({ description: 'A quiz: the paper (published)' }),
   examPaperTitle: z.string().nullable(),
@@ -94,6 +145,7 @@ export const CourseItem = recordRow({
     .string()
     .nullable()
     .openapi({ description: 'Drip release: shown to trainees from then on (null: once published)' }),
+  isPreview: z.boolean().openapi({ description: 'Open to anyone before enrolling' }),
   sort: z.number().int(),
   status: z.enum(ITEM_STATUSES),
   completedCount: z.number().int().openapi({ description: 'Trainees who completed it' }),
@@ -120,6 +172,18 @@ const fields = {
     .nullable()
     .optional(),
   examPaperId: Id.nullable().optional(),
+  documentId: Id.nullable()
+    .optional()
+    .openapi({ description: 'A document of the document base (published to publish)' }),
+  contentHtml: z
+    .string()
+    .max(200_000)
+    .nullable()
+    .optional()
+    .openapi({ description: 'Rich text; the server keeps only safe markup (no scripts, no event handlers)' }),
+  liveConfig: LiveConfig.nullable()
+    .optional()
+    .openapi({ description: 'A live session: its start, end (after the start), platform and room address' }),
   durationMinutes: z.number().int().min(1).max(10_000).nullable().optional(),
   minViewPercent: z.number().int().min(1).max(100).optional(),
   isRequired: z.boolean().optional(),
@@ -128,6 +192,7 @@ const fields = {
     .nullable()
     .optional()
     .openapi({ description: 'Drip release: shown to trainees from then on', example: '2026-12-01T08:00:00+08:00' }),
+  isPreview: z.boolean().optional(),
 };
 export const CreateCourseItem = requestBody('CreateCourseItem', fields);
 export type CreateCourseItem = z.infer<typeof CreateCourseItem>;
@@ -180,9 +245,19 @@ export type ItemProgress = z.infer<typeof ItemProgress>;
 export const courseItemTable = tableRepository<'course_item', CourseItem>({
   name: 'course_item',
   columns: columnsOf(CourseItem, {
-    except: ['courseTitle', 'parentTitle', 'fileName', 'examPaperTitle', 'completedCount', 'availableFrom'],
+    except: [
+      'courseTitle',
+      'parentTitle',
+      'fileName',
+      'examPaperTitle',
+      'completedCount',
+      'availableFrom',
+      'documentTitle',
+      'documentStatus',
+    ],
   }),
   writeOnly: { availableFrom: 'available_from' },
+  json: ['liveConfig'],
   tenantOwned: true,
   computed: {
     courseTitle: sql`(SELECT c.title FROM course c WHERE c.id = course_item.course_id)`,
@@ -190,6 +265,8 @@ export const courseItemTable = tableRepository<'course_item', CourseItem>({
     fileName: sql`(SELECT f.original_name FROM file f WHERE f.id = course_item.file_id)`,
     examPaperTitle: sql`(SELECT p.title FROM exam_paper p WHERE p.id = course_item.exam_paper_id)`,
     availableFrom: sql`to_char(course_item.available_from AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    documentTitle: sql`(SELECT d.title FROM document d WHERE d.id = course_item.document_id)`,
+    documentStatus: sql`(SELECT d.status FROM document d WHERE d.id = course_item.document_id)`,
     completedCount: sql`(SELECT count(*)::int FROM course_item_progress g WHERE g.item_id = course_item.id
       AND g.completed_at IS NOT NULL)`,
   },
@@ -207,6 +284,7 @@ export const courseItemResource = defineResource({
       keyword: { kind: 'keyword', columns: ['title'] },
       courseId: { kind: 'eq', column: 'course_id', pattern: ID_PATTERN },
       itemType: { kind: 'in', column: 'item_type', values: ITEM_TYPES },
+      isPreview: { kind: 'eq', column: 'is_preview', pattern: /^(true|false)$/ },
       status: { kind: 'in', column: 'status', values: ITEM_STATUSES },
       mediaStatus: { kind: 'in', column: 'media_status', values: MEDIA_STATUSES },
       createdAt: createdAtFilter,
@@ -220,6 +298,7 @@ export const courseItemResource = defineResource({
     { key: 'title' },
     { key: 'durationMinutes' },
     { key: 'isRequired' },
+    { key: 'isPreview' },
     { key: 'status' },
     { key: 'mediaStatus' },
     { key: 'completedCount' },

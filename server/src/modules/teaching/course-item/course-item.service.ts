@@ -6,16 +6,18 @@ import type { Jobs } from '../../../core/jobs';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
+import { cleanRichText } from '../../content/document/rich-text';
 import { claimFiles, releaseFiles } from '../../file/attachments';
 import { dataScopeOf, inDataScope } from '../../people/organization/data-scope';
 import { TRAINEE_BASES } from '../course/course.service';
-import { courseStatus, settleEnrolments, whyUnpublishable } from './completion';
+import { completesAt, courseStatus, settleEnrolments, whyUnpublishable } from './completion';
 import { createMediaProcessing, restartMedia } from './course-item.media';
 import {
   type CourseItem,
   type CreateCourseItem,
   courseItemResource,
   courseItemTable,
+  HELD,
   HOLDS,
   type ItemProgress,
   type ItemStatus,
@@ -44,8 +46,13 @@ const texts = {
     lastItem: '这是已发布课程中最后一项已发布的内容：请先下架课程',
     finalQuiz: '这是已发布课程结课试卷的测验，学员须通过它才能完成课程：请先下架课程或更换结课试卷',
     noFile: '请先上传文件再发布',
-    mediaPending: '视频仍在处理中，处理完成后才能发布',
-    mediaFailed: '视频文件无法读取，请重新处理或更换文件后再发布',
+    mediaPending: '媒体文件仍在处理中，处理完成后才能发布',
+    mediaFailed: '媒体文件无法读取，请重新处理或更换文件后再发布',
+    noDocument: '文档不存在',
+    documentNotPublished: '文档库中的该文档尚未发布：请先发布该文档',
+    fileOrDocument: '文档须为上传的文件或文档库中的文档，二者选一',
+    endBeforeStart: '须晚于开始时间',
+    notAudio: '须为音频文件',
   },
   'en-US': {
     noCourse: 'is not an existing course, or it is archived',
@@ -63,8 +70,13 @@ const texts = {
     finalQuiz:
       "this is the quiz on a published course's final paper, which trainees pass to complete it: take the course offline or change its final paper first",
     noFile: 'upload its file before publishing it',
-    mediaPending: 'the video is still being processed: publish it once it is ready',
-    mediaFailed: 'the video file could not be read: process it again or replace it before publishing',
+    mediaPending: 'the media file is still being processed: publish it once it is ready',
+    mediaFailed: 'the media file could not be read: process it again or replace it before publishing',
+    noDocument: 'is not an existing document',
+    documentNotPublished: 'the document is not published in the document base: publish it first',
+    fileOrDocument: 'a document is an uploaded file or a document of the document base, one of the two',
+    endBeforeStart: 'must be after the start',
+    notAudio: 'must be an audio file',
   },
 };
 
@@ -126,11 +138,19 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
       if (!parent || String(parent.course_id) !== courseId || parent.item_type !== 'chapter')
         throw invalidField('parentId', t.notChapter);
     }
-    const holds = type && HOLDS[type];
-    if (holds) {
-      const value = input[holds] === undefined ? current?.[holds] : input[holds];
-      if (!value) throw invalidField(holds, t.required);
+    const holds = type ? HOLDS[type] : [];
+    const held = (key: (typeof HELD)[number]) => (input[key] === undefined ? current?.[key] : input[key]);
+    if (holds.length > 0 && !holds.some((key) => held(key))) throw invalidField(holds[0] as string, t.required);
+    if (input.fileId && input.documentId) throw invalidField('documentId', t.fileOrDocument);
+    if (input.documentId) {
+      const doc = await tx.selectFrom('document').select('id').where('id', '=', input.documentId).executeTakeFirst();
+      if (!doc) throw invalidField('documentId', t.noDocument);
     }
+    if (input.fileId && type === 'audio' && input.fileId !== current?.fileId)
+      await refuseUnlessAudio(tx, input.fileId, lang);
+    const live = input.liveConfig;
+    if (live && Date.parse(live.endAt) <= Date.parse(live.startAt))
+      throw invalidField('liveConfig.endAt', t.endBeforeStart);
     if (input.examPaperId) {
       const paper = await tx
         .selectFrom('exam_paper')
@@ -141,45 +161,61 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
     }
   }
 
-  /** What a type does not hold is cleared (a link keeps no file). */
+  async function refuseUnlessAudio(tx: Tx, fileId: string, lang: Lang) {
+    const file = await tx.selectFrom('file').select('mime_type').where('id', '=', fileId).executeTakeFirst();
+    if (file && !file.mime_type?.startsWith('audio/')) throw invalidField('fileId', texts[lang].notAudio);
+  }
+
+  /**
+   * What a type does not hold is cleared (a link keeps no file); a document set from the base lets go of its file, and
+   * the other way round; rich text is sanitised.
+   */
   const shaped = <T extends Partial<CreateCourseItem>>(input: T, type: CourseItem['itemType']): T => {
     const kept = HOLDS[type];
     const out = { ...input };
-    for (const key of ['fileId', 'url', 'examPaperId'] as const) if (key !== kept && key in out) out[key] = null;
+    for (const key of HELD) if (!kept.includes(key) && key in out) out[key] = null;
+    if (type === 'document' && input.documentId && !input.fileId) out.fileId = null;
+    if (type === 'document' && input.fileId && !input.documentId) out.documentId = null;
+    if (out.contentHtml !== undefined) out.contentHtml = cleanRichText(out.contentHtml).html;
     return out;
   };
 
   const store: ResourceStore<CourseItem, CreateCourseItem, UpdateCourseItem> = {
     list: (tx, query) => repo.list(tx, query),
     find,
-    async create(tx, input, ctx) {
+    async create(tx, raw, ctx) {
+      const input = shaped(raw, raw.itemType);
       await check(tx, input, undefined, ctx.lang);
       const last = await tx
         .selectFrom('course_item')
         .select(sql<number>`coalesce(max(sort), -1)::int`.as('sort'))
         .where('course_id', '=', input.courseId)
         .executeTakeFirstOrThrow();
-      const made = await repo.insert(tx, { ...shaped(input, input.itemType), sort: last.sort + 1 }, ctx);
-      if (input.fileId && HOLDS[input.itemType] === 'fileId') {
+      const made = await repo.insert(tx, { ...input, sort: last.sort + 1 }, ctx);
+      if (input.fileId && HOLDS[input.itemType].includes('fileId')) {
         await claimFiles(tx, holder(made.id), [input.fileId], 'fileId', ctx.lang);
         if (MEDIA_TYPES.includes(input.itemType)) await restartMedia(tx, made.id);
       }
       return (await find(tx, made.id)) as CourseItem;
     },
-    async update(tx, current, input, ctx) {
+    async update(tx, current, raw, ctx) {
+      const input = shaped(raw, current.itemType);
       await check(tx, input, current, ctx.lang);
-      const { version, ...values } = shaped(input, current.itemType);
+      const { version, ...values } = input;
       const updated = await repo.update(tx, current.id, values, ctx, version);
       if (!updated) return undefined;
       const counts =
         (input.isRequired !== undefined && input.isRequired !== current.isRequired) ||
         (input.examPaperId !== undefined && input.examPaperId !== current.examPaperId);
+      // a published item keeps what it needs to be published (a published document of the base, a ready file)
+      if (current.status === 'published' && (input.documentId || input.fileId) && current.itemType === 'document')
+        await refuseUnpublishable(tx, { ...current, ...input } as CourseItem, ctx.lang);
       // a published quiz stays on a published paper
       if (current.status === 'published' && current.itemType === 'quiz' && input.examPaperId)
         await refuseUnpublishable(tx, { ...current, examPaperId: input.examPaperId }, ctx.lang);
       if (current.status === 'published' && counts) await changed(tx, current.courseId, ctx);
       // a file shared with another item (a clone's) stays with the item that holds it
-      if (input.fileId !== undefined && input.fileId !== current.fileId && HOLDS[current.itemType] === 'fileId') {
+      if (input.fileId !== undefined && input.fileId !== current.fileId && HOLDS[current.itemType].includes('fileId')) {
         await handOver(tx, [current.id]);
         await claimFiles(tx, holder(current.id), input.fileId ? [input.fileId] : [], 'fileId', ctx.lang);
         if (input.fileId && input.fileId !== current.fileId && MEDIA_TYPES.includes(current.itemType))
@@ -230,9 +266,19 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
 
   const versioned = versionedAct(resource, repo, (tx, id) => find(tx, id));
 
-  /** What an item needs to be published: a quiz's paper published, a video's or document's file (a video's read). */
+  /**
+   * What an item needs to be published: what its type holds (a file, a document of the base, an address, a paper, its
+   * text or its live session); a quiz's paper published, a document of the base published, a media file read.
+   */
   async function refuseUnpublishable(tx: Tx, row: CourseItem, lang: Lang) {
     const t = texts[lang];
+    const holds = HOLDS[row.itemType];
+    if (holds.length > 0 && !holds.some((key) => row[key]))
+      throw invalidField(holds[0] as string, holds[0] === 'fileId' ? t.noFile : t.required);
+    if (row.itemType === 'document' && row.documentId) {
+      const doc = await tx.selectFrom('document').select('status').where('id', '=', row.documentId).executeTakeFirst();
+      if (doc?.status !== 'published') throw invalidField('documentId', t.documentNotPublished);
+    }
     if (row.itemType === 'quiz') {
       const paper = await tx
         .selectFrom('exam_paper')
@@ -241,7 +287,6 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         .executeTakeFirst();
       if (paper?.status !== 'published') throw invalidField('examPaperId', t.paperNotPublished);
     }
-    if (HOLDS[row.itemType] === 'fileId' && !row.fileId) throw invalidField('fileId', t.noFile);
     if (MEDIA_TYPES.includes(row.itemType) && row.mediaStatus !== 'ready')
       throw invalidField('fileId', row.mediaStatus === 'failed' ? t.mediaFailed : t.mediaPending);
   }
@@ -285,6 +330,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         ctx.tenantId,
         await versioned(ctx, id, 'replace-media', input.version, async (tx, row) => {
           if (!MEDIA_TYPES.includes(row.itemType)) throw new AppError('courseItem.notMedia');
+          if (row.itemType === 'audio') await refuseUnlessAudio(tx, input.fileId, ctx.lang);
           await handOver(tx, [id]);
           await claimFiles(tx, holder(id), [input.fileId], 'fileId', ctx.lang);
           await restartMedia(tx, id);
@@ -402,7 +448,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           .where(inDataScope(await dataScopeOf(tx, ctx.actorId), TRAINEE_BASES, 'trainee'))
           .executeTakeFirst();
         if (!inScope) throw invalidField('traineeId', t.outOfScope);
-        let done = input.percent >= (item.itemType === 'link' ? 100 : item.minViewPercent);
+        let done = input.percent >= completesAt(item);
         if (item.itemType === 'quiz') {
           const paper = await tx
             .selectFrom('exam_paper')

@@ -17,6 +17,12 @@ export type CourseStatus = (typeof COURSE_STATUSES)[number];
 export const ENROL_MODES = ['assigned', 'self_enrol', 'open'] as const;
 export const ENROLMENT_STATUSES = ['not_started', 'in_progress', 'completed', 'failed'] as const;
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
+/** Continuing medical education credit classes (docs/domain.md §8.1 [CME-1]): class I, class II, or none. */
+export const CME_CREDIT_CLASSES = ['class_i', 'class_ii', 'none'] as const;
+/** The purpose of the file a course holds as its cover, for the file list. */
+export const COVER = 'course.cover';
+/** The dictionary of the specialties a course is for. */
+export const SPECIALTY_DICT = 'training_specialty';
 
 interface CourseTable extends Audited {
   id: IdColumn;
@@ -40,6 +46,13 @@ interface CourseTable extends Audited {
   status: Defaulted<CourseStatus>;
   published_at: NullableTimestamp;
   remark: Nullable<string>;
+  teacher_doctor_ids: Defaulted<string[]>;
+  teacher_staff_ids: Defaulted<string[]>;
+  cover_file_id: Nullable<Ref>;
+  description_html: Nullable<string>;
+  cme_credit_class: Defaulted<(typeof CME_CREDIT_CLASSES)[number]>;
+  cme_credits: ColumnType<string | null, number | null | undefined, number | null>;
+  target_specialties: Defaulted<string[]>;
 }
 interface CourseEnrollmentTable {
   id: IdColumn;
@@ -73,7 +86,16 @@ export const Course = recordRow({
   ownerOrgId: z.string().nullable(),
   ownerOrgName: z.string().nullable(),
   summary: z.string().nullable(),
+  descriptionHtml: z.string().nullable().openapi({ description: 'Rich text, sanitised by the server' }),
+  coverFileId: z.string().nullable().openapi({ description: 'An image file the course holds' }),
+  coverFileName: z.string().nullable(),
+  teacherDoctorIds: z.array(z.string()).openapi({ description: 'Doctors who teach it' }),
+  teacherStaffIds: z.array(z.string()).openapi({ description: 'Staff (teachers) who teach it' }),
+  teacherNames: z.array(z.string()).openapi({ description: 'The names of its teachers, doctors first' }),
+  targetSpecialties: z.array(z.string()).openapi({ description: 'Dictionary `training_specialty`' }),
   creditHours: z.number(),
+  cmeCreditClass: z.enum(CME_CREDIT_CLASSES),
+  cmeCredits: z.number().nullable().openapi({ description: 'CME credits of its class (none: null)' }),
   availableFrom: z.string().nullable(),
   availableTo: z.string().nullable(),
   enrolMode: z
@@ -96,6 +118,7 @@ export type Course = z.infer<typeof Course>;
 
 const code = field.code().openapi({ example: 'PRE-2026' });
 const ids = z.array(Id).max(100);
+const teachers = z.array(Id).max(50);
 const fields = {
   code,
   title: field.requiredText(200),
@@ -107,7 +130,32 @@ const fields = {
   audienceCohortYears: z.array(z.number().int().min(1950).max(2100)).max(20).optional(),
   ownerOrgId: Id.nullable().optional(),
   summary: field.optionalText(2000),
+  descriptionHtml: z
+    .string()
+    .max(200_000)
+    .nullable()
+    .optional()
+    .openapi({ description: 'Rich text; the server keeps only safe markup (no scripts, no event handlers)' }),
+  coverFileId: Id.nullable()
+    .optional()
+    .openapi({ description: 'An uploaded image (an attachment no record holds yet), or the one it holds' }),
+  teacherDoctorIds: teachers.optional().openapi({ description: 'Doctors of the tenant, each once' }),
+  teacherStaffIds: teachers.optional().openapi({ description: 'Teaching staff of the tenant, each once' }),
+  targetSpecialties: z
+    .array(z.string().trim().min(1).max(50))
+    .max(20)
+    .optional()
+    .openapi({ description: 'Enabled values of the dictionary `training_specialty`, each once' }),
   creditHours: z.number().min(0).max(9999).multipleOf(0.5).optional(),
+  cmeCreditClass: z.enum(CME_CREDIT_CLASSES).optional(),
+  cmeCredits: z
+    .number()
+    .gt(0)
+    .max(999.9)
+    .multipleOf(0.1)
+    .nullable()
+    .optional()
+    .openapi({ description: 'Required (above 0) when the class is not `none`; cleared when it is' }),
   availableFrom: z.iso.date().nullable().optional(),
   availableTo: z.iso.date().nullable().optional().openapi({ description: 'Not before `availableFrom`' }),
   enrolMode: z.enum(ENROL_MODES).optional(),
@@ -187,10 +235,14 @@ export const courseTable = tableRepository<'course', Course>({
       'completedCount',
       'availableFrom',
       'availableTo',
+      'coverFileName',
+      'teacherNames',
+      'cmeCredits',
     ],
   }),
   writeOnly: {
     creditHours: 'credit_hours',
+    cmeCredits: 'cme_credits',
     publishedAt: 'published_at',
     availableFrom: 'available_from',
     availableTo: 'available_to',
@@ -204,6 +256,12 @@ export const courseTable = tableRepository<'course', Course>({
     audienceOrgNames: sql`ARRAY(SELECT o.name FROM organization o WHERE o.id = ANY(course.audience_org_ids) ORDER BY o.name)`,
     finalPaperTitle: sql`(SELECT p.title FROM exam_paper p WHERE p.id = course.final_paper_id)`,
     creditHours: sql`course.credit_hours::float8`,
+    cmeCredits: sql`course.cme_credits::float8`,
+    coverFileName: sql`(SELECT f.original_name FROM file f WHERE f.id = course.cover_file_id)`,
+    teacherNames: sql`ARRAY(SELECT p.name FROM unnest(course.teacher_doctor_ids) WITH ORDINALITY t (id, n)
+        JOIN doctor d ON d.id = t.id JOIN person p ON p.id = d.person_id ORDER BY t.n)
+      || ARRAY(SELECT p.name FROM unnest(course.teacher_staff_ids) WITH ORDINALITY t (id, n)
+        JOIN staff s ON s.id = t.id JOIN person p ON p.id = s.person_id ORDER BY t.n)`,
     publishedAt: iso('published_at'),
     availableFrom: sql`to_char(course.available_from, 'YYYY-MM-DD')`,
     availableTo: sql`to_char(course.available_to, 'YYYY-MM-DD')`,
@@ -230,6 +288,10 @@ export const courseResource = defineResource({
       courseType: { kind: 'in', column: 'course_type', values: COURSE_TYPES },
       purpose: { kind: 'in', column: 'purpose', values: PURPOSES },
       enrolMode: { kind: 'in', column: 'enrol_mode', values: ENROL_MODES },
+      cmeCreditClass: { kind: 'in', column: 'cme_credit_class', values: CME_CREDIT_CLASSES },
+      // the array filters (a specialty, a teacher) are the store's: `value = ANY(column)`
+      targetSpecialty: { kind: 'eq', pattern: /^[\w-]{1,50}$/ },
+      teacherDoctorId: { kind: 'eq', pattern: ID_PATTERN },
       status: { kind: 'in', column: 'status', values: COURSE_STATUSES },
       createdAt: createdAtFilter,
     },
@@ -242,6 +304,10 @@ export const courseResource = defineResource({
     { key: 'courseType' },
     { key: 'purpose' },
     { key: 'creditHours' },
+    { key: 'cmeCreditClass' },
+    { key: 'cmeCredits' },
+    { key: 'teacherNames', cell: (row) => row.teacherNames.join(', ') },
+    { key: 'targetSpecialties', cell: (row) => row.targetSpecialties.join(', ') },
     { key: 'status' },
     { key: 'itemCount' },
     { key: 'enrolmentCount' },

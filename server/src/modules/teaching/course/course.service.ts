@@ -8,6 +8,8 @@ import { createResourceService, type ResourceDeps, versionedAct } from '../../..
 import { writeSheet } from '../../../core/resource/spreadsheet';
 import type { Tx } from '../../../core/tenancy';
 import { subtreeIds } from '../../assess/taxonomy/taxonomy';
+import { cleanRichText } from '../../content/document/rich-text';
+import { claimFiles, releaseFiles } from '../../file/attachments';
 import { notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope } from '../../people/organization/data-scope';
 import { checkOrganization } from '../../people/organization/organization-ref';
@@ -15,6 +17,7 @@ import { namesNoOne, traineesOf } from '../audience';
 import { settleEnrolments, whyUnpublishable } from '../course-item/completion';
 import {
   type CloneCourse,
+  COVER,
   type Course,
   type CourseStatus,
   type CreateCourse,
@@ -23,6 +26,7 @@ import {
   type Enrolment,
   type EnrolTrainees,
   type RemoveEnrolments,
+  SPECIALTY_DICT,
   type UpdateCourse,
 } from './course.resource';
 
@@ -36,6 +40,12 @@ const texts = {
     noOrg: '组织不存在',
     noPaper: '试卷不存在',
     toBeforeFrom: '不能早于开始日期',
+    noDoctor: '医师不存在',
+    noTeacher: '不是本机构的授课教师（职工须标记为教师）',
+    twice: '重复',
+    noSpecialty: '不是字典“培训专业”中启用的值',
+    notImage: '封面须为图片文件',
+    creditsRequired: '有学分类别时须填写大于 0 的学分',
     noItem: '课程须至少有一项已发布的内容（章节除外）才能发布：请先发布其中一项',
     paperNotPublished: '结课试卷尚未发布：请先发布该试卷',
     noFinalQuiz: '学员须通过结课试卷才能完成课程：请先在课程中添加并发布使用该试卷的测验',
@@ -44,7 +54,19 @@ const texts = {
     notEnrolled: '不在本课程中',
     completedStays: '已完成本课程，其学习记录（学时）须保留，不能移出',
     sheet: '学习报告',
-    header: ['学员编号', '姓名', '学员类型', '培训基地', '来源', '进度（%）', '状态', '完成时间'],
+    header: [
+      '学员编号',
+      '姓名',
+      '学员类型',
+      '培训基地',
+      '来源',
+      '进度（%）',
+      '状态',
+      '完成时间',
+      '学分类别',
+      '获得学分',
+    ],
+    cmeClass: { class_i: 'Ⅰ类', class_ii: 'Ⅱ类', none: '无' },
     source: { assigned: '分配', self: '自选' },
     status: { not_started: '未开始', in_progress: '学习中', completed: '已完成', failed: '未通过' },
   },
@@ -54,6 +76,12 @@ const texts = {
     noOrg: 'is not an existing organisation',
     noPaper: 'is not an existing paper',
     toBeforeFrom: 'must not be before the start',
+    noDoctor: 'is not an existing doctor',
+    noTeacher: 'is not a teacher on the staff (a member of staff is marked as a teacher)',
+    twice: 'is listed twice',
+    noSpecialty: 'is not an enabled value of the dictionary training_specialty',
+    notImage: 'must be an image file',
+    creditsRequired: 'is required (above 0) for a CME credit class',
     noItem: 'a course is published with one published item (not a chapter) at least: publish one of its items first',
     paperNotPublished: 'the final paper is not published: publish it first',
     noFinalQuiz:
@@ -64,7 +92,19 @@ const texts = {
     notEnrolled: 'is not on the course',
     completedStays: 'has completed the course: their record (and credit hours) stays, they are not removed',
     sheet: 'Report',
-    header: ['Trainee no.', 'Name', 'Trainee type', 'Base', 'Source', 'Progress (%)', 'Status', 'Completed'],
+    header: [
+      'Trainee no.',
+      'Name',
+      'Trainee type',
+      'Base',
+      'Source',
+      'Progress (%)',
+      'Status',
+      'Completed',
+      'CME class',
+      'CME credits earned',
+    ],
+    cmeClass: { class_i: 'Class I', class_ii: 'Class II', none: 'None' },
     source: { assigned: 'Assigned', self: 'Self' },
     status: { not_started: 'Not started', in_progress: 'In progress', completed: 'Completed', failed: 'Failed' },
   },
@@ -111,27 +151,127 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
     const from = input.availableFrom === undefined ? current?.availableFrom : input.availableFrom;
     const to = input.availableTo === undefined ? current?.availableTo : input.availableTo;
     if (from && to && to < from) throw invalidField('availableTo', t.toBeforeFrom);
+    await checkTeachers(tx, 'teacherDoctorIds', input.teacherDoctorIds, current?.teacherDoctorIds ?? [], lang);
+    await checkTeachers(tx, 'teacherStaffIds', input.teacherStaffIds, current?.teacherStaffIds ?? [], lang);
+    await checkSpecialties(tx, input.targetSpecialties, lang);
+    if (input.coverFileId && input.coverFileId !== current?.coverFileId) {
+      const file = await tx
+        .selectFrom('file')
+        .select('mime_type')
+        .where('id', '=', input.coverFileId)
+        .executeTakeFirst();
+      if (file && !file.mime_type?.startsWith('image/')) throw invalidField('coverFileId', t.notImage);
+    }
   }
+
+  /**
+   * Teachers are doctors, and staff marked as teachers, of this tenant (row-level security hides the others), each
+   * once; only those newly named are looked up (one who left since being named stays until removed).
+   */
+  async function checkTeachers(
+    tx: Tx,
+    field: 'teacherDoctorIds' | 'teacherStaffIds',
+    ids: readonly string[] | undefined,
+    before: readonly string[],
+    lang: Lang,
+  ) {
+    if (!ids) return;
+    const t = texts[lang];
+    const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+    if (twice >= 0) throw invalidField(`${field}.${twice}`, t.twice);
+    const named = ids.filter((id) => !before.includes(id));
+    if (named.length === 0) return;
+    const found =
+      field === 'teacherDoctorIds'
+        ? await tx.selectFrom('doctor').select('id').where('id', 'in', named).execute()
+        : await tx.selectFrom('staff').select('id').where('id', 'in', named).where('is_teacher', '=', true).execute();
+    const known = new Set(found.map((r) => String(r.id)));
+    const unknown = ids.findIndex((id) => named.includes(id) && !known.has(id));
+    if (unknown >= 0)
+      throw invalidField(`${field}.${unknown}`, field === 'teacherDoctorIds' ? t.noDoctor : t.noTeacher);
+  }
+
+  /** The specialties it is for: enabled values of the dictionary, each once. */
+  async function checkSpecialties(tx: Tx, values: readonly string[] | undefined, lang: Lang) {
+    if (!values?.length) return;
+    const t = texts[lang];
+    const twice = values.findIndex((v, i) => values.indexOf(v) !== i);
+    if (twice >= 0) throw invalidField(`targetSpecialties.${twice}`, t.twice);
+    const found = await tx
+      .selectFrom('dict_item')
+      .select('value')
+      .where('type_code', '=', SPECIALTY_DICT)
+      .where('value', 'in', [...values])
+      .where('status', '=', 'enabled')
+      .execute();
+    const known = new Set(found.map((r) => r.value));
+    const unknown = values.findIndex((v) => !known.has(v));
+    if (unknown >= 0) throw invalidField(`targetSpecialties.${unknown}`, t.noSpecialty);
+  }
+
+  /**
+   * The input as stored: its description sanitised; CME credits required (above 0) with a credit class, and cleared
+   * without one.
+   */
+  function shaped<T extends Partial<CreateCourse>>(input: T, current: Course | undefined, lang: Lang): T {
+    const out = { ...input };
+    if (input.descriptionHtml !== undefined) out.descriptionHtml = cleanRichText(input.descriptionHtml).html;
+    const creditClass = input.cmeCreditClass ?? current?.cmeCreditClass ?? 'none';
+    if (creditClass === 'none') {
+      if (input.cmeCreditClass !== undefined || input.cmeCredits !== undefined) out.cmeCredits = null;
+    } else {
+      const credits = input.cmeCredits === undefined ? current?.cmeCredits : input.cmeCredits;
+      if (!credits) throw invalidField('cmeCredits', texts[lang].creditsRequired);
+    }
+    return out;
+  }
+
+  const cover = (id: string) => ({ bizType: COVER, bizId: id });
+  /**
+   * A cover is held by one course and shown by each course of that file (a clone shows its source's): the covers these
+   * courses hold that another course still shows are handed to that course before they let them go.
+   */
+  const handOverCovers = (tx: Tx, ids: readonly string[]) =>
+    sql`UPDATE file f SET biz_id = (SELECT min(c.id) FROM course c
+        WHERE c.cover_file_id = f.id AND NOT (c.id = ANY(${ids}::bigint[])))
+      WHERE f.biz_type = ${COVER} AND f.biz_id = ANY(${ids}::bigint[])
+        AND EXISTS (SELECT 1 FROM course c WHERE c.cover_file_id = f.id AND NOT (c.id = ANY(${ids}::bigint[])))`.execute(
+      tx,
+    );
 
   const store: ResourceStore<Course, CreateCourse, UpdateCourse> = {
     async list(tx, query) {
       const category = filterValue(query, 'categoryId');
-      if (category?.kind !== 'eq') return repo.list(tx, query);
-      const categories = await subtreeIds(tx, 'course_category', [category.value]);
-      return repo.list(tx, query, (q) => q.where(sql<boolean>`course.category_id = ANY(${categories}::bigint[])`));
+      const specialty = filterValue(query, 'targetSpecialty');
+      const teacher = filterValue(query, 'teacherDoctorId');
+      const categories = category?.kind === 'eq' ? await subtreeIds(tx, 'course_category', [category.value]) : null;
+      return repo.list(tx, query, (qb) => {
+        let q = qb;
+        if (categories) q = q.where(sql<boolean>`course.category_id = ANY(${categories}::bigint[])`);
+        if (specialty?.kind === 'eq') q = q.where(sql<boolean>`${specialty.value} = ANY(course.target_specialties)`);
+        if (teacher?.kind === 'eq')
+          q = q.where(sql<boolean>`${teacher.value}::bigint = ANY(course.teacher_doctor_ids)`);
+        return q;
+      });
     },
     find,
     async create(tx, input, ctx) {
       await check(tx, input, undefined, ctx.lang);
-      const made = await repo.insert(tx, input, ctx);
+      const made = await repo.insert(tx, shaped(input, undefined, ctx.lang), ctx);
+      if (input.coverFileId) await claimFiles(tx, cover(made.id), [input.coverFileId], 'coverFileId', ctx.lang);
       return (await find(tx, made.id)) as Course;
     },
     async update(tx, current, input, ctx) {
       refuseUnless(current, 'draft', 'published', 'offline');
       await check(tx, input, current, ctx.lang);
-      const { version, ...values } = input;
+      const { version, ...values } = shaped(input, current, ctx.lang);
       const updated = await repo.update(tx, current.id, values, ctx, version);
       if (!updated) return undefined;
+      // a cover shared with another course (a clone's) stays with the course that holds it
+      if (input.coverFileId !== undefined && input.coverFileId !== current.coverFileId) {
+        await handOverCovers(tx, [current.id]);
+        await claimFiles(tx, cover(current.id), input.coverFileId ? [input.coverFileId] : [], 'coverFileId', ctx.lang);
+      }
       const paperChanged = input.finalPaperId !== undefined && input.finalPaperId !== current.finalPaperId;
       // a published course stays publishable: its final paper is not switched to a draft, nor to one it has no quiz on
       if (current.status === 'published' && paperChanged) await refuseUnpublishable(tx, current.id, ctx.lang);
@@ -141,11 +281,10 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
     },
     async remove(tx, rows, ctx) {
       for (const row of rows) refuseUnless(row, 'draft');
-      await repo.remove(
-        tx,
-        rows.map((r) => r.id),
-        ctx,
-      );
+      const ids = rows.map((r) => r.id);
+      await handOverCovers(tx, ids);
+      await releaseFiles(tx, COVER, ids);
+      await repo.remove(tx, ids, ctx);
     },
   };
 
@@ -310,8 +449,9 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
     },
 
     /**
-     * A new draft with the settings and the items (as drafts) of the course, under another code and title; its videos
-     * and documents show the same files (shared, not copied).
+     * A new draft with the settings (teachers, cover, description, CME credits, specialties too) and the items (as
+     * drafts) of the course, under another code and title; its cover, videos, audio and documents show the same files
+     * (shared, not copied: held by the source, handed over to the copy if the source lets them go).
      */
     clone: (ctx: WriteContext, id: string, input: CloneCourse) =>
       tenancy.inTenant(ctx.tenantId, async (tx) => {
@@ -332,6 +472,8 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
           itemCount: _i,
           enrolmentCount: _e,
           completedCount: _d,
+          coverFileName: _cf,
+          teacherNames: _tt,
           ...settings
         } = source;
         const copy = { ...settings, code: input.code, title: input.title };
@@ -365,10 +507,14 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
               media_duration_sec: item.media_duration_sec,
               url: item.url,
               exam_paper_id: item.exam_paper_id,
+              document_id: item.document_id,
+              content_html: item.content_html,
+              live_config: item.live_config === null ? null : JSON.stringify(item.live_config),
               duration_minutes: item.duration_minutes,
               min_view_percent: item.min_view_percent,
               is_required: item.is_required,
               available_from: item.available_from,
+              is_preview: item.is_preview,
               sort: item.sort,
               created_at: ctx.now,
               created_by: ctx.actorId,
@@ -394,12 +540,16 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
         return enrolments(tx, id, viewer);
       }),
 
-    /** The report of its enrolments (progress, status, completion) within the viewer's data scope, as xlsx. */
+    /**
+     * The report of its enrolments (progress, status, completion, the CME credits a completion earns) within the
+     * viewer's data scope, as xlsx.
+     */
     report: (tenantId: string, id: string, lang: Lang, viewer: string) =>
       tenancy.inTenant(tenantId, async (tx) => {
         const course = await find(tx, id);
         if (!course) throw notFound();
         const t = texts[lang];
+        const earned = course.cmeCreditClass === 'none' ? null : course.cmeCredits;
         const rows = (await enrolments(tx, id, viewer)).map((e) => [
           e.traineeNo,
           e.traineeName,
@@ -409,6 +559,8 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
           e.progressPercent,
           t.status[e.status],
           e.completedAt ? new Date(e.completedAt) : null,
+          t.cmeClass[course.cmeCreditClass],
+          e.status === 'completed' ? earned : null,
         ]);
         return { filename: `course-${course.code}.xlsx`, body: await writeSheet(t.sheet, t.header, rows) };
       }),

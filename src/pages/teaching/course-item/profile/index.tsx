@@ -12,8 +12,10 @@ import {
   courseItemDescriptor,
   fetchItemProgress,
   type ItemProgress,
+  MEDIA_TYPES,
   recordProgress,
 } from '../descriptor';
+import ItemContent from '../ItemContent';
 import MediaFile from '../MediaFile';
 
 /** Progress of a trainee on the course, recorded by hand (a session attended, a quiz taken on paper). */
@@ -144,8 +146,9 @@ function ProgressOf({ item }: { item: CourseItem }) {
 }
 
 /**
- * /teach/course/item/:id/profile: the item's details, a video's file with where its reading stands (replaced, read
- * again), each trainee's progress on it (recorded by hand too), its audit trail.
+ * /teach/course/item/:id/profile: the item's details, a video's or audio's file with where its reading stands
+ * (replaced, read again), its text, live session or document of the base, each trainee's progress on it (recorded by
+ * hand too), its audit trail.
  */
 export default function CourseItemProfile() {
   return (
@@ -154,7 +157,8 @@ export default function CourseItemProfile() {
         {(item, reload) =>
           item.itemType !== 'chapter' && (
             <>
-              {item.itemType === 'video' && <MediaFile item={item} reload={reload} />}
+              {MEDIA_TYPES.includes(item.itemType) && <MediaFile item={item} reload={reload} />}
+              <ItemContent item={item} />
               <ProgressOf item={item} />
             </>
           )

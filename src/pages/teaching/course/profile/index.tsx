@@ -213,7 +213,7 @@ function Enrolments({ course, reload }: { course: Course; reload: () => void }) 
 }
 
 /**
- * /teach/course/:id/profile: the course's settings; published, taken offline or assigned from here; its items in
+ * /teach/course/:id/profile: the course's settings (its cover, teachers, CME credits) and description; published, taken offline or assigned from here; its items in
  * order (dragged into a new one); its enrolments with progress and completion, and the report; its audit trail.
  */
 export default function CourseProfile() {
@@ -257,6 +257,12 @@ export default function CourseProfile() {
                 </Popconfirm>
               )}
             </Space>
+            {course.descriptionHtml && (
+              <Card title={t('teaching.course.descriptionHtml')} data-testid="course-description">
+                {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server before it was kept */}
+                <div dangerouslySetInnerHTML={{ __html: course.descriptionHtml }} />
+              </Card>
+            )}
             <CourseOutline courseId={course.id} manage />
             <Enrolments course={course} reload={reload} />
           </>
