@@ -12,11 +12,24 @@ export type PrintedLine =
       text: string;
     }
   | { kind: 'stem'; number: string; text: string }
-  | { kind: 'answer'; text: string };
+  | { kind: 'answer'; text: string }
+  /** An image of the stem or (`indent`) of an option, in place: the file's bytes are read when the format is made. */
+  | { kind: 'image'; fileId: string; indent?: boolean };
+
+/** An image as a format embeds it: its bytes, type and size in pixels (an image a format cannot embed is named). */
+export interface PrintedImage {
+  data: Buffer;
+  mime: string;
+  width: number;
+  height: number;
+}
+export type PrintedImages = Map<string, PrintedImage>;
 
 export interface PrintedPaper {
   title: string;
   lines: PrintedLine[];
+  /** What stands for an image a format cannot embed (a GIF or WebP, one too large, or gone from the store). */
+  missingImage: string;
 }
 
 const texts = {
@@ -31,6 +44,7 @@ const texts = {
     yes: '正确',
     no: '错误',
     blank: '第 {n} 空',
+    missingImage: '［图片未能嵌入，请在系统中查看］',
   },
   'en-US': {
     total: 'Total',
@@ -43,6 +57,7 @@ const texts = {
     yes: 'True',
     no: 'False',
     blank: 'blank {n}',
+    missingImage: '[image not embedded: see it online]',
   },
 };
 
@@ -64,7 +79,7 @@ function answerText(answer: Answer, lang: Lang): string {
 
 function item(
   number: string,
-  question: Pick<QuestionItem, 'stem' | 'options' | 'answer' | 'analysis'>,
+  question: Pick<QuestionItem, 'stem' | 'stemMediaFileIds' | 'options' | 'answer' | 'analysis'>,
   answers: boolean,
   lang: Lang,
   score?: number,
@@ -74,7 +89,11 @@ function item(
   const stem = question.stem.replace(/\{\{blank\}\}/g, '________');
   const lines: PrintedLine[] = [
     { kind: 'stem', number, text: score === undefined ? stem : `${stem}（${score} ${t.points}）` },
-    ...(question.options ?? []).map((option) => ({ kind: 'option' as const, text: `${option.key}. ${option.text}` })),
+    ...(question.stemMediaFileIds ?? []).map((fileId) => ({ kind: 'image' as const, fileId })),
+    ...(question.options ?? []).flatMap((option) => [
+      { kind: 'option' as const, text: `${option.key}. ${option.text}` },
+      ...(option.mediaIds ?? []).map((fileId) => ({ kind: 'image' as const, fileId, indent: true })),
+    ]),
   ];
   if (answers) {
     lines.push({ kind: 'answer', text: `${t.answer}：${answerText(question.answer, lang)}` });
@@ -107,5 +126,24 @@ export function printedPaper(paper: Paper, preview: PaperPreview, answers: boole
     if (section.instructions) lines.push({ kind: 'sectionInstructions', text: section.instructions });
     for (const q of section.questions) lines.push(...question(++n, q, answers, lang));
   }
-  return { title: paper.title, lines };
+  return { title: paper.title, lines, missingImage: t.missingImage };
 }
+
+/** The images the printed paper shows, once each. */
+export const printedImageIds = (paper: PrintedPaper): string[] => [
+  ...new Set(paper.lines.flatMap((line) => (line.kind === 'image' ? [line.fileId] : []))),
+];
+
+/** The ids of every image a preview shows (stems and options, a group's items'), once each. */
+export const previewImageIds = (preview: PaperPreview): string[] => [
+  ...new Set(
+    preview.sections.flatMap((section) =>
+      section.questions.flatMap((q) =>
+        [q, ...q.children].flatMap((i) => [
+          ...(i.stemMediaFileIds ?? []),
+          ...(i.options ?? []).flatMap((o) => o.mediaIds ?? []),
+        ]),
+      ),
+    ),
+  ),
+];

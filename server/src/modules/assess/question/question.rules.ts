@@ -60,6 +60,8 @@ export const blanksIn = (stem: string) => stem.split(BLANK).length - 1;
 export interface Option {
   key: string;
   text: string;
+  /** The option's images (question.media). */
+  mediaIds?: string[];
 }
 export interface ReferenceAnswer {
   reference: string;
@@ -70,6 +72,8 @@ export type Answer = string[] | boolean | string[][] | ReferenceAnswer;
 
 export interface ItemInput {
   stem: string;
+  /** The stem's images (question.media): not part of the content hash, which is the text's. */
+  stemMediaFileIds?: string[];
   options?: Option[] | null;
   answer?: Answer | null;
   analysis?: string | null;

@@ -3,11 +3,19 @@ import { Id } from '../../../core/resource/id-param';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES } from './question.rules';
 
+/** The images a stem or an option shows, in order: files uploaded as attachments (png, jpeg, gif, webp). */
+const mediaIds = (max: number) =>
+  z
+    .array(Id)
+    .max(max)
+    .openapi({ description: 'Images (png, jpeg, gif, webp) uploaded with purpose `attachment`, in order' });
+
 /** The schemas of a question and of its create and update requests (the import reads them too). */
 const OptionSchema = z
   .object({
     key: z.string().regex(/^[A-H]$/),
     text: z.string().trim().min(1).max(2000),
+    mediaIds: mediaIds(4).optional(),
   })
   .strict()
   .openapi('QuestionOption');
@@ -35,6 +43,7 @@ const AnswerSchema = z
 /** The fields of a question or of one item of a group. */
 export const itemFields = {
   stem: z.string().trim().min(1).max(10_000),
+  stemMediaFileIds: mediaIds(8).optional(),
   options: z.array(OptionSchema).max(8).nullable().optional(),
   answer: AnswerSchema.nullable().optional(),
   analysis: z.string().trim().max(10_000).nullable().optional(),
@@ -46,6 +55,7 @@ export const QuestionItem = z
     id: z.string(),
     subOrder: z.number().int(),
     stem: z.string(),
+    stemMediaFileIds: z.array(z.string()).optional().openapi({ description: "The stem's images, in order" }),
     options: z.array(OptionSchema).nullable(),
     answer: AnswerSchema.nullable(),
     analysis: z.string().nullable(),
@@ -60,6 +70,7 @@ export const Question = recordRow({
   questionType: z.enum(QUESTION_TYPES),
   medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
   stem: z.string(),
+  stemMediaFileIds: z.array(z.string()).openapi({ description: "The stem's images, in order (`/{id}/attachments`)" }),
   options: z.array(OptionSchema).nullable(),
   answer: AnswerSchema.nullable(),
   analysis: z.string().nullable(),

@@ -9,10 +9,12 @@ import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
 import { jsonbParameter } from '../../../db/database';
+import { releaseFiles } from '../../file/attachments';
 import { dataScopeOf } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport, questionSheetRows } from './question.import';
+import { checkMedia, heldMedia, holdMedia, mediaIdsOf, QUESTION_MEDIA } from './question.media';
 import {
   type BulkUpdateQuestions,
   CreateQuestion,
@@ -136,7 +138,7 @@ export function createQuestionService(deps: ResourceDeps) {
   async function childrenOf(tx: Tx, parentIds: string[]): Promise<{ parentId: string; item: QuestionItem }[]> {
     const rows = await tx
       .selectFrom('question')
-      .select(['id', 'parent_id', 'sub_order', 'stem', 'options', 'answer', 'analysis'])
+      .select(['id', 'parent_id', 'sub_order', 'stem', 'stem_media_file_ids', 'options', 'answer', 'analysis'])
       .where(sql<boolean>`parent_id = ANY(${parentIds}::bigint[])`)
       .orderBy('parent_id')
       .orderBy('sub_order')
@@ -147,6 +149,7 @@ export function createQuestionService(deps: ResourceDeps) {
         id: String(r.id),
         subOrder: r.sub_order,
         stem: r.stem,
+        stemMediaFileIds: (r.stem_media_file_ids ?? []).map(String),
         options: (r.options ?? null) as QuestionItem['options'],
         answer: (r.answer ?? null) as QuestionItem['answer'],
         analysis: r.analysis,
@@ -282,7 +285,10 @@ export function createQuestionService(deps: ResourceDeps) {
    */
   async function createMany(tx: Tx, inputs: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
     if (inputs.length === 0) return [];
-    for (const input of inputs) checkQuestion(input as QuestionInput, ctx.lang);
+    for (const input of inputs) {
+      checkQuestion(input as QuestionInput, ctx.lang);
+      await checkMedia(tx, undefined, input, ctx.lang);
+    }
     const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang, true);
     await catalogueTags(
       tx,
@@ -313,10 +319,18 @@ export function createQuestionService(deps: ResourceDeps) {
     const stored = new Map((await repo.insertMany(tx, parents, ctx, {}, { ids: true })).map((row) => [row.id, row]));
     if (items.length) await repo.insertMany(tx, items, ctx, {}, { ids: true, returning: false });
     const itemsOf = new Map<string, QuestionItem[]>();
-    for (const { id, parentId, subOrder, stem, options, answer, analysis } of items)
+    for (const { id, parentId, subOrder, stem, stemMediaFileIds, options, answer, analysis } of items)
       itemsOf.set(parentId, [
         ...(itemsOf.get(parentId) ?? []),
-        { id, subOrder, stem, options: options ?? null, answer: answer ?? null, analysis: analysis ?? null },
+        {
+          id,
+          subOrder,
+          stem,
+          stemMediaFileIds: stemMediaFileIds ?? [],
+          options: options ?? null,
+          answer: answer ?? null,
+          analysis: analysis ?? null,
+        },
       ]);
     // the groups as `find` reads them: the fields it computes are known here (the names just checked, a new group's
     // items and its review that has not happened), cheaper than a subquery of each for every row
@@ -339,6 +353,7 @@ export function createQuestionService(deps: ResourceDeps) {
     await sql`INSERT INTO question_version (tenant_id, question_id, number, snapshot, created_by)
       SELECT ${ctx.tenantId}, (q->>'id')::bigint, (q->>'currentVersion')::int, q - 'version', ${ctx.actorId}
       FROM jsonb_array_elements(${jsonbParameter(JSON.stringify(questions))}) AS q`.execute(tx);
+    for (const question of questions) if (mediaIdsOf(question).length > 0) await holdMedia(tx, question.id, ctx.lang);
     return questions;
   }
 
@@ -409,6 +424,7 @@ export function createQuestionService(deps: ResourceDeps) {
     async create(tx, input, ctx) {
       const { children: items, allowDuplicate, ...values } = input;
       checkQuestion(input as QuestionInput, ctx.lang);
+      await checkMedia(tx, undefined, input, ctx.lang);
       await checkRefs(tx, input, ctx.lang, true);
       await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(input);
@@ -424,6 +440,7 @@ export function createQuestionService(deps: ResourceDeps) {
       await writeChildren(tx, { ...made, code }, groupItems(input), ctx);
       const question = (await find(tx, made.id)) as Question;
       await snapshot(tx, question, ctx);
+      await holdMedia(tx, made.id, ctx.lang);
       return question;
     },
 
@@ -437,6 +454,7 @@ export function createQuestionService(deps: ResourceDeps) {
         questionType: current.questionType,
         medicalFormat: current.medicalFormat,
         stem: current.stem,
+        stemMediaFileIds: current.stemMediaFileIds,
         options: current.options,
         answer: current.answer,
         children: current.children,
@@ -444,6 +462,7 @@ export function createQuestionService(deps: ResourceDeps) {
         ...(items !== undefined && { children: items }),
       } as QuestionInput;
       checkQuestion(merged, ctx.lang);
+      await checkMedia(tx, current.id, merged, ctx.lang);
       await checkRefs(tx, input, ctx.lang, input.categoryId !== undefined && input.categoryId !== current.categoryId);
       await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(merged);
@@ -461,6 +480,7 @@ export function createQuestionService(deps: ResourceDeps) {
         await writeChildren(tx, updated, groupItems(merged), ctx);
       const question = (await find(tx, current.id)) as Question;
       await snapshot(tx, question, ctx, changeNote);
+      await holdMedia(tx, current.id, ctx.lang);
       return question;
     },
 
@@ -476,6 +496,8 @@ export function createQuestionService(deps: ResourceDeps) {
       if (used) throw new AppError('question.inUse', { code: used.code });
       await tx.deleteFrom('question').where('parent_id', 'in', ids).execute();
       await tx.deleteFrom('question').where('id', 'in', ids).execute();
+      // the images of every version go with the question (orphans, removed after a day)
+      await releaseFiles(tx, QUESTION_MEDIA, ids);
     },
   };
 
@@ -669,6 +691,13 @@ export function createQuestionService(deps: ResourceDeps) {
         if (text) q = q.where('name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         const rows = await q.orderBy('sort').orderBy('name').limit(TAGS).execute();
         return rows.map((r) => r.name);
+      }),
+
+    /** The images the question holds: those any of its versions shows (links signed by the file service). */
+    media: (tenantId: string, id: string, viewer?: string): Promise<string[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id, viewer))) throw notFound();
+        return heldMedia(tx, id);
       }),
 
     /** The papers that hold the question, each with the version it pins. */
