@@ -57,9 +57,12 @@ export const blanksIn = (stem: string | undefined) => (stem ?? '').split(BLANK).
 export interface OptionValue {
   text?: string;
   correct?: boolean;
+  /** The option's images (file ids, in order). */
+  mediaIds?: string[];
 }
 export interface ChildValue {
   stem?: string;
+  stemMediaFileIds?: string[];
   options?: OptionValue[];
   /** A B1 item's key among the shared options. */
   answerKey?: string;
@@ -71,6 +74,8 @@ export interface QuestionFormValues {
   medicalFormat?: MedicalFormat | null;
   categoryId?: string;
   stem?: string;
+  /** The stem's images (file ids, in order). */
+  stemMediaFileIds?: string[];
   options?: OptionValue[];
   judgement?: boolean;
   blanks?: string[][];
@@ -123,6 +128,7 @@ const STEP_OF: Record<string, Step> = {
   medicalFormat: 'type',
   categoryId: 'type',
   stem: 'stem',
+  stemMediaFileIds: 'stem',
   children: 'stem',
   options: 'answer',
   judgement: 'answer',
@@ -138,7 +144,11 @@ export const stepOf = (name: (string | number)[]): Step => {
 };
 
 const options = (list: OptionValue[] | undefined) =>
-  (list ?? []).map((option, i) => ({ key: KEYS[i], text: (option.text ?? '').trim() }));
+  (list ?? []).map((option, i) => ({
+    key: KEYS[i],
+    text: (option.text ?? '').trim(),
+    ...(option.mediaIds?.length && { mediaIds: option.mediaIds }),
+  }));
 const correctKeys = (list: OptionValue[] | undefined) =>
   (list ?? []).flatMap((option, i) => (option.correct ? [KEYS[i]] : []));
 
@@ -166,6 +176,7 @@ export function toBody(values: QuestionFormValues): CreateQuestion {
   const children = group
     ? (values.children ?? []).map((child) => ({
         stem: (child.stem ?? '').trim(),
+        stemMediaFileIds: child.stemMediaFileIds ?? [],
         ...(type === 'option_group'
           ? { answer: child.answerKey ? [child.answerKey] : [] }
           : { options: options(child.options), answer: correctKeys(child.options) }),
@@ -177,6 +188,7 @@ export function toBody(values: QuestionFormValues): CreateQuestion {
     questionType: type,
     medicalFormat: values.medicalFormat ?? null,
     stem: (values.stem ?? '').trim(),
+    stemMediaFileIds: values.stemMediaFileIds ?? [],
     options: opts,
     answer,
     ...(children && { children }),
@@ -192,7 +204,7 @@ export function toBody(values: QuestionFormValues): CreateQuestion {
 
 const optionValues = (list: Question['options'], answer: Question['answer']): OptionValue[] => {
   const keys = Array.isArray(answer) && !Array.isArray(answer[0]) ? (answer as string[]) : [];
-  return (list ?? []).map((o) => ({ text: o.text, correct: keys.includes(o.key) }));
+  return (list ?? []).map((o) => ({ text: o.text, correct: keys.includes(o.key), mediaIds: o.mediaIds ?? [] }));
 };
 
 /** The form's values for a saved question. */
@@ -204,6 +216,7 @@ export function toForm(q: Question): QuestionFormValues {
     medicalFormat: q.medicalFormat,
     categoryId: q.categoryId,
     stem: q.stem,
+    stemMediaFileIds: q.stemMediaFileIds ?? [],
     options: optionValues(q.options, answer),
     judgement: typeof answer === 'boolean' ? answer : undefined,
     blanks: q.questionType === 'fill_blank' && Array.isArray(answer) ? (answer as string[][]) : undefined,
@@ -211,6 +224,7 @@ export function toForm(q: Question): QuestionFormValues {
     points: reference?.points,
     children: (q.children ?? []).map((child) => ({
       stem: child.stem,
+      stemMediaFileIds: child.stemMediaFileIds ?? [],
       options: optionValues(child.options, child.answer),
       answerKey: Array.isArray(child.answer) ? (child.answer[0] as string) : undefined,
       analysis: child.analysis ?? undefined,
@@ -232,6 +246,9 @@ export function formFieldOf(field: string, type: QuestionType | undefined): (str
   const parts = field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   const [head, index, inner] = parts;
   if (head === 'children' && typeof index === 'number') {
+    if (inner === 'stemMediaFileIds') return ['children', index, 'stemMediaFileIds'];
+    if (inner === 'options' && typeof parts[3] === 'number' && parts[4] === 'mediaIds')
+      return ['children', index, 'options', parts[3], 'mediaIds'];
     if (inner === 'answer') return ['children', index, type === 'option_group' ? 'answerKey' : 'options'];
     return ['children', index, inner === 'options' || inner === 'analysis' ? inner : 'stem'];
   }
@@ -241,6 +258,7 @@ export function formFieldOf(field: string, type: QuestionType | undefined): (str
     if (type === 'short_answer' || type === 'essay') return ['reference'];
     return ['options'];
   }
+  if (head === 'options' && typeof index === 'number' && inner === 'mediaIds') return ['options', index, 'mediaIds'];
   if (head === 'options') return ['options'];
   return [String(head)];
 }

@@ -18,15 +18,17 @@ import {
   submitQuestion,
 } from '../descriptor';
 import QuestionDialogs, { type Acting } from '../QuestionDialogs';
+import { QuestionMediaProvider, useMediaLinks } from '../QuestionMedia';
 import QuestionPreview, { type PreviewQuestion } from '../QuestionPreview';
 import { versionChanges } from './versionChanges';
 
 /** What changed from one version to the next: each field whose value differs, before and after. */
 function VersionDiff({ before, after }: { before?: QuestionVersion; after: QuestionVersion }) {
   const intl = useIntl();
+  const { shown } = useMediaLinks();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   if (!before) return <Typography.Text type="secondary">{t('assess.question.versions.first')}</Typography.Text>;
-  const changed = versionChanges(before.snapshot, after.snapshot, t);
+  const changed = versionChanges(before.snapshot, after.snapshot, t, (id) => shown(id)?.name ?? `#${id}`);
   if (changed.length === 0)
     return <Typography.Text type="secondary">{t('assess.question.versions.same')}</Typography.Text>;
   return (
@@ -220,7 +222,8 @@ export default function QuestionProfile() {
     <div data-testid="question-profile">
       <ResourceProfile<Question> descriptor={questionDescriptor}>
         {(row, reload) => (
-          <>
+          // the images of every version, for the previews and what each version changed
+          <QuestionMediaProvider questionId={row.id}>
             <Card
               title={t('assess.question.preview')}
               extra={
@@ -268,7 +271,7 @@ export default function QuestionProfile() {
                 reload();
               }}
             />
-          </>
+          </QuestionMediaProvider>
         )}
       </ResourceProfile>
     </div>
