@@ -76,6 +76,8 @@ const attachment = (id: string, name: string) => ({
 /** XMLHttpRequest as uploadFile uses it for an upload through the server: answered with the stored file. */
 class FakeXhr {
   static sent: { method: string; url: string }[] = [];
+  /** The id of the next file stored. */
+  static next = 71;
   upload: { onprogress?: (event: Partial<ProgressEvent>) => void } = {};
   status = 0;
   responseText = '';
@@ -91,7 +93,8 @@ class FakeXhr {
     FakeXhr.sent.push({ ...this.request });
     setTimeout(() => {
       this.status = 201;
-      this.responseText = JSON.stringify({ id: '71', originalName: 'ecg.png' });
+      const name = new URLSearchParams(this.request.url.split('?')[1]).get('name');
+      this.responseText = JSON.stringify({ id: String(FakeXhr.next++), originalName: name });
       this.onload?.();
     });
   }
@@ -112,10 +115,11 @@ describe('/question/add with images', () => {
     await waitFor(() => expect(screen.getByTestId(testId)).toBeVisible());
   };
 
-  it("uploads an image to the stem, shows its thumbnail and the candidate's preview shows it; a non-image is not sent", async () => {
+  it("uploads images to the stem as thumbnails, reorders and removes them, the candidate's preview shows them; a non-image is not sent", async () => {
     dispatchRoot('SET_TOKEN', { accessToken: 'tok', refreshToken: 'r', type: 'bearer' });
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     FakeXhr.sent = [];
+    FakeXhr.next = 71;
     const api = fakeApi({
       'GET /api/assess/category/tree': () => ({ body: [category] }),
       'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
@@ -123,9 +127,11 @@ describe('/question/add with images', () => {
       'GET /api/file/file/upload-policy': () => ({
         body: { direct: false, provider: 'local', maxSizeMb: 50, allowedExtensions: ['png'] },
       }),
-      'GET /api/file/file/71/link': () => ({
-        body: { url: '/files/ecg.png', expiresAt: '2026-12-01T00:00:00.000Z', mimeType: 'image/png', name: 'ecg.png' },
-      }),
+      'GET /api/file/file/\\d+/link': (call) => {
+        const id = call.path.split('/')[4];
+        const name = id === '71' ? 'ecg.png' : 'film.png';
+        return { body: { url: `/files/${name}`, expiresAt: '2026-12-01T00:00:00Z', mimeType: 'image/png', name } };
+      },
       'POST /api/assess/question/duplicates': () => ({ body: [] }),
       'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
         status: 201,
@@ -150,10 +156,22 @@ describe('/question/add with images', () => {
 
     const field = screen.getByTestId('question-stem-media');
     const input = field.querySelector('input[type=file]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['png bytes'], 'ecg.png', { type: 'image/png' })] } });
+    const png = (name: string) => new File(['png bytes'], name, { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [png('ecg.png'), png('film.png')] } });
     const thumbnail = await within(field).findByRole('img', { name: 'ecg.png' });
     expect(thumbnail).toHaveAttribute('src', '/files/ecg.png');
-    expect(FakeXhr.sent).toEqual([{ method: 'POST', url: '/api/file/file/upload?name=ecg.png&purpose=attachment' }]);
+    await within(field).findByRole('img', { name: 'film.png' });
+    expect(FakeXhr.sent[0]).toEqual({ method: 'POST', url: '/api/file/file/upload?name=ecg.png&purpose=attachment' });
+    // reordered (the film first), then the ECG removed
+    const names = () =>
+      within(field)
+        .getAllByRole('img', { name: /\.png$/ })
+        .map((i) => i.getAttribute('alt'));
+    expect(names()).toEqual(['ecg.png', 'film.png']);
+    fireEvent.click(within(field).getAllByRole('button', { name: '后移' })[0] as HTMLElement);
+    expect(names()).toEqual(['film.png', 'ecg.png']);
+    fireEvent.click(within(field).getAllByTestId('question-stem-media-remove')[1] as HTMLElement);
+    expect(names()).toEqual(['film.png']);
 
     await next('question-options');
     // an option takes images too; a document is refused before it is sent
@@ -163,20 +181,21 @@ describe('/question/add with images', () => {
       target: { files: [new File(['text'], 'notes.txt', { type: 'text/plain' })] },
     });
     expect(await screen.findByText('只能添加图片（PNG、JPEG、GIF 或 WebP）')).toBeInTheDocument();
-    expect(FakeXhr.sent).toHaveLength(1);
+    expect(FakeXhr.sent).toHaveLength(2);
     const texts = screen.getAllByTestId('question-options-text');
     for (const [i, text] of texts.entries()) fireEvent.change(text, { target: { value: `选项${i}` } });
     fireEvent.click(screen.getAllByTestId('question-options-correct')[1] as HTMLElement);
     await next('question-analysis');
     await next('question-step-preview');
     const preview = screen.getByTestId('question-preview');
-    expect(within(preview).getByRole('img', { name: 'ecg.png' })).toHaveAttribute('src', '/files/ecg.png');
+    expect(within(preview).getByRole('img', { name: 'film.png' })).toHaveAttribute('src', '/files/film.png');
+    expect(within(preview).queryByRole('img', { name: 'ecg.png' })).toBeNull();
 
     fireEvent.click(screen.getByTestId('question-save'));
     await screen.findByTestId('landed');
     expect(api.find('POST', '/api/assess/question')[0].body).toMatchObject({
       stem: '心电图如下，诊断是',
-      stemMediaFileIds: ['71'],
+      stemMediaFileIds: ['72'],
     });
   });
 });
