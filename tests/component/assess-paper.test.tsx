@@ -383,6 +383,65 @@ describe('/exam-paper/edit/:id, the rules together', () => {
 });
 
 describe('/exam-paper/:id/profile', () => {
+  it("shows the questions' images in the candidate's preview (and its printout), from the links the preview brings", async () => {
+    const link = (id: string, name: string) => ({
+      id,
+      name,
+      mimeType: 'image/png',
+      sizeBytes: 10,
+      previewUrl: `/files/${name}`,
+      downloadUrl: `/files/${name}?download`,
+      expiresAt: '2026-12-01T00:00:00.000Z',
+    });
+    const preview: PaperPreview = {
+      seed: 1,
+      totalScore: 2,
+      sections: [
+        {
+          title: 'A1 型题',
+          instructions: null,
+          questions: [
+            {
+              id: '101',
+              code: 'Q101',
+              version: 1,
+              score: 2,
+              drawn: false,
+              itemScore: null,
+              questionType: 'single_choice',
+              medicalFormat: 'A1',
+              stem: '心电图如下，诊断是',
+              stemMediaFileIds: ['31'],
+              options: 'ABCDE'
+                .split('')
+                .map((key) => ({ key, text: `诊断${key}`, ...(key === 'B' && { mediaIds: ['32'] }) })),
+              answer: ['B'],
+              analysis: null,
+              children: [],
+            },
+          ],
+        },
+      ],
+      media: [link('31', 'ecg.png'), link('32', 'flutter.png')],
+    };
+    fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: paper('1', { status: 'published' }) }),
+      'GET /api/assess/paper/1/preview': () => ({ body: preview }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/exam-paper/1/profile',
+        routes: [{ path: '/exam-paper/:id/profile', element: <PaperProfile /> }],
+      }).tree,
+    );
+    const shown = within(await screen.findByTestId('paper-preview'));
+    expect(await shown.findByRole('img', { name: 'ecg.png' })).toHaveAttribute('src', '/files/ecg.png');
+    expect(shown.getByRole('img', { name: 'flutter.png' })).toHaveAttribute('src', '/files/flutter.png');
+  });
+
   it('previews the paper as a candidate gets it, drawing again on request', async () => {
     const preview = (seed: number): PaperPreview => ({
       seed,

@@ -47,6 +47,7 @@ const question = (id: string, extra: Partial<Question> = {}): Question => ({
   questionType: 'single_choice',
   medicalFormat: 'A1',
   stem: '急性心肌梗死首选的抗血小板药物是',
+  stemMediaFileIds: [],
   options: five,
   answer: ['A'],
   analysis: null,

@@ -4,12 +4,14 @@ import { Card, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ignoreShownError } from '@/utils/request';
 import { type Question, questions } from './descriptor';
+import { MediaImages, QuestionMediaProvider, useMediaLinks } from './QuestionMedia';
 
-type Option = { key: string; text: string; weight?: number };
+type Option = { key: string; text: string; weight?: number; mediaIds?: string[] };
 type Answer = Question['answer'];
 /** What a preview shows of a question or of one of a group's items. */
 interface Shown {
   stem: string;
+  stemMediaFileIds?: string[] | null;
   options?: Option[] | null;
   answer?: Answer;
   analysis?: string | null;
@@ -79,6 +81,7 @@ function Item({
         {number !== undefined && <Typography.Text strong>{number}.</Typography.Text>}
         <Stem text={item.stem} />
       </Space>
+      <MediaImages ids={item.stemMediaFileIds} />
       {(item.options ?? []).map((option) => (
         <div key={option.key} data-testid="preview-option" style={{ paddingLeft: 16 }}>
           <Typography.Text
@@ -96,6 +99,7 @@ function Item({
               {weightOf(option) > 0 ? `+${weightOf(option)}` : weightOf(option)}
             </Tag>
           )}
+          <MediaImages ids={option.mediaIds} size={80} />
         </div>
       ))}
       {showAnswer && weighed && (
@@ -125,7 +129,23 @@ function Item({
  * A question as a candidate reads it (with the key and analysis when `showAnswer`): a group's case or shared options,
  * then its items in order. A saved group whose items did not come with it (a list row) has them fetched.
  */
-export default function QuestionPreview({ question, showAnswer }: { question: PreviewQuestion; showAnswer?: boolean }) {
+export default function QuestionPreview(props: { question: PreviewQuestion; showAnswer?: boolean }) {
+  const { provided } = useMediaLinks();
+  const { question } = props;
+  const imaged = [question, ...(question.children ?? [])].some(
+    (item) => item.stemMediaFileIds?.length || item.options?.some((o) => o.mediaIds?.length),
+  );
+  // a preview on its own (a list's dialog) fetches its question's images itself
+  if (!provided && imaged && question.id)
+    return (
+      <QuestionMediaProvider questionId={question.id}>
+        <PreviewCard {...props} />
+      </QuestionMediaProvider>
+    );
+  return <PreviewCard {...props} />;
+}
+
+function PreviewCard({ question, showAnswer }: { question: PreviewQuestion; showAnswer?: boolean }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const needsItems = Boolean(question.id && question.childCount && !question.children);

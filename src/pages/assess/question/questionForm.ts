@@ -61,9 +61,12 @@ export interface OptionValue {
   correct?: boolean;
   /** A case analysis stage's option: the points a pick adds (correct, > 0) or deducts (< 0); it marks the answer. */
   weight?: number | null;
+  /** The option's images (file ids, in order). */
+  mediaIds?: string[];
 }
 export interface ChildValue {
   stem?: string;
+  stemMediaFileIds?: string[];
   options?: OptionValue[];
   /** A B1 item's key among the shared options. */
   answerKey?: string;
@@ -75,6 +78,8 @@ export interface QuestionFormValues {
   medicalFormat?: MedicalFormat | null;
   categoryId?: string;
   stem?: string;
+  /** The stem's images (file ids, in order). */
+  stemMediaFileIds?: string[];
   options?: OptionValue[];
   judgement?: boolean;
   blanks?: string[][];
@@ -131,6 +136,7 @@ const STEP_OF: Record<string, Step> = {
   medicalFormat: 'type',
   categoryId: 'type',
   stem: 'stem',
+  stemMediaFileIds: 'stem',
   children: 'stem',
   options: 'answer',
   judgement: 'answer',
@@ -146,7 +152,11 @@ export const stepOf = (name: (string | number)[]): Step => {
 };
 
 const options = (list: OptionValue[] | undefined) =>
-  (list ?? []).map((option, i) => ({ key: KEYS[i] as string, text: (option.text ?? '').trim() }));
+  (list ?? []).map((option, i) => ({
+    key: KEYS[i] as string,
+    text: (option.text ?? '').trim(),
+    ...(option.mediaIds?.length && { mediaIds: option.mediaIds }),
+  }));
 const correctKeys = (list: OptionValue[] | undefined) =>
   (list ?? []).flatMap((option, i) => (option.correct ? [KEYS[i] as string] : []));
 /** A case analysis stage's options with their weights; the answer is those that add. */
@@ -179,6 +189,7 @@ export function toBody(values: QuestionFormValues): CreateQuestion {
   const children = group
     ? (values.children ?? []).map((child) => ({
         stem: (child.stem ?? '').trim(),
+        stemMediaFileIds: child.stemMediaFileIds ?? [],
         ...(type === 'option_group'
           ? { answer: child.answerKey ? [child.answerKey] : [] }
           : type === 'case_analysis'
@@ -192,6 +203,7 @@ export function toBody(values: QuestionFormValues): CreateQuestion {
     questionType: type,
     medicalFormat: values.medicalFormat ?? null,
     stem: (values.stem ?? '').trim(),
+    stemMediaFileIds: values.stemMediaFileIds ?? [],
     options: opts,
     answer,
     ...(children && { children }),
@@ -214,6 +226,7 @@ const optionValues = (list: Question['options'], answer: Question['answer']): Op
   return (list ?? []).map((o) => ({
     text: o.text,
     correct: keys.includes(o.key),
+    mediaIds: o.mediaIds ?? [],
     ...(o.weight !== undefined && { weight: o.weight }),
   }));
 };
@@ -230,6 +243,7 @@ export function toForm(q: Question): QuestionFormValues {
     medicalFormat: q.medicalFormat,
     categoryId: q.categoryId,
     stem: q.stem,
+    stemMediaFileIds: q.stemMediaFileIds ?? [],
     options: optionValues(q.options, answer),
     judgement: typeof answer === 'boolean' ? answer : undefined,
     blanks: q.questionType === 'fill_blank' && Array.isArray(answer) ? (answer as string[][]) : undefined,
@@ -237,6 +251,7 @@ export function toForm(q: Question): QuestionFormValues {
     points: reference?.points,
     children: (q.children ?? []).map((child) => ({
       stem: child.stem,
+      stemMediaFileIds: child.stemMediaFileIds ?? [],
       options: (q.questionType === 'case_analysis' ? stageValues : optionValues)(child.options, child.answer),
       answerKey: Array.isArray(child.answer) ? (child.answer[0] as string) : undefined,
       analysis: child.analysis ?? undefined,
@@ -265,6 +280,9 @@ export function formFieldOf(field: string, type: QuestionType | undefined): (str
     // a stage option's weight is its own field
     if (inner === 'options' && typeof parts[3] === 'number' && parts[4] === 'weight')
       return ['children', index, 'options', parts[3], 'weight'];
+    if (inner === 'stemMediaFileIds') return ['children', index, 'stemMediaFileIds'];
+    if (inner === 'options' && typeof parts[3] === 'number' && parts[4] === 'mediaIds')
+      return ['children', index, 'options', parts[3], 'mediaIds'];
     if (inner === 'answer') return ['children', index, type === 'option_group' ? 'answerKey' : 'options'];
     return ['children', index, inner === 'options' || inner === 'analysis' ? inner : 'stem'];
   }
@@ -274,6 +292,7 @@ export function formFieldOf(field: string, type: QuestionType | undefined): (str
     if (type === 'short_answer' || type === 'essay') return ['reference'];
     return ['options'];
   }
+  if (head === 'options' && typeof index === 'number' && inner === 'mediaIds') return ['options', index, 'mediaIds'];
   if (head === 'options') return ['options'];
   return [String(head)];
 }

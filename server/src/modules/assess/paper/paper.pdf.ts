@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { PrintedLine, PrintedPaper } from './paper.print';
+import { fitted } from './paper.images';
+import type { PrintedImages, PrintedLine, PrintedPaper } from './paper.print';
 
 /**
  * Noto Sans (Simplified Chinese) from the npm registry, regular and bold, read once: pdfkit embeds in each PDF only
@@ -38,10 +39,13 @@ const styles: Record<
   option: { size: 11, indent: 18, before: 1 },
   answer: { bold: true, size: 10.5, indent: 18, before: 2, colour: '#1d39c4' },
   analysis: { size: 10, indent: 18, before: 1, colour: '#555555' },
+  image: { size: 9, before: 4, colour: '#888888' },
 };
+/** The tallest an image is set (points), so that one never fills a page alone. */
+const IMAGE_HEIGHT = 260;
 
-/** The printed paper as an A4 PDF, page numbers at the foot of each page. */
-export async function paperPdf(paper: PrintedPaper): Promise<Buffer> {
+/** The printed paper as an A4 PDF, page numbers at the foot of each page, its images in place. */
+export async function paperPdf(paper: PrintedPaper, images: PrintedImages = new Map()): Promise<Buffer> {
   const { regular, bold } = await loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -67,7 +71,23 @@ export async function paperPdf(paper: PrintedPaper): Promise<Buffer> {
       .fillColor(style.colour ?? '#000000');
     const x = doc.page.margins.left + (style.indent ?? 0);
     const options = { width: width - (style.indent ?? 0), align: style.align ?? 'left' } as const;
-    if (line.kind === 'stem') {
+    if (line.kind === 'image') {
+      const indent = line.indent ? 18 : 0;
+      const image = images.get(line.fileId);
+      if (!image) {
+        doc.text(paper.missingImage, doc.page.margins.left + indent, doc.y, { width: width - indent });
+        continue;
+      }
+      const size = fitted(image, width - indent, IMAGE_HEIGHT);
+      if (doc.y + size.height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      try {
+        doc.image(image.data, doc.page.margins.left + indent, doc.y, size);
+        doc.y += size.height + 2;
+      } catch {
+        // bytes the PDF library cannot decode (a broken file) are named, not fatal to the paper
+        doc.text(paper.missingImage, doc.page.margins.left + indent, doc.y, { width: width - indent });
+      }
+    } else if (line.kind === 'stem') {
       doc.font('bold').text(`${line.number} `, x, doc.y, { ...options, continued: true });
       doc.font('regular').text(line.text);
     } else doc.text(line.text, x, doc.y, options);

@@ -13,11 +13,24 @@ export type PrintedLine =
       text: string;
     }
   | { kind: 'stem'; number: string; text: string }
-  | { kind: 'answer'; text: string };
+  | { kind: 'answer'; text: string }
+  /** An image of the stem or (`indent`) of an option, in place: the file's bytes are read when the format is made. */
+  | { kind: 'image'; fileId: string; indent?: boolean };
+
+/** An image as a format embeds it: its bytes, type and size in pixels (an image a format cannot embed is named). */
+export interface PrintedImage {
+  data: Buffer;
+  mime: string;
+  width: number;
+  height: number;
+}
+export type PrintedImages = Map<string, PrintedImage>;
 
 export interface PrintedPaper {
   title: string;
   lines: PrintedLine[];
+  /** What stands for an image a format cannot embed (a GIF or WebP, one too large, or gone from the store). */
+  missingImage: string;
 }
 
 const texts = {
@@ -39,6 +52,7 @@ const texts = {
     attempts: (n: number) => (n === 0 ? '作答次数不限' : `可作答 ${n} 次`),
     sequential: '按顺序作答，答过的题不能返回',
     sectionSequential: '本部分按顺序作答，答过的题不能返回',
+    missingImage: '［图片未能嵌入，请在系统中查看］',
   },
   'en-US': {
     total: 'Total',
@@ -58,6 +72,7 @@ const texts = {
     attempts: (n: number) => (n === 0 ? 'Unlimited attempts' : `Attempts allowed: ${n}`),
     sequential: 'Answered in order: no going back to a question answered',
     sectionSequential: 'This section is answered in order: no going back',
+    missingImage: '[image not embedded: see it online]',
   },
 };
 
@@ -93,7 +108,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 function item(
   number: string,
-  question: Pick<QuestionItem, 'stem' | 'options' | 'answer' | 'analysis'>,
+  question: Pick<QuestionItem, 'stem' | 'stemMediaFileIds' | 'options' | 'answer' | 'analysis'>,
   answers: boolean,
   lang: Lang,
   score?: number,
@@ -103,7 +118,11 @@ function item(
   const stem = question.stem.replace(/\{\{blank\}\}/g, '________');
   const lines: PrintedLine[] = [
     { kind: 'stem', number, text: score === undefined ? stem : `${stem}（${score} ${t.points}）` },
-    ...(question.options ?? []).map((option) => ({ kind: 'option' as const, text: `${option.key}. ${option.text}` })),
+    ...(question.stemMediaFileIds ?? []).map((fileId) => ({ kind: 'image' as const, fileId })),
+    ...(question.options ?? []).flatMap((option) => [
+      { kind: 'option' as const, text: `${option.key}. ${option.text}` },
+      ...(option.mediaIds ?? []).map((fileId) => ({ kind: 'image' as const, fileId, indent: true })),
+    ]),
   ];
   if (answers) {
     lines.push({
@@ -179,5 +198,24 @@ export function printedPaper(
     if (section.sequential) lines.push({ kind: 'sectionInstructions', text: t.sectionSequential });
     for (const q of section.questions) lines.push(...question(++n, q, answers, lang));
   }
-  return { title: paper.title, lines };
+  return { title: paper.title, lines, missingImage: t.missingImage };
 }
+
+/** The images the printed paper shows, once each. */
+export const printedImageIds = (paper: PrintedPaper): string[] => [
+  ...new Set(paper.lines.flatMap((line) => (line.kind === 'image' ? [line.fileId] : []))),
+];
+
+/** The ids of every image a preview shows (stems and options, a group's items'), once each. */
+export const previewImageIds = (preview: PaperPreview): string[] => [
+  ...new Set(
+    preview.sections.flatMap((section) =>
+      section.questions.flatMap((q) =>
+        [q, ...q.children].flatMap((i) => [
+          ...(i.stemMediaFileIds ?? []),
+          ...(i.options ?? []).flatMap((o) => o.mediaIds ?? []),
+        ]),
+      ),
+    ),
+  ),
+];

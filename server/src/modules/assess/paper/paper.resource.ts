@@ -8,6 +8,7 @@ import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import type { Audited, Id as IdColumn, Nullable, NullableTimestamp, Ref } from '../../../db/types';
+import { Attachment } from '../../file/file/file.resource';
 import { QuestionItem } from '../question/question.resource';
 import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES } from '../question/question.rules';
 
@@ -401,6 +402,7 @@ export const PreviewQuestion = z
     questionType: z.enum(QUESTION_TYPES),
     medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
     stem: z.string(),
+    stemMediaFileIds: QuestionItem.shape.stemMediaFileIds,
     options: QuestionItem.shape.options,
     answer: QuestionItem.shape.answer,
     analysis: z.string().nullable(),
@@ -420,6 +422,10 @@ export const PaperPreview = z
         questions: z.array(PreviewQuestion),
       }),
     ),
+    media: z
+      .array(Attachment)
+      .optional()
+      .openapi({ description: 'The images the questions show (by `stemMediaFileIds`, `mediaIds`), with signed links' }),
   })
   .openapi('PaperPreview');
 export type PaperPreview = z.infer<typeof PaperPreview>;

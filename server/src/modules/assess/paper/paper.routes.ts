@@ -6,6 +6,8 @@ import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute, recordAction } from '../../../core/route';
+import { EMBEDDED_LIMITS } from './paper.images';
+import { previewImageIds } from './paper.print';
 import {
   CheckRules,
   ClonePaper,
@@ -104,7 +106,8 @@ const checkRules = defineRoute({
 });
 
 /** The fixed paths come before the generic routes, so that `/check-rules` is never read as an id. */
-const actions = (service: PaperService) => {
+// typed as a plain app: a handler reaches the file service through `c.var.services`, whose type is made of these routes
+const actions = (service: PaperService): OpenAPIHono<AppEnv> => {
   /** The paper printed as `format`, downloaded. */
   const printed = async (c: Context<AppEnv>, format: 'docx' | 'pdf', id: string, query: PrintQuery) => {
     const answers = query.answers === 'true';
@@ -118,6 +121,7 @@ const actions = (service: PaperService) => {
       c.var.lang,
       userId,
       query.timeZone,
+      (ids) => c.var.services.files.contents(tenantId, ids, EMBEDDED_LIMITS),
     );
     return c.body(new Uint8Array(file.body), 200, {
       'content-type': format === 'pdf' ? PDF : DOCX,
@@ -140,18 +144,18 @@ const actions = (service: PaperService) => {
     )
     .openapi(exportWord, (c) => printed(c, 'docx', c.req.valid('param').id, c.req.valid('query')))
     .openapi(exportPdf, (c) => printed(c, 'pdf', c.req.valid('param').id, c.req.valid('query')))
-    .openapi(preview, async (c) =>
-      c.json(
-        await service.preview(
-          c.var.principal.tenantId,
-          c.req.valid('param').id,
-          c.req.valid('query').seed ?? 1,
-          c.var.lang,
-          c.var.principal.userId,
-        ),
-        200,
-      ),
-    );
+    .openapi(preview, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      const shown = await service.preview(
+        tenantId,
+        c.req.valid('param').id,
+        c.req.valid('query').seed ?? 1,
+        c.var.lang,
+        userId,
+      );
+      const media = await c.var.services.files.attachments(tenantId, previewImageIds(shown));
+      return c.json({ ...shown, media }, 200);
+    });
 };
 
 export const papers = resourceModule(paperResource, {

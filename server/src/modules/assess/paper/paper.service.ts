@@ -11,8 +11,9 @@ import { notUsedWithin, type QuestionItem } from '../question/question.resource'
 import { FORMATS_OF, isGroup, type QuestionType } from '../question/question.rules';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { paperDocx } from './paper.docx';
+import { printedImages } from './paper.images';
 import { paperPdf } from './paper.pdf';
-import { printedPaper } from './paper.print';
+import { printedImageIds, printedPaper } from './paper.print';
 import {
   type Availability,
   type CheckRules,
@@ -859,7 +860,7 @@ export function createPaperService(deps: ResourceDeps) {
       : (
           await tx
             .selectFrom('question')
-            .select(['id', 'sub_order', 'stem', 'options', 'answer', 'analysis'])
+            .select(['id', 'sub_order', 'stem', 'stem_media_file_ids', 'options', 'answer', 'analysis'])
             .where('parent_id', '=', questionId)
             .orderBy('sub_order')
             .execute()
@@ -867,6 +868,7 @@ export function createPaperService(deps: ResourceDeps) {
           id: String(c.id),
           subOrder: c.sub_order,
           stem: c.stem,
+          stemMediaFileIds: (c.stem_media_file_ids ?? []).map(String),
           options: c.options as QuestionItem['options'],
           answer: c.answer as QuestionItem['answer'],
           analysis: c.analysis,
@@ -882,6 +884,7 @@ export function createPaperService(deps: ResourceDeps) {
       questionType: pick('questionType', 'question_type') as PreviewQuestion['questionType'],
       medicalFormat: (pick('medicalFormat', 'medical_format') ?? null) as PreviewQuestion['medicalFormat'],
       stem: String(q.stem),
+      stemMediaFileIds: ((pick('stemMediaFileIds', 'stem_media_file_ids') ?? []) as unknown[]).map(String),
       options: (q.options ?? null) as PreviewQuestion['options'],
       answer: (q.answer ?? null) as PreviewQuestion['answer'],
       analysis: (q.analysis ?? null) as string | null,
@@ -1104,6 +1107,8 @@ export function createPaperService(deps: ResourceDeps) {
       lang: Lang,
       viewer: string,
       timeZone?: string,
+      /** The bytes of the images the paper shows (the file service's `contents`). */
+      read: (ids: string[]) => Promise<Map<string, { data: Buffer; mime: string }>> = async () => new Map(),
     ) {
       const printed = await deps.tenancy.inTenant(tenantId, async (tx) => {
         const paper = await find(tx, id, viewer);
@@ -1113,7 +1118,8 @@ export function createPaperService(deps: ResourceDeps) {
           paper: printedPaper(paper, await preview(tx, paper, seed, lang), answers, lang, timeZone),
         };
       });
-      const body = format === 'pdf' ? await paperPdf(printed.paper) : await paperDocx(printed.paper);
+      const images = printedImages(await read(printedImageIds(printed.paper)));
+      const body = format === 'pdf' ? await paperPdf(printed.paper, images) : await paperDocx(printed.paper, images);
       return { filename: `${printed.code}${answers ? '-key' : ''}.${format}`, body };
     },
 

@@ -115,8 +115,8 @@ export const questionImportColumns: SheetColumn<Question>[] = [
   {
     key: 'stem',
     note: note(
-      '题干；填空题以 {{blank}} 标出每个空；病例组、案例分析的首行是病例，共用选项题首行是说明',
-      "The stem; mark each blank of a fill-in with {{blank}}; a case group's or case analysis' first row holds the case, a B1's its instructions",
+      '题干；填空题以 {{blank}} 标出每个空；病例组、案例分析的首行是病例，共用选项题首行是说明。题干和选项的图片不随表格导出或导入：导入后在题目编辑中添加',
+      "The stem; mark each blank of a fill-in with {{blank}}; a case group's or case analysis' first row holds the case, a B1's its instructions. The images of stems and options are not in the sheet (neither exported nor imported): add them on the question's form after an import",
     ),
   },
   ...OPTION_COLUMNS.map((key, i) => ({

@@ -46,6 +46,7 @@ interface QuestionTable extends Audited {
   question_type: QuestionType;
   medical_format: Nullable<MedicalFormat>;
   stem: string;
+  stem_media_file_ids: ColumnType<string[], string[] | undefined, string[]>;
   options: NullableJson;
   answer: NullableJson;
   analysis: Nullable<string>;

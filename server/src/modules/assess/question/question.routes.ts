@@ -5,6 +5,7 @@ import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute, recordAction } from '../../../core/route';
+import { Attachment } from '../../file/file/file.resource';
 import {
   BulkUpdateQuestions,
   Duplicate,
@@ -100,8 +101,22 @@ const statistics = defineRoute({
   responses: answers('Its statistics', QuestionStatistics, 400, 401, 403, 404),
 });
 
-/** The fixed paths come before the generic routes, so that `/duplicates` is never read as an id. */
-const actions = (service: QuestionService) =>
+const attachments = defineRoute({
+  method: 'get',
+  path: `/${path}/{id}/attachments`,
+  tags,
+  summary:
+    'The images the question holds (those any of its versions shows), each with a link to show it and one to download it (signed, expiring)',
+  permission: 'assess:question:list',
+  request: { params: IdParam },
+  responses: answers('The images', z.array(Attachment), 400, 401, 403, 404, 502),
+});
+
+/**
+ * The fixed paths come before the generic routes, so that `/duplicates` is never read as an id. Typed as a plain app:
+ * a handler reaches the file service through `c.var.services`, whose type is made of these routes.
+ */
+const actions = (service: QuestionService): OpenAPIHono<AppEnv> =>
   new OpenAPIHono<AppEnv>()
     .openapi(bulkUpdate, async (c) => c.json(await service.bulkUpdate(writeContext(c), c.req.valid('json')), 200))
     .openapi(tagsRoute, async (c) =>
@@ -122,6 +137,11 @@ const actions = (service: QuestionService) =>
     .openapi(statistics, async (c) =>
       c.json(await service.statistics(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
     )
+    .openapi(attachments, async (c) => {
+      const { tenantId, userId } = c.var.principal;
+      const ids = await service.media(tenantId, c.req.valid('param').id, userId);
+      return c.json(await c.var.services.files.attachments(tenantId, ids), 200);
+    })
     .openapi(versions, async (c) =>
       c.json(await service.versions(c.var.principal.tenantId, c.req.valid('param').id, c.var.principal.userId), 200),
     );

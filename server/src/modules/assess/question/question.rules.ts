@@ -65,6 +65,8 @@ export interface Option {
   text: string;
   /** A case analysis stage's option only: points a pick adds (a correct option) or deducts (a wrong one, negative). */
   weight?: number;
+  /** The option's images (question.media). */
+  mediaIds?: string[];
 }
 export interface ReferenceAnswer {
   reference: string;
@@ -75,6 +77,8 @@ export type Answer = string[] | boolean | string[][] | ReferenceAnswer;
 
 export interface ItemInput {
   stem: string;
+  /** The stem's images (question.media): not part of the content hash, which is the text's. */
+  stemMediaFileIds?: string[];
   options?: Option[] | null;
   answer?: Answer | null;
   analysis?: string | null;

@@ -3,6 +3,13 @@ import { Id } from '../../../core/resource/id-param';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES } from './question.rules';
 
+/** The images a stem or an option shows, in order: files uploaded as attachments (png, jpeg, gif, webp). */
+const mediaIds = (max: number) =>
+  z
+    .array(Id)
+    .max(max)
+    .openapi({ description: 'Images (png, jpeg, gif, webp) uploaded with purpose `attachment`, in order' });
+
 /** The schemas of a question and of its create and update requests (the import reads them too). */
 const OptionSchema = z
   .object({
@@ -12,6 +19,7 @@ const OptionSchema = z
       description:
         "A case analysis stage's option only: the points a pick adds (a correct option, > 0) or deducts (a wrong one, ≤ 0); a stage scores the sum of its picks, never below 0. Default: 1 when correct, 0 when not",
     }),
+    mediaIds: mediaIds(4).optional(),
   })
   .strict()
   .openapi('QuestionOption');
@@ -39,6 +47,7 @@ const AnswerSchema = z
 /** The fields of a question or of one item of a group. */
 export const itemFields = {
   stem: z.string().trim().min(1).max(10_000),
+  stemMediaFileIds: mediaIds(8).optional(),
   options: z.array(OptionSchema).max(8).nullable().optional(),
   answer: AnswerSchema.nullable().optional(),
   analysis: z.string().trim().max(10_000).nullable().optional(),
@@ -50,6 +59,7 @@ export const QuestionItem = z
     id: z.string(),
     subOrder: z.number().int(),
     stem: z.string(),
+    stemMediaFileIds: z.array(z.string()).optional().openapi({ description: "The stem's images, in order" }),
     options: z.array(OptionSchema).nullable(),
     answer: AnswerSchema.nullable(),
     analysis: z.string().nullable(),
@@ -64,6 +74,7 @@ export const Question = recordRow({
   questionType: z.enum(QUESTION_TYPES),
   medicalFormat: z.enum(MEDICAL_FORMATS).nullable(),
   stem: z.string(),
+  stemMediaFileIds: z.array(z.string()).openapi({ description: "The stem's images, in order (`/{id}/attachments`)" }),
   options: z.array(OptionSchema).nullable(),
   answer: AnswerSchema.nullable(),
   analysis: z.string().nullable(),

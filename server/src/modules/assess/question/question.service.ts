@@ -8,10 +8,12 @@ import { createResourceService, type ResourceDeps } from '../../../core/resource
 import type { Narrow } from '../../../core/resource/table.repository';
 import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import { jsonbParameter } from '../../../db/database';
+import { releaseFiles } from '../../file/attachments';
 import { authoredInScope } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { questionFromImport, questionSheetRows } from './question.import';
+import { checkMedia, heldMedia, holdMedia, mediaIdsOf, QUESTION_MEDIA } from './question.media';
 import {
   type BulkUpdateQuestions,
   CreateQuestion,
@@ -123,7 +125,7 @@ export function createQuestionService(deps: ResourceDeps) {
   async function childrenOf(tx: Tx, parentIds: string[]): Promise<{ parentId: string; item: QuestionItem }[]> {
     const rows = await tx
       .selectFrom('question')
-      .select(['id', 'parent_id', 'sub_order', 'stem', 'options', 'answer', 'analysis'])
+      .select(['id', 'parent_id', 'sub_order', 'stem', 'stem_media_file_ids', 'options', 'answer', 'analysis'])
       .where(sql<boolean>`parent_id = ANY(${parentIds}::bigint[])`)
       .orderBy('parent_id')
       .orderBy('sub_order')
@@ -134,6 +136,7 @@ export function createQuestionService(deps: ResourceDeps) {
         id: String(r.id),
         subOrder: r.sub_order,
         stem: r.stem,
+        stemMediaFileIds: (r.stem_media_file_ids ?? []).map(String),
         options: (r.options ?? null) as QuestionItem['options'],
         answer: (r.answer ?? null) as QuestionItem['answer'],
         analysis: r.analysis,
@@ -279,7 +282,10 @@ export function createQuestionService(deps: ResourceDeps) {
    */
   async function createMany(tx: Tx, given: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
     if (given.length === 0) return [];
-    for (const input of given) checkQuestion(input as QuestionInput, ctx.lang);
+    for (const input of given) {
+      checkQuestion(input as QuestionInput, ctx.lang);
+      await checkMedia(tx, undefined, input, ctx.lang);
+    }
     const inputs = given.map((input) => withWeights(input as QuestionInput) as CreateQuestion);
     const { categories, points } = await checkAllRefs(tx, inputs, ctx.lang, true);
     await catalogueTags(
@@ -311,10 +317,18 @@ export function createQuestionService(deps: ResourceDeps) {
     const stored = new Map((await repo.insertMany(tx, parents, ctx, {}, { ids: true })).map((row) => [row.id, row]));
     if (items.length) await repo.insertMany(tx, items, ctx, {}, { ids: true, returning: false });
     const itemsOf = new Map<string, QuestionItem[]>();
-    for (const { id, parentId, subOrder, stem, options, answer, analysis } of items)
+    for (const { id, parentId, subOrder, stem, stemMediaFileIds, options, answer, analysis } of items)
       itemsOf.set(parentId, [
         ...(itemsOf.get(parentId) ?? []),
-        { id, subOrder, stem, options: options ?? null, answer: answer ?? null, analysis: analysis ?? null },
+        {
+          id,
+          subOrder,
+          stem,
+          stemMediaFileIds: stemMediaFileIds ?? [],
+          options: options ?? null,
+          answer: answer ?? null,
+          analysis: analysis ?? null,
+        },
       ]);
     // the groups as `find` reads them: the fields it computes are known here (the names just checked, a new group's
     // items and its review that has not happened), cheaper than a subquery of each for every row
@@ -337,6 +351,7 @@ export function createQuestionService(deps: ResourceDeps) {
     await sql`INSERT INTO question_version (tenant_id, question_id, number, snapshot, created_by)
       SELECT ${ctx.tenantId}, (q->>'id')::bigint, (q->>'currentVersion')::int, q - 'version', ${ctx.actorId}
       FROM jsonb_array_elements(${jsonbParameter(JSON.stringify(questions))}) AS q`.execute(tx);
+    for (const question of questions) if (mediaIdsOf(question).length > 0) await holdMedia(tx, question.id, ctx.lang);
     return questions;
   }
 
@@ -411,8 +426,9 @@ export function createQuestionService(deps: ResourceDeps) {
 
     async create(tx, given, ctx) {
       checkQuestion(given as QuestionInput, ctx.lang);
+      await checkMedia(tx, undefined, given, ctx.lang);
       const input = withWeights(given as QuestionInput) as CreateQuestion;
-      const { children: _items, allowDuplicate, ...values } = input;
+      const { children: items, allowDuplicate, ...values } = input;
       await checkRefs(tx, input, ctx.lang, true);
       await catalogueTags(tx, input.tags ?? [], ctx);
       const hash = contentHash(input);
@@ -428,6 +444,7 @@ export function createQuestionService(deps: ResourceDeps) {
       await writeChildren(tx, { ...made, code }, groupItems(input), ctx);
       const question = (await find(tx, made.id)) as Question;
       await snapshot(tx, question, ctx);
+      await holdMedia(tx, made.id, ctx.lang);
       return question;
     },
 
@@ -441,6 +458,7 @@ export function createQuestionService(deps: ResourceDeps) {
         questionType: current.questionType,
         medicalFormat: current.medicalFormat,
         stem: current.stem,
+        stemMediaFileIds: current.stemMediaFileIds,
         options: current.options,
         answer: current.answer,
         children: current.children,
@@ -448,6 +466,7 @@ export function createQuestionService(deps: ResourceDeps) {
         ...(items !== undefined && { children: items }),
       } as QuestionInput;
       checkQuestion(merged, ctx.lang);
+      await checkMedia(tx, current.id, merged, ctx.lang);
       const weighted = withWeights(merged);
       await checkRefs(tx, input, ctx.lang, input.categoryId !== undefined && input.categoryId !== current.categoryId);
       await catalogueTags(tx, input.tags ?? [], ctx);
@@ -466,6 +485,7 @@ export function createQuestionService(deps: ResourceDeps) {
         await writeChildren(tx, updated, groupItems(weighted), ctx);
       const question = (await find(tx, current.id)) as Question;
       await snapshot(tx, question, ctx, changeNote);
+      await holdMedia(tx, current.id, ctx.lang);
       return question;
     },
 
@@ -481,6 +501,8 @@ export function createQuestionService(deps: ResourceDeps) {
       if (used) throw new AppError('question.inUse', { code: used.code });
       await tx.deleteFrom('question').where('parent_id', 'in', ids).execute();
       await tx.deleteFrom('question').where('id', 'in', ids).execute();
+      // the images of every version go with the question (orphans, removed after a day)
+      await releaseFiles(tx, QUESTION_MEDIA, ids);
     },
   };
 
@@ -674,6 +696,13 @@ export function createQuestionService(deps: ResourceDeps) {
         if (text) q = q.where('name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         const rows = await q.orderBy('sort').orderBy('name').limit(TAGS).execute();
         return rows.map((r) => r.name);
+      }),
+
+    /** The images the question holds: those any of its versions shows (links signed by the file service). */
+    media: (tenantId: string, id: string, viewer?: string): Promise<string[]> =>
+      deps.tenancy.inTenant(tenantId, async (tx) => {
+        if (!(await find(tx, id, viewer))) throw notFound();
+        return heldMedia(tx, id);
       }),
 
     /** The papers that hold the question, each with the version it pins. */

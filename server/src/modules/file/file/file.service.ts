@@ -322,6 +322,41 @@ export function createFileService(deps: FileDeps) {
       return out;
     },
 
+    /**
+     * The bytes of files a record embeds (a paper's images in its Word or PDF copy), read from their stores: active
+     * files of `types` only, each within `maxEach` bytes, all together within `maxTotal` (the rest left out).
+     */
+    async contents(
+      tenantId: string,
+      ids: readonly string[],
+      { types, maxEach, maxTotal }: { types: readonly string[]; maxEach: number; maxTotal: number },
+    ): Promise<Map<string, { data: Buffer; mime: string }>> {
+      const out = new Map<string, { data: Buffer; mime: string }>();
+      if (ids.length === 0) return out;
+      const rows = await tenancy.inTenant(tenantId, (tx) =>
+        tx
+          .selectFrom('file')
+          .select(['id', 'storage_config_id', 'object_key', 'mime_type', 'size_bytes'])
+          .where('id', 'in', [...ids])
+          .where('status', '=', 'active')
+          .execute(),
+      );
+      const byId = new Map(rows.map((r) => [String(r.id), r]));
+      let total = 0;
+      for (const id of ids) {
+        const row = byId.get(id);
+        const size = Number(row?.size_bytes ?? 0);
+        if (!row || !types.includes(row.mime_type) || size > maxEach || total + size > maxTotal) continue;
+        const target = await stores.of(row.storage_config_id).catch(() => undefined);
+        const body = await target?.store.get(row.object_key).catch(() => undefined);
+        if (!body) continue;
+        const data = Buffer.concat(await body.toArray());
+        total += data.length;
+        out.set(id, { data, mime: row.mime_type });
+      }
+      return out;
+    },
+
     /** The file behind a signed token, for the download route; refused when forged or expired. */
     async open(
       token: string,

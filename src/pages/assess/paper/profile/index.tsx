@@ -9,6 +9,7 @@ import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
+import { QuestionMediaProvider } from '../../question/QuestionMedia';
 import QuestionPreview from '../../question/QuestionPreview';
 import { categories, knowledgePoints } from '../../taxonomy/descriptor';
 import { availableText, closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
@@ -227,39 +228,42 @@ function CandidatePreview({ paper }: { paper: Paper }) {
         </Space>
       }
     >
-      <div className="printable">
-        <Typography.Title level={4} style={{ textAlign: 'center' }}>
-          {paper.title}
-        </Typography.Title>
-        <Typography.Paragraph style={{ textAlign: 'center' }}>
-          {t('assess.paper.totalScore')} {paper.totalScore} · {t('assess.paper.passScore')} {paper.passScore} ·{' '}
-          {t('assess.paper.durationMinutes')} {paper.durationMinutes}
-          <br />
-          <span data-testid="paper-preview-delivery">{deliveryText(intl, paper)}</span>
-        </Typography.Paragraph>
-        {paper.instructions && <Typography.Paragraph>{paper.instructions}</Typography.Paragraph>}
-        {(data?.sections ?? []).map((section, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the paper
-          <div key={i}>
-            <Typography.Title level={5}>
-              {i + 1}. {section.title}
-            </Typography.Title>
-            {section.instructions && (
-              <Typography.Paragraph type="secondary">{section.instructions}</Typography.Paragraph>
-            )}
-            {section.questions.map((q) => (
-              <div key={q.id} data-testid="paper-preview-question">
-                <Typography.Text type="secondary">
-                  ({q.score} {t('assess.paper.points')}
-                  {q.itemScore !== null ? ` · ${tv('assess.paper.itemScore', { score: q.itemScore })}` : ''})
-                  {q.drawn ? ` · ${t('assess.paper.drawn')}` : ''}
-                </Typography.Text>
-                <QuestionPreview question={q} showAnswer={key} />
-              </div>
-            ))}
-          </div>
-        ))}
-      </div>
+      {/* the images the questions show, with the links the preview came with (printed in place too) */}
+      <QuestionMediaProvider media={data?.media}>
+        <div className="printable">
+          <Typography.Title level={4} style={{ textAlign: 'center' }}>
+            {paper.title}
+          </Typography.Title>
+          <Typography.Paragraph style={{ textAlign: 'center' }}>
+            {t('assess.paper.totalScore')} {paper.totalScore} · {t('assess.paper.passScore')} {paper.passScore} ·{' '}
+            {t('assess.paper.durationMinutes')} {paper.durationMinutes}
+            <br />
+            <span data-testid="paper-preview-delivery">{deliveryText(intl, paper)}</span>
+          </Typography.Paragraph>
+          {paper.instructions && <Typography.Paragraph>{paper.instructions}</Typography.Paragraph>}
+          {(data?.sections ?? []).map((section, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the paper
+            <div key={i}>
+              <Typography.Title level={5}>
+                {i + 1}. {section.title}
+              </Typography.Title>
+              {section.instructions && (
+                <Typography.Paragraph type="secondary">{section.instructions}</Typography.Paragraph>
+              )}
+              {section.questions.map((q) => (
+                <div key={q.id} data-testid="paper-preview-question">
+                  <Typography.Text type="secondary">
+                    ({q.score} {t('assess.paper.points')}
+                    {q.itemScore !== null ? ` · ${tv('assess.paper.itemScore', { score: q.itemScore })}` : ''})
+                    {q.drawn ? ` · ${t('assess.paper.drawn')}` : ''}
+                  </Typography.Text>
+                  <QuestionPreview question={q} showAnswer={key} />
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      </QuestionMediaProvider>
     </Card>
   );
 }

@@ -1,7 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Button, Checkbox, Form, Input, InputNumber, Space } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
+import { useState } from 'react';
+import { MediaField } from '../QuestionMedia';
 import { KEYS, type OptionValue } from '../questionForm';
 
 /**
@@ -29,6 +31,11 @@ export default function OptionsEditor({
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const { min, max } = rule;
   const form = Form.useFormInstance();
+  // the options' images are a field of each option once asked for (or once one has an image): most options have none
+  const [withImages, setWithImages] = useState(false);
+  const imaged =
+    withImages ||
+    ((form.getFieldValue(name as NamePath) as OptionValue[] | undefined) ?? []).some((o) => o?.mediaIds?.length);
   const mark = (index: number, checked: boolean) => {
     if (!single || !checked) return;
     const options: OptionValue[] = form.getFieldValue(name as NamePath) ?? [];
@@ -87,6 +94,11 @@ export default function OptionsEditor({
                   </Checkbox>
                 </Form.Item>
               )}
+              {imaged && (
+                <Form.Item name={[field.name, 'mediaIds']} style={{ marginBottom: 8 }}>
+                  <MediaField compact max={4} testId={`${testId}-media`} />
+                </Form.Item>
+              )}
               {fields.length > min && (
                 <Button
                   type="text"
@@ -106,6 +118,17 @@ export default function OptionsEditor({
               onClick={() => add({ text: '', correct: false, ...(weights && { weight: 0 }) })}
             >
               {t('assess.question.addOption')}
+            </Button>
+          )}
+          {!imaged && (
+            <Button
+              type="link"
+              size="small"
+              icon={<PictureOutlined />}
+              data-testid={`${testId}-images`}
+              onClick={() => setWithImages(true)}
+            >
+              {t('assess.question.media.options')}
             </Button>
           )}
           <Form.ErrorList errors={errors} />

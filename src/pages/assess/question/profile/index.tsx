@@ -19,6 +19,7 @@ import {
   submitQuestion,
 } from '../descriptor';
 import QuestionDialogs, { type Acting } from '../QuestionDialogs';
+import { QuestionMediaProvider, useMediaLinks } from '../QuestionMedia';
 import QuestionPreview, { type PreviewQuestion } from '../QuestionPreview';
 import { SPECIALTY } from '../questionForm';
 import { versionChanges } from './versionChanges';
@@ -26,10 +27,17 @@ import { versionChanges } from './versionChanges';
 /** What changed from one version to the next: each field whose value differs, before and after. */
 function VersionDiff({ before, after }: { before?: QuestionVersion; after: QuestionVersion }) {
   const intl = useIntl();
+  const { shown } = useMediaLinks();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   if (!before) return <Typography.Text type="secondary">{t('assess.question.versions.first')}</Typography.Text>;
   const specialties = dictEnum(SPECIALTY, undefined, intl.locale);
-  const changed = versionChanges(before.snapshot, after.snapshot, t, (code) => specialties.get(code)?.text);
+  const changed = versionChanges(
+    before.snapshot,
+    after.snapshot,
+    t,
+    (code) => specialties.get(code)?.text,
+    (id) => shown(id)?.name ?? `#${id}`,
+  );
   if (changed.length === 0)
     return <Typography.Text type="secondary">{t('assess.question.versions.same')}</Typography.Text>;
   return (
@@ -223,7 +231,8 @@ export default function QuestionProfile() {
     <div data-testid="question-profile">
       <ResourceProfile<Question> descriptor={questionDescriptor}>
         {(row, reload) => (
-          <>
+          // the images of every version, for the previews and what each version changed
+          <QuestionMediaProvider questionId={row.id}>
             <Card
               title={t('assess.question.preview')}
               extra={
@@ -271,7 +280,7 @@ export default function QuestionProfile() {
                 reload();
               }}
             />
-          </>
+          </QuestionMediaProvider>
         )}
       </ResourceProfile>
     </div>

@@ -13,17 +13,29 @@ interface Option {
   key?: string;
   text?: string;
   weight?: number;
+  mediaIds?: string[];
 }
+/** An image as a reader tells it from another: its file's name (or its id when its link is not at hand). */
+type MediaName = (id: string) => string;
 
 const keysOf = (answer: unknown): string[] =>
   Array.isArray(answer) && answer.every((a) => typeof a === 'string') ? (answer as string[]) : [];
 
-/** Options as lines `A. text`, the correct ones marked (`answer`'s keys), a case analysis stage's with its weights. */
-const optionLines = (options: unknown, answer: unknown) => {
+/** Images as a line of their names, in order (a change of order is a change). */
+const mediaLine = (ids: unknown, name: MediaName) => ((ids as string[] | null | undefined) ?? []).map(name).join('、');
+
+/**
+ * Options as lines `A. text`, each with its images' names, the correct ones marked (`answer`'s keys), a case analysis
+ * stage's with its weights.
+ */
+const optionLines = (options: unknown, answer: unknown, name: MediaName) => {
   const correct = keysOf(answer);
   const weight = (o: Option) => (o.weight === undefined ? '' : ` (${o.weight > 0 ? '+' : ''}${o.weight})`);
   return ((options as Option[] | null) ?? [])
-    .map((o) => `${o.key}. ${o.text ?? ''}${o.key && correct.includes(o.key) ? ' ✓' : ''}${weight(o)}`)
+    .map((o) => {
+      const images = o.mediaIds?.length ? ` [${mediaLine(o.mediaIds, name)}]` : '';
+      return `${o.key}. ${o.text ?? ''}${images}${o.key && correct.includes(o.key) ? ' ✓' : ''}${weight(o)}`;
+    })
     .join('\n');
 };
 
@@ -54,6 +66,7 @@ export function versionChanges(
   t: Translate,
   /** A specialty's name by its code (the dictionary's). */
   specialty?: (code: string) => string | undefined,
+  mediaName: MediaName = (id) => `#${id}`,
 ): VersionChange[] {
   const named =
     (prefix: string): Show =>
@@ -64,7 +77,8 @@ export function versionChanges(
     ['questionType', 'assess.question.questionType', named('assess.question.type')],
     ['medicalFormat', 'assess.question.medicalFormat', named('assess.question.format')],
     ['stem', 'assess.question.stem', plain],
-    ['options', 'assess.question.options', (value, q) => optionLines(value, q.answer)],
+    ['stemMediaFileIds', 'assess.question.stemMedia', (value) => mediaLine(value, mediaName)],
+    ['options', 'assess.question.options', (value, q) => optionLines(value, q.answer, mediaName)],
     // a choice's keys show with its options; another type's answer shows here
     ['answer', 'assess.question.answer', (value, q) => (Array.isArray(q.options) ? '' : answerLine(value, t))],
     ['analysis', 'assess.question.analysis', plain],
@@ -93,7 +107,8 @@ export function versionChanges(
   const [was, now] = [itemsOf(before), itemsOf(after)];
   const itemFields: [string, string, Show][] = [
     ['stem', 'assess.question.stem', plain],
-    ['options', 'assess.question.options', (value, item) => optionLines(value, item.answer)],
+    ['stemMediaFileIds', 'assess.question.stemMedia', (value) => mediaLine(value, mediaName)],
+    ['options', 'assess.question.options', (value, item) => optionLines(value, item.answer, mediaName)],
     ['answer', 'assess.question.answer', (value, item) => (Array.isArray(item.options) ? '' : answerLine(value, t))],
     ['analysis', 'assess.question.analysis', plain],
   ];

@@ -1,0 +1,244 @@
+import { deflateSync } from 'node:zlib';
+import JSZip from 'jszip';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, type Json, questionReviewer, twoTenants } from './helpers';
+
+const questions = '/api/assess/question';
+const papers = '/api/assess/paper';
+const files = '/api/file/file';
+
+/** A PNG of `width`×`height` grey pixels, whole (every chunk with its CRC), as a PDF library decodes it. */
+function png(width: number, height: number): Buffer {
+  const crc = (bytes: Buffer) => {
+    let c = ~0;
+    for (const b of bytes) {
+      c ^= b;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // 8 bits, greyscale
+  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.alloc(width + 1, 0x80).fill(0, 0, 1)));
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PNG = png(4, 3);
+const PNG2 = png(2, 5);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+const five = (prefix: string, extra: Record<string, Json> = {}) =>
+  'ABCDE'.split('').map((key) => ({ key, text: `${prefix}${key}`, ...(extra[key] ?? {}) }));
+
+describe.each(engines())('images on questions on $name', (engine) => {
+  const s = twoTenants(engine);
+  const { call, create } = s;
+  let categoryId: string;
+  let reviewer = '';
+
+  const fieldOf = (body: Json) => (body.fields ?? []).map((e: Json) => e.field);
+  const uploaded = async (name: string, bytes: Uint8Array, token = s.demo) => {
+    const res = await s.api.fetch('POST', `${files}/upload?name=${encodeURIComponent(name)}&purpose=attachment`, {
+      token,
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream', 'accept-language': 'en-US' },
+    });
+    const body = (await res.json()) as Json;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    return body;
+  };
+  const fileOf = async (id: string) => (await call('GET', `${files}/${id}`)).body;
+  const choice = (stem: string, extra: Json = {}) => ({
+    categoryId,
+    questionType: 'single_choice',
+    medicalFormat: 'A1',
+    stem,
+    options: five(stem),
+    answer: ['B'],
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    reviewer = await questionReviewer(s.api, 'demo', s.demo);
+    categoryId = (await create('/api/assess/category', { code: 'imaging', name: '影像学' })).id;
+  });
+
+  it('attaches images to a stem and an option; the question holds them and lists them with links', async () => {
+    const ecg = await uploaded('ecg.png', PNG);
+    const film = await uploaded('film.png', PNG2);
+    const made = await create(
+      questions,
+      choice('心电图如下，最可能的诊断是', {
+        stemMediaFileIds: [ecg.id],
+        options: five('心电图如下，最可能的诊断是', { C: { mediaIds: [film.id] } }),
+      }),
+    );
+    expect(made.stemMediaFileIds).toEqual([ecg.id]);
+    expect(made.options[2]).toMatchObject({ key: 'C', mediaIds: [film.id] });
+    expect(await fileOf(ecg.id)).toMatchObject({ bizType: 'question.media', bizId: made.id });
+    const held = await call('GET', `${questions}/${made.id}/attachments`);
+    expect(held.status).toBe(200);
+    expect(held.body.map((a: Json) => a.id).sort()).toEqual([ecg.id, film.id].sort());
+    expect(held.body[0].previewUrl).toBeTruthy();
+    // reordered: the stem's images in the order given
+    const second = await uploaded('ecg2.png', PNG);
+    const reordered = await call('PUT', `${questions}/${made.id}`, {
+      stemMediaFileIds: [second.id, ecg.id],
+      version: made.version,
+    });
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
+    expect(reordered.body.stemMediaFileIds).toEqual([second.id, ecg.id]);
+    // a group's item shows its own images
+    const group = await create(questions, {
+      categoryId,
+      questionType: 'case_group',
+      medicalFormat: 'A3',
+      stem: '男，56岁，胸痛3小时，胸片如下。',
+      stemMediaFileIds: [(await uploaded('cxr.png', PNG)).id],
+      children: [
+        {
+          stem: '首选的检查是',
+          stemMediaFileIds: [(await uploaded('ct.png', PNG2)).id],
+          options: five('检查'),
+          answer: ['A'],
+        },
+        { stem: '首选的治疗是', options: five('治疗'), answer: ['C'] },
+      ],
+    });
+    expect(group.children[0].stemMediaFileIds).toHaveLength(1);
+    expect((await call('GET', `${questions}/${group.id}/attachments`)).body).toHaveLength(2);
+  });
+
+  it("refuses another tenant's file, a file that is not an image, and one another question holds, naming the field", async () => {
+    const theirs = await uploaded('theirs.png', PNG, s.other);
+    const foreign = await call('POST', questions, choice('外院影像', { stemMediaFileIds: [theirs.id] }));
+    expect(foreign.status).toBe(400);
+    expect(fieldOf(foreign.body)).toEqual(['stemMediaFileIds']);
+
+    const pdf = await uploaded('report.pdf', PDF);
+    const notImage = await call(
+      'POST',
+      questions,
+      choice('报告单如下', { options: five('报告单如下', { B: { mediaIds: [pdf.id] } }) }),
+    );
+    expect(notImage.status).toBe(400);
+    expect(fieldOf(notImage.body)).toEqual(['options.1.mediaIds']);
+    expect(notImage.body.fields[0].message).toMatch(/not an image/);
+
+    const inItem = await call('POST', questions, {
+      categoryId,
+      questionType: 'case_group',
+      medicalFormat: 'A3',
+      stem: '病例如下',
+      children: [
+        { stem: '诊断', options: five('诊断'), answer: ['A'] },
+        { stem: '治疗', stemMediaFileIds: [pdf.id], options: five('治疗'), answer: ['A'] },
+      ],
+    });
+    expect(fieldOf(inItem.body)).toEqual(['children.1.stemMediaFileIds']);
+
+    const image = await uploaded('held.png', PNG);
+    await create(questions, choice('第一题', { stemMediaFileIds: [image.id] }));
+    const taken = await call('POST', questions, choice('第二题', { stemMediaFileIds: [image.id] }));
+    expect(fieldOf(taken.body)).toEqual(['stemMediaFileIds']);
+  });
+
+  it('keeps the content hash text-based: the same text with other images is still a duplicate', async () => {
+    await create(questions, choice('相同题干的影像题', { stemMediaFileIds: [(await uploaded('a.png', PNG)).id] }));
+    const same = await call(
+      'POST',
+      questions,
+      choice('相同题干的影像题', { stemMediaFileIds: [(await uploaded('b.png', PNG2)).id] }),
+    );
+    expect(same.status).toBe(400);
+    expect(fieldOf(same.body)).toEqual(['stem']);
+  });
+
+  it('keeps an image a later version dropped: the old version and the pinned paper still show it, in its exports, and it is never an orphan', async () => {
+    const old = await uploaded('old-ecg.png', PNG);
+    const made = await create(questions, choice('旧版心电图题', { stemMediaFileIds: [old.id] }));
+    const sent = await call('POST', `${questions}/${made.id}/submit`, { version: made.version });
+    const ready = await call(
+      'POST',
+      `${questions}/${made.id}/review`,
+      { decision: 'approve', version: sent.body.version },
+      reviewer,
+    );
+    expect(ready.body.status).toBe('ready');
+    const paper = await create(papers, {
+      code: 'IMG-1',
+      title: '影像考核',
+      purpose: 'department_exit',
+      composeMode: 'manual',
+      passScore: 1,
+      durationMinutes: 30,
+      sections: [{ title: 'A1', slots: [{ questionId: made.id, score: 2 }] }],
+    });
+    const published = await call('POST', `${papers}/${paper.id}/publish`, { version: paper.version });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    // a new version replaces the image
+    const replacement = await uploaded('new-ecg.png', PNG2);
+    const edited = await call('PUT', `${questions}/${made.id}`, {
+      stemMediaFileIds: [replacement.id],
+      version: ready.body.version,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ currentVersion: 2, stemMediaFileIds: [replacement.id] });
+    const versions = (await call('GET', `${questions}/${made.id}/versions`)).body;
+    expect(versions.map((v: Json) => [v.number, v.snapshot.stemMediaFileIds])).toEqual([
+      [2, [replacement.id]],
+      [1, [old.id]],
+    ]);
+    // both stay the question's, and survive the removal of orphans
+    expect(await fileOf(old.id)).toMatchObject({ bizType: 'question.media', bizId: made.id });
+    const held = (await call('GET', `${questions}/${made.id}/attachments`)).body.map((a: Json) => a.id);
+    expect(held.sort()).toEqual([old.id, replacement.id].sort());
+    await s.api.server.services.files.removeOrphans(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect((await call('GET', `${files}/${old.id}`)).status).toBe(200);
+
+    // the pinned paper shows the old image, with a link
+    const preview = (await call('GET', `${papers}/${paper.id}/preview`)).body;
+    expect(preview.sections[0].questions[0]).toMatchObject({ version: 1, stemMediaFileIds: [old.id] });
+    expect(preview.media.map((a: Json) => a.id)).toEqual([old.id]);
+    expect(preview.media[0].previewUrl).toBeTruthy();
+
+    // its Word document embeds the image's bytes, its PDF an image XObject
+    const word = await s.api.fetch('GET', `${papers}/${paper.id}/export-word`, { token: s.demo });
+    expect(word.status).toBe(200);
+    const zip = await JSZip.loadAsync(await word.arrayBuffer());
+    const media = Object.keys(zip.files).filter((name) => /^word\/media\/.+/.test(name));
+    expect(media).toHaveLength(1);
+    expect(Buffer.from(await (zip.file(media[0] as string) as JSZip.JSZipObject).async('uint8array'))).toEqual(PNG);
+    const pdf = await s.api.fetch('GET', `${papers}/${paper.id}/export-pdf`, { token: s.demo });
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toMatch(/\/Subtype \/Image/);
+
+    // a clone of the paper shows the same images (it holds the same questions)
+    const copy = await call('POST', `${papers}/${paper.id}/clone`, { code: 'IMG-2', title: '影像考核（复制）' });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    const copied = (await call('GET', `${papers}/${copy.body.id}/preview`)).body;
+    expect(copied.sections[0].questions[0].stemMediaFileIds).toEqual([replacement.id]);
+  });
+
+  it("lets a deleted question's images go", async () => {
+    const image = await uploaded('gone.png', PNG);
+    const made = await create(questions, choice('将被删除的影像题', { stemMediaFileIds: [image.id] }));
+    expect((await call('DELETE', `${questions}/${made.id}`)).status).toBe(204);
+    expect(await fileOf(image.id)).toMatchObject({ bizType: null, bizId: null });
+  });
+});
