@@ -400,6 +400,7 @@ describe('/exam-paper/:id/profile', () => {
         {
           title: 'A1 型题',
           instructions: null,
+          sequential: false,
           questions: [
             {
               id: '101',
