@@ -315,6 +315,25 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
     return rows;
   }
 
+  /** Enrols (assigned) those of `trainees` not on the course yet and tells them (`course.assigned`); how many were new. */
+  async function enrolAndTell(tx: Tx, ctx: WriteContext, course: Course, trainees: string[]): Promise<number> {
+    if (trainees.length === 0) return 0;
+    const made = await tx
+      .insertInto('course_enrollment')
+      .values(trainees.map((traineeId) => ({ tenant_id: ctx.tenantId, course_id: course.id, trainee_id: traineeId })))
+      .onConflict((oc) => oc.columns(['tenant_id', 'course_id', 'trainee_id']).doNothing())
+      .returning('trainee_id')
+      .execute();
+    await notify(tx, deps.jobs, {
+      businessItemCode: 'course.assigned',
+      to: { type: 'trainee', ids: made.map((e) => String(e.trainee_id)) },
+      params: { courseName: course.title, creditHours: String(course.creditHours) },
+      bizRef: { type: 'course', id: course.id },
+      actorId: ctx.actorId,
+    });
+    return made.length;
+  }
+
   return {
     resource,
 
@@ -342,21 +361,7 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
         refuseUnless(row, 'published');
         if (namesNoOne(row)) throw invalidField('audienceTraineeTypeIds', texts[ctx.lang].noAudience);
         const trainees = await traineesOf(tx, row);
-        if (trainees.length === 0) return {};
-        const made = await tx
-          .insertInto('course_enrollment')
-          .values(trainees.map((traineeId) => ({ tenant_id: ctx.tenantId, course_id: id, trainee_id: traineeId })))
-          .onConflict((oc) => oc.columns(['tenant_id', 'course_id', 'trainee_id']).doNothing())
-          .returning('trainee_id')
-          .execute();
-        enrolled = made.length;
-        await notify(tx, deps.jobs, {
-          businessItemCode: 'course.assigned',
-          to: { type: 'trainee', ids: made.map((e) => String(e.trainee_id)) },
-          params: { courseName: row.title, creditHours: String(row.creditHours) },
-          bizRef: { type: 'course', id },
-          actorId: ctx.actorId,
-        });
+        enrolled = await enrolAndTell(tx, ctx, row, trainees);
         return {};
       });
       return { enrolled, course };
@@ -385,20 +390,7 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
         input.traineeIds.forEach((traineeId, i) => {
           if (!found.has(traineeId)) throw invalidField(`traineeIds.${i}`, texts[ctx.lang].noTrainee);
         });
-        const made = await tx
-          .insertInto('course_enrollment')
-          .values([...found].map((traineeId) => ({ tenant_id: ctx.tenantId, course_id: id, trainee_id: traineeId })))
-          .onConflict((oc) => oc.columns(['tenant_id', 'course_id', 'trainee_id']).doNothing())
-          .returning('trainee_id')
-          .execute();
-        count = made.length;
-        await notify(tx, deps.jobs, {
-          businessItemCode: 'course.assigned',
-          to: { type: 'trainee', ids: made.map((e) => String(e.trainee_id)) },
-          params: { courseName: row.title, creditHours: String(row.creditHours) },
-          bizRef: { type: 'course', id },
-          actorId: ctx.actorId,
-        });
+        count = await enrolAndTell(tx, ctx, row, [...found]);
         return {};
       });
       return { count, course };

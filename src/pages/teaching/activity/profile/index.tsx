@@ -1,5 +1,5 @@
 import '@/pages/teaching/catalogue';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { useCountDown, useInterval, useRequest } from 'ahooks';
 import {
@@ -22,10 +22,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import TraineesAdder from '@/pages/people/trainee/TraineesAdder';
 import { uploadFile } from '@/services/files';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
-import request, { ignoreShownError } from '@/utils/request';
+import { ignoreShownError } from '@/utils/request';
 import { CancelDialog } from '../ActivityDialogs';
 import ActivityForm from '../ActivityForm';
 import {
@@ -160,60 +161,6 @@ const ratable = (activity: Activity, now: number) =>
   [...LIVE, 'completed'].includes(activity.status) &&
   Date.parse(activity.startAt) <= now &&
   now <= Date.parse(activity.endAt) + RATING_DAYS * 86_400_000;
-
-interface TraineeChoice {
-  id: string;
-  name: string;
-  traineeNo: string;
-}
-
-/** Trainees found by name, pinyin or number, to add to the list (a walk-in). */
-function AddTrainees({ activity, onAdded }: { activity: Activity; onAdded: () => void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const [keyword, setKeyword] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const { data: found = [], loading } = useRequest<TraineeChoice[], []>(
-    () =>
-      request
-        .get<{ data: TraineeChoice[] }>('/api/people/trainee', {
-          params: { pageSize: '20', ...(keyword && { keyword }) },
-        })
-        .then((answer) => answer.data),
-    { refreshDeps: [keyword], debounceWait: 300, onError: ignoreShownError },
-  );
-  return (
-    <Space.Compact>
-      <Select
-        mode="multiple"
-        showSearch
-        filterOption={false}
-        loading={loading}
-        value={chosen}
-        onChange={setChosen}
-        onSearch={setKeyword}
-        style={{ minWidth: 280 }}
-        placeholder={t('teaching.activity.participants.add')}
-        options={found.map((trainee) => ({ value: trainee.id, label: `${trainee.name} (${trainee.traineeNo})` }))}
-        data-testid="participants-pick"
-      />
-      <Button
-        icon={<UserAddOutlined />}
-        disabled={chosen.length === 0}
-        data-testid="participants-add"
-        onClick={() =>
-          addParticipants(activity.id, chosen).then(() => {
-            message.success(t('teaching.activity.participants.added'));
-            setChosen([]);
-            onAdded();
-          }, ignoreShownError)
-        }
-      >
-        {t('teaching.activity.participants.add')}
-      </Button>
-    </Space.Compact>
-  );
-}
 
 /** Not a refusal: the host hosts (or co-hosts) another activity at an overlapping time, each linked. */
 function HostOverlaps({ activity }: { activity: Activity }) {
@@ -399,7 +346,16 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
       extra={
         <Space wrap>
           {LIVE.includes(activity.status) && access['teaching:activity:attendance'] && (
-            <AddTrainees activity={activity} onAdded={onChanged} />
+            <TraineesAdder
+              testId="participants"
+              label={t('teaching.activity.participants.add')}
+              add={(ids) =>
+                addParticipants(activity.id, ids).then(() => {
+                  message.success(t('teaching.activity.participants.added'));
+                  onChanged();
+                })
+              }
+            />
           )}
           {access['teaching:activity:export'] && (
             <Button icon={<DownloadOutlined />} onClick={exportSheet} data-testid="attendance-export">

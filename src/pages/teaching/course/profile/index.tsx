@@ -1,13 +1,14 @@
 import '@/pages/teaching/catalogue';
-import { DownloadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import TraineesAdder from '@/pages/people/trainee/TraineesAdder';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
-import request, { ignoreShownError } from '@/utils/request';
+import { ignoreShownError } from '@/utils/request';
 import CourseOutline from '../CourseOutline';
 import {
   assignCourse,
@@ -22,60 +23,6 @@ import {
 } from '../descriptor';
 
 const ENROLMENT_STATUSES: Enrolment['status'][] = ['not_started', 'in_progress', 'completed', 'failed'];
-
-interface TraineeChoice {
-  id: string;
-  name: string;
-  traineeNo: string;
-}
-
-/** Trainees in training found by name, pinyin or number, enrolled by hand (a published course). */
-function EnrolTrainees({ course, onEnrolled }: { course: Course; onEnrolled: () => void }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
-  const [keyword, setKeyword] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const { data: found = [], loading } = useRequest<TraineeChoice[], []>(
-    () =>
-      request
-        .get<{ data: TraineeChoice[] }>('/api/people/trainee', {
-          params: { pageSize: '20', status: 'in_training,extended', ...(keyword && { keyword }) },
-        })
-        .then((answer) => answer.data),
-    { refreshDeps: [keyword], debounceWait: 300, onError: ignoreShownError },
-  );
-  return (
-    <Space.Compact>
-      <Select
-        mode="multiple"
-        showSearch
-        filterOption={false}
-        loading={loading}
-        value={chosen}
-        onChange={setChosen}
-        onSearch={setKeyword}
-        style={{ minWidth: 280 }}
-        placeholder={t('teaching.course.enrolment.pick')}
-        options={found.map((trainee) => ({ value: trainee.id, label: `${trainee.name} (${trainee.traineeNo})` }))}
-        data-testid="enrolment-pick"
-      />
-      <Button
-        icon={<UserAddOutlined />}
-        disabled={chosen.length === 0}
-        data-testid="enrolment-add"
-        onClick={() =>
-          enrolTrainees(course.id, chosen).then(({ count }) => {
-            message.success(t('teaching.course.assigned', { count }));
-            setChosen([]);
-            onEnrolled();
-          }, ignoreShownError)
-        }
-      >
-        {t('teaching.course.enrolment.add')}
-      </Button>
-    </Space.Compact>
-  );
-}
 
 /**
  * Who is on the course, with their progress and completion (found by name or number, by status); the report as xlsx.
@@ -132,7 +79,20 @@ function Enrolments({ course, reload }: { course: Course; reload: () => void }) 
       }
     >
       <Space style={{ marginBottom: 12 }} wrap>
-        {managing && course.status === 'published' && <EnrolTrainees course={course} onEnrolled={reload} />}
+        {managing && course.status === 'published' && (
+          <TraineesAdder
+            testId="enrolment"
+            label={t('teaching.course.enrolment.add')}
+            placeholder={t('teaching.course.enrolment.pick')}
+            statuses={['in_training', 'extended']}
+            add={(ids) =>
+              enrolTrainees(course.id, ids).then(({ count }) => {
+                message.success(t('teaching.course.assigned', { count }));
+                reload();
+              })
+            }
+          />
+        )}
         <Input.Search
           allowClear
           placeholder={t('teaching.course.enrolment.search')}
