@@ -62,6 +62,19 @@ export const field = {
     .trim()
     .max(20)
     .regex(/^\+?[0-9][0-9 -]{4,19}$/, formatRule('phone')),
+  /** An IANA time zone the runtime knows (`Asia/Shanghai`): whose clock a date is shown or counted on. */
+  timeZone: z
+    .string()
+    .max(50)
+    .regex(/^[A-Za-z]+(?:[/_+-][A-Za-z0-9]+)*$/)
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'is not a time zone'),
 };
 
 /** A create field as an import sheet's cell holds it: text, or nothing. */

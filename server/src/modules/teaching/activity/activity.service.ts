@@ -12,6 +12,7 @@ import { claimFiles, releaseFiles } from '../../file/attachments';
 import type { FileService } from '../../file/file/file.service';
 import { messageTime, notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
+import { refuseTraineesOutOfReach } from '../../people/trainee/trainee.scope';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { AUDIENCE_FIELDS, namesNoOne, traineesOf } from '../audience';
 import {
@@ -493,20 +494,7 @@ export function createActivityService(deps: Deps) {
     addParticipants: (ctx: WriteContext, id: string, input: AddParticipants) =>
       act(ctx, id, 'participants', undefined, async (tx, row) => {
         refuseUnless(row, ...LIVE);
-        const scope = await dataScopeOf(tx, ctx.actorId);
-        const found = new Set(
-          (
-            await tx
-              .selectFrom('trainee')
-              .select('id')
-              .where('id', 'in', input.traineeIds)
-              .where(inDataScope(scope, ['training_base_id', 'specialty_base_id'], 'trainee'))
-              .execute()
-          ).map((r) => String(r.id)),
-        );
-        input.traineeIds.forEach((traineeId, i) => {
-          if (!found.has(traineeId)) throw invalidField(`traineeIds.${i}`, texts[ctx.lang].noTrainee);
-        });
+        await refuseTraineesOutOfReach(tx, ctx.actorId, input.traineeIds, texts[ctx.lang].noTrainee);
         await enrol(tx, id, input.traineeIds, ctx);
         if (row.capacity) {
           const { count } = await tx

@@ -9,7 +9,7 @@ import type { Tx } from '../../../core/tenancy';
 import { cleanRichText } from '../../content/document/rich-text';
 import { claimFiles, releaseFiles } from '../../file/attachments';
 import { dataScopeOf, inDataScope } from '../../people/organization/data-scope';
-import { TRAINEE_BASES } from '../course/course.service';
+import { TRAINEE_BASES } from '../../people/trainee/trainee.scope';
 import { completesAt, courseStatus, settleEnrolments, whyUnpublishable } from './completion';
 import { createMediaProcessing, restartMedia } from './course-item.media';
 import {

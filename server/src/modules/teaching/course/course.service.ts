@@ -13,6 +13,7 @@ import { claimFiles, releaseFiles } from '../../file/attachments';
 import { notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope } from '../../people/organization/data-scope';
 import { checkOrganization } from '../../people/organization/organization-ref';
+import { refuseTraineesOutOfReach, TRAINEE_BASES } from '../../people/trainee/trainee.scope';
 import { namesNoOne, traineesOf } from '../audience';
 import { settleEnrolments, whyUnpublishable } from '../course-item/completion';
 import {
@@ -31,7 +32,6 @@ import {
 } from './course.resource';
 
 /** A trainee is within a data scope by their training or specialty base (as the trainee list). */
-export const TRAINEE_BASES = ['training_base_id', 'specialty_base_id'] as const;
 
 const texts = {
   'zh-CN': {
@@ -375,22 +375,11 @@ export function createCourseService(deps: ResourceDeps & { jobs: Jobs }) {
       let count = 0;
       const course = await act(ctx, id, 'enrol', undefined, async (tx, row) => {
         refuseUnless(row, 'published');
-        const scope = await dataScopeOf(tx, ctx.actorId);
-        const found = new Set(
-          (
-            await tx
-              .selectFrom('trainee')
-              .select('id')
-              .where('id', 'in', input.traineeIds)
-              .where('status', 'in', ['in_training', 'extended'] as const)
-              .where(inDataScope(scope, TRAINEE_BASES, 'trainee'))
-              .execute()
-          ).map((r) => String(r.id)),
-        );
-        input.traineeIds.forEach((traineeId, i) => {
-          if (!found.has(traineeId)) throw invalidField(`traineeIds.${i}`, texts[ctx.lang].noTrainee);
-        });
-        count = await enrolAndTell(tx, ctx, row, [...found]);
+        await refuseTraineesOutOfReach(tx, ctx.actorId, input.traineeIds, texts[ctx.lang].noTrainee, [
+          'in_training',
+          'extended',
+        ]);
+        count = await enrolAndTell(tx, ctx, row, [...new Set(input.traineeIds)]);
         return {};
       });
       return { count, course };
