@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAdminGrant } from '../bench/demo-sign-in';
 import { adminApi } from './api';
@@ -17,6 +17,17 @@ const problems: string[] = [];
 const tag = Date.now().toString(36).slice(-5);
 
 const api = adminApi(baseURL);
+
+/** A 1×1 PNG (an ECG strip stands in for it). */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+/** Whether `image` has loaded a picture (not a broken link). */
+const loaded = (image: Locator) =>
+  image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
 
 let category: { id: string; name: string };
 
@@ -79,10 +90,10 @@ async function reviewerApi() {
   };
 }
 
-/** Presses "next" and waits for the next step's field. */
+/** Presses "next" and waits for the next step's field (in the form: the list kept in its tab shows stems too). */
 async function next(testId: string) {
   await page.getByTestId('step-next').click();
-  await page.getByTestId(testId).first().waitFor({ state: 'visible' });
+  await page.getByTestId('question-edit').getByTestId(testId).first().waitFor({ state: 'visible' });
 }
 
 describe('The question bank in Chromium', () => {
@@ -154,6 +165,68 @@ describe('The question bank in Chromium', () => {
     await page.getByTestId('assess-question').locator('tr', { hasText: tag }).waitFor();
   });
 
+  it('writes an A1 question with an image on its stem, sees the image in the preview and on its profile', async () => {
+    await page.goto(`${baseURL}/#/question/list`);
+    // the add form's tab is kept alive with the question saved before at its last step: a fresh page starts anew
+    await page.reload();
+    await page.getByTestId('assess-question').getByTestId('table-create').click();
+    const form = page.getByTestId('question-edit');
+    await form.waitFor();
+
+    // single choice is the type a new question starts with; A1 takes five options
+    await form.getByTestId('question-format').getByText('A1 单句型').click();
+    await expect.poll(() => form.getByTestId('question-format').getByLabel('A1 单句型').isChecked()).toBe(true);
+    await form.getByTestId('question-category').click();
+    await page.locator('.ant-select-tree-title', { hasText: category.name }).click();
+
+    await next('question-stem');
+    const stem = `男，62岁。突发胸痛1小时，心电图如图所示，最可能的诊断是（${tag}）`;
+    await form.getByTestId('question-stem').fill(stem);
+    const media = form.getByTestId('question-stem-media');
+    await media
+      .locator('input[type=file]')
+      .setInputFiles({ name: `心电图-${tag}.png`, mimeType: 'image/png', buffer: PNG });
+    // uploaded at once, shown as a thumbnail in the field
+    const thumbnail = media.getByTestId('question-stem-media-image').locator('img');
+    await thumbnail.waitFor({ timeout: 30_000 });
+    await expect.poll(() => loaded(thumbnail)).toBe(true);
+
+    await next('question-options');
+    const texts = ['急性下壁心肌梗死', '急性心包炎', '变异型心绞痛', '主动脉夹层', '肺栓塞'];
+    const options = form.getByTestId('question-options');
+    await expect.poll(() => options.getByTestId('question-options-text').count()).toBe(5);
+    for (const [i, text] of texts.entries()) await options.getByTestId('question-options-text').nth(i).fill(text);
+    await options.getByTestId('question-options-correct').nth(0).check();
+
+    await next('question-analysis');
+    await form.getByTestId('question-tags').locator('input').fill(`img-${tag}`);
+    await page.keyboard.press('Enter');
+
+    // the candidate's preview shows the stem's image
+    await next('question-step-preview');
+    const preview = form.getByTestId('question-preview');
+    await preview.getByText(stem).waitFor();
+    const previewed = preview.getByTestId('question-media').locator('img');
+    await expect.poll(() => previewed.count()).toBe(1);
+    await expect.poll(() => loaded(previewed)).toBe(true);
+    await form.getByTestId('question-save').click();
+
+    // saved, its profile shows the image it holds, loaded through its link
+    const profile = page.getByTestId('question-profile');
+    const shown = profile.getByTestId('question-preview').first();
+    await shown.getByText(stem).waitFor({ timeout: 15_000 });
+    const image = shown.getByTestId('question-media').locator('img');
+    await image.waitFor({ timeout: 15_000 });
+    await expect.poll(() => loaded(image)).toBe(true);
+    expect(await image.getAttribute('alt')).toBe(`心电图-${tag}.png`);
+
+    const found = await api('GET', `/assess/question?tag=${encodeURIComponent(`img-${tag}`)}`);
+    expect(found.total).toBe(1);
+    const saved = await api('GET', `/assess/question/${found.data[0].id}`);
+    expect(saved).toMatchObject({ questionType: 'single_choice', medicalFormat: 'A1', answer: ['A'] });
+    expect(saved.stemMediaFileIds).toHaveLength(1);
+  });
+
   it('builds a paper of a manual and a random section, publishes it, and keeps it as it was when a question changes', async () => {
     const bank = await api('POST', '/assess/category', { code: `e2p-${tag}`, name: `试卷题-${tag}` });
     const made: { id: string; version: number }[] = [];
@@ -205,8 +278,13 @@ describe('The question bank in Chromium', () => {
 
     const profile = page.getByTestId('paper-profile');
     await profile.getByTestId('paper-profile-publish').click();
-    // publishing asks first
-    await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
+    // publishing asks first; a press while the confirmation zooms in can be lost: pressed until it closes
+    const confirm = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+    await confirm.waitFor();
+    for (let attempt = 0; attempt < 3 && (await confirm.count()) > 0; attempt++) {
+      await confirm.locator('.ant-btn-primary').click();
+      await confirm.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+    }
     await expect.poll(() => profile.getByText('已发布').count()).toBeGreaterThan(0);
     const preview = profile.getByTestId('paper-preview');
     await expect.poll(() => preview.getByTestId('paper-preview-question').count()).toBe(3);
