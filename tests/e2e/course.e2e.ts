@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { choose } from './antd';
+import { choose, openUntilShown } from './antd';
 import { adminApi } from './api';
 import { launchChromium, signInAsAdmin } from './browser';
 import { keepFailures } from './failures';
@@ -14,6 +14,9 @@ keepFailures('course', () => page);
 const tag = Date.now().toString(36).slice(-4).toUpperCase();
 const chapter = `第一章 心电图基础 ${tag}`;
 const link = `心电图判读要点 ${tag}`;
+/** A published document of the document base, and the course item that shows it. */
+const handbook = `心电图判读规范${tag}`;
+const reading = `课前阅读 ${tag}`;
 let courseId: string;
 
 beforeAll(async () => {
@@ -45,6 +48,17 @@ beforeAll(async () => {
     effectiveDate: '2026-09-01',
     version: trainee.version,
   });
+  const library = await api('POST', '/content/document-base', {
+    code: `cl${tag}`,
+    name: `教学资料${tag}`,
+    visibility: 'tenant',
+  });
+  const document = await api('POST', '/content/document', {
+    baseId: library.id,
+    title: handbook,
+    contentHtml: '<p>窦性心律：P 波在 I、II、aVF 导联直立</p>',
+  });
+  await api('POST', `/content/document/${document.id}/publish`, { version: document.version });
   const course = await api('POST', '/teaching/course', {
     code: `ECG-${tag}`,
     title: `心电图入门 ${tag}`,
@@ -91,6 +105,53 @@ describe('A course in Chromium', () => {
     // nested: the link's node is indented one level deeper than its chapter's
     const indent = (node: typeof linkNode) => node.locator('.ant-tree-indent-unit').count();
     expect(await indent(linkNode)).toBe((await indent(chapterNode)) + 1);
+  });
+
+  it('adds a published document of the document base as an item, and the outline shows it', async () => {
+    await page.goto(`${baseURL}/#/teach/course/item/list?courseId=${courseId}`);
+    const list = page.getByTestId('teaching-course-item');
+    await openUntilShown(page, list.getByTestId('item-from-library'), 'form-documentId');
+    await page.getByTestId('form-title').fill(reading);
+    // the picker finds the base's published documents by the words typed
+    const picked = page
+      .locator('.ant-form-item', { has: page.getByTestId('form-documentId') })
+      .locator('.ant-select-selection-item');
+    const option = page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: handbook });
+    await expect
+      .poll(
+        async () => {
+          if ((await picked.count()) === 0) {
+            await page.getByTestId('form-documentId').click({ timeout: 5_000 });
+            await page.keyboard.press('ControlOrMeta+A');
+            await page.keyboard.type(handbook);
+            await option
+              .first()
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
+          }
+          return (await picked.count()) > 0 ? ((await picked.first().textContent()) ?? '') : '';
+        },
+        { timeout: 30_000 },
+      )
+      .toContain(handbook);
+    await page.getByTestId('resource-form-submit').click();
+
+    const row = list.locator('tr', { hasText: reading });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    expect(await row.textContent()).toContain('文档');
+    const outline = page.getByTestId('course-outline');
+    await expect
+      .poll(() => outline.locator('.ant-tree-treenode', { hasText: reading }).count(), { timeout: 15_000 })
+      .toBe(1);
+
+    const { data } = await api('GET', `/teaching/course-item?courseId=${courseId}`);
+    expect(data.find((item: { title: string }) => item.title === reading)).toMatchObject({
+      itemType: 'document',
+      documentTitle: handbook,
+      fileId: null,
+    });
   });
 
   it('is refused publication with its reason while no item is published, then published and assigned', async () => {
