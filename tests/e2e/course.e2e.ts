@@ -17,6 +17,8 @@ const link = `心电图判读要点 ${tag}`;
 /** A published document of the document base, and the course item that shows it. */
 const handbook = `心电图判读规范${tag}`;
 const reading = `课前阅读 ${tag}`;
+/** A trainee outside the course's audience (another type), enrolled by hand. */
+const walkIn = `王五${tag}`;
 let courseId: string;
 
 beforeAll(async () => {
@@ -47,6 +49,24 @@ beforeAll(async () => {
     reason: '报到',
     effectiveDate: '2026-09-01',
     version: trainee.version,
+  });
+  // a trainee of another type: not assigned with the audience, enrolled by hand
+  const otherType = await api('POST', '/people/trainee-type', {
+    code: `cx${tag}`,
+    name: `进修${tag}`,
+    category: 'residency',
+  });
+  const other = await api('POST', '/people/trainee', {
+    name: walkIn,
+    traineeTypeId: otherType.id,
+    trainingBaseId: base.id,
+    traineeNo: `W${tag}`,
+  });
+  await api('POST', `/people/trainee/${other.id}/transition`, {
+    to: 'in_training',
+    reason: '报到',
+    effectiveDate: '2026-09-01',
+    version: other.version,
   });
   const library = await api('POST', '/content/document-base', {
     code: `cl${tag}`,
@@ -174,5 +194,42 @@ describe('A course in Chromium', () => {
     await expect.poll(() => toast('新加入 1 名学员').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const enrolments = profile.getByTestId('course-enrolments');
     await expect.poll(() => enrolments.textContent(), { timeout: 15_000 }).toContain(`李四${tag}`);
+  });
+
+  it('enrols a trainee outside its audience by hand on its profile, and lists them with the others', async () => {
+    await page.goto(`${baseURL}/#/teach/course/${courseId}/profile/`);
+    const enrolments = page.getByTestId('course-profile').getByTestId('course-enrolments');
+    await expect.poll(() => enrolments.textContent(), { timeout: 15_000 }).toContain(`李四${tag}`);
+    // the picker finds trainees in training by the name typed
+    const pick = enrolments.getByTestId('enrolment-pick');
+    const chosen = pick.locator('.ant-select-selection-item', { hasText: walkIn });
+    const option = page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: walkIn });
+    await expect
+      .poll(
+        async () => {
+          if ((await chosen.count()) === 0) {
+            await pick.click({ timeout: 5_000 });
+            await page.keyboard.type(walkIn);
+            await option
+              .first()
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
+          }
+          return chosen.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await page.keyboard.press('Escape');
+    await enrolments.getByTestId('enrolment-add').click();
+
+    const row = enrolments.locator('tbody tr', { hasText: walkIn });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    expect(await row.textContent()).toContain(`W${tag}`);
+    await expect.poll(() => enrolments.locator('.ant-card-head-title').textContent()).toContain('(2)');
+    // the pick is cleared for the next one
+    await expect.poll(() => pick.locator('.ant-select-selection-item').count()).toBe(0);
   });
 });
