@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { history } from '@umijs/max';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { finishScreen, useRecordFrame } from '@/components/layout/frame';
 import TabsOutlet from '@/components/layout/TabsOutlet';
 import { createTestStore, freshStore, renderApp, type TestStore } from './harness';
 
@@ -11,6 +12,22 @@ function Counter({ label }: { label: string }) {
     <button type="button" data-testid={`counter-${label}`} onClick={() => setCount((n) => n + 1)}>
       {label}:{count}
     </button>
+  );
+}
+
+/** A form screen: something typed (a count), and a save that finishes it. */
+function Form() {
+  const frame = useRecordFrame('menu.account', undefined, false);
+  const [count, setCount] = useState(0);
+  return (
+    <>
+      <button type="button" data-testid="counter-form" onClick={() => setCount((n) => n + 1)}>
+        form:{count}
+      </button>
+      <button type="button" data-testid="form-save" onClick={() => finishScreen(frame, '/dashboard/workspace')}>
+        save
+      </button>
+    </>
   );
 }
 
@@ -27,6 +44,7 @@ const routes = [
         element: <Counter label="a" />,
       },
       { path: '/account/center', name: 'account', access: 'account:profile:view', element: <Counter label="b" /> },
+      { path: '/account/form', name: 'form', access: 'account:profile:view', element: <Form /> },
       { path: '/secret', name: 'forbidden', access: 'system:secret:view', element: <Counter label="secret" /> },
     ],
   },
@@ -95,6 +113,21 @@ describe('tab bar', () => {
     expect(history.location.pathname).toBe('/dashboard/workspace');
     expect(root().curTab).toEqual([{ path: '/dashboard/workspace', title: 'menu.workspace' }]);
     expect(screen.queryByTestId('counter-b')).toBeNull();
+  });
+
+  it('closes a form screen that finished its work: coming back to it starts afresh', async () => {
+    const { tree } = renderApp({ store, routes, access, initialPath: '/dashboard/workspace' });
+    render(tree);
+    await screen.findByTestId('counter-a');
+    go('/account/form');
+    fireEvent.click(await screen.findByTestId('counter-form'));
+    expect(screen.getByTestId('counter-form')).toHaveTextContent('form:1');
+    fireEvent.click(screen.getByTestId('form-save'));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard/workspace'));
+    await waitFor(() => expect(root().curTab.map((t) => t.path)).toEqual(['/dashboard/workspace']));
+    expect(screen.queryByTestId('counter-form')).toBeNull();
+    go('/account/form');
+    expect(await screen.findByTestId('counter-form')).toHaveTextContent('form:0');
   });
 
   it('shows the 403 screen for a route without access, keeping the other tabs alive', async () => {

@@ -167,11 +167,12 @@ describe('The question bank in Chromium', () => {
 
   it('writes an A1 question with an image on its stem, sees the image in the preview and on its profile', async () => {
     await page.goto(`${baseURL}/#/question/list`);
-    // the add form's tab is kept alive with the question saved before at its last step: a fresh page starts anew
-    await page.reload();
     await page.getByTestId('assess-question').getByTestId('table-create').click();
     const form = page.getByTestId('question-edit');
     await form.waitFor();
+    // the add form closed its tab when the question before was saved: it starts afresh, at its first step
+    await expect.poll(() => form.getByTestId('question-type').isVisible()).toBe(true);
+    expect(await form.getByTestId('question-stem').inputValue()).toBe('');
 
     // single choice is the type a new question starts with; A1 takes five options
     await form.getByTestId('question-format').getByText('A1 单句型').click();

@@ -128,6 +128,12 @@ export default function TabsOutlet() {
           setMissing((paths) => new Set(paths).add(path));
           dispatchRoot('SET_CURTAB', closeTabs(getRootState().curTab, path, 'one'));
         },
+        finish: (to) => {
+          dispatchRoot('SET_CURTAB', closeTabs(getRootState().curTab, path, 'one'));
+          cache.current.delete(path);
+          frames.current.delete(path);
+          history.push(to);
+        },
       };
       frames.current.set(path, frame);
     }

@@ -1,3 +1,4 @@
+import { history } from '@umijs/max';
 import { createContext, useContext, useEffect } from 'react';
 
 /** What a screen tells the frame around it (its tab and page header); one per tab pane. */
@@ -8,6 +9,8 @@ export interface PaneFrame {
   setRecord(titleId: string, name: string): void;
   /** The record does not exist: the screen says so and its tab goes. */
   markMissing(): void;
+  /** The screen's work is done (a form saved): its tab goes, with what it held, and `to` opens. */
+  finish(to: string): void;
 }
 
 export const PaneContext = createContext<PaneFrame | undefined>(undefined);
@@ -22,4 +25,13 @@ export function useRecordFrame(titleId: string, name: string | undefined, missin
     if (missing) frame?.markMissing();
   }, [frame, missing]);
   return frame;
+}
+
+/**
+ * A form screen done with its work opens `to` and closes its own tab, so that coming back to it (a new question, the
+ * same record's edit) starts afresh instead of showing the form as it was left. Outside the tabs, it only opens `to`.
+ */
+export function finishScreen(frame: PaneFrame | undefined, to: string): void {
+  if (frame) frame.finish(to);
+  else history.push(to);
 }

@@ -1,6 +1,6 @@
 import '@/pages/assess/catalogue';
 import { PlusOutlined } from '@ant-design/icons';
-import { history, useAccess, useIntl, useParams } from '@umijs/max';
+import { useAccess, useIntl, useParams } from '@umijs/max';
 import { useDebounceEffect, useRequest } from 'ahooks';
 import {
   Button,
@@ -22,7 +22,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import ItemMoves, { DragHandle, useDragMove } from '@/components/ItemMoves';
-import { useRecordFrame } from '@/components/layout/frame';
+import { finishScreen, useRecordFrame } from '@/components/layout/frame';
 import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
 import { statusOf } from '@/utils/request';
@@ -349,7 +349,7 @@ export default function PaperEditPage() {
     setSaving(false);
     if (!saved) return;
     message.success(t('resource.saved'));
-    history.push(`/exam-paper/${saved.id}/profile`);
+    finishScreen(frame, `/exam-paper/${saved.id}/profile`);
   };
 
   return (

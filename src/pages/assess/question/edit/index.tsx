@@ -1,6 +1,6 @@
 import '@/pages/assess/catalogue';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { history, Link, useIntl, useParams } from '@umijs/max';
+import { Link, useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import {
   Alert,
@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import ItemMoves from '@/components/ItemMoves';
-import { useRecordFrame } from '@/components/layout/frame';
+import { finishScreen, useRecordFrame } from '@/components/layout/frame';
 import { dictEnum } from '@/components/resource/dict';
 import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
@@ -196,7 +196,7 @@ export default function QuestionEditPage() {
     setSaving(false);
     if (!saved) return;
     message.success(t('resource.saved'));
-    history.push(`/question/${saved.id}/profile`);
+    finishScreen(frame, `/question/${saved.id}/profile`);
   };
 
   const shown = (s: Step) => ({ display: step === s ? undefined : 'none' });
