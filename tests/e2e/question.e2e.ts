@@ -212,8 +212,9 @@ describe('The question bank in Chromium', () => {
     await expect.poll(() => loaded(previewed)).toBe(true);
     await form.getByTestId('question-save').click();
 
-    // saved, its profile shows the image it holds, loaded through its link
-    const profile = page.getByTestId('question-profile');
+    // saved, its profile shows the image it holds, loaded through its link (the first question's profile is kept
+    // in its tab, hidden)
+    const profile = page.locator('[data-testid="question-profile"]:visible');
     const shown = profile.getByTestId('question-preview').first();
     await shown.getByText(stem).waitFor({ timeout: 15_000 });
     const image = shown.getByTestId('question-media').locator('img');

@@ -105,7 +105,9 @@ export default function TabsOutlet() {
   useEffect(() => {
     if (exception) firstPageShown();
   }, [exception]);
-  if (isScreen) {
+  // a screen that finished its work is not kept while the way away from it renders
+  const finished = useRef(new Set<string>());
+  if (isScreen && !finished.current.has(pathname)) {
     cache.current.set(pathname, outlet);
     crumbs.current.set(pathname, crumbsOf(chain));
   }
@@ -129,10 +131,11 @@ export default function TabsOutlet() {
           dispatchRoot('SET_CURTAB', closeTabs(getRootState().curTab, path, 'one'));
         },
         finish: (to) => {
-          dispatchRoot('SET_CURTAB', closeTabs(getRootState().curTab, path, 'one'));
+          finished.current.add(path);
           cache.current.delete(path);
           frames.current.delete(path);
           history.push(to);
+          dispatchRoot('SET_CURTAB', closeTabs(getRootState().curTab, path, 'one'));
         },
       };
       frames.current.set(path, frame);
@@ -147,6 +150,7 @@ export default function TabsOutlet() {
   }, []);
 
   useEffect(() => {
+    for (const path of finished.current) if (path !== pathname) finished.current.delete(path);
     // a missing record is forgotten once left: coming back asks for it again
     const left = [...missing].filter((path) => path !== pathname);
     if (left.length) {
