@@ -1059,5 +1059,9 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       ['R001', 'present', 'qr', 111],
       ['R002', 'present', 'manual', null],
     ]);
+    const sheet = await api.fetch('GET', `${activities}/${row.id}/attendance-sheet`, { token: demo });
+    const rows = await readXlsx(await sheet.arrayBuffer());
+    expect(rows[0]).toContain('签到距离（米）');
+    expect(rows[1]?.[rows[0]?.indexOf('签到距离（米）') as number]).toBe('111');
   });
 });
