@@ -279,6 +279,28 @@ describe('filters', () => {
     fireEvent.click(options[options.length - 1]);
     await waitFor(() => expect(api.find('GET', '/api/teaching/activity/stats').at(-1)?.query.orgId).toBe('5'));
   }, 120_000);
+
+  it('searches by a specialty base of the tree', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity': () => page([activity('1')]),
+      'GET /api/people/organization/tree': (call) => ({
+        body: call.query.parentId ? [] : [{ id: '8', code: 'SB1', name: '内科专业基地', hasChildren: false }],
+      }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    const search = await screen.findByTestId('table-search');
+    await screen.findByText('心衰病例讨论');
+    const more = within(search).queryByText(/展\s*开/);
+    if (more) fireEvent.click(more);
+    fireEvent.mouseDown(
+      (await within(search).findByTestId('search-specialtyBaseId')).querySelector('input') as HTMLElement,
+    );
+    fireEvent.click(await screen.findByText('内科专业基地 (SB1)', { selector: '.ant-select-tree-title' }));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.find('GET', '/api/teaching/activity').some((c) => c.query.specialtyBaseId === '8')).toBe(true),
+    );
+  }, 120_000);
 });
 
 describe('statistics by host', () => {
