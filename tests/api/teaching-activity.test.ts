@@ -871,4 +871,197 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     expect((await call('DELETE', `${activities}/${gone.id}`)).status).toBe(204);
     expect((await call('DELETE', `/api/file/file/${heldId}`)).status).toBe(204);
   });
+
+  it('belongs to a specialty base: shown, filtered on, refused when not one, and seen by that base’s secretary', async () => {
+    const hospital = (await call('GET', `${orgs}/${cardiology.parentId}`)).body as Json;
+    const internal = await create(orgs, {
+      code: 'SB1',
+      name: '内科专业基地',
+      orgType: 'specialty_base',
+      parentId: base.id,
+      specialtyCode: '0100',
+      baseLevel: 'national',
+    });
+    const row = await draft({ title: '专业基地小讲课', orgId: surgery.id, specialtyBaseId: internal.id });
+    expect(row).toMatchObject({ specialtyBaseId: internal.id, specialtyBaseName: '内科专业基地' });
+    await draft({ title: '不属基地' });
+    const filtered = (await call('GET', `${activities}?specialtyBaseId=${internal.id}&pageSize=100`)).body
+      .data as Json[];
+    expect(filtered.map((a) => a.title)).toEqual(['专业基地小讲课']);
+    const notBase = await draft({ specialtyBaseId: hospital.id }).catch(() => undefined);
+    expect(notBase).toBeUndefined();
+    const refused = await call('POST', activities, {
+      title: 'x',
+      activityType: 'ward_round',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(30),
+      endAt: at(60),
+      specialtyBaseId: cardiology.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields[0]).toMatchObject({ field: 'specialtyBaseId', message: 'must be a specialty base' });
+    const unknown = await call('PUT', `${activities}/${row.id}`, { specialtyBaseId: '999999', version: row.version });
+    expect(unknown.body.fields[0].field).toBe('specialtyBaseId');
+    // cleared with null
+    const cleared = await call('PUT', `${activities}/${row.id}`, { specialtyBaseId: null, version: row.version });
+    expect(cleared.body).toMatchObject({ specialtyBaseId: null, specialtyBaseName: null });
+    const again = await call('PUT', `${activities}/${row.id}`, {
+      specialtyBaseId: internal.id,
+      version: cleared.body.version,
+    });
+    expect(again.status).toBe(200);
+    // the base's secretary sees the activities of its base, whichever department holds them
+    const role = await create('/api/system/role', { code: 'base_office', name: '基地办公室' });
+    await call('PUT', `/api/system/role/${role.id}/data-scope`, { dataScope: 'org' });
+    const permissionIds = (
+      await api.db.selectFrom('permission').select('id').where('code', 'in', ['teaching:activity:list']).execute()
+    ).map((p) => String(p.id));
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds });
+    await create('/api/system/admin', {
+      userName: 'base_office',
+      displayName: '基地办公室',
+      password: 'Quiet-Otter-42',
+      orgId: internal.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const scoped = (await api.tokens('demo', 'base_office', 'Quiet-Otter-42')).access;
+    const seen = (await call('GET', `${activities}?pageSize=100`, undefined, scoped)).body.data as Json[];
+    expect(seen.map((a) => a.title)).toEqual(['专业基地小讲课']);
+  });
+
+  it('names trainees one by one in its audience, within reach and each once, and lists them when published', async () => {
+    const twice = await call('POST', activities, {
+      title: 'x',
+      activityType: 'ward_round',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(30),
+      endAt: at(60),
+      audienceTraineeIds: [outsider.id, outsider.id],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fields[0]).toMatchObject({
+      field: 'audienceTraineeIds.1',
+      message: 'names the same trainee twice',
+    });
+    const unknown = await call('POST', activities, {
+      title: 'x',
+      activityType: 'ward_round',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(30),
+      endAt: at(60),
+      audienceTraineeIds: [outsider.id, '999999'],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields[0].field).toBe('audienceTraineeIds.1');
+    // named alone: only them, not every trainee
+    const alone = await draft({ audienceTraineeTypeIds: [], audienceTraineeIds: [outsider.id] });
+    expect(alone).toMatchObject({ audienceTraineeIds: [outsider.id], audienceTraineeNames: ['赵六'] });
+    const published = await publish(alone);
+    expect(published.status).toBe(200);
+    expect(published.body.participantCount).toBe(1);
+    const list = (await call('GET', `${activities}/${alone.id}/participants`)).body as Json[];
+    expect(list.map((p) => p.traineeNo)).toEqual(['N001']);
+    const told = (await call('GET', `/api/message/message?businessItemCode=activity.published&pageSize=100`)).body
+      .data as Json[];
+    expect(told.filter((m) => m.bizRefId === alone.id)).toHaveLength(1);
+    // fixed once published
+    const changed = await call('PUT', `${activities}/${alone.id}`, {
+      audienceTraineeIds: [],
+      version: published.body.version,
+    });
+    expect(changed.body.fields[0].field).toBe('audienceTraineeIds');
+    // with the criteria: those they take and those named, each once
+    const both = await draft({ audienceTraineeIds: [outsider.id, listed[0].id] });
+    const all = (await publish(both)).body;
+    expect(all.participantCount).toBe(3);
+  });
+
+  it('takes a sign-in by code and position within the radius of the place, recording the distance', async () => {
+    const noPlace = await call('POST', activities, {
+      title: 'x',
+      activityType: 'ward_round',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(30),
+      endAt: at(60),
+      signInMode: 'qr_geo',
+    });
+    expect(noPlace.status).toBe(400);
+    expect(noPlace.body.fields[0].field).toBe('geoLatitude');
+    const offTheMap = await call('POST', activities, {
+      title: 'x',
+      activityType: 'ward_round',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(30),
+      endAt: at(60),
+      signInMode: 'qr_geo',
+      geoLatitude: 91,
+      geoLongitude: 121.47,
+    });
+    expect(offTheMap.status).toBe(400);
+    expect(offTheMap.body.fields[0].field).toBe('geoLatitude');
+    const tiny = await call('POST', activities, {
+      title: 'x',
+      activityType: 'ward_round',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: at(30),
+      endAt: at(60),
+      signInMode: 'qr_geo',
+      geoLatitude: 31.2304,
+      geoLongitude: 121.4737,
+      geoRadiusM: 10,
+    });
+    expect(tiny.status).toBe(400);
+    expect(tiny.body.fields[0].field).toBe('geoRadiusM');
+
+    const made = await draft({
+      startAt: at(-5),
+      endAt: at(55),
+      signInMode: 'qr_geo',
+      geoLatitude: 31.2304,
+      geoLongitude: 121.4737,
+    });
+    expect(made).toMatchObject({ signInMode: 'qr_geo', geoLatitude: 31.2304, geoLongitude: 121.4737, geoRadiusM: 300 });
+    const row = (await publish(made)).body;
+    const code = await codeOf(row);
+    const nowhere = await api.call('POST', `${activities}/sign-in`, {
+      body: { code, traineeNo: 'R001', name: '张三' },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.fields[0]).toMatchObject({ field: 'latitude' });
+    expect(nowhere.body.fields[0].message).toContain('position');
+    // about 1.1 km north
+    const far = await api.call('POST', `${activities}/sign-in`, {
+      body: { code, traineeNo: 'R001', name: '张三', latitude: 31.2404, longitude: 121.4737 },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(far.status).toBe(400);
+    expect(far.body.fields[0].field).toBe('latitude');
+    expect(far.body.fields[0].message).toContain('1112 m');
+    // about 111 m north: taken, the distance kept
+    const near = await signIn({ code, traineeNo: 'R001', name: '张三', latitude: 31.2314, longitude: 121.4737 });
+    expect(near.status, JSON.stringify(near.body)).toBe(200);
+    expect(near.body.attendance).toBe('present');
+    // a correction by hand still works for one who cannot share a position
+    const corrected = await call('POST', `${activities}/${row.id}/attendance`, {
+      items: [{ traineeId: listed[1].id, attendance: 'present', note: '手机无定位' }],
+    });
+    expect(corrected.status).toBe(200);
+    const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
+    expect(list.map((p) => [p.traineeNo, p.attendance, p.signInMethod, p.signInDistanceM])).toEqual([
+      ['R001', 'present', 'qr', 111],
+      ['R002', 'present', 'manual', null],
+    ]);
+    const sheet = await api.fetch('GET', `${activities}/${row.id}/attendance-sheet`, { token: demo });
+    const rows = await readXlsx(await sheet.arrayBuffer());
+    expect(rows[0]).toContain('签到距离（米）');
+    expect(rows[1]?.[rows[0]?.indexOf('签到距离（米）') as number]).toBe('111');
+  });
 });

@@ -25,6 +25,8 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   activityType: 'case_discussion',
   orgId: '5',
   orgName: '心内科',
+  specialtyBaseId: null,
+  specialtyBaseName: null,
   hostDoctorId: '7',
   hostName: '王主任',
   coHostIds: [],
@@ -45,8 +47,13 @@ const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
   audienceOrgIds: [],
   audienceOrgNames: [],
   audienceCohortYears: [],
+  audienceTraineeIds: [],
+  audienceTraineeNames: [],
   capacity: null,
   signInMode: 'qr',
+  geoLatitude: null,
+  geoLongitude: null,
+  geoRadiusM: 300,
   lateAfterMinutes: 10,
   evaluationEnabled: true,
   description: null,
@@ -102,6 +109,7 @@ const participant = (no: string, name: string, extra: Partial<Participant> = {})
   attendance: 'registered',
   signedInAt: null,
   signInMethod: null,
+  signInDistanceM: null,
   note: null,
   rating: null,
   comment: null,
@@ -270,6 +278,28 @@ describe('filters', () => {
     const options = await screen.findAllByText('心内科 (D1)', { selector: '.ant-select-tree-title' });
     fireEvent.click(options[options.length - 1]);
     await waitFor(() => expect(api.find('GET', '/api/teaching/activity/stats').at(-1)?.query.orgId).toBe('5'));
+  }, 120_000);
+
+  it('searches by a specialty base of the tree', async () => {
+    const api = fakeApi({
+      'GET /api/teaching/activity': () => page([activity('1')]),
+      'GET /api/people/organization/tree': (call) => ({
+        body: call.query.parentId ? [] : [{ id: '8', code: 'SB1', name: '内科专业基地', hasChildren: false }],
+      }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    const search = await screen.findByTestId('table-search');
+    await screen.findByText('心衰病例讨论');
+    const more = within(search).queryByText(/展\s*开/);
+    if (more) fireEvent.click(more);
+    fireEvent.mouseDown(
+      (await within(search).findByTestId('search-specialtyBaseId')).querySelector('input') as HTMLElement,
+    );
+    fireEvent.click(await screen.findByText('内科专业基地 (SB1)', { selector: '.ant-select-tree-title' }));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.find('GET', '/api/teaching/activity').some((c) => c.query.specialtyBaseId === '8')).toBe(true),
+    );
   }, 120_000);
 });
 
@@ -723,5 +753,196 @@ describe('/sign-in/activity?rate=', () => {
     fireEvent.click(screen.getByTestId('sign-in-rate-submit'));
     await screen.findByTestId('sign-in-rated');
     expect(api.find('POST', '/api/teaching/activity/rate')[0].body).toEqual({ token: 'token-2', rating: 4 });
+  });
+});
+
+describe('sign-in by code and position', () => {
+  const signedIn = {
+    activityTitle: '心衰病例讨论',
+    traineeName: '张三',
+    attendance: 'present',
+    signedInAt: new Date().toISOString(),
+    already: false,
+    evaluationEnabled: false,
+    ratingToken: null,
+  };
+  const open = () =>
+    render(
+      renderApp({
+        store,
+        initialPath: '/sign-in/activity?code=1.2.3.abc&geo=1',
+        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
+      }).tree,
+    );
+  const fill = async () => {
+    fireEvent.change(await screen.findByTestId('sign-in-traineeNo'), { target: { value: 'R001' } });
+    fireEvent.change(screen.getByTestId('sign-in-name'), { target: { value: '张三' } });
+    fireEvent.click(screen.getByTestId('sign-in-submit'));
+  };
+
+  it("asks the browser for the trainee's position and sends it with the sign-in", async () => {
+    const getCurrentPosition = vi.fn((done: PositionCallback) =>
+      done({ coords: { latitude: 31.2314, longitude: 121.4737, accuracy: 12.4 } } as GeolocationPosition),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    const api = fakeApi({ 'POST /api/teaching/activity/sign-in': () => ({ body: signedIn }) });
+    open();
+    expect(await screen.findByTestId('sign-in-position')).toHaveTextContent('已获取位置（精度约 12 米）');
+    await fill();
+    expect(await screen.findByTestId('sign-in-result')).toHaveTextContent('张三，签到成功');
+    expect(api.find('POST', '/api/teaching/activity/sign-in')[0].body).toEqual({
+      code: '1.2.3.abc',
+      traineeNo: 'R001',
+      name: '张三',
+      latitude: 31.2314,
+      longitude: 121.4737,
+    });
+  });
+
+  it('says when no position is given, asks again on demand, and shows the refusal of a sign-in without one', async () => {
+    const getCurrentPosition = vi.fn((_done: PositionCallback, failed?: PositionErrorCallback | null) =>
+      failed?.({ code: 1, message: 'denied' } as GeolocationPositionError),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    const api = fakeApi({
+      'POST /api/teaching/activity/sign-in': () => ({
+        status: 400,
+        body: {
+          family: 'CLIENT_ERROR',
+          code: 'common.validation',
+          message: 'invalid',
+          fields: [{ field: 'latitude', message: '本活动须定位签到，请允许获取位置后重试' }],
+        },
+      }),
+    });
+    open();
+    expect(await screen.findByTestId('sign-in-position')).toHaveTextContent('请允许浏览器获取你的位置后重试');
+    fireEvent.click(screen.getByTestId('sign-in-locate'));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
+    await fill();
+    await waitFor(() => expect(api.find('POST', '/api/teaching/activity/sign-in')).toHaveLength(1));
+    expect(api.find('POST', '/api/teaching/activity/sign-in')[0].body).toEqual({
+      code: '1.2.3.abc',
+      traineeNo: 'R001',
+      name: '张三',
+    });
+    expect(await screen.findByText('本活动须定位签到，请允许获取位置后重试')).toBeInTheDocument();
+    expect(screen.queryByTestId('sign-in-result')).toBeNull();
+  });
+
+  it('asks for no position on an activity signed in by code alone', async () => {
+    const getCurrentPosition = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    fakeApi({});
+    render(
+      renderApp({
+        store,
+        initialPath: '/sign-in/activity?code=1.2.3.abc',
+        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
+      }).tree,
+    );
+    await screen.findByTestId('sign-in-traineeNo');
+    expect(screen.queryByTestId('sign-in-position')).toBeNull();
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+  });
+});
+
+describe('a specialty base, trainees named, a place to sign in at', () => {
+  const row = activity('1', {
+    startAt: '2026-12-01T08:00:00.000Z',
+    endAt: '2026-12-01T09:00:00.000Z',
+    signInOpensAt: '2026-12-01T07:30:00.000Z',
+    signInClosesAt: '2026-12-01T09:00:00.000Z',
+    specialtyBaseId: '8',
+    specialtyBaseName: '内科专业基地',
+    audienceTraineeIds: ['21'],
+    audienceTraineeNames: ['赵六'],
+    signInMode: 'qr_geo',
+    geoLatitude: 31.2304,
+    geoLongitude: 121.4737,
+    geoRadiusM: 500,
+  });
+
+  it('edits the place of a sign-in by position, keeps the trainees named and the base, and shows a refusal on its field', async () => {
+    let refuse = true;
+    const api = fakeApi({
+      'GET /api/teaching/activity': () => page([row]),
+      'GET /api/people/doctor': () => page([]),
+      'GET /api/people/trainee': () => page([]),
+      'GET /api/people/trainee-type': () => page([]),
+      'GET /api/people/organization/tree': () => ({ body: [] }),
+      'GET /api/people/organization/5': () => ({ body: { id: '5', name: '心内科', path: '/5/' } }),
+      'GET /api/people/organization/8': () => ({ body: { id: '8', name: '内科专业基地', path: '/8/' } }),
+      'PUT /api/teaching/activity/1': () =>
+        refuse
+          ? {
+              status: 400,
+              body: {
+                family: 'CLIENT_ERROR',
+                code: 'common.validation',
+                message: 'invalid',
+                fields: [{ field: 'geoLongitude', message: '定位签到须填写地点的纬度和经度' }],
+              },
+            }
+          : { body: { ...row, version: 3 } },
+    });
+    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    const listed = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
+    expect(listed).toHaveTextContent('内科专业基地');
+    fireEvent.click(within(listed).getByTestId('row-edit'));
+    const latitude = (await screen.findAllByTestId('form-geoLatitude'))[0] as HTMLInputElement;
+    expect(latitude.value).toBe('31.230400');
+    expect(await screen.findByText('赵六')).toBeInTheDocument();
+    fireEvent.change(latitude, { target: { value: '31.2404' } });
+    fireEvent.change(screen.getAllByTestId('form-geoRadiusM')[0] as HTMLInputElement, { target: { value: '800' } });
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/activity/1')).toHaveLength(1));
+    expect(api.find('PUT', '/api/teaching/activity/1')[0].body).toMatchObject({
+      specialtyBaseId: '8',
+      audienceTraineeIds: ['21'],
+      signInMode: 'qr_geo',
+      geoLatitude: 31.2404,
+      geoLongitude: 121.4737,
+      geoRadiusM: 800,
+    });
+    const field = (screen.getAllByTestId('form-geoLongitude')[0] as HTMLElement).closest(
+      '.ant-form-item',
+    ) as HTMLElement;
+    expect(await within(field).findByText('定位签到须填写地点的纬度和经度')).toBeInTheDocument();
+    refuse = false;
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/activity/1')).toHaveLength(2));
+  }, 180_000);
+
+  it('shows the base, the trainees named, the place and how far each trainee signed in from it', async () => {
+    const live = { ...row, status: 'published' as const, participantCount: 1, presentCount: 1 };
+    fakeApi({
+      'GET /api/teaching/activity/1': () => ({ body: live }),
+      'GET /api/teaching/activity/1/files': () => ({ body: { materials: [], photos: [] } }),
+      'GET /api/teaching/activity/1/participants': () => ({
+        body: [
+          participant('N001', '赵六', {
+            attendance: 'present',
+            signedInAt: '2026-12-01T07:55:00.000Z',
+            signInMethod: 'qr',
+            signInDistanceM: 111,
+          }),
+        ],
+      }),
+      'GET /api/people/trainee': () => page([]),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/teach/teaching/1/profile',
+        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+      }).tree,
+    );
+    expect(await screen.findByTestId('activity-geo')).toHaveTextContent('31.2304, 121.4737（半径 500 米）');
+    expect(screen.getAllByText('内科专业基地').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('赵六').length).toBeGreaterThan(0);
+    expect(await screen.findByTestId('distance-N001')).toHaveTextContent('距地点 111 米');
   });
 });

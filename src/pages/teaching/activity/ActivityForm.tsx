@@ -20,12 +20,22 @@ import { fetchTypes } from '@/pages/people/trainee/descriptor';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
-import { type Activity, activities, MAX_CO_HOSTS, MODES, SIGN_IN_MODES } from './descriptor';
+import {
+  type Activity,
+  activities,
+  GEO_RADIUS,
+  MAX_CO_HOSTS,
+  MAX_NAMED_TRAINEES,
+  MODES,
+  SIGN_IN_MODES,
+  traineeChoices,
+} from './descriptor';
 
 const FIELDS = [
   'title',
   'activityType',
   'orgId',
+  'specialtyBaseId',
   'hostDoctorId',
   'coHostIds',
   'startAt',
@@ -36,8 +46,12 @@ const FIELDS = [
   'audienceTraineeTypeIds',
   'audienceOrgIds',
   'audienceCohortYears',
+  'audienceTraineeIds',
   'capacity',
   'signInMode',
+  'geoLatitude',
+  'geoLongitude',
+  'geoRadiusM',
   'lateAfterMinutes',
   'signInOpenAt',
   'signInCloseAt',
@@ -45,11 +59,12 @@ const FIELDS = [
   'description',
   'remark',
 ];
-const AUDIENCE = ['audienceTraineeTypeIds', 'audienceOrgIds', 'audienceCohortYears'];
+const AUDIENCE = ['audienceTraineeTypeIds', 'audienceOrgIds', 'audienceCohortYears', 'audienceTraineeIds'];
 
 /**
- * An activity's form: what, where and when (one time range), who hosts it (and co-hosts it), and its audience (trainee types, bases,
- * cohorts), fixed once published. The server's refusals show on their fields (the time's on the range).
+ * An activity's form: what, where and when (one time range), its department and specialty base, who hosts it (and
+ * co-hosts it), and its audience (trainee types, bases, cohorts, trainees named one by one), fixed once published;
+ * for sign-in by code and position, the place's coordinates and radius (typed: no map is downloaded). The server's refusals show on their fields (the time's on the range).
  */
 export default function ActivityForm({ record, defaults, onClose, onSaved }: FormDialogProps<Activity>) {
   const intl = useIntl();
@@ -60,6 +75,7 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
   const required = [{ required: true }];
   const published = record !== undefined && record.status !== 'draft';
   const thisYear = new Date().getFullYear();
+  const signInMode = Form.useWatch('signInMode', form);
 
   const save = async (values: Record<string, unknown>) => {
     // local times as the picker gives them (text or dayjs) → instants with their zone, as the API takes them
@@ -108,7 +124,14 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
 
   const initial = record
     ? { ...record, time: [record.startAt, record.endAt], signInWindow: [record.signInOpenAt, record.signInCloseAt] }
-    : { mode: 'onsite', signInMode: 'qr', lateAfterMinutes: 10, evaluationEnabled: true, ...defaults };
+    : {
+        mode: 'onsite',
+        signInMode: 'qr',
+        geoRadiusM: GEO_RADIUS.default,
+        lateAfterMinutes: 10,
+        evaluationEnabled: true,
+        ...defaults,
+      };
   const entity = t('teaching.activity.entity');
   return (
     <DrawerForm
@@ -134,6 +157,9 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
       />
       <Form.Item name="orgId" label={label('orgId')} rules={required}>
         <LazyOrganizationPicker data-testid="form-orgId" />
+      </Form.Item>
+      <Form.Item name="specialtyBaseId" label={label('specialtyBaseId')}>
+        <LazyOrganizationPicker data-testid="form-specialtyBaseId" />
       </Form.Item>
       <ProFormSelect
         name="hostDoctorId"
@@ -200,6 +226,26 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
         disabled={published}
         options={Array.from({ length: 8 }, (_, i) => thisYear - i).map((year) => ({ value: year, label: year }))}
       />
+      <ProFormSelect
+        name="audienceTraineeIds"
+        label={label('audienceTraineeIds')}
+        mode="multiple"
+        showSearch
+        disabled={published}
+        request={({ keyWords }) =>
+          traineeChoices(keyWords).then((choices) => [
+            ...(record?.audienceTraineeIds ?? [])
+              .map((value, i) => ({ value, label: record?.audienceTraineeNames[i] ?? value }))
+              .filter((named) => !choices.some((c) => c.value === named.value)),
+            ...choices,
+          ])
+        }
+        fieldProps={
+          { filterOption: false, maxCount: MAX_NAMED_TRAINEES, 'data-testid': 'form-audienceTraineeIds' } as object
+        }
+        params={{}}
+        debounceTime={300}
+      />
       <ProFormDigit name="capacity" label={label('capacity')} min={1} fieldProps={{ precision: 0 }} />
       <Divider />
       <ProFormSelect
@@ -207,6 +253,33 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
         label={label('signInMode')}
         options={SIGN_IN_MODES.map((value) => ({ value, label: t(`teaching.activity.signInMode.${value}`) }))}
       />
+      {signInMode === 'qr_geo' && (
+        <>
+          <ProFormDigit
+            name="geoLatitude"
+            label={label('geoLatitude')}
+            rules={required}
+            min={-90}
+            max={90}
+            fieldProps={{ precision: 6, 'data-testid': 'form-geoLatitude' } as object}
+          />
+          <ProFormDigit
+            name="geoLongitude"
+            label={label('geoLongitude')}
+            rules={required}
+            min={-180}
+            max={180}
+            fieldProps={{ precision: 6, 'data-testid': 'form-geoLongitude' } as object}
+          />
+          <ProFormDigit
+            name="geoRadiusM"
+            label={label('geoRadiusM')}
+            min={GEO_RADIUS.min}
+            max={GEO_RADIUS.max}
+            fieldProps={{ precision: 0, 'data-testid': 'form-geoRadiusM' } as object}
+          />
+        </>
+      )}
       <ProFormDateTimeRangePicker
         name="signInWindow"
         label={label('signInWindow')}

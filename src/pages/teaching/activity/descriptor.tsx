@@ -16,6 +16,7 @@ import { describeResource } from '@/components/resource/types';
 import { organizationPicker } from '@/pages/people/organization/pickers';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
+import GeoText from './GeoText';
 import HostSearch from './HostSearch';
 
 export type {
@@ -62,8 +63,10 @@ export const fetchStats = (query: Record<string, string>) =>
 export const fetchHostStats = (query: Record<string, string>) =>
   request.get<HostStats[]>(`${path}/host-stats`, { params: query });
 /** The public sign-in and rating: no session, the code (or the sign-in's token) is the proof. */
-export const signIn = (body: { code: string; traineeNo: string; name: string }, options?: Options) =>
-  request.post<SignedIn>(`${path}/sign-in`, { ...options, data: body });
+export const signIn = (
+  body: { code: string; traineeNo: string; name: string; latitude?: number; longitude?: number },
+  options?: Options,
+) => request.post<SignedIn>(`${path}/sign-in`, { ...options, data: body });
 export const ratingAccess = (body: { code: string; traineeNo: string; name: string }, options?: Options) =>
   request.post<RatingGranted>(`${path}/rating-token`, { ...options, data: body });
 export const rateActivity = (body: { token: string; rating: number; comment?: string }, options?: Options) =>
@@ -71,8 +74,9 @@ export const rateActivity = (body: { token: string; rating: number; comment?: st
 
 /** The page a sign-in code opens (the QR code holds its full address; the console's routes are hashed, .umirc.ts). */
 export const SIGN_IN_PATH = '/sign-in/activity';
-export const signInLink = (code: string) =>
-  `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?code=${encodeURIComponent(code)}`;
+/** With `geo`, the page asks the browser for the trainee's position and sends it (sign-in mode `qr_geo`). */
+export const signInLink = (code: string, geo = false) =>
+  `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?code=${encodeURIComponent(code)}${geo ? '&geo=1' : ''}`;
 /** The same page in its rating mode: the trainee names themselves and rates. */
 export const ratingLink = (code: string) =>
   `${window.location.origin}${window.location.pathname}#${SIGN_IN_PATH}?rate=${encodeURIComponent(code)}`;
@@ -82,7 +86,20 @@ export const RATING_DAYS = 14;
 /** As many co-hosts as the API takes (MAX_CO_HOSTS of activity.resource.ts, which the console does not bundle). */
 export const MAX_CO_HOSTS = 10;
 export const MODES: Activity['mode'][] = ['onsite', 'online', 'hybrid'];
-export const SIGN_IN_MODES: Activity['signInMode'][] = ['qr', 'manual', 'none'];
+export const SIGN_IN_MODES: Activity['signInMode'][] = ['qr', 'qr_geo', 'manual', 'none'];
+/** Sign-in by code (BY_CODE of activity.resource.ts): `qr_geo` also takes the trainee's position. */
+export const BY_CODE: Activity['signInMode'][] = ['qr', 'qr_geo'];
+/** A `qr_geo` sign-in's radius in metres (GEO_RADIUS of activity.resource.ts). */
+export const GEO_RADIUS = { default: 300, min: 50, max: 5000 } as const;
+/** Trainees named one by one in an audience, at most (MAX_NAMED_TRAINEES of activity.resource.ts). */
+export const MAX_NAMED_TRAINEES = 500;
+/** Trainees found by name, pinyin or number, as choices (an audience's named trainees). */
+export const traineeChoices = (keyword?: string) =>
+  request
+    .get<{ data: { id: string; name: string; traineeNo: string }[] }>('/api/people/trainee', {
+      params: { pageSize: '50', ...(keyword && { keyword }) },
+    })
+    .then(({ data }) => data.map((tr) => ({ value: tr.id, label: `${tr.name} (${tr.traineeNo})` })));
 export const ATTENDANCES: Participant['attendance'][] = ['registered', 'present', 'late', 'absent', 'excused'];
 /** Those who came (ATTENDED of activity.resource.ts). */
 export const ATTENDED: Participant['attendance'][] = ['present', 'late'];
@@ -93,11 +110,17 @@ export const ATTENDANCE_COLOURS: Record<Participant['attendance'], string> = {
   absent: 'error',
   excused: 'processing',
 };
-/** Who it is for, in one line: trainee types, bases, cohorts. */
+/** Who it is for, in one line: trainee types, bases, cohorts, trainees named. */
 const audienceOf = (row: Activity) =>
-  [...row.audienceTraineeTypeNames, ...row.audienceOrgNames, ...row.audienceCohortYears.map(String)].join('、') || '-';
-const names = (key: 'audienceTraineeTypeNames' | 'audienceOrgNames') => (_dom: unknown, row: Activity) =>
-  row[key].join('、') || '-';
+  [
+    ...row.audienceTraineeTypeNames,
+    ...row.audienceOrgNames,
+    ...row.audienceCohortYears.map(String),
+    ...row.audienceTraineeNames,
+  ].join('、') || '-';
+const names =
+  (key: 'audienceTraineeTypeNames' | 'audienceOrgNames' | 'audienceTraineeNames') => (_dom: unknown, row: Activity) =>
+    row[key].join('、') || '-';
 
 const STATUS_COLOURS: Record<Activity['status'], string> = {
   draft: 'default',
@@ -133,6 +156,13 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
         searchField: (props) => organizationPicker({ fieldProps: { ...props, 'data-testid': 'search-orgId' } }),
       }),
       column('orgName', { hideInSearch: true }),
+      column('specialtyBaseId', {
+        hideInTable: true,
+        hideInDescriptions: true,
+        searchField: (props) =>
+          organizationPicker({ fieldProps: { ...props, 'data-testid': 'search-specialtyBaseId' } }),
+      }),
+      column('specialtyBaseName', { hideInSearch: true, render: (_dom, row) => row.specialtyBaseName ?? '-' }),
       column('hostDoctorId', {
         hideInTable: true,
         hideInDescriptions: true,
@@ -175,11 +205,29 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
         hideInTable: true,
         render: (_, row) => row.audienceCohortYears.join('、') || '-',
       }),
+      column('audienceTraineeNames', {
+        titleId: 'teaching.activity.audienceTraineeIds',
+        hideInSearch: true,
+        hideInTable: true,
+        render: names('audienceTraineeNames'),
+      }),
       column('onlineUrl', { hideInSearch: true, hideInTable: true }),
       column('signInMode', {
         options: SIGN_IN_MODES.map((value) => ({ value, labelId: `teaching.activity.signInMode.${value}` })),
         hideInSearch: true,
         hideInTable: true,
+      }),
+      column('geo', {
+        hideInSearch: true,
+        hideInTable: true,
+        render: (_dom, row) =>
+          row.signInMode === 'qr_geo' && row.geoLatitude !== null && row.geoLongitude !== null ? (
+            <span data-testid="activity-geo">
+              <GeoText lat={row.geoLatitude} lng={row.geoLongitude} radius={row.geoRadiusM} />
+            </span>
+          ) : (
+            '-'
+          ),
       }),
       column('capacity', { hideInSearch: true, hideInTable: true }),
       column('lateAfterMinutes', { hideInSearch: true, hideInTable: true }),

@@ -1,7 +1,7 @@
 import '@/pages/teaching/catalogue';
 import { useIntl, useSearchParams } from '@umijs/max';
 import { Alert, Button, Card, Form, Input, Rate, Result } from 'antd';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import { ignoreShownError, type Options } from '@/utils/request';
 import { type RatingGranted, rateActivity, ratingAccess, type SignedIn, signIn } from '../activity/descriptor';
@@ -35,6 +35,67 @@ function RateForm({ token }: { token: string }) {
 }
 
 type Identity = { traineeNo: string; name: string };
+
+type Position =
+  | { state: 'locating' }
+  | { state: 'located'; latitude: number; longitude: number; accuracy: number }
+  | { state: 'failed'; refusal?: string };
+
+/**
+ * The browser's position, asked once the page opens (and again on demand), for an activity that takes sign-in by code
+ * and position: nothing is asked otherwise.
+ */
+function usePosition(wanted: boolean): [Position | undefined, () => void, (position: Position) => void] {
+  const [position, setPosition] = useState<Position>();
+  const locate = useCallback(() => {
+    if (!wanted) return;
+    if (!navigator.geolocation) return setPosition({ state: 'failed' });
+    setPosition({ state: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) =>
+        setPosition({
+          state: 'located',
+          latitude: coords.latitude,
+          longitude: coords.longitude,
+          accuracy: Math.round(coords.accuracy),
+        }),
+      () => setPosition({ state: 'failed' }),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }, [wanted]);
+  useEffect(locate, [locate]);
+  return [position, locate, setPosition];
+}
+
+/** Where the page stands on the trainee's position: finding it, found (how precisely), or not given (try again). */
+function PositionNotice({ position, locate }: { position: Position; locate: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  if (position.state === 'locating')
+    return <Alert type="info" showIcon message={t('teaching.signIn.locating')} data-testid="sign-in-position" />;
+  if (position.state === 'located')
+    return (
+      <Alert
+        type="success"
+        showIcon
+        message={t('teaching.signIn.located', { accuracy: position.accuracy })}
+        data-testid="sign-in-position"
+      />
+    );
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message={position.refusal ?? t('teaching.signIn.noPosition')}
+      data-testid="sign-in-position"
+      action={
+        <Button size="small" onClick={locate} data-testid="sign-in-locate">
+          {t('teaching.signIn.locate')}
+        </Button>
+      }
+    />
+  );
+}
 
 /** The trainee names themselves (number and name, as on the list) to sign in or to rate. */
 function IdentifyForm<R>({
@@ -116,6 +177,9 @@ export default function ActivitySignIn() {
   const code = search.get('code') ?? '';
   const rateCode = search.get('rate') ?? '';
   const [done, setDone] = useState<SignedIn>();
+  // the link of an activity that takes sign-in by code and position says so (`geo=1`)
+  const [position, locate, setPosition] = usePosition(Boolean(code) && !rateCode && search.get('geo') === '1');
+  const at = position?.state === 'located' ? { latitude: position.latitude, longitude: position.longitude } : undefined;
 
   const body = rateCode ? (
     <RateByCode code={rateCode} />
@@ -142,11 +206,27 @@ export default function ActivitySignIn() {
       )}
     </>
   ) : (
-    <IdentifyForm
-      submitId="teaching.signIn.submit"
-      send={(values, options) => signIn({ code, ...values }, options)}
-      onDone={setDone}
-    />
+    <>
+      {position && <PositionNotice position={position} locate={locate} />}
+      <IdentifyForm
+        submitId="teaching.signIn.submit"
+        send={(values, options) =>
+          signIn(
+            { code, ...values, ...at },
+            {
+              // a refusal of the position (none, or too far from the place) shows where the position does
+              placeFieldErrors: (errors) => {
+                const onPosition = errors.filter((e) => e.field === 'latitude' || e.field === 'longitude');
+                if (onPosition.length > 0) setPosition({ state: 'failed', refusal: onPosition[0]?.message });
+                const rest = errors.filter((e) => !onPosition.includes(e));
+                return rest.length === 0 || (options.placeFieldErrors?.(rest) ?? false);
+              },
+            },
+          )
+        }
+        onDone={setDone}
+      />
+    </>
   );
 
   return (

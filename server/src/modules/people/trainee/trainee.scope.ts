@@ -7,7 +7,7 @@ import type { TraineeStatus } from './trainee.resource';
 export const TRAINEE_BASES = ['training_base_id', 'specialty_base_id'] as const;
 
 /**
- * Refuses, on `traineeIds.N`, the first of `ids` that is not a trainee within the viewer's data scope (of `statuses`,
+ * Refuses, on `traineeIds.N` (or `<field>.N`), the first of `ids` that is not a trainee within the viewer's data scope (of `statuses`,
  * when given): a list of trainees is taken whole or not at all.
  */
 export async function refuseTraineesOutOfReach(
@@ -16,7 +16,9 @@ export async function refuseTraineesOutOfReach(
   ids: readonly string[],
   reason: string,
   statuses?: readonly TraineeStatus[],
+  field = 'traineeIds',
 ): Promise<void> {
+  if (ids.length === 0) return;
   const scope = await dataScopeOf(tx, viewer);
   let query = tx
     .selectFrom('trainee')
@@ -26,6 +28,6 @@ export async function refuseTraineesOutOfReach(
   if (statuses) query = query.where('status', 'in', [...statuses]);
   const found = new Set((await query.execute()).map((r) => String(r.id)));
   ids.forEach((id, i) => {
-    if (!found.has(id)) throw invalidField(`traineeIds.${i}`, reason);
+    if (!found.has(id)) throw invalidField(`${field}.${i}`, reason);
   });
 }

@@ -12,7 +12,13 @@ import { Attachment } from '../../file/file/file.resource';
 
 /** Teaching activities (docs/domain.md §8.3): the tables, the schemas and the definition of an activity. */
 export const MODES = ['onsite', 'online', 'hybrid'] as const;
-export const SIGN_IN_MODES = ['qr', 'manual', 'none'] as const;
+export const SIGN_IN_MODES = ['qr', 'qr_geo', 'manual', 'none'] as const;
+/** Sign-in by code: `qr_geo` also takes the trainee's position, within the radius of the place. */
+export const BY_CODE: readonly (typeof SIGN_IN_MODES)[number][] = ['qr', 'qr_geo'];
+/** A `qr_geo` sign-in's radius around the place, in metres: its default and bounds. */
+export const GEO_RADIUS = { default: 300, min: 50, max: 5000 } as const;
+/** Trainees named one by one in an audience, at most. */
+export const MAX_NAMED_TRAINEES = 500;
 export const ACTIVITY_STATUSES = ['draft', 'published', 'ongoing', 'completed', 'cancelled'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 /** Published, before or after its start (the clock moves it on): what is open to sign-in, walk-ins and changes. */
@@ -32,6 +38,7 @@ interface TeachingActivityTable extends Audited {
   title: string;
   activity_type: string;
   org_id: Ref;
+  specialty_base_id: Nullable<string>;
   host_doctor_id: Ref;
   co_host_ids: Defaulted<string[]>;
   start_at: ColumnType<Date, Date | string, Date | string>;
@@ -42,6 +49,10 @@ interface TeachingActivityTable extends Audited {
   audience_trainee_type_ids: Defaulted<string[]>;
   audience_org_ids: Defaulted<string[]>;
   audience_cohort_years: Defaulted<number[]>;
+  audience_trainee_ids: Defaulted<string[]>;
+  geo_latitude: Nullable<number>;
+  geo_longitude: Nullable<number>;
+  geo_radius_m: Defaulted<number>;
   capacity: Nullable<number>;
   sign_in_mode: Defaulted<(typeof SIGN_IN_MODES)[number]>;
   late_after_minutes: Defaulted<number>;
@@ -70,6 +81,7 @@ interface ActivityParticipantTable extends Audited {
   attendance: Defaulted<Attendance>;
   signed_in_at: NullableTimestamp;
   sign_in_method: Nullable<'qr' | 'manual'>;
+  sign_in_distance_m: Nullable<number>;
   note: Nullable<string>;
   rating: Nullable<number>;
   comment: Nullable<string>;
@@ -87,6 +99,8 @@ export const Activity = recordRow({
   activityType: z.string().openapi({ description: 'Dictionary `activity_type`' }),
   orgId: z.string().openapi({ description: 'The department that holds it' }),
   orgName: z.string(),
+  specialtyBaseId: z.string().nullable().openapi({ description: 'The specialty base it belongs to' }),
+  specialtyBaseName: z.string().nullable(),
   hostDoctorId: z.string(),
   hostName: z.string(),
   coHostIds: z.array(z.string()).openapi({ description: 'Doctors who host it with its host' }),
@@ -116,8 +130,13 @@ export const Activity = recordRow({
   audienceOrgIds: z.array(z.string()).openapi({ description: 'Trainees of these training or specialty bases' }),
   audienceOrgNames: z.array(z.string()),
   audienceCohortYears: z.array(z.number().int()),
+  audienceTraineeIds: z.array(z.string()).openapi({ description: 'Trainees named one by one' }),
+  audienceTraineeNames: z.array(z.string()),
   capacity: z.number().int().nullable(),
   signInMode: z.enum(SIGN_IN_MODES),
+  geoLatitude: z.number().nullable().openapi({ description: 'The place (WGS 84), for sign-in mode `qr_geo`' }),
+  geoLongitude: z.number().nullable(),
+  geoRadiusM: z.number().int().openapi({ description: 'How far from the place a `qr_geo` sign-in is taken, metres' }),
   lateAfterMinutes: z.number().int().openapi({ description: 'A sign-in this long after the start is late' }),
   evaluationEnabled: z.boolean(),
   description: z.string().nullable(),
@@ -149,6 +168,7 @@ const fields = {
     .max(50)
     .openapi({ description: 'Dictionary `activity_type`', example: 'ward_round' }),
   orgId: Id.openapi({ description: 'The department (within your data scope)' }),
+  specialtyBaseId: Id.nullable().optional().openapi({ description: 'A specialty base (within your data scope)' }),
   hostDoctorId: Id,
   coHostIds: z
     .array(Id)
@@ -167,9 +187,23 @@ const fields = {
   audienceTraineeTypeIds: ids.optional(),
   audienceOrgIds: ids.optional(),
   audienceCohortYears: z.array(z.number().int().min(1950).max(2100)).max(20).optional(),
+  audienceTraineeIds: z
+    .array(Id)
+    .max(MAX_NAMED_TRAINEES)
+    .optional()
+    .openapi({ description: 'Trainees named one by one (within your data scope), with those the criteria take' }),
   capacity: z.number().int().min(1).max(100_000).nullable().optional(),
   signInMode: z.enum(SIGN_IN_MODES).optional(),
   lateAfterMinutes: z.number().int().min(0).max(240).optional(),
+  geoLatitude: z.number().min(-90).max(90).nullable().optional().openapi({ example: 31.2304 }),
+  geoLongitude: z.number().min(-180).max(180).nullable().optional().openapi({ example: 121.4737 }),
+  geoRadiusM: z
+    .number()
+    .int()
+    .min(GEO_RADIUS.min)
+    .max(GEO_RADIUS.max)
+    .optional()
+    .openapi({ description: `Metres (default ${GEO_RADIUS.default})` }),
   signInOpenAt: instant
     .nullable()
     .optional()
@@ -249,6 +283,11 @@ export const Participant = z
     attendance: z.enum(ATTENDANCES),
     signedInAt: z.string().nullable(),
     signInMethod: z.enum(['qr', 'manual']).nullable(),
+    signInDistanceM: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'How far from the place they signed in (sign-in mode `qr_geo`), metres' }),
     note: z.string().nullable(),
     rating: z.number().int().nullable(),
     comment: z.string().nullable(),
@@ -269,6 +308,13 @@ export const SignIn = requestBody('ActivitySignIn', {
   code: z.string().trim().min(1).max(200),
   traineeNo: z.string().trim().toUpperCase().min(1).max(30),
   name: field.requiredText(50),
+  latitude: z
+    .number()
+    .min(-90)
+    .max(90)
+    .optional()
+    .openapi({ description: "Where the trainee is (the browser's position): needed by sign-in mode `qr_geo`" }),
+  longitude: z.number().min(-180).max(180).optional(),
 });
 export type SignIn = z.infer<typeof SignIn>;
 export const SignedIn = z
@@ -368,6 +414,8 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
   columns: columnsOf(Activity, {
     except: [
       'orgName',
+      'specialtyBaseName',
+      'audienceTraineeNames',
       'hostName',
       'coHostNames',
       'audienceTraineeTypeNames',
@@ -381,6 +429,7 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
       'hostOverlaps',
       'materialFileIds',
       'photoFileIds',
+      'audienceTraineeIds',
       'publishedAt',
       'remindedAt',
       'avgRating',
@@ -396,10 +445,15 @@ export const activityTable = tableRepository<'teaching_activity', Activity>({
     signInCloseAt: 'sign_in_close_at',
     materialFileIds: 'material_file_ids',
     photoFileIds: 'photo_file_ids',
+    audienceTraineeIds: 'audience_trainee_ids',
   },
   tenantOwned: true,
   computed: {
     orgName: sql`(SELECT o.name FROM organization o WHERE o.id = teaching_activity.org_id)`,
+    specialtyBaseName: sql`(SELECT o.name FROM organization o WHERE o.id = teaching_activity.specialty_base_id)`,
+    audienceTraineeIds: sql`teaching_activity.audience_trainee_ids::text[]`,
+    audienceTraineeNames: sql`ARRAY(SELECT p.name FROM unnest(teaching_activity.audience_trainee_ids)
+      WITH ORDINALITY x (id, n) JOIN trainee t ON t.id = x.id JOIN person p ON p.id = t.person_id ORDER BY x.n)`,
     hostName: sql`(SELECT p.name FROM doctor d JOIN person p ON p.id = d.person_id
       WHERE d.id = teaching_activity.host_doctor_id)`,
     coHostNames: sql`ARRAY(SELECT p.name FROM unnest(teaching_activity.co_host_ids) WITH ORDINALITY h (id, n)
@@ -443,6 +497,7 @@ export const activityResource = defineResource({
       keyword: { kind: 'keyword', columns: ['title', 'location'] },
       activityType: { kind: 'in', column: 'activity_type', pattern: /^[\w-]{1,50}$/ },
       orgId: { kind: 'eq', column: 'org_id', pattern: ID_PATTERN },
+      specialtyBaseId: { kind: 'eq', column: 'specialty_base_id', pattern: ID_PATTERN },
       hostDoctorId: { kind: 'eq', column: 'host_doctor_id', pattern: ID_PATTERN },
       mode: { kind: 'in', column: 'mode', values: MODES },
       status: { kind: 'in', column: 'status', values: ACTIVITY_STATUSES },
@@ -455,6 +510,7 @@ export const activityResource = defineResource({
     { key: 'title' },
     { key: 'activityType' },
     { key: 'orgName' },
+    { key: 'specialtyBaseName' },
     { key: 'hostName' },
     { key: 'coHostNames', cell: (row) => row.coHostNames.join(', ') },
     { key: 'startAt' },

@@ -188,7 +188,7 @@ const rate = defineRoute({
 
 const actions = (service: ActivityService): OpenAPIHono<AppEnv> =>
   new OpenAPIHono<AppEnv>()
-    .openapi(signIn, async (c) => c.json(await service.signIn(c.req.valid('json')), 200))
+    .openapi(signIn, async (c) => c.json(await service.signIn(c.req.valid('json'), c.var.lang), 200))
     .openapi(ratingAccess, async (c) => c.json(await service.ratingAccess(c.req.valid('json')), 200))
     .openapi(rate, async (c) => c.json(await service.rate(c.req.valid('json')), 200))
     .openapi(stats, async (c) => {

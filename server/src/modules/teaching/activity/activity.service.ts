@@ -24,6 +24,7 @@ import {
   ATTENDED,
   activityResource,
   activityTable,
+  BY_CODE,
   type CancelActivity,
   type CorrectAttendance,
   type CreateActivity,
@@ -65,8 +66,26 @@ const texts = {
     noTrainee: '学员不存在或不在你的数据范围内',
     notOnList: '不在本活动的参加名单中',
     noQr: '本活动不使用扫码签到',
+    noSpecialtyBase: '专业基地不存在或不在你的数据范围内',
+    notSpecialtyBase: '须为专业基地',
+    namedTwice: '同一名学员不能重复',
+    noPlace: '定位签到须填写地点的纬度和经度',
+    noPosition: '本活动须定位签到，请允许获取位置后重试',
+    tooFar: (d: number, r: number) => `你距活动地点约 ${d} 米，超出签到范围（${r} 米）`,
     sheet: '签到表',
-    header: ['学员编号', '姓名', '学员类型', '培训基地', '出勤', '签到时间', '签到方式', '备注', '评分', '评价'],
+    header: [
+      '学员编号',
+      '姓名',
+      '学员类型',
+      '培训基地',
+      '出勤',
+      '签到时间',
+      '签到方式',
+      '签到距离（米）',
+      '备注',
+      '评分',
+      '评价',
+    ],
     attendance: { registered: '未签到', present: '出勤', late: '迟到', absent: '缺勤', excused: '请假' },
     method: { qr: '扫码', manual: '补签' },
   },
@@ -90,6 +109,12 @@ const texts = {
     noTrainee: 'is not an existing trainee within your data scope',
     notOnList: 'is not on the list of this activity',
     noQr: 'this activity does not take sign-in by code',
+    noSpecialtyBase: 'is not an existing specialty base within your data scope',
+    notSpecialtyBase: 'must be a specialty base',
+    namedTwice: 'names the same trainee twice',
+    noPlace: "sign-in by code and position needs the place's latitude and longitude",
+    noPosition: 'this activity takes sign-in with your position: allow the browser to share it and try again',
+    tooFar: (d: number, r: number) => `you are about ${d} m from the place, outside the sign-in radius of ${r} m`,
     sheet: 'Attendance',
     header: [
       'Trainee no.',
@@ -99,6 +124,7 @@ const texts = {
       'Attendance',
       'Signed in at',
       'Method',
+      'Distance (m)',
       'Note',
       'Rating',
       'Comment',
@@ -132,7 +158,7 @@ export function createActivityService(deps: Deps) {
   if (!config.idNumberKey) throw new Error('the master key is resolved before the services');
   const signer = createSecretBox(config.idNumberKey, 'activity sign-in');
 
-  const scoped = (tx: Tx, viewer: string | undefined) => scopedTo(tx, viewer, ['org_id'], 'teaching_activity');
+  const scoped = (tx: Tx, viewer: string | undefined) => scopedTo(tx, viewer, SCOPE_COLUMNS, 'teaching_activity');
   const find = async (tx: Tx, id: string, viewer?: string) => repo.find(tx, id, await scoped(tx, viewer));
 
   const refuseUnless = (row: Activity, ...allowed: ActivityStatus[]) => {
@@ -161,6 +187,30 @@ export function createActivityService(deps: Deps) {
       if (!org || !(scope.all || scope.orgIds.includes(input.orgId))) throw invalidField('orgId', t.noOrg);
       if (org.org_type !== 'department') throw invalidField('orgId', t.notDepartment);
     }
+    if (input.specialtyBaseId && input.specialtyBaseId !== current?.specialtyBaseId) {
+      const scope = await dataScopeOf(tx, ctx.actorId);
+      const org = await tx
+        .selectFrom('organization')
+        .select(['id', 'org_type'])
+        .where('id', '=', input.specialtyBaseId)
+        .executeTakeFirst();
+      if (!org || !(scope.all || scope.orgIds.includes(input.specialtyBaseId)))
+        throw invalidField('specialtyBaseId', t.noSpecialtyBase);
+      if (org.org_type !== 'specialty_base') throw invalidField('specialtyBaseId', t.notSpecialtyBase);
+    }
+    if (input.audienceTraineeIds) {
+      const named = input.audienceTraineeIds;
+      const twice = named.findIndex((id, i) => named.indexOf(id) !== i);
+      if (twice >= 0) throw invalidField(`audienceTraineeIds.${twice}`, t.namedTwice);
+      await refuseTraineesOutOfReach(tx, ctx.actorId, named, t.noTrainee, undefined, 'audienceTraineeIds');
+    }
+    const signInMode = input.signInMode ?? current?.signInMode;
+    if (signInMode === 'qr_geo') {
+      const latitude = input.geoLatitude !== undefined ? input.geoLatitude : current?.geoLatitude;
+      const longitude = input.geoLongitude !== undefined ? input.geoLongitude : current?.geoLongitude;
+      if (latitude == null) throw invalidField('geoLatitude', t.noPlace);
+      if (longitude == null) throw invalidField('geoLongitude', t.noPlace);
+    }
     if (input.hostDoctorId && input.hostDoctorId !== current?.hostDoctorId) {
       const doctor = await tx.selectFrom('doctor').select('id').where('id', '=', input.hostDoctorId).executeTakeFirst();
       if (!doctor) throw invalidField('hostDoctorId', t.noDoctor);
@@ -180,7 +230,7 @@ export function createActivityService(deps: Deps) {
     if (current && current.status !== 'draft' && input.capacity && input.capacity < current.participantCount)
       throw invalidField('capacity', t.belowList(current.participantCount));
     if (current && current.status !== 'draft')
-      for (const key of AUDIENCE_FIELDS)
+      for (const key of [...AUDIENCE_FIELDS, 'audienceTraineeIds'] as const)
         if (
           input[key] !== undefined &&
           JSON.stringify(input[key].map(String)) !== JSON.stringify(current[key].map(String))
@@ -326,7 +376,7 @@ export function createActivityService(deps: Deps) {
         p.name AS "traineeName", t.trainee_no AS "traineeNo", tt.name AS "traineeTypeName", o.name AS "baseName",
         ap.role, ap.attendance,
         to_char(ap.signed_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "signedInAt",
-        ap.sign_in_method AS "signInMethod", ap.note, ap.rating, ap.comment
+        ap.sign_in_method AS "signInMethod", ap.sign_in_distance_m AS "signInDistanceM", ap.note, ap.rating, ap.comment
       FROM activity_participant ap
       JOIN trainee t ON t.id = ap.trainee_id
       JOIN person p ON p.id = t.person_id
@@ -404,8 +454,12 @@ export function createActivityService(deps: Deps) {
         refuseUnless(row, 'draft');
         const t = texts[ctx.lang];
         if (Date.parse(row.endAt) <= ctx.now.getTime()) throw invalidField('endAt', t.ended);
-        if (namesNoOne(row)) throw invalidField('audienceTraineeTypeIds', t.noAudience);
-        const trainees = await traineesOf(tx, row);
+        if (namesNoOne(row) && row.audienceTraineeIds.length === 0)
+          throw invalidField('audienceTraineeTypeIds', t.noAudience);
+        // those the criteria take (when it names any), and those named one by one
+        const trainees = [
+          ...new Set([...(namesNoOne(row) ? [] : await traineesOf(tx, row)), ...row.audienceTraineeIds]),
+        ];
         if (row.capacity && trainees.length > row.capacity)
           throw invalidField('capacity', t.overCapacity(trainees.length));
         await enrol(tx, id, trainees, ctx);
@@ -557,7 +611,7 @@ export function createActivityService(deps: Deps) {
         const row = await find(tx, id, viewer);
         if (!row) throw notFound();
         refuseUnless(row, ...LIVE);
-        if (row.signInMode !== 'qr') throw new AppError('activity.notAllowed', { status: row.signInMode });
+        if (!BY_CODE.includes(row.signInMode)) throw new AppError('activity.notAllowed', { status: row.signInMode });
         const window = signInWindow(row);
         const now = config.now().getTime();
         if (!window.open(now))
@@ -575,11 +629,12 @@ export function createActivityService(deps: Deps) {
      * they are in the room within the last minute). Present, or late past the activity's grace; a second sign-in
      * changes nothing.
      */
-    async signIn(input: SignIn): Promise<SignedIn> {
+    async signIn(input: SignIn, lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<SignedIn> {
       const { tenantId, activityId } = readCode(input.code);
       return tenancy.inTenant(tenantId, async (tx) => {
         const row = await find(tx, activityId);
-        if (!row || !LIVE.includes(row.status) || row.signInMode !== 'qr') throw new AppError('activity.codeExpired');
+        if (!row || !LIVE.includes(row.status) || !BY_CODE.includes(row.signInMode))
+          throw new AppError('activity.codeExpired');
         const now = config.now().getTime();
         const window = signInWindow(row);
         if (!window.open(now))
@@ -593,6 +648,7 @@ export function createActivityService(deps: Deps) {
           .where('t.trainee_no', '=', input.traineeNo)
           .executeTakeFirst();
         if (!participant || participant.name !== input.name) throw new AppError('activity.notParticipant');
+        const distance = row.signInMode === 'qr_geo' ? distanceOf(row, input, texts[lang]) : null;
         const already = ATTENDED.includes(participant.attendance) && participant.signed_in_at !== null;
         const late = now > Date.parse(row.startAt) + row.lateAfterMinutes * 60_000;
         const attendance = already ? participant.attendance : late ? 'late' : 'present';
@@ -600,7 +656,13 @@ export function createActivityService(deps: Deps) {
         if (!already) {
           await tx
             .updateTable('activity_participant')
-            .set({ attendance, signed_in_at: signedInAt, sign_in_method: 'qr', updated_at: signedInAt })
+            .set({
+              attendance,
+              signed_in_at: signedInAt,
+              sign_in_method: 'qr',
+              sign_in_distance_m: distance,
+              updated_at: signedInAt,
+            })
             .where('id', '=', participant.id)
             .execute();
           await recount(tx, activityId);
@@ -757,6 +819,7 @@ export function createActivityService(deps: Deps) {
           t.attendance[p.attendance],
           p.signedInAt ? new Date(p.signedInAt) : null,
           p.signInMethod ? t.method[p.signInMethod] : null,
+          p.signInDistanceM,
           p.note,
           p.rating,
           p.comment,
@@ -767,6 +830,32 @@ export function createActivityService(deps: Deps) {
 }
 
 export type ActivityService = ReturnType<typeof createActivityService>;
+
+/** What an activity's data scope counts: its department, and its specialty base (a base's secretary sees its own). */
+const SCOPE_COLUMNS = ['org_id', 'specialty_base_id'] as const;
+
+/** Metres between two points on the Earth (haversine, mean radius). */
+export function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** A `qr_geo` sign-in's distance from the place, in whole metres; refused without a position or outside the radius. */
+function distanceOf(row: Activity, input: SignIn, t: (typeof texts)['en-US']): number {
+  if (input.latitude === undefined) throw invalidField('latitude', t.noPosition);
+  if (input.longitude === undefined) throw invalidField('longitude', t.noPosition);
+  const distance = Math.round(
+    metresBetween(
+      { lat: row.geoLatitude as number, lng: row.geoLongitude as number },
+      { lat: input.latitude, lng: input.longitude },
+    ),
+  );
+  if (distance > row.geoRadiusM) throw invalidField('latitude', t.tooFar(distance, row.geoRadiusM));
+  return distance;
+}
 
 /** Where an activity's messages say it is: its place, else its link, else that it is still to be told (`{place}`). */
 const placeOf = (location: string | null, onlineUrl: string | null) => location || onlineUrl || '待通知的地点';
@@ -790,7 +879,7 @@ async function statsScope(tx: Tx, query: StatsQuery, viewer: string) {
   const local = sql`(a.start_at AT TIME ZONE ${zone})`;
   const counted = sql<boolean>`a.status IN ('published', 'ongoing', 'completed')
     AND ${local} >= ${from}::date AND ${local} < ${to}::date + 1
-    AND ${inDataScope(scope, ['org_id'], 'a')}
+    AND ${inDataScope(scope, SCOPE_COLUMNS, 'a')}
     ${query.orgId ? sql`AND a.org_id = ${query.orgId}` : sql``}`;
   return { local, counted };
 }

@@ -36,6 +36,7 @@ import {
   ATTENDED,
   activityDescriptor,
   addParticipants,
+  BY_CODE,
   completeActivity,
   correctAttendance,
   fetchActivityFiles,
@@ -62,7 +63,7 @@ function SignInPanel({ activity }: { activity: Activity }) {
     onEnd: () => Date.now() <= Date.parse(activity.signInClosesAt) && refresh(),
   });
   if (!data) return null;
-  const link = signInLink(data.code);
+  const link = signInLink(data.code, activity.signInMode === 'qr_geo');
   return (
     <Card title={t('teaching.activity.signIn')} data-testid="activity-sign-in">
       <Space align="start" size="large">
@@ -132,7 +133,7 @@ function TimedPanels({ activity }: { activity: Activity }) {
   const opens = Date.parse(activity.signInOpensAt);
   const ends = Date.parse(activity.signInClosesAt);
   const signingIn =
-    LIVE.includes(activity.status) && activity.signInMode === 'qr' && access['teaching:activity:attendance'];
+    LIVE.includes(activity.status) && BY_CODE.includes(activity.signInMode) && access['teaching:activity:attendance'];
   const notice = (id: string, time: number, testId: string) => (
     <Card title={intl.formatMessage({ id: 'teaching.activity.signIn' })} data-testid={testId}>
       <Typography.Text type="secondary">
@@ -423,6 +424,11 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
                 <span data-testid={`signed-in-${row.traineeNo}`}>
                   {new Date(value).toLocaleString()}{' '}
                   {row.signInMethod && <Tag>{t(`teaching.activity.signInMethod.${row.signInMethod}`)}</Tag>}
+                  {row.signInDistanceM !== null && (
+                    <Tag data-testid={`distance-${row.traineeNo}`}>
+                      {intl.formatMessage({ id: 'teaching.activity.distance' }, { metres: row.signInDistanceM })}
+                    </Tag>
+                  )}
                 </span>
               ) : (
                 '-'
