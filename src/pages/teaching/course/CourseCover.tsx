@@ -3,10 +3,13 @@ import { useRequest } from 'ahooks';
 import { Image } from 'antd';
 import { fileLink } from '@/services/files';
 import { ignoreShownError } from '@/utils/request';
-import type { Course } from './descriptor';
 
 /** A course's cover on its profile: the image, by a signed link (for a viewer of files), or its file's name. */
-export default function CourseCover({ course }: { course: Pick<Course, 'coverFileId' | 'coverFileName'> }) {
+export default function CourseCover({
+  course,
+}: {
+  course: { coverFileId: string | null; coverFileName: string | null };
+}) {
   const access = useAccess();
   const id = course.coverFileId;
   const { data: link } = useRequest(() => fileLink(id as string, true), {
