@@ -177,26 +177,18 @@ export function createActivityService(deps: Deps) {
         .executeTakeFirst();
       if (!item) throw invalidField('activityType', t.notActivityType);
     }
-    if (input.orgId && input.orgId !== current?.orgId) {
+    // its department and its specialty base: each an organisation of that type within the planner's data scope
+    const places = [
+      ['orgId', 'department', t.noOrg, t.notDepartment],
+      ['specialtyBaseId', 'specialty_base', t.noSpecialtyBase, t.notSpecialtyBase],
+    ] as const;
+    for (const [field, orgType, missing, wrongType] of places) {
+      const orgId = input[field];
+      if (!orgId || orgId === current?.[field]) continue;
       const scope = await dataScopeOf(tx, ctx.actorId);
-      const org = await tx
-        .selectFrom('organization')
-        .select(['id', 'org_type'])
-        .where('id', '=', input.orgId)
-        .executeTakeFirst();
-      if (!org || !(scope.all || scope.orgIds.includes(input.orgId))) throw invalidField('orgId', t.noOrg);
-      if (org.org_type !== 'department') throw invalidField('orgId', t.notDepartment);
-    }
-    if (input.specialtyBaseId && input.specialtyBaseId !== current?.specialtyBaseId) {
-      const scope = await dataScopeOf(tx, ctx.actorId);
-      const org = await tx
-        .selectFrom('organization')
-        .select(['id', 'org_type'])
-        .where('id', '=', input.specialtyBaseId)
-        .executeTakeFirst();
-      if (!org || !(scope.all || scope.orgIds.includes(input.specialtyBaseId)))
-        throw invalidField('specialtyBaseId', t.noSpecialtyBase);
-      if (org.org_type !== 'specialty_base') throw invalidField('specialtyBaseId', t.notSpecialtyBase);
+      const org = await tx.selectFrom('organization').select('org_type').where('id', '=', orgId).executeTakeFirst();
+      if (!org || !(scope.all || scope.orgIds.includes(orgId))) throw invalidField(field, missing);
+      if (org.org_type !== orgType) throw invalidField(field, wrongType);
     }
     if (input.audienceTraineeIds) {
       const named = input.audienceTraineeIds;
