@@ -1,6 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_LIMITS, toEmbedded } from '../../server/src/modules/assess/paper/paper.images';
 import { engines, type Json, questionReviewer, twoTenants } from './helpers';
 
 const questions = '/api/assess/question';
@@ -39,6 +41,22 @@ function png(width: number, height: number): Buffer {
 }
 const PNG = png(4, 3);
 const PNG2 = png(2, 5);
+/** A `width`×`height` image of one colour as `format` (a GIF or a WebP), made by the library the exports convert with. */
+const drawn = (format: 'gif' | 'webp', width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#b03a2e' } })
+    .toFormat(format)
+    .toBuffer();
+/** The width and height a PNG's header says. */
+const pngSize = (data: Buffer) => [data.readUInt32BE(16), data.readUInt32BE(20)];
+/** The sizes of the image XObjects of a PDF (a transparent image's mask the size of its image), each once. */
+const pdfImages = (pdf: Buffer) =>
+  [
+    ...new Set(
+      (pdf.toString('latin1').match(/<<[^>]*\/Subtype \/Image[^>]*>>/g) ?? []).map(
+        (dict) => `${/\/Width (\d+)/.exec(dict)?.[1]}x${/\/Height (\d+)/.exec(dict)?.[1]}`,
+      ),
+    ),
+  ].sort();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 const five = (prefix: string, extra: Record<string, Json> = {}) =>
@@ -233,6 +251,116 @@ describe.each(engines())('images on questions on $name', (engine) => {
     expect(copy.status, JSON.stringify(copy.body)).toBe(201);
     const copied = (await call('GET', `${papers}/${copy.body.id}/preview`)).body;
     expect(copied.sections[0].questions[0].stemMediaFileIds).toEqual([replacement.id]);
+  });
+
+  it('embeds a GIF (its first frame) and a WebP as PNG images in the Word and PDF copies, with or without the key; a file that only claims to be a GIF prints the line to see it online', async () => {
+    const gif = await uploaded('ecg.gif', await drawn('gif', 6, 4));
+    const webp = await uploaded('film.webp', await drawn('webp', 5, 7));
+    const itemWebp = await uploaded('ct.webp', await drawn('webp', 3, 9));
+    // "GIF89a" and then noise: stored as a GIF (its first bytes), yet no image to decode
+    const broken = await uploaded('broken.gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64, 0x5a)]));
+    expect([gif, webp, broken].map((f) => f.mimeType)).toEqual(['image/gif', 'image/webp', 'image/gif']);
+    const approved = async (question: Json) => {
+      const sent = await call('POST', `${questions}/${question.id}/submit`, { version: question.version });
+      const ready = await call(
+        'POST',
+        `${questions}/${question.id}/review`,
+        { decision: 'approve', version: sent.body.version },
+        reviewer,
+      );
+      expect(ready.body.status, JSON.stringify(ready.body)).toBe('ready');
+      return question.id as string;
+    };
+    const shown = await approved(
+      await create(
+        questions,
+        choice('动图心电图题', {
+          stemMediaFileIds: [gif.id],
+          options: five('动图心电图题', { B: { mediaIds: [webp.id] } }),
+        }),
+      ),
+    );
+    const group = await approved(
+      await create(questions, {
+        categoryId,
+        questionType: 'case_group',
+        medicalFormat: 'A3',
+        stem: '男，60岁，咳嗽2个月，CT如下。',
+        stemMediaFileIds: [broken.id],
+        children: [
+          { stem: '最可能的诊断是', stemMediaFileIds: [itemWebp.id], options: five('诊断'), answer: ['A'] },
+          { stem: '下一步检查是', options: five('检查'), answer: ['B'] },
+        ],
+      }),
+    );
+    const paper = await create(papers, {
+      code: 'IMG-GIF',
+      title: '动图与 WebP',
+      purpose: 'department_exit',
+      composeMode: 'manual',
+      passScore: 1,
+      durationMinutes: 30,
+      sections: [
+        {
+          title: 'A',
+          slots: [
+            { questionId: shown, score: 2 },
+            { questionId: group, score: 4 },
+          ],
+        },
+      ],
+    });
+    const published = await call('POST', `${papers}/${paper.id}/publish`, { version: paper.version });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const exported = async (kind: 'word' | 'pdf', answers: boolean) => {
+      const res = await s.api.fetch('GET', `${papers}/${paper.id}/export-${kind}?answers=${answers}`, {
+        token: s.demo,
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    for (const answers of [false, true]) {
+      // Word: the three images as PNG entries of word/media, of their own sizes; the broken one named by a line
+      const zip = await JSZip.loadAsync(await exported('word', answers));
+      const media = Object.keys(zip.files).filter((name) => /^word\/media\/.+/.test(name));
+      const pngs = await Promise.all(
+        media.map(async (name) => Buffer.from(await (zip.file(name) as JSZip.JSZipObject).async('uint8array'))),
+      );
+      expect(pngs.map((data) => data.subarray(0, 8).toString('hex'))).toEqual(media.map(() => '89504e470d0a1a0a'));
+      expect(pngs.map(pngSize).sort()).toEqual([
+        [3, 9],
+        [5, 7],
+        [6, 4],
+      ]);
+      const text = await (zip.file('word/document.xml') as JSZip.JSZipObject).async('string');
+      expect(text.split('[image not embedded: see it online]')).toHaveLength(2);
+      // PDF: an image XObject for each of the three
+      expect(pdfImages(await exported('pdf', answers))).toEqual(['3x9', '5x7', '6x4']);
+    }
+  });
+
+  it("counts a converted image's PNG bytes, not its stored ones, towards a document's total", async () => {
+    const source = await drawn('gif', 40, 30);
+    const converted = (await toEmbedded(source, 'image/gif'))?.data as Buffer;
+    expect(converted.length).toBeGreaterThan(source.length);
+    const [gif, png] = [await uploaded('wave.gif', source), await uploaded('scan.png', PNG)];
+    const tenant = await s.api.db
+      .selectFrom('tenant')
+      .select('id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const read = (maxTotal: number) =>
+      s.api.server.services.files.contents(String(tenant.id), [gif.id, png.id], { ...EMBEDDED_LIMITS, maxTotal });
+    const both = await read(converted.length + PNG.length);
+    expect([...both.entries()].map(([id, f]) => [id, f.mime, f.data.length])).toEqual([
+      [gif.id, 'image/png', converted.length],
+      [png.id, 'image/png', PNG.length],
+    ]);
+    // room for the GIF's stored bytes and the PNG, not for what the GIF became and the PNG: the PNG is left out
+    expect([...(await read(converted.length + PNG.length - 1)).keys()]).toEqual([gif.id]);
+    // no room for what the GIF became: the PNG still fits
+    expect([...(await read(converted.length - 1)).keys()]).toEqual([png.id]);
   });
 
   it("lets a deleted question's images go", async () => {

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDown, migrateToLatest } from '../../server/src/db/migrator';
 import { engines, secondTenant, startApi, type TestApi } from './helpers';
 
 const en = { 'accept-language': 'en-US' };
@@ -216,5 +218,49 @@ describe.each(engines())('settings on $name', (engine) => {
         '新平台名称',
       );
     });
+  });
+  // last: it takes the schema back to before migration 0054 and forward again
+  it('takes WebP among the default upload types; migration 0054 adds it where the list is still the old default exactly', async () => {
+    const key = 'upload.allowedExtensions';
+    const put = (token: string, value: string[]) =>
+      api.call('PUT', `/api/system/settings/${key}`, { token, body: { value } });
+    const webp = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#888888' } })
+      .webp()
+      .toBuffer();
+    /** The status of an upload of a WebP, and the refusal's code. */
+    const upload = async (token: string) => {
+      const res = await api.fetch('POST', '/api/file/file/upload?name=scan.webp&purpose=attachment', {
+        token,
+        body: webp,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      const body = (await res.json()) as { code?: string };
+      return [res.status, res.status === 201 ? undefined : body.code];
+    };
+    const refused = [415, 'file.typeNotAllowed'];
+    const old = ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'];
+    const tail = ['mp4', 'mp3', 'm4a', 'wav', 'zip'];
+    const before = [...old, ...tail];
+    const now = [...old.slice(0, 4), 'webp', ...old.slice(4), ...tail];
+    expect(await setting(demo, key)).toMatchObject({ value: now, defaultValue: now, overridden: false });
+    expect(await upload(demo)).toEqual([201, undefined]);
+
+    // a tenant's own choice, without WebP
+    const own = ['png', 'jpg', 'pdf'];
+    expect((await put(demo2, own)).status).toBe(200);
+    const reverted: string[] = [];
+    while (!reverted.includes('reverted 0054_upload_webp')) reverted.push(...(await migrateDown(api.db)));
+    // reverted: the default is the old list again; a tenant's own list (the old default itself) is saved
+    expect(await setting(demo, key)).toMatchObject({ value: before, defaultValue: before });
+    expect(await upload(demo)).toEqual(refused);
+    expect((await put(demo, before)).status).toBe(200);
+    expect(await setting(demo, key)).toMatchObject({ value: before, overridden: true });
+
+    await migrateToLatest(api.db);
+    expect(await setting(platform, key)).toMatchObject({ value: now });
+    expect(await setting(demo, key)).toMatchObject({ value: now, overridden: true });
+    expect(await setting(demo2, key)).toMatchObject({ value: own, defaultValue: now, overridden: true });
+    expect(await upload(demo)).toEqual([201, undefined]);
+    expect(await upload(demo2)).toEqual(refused);
   });
 });

@@ -297,6 +297,7 @@ export const settingSeeds: SettingSeed[] = [
       'jpeg',
       'png',
       'gif',
+      'webp',
       'pdf',
       'doc',
       'docx',

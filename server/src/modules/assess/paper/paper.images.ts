@@ -1,8 +1,54 @@
+import sharp from 'sharp';
 import type { PrintedImage, PrintedImages } from './paper.print';
 
-/** The images a printed paper embeds: the types both formats take, each and all of them bounded in size. */
+/**
+ * libvips works in the API's process: one thread for it, and no cache of decoded images kept between exports (an
+ * image is converted once per export, then let go).
+ */
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** The images a printed paper embeds as they are: the types both formats take. */
 export const EMBEDDED_TYPES = ['image/png', 'image/jpeg'];
-export const EMBEDDED_LIMITS = { types: EMBEDDED_TYPES, maxEach: 5 * 1024 * 1024, maxTotal: 40 * 1024 * 1024 };
+/** The images it embeds converted to PNG (a GIF's first frame), as neither Word nor the PDF library takes them. */
+export const CONVERTED_TYPES = ['image/gif', 'image/webp'];
+/**
+ * The most pixels a converted image may have (a 24-megapixel photo fits): a small file of a huge image is refused
+ * before it is decoded, never filling the process' memory.
+ */
+const MAX_INPUT_PIXELS = 5000 * 5000;
+/** The longest side of a converted image: beyond it a printed image gains nothing (an A4 page at 250 dpi or so). */
+const MAX_SIDE = 2000;
+
+/**
+ * A GIF (its first frame) or a WebP as a PNG a Word document and a PDF embed; undefined when it cannot be decoded (a
+ * broken or mislabelled file, one too large), which the paper names by a line saying to see it online.
+ */
+export async function toEmbedded(data: Buffer, mime: string): Promise<{ data: Buffer; mime: string } | undefined> {
+  if (EMBEDDED_TYPES.includes(mime)) return { data, mime };
+  if (!CONVERTED_TYPES.includes(mime)) return undefined;
+  try {
+    const png = await sharp(data, { pages: 1, page: 0, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .timeout({ seconds: 20 })
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+    return { data: png, mime: 'image/png' };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What an export reads of a paper's images: PNG and JPEG as they are, GIF and WebP converted; each stored file within
+ * 5 MB, all that is embedded (the converted bytes) within 40 MB.
+ */
+export const EMBEDDED_LIMITS = {
+  types: [...EMBEDDED_TYPES, ...CONVERTED_TYPES],
+  maxEach: 5 * 1024 * 1024,
+  maxTotal: 40 * 1024 * 1024,
+  convert: { types: CONVERTED_TYPES, to: toEmbedded },
+};
 
 /** The size in pixels of a PNG or JPEG, read from its header; undefined when it is neither (or broken). */
 export function imageSize(data: Buffer): { width: number; height: number } | undefined {

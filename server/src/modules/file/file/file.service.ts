@@ -324,12 +324,26 @@ export function createFileService(deps: FileDeps) {
 
     /**
      * The bytes of files a record embeds (a paper's images in its Word or PDF copy), read from their stores: active
-     * files of `types` only, each within `maxEach` bytes, all together within `maxTotal` (the rest left out).
+     * files of `types` only, each within `maxEach` bytes, all together within `maxTotal` (the rest left out). A file of
+     * one of `convert.types` is embedded as `convert.to` makes it (left out when it cannot), and counts as those bytes.
      */
     async contents(
       tenantId: string,
       ids: readonly string[],
-      { types, maxEach, maxTotal }: { types: readonly string[]; maxEach: number; maxTotal: number },
+      {
+        types,
+        maxEach,
+        maxTotal,
+        convert,
+      }: {
+        types: readonly string[];
+        maxEach: number;
+        maxTotal: number;
+        convert?: {
+          types: readonly string[];
+          to: (data: Buffer, mime: string) => Promise<{ data: Buffer; mime: string } | undefined>;
+        };
+      },
     ): Promise<Map<string, { data: Buffer; mime: string }>> {
       const out = new Map<string, { data: Buffer; mime: string }>();
       if (ids.length === 0) return out;
@@ -346,13 +360,20 @@ export function createFileService(deps: FileDeps) {
       for (const id of ids) {
         const row = byId.get(id);
         const size = Number(row?.size_bytes ?? 0);
-        if (!row || !types.includes(row.mime_type) || size > maxEach || total + size > maxTotal) continue;
+        if (!row || !types.includes(row.mime_type) || size > maxEach) continue;
+        const converting = convert?.types.includes(row.mime_type) ? convert : undefined;
+        // a file embedded as it is counts its stored size; a converted one what it becomes, known once converted
+        if (!converting && total + size > maxTotal) continue;
         const target = await stores.of(row.storage_config_id).catch(() => undefined);
         const body = await target?.store.get(row.object_key).catch(() => undefined);
         if (!body) continue;
         const data = Buffer.concat(await body.toArray());
-        total += data.length;
-        out.set(id, { data, mime: row.mime_type });
+        const embedded = converting
+          ? await converting.to(data, row.mime_type).catch(() => undefined)
+          : { data, mime: row.mime_type };
+        if (!embedded || total + embedded.data.length > maxTotal) continue;
+        total += embedded.data.length;
+        out.set(id, embedded);
       }
       return out;
     },
