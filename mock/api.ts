@@ -18,7 +18,9 @@ type FetchApp = { fetch(request: Request): Response | Promise<Response> };
 let app: Promise<FetchApp> | undefined;
 
 function getApp(): Promise<FetchApp> {
-  app ??= createServer({ database: { kind: 'memory' }, demo: true, logger: false }).then((server) => server.app);
+  app ??= createServer({ database: { kind: 'memory' }, demo: true, demoContent: true, logger: false }).then(
+    (server) => server.app,
+  );
   return app;
 }
 

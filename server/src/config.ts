@@ -19,6 +19,10 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  DEMO_CONTENT: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   AUTH_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   ID_NUMBER_KEY: z
@@ -50,6 +54,11 @@ export interface Config {
   authCacheTtlMs: number;
   /** The master key of ID numbers at rest (core/id-number.ts); required on PostgreSQL. */
   idNumberKey?: Buffer;
+  /**
+   * On the embedded database, fill the demo tenant with demo content when it is first created (`npm start`); never
+   * on PostgreSQL.
+   */
+  demoContent: boolean;
   /** The clock used for expiry and lockout decisions (tests move it). */
   now: () => Date;
 }
@@ -63,6 +72,7 @@ export const defaultConfig: Config = {
   tokenRateLimit: { windowMs: 60_000, max: 20 },
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   authCacheTtlMs: 5_000,
+  demoContent: true,
   now: () => new Date(),
 };
 
@@ -93,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    demoContent: e.DEMO_CONTENT,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     tokenRateLimit: { ...defaultConfig.tokenRateLimit, max: e.AUTH_TOKEN_RATE_LIMIT },
     idNumberKey: e.ID_NUMBER_KEY,

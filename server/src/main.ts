@@ -55,6 +55,7 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
     demo: !config.databaseUrl,
+    demoContent: !config.databaseUrl && config.demoContent,
     logger,
     config,
   });

@@ -10,6 +10,7 @@ import { type DatabaseOptions, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedBase } from './db/seed/base';
 import { seedDemo } from './db/seed/demo';
+import { seedDemoContent } from './db/seed/demo-content';
 import type { DB } from './db/types';
 import { declareScheduledWork } from './scheduled-work';
 
@@ -17,6 +18,11 @@ export interface CreateServerOptions {
   database: DatabaseOptions;
   /** Seed the demo tenant (demo/admin/admin123, demo/viewer/viewer123) unless it exists. */
   demo?: boolean;
+  /**
+   * With `demo`: when the demo tenant is created, fill it with the demo content (organisations, people, questions,
+   * papers, a course, activities) through the API (db/seed/demo-content.ts). Off unless asked for.
+   */
+  demoContent?: boolean;
   logger?: false | Logger;
   config?: Partial<Config>;
 }
@@ -46,16 +52,21 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
     const services = createServices({ db, engine, config, jobs, logger });
     declareScheduledWork(services, logger);
     await services.tenancy.asSystem(seedBase);
-    if (options.demo) {
-      const created = await services.tenancy.asSystem((tx) => seedDemo(tx, services.hasher));
-      if (created) logger?.info('demo data created: tenant demo, users admin/admin123 and viewer/viewer123');
-    }
+    const demoCreated =
+      options.demo === true && (await services.tenancy.asSystem((tx) => seedDemo(tx, services.hasher)));
+    if (demoCreated) logger?.info('demo data created: tenant demo, users admin/admin123 and viewer/viewer123');
     await services.dict.reloadErrorCatalog();
     // Import jobs a stopped process left unfinished: undone and failed, in the background.
     services.imports
       .recover(importTargetsOf(services))
       .catch((err: unknown) => logger?.error({ err }, 'recovering interrupted import jobs failed'));
     const app = createApp(services, logger);
+    if (demoCreated && options.demoContent) {
+      const started = performance.now();
+      // through an app of its own that logs no request: the content's 150 calls are not the operator's
+      await seedDemoContent(createApp(services), config.now());
+      logger?.info({ ms: Math.round(performance.now() - started) }, 'demo content created in tenant demo');
+    }
     let closed = false;
     return {
       app,

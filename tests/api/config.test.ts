@@ -36,6 +36,7 @@ describe('configuration', () => {
       TRUST_PROXY: 'false',
       AUTH_CACHE_TTL_MS: '5000',
       AUTH_TOKEN_RATE_LIMIT: '20',
+      DEMO_CONTENT: 'true',
     });
     expect(loadConfig(env)).toMatchObject({ port: 8000, dataDir: './data', logLevel: 'info', trustProxy: false });
   });
@@ -44,6 +45,12 @@ describe('configuration', () => {
     expect(loadConfig({}).tokenRateLimit).toEqual({ windowMs: 60_000, max: 20 });
     expect(loadConfig({ AUTH_TOKEN_RATE_LIMIT: '500' }).tokenRateLimit).toEqual({ windowMs: 60_000, max: 500 });
     expect(() => loadConfig({ AUTH_TOKEN_RATE_LIMIT: '0' })).toThrow(/AUTH_TOKEN_RATE_LIMIT/);
+  });
+
+  it('fills the demo tenant with demo content unless DEMO_CONTENT is false', () => {
+    expect(loadConfig({}).demoContent).toBe(true);
+    expect(loadConfig({ DEMO_CONTENT: 'false' }).demoContent).toBe(false);
+    expect(() => loadConfig({ DEMO_CONTENT: 'no' })).toThrow(/DEMO_CONTENT/);
   });
 
   it('refuses a bad value with a message naming it', () => {

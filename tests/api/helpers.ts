@@ -110,7 +110,7 @@ export const TEST_ID_NUMBER_KEY = Buffer.alloc(32, 7);
 
 export async function startApi(
   engine: TestEngine,
-  options: { demo?: boolean; config?: Partial<Config> } = {},
+  options: { demo?: boolean; demoContent?: boolean; config?: Partial<Config> } = {},
 ): Promise<TestApi> {
   const database = await engine.create();
   // stored files (the built-in local disk) go to a directory of this server's own, removed with it
@@ -120,6 +120,7 @@ export async function startApi(
     server = await createServer({
       database: database.options,
       demo: options.demo ?? true,
+      demoContent: options.demoContent,
       logger: false,
       config: {
         argon2: testArgon2,

@@ -56,6 +56,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     LOG_LEVEL: 'warn',
     // every journey signs in from 127.0.0.1, many times a minute: the sign-in rate limit is the API tests' to check
     AUTH_TOKEN_RATE_LIMIT: '1000',
+    // the journeys start from an empty demo tenant (some count what they add): no demo content
+    DEMO_CONTENT: 'false',
     ...extraEnv,
   };
   // the embedded database, whatever .env.local says (an empty value counts as set)
