@@ -330,10 +330,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   const existingKeys = new Set<string>();
   /** The groups already read: a group number met again further down splits a group. */
   const closedGroups = new Set<string>();
-  /**
-   * A batch's failures (in the sheet's order: a group's name its rows in any order), its valid records, and the
-   * warnings of its new ones.
-   */
+  /** A batch's failures (in the sheet's order: a group's name its rows in any order) and its valid records. */
   const check = async (tx: Tx, batch: ParsedRow[][]) => {
     const failures: ImportFailure[] = [];
     const checked: SheetRecord[] = [];
@@ -380,23 +377,30 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       else report.created += 1;
       valid.push({ at, current, input });
     }
-    const warnings: ImportFailure[] = [];
+    return { failures: failures.sort((a, b) => a.row - b.row), valid };
+  };
+  /**
+   * The warnings of a checked batch's new records, in the sheet's order: the store reads in short transactions of its
+   * own (after the batch's), others getting the database in between.
+   */
+  const warningsOf = async (valid: Checked[]): Promise<ImportFailure[]> => {
     const added = valid.filter((v) => !v.current);
-    if (warner && added.length) {
-      const said = await warner.check(
-        tx,
-        added.map((v) => ({ row: v.at.row, input: v.input as Create })),
-      );
-      for (const { index, field, message } of said) {
-        const at = added[index]?.at;
-        if (at) warnings.push(failureAt(at, field, message));
-      }
-    }
-    return {
-      failures: failures.sort((a, b) => a.row - b.row),
-      valid,
-      warnings: warnings.sort((a, b) => a.row - b.row),
+    if (!warner || added.length === 0) return [];
+    const read = async <T>(work: (tx: Tx) => Promise<T>) => {
+      const result = await inTenant(work);
+      await yieldToOthers();
+      return result;
     };
+    const said = await warner.check(
+      read,
+      added.map((v) => ({ row: v.at.row, input: v.input as Create })),
+    );
+    const warnings: ImportFailure[] = [];
+    for (const { index, field, message } of said) {
+      const at = added[index]?.at;
+      if (at) warnings.push(failureAt(at, field, message));
+    }
+    return warnings.sort((a, b) => a.row - b.row);
   };
 
   const trace = `import:${job.id}`;
@@ -555,7 +559,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       rowCount += read;
       if (rowCount > job.maxRows) return await failed(new AppError('import.tooManyRows', { max: job.maxRows }));
       // the writes leave the job's row alone: checking records the progress, and finds a cancellation
-      const { failures, valid, warnings } = await inTenant(async (tx) => {
+      const { failures, valid } = await inTenant(async (tx) => {
         const result = await check(tx, batch);
         await progress(
           tx,
@@ -563,7 +567,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
         );
         return result;
       });
-      recordWarnings(warnings);
+      recordWarnings(await warningsOf(valid));
       if (failures.length) {
         // after the failures of the rows before them
         await settled();

@@ -177,9 +177,12 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
 
 /** Warnings of an import, a batch of checked new records at a time (see `ResourceStore.importWarnings`). */
 export interface ImportWarner<Create> {
-  /** The warnings of a batch's new records (each with its sheet row and the input it makes), by record and field. */
+  /**
+   * The warnings of a batch's new records (each with its sheet row and the input it makes), by record and field.
+   * `read` runs a short transaction of its own, others getting the database in between: as many as it needs.
+   */
   check(
-    tx: Tx,
+    read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
     records: { row: number; input: Create }[],
   ): Promise<{ index: number; field: string; message: string }[]>;
   /** Once every row is checked: when it looked at only some records (a bounded look-up), how many of how many. */
