@@ -285,6 +285,94 @@ describe.each(engines())('the question import on $name', (engine) => {
     expect(await tagged('imp-bad')).toEqual([]);
   });
 
+  it('lists the likely duplicates of a dry run as warnings that stop no row; an exact duplicate is still refused', async () => {
+    const stem = '类似题：男性，62岁，反复上腹部烧灼样疼痛三年，进食后缓解，夜间常痛醒，最可能的诊断是';
+    const single = (text: string, tag = 'imp-sim'): Cells => ({
+      题型: 'single_choice',
+      医学题型: 'A1',
+      分类: 'imp-cardio',
+      题干: text,
+      ...five(['十二指肠溃疡', '胃溃疡', '胃癌', '慢性胃炎', '胆囊炎']),
+      答案: 'A',
+      标签: tag,
+    });
+    expect(await jsonOf(await upload([single(stem, 'imp-sim-bank')]))).toMatchObject({ created: 1, failed: [] });
+    const [bank] = await tagged('imp-sim-bank');
+
+    const similar = '类似题：男性，63岁，反复上腹部烧灼样疼痛两年，进食后缓解，夜间常痛醒，最可能的诊断是';
+    const sheet = [
+      // row 2 resembles the bank's question; row 3 is the same; row 4 is like nothing; row 5 resembles row 2
+      single(similar),
+      single(stem),
+      { 题型: 'true_false', 分类: 'imp-cardio', 题干: '维生素C缺乏可导致坏血病', 答案: '对', 标签: 'imp-sim' },
+      single('类似题：男性，63岁，反复上腹部烧灼样疼痛两年，进食后缓解，夜间常痛醒，首选的检查是'),
+    ];
+    const dry = await jsonOf(await upload(sheet, { dryRun: true }));
+    expect(dry).toMatchObject({ dryRun: true, created: 3 });
+    expect(dry.failed.map((f: Json) => [f.row, f.column])).toEqual([[3, '题干']]);
+    expect(dry.failed[0].message).toBe('已存在相同的数据');
+    const rows = dry.warnings.map((w: Json) => [w.row, w.column]);
+    expect(rows).toContainEqual([2, '题干']);
+    expect(rows.filter(([row]: number[]) => row === 4)).toEqual([]);
+    const [bankWarning] = dry.warnings.filter((w: Json) => w.row === 2);
+    expect(bankWarning.message).toContain(bank.code);
+    expect(bankWarning.message).toMatch(/相似度 \d+%/);
+    const sheetWarning = dry.warnings.find((w: Json) => w.row === 5 && w.message.includes('第 2 行'));
+    expect(sheetWarning, JSON.stringify(dry.warnings)).toBeDefined();
+    // every question of the sheet was compared
+    expect(dry.warningsChecked).toBeUndefined();
+
+    // without the exact duplicate, the rows that only resemble others import
+    const kept = [sheet[0], sheet[2], sheet[3]] as Cells[];
+    const clean = await jsonOf(await upload(kept, { dryRun: true }));
+    expect(clean).toMatchObject({ created: 3, failed: [] });
+    expect(clean.warnings.map((w: Json) => w.row)).toContain(2);
+    const done = await upload(kept);
+    expect(done.status).toBe(200);
+    expect(await jsonOf(done)).toMatchObject({ created: 3, failed: [] });
+    expect((await tagged('imp-sim')).map((q) => q.stem)).toEqual(expect.arrayContaining([similar, sheet[3]?.题干]));
+  });
+
+  it('compares a fixed number of questions of a large sheet, and says how many', async () => {
+    const many = Array.from({ length: 52 }, (_, i) => ({
+      题型: 'true_false',
+      分类: 'imp-cardio',
+      题干: `imp-many ${i} ${'甲乙丙丁戊己庚辛壬癸'.slice(i % 10)}${i * 7919}`,
+      答案: '对',
+    }));
+    const dry = await jsonOf(await upload(many, { dryRun: true }));
+    expect(dry).toMatchObject({ created: 52, failed: [] });
+    expect(dry.warningsChecked).toMatchObject({ checked: 50, total: 52 });
+    expect(dry.warningsChecked.message).toContain('50');
+    // the job's sheet of a dry run has its warnings beside its errors
+    const judge = (text: string): Cells => ({ 题型: 'true_false', 分类: 'imp-cardio', 题干: text, 答案: '对' });
+    const sheetRows = [
+      judge('imp-job-sim 一氧化碳中毒的特效治疗是高压氧治疗'),
+      judge('imp-job-sim 缺乏维生素C可以导致坏血病'),
+      judge('imp-job-sim 一氧化碳中毒的特效治疗是高压氧舱治疗'),
+    ];
+    const start = await s.api.fetch('POST', `${questions}/import-jobs`, {
+      token: s.demo,
+      form: importForm(await xlsxFile([HEADER, ...sheetRows.map(row)]), { dryRun: true }),
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    const id = (await jsonOf(start)).id as string;
+    let job: Json = {};
+    while (!['done', 'failed'].includes(job.status)) {
+      await new Promise((r) => setTimeout(r, 50));
+      job = (await call('GET', `${questions}/import-jobs/${id}`)).body;
+    }
+    expect(job.report.warnings.map((w: Json) => w.row)).toEqual([4]);
+    const res = await s.api.fetch('GET', `${questions}/import-jobs/${id}/failures`, {
+      token: s.demo,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    const book = await readXlsx(await res.arrayBuffer());
+    expect(book[0]?.slice(-2)).toEqual(['错误', '提示（不影响导入）']);
+    expect(book[3]?.[HEADER.length + 1]).toMatch(/^题干: 与本表第 2 行/);
+    expect(book[2]?.[HEADER.length + 1] ?? '').toBe('');
+  });
+
   it("never reaches another tenant's categories, and the other tenant imports into its own", async () => {
     const mine = await upload([
       { 题型: 'true_false', 分类: 'foreign', 题干: 'imp-foreign 判断', 答案: '对', 标签: 'imp-foreign' },

@@ -4,13 +4,16 @@
  * tags, types, formats and difficulties, with stems written from a medical vocabulary; then the p95 of the list's
  * pages as the console asks for them (a category with its sub-categories, type, difficulty and tag; a keyword in the
  * stems; the unfiltered first page) through HTTP with the administrator's token, beside the budgets, and the likely
- * duplicates of a stem being written; then the xlsx import of IMPORT questions (a tenth of them groups: A3 cases and B1
- * shared options, two items each) as the console's import job runs it, beside its budget on PostgreSQL.
+ * duplicates of a stem being written; the dry run of a sheet whose stems resemble the bank's, which compares its first
+ * SIMILAR_CHECKED questions with the bank (the likely duplicates it warns of); then the xlsx import of IMPORT questions
+ * (a tenth of them groups: A3 cases and B1 shared options, two items each) as the console's import job runs it, beside
+ * its budget on PostgreSQL.
  */
 
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import { SIMILAR_CHECKED } from '../../server/src/modules/assess/question/question.import';
 import type { createServer } from '../../server/src/server';
 import { withBenchApi } from './bench-api';
 import { signInDemoAdmin } from './demo-sign-in';
@@ -283,36 +286,57 @@ async function benchImport(
     const version = settings.data.find((setting) => setting.key === key)?.version ?? 0;
     await call('PUT', `/system/settings/${key}`, { value, version });
   }
-  const { file, rows } = await questionSheet(IMPORT, category);
   const token = await signInDemoAdmin(base);
-  const form = new FormData();
-  form.set('file', new File([new Uint8Array(file)], 'questions.xlsx'));
-  const started = performance.now();
-  const res = await fetch(`${base}/api/assess/question/import-jobs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (res.status !== 202) throw new Error(`question import refused: ${res.status} ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
-  for (;;) {
-    const job = (await call('GET', `/assess/question/import-jobs/${id}`)) as unknown as {
-      status: string;
-      report: { created: number; failed: unknown[] } | null;
-    };
-    if (['done', 'failed', 'cancelled'].includes(job.status)) {
-      const seconds = (performance.now() - started) / 1000;
-      if (job.status !== 'done') throw new Error(`question import ${job.status}: ${JSON.stringify(job.report)}`);
-      const verdict = budgeted
-        ? ` (≤ ${IMPORT_BUDGET_S} s): ${seconds <= IMPORT_BUDGET_S ? 'within' : 'OVER'}`
-        : ' (budget on PostgreSQL)';
-      console.log(
-        `  ${label}: import of ${IMPORT.toLocaleString('en')} questions (${(IMPORT / 10).toLocaleString('en')} groups, ` +
-          `${rows.toLocaleString('en')} rows, ${(file.byteLength / 1024 / 1024).toFixed(1)} MB): ` +
-          `${job.report?.created.toLocaleString('en')} created in ${seconds.toFixed(1)} s${verdict}`,
-      );
-      return;
+  /** A sheet imported as a job through HTTP, timed from the upload to the job's end. */
+  const runJob = async (file: Uint8Array, dryRun: boolean) => {
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(file)], 'questions.xlsx'));
+    form.set('dryRun', String(dryRun));
+    const started = performance.now();
+    const res = await fetch(`${base}/api/assess/question/import-jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (res.status !== 202) throw new Error(`question import refused: ${res.status} ${await res.text()}`);
+    const { id } = (await res.json()) as { id: string };
+    for (;;) {
+      const job = (await call('GET', `/assess/question/import-jobs/${id}`)) as unknown as {
+        status: string;
+        report: {
+          created: number;
+          failed: unknown[];
+          warnings?: unknown[];
+          warningsChecked?: { checked: number; total: number };
+        } | null;
+      };
+      if (['done', 'failed', 'cancelled'].includes(job.status)) {
+        if (job.status !== 'done') throw new Error(`question import ${job.status}: ${JSON.stringify(job.report)}`);
+        return { seconds: (performance.now() - started) / 1000, report: job.report };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  };
+
+  // the likely duplicates a dry run warns of: its first SIMILAR_CHECKED questions compared with the bank (whose stems
+  // they resemble, as the generated ones resemble each other) and with each other; the sheet is twice as long
+  const similar = await questionSheet(2 * SIMILAR_CHECKED, category);
+  const checked = await runJob(similar.file, true);
+  const compared = checked.report?.warningsChecked;
+  console.log(
+    `  ${label}: dry run of ${2 * SIMILAR_CHECKED} questions resembling the bank's, ` +
+      `${compared?.checked ?? '?'} of ${compared?.total ?? '?'} compared by similarity: ` +
+      `${checked.report?.warnings?.length ?? 0} warnings of likely duplicates in ${checked.seconds.toFixed(1)} s (no budget)`,
+  );
+
+  const { file, rows } = await questionSheet(IMPORT, category);
+  const { seconds, report } = await runJob(file, false);
+  const verdict = budgeted
+    ? ` (≤ ${IMPORT_BUDGET_S} s): ${seconds <= IMPORT_BUDGET_S ? 'within' : 'OVER'}`
+    : ' (budget on PostgreSQL)';
+  console.log(
+    `  ${label}: import of ${IMPORT.toLocaleString('en')} questions (${(IMPORT / 10).toLocaleString('en')} groups, ` +
+      `${rows.toLocaleString('en')} rows, ${(file.byteLength / 1024 / 1024).toFixed(1)} MB): ` +
+      `${report?.created.toLocaleString('en')} created in ${seconds.toFixed(1)} s${verdict}`,
+  );
 }

@@ -213,6 +213,50 @@ describe('/question/list', () => {
     await waitFor(() => expect(api.find('GET', '/api/assess/question/import-jobs/latest')).toHaveLength(1));
   });
 
+  it("lists a dry run's likely duplicates apart from its errors: the rows still import", async () => {
+    const report = {
+      dryRun: true,
+      created: 3,
+      updated: 0,
+      failed: [],
+      warnings: [
+        {
+          row: 2,
+          column: '题干',
+          message: '与题库中的题目相似：Q00000012（相似度 82%），请确认不是重复题（仍会导入）',
+        },
+        { row: 4, column: '题干', message: '与本表第 2 行（相似度 90%）相似，请确认不是重复题（仍会导入）' },
+      ],
+      warningsChecked: { checked: 50, total: 120, message: '相似题只比对了本表前 50 道题（共 120 道），其余未比对' },
+    };
+    const { api } = mount(
+      {
+        'GET /api/assess/question/import-jobs/latest': () => ({ body: null }),
+        'POST /api/assess/question/import': () => ({ body: report }),
+      },
+      [...codes, 'assess:question:import'],
+    );
+    fireEvent.click(await screen.findByTestId('table-import'));
+    const dialog = await screen.findByTestId('import-modal');
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'questions.xlsx')] } });
+    await waitFor(() => expect(screen.getByTestId('import-check')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('import-check'));
+    await waitFor(() => expect(api.find('POST', '/api/assess/question/import')).toHaveLength(1));
+    const warnings = await screen.findByTestId('import-warnings');
+    expect(warnings).toHaveTextContent('2 条提示：不影响导入，请核对');
+    expect(within(warnings).getByTestId('import-warnings-checked')).toHaveTextContent('前 50 道题（共 120 道）');
+    const rows = within(screen.getByTestId('import-warning-rows')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^2题干与题库中的题目相似：Q00000012（相似度 82%）/),
+      expect.stringMatching(/^4题干与本表第 2 行/),
+    ]);
+    // no error: the summary says so, and the import may go on
+    expect(screen.queryByTestId('import-errors')).toBeNull();
+    expect(screen.getByTestId('import-summary')).toHaveTextContent('0 处错误');
+    expect(screen.getByTestId('import-commit')).toBeEnabled();
+  });
+
   it('exports the chosen questions from the bulk bar, and all that the filter matches from the toolbar', async () => {
     const createObjectURL = vi.fn(() => 'blob:x');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));

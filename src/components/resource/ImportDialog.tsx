@@ -48,7 +48,10 @@ const reportOf = <R extends ImportReport>(error: unknown): R | undefined => {
   return data && Array.isArray(data.failed) ? (data as R) : undefined;
 };
 
-/** Import from a spreadsheet: template, dry run with per-row errors, then commit (all rows or none). */
+/**
+ * Import from a spreadsheet: template, dry run with per-row errors (and warnings that stop no row, listed apart: a
+ * likely duplicate), then commit (all rows or none).
+ */
 export default function ImportDialog<R extends ImportReport>(props: ImportDialogProps<R>) {
   const { open, onClose, onImported, title, template, templateName, send, options, optionsKey } = props;
   const intl = useIntl();
@@ -145,6 +148,37 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
   const jobError = job?.report?.error;
   const failed = report?.failed ?? [];
   const canCommit = phase === 'checked' && report !== undefined && failed.length === 0;
+  const warned = report?.warnings ?? [];
+  const checkedSome = report?.warningsChecked;
+  // what stops no row (a likely duplicate), apart from the failures
+  const warnings =
+    warned.length > 0 || checkedSome ? (
+      <Space direction="vertical" style={{ width: '100%' }} data-testid="import-warnings">
+        <Alert
+          type="warning"
+          showIcon
+          message={intl.formatMessage(
+            { id: 'resource.import.warnings' },
+            { count: report?.warningTotal ?? warned.length },
+          )}
+          description={checkedSome && <span data-testid="import-warnings-checked">{checkedSome.message}</span>}
+        />
+        {warned.length > 0 && (
+          <Table
+            data-testid="import-warning-rows"
+            size="small"
+            rowKey={(w) => `${w.row}:${w.column}:${w.message}`}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            dataSource={warned}
+            columns={[
+              { title: t('resource.import.row'), dataIndex: 'row', width: 80 },
+              { title: t('resource.import.column'), dataIndex: 'column', width: 160 },
+              { title: t('resource.import.warning'), dataIndex: 'message' },
+            ]}
+          />
+        )}
+      </Space>
+    ) : null;
   const failures =
     failed.length > 0 ? (
       <Table
@@ -282,6 +316,7 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
           />
         )}
         {report && (props.details ? props.details(report, failures) : failures)}
+        {warnings}
         {job && !jobRunning && (job.report?.failedTotal ?? 0) > 0 && (
           <Space data-testid="import-failure-totals">
             {intl.formatMessage(

@@ -79,6 +79,7 @@ const view = ({ cancelRequested: _, report, ...job }: ImportJobRow): ImportJobVi
 });
 
 const errorColumn = { 'zh-CN': '错误', 'en-US': 'Errors' };
+const warningColumn = { 'zh-CN': '提示（不影响导入）', 'en-US': 'Warnings (the row imports)' };
 
 /**
  * Import jobs: the upload's limits (from settings), a persisted job per import, and an in-process runner that
@@ -184,9 +185,16 @@ export function createImportJobs(deps: {
       return view(job);
     },
 
-    /** The uploaded sheet with an error column: every failure, not only the first REPORTED_FAILURES. */
+    /**
+     * The uploaded sheet with an error column: every failure, not only the first REPORTED_FAILURES; and a column of
+     * its warnings when the report has any (those it lists).
+     */
     async failureSheet(tenantId: string, resource: string, id: string, lang: Lang) {
       const job = await findOrFail(tenantId, resource, id);
+      const warningsOf = new Map<number, string[]>();
+      for (const w of (job.report as ImportReport | null)?.warnings ?? [])
+        warningsOf.set(w.row, [...(warningsOf.get(w.row) ?? []), w.column ? `${w.column}: ${w.message}` : w.message]);
+      const warned = warningsOf.size > 0;
       const file = await tenancy.inTenant(tenantId, (tx) => importJobFile(tx, id));
       if (!file) throw notFound();
       const sheetRows = streamSheetRows(file, 1000);
@@ -217,7 +225,11 @@ export function createImportJobs(deps: {
           if ('header' in part) continue;
           const batch: CellValue[][] = [];
           for (const { row, cells } of part.rows)
-            batch.push([...header.map((_, i) => cells[i]), (await failuresOf(row)).join('; ')]);
+            batch.push([
+              ...header.map((_, i) => cells[i]),
+              (await failuresOf(row)).join('; '),
+              ...(warned ? [(warningsOf.get(row) ?? []).join('; ')] : []),
+            ]);
           yield batch;
         }
       }
@@ -225,7 +237,7 @@ export function createImportJobs(deps: {
       const sheetName = sheetNameOf(resource);
       return {
         filename: `${sheetName}-import-${job.id}-errors.xlsx`,
-        body: streamSheet(sheetName, [...header, title], rows()),
+        body: streamSheet(sheetName, [...header, title, ...(warned ? [warningColumn[lang]] : [])], rows()),
       };
     },
 

@@ -40,6 +40,15 @@ export interface ImportReport {
   /** With any failure: how many there are in all, and on how many rows. */
   failedTotal?: number;
   failedRows?: number;
+  /**
+   * What does not stop a row (a likely duplicate), in the sheet's order: present when the resource looked for it
+   * (`ResourceStore.importWarnings`), the first REPORTED_FAILURES of them.
+   */
+  warnings?: ImportFailure[];
+  /** With more warnings than the report lists: how many in all. */
+  warningTotal?: number;
+  /** When the resource looked at only some of the records for warnings (a bounded look-up): how many, of how many. */
+  warningsChecked?: { checked: number; total: number; message: string };
 }
 
 export const REPORTED_FAILURES = 1000;
@@ -132,7 +141,9 @@ interface SheetRecord {
 /**
  * Imports a spreadsheet as a job, all rows or none, streamed in short transactions:
  * 1. check: every row against the schema, keys looked up a batch at a time, repeated keys, the store's own
- *    import rules; failures are stored (the first REPORTED_FAILURES also go in the report). A dry run ends here.
+ *    import rules; failures are stored (the first REPORTED_FAILURES also go in the report). The store's warnings
+ *    (`importWarnings`: a likely duplicate) are asked of the new records of each batch, and listed in the report
+ *    apart from the failures: they stop no row. A dry run ends here.
  * 2. write (only while every row passed): each batch is written with multi-row statements and audited, each audit row
  *    naming the job (trace id `import:<job id>`), so the audit trail is the undo log: a failure or a cancellation
  *    undoes the batches already written from it (created rows removed, updated rows restored from their `before`),
@@ -154,6 +165,17 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   const inTenant = <T>(work: (tx: Tx) => Promise<T>) => tenancy.inTenant(ctx.tenantId, work);
 
   const report: ImportReport = { dryRun: options.dryRun, created: 0, updated: 0, failed: [] };
+  const warner = store.importWarnings?.(ctx, options);
+  if (warner) report.warnings = [];
+  let warningTotal = 0;
+  /** A batch's warnings join the report's, after those of the batches before it. */
+  const recordWarnings = (warnings: ImportFailure[]) => {
+    for (const w of warnings) {
+      warningTotal += 1;
+      if ((report.warnings?.length ?? 0) < REPORTED_FAILURES) report.warnings?.push(w);
+      else report.warningTotal = warningTotal;
+    }
+  };
   let failedTotal = 0;
   let failedRows = 0;
   let lastFailedRow = -1;
@@ -357,6 +379,29 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     }
     return { failures: failures.sort((a, b) => a.row - b.row), valid };
   };
+  /**
+   * The warnings of a checked batch's new records, in the sheet's order: the store reads in short transactions of its
+   * own (after the batch's), others getting the database in between.
+   */
+  const warningsOf = async (valid: Checked[]): Promise<ImportFailure[]> => {
+    const added = valid.filter((v) => !v.current);
+    if (!warner || added.length === 0) return [];
+    const read = async <T>(work: (tx: Tx) => Promise<T>) => {
+      const result = await inTenant(work);
+      await yieldToOthers();
+      return result;
+    };
+    const said = await warner.check(
+      read,
+      added.map((v) => ({ row: v.at.row, input: v.input as Create })),
+    );
+    const warnings: ImportFailure[] = [];
+    for (const { index, field, message } of said) {
+      const at = added[index]?.at;
+      if (at) warnings.push(failureAt(at, field, message));
+    }
+    return warnings.sort((a, b) => a.row - b.row);
+  };
 
   const trace = `import:${job.id}`;
   let applied = 0;
@@ -522,6 +567,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
         );
         return result;
       });
+      recordWarnings(await warningsOf(valid));
       if (failures.length) {
         // after the failures of the rows before them
         await settled();
@@ -548,6 +594,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     }
     await inTenant((tx) => recordFailures(tx, err.failures));
   }
+  const partial = warner?.partial();
+  if (partial) report.warningsChecked = partial;
   if (failedTotal > 0) return failed();
   if (options.dryRun) return finish({ status: 'done', report });
   if (onePass) {

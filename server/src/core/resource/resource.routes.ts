@@ -75,6 +75,18 @@ const importReportShape = {
     .openapi({ description: "The first 1,000 failures; the job's failure sheet has all of them" }),
   failedTotal: z.number().int().optional().openapi({ description: 'With any failure: how many in all' }),
   failedRows: z.number().int().optional().openapi({ description: 'With any failure: on how many rows' }),
+  warnings: z
+    .array(z.object({ row: z.number().int(), column: z.string(), message: z.string() }))
+    .optional()
+    .openapi({
+      description:
+        'What stops no row (a likely duplicate), the first 1,000: present when the resource looks for it (the question import: its dry run)',
+    }),
+  warningTotal: z.number().int().optional().openapi({ description: 'With more warnings than listed: how many in all' }),
+  warningsChecked: z
+    .object({ checked: z.number().int(), total: z.number().int(), message: z.string() })
+    .optional()
+    .openapi({ description: 'When warnings were looked for on only some records (a bounded look-up): how many' }),
 };
 export const ImportReport = z.object(importReportShape).openapi('ImportReport');
 const ImportFailed = ErrorBody.extend(importReportShape).openapi('ImportFailed');

@@ -165,6 +165,28 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
     ctx: WriteContext,
     earlierKeys?: ReadonlySet<string>,
   ): Promise<Create | Update>;
+  /**
+   * What the store says of an import's new records that does not stop them (a likely duplicate), made once per import
+   * (undefined: nothing to say for this one, a store may look in a dry run only); `runImport` asks it for each batch.
+   */
+  importWarnings?(
+    ctx: WriteContext,
+    options: { dryRun: boolean; mode: 'insert' | 'upsert' },
+  ): ImportWarner<Create> | undefined;
+}
+
+/** Warnings of an import, a batch of checked new records at a time (see `ResourceStore.importWarnings`). */
+export interface ImportWarner<Create> {
+  /**
+   * The warnings of a batch's new records (each with its sheet row and the input it makes), by record and field.
+   * `read` runs a short transaction of its own, others getting the database in between: as many as it needs.
+   */
+  check(
+    read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+    records: { row: number; input: Create }[],
+  ): Promise<{ index: number; field: string; message: string }[]>;
+  /** Once every row is checked: when it looked at only some records (a bounded look-up), how many of how many. */
+  partial(): { checked: number; total: number; message: string } | undefined;
 }
 
 /** Marks `createMany` as `create` for many rows at once: it is used only while a store's `create` is `create`. */

@@ -324,6 +324,9 @@ export function checkQuestion(input: QuestionInput, lang: Lang): void {
   for (const [i, child] of children.entries()) checkItem(child, childType, format, `children.${i}.`, lang);
 }
 
+/** From what trigram similarity of the stems (pg_trgm's `similarity`, 0 to 1) a question is a likely duplicate. */
+export const SIMILAR = 0.5;
+
 /** The text a duplicate is recognised by: lower case, without spaces, punctuation or symbols. */
 export const normalised = (text: string) => text.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
 

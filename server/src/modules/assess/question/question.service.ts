@@ -12,7 +12,7 @@ import { releaseFiles } from '../../file/attachments';
 import { authoredInScope } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
-import { questionFromImport, questionSheetRows } from './question.import';
+import { questionFromImport, questionSheetRows, similarInImport } from './question.import';
 import { checkMedia, heldMedia, holdMedia, mediaIdsOf, QUESTION_MEDIA } from './question.media';
 import {
   type BulkUpdateQuestions,
@@ -40,6 +40,7 @@ import {
   type QuestionInput,
   type QuestionStatus,
   type QuestionType,
+  SIMILAR,
   SPECIALTY,
   withWeights,
 } from './question.rules';
@@ -84,9 +85,8 @@ type Move = keyof typeof MOVES;
 const EDITABLE: readonly QuestionStatus[] = ['draft', 'rejected', 'ready', 'hidden'];
 const VERSIONED: readonly QuestionStatus[] = ['ready', 'hidden'];
 
-/** How many of the most similar questions a duplicate check lists, and from what similarity. */
+/** How many of the most similar questions a duplicate check lists (from the similarity `SIMILAR`). */
 const DUPLICATES = 5;
-const SIMILAR = 0.5;
 /** How many tags the form and the filter are offered at most (typing narrows them). */
 const TAGS = 200;
 
@@ -423,6 +423,12 @@ export function createQuestionService(deps: ResourceDeps) {
     },
 
     fromImport: (tx, record, existing, ctx) => questionFromImport(tx, record, existing, ctx, CreateQuestion),
+
+    /**
+     * A dry run lists the likely duplicates of its first questions (`similarInImport`); the import that writes does
+     * not look again (its look-ups would cost the bank's large imports their time, and find its own rows).
+     */
+    importWarnings: (ctx, options) => (options.dryRun ? similarInImport(ctx) : undefined),
 
     async create(tx, given, ctx) {
       checkQuestion(given as QuestionInput, ctx.lang);

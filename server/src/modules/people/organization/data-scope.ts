@@ -74,10 +74,17 @@ export async function scopedTo(
  * transaction, so the list's query carries one indexed condition.
  */
 export async function authoredInScope(tx: Tx, viewer: string | undefined, table: string): Promise<Narrow> {
-  if (!viewer) return (qb) => qb;
+  const authors = await authorsInScope(tx, viewer);
+  if (!authors) return (qb) => qb;
+  return (qb) => qb.where(sql<boolean>`${sql.ref(`${table}.created_by`)} = ANY(${authors}::bigint[])`);
+}
+
+/** The authors whose rows the viewer's data scope reaches (`authoredInScope`); undefined: every author's. */
+export async function authorsInScope(tx: Tx, viewer: string | undefined): Promise<string[] | undefined> {
+  if (!viewer) return undefined;
   const scope = await dataScopeOf(tx, viewer);
-  if (scope.all) return (qb) => qb;
-  const authors = await onceIn(tx, `data-scope-authors:${viewer}`, async () => {
+  if (scope.all) return undefined;
+  return onceIn(tx, `data-scope-authors:${viewer}`, async () => {
     const ids = scope.self ? [scope.viewer] : [];
     if (scope.orgIds.length > 0) {
       const users = await tx
@@ -89,5 +96,4 @@ export async function authoredInScope(tx: Tx, viewer: string | undefined, table:
     }
     return [...new Set(ids)];
   });
-  return (qb) => qb.where(sql<boolean>`${sql.ref(`${table}.created_by`)} = ANY(${authors}::bigint[])`);
 }
