@@ -207,6 +207,7 @@ describe.each(engines())('the question import on $name', (engine) => {
       [8, '题干'],
       [9, '题干'],
     ]);
+    expect(failed[0].message).toMatch(/^与已有题目 \S+ 内容相同/);
     const allowed = goodSheet('imp-ok').map((cells) => (cells.题型 ? { ...cells, 允许重复: '是' } : cells));
     expect((await jsonOf(await upload(allowed, { dryRun: true }))).failed).toEqual([]);
   });
@@ -310,7 +311,8 @@ describe.each(engines())('the question import on $name', (engine) => {
     const dry = await jsonOf(await upload(sheet, { dryRun: true }));
     expect(dry).toMatchObject({ dryRun: true, created: 3 });
     expect(dry.failed.map((f: Json) => [f.row, f.column])).toEqual([[3, '题干']]);
-    expect(dry.failed[0].message).toBe('已存在相同的数据');
+    // the refusal names the bank's question and says how to import it anyway
+    expect(dry.failed[0].message).toBe(`与已有题目 ${bank.code} 内容相同（确认仍要导入请在“允许重复”列填“是”）`);
     const rows = dry.warnings.map((w: Json) => [w.row, w.column]);
     expect(rows).toContainEqual([2, '题干']);
     expect(rows.filter(([row]: number[]) => row === 4)).toEqual([]);

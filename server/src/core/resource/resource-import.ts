@@ -366,7 +366,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       const current = key === undefined ? undefined : existing.get(key);
       let input: Create | Update;
       try {
-        if (current && options.mode === 'insert') throw duplicate();
+        if (current && options.mode === 'insert') throw store.importDuplicate?.(current, ctx) ?? duplicate();
         input = await inputOf(tx, record, current, seenKeys);
       } catch (err) {
         failures.push(...failuresOf(err, at));

@@ -166,6 +166,11 @@ export interface ResourceStore<Row extends ResourceRow, Create, Update extends {
     earlierKeys?: ReadonlySet<string>,
   ): Promise<Create | Update>;
   /**
+   * The refusal of an insert-mode import row whose key is found (`current`, as the key look-up reads it); defaults to
+   * `common.duplicate` on the key's column. A store words its own where it can say more (which record, how to go on).
+   */
+  importDuplicate?(current: Row, ctx: WriteContext): AppError;
+  /**
    * What the store says of an import's new records that does not stop them (a likely duplicate), made once per import
    * (undefined: nothing to say for this one, a store may look in a dry run only); `runImport` asks it for each batch.
    */

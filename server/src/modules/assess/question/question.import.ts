@@ -542,6 +542,10 @@ function specialtyIndex(tx: Tx, ctx: WriteContext) {
   });
 }
 
+/** A sheet's question the same as `existing` of the bank (its content hash): refused, saying how to import it anyway. */
+export const sameAsInBank = (existing: Pick<Question, 'code'>, ctx: WriteContext) =>
+  invalidField('stem', texts[ctx.lang].duplicate(existing.code));
+
 /**
  * A group's record as the create request it makes, checked by the request's `rule` and the type's rules (`checkQuestion`),
  * or refused naming the field (which `questionImportGroups.locate` finds in the sheet).
@@ -555,7 +559,7 @@ export async function questionFromImport(
 ): Promise<CreateQuestion> {
   const { lang } = ctx;
   const t = texts[lang];
-  if (existing) throw invalidField('stem', t.duplicate(existing.code));
+  if (existing) throw sameAsInBank(existing, ctx);
   const r = record as Row &
     ReturnType<typeof itemOf> & { children?: (ReturnType<typeof itemOf> & { differs: string[] })[] };
   if (!r.questionType) throw invalidField('questionType', t.typeRequired);

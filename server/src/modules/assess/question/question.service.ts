@@ -12,7 +12,7 @@ import { releaseFiles } from '../../file/attachments';
 import { authoredInScope } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
-import { questionFromImport, questionSheetRows, similarInImport } from './question.import';
+import { questionFromImport, questionSheetRows, sameAsInBank, similarInImport } from './question.import';
 import { checkMedia, heldMedia, holdMedia, mediaIdsOf, QUESTION_MEDIA } from './question.media';
 import {
   type BulkUpdateQuestions,
@@ -423,6 +423,7 @@ export function createQuestionService(deps: ResourceDeps) {
     },
 
     fromImport: (tx, record, existing, ctx) => questionFromImport(tx, record, existing, ctx, CreateQuestion),
+    importDuplicate: sameAsInBank,
 
     /**
      * A dry run lists the likely duplicates of its first questions (`similarInImport`); the import that writes does
