@@ -1065,3 +1065,63 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     expect(rows[1]?.[rows[0]?.indexOf('签到距离（米）') as number]).toBe('111');
   });
 });
+
+describe.each(engines())('teaching activity statistics by the configured clock on $name', (engine) => {
+  // 20:00 UTC is already the next day in Shanghai; years from the machine's own date
+  const clock = testClock(Date.parse('2020-03-10T20:00:00Z'));
+  let api: TestApi;
+  let admin = '';
+  let cardiology: Json;
+  let host: Json;
+  let residency: Json;
+
+  const call = (method: string, path: string, body?: unknown, token = admin) =>
+    api.call(method, path, { token, body, headers: { 'accept-language': 'en-US' } });
+  const create = async (path: string, body: Json) => {
+    const res = await call('POST', path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as Json;
+  };
+  const published = async (title: string, extra: Json = {}) => {
+    const row = await create(activities, {
+      title,
+      activityType: 'case_discussion',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: new Date(clock.now().getTime() + 10 * MINUTE).toISOString(),
+      endAt: new Date(clock.now().getTime() + 70 * MINUTE).toISOString(),
+      location: '示教室 3',
+      audienceTraineeTypeIds: [residency.id],
+      ...extra,
+    });
+    const res = await call('POST', `${activities}/${row.id}/publish`, { version: row.version });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Json;
+  };
+  const counted = async (query: string, token = admin) => {
+    const res = await call('GET', `${activities}/stats${query}`, undefined, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body as Json[]).map((s) => [s.month, s.orgName, s.activities]);
+  };
+
+  beforeAll(async () => {
+    api = await startApi(engine, { config: { now: clock.now } });
+    admin = (await api.tokens('demo', 'admin', 'admin123')).access;
+    const hospital = await create(orgs, { code: 'H1', name: '第一医院', orgType: 'hospital' });
+    cardiology = await create(orgs, { code: 'D1', name: '心内科', orgType: 'department', parentId: hospital.id });
+    const doctorType = await create('/api/people/doctor-type', { code: 'teaching', name: '带教医师' });
+    host = await create('/api/people/doctor', { name: '王主任', doctorTypeId: doctorType.id, orgId: cardiology.id });
+    residency = await create('/api/people/trainee-type', { code: 'res', name: '住院医师', category: 'residency' });
+  });
+  afterAll(() => api?.close());
+
+  it("counts up to today by the server's clock, today in the time zone asked", async () => {
+    await published('心衰病例讨论');
+    // without dates: the year up to today by the configured clock, not the machine's
+    expect(await counted('')).toEqual([['2020-03', '心内科', 1]]);
+    // in Shanghai it starts on the 11th, today there
+    expect(await counted('?timeZone=Asia/Shanghai')).toEqual([['2020-03', '心内科', 1]]);
+    // a day asked is still taken as asked
+    expect(await counted('?timeZone=Asia/Shanghai&to=2020-03-10')).toEqual([]);
+  });
+});

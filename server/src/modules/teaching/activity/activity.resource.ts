@@ -367,7 +367,7 @@ export type Rate = z.infer<typeof Rate>;
 export const StatsQuery = z
   .object({
     from: z.iso.date().optional().openapi({ description: 'First day (default: a year ago)' }),
-    to: z.iso.date().optional().openapi({ description: 'Last day (default: today)' }),
+    to: z.iso.date().optional().openapi({ description: 'Last day (default: today, in the time zone asked)' }),
     orgId: Id.optional(),
     timeZone: field.timeZone
       .optional()

@@ -754,7 +754,7 @@ export function createActivityService(deps: Deps) {
     /** By month (of the start, in the viewer's time zone), department and type: how many, who was listed and came, ratings. */
     stats: (tenantId: string, query: StatsQuery, viewer: string): Promise<ActivityStats[]> =>
       tenancy.inTenant(tenantId, async (tx) => {
-        const { local, counted } = await statsScope(tx, query, viewer);
+        const { local, counted } = await statsScope(tx, query, viewer, config.now());
         const { rows } = await sql<Omit<ActivityStats, 'attendanceRate'>>`SELECT
             to_char(${local}, 'YYYY-MM') AS month, a.org_id::text AS "orgId", o.name AS "orgName",
             a.activity_type AS "activityType", count(*)::int AS activities,
@@ -773,7 +773,7 @@ export function createActivityService(deps: Deps) {
      */
     hostStats: (tenantId: string, query: StatsQuery, viewer: string): Promise<HostStats[]> =>
       tenancy.inTenant(tenantId, async (tx) => {
-        const { counted } = await statsScope(tx, query, viewer);
+        const { counted } = await statsScope(tx, query, viewer, config.now());
         const { rows } = await sql<Omit<HostStats, 'attendanceRate'>>`SELECT
             h.doctor_id::text AS "doctorId", p.name AS "doctorName",
             count(*) FILTER (WHERE h.host)::int AS hosted, count(*) FILTER (WHERE NOT h.host)::int AS "coHosted",
@@ -857,15 +857,24 @@ const withRate = <R extends { participants: number; attended: number }>(r: R) =>
   attendanceRate: r.participants > 0 ? Math.round((r.attended / r.participants) * 1000) / 1000 : null,
 });
 
-/** The activities statistics count (published or completed, starting in the days asked, in the viewer's data scope). */
-async function statsScope(tx: Tx, query: StatsQuery, viewer: string) {
+/**
+ * The activities statistics count (published or completed, starting in the days asked, in the viewer's data scope).
+ * The days default to the year up to today by the configured clock, in the time zone asked.
+ */
+async function statsScope(tx: Tx, query: StatsQuery, viewer: string, now: Date) {
   const zone = query.timeZone ?? 'UTC';
   // a zone the browser knows that the database does not is refused, not an error of the server
   if (zone !== 'UTC') {
     const known = await sql`SELECT 1 FROM pg_timezone_names WHERE name = ${zone}`.execute(tx);
     if (known.rows.length === 0) throw invalidField('timeZone', 'is not a time zone the database knows');
   }
-  const to = query.to ?? new Date().toISOString().slice(0, 10);
+  const to =
+    query.to ??
+    (
+      await sql<{
+        today: string;
+      }>`SELECT to_char(${now}::timestamptz AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS today`.execute(tx)
+    ).rows[0].today;
   const from = query.from ?? `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
   const scope = await dataScopeOf(tx, viewer);
   const local = sql`(a.start_at AT TIME ZONE ${zone})`;
