@@ -1124,4 +1124,56 @@ describe.each(engines())('teaching activity statistics by the configured clock o
     // a day asked is still taken as asked
     expect(await counted('?timeZone=Asia/Shanghai&to=2020-03-10')).toEqual([]);
   });
+
+  it('counts for a reader the activities of their scope: by department or by specialty base, not the others', async () => {
+    const hospital = (await call('GET', `${orgs}/${cardiology.id}`)).body.parentId as string;
+    const surgery = await create(orgs, { code: 'D2', name: '普外科', orgType: 'department', parentId: hospital });
+    const training = await create(orgs, { code: 'T1', name: '住培基地', orgType: 'training_base', parentId: hospital });
+    const specialty = (code: string, name: string, specialtyCode: string) =>
+      create(orgs, {
+        code,
+        name,
+        orgType: 'specialty_base',
+        parentId: training.id,
+        specialtyCode,
+        baseLevel: 'national',
+      });
+    const internal = await specialty('S1', '内科基地', '0100');
+    const surgical = await specialty('S2', '外科基地', '0200');
+    await published('心内科小讲课');
+    await published('内科基地轮转讲座', { orgId: surgery.id, specialtyBaseId: internal.id });
+    await published('外科基地技能培训', { orgId: surgery.id, specialtyBaseId: surgical.id });
+    await published('普外科查房', { orgId: surgery.id });
+
+    const role = await create('/api/system/role', { code: 'internal_office', name: '内科办公室' });
+    const scope = await call('PUT', `/api/system/role/${role.id}/data-scope`, {
+      dataScope: 'org_custom',
+      dataScopeOrgIds: [cardiology.id, internal.id],
+    });
+    expect(scope.status, JSON.stringify(scope.body)).toBe(200);
+    const list = await api.db
+      .selectFrom('permission')
+      .select('id')
+      .where('code', '=', 'teaching:activity:list')
+      .execute();
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds: list.map((p) => String(p.id)) });
+    await create('/api/system/admin', {
+      userName: 'internal_office',
+      displayName: '内科办公室',
+      password: 'Quiet-Otter-42',
+      orgId: cardiology.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const reader = (await api.tokens('demo', 'internal_office', 'Quiet-Otter-42')).access;
+
+    const byOrg = (lines: unknown[][]) => Object.fromEntries(lines.map(([, org, n]) => [org, n]));
+    const all = byOrg(await counted(''));
+    expect(all['普外科']).toBe(3);
+    // the department's own, and the surgery department's one of the internal medicine base: not the other two
+    expect(byOrg(await counted('', reader))).toEqual({ 心内科: all['心内科'], 普外科: 1 });
+    const hosted = await call('GET', `${activities}/host-stats`, undefined, reader);
+    expect(hosted.status).toBe(200);
+    expect((hosted.body as Json[]).map((h) => [h.doctorName, h.hosted])).toEqual([['王主任', all['心内科'] + 1]]);
+  });
 });
