@@ -1056,13 +1056,15 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     expect(corrected.status).toBe(200);
     const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
     expect(list.map((p) => [p.traineeNo, p.attendance, p.signInMethod, p.signInDistanceM])).toEqual([
-      ['R001', 'present', 'qr', 111],
+      ['R001', 'present', 'qr_geo', 111],
       ['R002', 'present', 'manual', null],
     ]);
     const sheet = await api.fetch('GET', `${activities}/${row.id}/attendance-sheet`, { token: demo });
     const rows = await readXlsx(await sheet.arrayBuffer());
     expect(rows[0]).toContain('签到距离（米）');
     expect(rows[1]?.[rows[0]?.indexOf('签到距离（米）') as number]).toBe('111');
+    // the way each signed in: by the code with the position checked, or set by hand
+    expect(rows.slice(1).map((r) => r[rows[0]?.indexOf('签到方式') as number])).toEqual(['扫码定位', '补签']);
   });
 });
 

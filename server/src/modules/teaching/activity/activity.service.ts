@@ -87,7 +87,7 @@ const texts = {
       '评价',
     ],
     attendance: { registered: '未签到', present: '出勤', late: '迟到', absent: '缺勤', excused: '请假' },
-    method: { qr: '扫码', manual: '补签' },
+    method: { qr: '扫码', qr_geo: '扫码定位', manual: '补签' },
   },
   'en-US': {
     noOrg: 'is not an existing department within your data scope',
@@ -130,7 +130,7 @@ const texts = {
       'Comment',
     ],
     attendance: { registered: 'Not signed in', present: 'Present', late: 'Late', absent: 'Absent', excused: 'Excused' },
-    method: { qr: 'Code', manual: 'By hand' },
+    method: { qr: 'Code', qr_geo: 'Code and position', manual: 'By hand' },
   },
 };
 
@@ -651,7 +651,7 @@ export function createActivityService(deps: Deps) {
             .set({
               attendance,
               signed_in_at: signedInAt,
-              sign_in_method: 'qr',
+              sign_in_method: row.signInMode === 'qr_geo' ? 'qr_geo' : 'qr',
               sign_in_distance_m: distance,
               updated_at: signedInAt,
             })
