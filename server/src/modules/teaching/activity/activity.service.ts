@@ -868,13 +868,8 @@ async function statsScope(tx: Tx, query: StatsQuery, viewer: string, now: Date) 
     const known = await sql`SELECT 1 FROM pg_timezone_names WHERE name = ${zone}`.execute(tx);
     if (known.rows.length === 0) throw invalidField('timeZone', 'is not a time zone the database knows');
   }
-  const to =
-    query.to ??
-    (
-      await sql<{
-        today: string;
-      }>`SELECT to_char(${now}::timestamptz AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS today`.execute(tx)
-    ).rows[0].today;
+  const today = sql<{ today: string }>`SELECT to_char(${now}::timestamptz AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS today`;
+  const to = query.to ?? ((await today.execute(tx)).rows[0]?.today as string);
   const from = query.from ?? `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
   const scope = await dataScopeOf(tx, viewer);
   const local = sql`(a.start_at AT TIME ZONE ${zone})`;
