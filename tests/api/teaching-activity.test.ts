@@ -694,6 +694,26 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       ['R001', 'present'],
       ['R002', 'absent'],
     ]);
+    // each move of the clock is in the activity's audit trail, by no one, said to be the clock's
+    const trail = await call('GET', `/api/system/audit-log?resourceType=teaching_activity&resourceId=${row.id}`);
+    expect(trail.status).toBe(200);
+    const byClock = (trail.body.data as Json[]).filter((l) => String(l.summary).endsWith('by the clock'));
+    expect(byClock.map((l) => [l.action, l.actorName, l.before, l.after, l.summary])).toEqual([
+      [
+        'teaching:activity:complete',
+        null,
+        { status: 'ongoing' },
+        { status: 'completed' },
+        '按时推进 · ongoing → completed · 2 absent · by the clock',
+      ],
+      [
+        'teaching:activity:start',
+        null,
+        { status: 'published' },
+        { status: 'ongoing' },
+        '按时推进 · published → ongoing · by the clock',
+      ],
+    ]);
 
     // one under way moved to a later start is published again
     const moving = (await publish(await draft({ title: '改期', startAt: at(-5), endAt: at(30) }))).body;

@@ -13,6 +13,7 @@ import type { FileService } from '../../file/file/file.service';
 import { messageTime, notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
 import { refuseTraineesOutOfReach } from '../../people/trainee/trainee.scope';
+import { insertAuditLogs } from '../../system/audit/audit.repository';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { AUDIENCE_FIELDS, namesNoOne, traineesOf } from '../audience';
 import {
@@ -880,20 +881,45 @@ async function statsScope(tx: Tx, query: StatsQuery, viewer: string, now: Date) 
   return { local, counted };
 }
 
-/** Who never signed in (nor was excused) is absent: the activity is over. */
-async function markAbsent(tx: Tx, id: string, now: Date, actorId: string | null) {
-  await tx
+/** Who never signed in (nor was excused) is absent: the activity is over. How many were marked so. */
+async function markAbsent(tx: Tx, id: string, now: Date, actorId: string | null): Promise<number> {
+  const marked = await tx
     .updateTable('activity_participant')
     .set({ attendance: 'absent', updated_at: now, updated_by: actorId })
     .where('activity_id', '=', id)
     .where('attendance', '=', 'registered')
-    .execute();
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows);
 }
 
-/** Published whose start has come → ongoing; published or ongoing past its end and sign-in window → completed. */
+/**
+ * Published whose start has come → ongoing; published or ongoing past its end and sign-in window → completed. Each
+ * change leaves its audit row, with no actor and a note that the clock made it.
+ */
 function advanceByClock(tenancy: Tenancy, now: Date, recount: (tx: Tx, id: string) => Promise<void>) {
   const over = sql<boolean>`teaching_activity.end_at < ${now}
     AND coalesce(teaching_activity.sign_in_close_at, teaching_activity.end_at) < ${now}`;
+  const due = (tx: Tx, status: ActivityStatus[], when: typeof over) =>
+    tx
+      .selectFrom('teaching_activity')
+      .select(['id', 'title', 'status'])
+      .where('status', 'in', status)
+      .where(when)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  const moved = (tx: Tx, rows: { id: string }[], to: ActivityStatus) =>
+    rows.length === 0
+      ? Promise.resolve()
+      : tx
+          .updateTable('teaching_activity')
+          .set({ status: to, updated_at: now, version: sql`version + 1` })
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
   return inEachTenant(
     tenancy,
     (tx) =>
@@ -908,25 +934,31 @@ function advanceByClock(tenancy: Tenancy, now: Date, recount: (tx: Tx, id: strin
           ]),
         )
         .execute(),
-    async (tx) => {
-      const done = await tx
-        .updateTable('teaching_activity')
-        .set({ status: 'completed', updated_at: now, version: sql`version + 1` })
-        .where('status', 'in', ['published', 'ongoing'])
-        .where(over)
-        .returning('id')
-        .execute();
-      for (const { id } of done) {
-        await markAbsent(tx, String(id), now, null);
-        await recount(tx, String(id));
+    async (tx, tenantId) => {
+      const changes: { id: string; title: string; from: ActivityStatus; to: ActivityStatus; absent?: number }[] = [];
+      const done = await due(tx, ['published', 'ongoing'], over);
+      await moved(tx, done, 'completed');
+      for (const row of done) {
+        const id = String(row.id);
+        const absent = await markAbsent(tx, id, now, null);
+        await recount(tx, id);
+        changes.push({ id, title: row.title, from: row.status, to: 'completed', absent });
       }
-      const started = await tx
-        .updateTable('teaching_activity')
-        .set({ status: 'ongoing', updated_at: now, version: sql`version + 1` })
-        .where('status', '=', 'published')
-        .where('start_at', '<=', now)
-        .executeTakeFirst();
-      return done.length + Number(started.numUpdatedRows);
+      const started = await due(tx, ['published'], sql<boolean>`teaching_activity.start_at <= ${now}`);
+      await moved(tx, started, 'ongoing');
+      for (const row of started)
+        changes.push({ id: String(row.id), title: row.title, from: row.status, to: 'ongoing' });
+      await insertAuditLogs(tx, { tenantId, actorId: null, ip: null, userAgent: null, at: now }, changes, (c) => ({
+        action: `teaching:activity:${c.to === 'completed' ? 'complete' : 'start'}`,
+        resourceType: 'teaching_activity',
+        resourceId: c.id,
+        summary: [c.title, `${c.from} → ${c.to}`, c.absent ? `${c.absent} absent` : '', 'by the clock']
+          .filter(Boolean)
+          .join(' · '),
+        before: { status: c.from },
+        after: { status: c.to },
+      }));
+      return changes.length;
     },
   );
 }
