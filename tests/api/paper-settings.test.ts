@@ -209,6 +209,53 @@ describe.each(engines())('exam paper settings on $name', (engine) => {
     expect(drawn.navigation).toBe('sequential');
   });
 
+  it('answers in order a paper whose untyped rule may draw a case analysis: refused free at save and at publish', async () => {
+    const random = { composeMode: 'random_per_candidate' };
+    // the bank's category holds a case analysis: a rule of no type may draw it
+    const open = { rules: [{ categoryIds: [bank.id], count: 1, score: 1 }] };
+    const refused = await call('POST', papers, paperBody('S-OPEN', open, { ...random, navigation: 'free' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([
+      {
+        field: 'navigation',
+        message: 'rule 1 of section 1 may draw case-analysis questions: the paper is answered in order (sequential)',
+      },
+    ]);
+    const made = await create(papers, paperBody('S-OPEN', open, random));
+    expect(made.navigation).toBe('sequential');
+    expect(made.sections[0].rules[0].caseAnalysis).toBe(true);
+    const again = await call('PUT', `${papers}/${made.id}`, { navigation: 'free', version: made.version });
+    expect(fieldOf(again.body)).toEqual(['navigation']);
+    // the form asks the same of the rules as they are typed
+    const asked = await call('POST', `${papers}/check-rules`, {
+      rules: [open.rules[0], { questionType: 'single_choice', count: 1, score: 1 }],
+    });
+    expect(asked.body.map((a: Json) => a.caseAnalysis ?? false)).toEqual([true, false]);
+
+    // a category without any: free is taken…
+    const plain = await create(categories, { code: 'plain', name: '单选题库' });
+    await single(plain.id, '单选题P');
+    const none = { rules: [{ categoryIds: [plain.id], count: 1, score: 1 }] };
+    const free = await create(papers, paperBody('S-PLAIN', none, { ...random, navigation: 'free' }));
+    expect(free.navigation).toBe('free');
+    expect(free.sections[0].rules[0].caseAnalysis).toBeUndefined();
+    // …until one comes into its pool: publishing (which pins the pool) refuses free then
+    await ready({
+      categoryId: plain.id,
+      questionType: 'case_analysis',
+      medicalFormat: 'CASE',
+      stem: '男，45岁，腹痛。',
+      children: [0, 1].map((i) => ({ stem: `第${i + 1}问`, options: five(`问${i}`), answer: ['B'] })),
+    });
+    const published = await call('POST', `${papers}/${free.id}/publish`, { version: free.version });
+    expect(published.status).toBe(400);
+    expect(fieldOf(published.body)).toEqual(['navigation']);
+    const sequential = await call('PUT', `${papers}/${free.id}`, { navigation: 'sequential', version: free.version });
+    expect(sequential.status).toBe(200);
+    const now = await call('POST', `${papers}/${free.id}/publish`, { version: sequential.body.version });
+    expect(now.status, JSON.stringify(now.body)).toBe(200);
+  });
+
   it('holds a section to its type and format: a slot or rule that does not match is refused by its field', async () => {
     const only = { questionType: 'single_choice', medicalFormat: 'A1' };
     const slot = await call(

@@ -603,6 +603,25 @@ describe.each(engines())('exam papers on $name', (engine) => {
     expect(orders.some((order) => order.join() !== placed.join())).toBe(true);
     expect(new Set(orders.map((o) => o.join())).size).toBeGreaterThan(1);
 
+    // a question's options are in the same order whatever else the paper holds
+    const fewer = await create(papers, {
+      code: 'SHUFFLE-2',
+      title: '乱序（少题）',
+      passScore: 1,
+      durationMinutes: 30,
+      shuffleOptions: true,
+      sections: [{ title: 'a', slots: placed.slice(1, 3).map((questionId) => ({ questionId, score: 1 })) }],
+    });
+    for (const seed of [1, 2, 3]) {
+      const all = await previewOf(seed);
+      const some = (await call('GET', `${papers}/${fewer.id}/preview?seed=${seed}`)).body.sections[0]
+        .questions as Json[];
+      for (const q of some)
+        expect(q.options.map((o: Json) => o.text)).toEqual(
+          all.find((a) => a.id === q.id)?.options.map((o: Json) => o.text),
+        );
+    }
+
     // the exports are the same shuffle: the options at their new letters, the key's answers at them too
     const shown = await previewOf(3);
     const first = shown[0].questionType === 'option_group' ? shown[1] : shown[0];

@@ -363,6 +363,37 @@ describe.each(engines())('images on questions on $name', (engine) => {
     expect([...(await read(converted.length - 1)).keys()]).toEqual([png.id]);
   });
 
+  it('lets go of an image a draft dropped (no version shows it), and holds those of each version added after', async () => {
+    const [first, second, third] = [
+      await uploaded('d1.png', PNG),
+      await uploaded('d2.png', PNG2),
+      await uploaded('d3.png', PNG),
+    ];
+    const made = await create(questions, choice('草稿影像题', { stemMediaFileIds: [first.id, second.id] }));
+    const held = async () =>
+      (await call('GET', `${questions}/${made.id}/attachments`)).body.map((a: Json) => a.id).sort();
+    // a draft's save replaces its only version: the image dropped is let go
+    const draft = await call('PUT', `${questions}/${made.id}`, { stemMediaFileIds: [first.id], version: made.version });
+    expect(draft.body.currentVersion).toBe(1);
+    expect(await held()).toEqual([first.id]);
+    expect(await fileOf(second.id)).toMatchObject({ bizType: null, bizId: null });
+    // once ready, each save adds a version: what the versions show stays held
+    const sent = await call('POST', `${questions}/${made.id}/submit`, { version: draft.body.version });
+    const ready = await call(
+      'POST',
+      `${questions}/${made.id}/review`,
+      { decision: 'approve', version: sent.body.version },
+      reviewer,
+    );
+    const v2 = await call('PUT', `${questions}/${made.id}`, {
+      stemMediaFileIds: [second.id],
+      version: ready.body.version,
+    });
+    const v3 = await call('PUT', `${questions}/${made.id}`, { stemMediaFileIds: [third.id], version: v2.body.version });
+    expect(v3.body.currentVersion).toBe(3);
+    expect(await held()).toEqual([first.id, second.id, third.id].sort());
+  });
+
   it("lets a deleted question's images go", async () => {
     const image = await uploaded('gone.png', PNG);
     const made = await create(questions, choice('将被删除的影像题', { stemMediaFileIds: [image.id] }));

@@ -694,6 +694,26 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       ['R001', 'present'],
       ['R002', 'absent'],
     ]);
+    // each move of the clock is in the activity's audit trail, by no one, said to be the clock's
+    const trail = await call('GET', `/api/system/audit-log?resourceType=teaching_activity&resourceId=${row.id}`);
+    expect(trail.status).toBe(200);
+    const byClock = (trail.body.data as Json[]).filter((l) => String(l.summary).endsWith('by the clock'));
+    expect(byClock.map((l) => [l.action, l.actorName, l.before, l.after, l.summary])).toEqual([
+      [
+        'teaching:activity:complete',
+        null,
+        { status: 'ongoing' },
+        { status: 'completed' },
+        '按时推进 · ongoing → completed · 2 absent · by the clock',
+      ],
+      [
+        'teaching:activity:start',
+        null,
+        { status: 'published' },
+        { status: 'ongoing' },
+        '按时推进 · published → ongoing · by the clock',
+      ],
+    ]);
 
     // one under way moved to a later start is published again
     const moving = (await publish(await draft({ title: '改期', startAt: at(-5), endAt: at(30) }))).body;
@@ -1056,12 +1076,126 @@ describe.each(engines())('teaching activities on $name', (engine) => {
     expect(corrected.status).toBe(200);
     const list = (await call('GET', `${activities}/${row.id}/participants`)).body as Json[];
     expect(list.map((p) => [p.traineeNo, p.attendance, p.signInMethod, p.signInDistanceM])).toEqual([
-      ['R001', 'present', 'qr', 111],
+      ['R001', 'present', 'qr_geo', 111],
       ['R002', 'present', 'manual', null],
     ]);
     const sheet = await api.fetch('GET', `${activities}/${row.id}/attendance-sheet`, { token: demo });
     const rows = await readXlsx(await sheet.arrayBuffer());
     expect(rows[0]).toContain('签到距离（米）');
     expect(rows[1]?.[rows[0]?.indexOf('签到距离（米）') as number]).toBe('111');
+    // the way each signed in: by the code with the position checked, or set by hand
+    expect(rows.slice(1).map((r) => r[rows[0]?.indexOf('签到方式') as number])).toEqual(['扫码定位', '补签']);
+  });
+});
+
+describe.each(engines())('teaching activity statistics by the configured clock on $name', (engine) => {
+  // 20:00 UTC is already the next day in Shanghai; years from the machine's own date
+  const clock = testClock(Date.parse('2020-03-10T20:00:00Z'));
+  let api: TestApi;
+  let admin = '';
+  let cardiology: Json;
+  let host: Json;
+  let residency: Json;
+
+  const call = (method: string, path: string, body?: unknown, token = admin) =>
+    api.call(method, path, { token, body, headers: { 'accept-language': 'en-US' } });
+  const create = async (path: string, body: Json) => {
+    const res = await call('POST', path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as Json;
+  };
+  const published = async (title: string, extra: Json = {}) => {
+    const row = await create(activities, {
+      title,
+      activityType: 'case_discussion',
+      orgId: cardiology.id,
+      hostDoctorId: host.id,
+      startAt: new Date(clock.now().getTime() + 10 * MINUTE).toISOString(),
+      endAt: new Date(clock.now().getTime() + 70 * MINUTE).toISOString(),
+      location: '示教室 3',
+      audienceTraineeTypeIds: [residency.id],
+      ...extra,
+    });
+    const res = await call('POST', `${activities}/${row.id}/publish`, { version: row.version });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Json;
+  };
+  const counted = async (query: string, token = admin) => {
+    const res = await call('GET', `${activities}/stats${query}`, undefined, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body as Json[]).map((s) => [s.month, s.orgName, s.activities]);
+  };
+
+  beforeAll(async () => {
+    api = await startApi(engine, { config: { now: clock.now } });
+    admin = (await api.tokens('demo', 'admin', 'admin123')).access;
+    const hospital = await create(orgs, { code: 'H1', name: '第一医院', orgType: 'hospital' });
+    cardiology = await create(orgs, { code: 'D1', name: '心内科', orgType: 'department', parentId: hospital.id });
+    const doctorType = await create('/api/people/doctor-type', { code: 'teaching', name: '带教医师' });
+    host = await create('/api/people/doctor', { name: '王主任', doctorTypeId: doctorType.id, orgId: cardiology.id });
+    residency = await create('/api/people/trainee-type', { code: 'res', name: '住院医师', category: 'residency' });
+  });
+  afterAll(() => api?.close());
+
+  it("counts up to today by the server's clock, today in the time zone asked", async () => {
+    await published('心衰病例讨论');
+    // without dates: the year up to today by the configured clock, not the machine's
+    expect(await counted('')).toEqual([['2020-03', '心内科', 1]]);
+    // in Shanghai it starts on the 11th, today there
+    expect(await counted('?timeZone=Asia/Shanghai')).toEqual([['2020-03', '心内科', 1]]);
+    // a day asked is still taken as asked
+    expect(await counted('?timeZone=Asia/Shanghai&to=2020-03-10')).toEqual([]);
+  });
+
+  it('counts for a reader the activities of their scope: by department or by specialty base, not the others', async () => {
+    const hospital = (await call('GET', `${orgs}/${cardiology.id}`)).body.parentId as string;
+    const surgery = await create(orgs, { code: 'D2', name: '普外科', orgType: 'department', parentId: hospital });
+    const training = await create(orgs, { code: 'T1', name: '住培基地', orgType: 'training_base', parentId: hospital });
+    const specialty = (code: string, name: string, specialtyCode: string) =>
+      create(orgs, {
+        code,
+        name,
+        orgType: 'specialty_base',
+        parentId: training.id,
+        specialtyCode,
+        baseLevel: 'national',
+      });
+    const internal = await specialty('S1', '内科基地', '0100');
+    const surgical = await specialty('S2', '外科基地', '0200');
+    await published('心内科小讲课');
+    await published('内科基地轮转讲座', { orgId: surgery.id, specialtyBaseId: internal.id });
+    await published('外科基地技能培训', { orgId: surgery.id, specialtyBaseId: surgical.id });
+    await published('普外科查房', { orgId: surgery.id });
+
+    const role = await create('/api/system/role', { code: 'internal_office', name: '内科办公室' });
+    const scope = await call('PUT', `/api/system/role/${role.id}/data-scope`, {
+      dataScope: 'org_custom',
+      dataScopeOrgIds: [cardiology.id, internal.id],
+    });
+    expect(scope.status, JSON.stringify(scope.body)).toBe(200);
+    const list = await api.db
+      .selectFrom('permission')
+      .select('id')
+      .where('code', '=', 'teaching:activity:list')
+      .execute();
+    await call('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds: list.map((p) => String(p.id)) });
+    await create('/api/system/admin', {
+      userName: 'internal_office',
+      displayName: '内科办公室',
+      password: 'Quiet-Otter-42',
+      orgId: cardiology.id,
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    const reader = (await api.tokens('demo', 'internal_office', 'Quiet-Otter-42')).access;
+
+    const byOrg = (lines: unknown[][]) => Object.fromEntries(lines.map(([, org, n]) => [org, n]));
+    const all = byOrg(await counted(''));
+    expect(all['普外科']).toBe(3);
+    // the department's own, and the surgery department's one of the internal medicine base: not the other two
+    expect(byOrg(await counted('', reader))).toEqual({ 心内科: all['心内科'], 普外科: 1 });
+    const hosted = await call('GET', `${activities}/host-stats`, undefined, reader);
+    expect(hosted.status).toBe(200);
+    expect((hosted.body as Json[]).map((h) => [h.doctorName, h.hosted])).toEqual([['王主任', all['心内科'] + 1]]);
   });
 });

@@ -201,6 +201,57 @@ describe('/exam-paper/edit/:id', () => {
   });
 });
 
+describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
+  it('answers the paper in order when the availability says a rule of no type may draw a case analysis', async () => {
+    let mayDraw = false;
+    const api = fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: paper('1') }),
+      'GET /api/assess/category/tree': () => ({ body: [] }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+      'POST /api/assess/paper/check-rules': (call) => ({
+        body: (call.body as { rules: { count: number }[] }).rules.map((r) => ({
+          requested: r.count,
+          available: 4,
+          ...(mayDraw && { caseAnalysis: true }),
+        })),
+      }),
+      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
+        body: paper('1', call.body as Partial<Paper>),
+      })),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/exam-paper/edit/1',
+        routes: [
+          { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
+          { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
+        ],
+      }).tree,
+    );
+    expect(await screen.findByText('可用 4 道', {}, slow)).toBeInTheDocument();
+    const navigation = screen.getByTestId('paper-navigation');
+    // its pool holds none: free is a choice
+    await waitFor(() => expect(api.find('POST', '/api/assess/paper/check-rules')).toHaveLength(1), slow);
+    expect(within(navigation).getByRole('radio', { name: '自由跳转' })).toBeChecked();
+    expect(within(navigation).getByRole('radio', { name: '自由跳转' })).not.toBeDisabled();
+
+    // the bank answers that the rule, now asking more, may draw one
+    mayDraw = true;
+    fireEvent.change(screen.getByTestId('rule-count'), { target: { value: '4' } });
+    await waitFor(
+      () => expect(within(navigation).getByRole('radio', { name: '按顺序，不能返回' })).toBeChecked(),
+      slow,
+    );
+    expect(within(navigation).getByRole('radio', { name: '自由跳转' })).toBeDisabled();
+    expect(screen.getByTestId('paper-delivery')).toHaveTextContent('含（或可能抽到）案例分析题，须按顺序作答');
+    fireEvent.click(screen.getByTestId('paper-save'));
+    await screen.findByTestId('landed', {}, slow);
+    expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({ navigation: 'sequential' });
+  });
+});
+
 describe('/exam-paper/edit/:id, drag to order', () => {
   it('drags a question and a section into another place (the arrows stay), and saves that order', async () => {
     const base = paper('1');

@@ -924,7 +924,7 @@ describe('a specialty base, trainees named, a place to sign in at', () => {
           participant('N001', '赵六', {
             attendance: 'present',
             signedInAt: '2026-12-01T07:55:00.000Z',
-            signInMethod: 'qr',
+            signInMethod: 'qr_geo',
             signInDistanceM: 111,
           }),
         ],
@@ -944,5 +944,6 @@ describe('a specialty base, trainees named, a place to sign in at', () => {
     expect(screen.getAllByText('内科专业基地').length).toBeGreaterThan(0);
     expect(screen.getAllByText('赵六').length).toBeGreaterThan(0);
     expect(await screen.findByTestId('distance-N001')).toHaveTextContent('距地点 111 米');
+    expect(screen.getByTestId('signed-in-N001')).toHaveTextContent('扫码定位');
   });
 });

@@ -20,21 +20,7 @@ export interface Holder {
  */
 export async function claimFiles(tx: Tx, holder: Holder, ids: readonly string[], field: string, lang: Lang) {
   const wanted = [...new Set(ids)];
-  if (wanted.length > 0) {
-    const usable = await tx
-      .selectFrom('file')
-      .select('id')
-      .where('id', 'in', wanted)
-      .where('status', '=', 'active')
-      .where((eb) =>
-        eb.or([
-          eb('biz_type', 'is', null),
-          eb.and([eb('biz_type', '=', holder.bizType), eb('biz_id', '=', holder.bizId)]),
-        ]),
-      )
-      .execute();
-    if (usable.length !== wanted.length) throw invalidField(field, texts[lang].unusable);
-  }
+  await refuseUnusable(tx, holder, wanted, field, lang);
   let released = tx
     .updateTable('file')
     .set({ biz_type: null, biz_id: null })
@@ -42,12 +28,44 @@ export async function claimFiles(tx: Tx, holder: Holder, ids: readonly string[],
     .where('biz_id', '=', holder.bizId);
   if (wanted.length > 0) released = released.where('id', 'not in', wanted);
   await released.execute();
-  if (wanted.length > 0)
-    await tx
-      .updateTable('file')
-      .set({ biz_type: holder.bizType, biz_id: holder.bizId })
-      .where('id', 'in', wanted)
-      .execute();
+  await take(tx, holder, wanted);
+}
+
+/**
+ * Adds `ids` to the files a record holds, keeping those it held (a record whose earlier versions still show them):
+ * each checked as `claimFiles` checks them.
+ */
+export async function claimMoreFiles(tx: Tx, holder: Holder, ids: readonly string[], field: string, lang: Lang) {
+  const wanted = [...new Set(ids)];
+  await refuseUnusable(tx, holder, wanted, field, lang);
+  await take(tx, holder, wanted);
+}
+
+/** Each file stored (active) and unclaimed, or already the holder's: else refused on `field`. */
+async function refuseUnusable(tx: Tx, holder: Holder, wanted: readonly string[], field: string, lang: Lang) {
+  if (wanted.length === 0) return;
+  const usable = await tx
+    .selectFrom('file')
+    .select('id')
+    .where('id', 'in', wanted)
+    .where('status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('biz_type', 'is', null),
+        eb.and([eb('biz_type', '=', holder.bizType), eb('biz_id', '=', holder.bizId)]),
+      ]),
+    )
+    .execute();
+  if (usable.length !== wanted.length) throw invalidField(field, texts[lang].unusable);
+}
+
+async function take(tx: Tx, holder: Holder, wanted: readonly string[]) {
+  if (wanted.length === 0) return;
+  await tx
+    .updateTable('file')
+    .set({ biz_type: holder.bizType, biz_id: holder.bizId })
+    .where('id', 'in', wanted)
+    .execute();
 }
 
 /** Lets go of every file the records of `bizType` hold (the records are being deleted). */

@@ -204,6 +204,14 @@ const availability = {
     .boolean()
     .optional()
     .openapi({ description: 'Present and true when counting stopped at `available`: more match' }),
+  caseAnalysis: z
+    .boolean()
+    .optional()
+    .openapi({
+      description:
+        'Present and true when the rule may draw case-analysis questions (it asks them, or asks no type and ready ones ' +
+        'match now): the paper is then sequential',
+    }),
 };
 export const PaperRule = RuleInput.required().extend({
   excludeUsedWithinDays: z.number().int().nullable(),
@@ -322,10 +330,10 @@ const fields = {
   closeAt: instant.nullable().optional().openapi({ description: 'After `openAt`' }),
   maxAttempts: z.number().int().min(0).max(100).optional().openapi({ description: '0: unlimited' }),
   gradeMethod: z.enum(GRADE_METHODS).optional(),
-  navigation: z
-    .enum(NAVIGATIONS)
-    .optional()
-    .openapi({ description: 'A paper holding case-analysis questions is sequential (the default then)' }),
+  navigation: z.enum(NAVIGATIONS).optional().openapi({
+    description:
+      'A paper holding case-analysis questions (or with a rule that may draw them) is sequential (the default then)',
+  }),
   overdueHandling: z.enum(OVERDUE_HANDLINGS).optional(),
   graceSeconds: z
     .number()
@@ -386,6 +394,7 @@ export const RuleAvailability = z
 export interface Availability {
   available: number;
   availableCapped?: boolean;
+  caseAnalysis?: boolean;
   levels?: Record<string, number>;
   together?: z.infer<typeof Together>;
 }

@@ -56,6 +56,7 @@ const texts = {
     sectionFormat: '该部分限定了医学题型格式，这道题不符',
     formatOfType: '该格式不属于所选题型',
     sequential: '试卷含案例分析题，须按顺序作答（不能自由跳转）',
+    sequentialRule: (rule: string) => `抽题规则 ${rule} 可能抽到案例分析题，试卷须按顺序作答（不能自由跳转）`,
     window: '结束时间须晚于开始时间',
     grace: '选择宽限期时须填写宽限秒数',
   },
@@ -79,6 +80,8 @@ const texts = {
     sectionFormat: "is not of the section's medical format",
     formatOfType: 'is not a format of the question type',
     sequential: 'a paper holding case-analysis questions is answered in order (sequential)',
+    sequentialRule: (rule: string) =>
+      `rule ${rule} may draw case-analysis questions: the paper is answered in order (sequential)`,
     window: 'must be after the opening time',
     grace: 'is required with a grace period',
   },
@@ -319,6 +322,30 @@ async function candidatesOf(
 }
 
 /**
+ * Whether each rule may draw a case-analysis question, the paper's own questions left out: one asking that type (or
+ * its format) does; one asking no type nor format does when a ready case-analysis question of the bank matches it now
+ * (what its pool would hold were it pinned now). The open rules in one statement.
+ */
+async function drawsCaseAnalysis(tx: Tx, rules: readonly RuleInput[], exclude: readonly string[]): Promise<boolean[]> {
+  const out = rules.map((rule) => rule.questionType === 'case_analysis' || rule.medicalFormat === 'CASE');
+  const open = rules.flatMap((rule, i) => (rule.questionType || rule.medicalFormat ? [] : [{ rule, i }]));
+  if (open.length === 0) return out;
+  const conditions: RawBuilder<boolean>[] = [];
+  for (const { rule } of open) conditions.push(await matching(tx, rule));
+  const found = await readIndexed(tx, async () => {
+    const { rows } = await sql<Record<string, boolean>>`SELECT ${sql.join(
+      conditions.map(
+        (condition, k) => sql`EXISTS (SELECT 1 FROM question q WHERE q.tenant_id = ${currentTenant}
+          AND q.question_type = 'case_analysis' AND ${condition} AND ${excluding(exclude)}) AS ${sql.ref(`c${k}`)}`,
+      ),
+    )}`.execute(tx);
+    return rows[0] ?? {};
+  });
+  for (const [k, { i }] of open.entries()) out[i] = found[`c${k}`] === true;
+  return out;
+}
+
+/**
  * How many questions each rule may draw (a mix: at each of its levels), the paper's own questions left out, and
  * whether the rules together can be met: rules that may draw the same questions share them. Only the parts that match
  * fewer questions than the paper's rules draw in all can run short together (one that matches more can always take
@@ -342,6 +369,8 @@ async function availableAll(tx: Tx, rules: readonly RuleInput[], exclude: readon
       (rule.levels as Record<string, number>)[String(part.level)] = n.available;
     }
   });
+  for (const [i, may] of (await drawsCaseAnalysis(tx, rules, exclude)).entries())
+    if (may) (out[i] as Availability).caseAnalysis = true;
   const small = parts
     .map((part, k) => ({ part, k, n: (counted[k] as Availability).available }))
     .filter(({ part, n, k }) => !(counted[k] as Availability).availableCapped && n < total && n >= part.rule.count);
@@ -655,6 +684,13 @@ export function createPaperService(deps: ResourceDeps) {
       flat.map((r) => r.rule),
       placed,
     );
+    // a rule naming no type whose pool may hold case-analysis questions makes the paper sequential as well
+    const drawing = caseAnalysis ? -1 : counted.findIndex((c) => c.caseAnalysis);
+    if (drawing >= 0) {
+      caseAnalysis = true;
+      const { i, j } = flat[drawing] as (typeof flat)[number];
+      if (settings?.navigation === 'free') throw invalidField('navigation', t.sequentialRule(t.ruleName(i, j)));
+    }
     for (const [k, { rule, i, j }] of flat.entries()) {
       const at = `sections.${i}.rules.${j}`;
       const { available: n, levels } = counted[k] as Availability;

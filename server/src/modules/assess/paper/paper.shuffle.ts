@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { QuestionItem } from '../question/question.resource';
 import type { PaperPreview, PreviewQuestion } from './paper.resource';
 
@@ -33,9 +36,9 @@ export function shuffledPreview(
 type Options = NonNullable<QuestionItem['options']>;
 type Answer = QuestionItem['answer'];
 
-/** The options in the order of `next`, relabelled in their new places, and the old key → new key map. */
-function relabel(options: Options, next: () => number): { options: Options; keys: Map<string, string> } {
-  const order = shuffled(options, next);
+/** The options in the order of `rng`, relabelled in their new places, and the old key → new key map. */
+function relabel(options: Options, rng: Rng): { options: Options; keys: Map<string, string> } {
+  const order = shuffled(options, rng);
   const keys = new Map<string, string>();
   const out = order.map((option, k) => {
     const key = String.fromCharCode(65 + k);
@@ -52,40 +55,33 @@ function remapped(answer: Answer, keys: Map<string, string>): Answer {
 }
 
 function shuffledOptions(q: PreviewQuestion, salt: string): PreviewQuestion {
-  const next = random(salt);
+  const rng = random(salt);
   if (q.questionType === 'option_group' && q.options?.length) {
     // B1: the shared options once, each item's answer after them
-    const { options, keys } = relabel(q.options, next);
+    const { options, keys } = relabel(q.options, rng);
     return { ...q, options, children: q.children.map((child) => ({ ...child, answer: remapped(child.answer, keys) })) };
   }
   const own = <T extends Pick<QuestionItem, 'options' | 'answer'>>(item: T): T => {
     if (!item.options?.length) return item;
-    const { options, keys } = relabel(item.options, next);
+    const { options, keys } = relabel(item.options, rng);
     return { ...item, options, answer: remapped(item.answer, keys) };
   };
   return { ...own(q), children: q.children.map(own) };
 }
 
-/** A copy of `list` in the order of `next` (Fisher–Yates). */
-function shuffled<T>(list: readonly T[], next: () => number): T[] {
+type Rng = ReturnType<typeof xoroshiro128plus>;
+
+/** A copy of `list` in the order of `rng` (Fisher–Yates, each place drawn uniformly). */
+function shuffled<T>(list: readonly T[], rng: Rng): T[] {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
+    const j = uniformInt(rng, 0, i);
     [out[i], out[j]] = [out[j] as T, out[i] as T];
   }
   return out;
 }
 
-/** A generator of numbers in [0, 1) fixed by `salt` (FNV-1a of it seeding mulberry32). */
-function random(salt: string): () => number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < salt.length; i++) h = Math.imul(h ^ salt.charCodeAt(i), 0x01000193);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A generator fixed by `salt`: xoroshiro128+ seeded with the first 32 bits of the salt's SHA-256. */
+function random(salt: string): Rng {
+  return xoroshiro128plus(createHash('sha256').update(salt).digest().readInt32LE(0));
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { Tx } from '../../../core/tenancy';
-import { claimFiles } from '../../file/attachments';
+import { claimFiles, claimMoreFiles } from '../../file/attachments';
 
 /** Who holds a question's images: the question (a group's items' images too). */
 export const QUESTION_MEDIA = 'question.media';
@@ -71,17 +71,28 @@ export async function checkMedia(tx: Tx, questionId: string | undefined, q: Medi
 /**
  * The question holds the images any of its versions shows (a version is a snapshot, and a published paper pins one):
  * an image dropped in a later version is still the question's, never an orphan, while the question is there. Run
- * once the current version's snapshot is written.
+ * once the current version's snapshot (`question` as saved) is written; kept as the saves go, without reading the
+ * versions: a save that `added` a version adds its images to those held; one that replaced the first version (a
+ * draft's, the only one) holds its images alone, those it dropped let go. A replaced later version (no status allows
+ * it today) reads them all.
  */
-export async function holdMedia(tx: Tx, questionId: string, lang: Lang) {
+export async function holdMedia(
+  tx: Tx,
+  question: MediaQuestion & { id: string; currentVersion: number },
+  added: boolean,
+  lang: Lang,
+) {
+  const holder = { bizType: QUESTION_MEDIA, bizId: question.id };
+  if (added) return claimMoreFiles(tx, holder, mediaIdsOf(question), 'stemMediaFileIds', lang);
+  if (question.currentVersion === 1) return claimFiles(tx, holder, mediaIdsOf(question), 'stemMediaFileIds', lang);
   const versions = await tx
     .selectFrom('question_version')
     .select('snapshot')
-    .where('question_id', '=', questionId)
+    .where('question_id', '=', question.id)
     .execute();
   const ids = new Set<string>();
   for (const { snapshot } of versions) for (const id of mediaIdsOf(snapshot as MediaQuestion)) ids.add(id);
-  await claimFiles(tx, { bizType: QUESTION_MEDIA, bizId: questionId }, [...ids], 'stemMediaFileIds', lang);
+  await claimFiles(tx, holder, [...ids], 'stemMediaFileIds', lang);
 }
 
 /** The files a question holds (those of all its versions). */

@@ -351,7 +351,8 @@ export function createQuestionService(deps: ResourceDeps) {
     await sql`INSERT INTO question_version (tenant_id, question_id, number, snapshot, created_by)
       SELECT ${ctx.tenantId}, (q->>'id')::bigint, (q->>'currentVersion')::int, q - 'version', ${ctx.actorId}
       FROM jsonb_array_elements(${jsonbParameter(JSON.stringify(questions))}) AS q`.execute(tx);
-    for (const question of questions) if (mediaIdsOf(question).length > 0) await holdMedia(tx, question.id, ctx.lang);
+    for (const question of questions)
+      if (mediaIdsOf(question).length > 0) await holdMedia(tx, question, true, ctx.lang);
     return questions;
   }
 
@@ -451,7 +452,7 @@ export function createQuestionService(deps: ResourceDeps) {
       await writeChildren(tx, { ...made, code }, groupItems(input), ctx);
       const question = (await find(tx, made.id)) as Question;
       await snapshot(tx, question, ctx);
-      await holdMedia(tx, made.id, ctx.lang);
+      await holdMedia(tx, question, true, ctx.lang);
       return question;
     },
 
@@ -492,7 +493,8 @@ export function createQuestionService(deps: ResourceDeps) {
         await writeChildren(tx, updated, groupItems(weighted), ctx);
       const question = (await find(tx, current.id)) as Question;
       await snapshot(tx, question, ctx, changeNote);
-      await holdMedia(tx, current.id, ctx.lang);
+      // a save of a ready (or hidden) question adds a version; a draft's replaces its version
+      await holdMedia(tx, question, versioned, ctx.lang);
       return question;
     },
 

@@ -80,7 +80,7 @@ interface ActivityParticipantTable extends Audited {
   role: Defaulted<'attendee' | 'presenter'>;
   attendance: Defaulted<Attendance>;
   signed_in_at: NullableTimestamp;
-  sign_in_method: Nullable<'qr' | 'manual'>;
+  sign_in_method: Nullable<'qr' | 'qr_geo' | 'manual'>;
   sign_in_distance_m: Nullable<number>;
   note: Nullable<string>;
   rating: Nullable<number>;
@@ -282,7 +282,10 @@ export const Participant = z
     role: z.enum(['attendee', 'presenter']),
     attendance: z.enum(ATTENDANCES),
     signedInAt: z.string().nullable(),
-    signInMethod: z.enum(['qr', 'manual']).nullable(),
+    signInMethod: z
+      .enum(['qr', 'qr_geo', 'manual'])
+      .nullable()
+      .openapi({ description: 'By the code, by the code with the position checked, or set by hand' }),
     signInDistanceM: z
       .number()
       .int()
@@ -367,7 +370,7 @@ export type Rate = z.infer<typeof Rate>;
 export const StatsQuery = z
   .object({
     from: z.iso.date().optional().openapi({ description: 'First day (default: a year ago)' }),
-    to: z.iso.date().optional().openapi({ description: 'Last day (default: today)' }),
+    to: z.iso.date().optional().openapi({ description: 'Last day (default: today, in the time zone asked)' }),
     orgId: Id.optional(),
     timeZone: field.timeZone
       .optional()

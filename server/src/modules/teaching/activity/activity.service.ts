@@ -13,6 +13,7 @@ import type { FileService } from '../../file/file/file.service';
 import { messageTime, notify } from '../../message/message/outbox';
 import { dataScopeOf, inDataScope, scopedTo } from '../../people/organization/data-scope';
 import { refuseTraineesOutOfReach } from '../../people/trainee/trainee.scope';
+import { insertAuditLogs } from '../../system/audit/audit.repository';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { AUDIENCE_FIELDS, namesNoOne, traineesOf } from '../audience';
 import {
@@ -87,7 +88,7 @@ const texts = {
       '评价',
     ],
     attendance: { registered: '未签到', present: '出勤', late: '迟到', absent: '缺勤', excused: '请假' },
-    method: { qr: '扫码', manual: '补签' },
+    method: { qr: '扫码', qr_geo: '扫码定位', manual: '补签' },
   },
   'en-US': {
     noOrg: 'is not an existing department within your data scope',
@@ -130,7 +131,7 @@ const texts = {
       'Comment',
     ],
     attendance: { registered: 'Not signed in', present: 'Present', late: 'Late', absent: 'Absent', excused: 'Excused' },
-    method: { qr: 'Code', manual: 'By hand' },
+    method: { qr: 'Code', qr_geo: 'Code and position', manual: 'By hand' },
   },
 };
 
@@ -651,7 +652,7 @@ export function createActivityService(deps: Deps) {
             .set({
               attendance,
               signed_in_at: signedInAt,
-              sign_in_method: 'qr',
+              sign_in_method: row.signInMode === 'qr_geo' ? 'qr_geo' : 'qr',
               sign_in_distance_m: distance,
               updated_at: signedInAt,
             })
@@ -754,7 +755,7 @@ export function createActivityService(deps: Deps) {
     /** By month (of the start, in the viewer's time zone), department and type: how many, who was listed and came, ratings. */
     stats: (tenantId: string, query: StatsQuery, viewer: string): Promise<ActivityStats[]> =>
       tenancy.inTenant(tenantId, async (tx) => {
-        const { local, counted } = await statsScope(tx, query, viewer);
+        const { local, counted } = await statsScope(tx, query, viewer, config.now());
         const { rows } = await sql<Omit<ActivityStats, 'attendanceRate'>>`SELECT
             to_char(${local}, 'YYYY-MM') AS month, a.org_id::text AS "orgId", o.name AS "orgName",
             a.activity_type AS "activityType", count(*)::int AS activities,
@@ -773,7 +774,7 @@ export function createActivityService(deps: Deps) {
      */
     hostStats: (tenantId: string, query: StatsQuery, viewer: string): Promise<HostStats[]> =>
       tenancy.inTenant(tenantId, async (tx) => {
-        const { counted } = await statsScope(tx, query, viewer);
+        const { counted } = await statsScope(tx, query, viewer, config.now());
         const { rows } = await sql<Omit<HostStats, 'attendanceRate'>>`SELECT
             h.doctor_id::text AS "doctorId", p.name AS "doctorName",
             count(*) FILTER (WHERE h.host)::int AS hosted, count(*) FILTER (WHERE NOT h.host)::int AS "coHosted",
@@ -857,15 +858,19 @@ const withRate = <R extends { participants: number; attended: number }>(r: R) =>
   attendanceRate: r.participants > 0 ? Math.round((r.attended / r.participants) * 1000) / 1000 : null,
 });
 
-/** The activities statistics count (published or completed, starting in the days asked, in the viewer's data scope). */
-async function statsScope(tx: Tx, query: StatsQuery, viewer: string) {
+/**
+ * The activities statistics count (published or completed, starting in the days asked, in the viewer's data scope).
+ * The days default to the year up to today by the configured clock, in the time zone asked.
+ */
+async function statsScope(tx: Tx, query: StatsQuery, viewer: string, now: Date) {
   const zone = query.timeZone ?? 'UTC';
   // a zone the browser knows that the database does not is refused, not an error of the server
   if (zone !== 'UTC') {
     const known = await sql`SELECT 1 FROM pg_timezone_names WHERE name = ${zone}`.execute(tx);
     if (known.rows.length === 0) throw invalidField('timeZone', 'is not a time zone the database knows');
   }
-  const to = query.to ?? new Date().toISOString().slice(0, 10);
+  const today = sql<{ today: string }>`SELECT to_char(${now}::timestamptz AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS today`;
+  const to = query.to ?? ((await today.execute(tx)).rows[0]?.today as string);
   const from = query.from ?? `${Number(to.slice(0, 4)) - 1}${to.slice(4)}`;
   const scope = await dataScopeOf(tx, viewer);
   const local = sql`(a.start_at AT TIME ZONE ${zone})`;
@@ -876,20 +881,45 @@ async function statsScope(tx: Tx, query: StatsQuery, viewer: string) {
   return { local, counted };
 }
 
-/** Who never signed in (nor was excused) is absent: the activity is over. */
-async function markAbsent(tx: Tx, id: string, now: Date, actorId: string | null) {
-  await tx
+/** Who never signed in (nor was excused) is absent: the activity is over. How many were marked so. */
+async function markAbsent(tx: Tx, id: string, now: Date, actorId: string | null): Promise<number> {
+  const marked = await tx
     .updateTable('activity_participant')
     .set({ attendance: 'absent', updated_at: now, updated_by: actorId })
     .where('activity_id', '=', id)
     .where('attendance', '=', 'registered')
-    .execute();
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows);
 }
 
-/** Published whose start has come → ongoing; published or ongoing past its end and sign-in window → completed. */
+/**
+ * Published whose start has come → ongoing; published or ongoing past its end and sign-in window → completed. Each
+ * change leaves its audit row, with no actor and a note that the clock made it.
+ */
 function advanceByClock(tenancy: Tenancy, now: Date, recount: (tx: Tx, id: string) => Promise<void>) {
   const over = sql<boolean>`teaching_activity.end_at < ${now}
     AND coalesce(teaching_activity.sign_in_close_at, teaching_activity.end_at) < ${now}`;
+  const due = (tx: Tx, status: ActivityStatus[], when: typeof over) =>
+    tx
+      .selectFrom('teaching_activity')
+      .select(['id', 'title', 'status'])
+      .where('status', 'in', status)
+      .where(when)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  const moved = (tx: Tx, rows: { id: string }[], to: ActivityStatus) =>
+    rows.length === 0
+      ? Promise.resolve()
+      : tx
+          .updateTable('teaching_activity')
+          .set({ status: to, updated_at: now, version: sql`version + 1` })
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
   return inEachTenant(
     tenancy,
     (tx) =>
@@ -904,25 +934,31 @@ function advanceByClock(tenancy: Tenancy, now: Date, recount: (tx: Tx, id: strin
           ]),
         )
         .execute(),
-    async (tx) => {
-      const done = await tx
-        .updateTable('teaching_activity')
-        .set({ status: 'completed', updated_at: now, version: sql`version + 1` })
-        .where('status', 'in', ['published', 'ongoing'])
-        .where(over)
-        .returning('id')
-        .execute();
-      for (const { id } of done) {
-        await markAbsent(tx, String(id), now, null);
-        await recount(tx, String(id));
+    async (tx, tenantId) => {
+      const changes: { id: string; title: string; from: ActivityStatus; to: ActivityStatus; absent?: number }[] = [];
+      const done = await due(tx, ['published', 'ongoing'], over);
+      await moved(tx, done, 'completed');
+      for (const row of done) {
+        const id = String(row.id);
+        const absent = await markAbsent(tx, id, now, null);
+        await recount(tx, id);
+        changes.push({ id, title: row.title, from: row.status, to: 'completed', absent });
       }
-      const started = await tx
-        .updateTable('teaching_activity')
-        .set({ status: 'ongoing', updated_at: now, version: sql`version + 1` })
-        .where('status', '=', 'published')
-        .where('start_at', '<=', now)
-        .executeTakeFirst();
-      return done.length + Number(started.numUpdatedRows);
+      const started = await due(tx, ['published'], sql<boolean>`teaching_activity.start_at <= ${now}`);
+      await moved(tx, started, 'ongoing');
+      for (const row of started)
+        changes.push({ id: String(row.id), title: row.title, from: row.status, to: 'ongoing' });
+      await insertAuditLogs(tx, { tenantId, actorId: null, ip: null, userAgent: null, at: now }, changes, (c) => ({
+        action: `teaching:activity:${c.to === 'completed' ? 'complete' : 'start'}`,
+        resourceType: 'teaching_activity',
+        resourceId: c.id,
+        summary: [c.title, `${c.from} → ${c.to}`, c.absent ? `${c.absent} absent` : '', 'by the clock']
+          .filter(Boolean)
+          .join(' · '),
+        before: { status: c.from },
+        after: { status: c.to },
+      }));
+      return changes.length;
     },
   );
 }

@@ -178,14 +178,17 @@ function useRuleAnswers(sections: SectionValue[], placed: string[], random: bool
 const slotPoints = (slot: SlotValue, scoring: Paper['groupScoring'] = 'per_item') =>
   (slot.score ?? 0) * (scoring === 'per_item' && slot.childCount > 0 ? slot.childCount : 1);
 
-/** The paper holds case-analysis questions (placed, drawn by a rule, or a section's own type): it is sequential. */
-const holdsCaseAnalysis = (sections: SectionValue[]) =>
+/**
+ * The paper holds case-analysis questions (placed, drawn by a rule, or a section's own type), or a rule of no type may
+ * draw one (its availability says so): it is sequential.
+ */
+const holdsCaseAnalysis = (sections: SectionValue[], answers: Record<string, Availability>) =>
   sections.some(
     (s) =>
       s.questionType === 'case_analysis' ||
       (s.slots ?? []).some((slot) => slot.questionType === 'case_analysis') ||
       (s.rules ?? []).some((rule) => rule?.questionType === 'case_analysis' || rule?.medicalFormat === 'CASE'),
-  );
+  ) || Object.values(answers).some((answer) => answer?.caseAnalysis);
 
 const totals = (sections: SectionValue[] = [], scoring?: Paper['groupScoring']) =>
   sections.reduce(
@@ -459,7 +462,7 @@ export default function PaperEditPage() {
             </Col>
           </Row>
         </Card>
-        <DeliverySettings caseAnalysis={holdsCaseAnalysis(sections)} />
+        <DeliverySettings caseAnalysis={holdsCaseAnalysis(sections, answers)} />
 
         <Form.List name="sections">
           {(fields, { add, remove, move }) => (
