@@ -89,11 +89,13 @@ export function renderApp(options: {
   return { tree, history };
 }
 
-/** Renders the app at `path`, its screens at `routes`, as a user granted `codes` sees it; gives the app's history. */
+/**
+ * Renders the app at `path`, its screens at `routes`, as a user granted `codes` sees it; gives what `render` gives, and
+ * the app's history.
+ */
 export function renderAt(store: TestStore, path: string, routes: RouteObject[], codes: string[] = []) {
-  const app = renderApp({ store, access: grant(codes), initialPath: path, routes });
-  render(app.tree);
-  return app;
+  const { tree, history } = renderApp({ store, access: grant(codes), initialPath: path, routes });
+  return { ...render(tree), history };
 }
 
 /** The server's built-in dictionaries, as `GET /api/dictionary/catalog/syscodes` answers them, for the types named. */
