@@ -8,6 +8,7 @@ import QuestionProfile from '@/pages/assess/question/profile';
 import { CreateQuestion, FindDuplicates } from '../../server/src/modules/assess/question/question.resource';
 import { fakeApi, page, validatedBy } from './fake-api';
 import {
+  aCaseGroup,
   aQuestion,
   aQuestionItem,
   aQuestionVersion,
@@ -626,19 +627,7 @@ describe('/question/:id/profile', () => {
   });
 
   it('shows what a version changed field by field as a reader reads it, an item written again unchanged not at all', async () => {
-    const v1 = aQuestion({
-      id: '7',
-      questionType: 'case_group',
-      medicalFormat: 'A3',
-      stem: '男，56岁，胸痛3小时。',
-      options: null,
-      answer: null,
-      childCount: 2,
-      children: [
-        aQuestionItem({ id: '61', stem: '最可能的诊断是', subOrder: 1 }),
-        aQuestionItem({ id: '62', stem: '首选的检查是', subOrder: 2 }),
-      ],
-    });
+    const v1 = aCaseGroup({ id: '7' });
     // the edit wrote the items again (new ids), changed the second one's analysis, the category, format, difficulty, score
     const v2 = aQuestion({
       ...v1,
@@ -734,19 +723,7 @@ describe('/question/:id/profile', () => {
   });
 
   it("asks for a group's likely duplicates by its stems and options, as the server's schema takes them", async () => {
-    const group = aQuestion({
-      id: '6',
-      questionType: 'case_group',
-      medicalFormat: 'A3',
-      stem: '男，56岁，胸痛3小时。',
-      options: null,
-      answer: null,
-      childCount: 2,
-      children: [
-        aQuestionItem({ id: '61', stem: '最可能的诊断是', subOrder: 1 }),
-        aQuestionItem({ id: '62', stem: '首选的检查是', subOrder: 2 }),
-      ],
-    });
+    const group = aCaseGroup({ id: '6' });
     let asked: unknown;
     fakeApi(
       questionProfileRoutes(group, {
