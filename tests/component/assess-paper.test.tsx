@@ -1,19 +1,27 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PaperListPage from '@/pages/assess/paper';
-import type { Paper, PaperPreview } from '@/pages/assess/paper/descriptor';
+import type { Paper } from '@/pages/assess/paper/descriptor';
 import PaperEditPage from '@/pages/assess/paper/edit';
 import PaperProfile from '@/pages/assess/paper/profile';
 import { CreatePaper } from '../../server/src/modules/assess/paper/paper.resource';
-import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page, validatedBy } from './fake-api';
+import { anAttachment } from './fixtures/file';
+import {
+  aDrawnSection,
+  aPaper,
+  aPaperPreview,
+  aPaperRule,
+  aPaperSlot,
+  aPlacedSection,
+  aPreviewQuestion,
+} from './fixtures/paper';
+import { freshStore, grant, renderApp, renderAt, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 /** Waits long enough for a form's validation or a debounced request on a loaded machine. */
 const slow = { timeout: 10_000 };
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = [
   ...['list', 'create', 'update', 'delete', 'export', 'publish', 'close', 'clone', 'export-word', 'export-pdf'].map(
     (a) => `assess:paper:${a}`,
@@ -21,114 +29,62 @@ const codes = [
   'assess:question:list',
 ];
 
-const paper = (id: string, extra: Partial<Paper> = {}): Paper => ({
-  id,
-  code: `P${id}`,
-  title: '心血管出科考核',
-  purpose: 'department_exit',
-  composeMode: 'random_per_candidate',
-  totalScore: 8,
-  passScore: 5,
-  durationMinutes: 90,
-  shuffleQuestions: false,
-  shuffleOptions: false,
-  multiAnswerScoring: 'all_or_nothing',
-  openAt: null,
-  closeAt: null,
-  maxAttempts: 0,
-  gradeMethod: 'highest',
-  navigation: 'free',
-  overdueHandling: 'auto_submit',
-  graceSeconds: null,
-  showResult: 'after_close',
-  reviewOptions: { answers: false, analysis: false, scores: true },
-  antiCheat: { fullscreen: false, maxBlurCount: 0, disableCopyPaste: false, randomizePerCandidate: false },
-  groupScoring: 'per_item',
-  instructions: null,
-  status: 'draft',
-  publishedAt: null,
-  questionCount: 4,
-  sectionCount: 2,
-  remark: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 3,
-  sections: [
-    {
-      id: '11',
-      title: 'A1 型题',
-      instructions: null,
-      defaultScore: 2,
-      questionType: null,
-      medicalFormat: null,
-      shuffleQuestions: null,
-      sequential: false,
-      slots: [
-        {
-          questionId: '101',
-          questionVersion: null,
-          score: 2,
-          code: 'Q00000101',
-          stem: '首选的抗血小板药物是',
-          questionType: 'single_choice',
-          medicalFormat: 'A1',
-          difficulty: 3,
-          status: 'ready',
-          childCount: 0,
-          points: 2,
-        },
-      ],
-      rules: [],
-    },
-    {
-      id: '12',
-      title: '随机题',
-      instructions: null,
-      defaultScore: 2,
-      questionType: null,
-      medicalFormat: null,
-      shuffleQuestions: null,
-      sequential: false,
-      slots: [],
-      rules: [
-        {
-          categoryIds: ['2'],
-          includeSubcategories: true,
-          knowledgePointIds: [],
-          tags: [],
-          tagMatch: 'any',
-          questionType: null,
-          medicalFormat: null,
-          difficultyMin: 1,
-          difficultyMax: 5,
-          difficultyMix: null,
-          count: 3,
-          score: 2,
-          excludeUsedWithinDays: null,
-          // what the server says of the rule now: never sent back with it
-          available: 5,
-          availableCapped: true,
-          together: { rules: [0], available: 5, requested: 3 },
-        },
-      ],
-    },
-  ],
-  ...extra,
-});
-
 let store: TestStore;
 beforeEach(() => {
   store = freshStore(seededSysCodes('common_status'));
 });
 afterEach(() => vi.unstubAllGlobals());
 
+type Routes = Parameters<typeof fakeApi>[0];
+/** What the editor of paper 1 reads and writes: the paper, the (empty) trees, and a save the server's schema takes. */
+const editorRoutes = (paper: Paper, more: Routes = {}): Routes => ({
+  'GET /api/assess/paper/1': () => ({ body: paper }),
+  'GET /api/assess/category/tree': () => ({ body: [] }),
+  'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+  'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
+    body: aPaper({ ...(call.body as Partial<Paper>), id: '1' }),
+  })),
+  ...more,
+});
+/** The server's check of the rules: each may draw `available` questions. */
+const eachRuleDraws = (available: number): Routes => ({
+  'POST /api/assess/paper/check-rules': (call) => ({
+    body: (call.body as { rules: { count: number }[] }).rules.map((r) => ({ requested: r.count, available })),
+  }),
+});
+/** The editor of paper 1, and where a saved paper lands. */
+const openEditor = () =>
+  renderAt(
+    store,
+    '/exam-paper/edit/1',
+    [
+      { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
+      { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
+    ],
+    codes,
+  );
+/** The profile of paper 1, and where a clone lands. */
+const openProfile = () =>
+  renderAt(
+    store,
+    '/exam-paper/1/profile',
+    [
+      { path: '/exam-paper/:id/profile', element: <PaperProfile /> },
+      { path: '/exam-paper/edit/:id', element: <div data-testid="landed-edit" /> },
+    ],
+    codes,
+  );
+
 describe('/exam-paper/list', () => {
   it('publishes a draft after a confirmation, and clones a published paper into a draft it opens', async () => {
     const api = fakeApi({
       'GET /api/assess/paper': () =>
-        page([paper('1'), paper('2', { status: 'published', code: 'P2', title: '已发布卷' })]),
-      'POST /api/assess/paper/1/publish': () => ({ body: paper('1', { status: 'published' }) }),
-      'POST /api/assess/paper/2/clone': (call) => ({ status: 201, body: paper('3', call.body as Partial<Paper>) }),
+        page([aPaper(), aPaper({ id: '2', status: 'published', code: 'P2', title: '已发布卷' })]),
+      'POST /api/assess/paper/1/publish': () => ({ body: aPaper({ id: '1', status: 'published' }) }),
+      'POST /api/assess/paper/2/clone': (call) => ({
+        status: 201,
+        body: aPaper({ ...(call.body as Partial<Paper>), id: '3' }),
+      }),
     });
     const app = renderApp({ store, access: grant(codes), children: <PaperListPage /> });
     render(app.tree);
@@ -152,27 +108,8 @@ describe('/exam-paper/list', () => {
 
 describe('/exam-paper/edit/:id', () => {
   it('shows each rule with how many questions it may draw, follows the totals, and saves the whole paper', async () => {
-    const api = fakeApi({
-      'GET /api/assess/paper/1': () => ({ body: paper('1') }),
-      'GET /api/assess/category/tree': () => ({ body: [] }),
-      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
-      'POST /api/assess/paper/check-rules': (call) => ({
-        body: (call.body as { rules: { count: number }[] }).rules.map((r) => ({ requested: r.count, available: 4 })),
-      }),
-      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
-        body: paper('1', call.body as Partial<Paper>),
-      })),
-    });
-    const app = renderApp({
-      store,
-      access: grant(codes),
-      initialPath: '/exam-paper/edit/1',
-      routes: [
-        { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
-        { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
-      ],
-    });
-    render(app.tree);
+    const api = fakeApi(editorRoutes(aPaper(), eachRuleDraws(4)));
+    openEditor();
     await waitFor(() => expect(screen.getByTestId('paper-code')).toHaveValue('P1'));
     expect(await screen.findByText('可用 4 道')).toBeInTheDocument();
     expect(within(screen.getByTestId('paper-total')).getByText('8')).toBeInTheDocument();
@@ -254,37 +191,14 @@ describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
 
 describe('/exam-paper/edit/:id, drag to order', () => {
   it('drags a question and a section into another place (the arrows stay), and saves that order', async () => {
-    const base = paper('1');
-    const sections = base.sections as NonNullable<Paper['sections']>;
-    const first = sections[0] as (typeof sections)[number];
-    const slot = first.slots[0] as (typeof first.slots)[number];
-    const withTwo = paper('1', {
+    const withTwo = aPaper({
       sections: [
-        { ...first, slots: [slot, { ...slot, questionId: '102', code: 'Q00000102', stem: '第二道题' }] },
-        sections[1] as (typeof sections)[number],
+        aPlacedSection([aPaperSlot(), aPaperSlot({ questionId: '102', code: 'Q00000102', stem: '第二道题' })]),
+        aDrawnSection(),
       ],
     });
-    const api = fakeApi({
-      'GET /api/assess/paper/1': () => ({ body: withTwo }),
-      'GET /api/assess/category/tree': () => ({ body: [] }),
-      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
-      'POST /api/assess/paper/check-rules': (call) => ({
-        body: (call.body as { rules: { count: number }[] }).rules.map((r) => ({ requested: r.count, available: 9 })),
-      }),
-      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
-        body: paper('1', call.body as Partial<Paper>),
-      })),
-    });
-    const app = renderApp({
-      store,
-      access: grant(codes),
-      initialPath: '/exam-paper/edit/1',
-      routes: [
-        { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
-        { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
-      ],
-    });
-    render(app.tree);
+    const api = fakeApi(editorRoutes(withTwo, eachRuleDraws(9)));
+    openEditor();
     await waitFor(() => expect(screen.getAllByTestId('slot-stem').map((e) => e.textContent)).toHaveLength(2), slow);
     const drag = (handle: HTMLElement, onto: HTMLElement) => {
       fireEvent.dragStart(handle);
@@ -324,42 +238,24 @@ describe('/exam-paper/edit/:id, drag to order', () => {
 describe('/exam-paper/edit/:id, the rules together', () => {
   /** The paper of two sections drawing 3 each from the same category, on its edit screen. */
   const open = () => {
-    const rule = { ...(paper('1').sections?.[1]?.rules[0] as object), available: undefined };
-    const two = paper('1', {
-      sections: [
-        { ...(paper('1').sections?.[1] as NonNullable<Paper['sections']>[number]), id: '21', rules: [rule as never] },
-        { ...(paper('1').sections?.[1] as NonNullable<Paper['sections']>[number]), id: '22', rules: [rule as never] },
-      ],
-    });
+    const rule = aPaperRule({ available: undefined });
+    const two = aPaper({ sections: [aDrawnSection([rule], { id: '21' }), aDrawnSection([rule], { id: '22' })] });
     type Asked = { rules: { count: number; difficultyMix?: Record<string, number> | null }[] };
-    const api = fakeApi({
-      'GET /api/assess/paper/1': () => ({ body: two }),
-      'GET /api/assess/category/tree': () => ({ body: [] }),
-      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
-      'POST /api/assess/paper/check-rules': (call) => ({
-        body: (call.body as Asked).rules.map((r) => ({
-          requested: r.count,
-          available: 3,
-          ...(r.difficultyMix ? { levels: { 1: 2, 3: 0 } } : {}),
-          ...((call.body as Asked).rules.length > 1 && !r.difficultyMix
-            ? { together: { rules: [0, 1], available: 3, requested: 6 } }
-            : {}),
-        })),
+    const api = fakeApi(
+      editorRoutes(two, {
+        'POST /api/assess/paper/check-rules': (call) => ({
+          body: (call.body as Asked).rules.map((r) => ({
+            requested: r.count,
+            available: 3,
+            ...(r.difficultyMix ? { levels: { 1: 2, 3: 0 } } : {}),
+            ...((call.body as Asked).rules.length > 1 && !r.difficultyMix
+              ? { together: { rules: [0, 1], available: 3, requested: 6 } }
+              : {}),
+          })),
+        }),
       }),
-      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
-        body: paper('1', call.body as Partial<Paper>),
-      })),
-    });
-    const app = renderApp({
-      store,
-      access: grant(codes),
-      initialPath: '/exam-paper/edit/1',
-      routes: [
-        { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
-        { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
-      ],
-    });
-    render(app.tree);
+    );
+    openEditor();
     return api;
   };
 
@@ -435,109 +331,54 @@ describe('/exam-paper/edit/:id, the rules together', () => {
 
 describe('/exam-paper/:id/profile', () => {
   it("shows the questions' images in the candidate's preview (and its printout), from the links the preview brings", async () => {
-    const link = (id: string, name: string) => ({
-      id,
-      name,
-      mimeType: 'image/png',
-      sizeBytes: 10,
-      previewUrl: `/files/${name}`,
-      downloadUrl: `/files/${name}?download`,
-      expiresAt: '2026-12-01T00:00:00.000Z',
-    });
-    const preview: PaperPreview = {
-      seed: 1,
-      totalScore: 2,
-      sections: [
-        {
-          title: 'A1 型题',
-          instructions: null,
-          sequential: false,
-          questions: [
-            {
-              id: '101',
-              code: 'Q101',
-              version: 1,
-              score: 2,
-              drawn: false,
-              itemScore: null,
-              questionType: 'single_choice',
-              medicalFormat: 'A1',
-              stem: '心电图如下，诊断是',
-              stemMediaFileIds: ['31'],
-              options: 'ABCDE'
-                .split('')
-                .map((key) => ({ key, text: `诊断${key}`, ...(key === 'B' && { mediaIds: ['32'] }) })),
-              answer: ['B'],
-              analysis: null,
-              children: [],
-            },
-          ],
-        },
+    const preview = aPaperPreview(
+      [
+        aPreviewQuestion({
+          stem: '心电图如下，诊断是',
+          stemMediaFileIds: ['31'],
+          options: 'ABCDE'
+            .split('')
+            .map((key) => ({ key, text: `诊断${key}`, ...(key === 'B' && { mediaIds: ['32'] }) })),
+          answer: ['B'],
+        }),
       ],
-      media: [link('31', 'ecg.png'), link('32', 'flutter.png')],
-    };
+      { totalScore: 2, media: [anAttachment('31', 'ecg.png'), anAttachment('32', 'flutter.png')] },
+    );
     fakeApi({
-      'GET /api/assess/paper/1': () => ({ body: paper('1', { status: 'published' }) }),
+      'GET /api/assess/paper/1': () => ({ body: aPaper({ id: '1', status: 'published' }) }),
       'GET /api/assess/paper/1/preview': () => ({ body: preview }),
       'GET /api/system/audit.*': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/exam-paper/1/profile',
-        routes: [{ path: '/exam-paper/:id/profile', element: <PaperProfile /> }],
-      }).tree,
-    );
+    openProfile();
     const shown = within(await screen.findByTestId('paper-preview'));
     expect(await shown.findByRole('img', { name: 'ecg.png' })).toHaveAttribute('src', '/files/ecg.png');
     expect(shown.getByRole('img', { name: 'flutter.png' })).toHaveAttribute('src', '/files/flutter.png');
   });
 
   it('previews the paper as a candidate gets it, drawing again on request', async () => {
-    const preview = (seed: number): PaperPreview => ({
-      seed,
-      totalScore: 8,
-      sections: [
-        {
-          title: 'A1 型题',
-          instructions: null,
-          sequential: false,
-          questions: [
-            {
-              id: String(100 + seed),
-              code: `Q${seed}`,
-              version: 1,
-              score: 2,
-              drawn: seed > 0,
-              itemScore: null,
-              questionType: 'true_false',
-              medicalFormat: null,
-              stem: `第 ${seed} 次抽到的题`,
-              options: null,
-              answer: true,
-              analysis: null,
-              children: [],
-            },
-          ],
-        },
-      ],
-    });
+    const preview = (seed: number) =>
+      aPaperPreview(
+        [
+          aPreviewQuestion({
+            id: String(100 + seed),
+            code: `Q${seed}`,
+            drawn: seed > 0,
+            questionType: 'true_false',
+            medicalFormat: null,
+            stem: `第 ${seed} 次抽到的题`,
+            answer: true,
+          }),
+        ],
+        { seed },
+      );
     const api = fakeApi({
-      'GET /api/assess/paper/1': () => ({ body: paper('1', { status: 'published' }) }),
+      'GET /api/assess/paper/1': () => ({ body: aPaper({ id: '1', status: 'published' }) }),
       'GET /api/assess/paper/1/preview': (call) => ({ body: preview(Number(call.query.seed)) }),
       'GET /api/assess/paper/1/export-word': () => ({ body: {} }),
       'GET /api/assess/paper/1/export-pdf': () => ({ body: {} }),
       'GET /api/system/audit.*': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/exam-paper/1/profile',
-        routes: [{ path: '/exam-paper/:id/profile', element: <PaperProfile /> }],
-      }).tree,
-    );
+    openProfile();
     expect(await screen.findByText('第 1 次抽到的题')).toBeInTheDocument();
     expect(within(screen.getByTestId('paper-structure')).getByText('Q00000101')).toBeInTheDocument();
     expect(screen.queryByTestId('paper-profile-publish')).toBeNull();
@@ -565,14 +406,12 @@ describe('/exam-paper/:id/profile', () => {
   });
 
   it('publishes and closes after a confirmation, clones, and summarises each rule', async () => {
-    const mixed = paper('1');
-    const rules = mixed.sections?.[1]?.rules as NonNullable<Paper['sections']>[number]['rules'];
-    rules[0] = {
-      ...(rules[0] as (typeof rules)[number]),
-      knowledgePointIds: ['7'],
-      medicalFormat: 'A2',
-      difficultyMix: { 1: 1, 4: 2 },
-    };
+    const mixed = aPaper({
+      sections: [
+        aPlacedSection(),
+        aDrawnSection([aPaperRule({ knowledgePointIds: ['7'], medicalFormat: 'A2', difficultyMix: { 1: 1, 4: 2 } })]),
+      ],
+    });
     const api = fakeApi({
       'GET /api/assess/paper/1': () => ({ body: mixed }),
       'GET /api/assess/paper/1/preview': (call) => ({
@@ -580,20 +419,14 @@ describe('/exam-paper/:id/profile', () => {
       }),
       'GET /api/assess/category/2': () => ({ body: { id: '2', name: '心血管' } }),
       'GET /api/assess/knowledge-point/7': () => ({ body: { id: '7', name: '心力衰竭' } }),
-      'POST /api/assess/paper/1/publish': () => ({ body: paper('1', { status: 'published', version: 4 }) }),
-      'POST /api/assess/paper/1/clone': (call) => ({ status: 201, body: paper('9', call.body as Partial<Paper>) }),
+      'POST /api/assess/paper/1/publish': () => ({ body: aPaper({ id: '1', status: 'published', version: 4 }) }),
+      'POST /api/assess/paper/1/clone': (call) => ({
+        status: 201,
+        body: aPaper({ ...(call.body as Partial<Paper>), id: '9' }),
+      }),
       'GET /api/system/audit.*': () => page([]),
     });
-    const app = renderApp({
-      store,
-      access: grant(codes),
-      initialPath: '/exam-paper/1/profile',
-      routes: [
-        { path: '/exam-paper/:id/profile', element: <PaperProfile /> },
-        { path: '/exam-paper/edit/:id', element: <div data-testid="landed-edit" /> },
-      ],
-    });
-    render(app.tree);
+    const app = openProfile();
     const summary = await screen.findByTestId('paper-rule-summary', {}, slow);
     await waitFor(
       () => expect(within(summary).getByTestId('rule-summary-categories')).toHaveTextContent('心血管'),
@@ -617,52 +450,31 @@ describe('/exam-paper/:id/profile', () => {
 });
 
 describe('/exam-paper/edit/:id, delivery settings and groups', () => {
-  const base = paper('1');
-  const first = (base.sections as NonNullable<Paper['sections']>)[0] as NonNullable<Paper['sections']>[number];
-  const slot = first.slots[0] as (typeof first.slots)[number];
-  const grouped = paper('1', {
+  const grouped = aPaper({
     composeMode: 'manual',
     sections: [
-      {
-        ...first,
-        slots: [
-          { ...slot, questionId: '201', code: 'Q201', stem: '病例组', questionType: 'case_group', childCount: 3 },
-          {
-            ...slot,
-            questionId: '202',
-            code: 'Q202',
-            stem: '案例分析',
-            questionType: 'case_analysis',
-            childCount: 2,
-            score: 1,
-          },
-        ],
-      },
+      aPlacedSection([
+        aPaperSlot({ questionId: '201', code: 'Q201', stem: '病例组', questionType: 'case_group', childCount: 3 }),
+        aPaperSlot({
+          questionId: '202',
+          code: 'Q202',
+          stem: '案例分析',
+          questionType: 'case_analysis',
+          childCount: 2,
+          score: 1,
+        }),
+      ]),
     ],
   });
 
   const open = () => {
-    const api = fakeApi({
-      'GET /api/assess/paper/1': () => ({ body: grouped }),
-      'GET /api/assess/category/tree': () => ({ body: [] }),
-      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
-      'GET /api/assess/question': () => page([]),
-      'GET /api/assess/question/tags': () => ({ body: [] }),
-      'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
-        body: paper('1', call.body as Partial<Paper>),
-      })),
-    });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/exam-paper/edit/1',
-        routes: [
-          { path: '/exam-paper/edit/:id', element: <PaperEditPage /> },
-          { path: '/exam-paper/:id/profile', element: <div data-testid="landed" /> },
-        ],
-      }).tree,
+    const api = fakeApi(
+      editorRoutes(grouped, {
+        'GET /api/assess/question': () => page([]),
+        'GET /api/assess/question/tags': () => ({ body: [] }),
+      }),
     );
+    openEditor();
     return api;
   };
   const choose = async (testId: string, label: string) => {
@@ -738,11 +550,7 @@ describe('/exam-paper/edit/:id, delivery settings and groups', () => {
 
 describe('/exam-paper/:id/profile, settings', () => {
   it('summarises the delivery settings, the sections and the groups, and prints the window and attempts', async () => {
-    const base = paper('1');
-    const sections = base.sections as NonNullable<Paper['sections']>;
-    const first = sections[0] as (typeof sections)[number];
-    const second = sections[1] as (typeof sections)[number];
-    const set = paper('1', {
+    const set = aPaper({
       openAt: '2026-12-01T00:00:00.000Z',
       closeAt: '2026-12-01T02:00:00.000Z',
       maxAttempts: 2,
@@ -751,58 +559,33 @@ describe('/exam-paper/:id/profile, settings', () => {
       antiCheat: { fullscreen: true, maxBlurCount: 3, disableCopyPaste: false, randomizePerCandidate: false },
       groupScoring: 'split',
       sections: [
-        {
-          ...first,
+        aPlacedSection([aPaperSlot({ childCount: 3, score: 2, points: 2 })], {
           questionType: 'case_group',
           sequential: true,
-          slots: [{ ...(first.slots[0] as (typeof first.slots)[number]), childCount: 3, score: 2, points: 2 }],
-        },
-        { ...second, rules: [{ ...(second.rules[0] as (typeof second.rules)[number]), excludeUsedWithinDays: 30 }] },
+        }),
+        aDrawnSection([aPaperRule({ excludeUsedWithinDays: 30 })]),
       ],
     });
     fakeApi({
       'GET /api/assess/paper/1': () => ({ body: set }),
       'GET /api/assess/paper/1/preview': (call) => ({
-        body: {
-          seed: Number(call.query.seed),
-          totalScore: 8,
-          sections: [
-            {
-              title: 'A1 型题',
-              instructions: null,
-              sequential: true,
-              questions: [
-                {
-                  id: '101',
-                  code: 'Q101',
-                  version: 1,
-                  score: 2,
-                  drawn: false,
-                  itemScore: 0.67,
-                  questionType: 'case_group',
-                  medicalFormat: 'A3',
-                  stem: '病例组题干',
-                  options: null,
-                  answer: null,
-                  analysis: null,
-                  children: [],
-                },
-              ],
-            },
+        body: aPaperPreview(
+          [
+            aPreviewQuestion({
+              itemScore: 0.67,
+              questionType: 'case_group',
+              medicalFormat: 'A3',
+              stem: '病例组题干',
+            }),
           ],
-        },
+          { seed: Number(call.query.seed) },
+          { sequential: true },
+        ),
       }),
       'GET /api/assess/category/2': () => ({ body: { id: '2', name: '心血管' } }),
       'GET /api/system/audit.*': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/exam-paper/1/profile',
-        routes: [{ path: '/exam-paper/:id/profile', element: <PaperProfile /> }],
-      }).tree,
-    );
+    openProfile();
     expect(await screen.findByText('最后一次', {}, slow)).toBeInTheDocument();
     expect(screen.getByTestId('paper-antiCheat')).toHaveTextContent('全屏作答');
     expect(screen.getByTestId('paper-antiCheat')).toHaveTextContent('切屏上限 3 次');

@@ -1,111 +1,34 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Question, QuestionVersion } from '@/pages/assess/question/descriptor';
+import type { Question } from '@/pages/assess/question/descriptor';
 import QuestionEditPage from '@/pages/assess/question/edit';
 import QuestionProfile from '@/pages/assess/question/profile';
-import { dispatchRoot } from '@/utils/store';
 import { CreateQuestion } from '../../server/src/modules/assess/question/question.resource';
 import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeUploads } from './fake-xhr';
+import { anAttachment } from './fixtures/file';
+import { aQuestion, aQuestionVersion, questionProfileRoutes } from './fixtures/question';
+import { aTaxonomyNode } from './fixtures/taxonomy';
+import { freshStore, renderAt, seededSysCodes, type TestStore } from './harness';
 
 // the step form's walk is long on a busy machine
 vi.setConfig({ testTimeout: 150_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = ['list', 'create', 'update', 'review'].map((a) => `assess:question:${a}`);
 
-const category = {
-  id: '1',
-  parentId: null,
-  path: '/1/',
-  depth: 0,
-  code: 'imaging',
-  name: '影像学',
-  sort: 0,
-  status: 'enabled',
-  remark: null,
-  questionCount: 0,
-  hasChildren: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 0,
-};
+const category = aTaxonomyNode('1', '影像学', null, { code: 'imaging', questionCount: 0 });
 const options = ['窦性心律', '房颤', '房扑', '室速', '室颤'].map((text, i) => ({ key: 'ABCDE'[i], text }));
-const question = (id: string, extra: Partial<Question> = {}): Question => ({
-  id,
-  code: `Q${id.padStart(8, '0')}`,
-  categoryId: '1',
-  categoryName: '影像学',
-  questionType: 'single_choice',
-  medicalFormat: 'A1',
-  stem: '心电图如下，诊断是',
-  stemMediaFileIds: [],
-  options,
-  answer: ['B'],
-  analysis: null,
-  difficulty: 3,
-  knowledgePointIds: [],
-  knowledgePointNames: [],
-  tags: [],
-  source: null,
-  sourceYear: null,
-  specialtyCode: null,
-  syllabusRef: null,
-  estimatedSeconds: null,
-  suggestedScore: null,
-  status: 'draft',
-  currentVersion: 1,
-  reviewedByName: null,
-  reviewedAt: null,
-  reviewComment: null,
-  usageCount: 0,
-  childCount: 0,
-  children: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 0,
-  ...extra,
-});
-const attachment = (id: string, name: string) => ({
-  id,
-  name,
-  mimeType: 'image/png',
-  sizeBytes: 100,
-  previewUrl: `/files/${name}`,
-  downloadUrl: `/files/${name}?download`,
-  expiresAt: '2026-12-01T00:00:00.000Z',
-});
-
-/** XMLHttpRequest as uploadFile uses it for an upload through the server: answered with the stored file. */
-class FakeXhr {
-  static sent: { method: string; url: string }[] = [];
-  /** The id of the next file stored. */
-  static next = 71;
-  upload: { onprogress?: (event: Partial<ProgressEvent>) => void } = {};
-  status = 0;
-  responseText = '';
-  onload?: () => void;
-  onerror?: () => void;
-  onabort?: () => void;
-  private request = { method: '', url: '' };
-  open(method: string, url: string) {
-    Object.assign(this.request, { method, url });
-  }
-  setRequestHeader() {}
-  send() {
-    FakeXhr.sent.push({ ...this.request });
-    setTimeout(() => {
-      this.status = 201;
-      const name = new URLSearchParams(this.request.url.split('?')[1]).get('name');
-      this.responseText = JSON.stringify({ id: String(FakeXhr.next++), originalName: name });
-      this.onload?.();
-    });
-  }
-  abort() {
-    this.onabort?.();
-  }
-}
+/** An ECG to read, of the imaging category: B (atrial fibrillation) the answer. */
+const anEcgQuestion = (overrides: Partial<Question> = {}) =>
+  aQuestion({
+    categoryId: '1',
+    categoryName: '影像学',
+    stem: '心电图如下，诊断是',
+    options,
+    answer: ['B'],
+    tags: [],
+    ...overrides,
+  });
 
 let store: TestStore;
 beforeEach(() => {
@@ -120,10 +43,7 @@ describe('/question/add with images', () => {
   };
 
   it("uploads images to the stem as thumbnails, reorders and removes them, the candidate's preview shows them; a non-image is not sent", async () => {
-    dispatchRoot('SET_TOKEN', { accessToken: 'tok', refreshToken: 'r', type: 'bearer' });
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    FakeXhr.sent = [];
-    FakeXhr.next = 71;
+    const uploads = fakeUploads(71);
     const api = fakeApi({
       'GET /api/assess/category/tree': () => ({ body: [category] }),
       'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
@@ -139,19 +59,17 @@ describe('/question/add with images', () => {
       'POST /api/assess/question/duplicates': () => ({ body: [] }),
       'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
         status: 201,
-        body: question('9', call.body as Partial<Question>),
+        body: anEcgQuestion({ ...(call.body as Partial<Question>), id: '9' }),
       })),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/add',
-        routes: [
-          { path: '/question/add', element: <QuestionEditPage /> },
-          { path: '/question/:id/profile', element: <div data-testid="landed" /> },
-        ],
-      }).tree,
+    renderAt(
+      store,
+      '/question/add',
+      [
+        { path: '/question/add', element: <QuestionEditPage /> },
+        { path: '/question/:id/profile', element: <div data-testid="landed" /> },
+      ],
+      codes,
     );
     fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
     fireEvent.click(await screen.findByText('影像学', { selector: '.ant-select-tree-title' }));
@@ -165,7 +83,7 @@ describe('/question/add with images', () => {
     const thumbnail = await within(field).findByRole('img', { name: 'ecg.png' });
     expect(thumbnail).toHaveAttribute('src', '/files/ecg.png');
     await within(field).findByRole('img', { name: 'film.png' });
-    expect(FakeXhr.sent[0]).toEqual({ method: 'POST', url: '/api/file/file/upload?name=ecg.png&purpose=attachment' });
+    expect(uploads[0]).toEqual({ method: 'POST', url: '/api/file/file/upload?name=ecg.png&purpose=attachment' });
     // reordered (the film first), then the ECG removed
     const names = () =>
       within(field)
@@ -185,7 +103,7 @@ describe('/question/add with images', () => {
       target: { files: [new File(['text'], 'notes.txt', { type: 'text/plain' })] },
     });
     expect(await screen.findByText('只能添加图片（PNG、JPEG、GIF 或 WebP）')).toBeInTheDocument();
-    expect(FakeXhr.sent).toHaveLength(2);
+    expect(uploads).toHaveLength(2);
     const texts = screen.getAllByTestId('question-options-text');
     for (const [i, text] of texts.entries()) fireEvent.change(text, { target: { value: `选项${i}` } });
     fireEvent.click(screen.getAllByTestId('question-options-correct')[1] as HTMLElement);
@@ -206,49 +124,27 @@ describe('/question/add with images', () => {
 
 describe('/question/:id/profile with images', () => {
   it("shows the stem's and an option's images, and a version that changed the stem's image", async () => {
-    const now = question('5', {
+    const now = anEcgQuestion({
+      id: '5',
       status: 'ready',
       currentVersion: 2,
       stemMediaFileIds: ['12'],
       options: options.map((o) => (o.key === 'C' ? { ...o, mediaIds: ['13'] } : o)),
     });
-    const versions: QuestionVersion[] = [
-      { number: 2, changeNote: null, createdAt: '2026-02-01T00:00:00.000Z', createdByName: '管理员', snapshot: now },
-      {
-        number: 1,
-        changeNote: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        createdByName: '管理员',
-        snapshot: { ...now, stemMediaFileIds: ['11'] },
-      },
-    ];
-    fakeApi({
-      'GET /api/assess/question/5': () => ({ body: now }),
-      'GET /api/assess/question/5/attachments': () => ({
-        body: [attachment('11', 'old-ecg.png'), attachment('12', 'new-ecg.png'), attachment('13', 'flutter.png')],
+    const versions = [aQuestionVersion(2, now), aQuestionVersion(1, { ...now, stemMediaFileIds: ['11'] })];
+    fakeApi(
+      questionProfileRoutes(now, {
+        'GET /api/assess/question/5/attachments': () => ({
+          body: [
+            anAttachment('11', 'old-ecg.png'),
+            anAttachment('12', 'new-ecg.png'),
+            anAttachment('13', 'flutter.png'),
+          ],
+        }),
+        'GET /api/assess/question/5/versions': () => ({ body: versions }),
       }),
-      'GET /api/assess/question/5/versions': () => ({ body: versions }),
-      'GET /api/assess/question/5/papers': () => ({ body: [] }),
-      'GET /api/assess/question/5/statistics': () => ({
-        body: {
-          usageCount: 0,
-          versionCount: 2,
-          papers: { draft: 0, published: 0, closed: 0 },
-          lastUsedAt: null,
-          drawableBy: [],
-        },
-      }),
-      'POST /api/assess/question/duplicates': () => ({ body: [] }),
-      'GET /api/system/audit.*': () => page([]),
-    });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/5/profile',
-        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
-      }).tree,
     );
+    renderAt(store, '/question/5/profile', [{ path: '/question/:id/profile', element: <QuestionProfile /> }], codes);
     const preview = (await screen.findAllByTestId('question-preview'))[0] as HTMLElement;
     expect(await within(preview).findByRole('img', { name: 'new-ecg.png' })).toHaveAttribute(
       'src',

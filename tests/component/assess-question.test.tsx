@@ -2,78 +2,35 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createPath } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import QuestionListPage from '@/pages/assess/question';
-import type { Question, QuestionVersion } from '@/pages/assess/question/descriptor';
+import type { Question } from '@/pages/assess/question/descriptor';
 import QuestionEditPage from '@/pages/assess/question/edit';
 import QuestionProfile from '@/pages/assess/question/profile';
 import { CreateQuestion, FindDuplicates } from '../../server/src/modules/assess/question/question.resource';
-import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page, validatedBy } from './fake-api';
+import {
+  aCaseGroup,
+  aQuestion,
+  aQuestionItem,
+  aQuestionVersion,
+  fiveDrugs,
+  questionProfileRoutes,
+  someQuestionStatistics,
+} from './fixtures/question';
+import { aTaxonomyNode } from './fixtures/taxonomy';
+import { freshStore, grant, renderApp, renderAt, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = [
   ...['list', 'create', 'update', 'delete', 'export', 'review', 'bulk-update'].map((a) => `assess:question:${a}`),
   'assess:category:manage',
   'assess:knowledge:manage',
 ];
 
-const node = (id: string, name: string, parentId: string | null = null, hasChildren = false) => ({
-  id,
-  parentId,
-  path: parentId ? `/${parentId}/${id}/` : `/${id}/`,
-  depth: parentId ? 1 : 0,
-  code: `c${id}`,
-  name,
-  sort: 0,
-  status: 'enabled',
-  remark: null,
-  questionCount: 0,
-  hasChildren,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 0,
-});
+const node = (id: string, name: string, parentId: string | null = null, hasChildren = false) =>
+  aTaxonomyNode(id, name, parentId, { hasChildren, questionCount: 0 });
 const internal = node('1', '内科学', null, true);
 const cardio = node('2', '心血管', '1');
-
-const five = ['阿司匹林', '肝素', '华法林', '氯吡格雷', '尿激酶'].map((text, i) => ({ key: 'ABCDE'[i], text }));
-const question = (id: string, extra: Partial<Question> = {}): Question => ({
-  id,
-  code: `Q${id.padStart(8, '0')}`,
-  categoryId: '2',
-  categoryName: '心血管',
-  questionType: 'single_choice',
-  medicalFormat: 'A1',
-  stem: '急性心肌梗死首选的抗血小板药物是',
-  stemMediaFileIds: [],
-  options: five,
-  answer: ['A'],
-  analysis: null,
-  difficulty: 3,
-  knowledgePointIds: [],
-  knowledgePointNames: [],
-  tags: ['心内'],
-  source: null,
-  sourceYear: null,
-  specialtyCode: null,
-  syllabusRef: null,
-  estimatedSeconds: null,
-  suggestedScore: null,
-  status: 'draft',
-  currentVersion: 1,
-  reviewedByName: null,
-  reviewedAt: null,
-  reviewComment: null,
-  usageCount: 0,
-  childCount: 0,
-  children: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 0,
-  ...extra,
-});
 
 let store: TestStore;
 beforeEach(() => {
@@ -93,7 +50,7 @@ describe('/question/list', () => {
     const api = fakeApi({
       ...trees,
       'GET /api/assess/question': () =>
-        page([question('1'), question('2', { status: 'pending_review', stem: '溶栓的时间窗是' })]),
+        page([aQuestion({ id: '1' }), aQuestion({ id: '2', status: 'pending_review', stem: '溶栓的时间窗是' })]),
       ...extra,
     });
     const app = renderApp({ store, access: grant(granted), children: <QuestionListPage /> });
@@ -168,7 +125,7 @@ describe('/question/list', () => {
   it('says more than the cap match when the server stopped counting a search', async () => {
     mount({
       'GET /api/assess/question': () => ({
-        body: { ...page([question('1')]).body, total: 1000, pageSize: 20, totalCapped: true },
+        body: { ...page([aQuestion({ id: '1' })]).body, total: 1000, pageSize: 20, totalCapped: true },
       }),
     });
     expect(await screen.findByText('超过 1,000 条，请缩小搜索范围')).toBeInTheDocument();
@@ -176,8 +133,8 @@ describe('/question/list', () => {
 
   it('submits a draft for review, and reviews one awaiting it (a rejection needs a comment)', async () => {
     const { api } = mount({
-      'POST /api/assess/question/1/submit': () => ({ body: question('1', { status: 'pending_review' }) }),
-      'POST /api/assess/question/2/review': () => ({ body: question('2', { status: 'rejected' }) }),
+      'POST /api/assess/question/1/submit': () => ({ body: aQuestion({ id: '1', status: 'pending_review' }) }),
+      'POST /api/assess/question/2/review': () => ({ body: aQuestion({ id: '2', status: 'rejected' }) }),
     });
     const draft = (await screen.findByText('急性心肌梗死首选的抗血小板药物是')).closest('tr') as HTMLElement;
     fireEvent.click(within(draft).getByTestId('question-submit'));
@@ -295,15 +252,54 @@ describe('/question/list', () => {
 });
 
 describe('/question/add', () => {
+  /**
+   * Waits for the step holding this field to be the one shown: the form hides the other steps (display: none). Read
+   * from the page's own markup, not by `toBeVisible`, which asks jsdom for the computed style of each of the field's
+   * ancestors through all of antd's style rules (about a second on a busy machine) at each of the wait's retries.
+   */
+  const stepShown = (testId: string) =>
+    waitFor(() => expect(screen.getByTestId(testId).closest('[style*="display: none"]')).toBeNull());
   /** Presses "next" and waits for the step to open. */
   const next = async (testId: string) => {
     fireEvent.click(screen.getByTestId('step-next'));
-    await waitFor(() => expect(screen.getByTestId(testId)).toBeVisible());
+    await stepShown(testId);
   };
   /** Presses "back" and waits for the step to open. */
   const back = async (testId: string) => {
     fireEvent.click(screen.getByTestId('step-back'));
-    await waitFor(() => expect(screen.getByTestId(testId)).toBeVisible());
+    await stepShown(testId);
+  };
+  /** The form of a new question, and where a saved one lands, as a user granted every code opens it. */
+  const openForm = () =>
+    renderAt(
+      store,
+      '/question/add',
+      [
+        { path: '/question/add', element: <QuestionEditPage /> },
+        { path: '/question/:id/profile', element: <div data-testid="landed" /> },
+      ],
+      codes,
+    );
+  /** A save the server takes once its schema does: the question comes back as number 9. */
+  const saves = {
+    'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
+      status: 201,
+      body: aQuestion({ ...(call.body as Partial<Question>), id: '9' }),
+    })),
+  };
+  /** Picks the top category (内科学) of the tree in the first step. */
+  const pickCategory = async () => {
+    fireEvent.mouseDown((await screen.findByTestId('question-category')).querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+  };
+  /** Writes the single choice the form starts with up to its options: "选一个", its four options 选项0…选项3. */
+  const writeSingleChoice = async () => {
+    await pickCategory();
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
+    await next('question-options');
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: `选项${i}` } });
   };
 
   it('writes a B1 group step by step, previews it as a candidate reads it, and saves it', async () => {
@@ -311,26 +307,13 @@ describe('/question/add', () => {
       ...trees,
       'GET /api/assess/question/tags': () => ({ body: ['执业医师', '心内'] }),
       'POST /api/assess/question/duplicates': () => ({ body: [] }),
-      'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
-        status: 201,
-        body: question('9', call.body as Partial<Question>),
-      })),
+      ...saves,
     });
-    const app = renderApp({
-      store,
-      access: grant(codes),
-      initialPath: '/question/add',
-      routes: [
-        { path: '/question/add', element: <QuestionEditPage /> },
-        { path: '/question/:id/profile', element: <div data-testid="landed" /> },
-      ],
-    });
-    render(app.tree);
+    const app = openForm();
 
     fireEvent.click(within(await screen.findByTestId('question-type')).getByText('共用选项题（B1）'));
     expect(within(screen.getByTestId('question-format')).getByLabelText('B1 标准配伍型')).toBeChecked();
-    fireEvent.mouseDown(within(screen.getByTestId('question-category')).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await pickCategory();
 
     await next('question-stem');
     fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '以下药物各用于' } });
@@ -341,7 +324,7 @@ describe('/question/add', () => {
     await next('question-options');
     const texts = screen.getAllByTestId('question-options-text');
     expect(texts).toHaveLength(5);
-    for (const [i, o] of five.entries()) fireEvent.change(texts[i], { target: { value: o.text } });
+    for (const [i, o] of fiveDrugs.entries()) fireEvent.change(texts[i], { target: { value: o.text } });
     const keys = screen.getAllByTestId('child-answer-key');
     fireEvent.click(within(keys[0]).getByLabelText('A'));
     fireEvent.click(within(keys[1]).getByLabelText('E'));
@@ -372,7 +355,7 @@ describe('/question/add', () => {
       questionType: 'option_group',
       medicalFormat: 'B1',
       stem: '以下药物各用于',
-      options: five,
+      options: fiveDrugs,
       answer: null,
       analysis: '配伍',
       tags: ['执业医师', '配伍题'],
@@ -390,25 +373,12 @@ describe('/question/add', () => {
       ...trees,
       'GET /api/assess/question/tags': () => ({ body: [] }),
       'POST /api/assess/question/duplicates': () => ({ body: [] }),
-      'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
-        status: 201,
-        body: question('9', call.body as Partial<Question>),
-      })),
+      ...saves,
     });
-    const app = renderApp({
-      store,
-      access: grant(codes),
-      initialPath: '/question/add',
-      routes: [
-        { path: '/question/add', element: <QuestionEditPage /> },
-        { path: '/question/:id/profile', element: <div data-testid="landed" /> },
-      ],
-    });
-    render(app.tree);
+    openForm();
 
     fireEvent.click(within(await screen.findByTestId('question-type')).getByText('案例分析题'));
-    fireEvent.mouseDown(within(screen.getByTestId('question-category')).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await pickCategory();
     await next('question-stem');
     fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '男，62岁，突发胸痛2小时。' } });
     const stems = screen.getAllByTestId('child-stem');
@@ -416,7 +386,9 @@ describe('/question/add', () => {
     fireEvent.change(stems[1], { target: { value: '应给予' } });
 
     fireEvent.click(screen.getByTestId('step-next'));
-    await waitFor(() => expect(screen.getAllByTestId('child-options')[0]).toBeVisible());
+    await waitFor(() =>
+      expect(screen.getAllByTestId('child-options')[0].closest('[style*="display: none"]')).toBeNull(),
+    );
     const texts = screen.getAllByTestId('child-options-text');
     expect(texts).toHaveLength(10);
     for (const [i, input] of texts.entries()) fireEvent.change(input, { target: { value: `选项${i}` } });
@@ -490,21 +462,8 @@ describe('/question/add', () => {
         },
       }),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/add',
-        routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
-      }).tree,
-    );
-    fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
-    await next('question-stem');
-    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
-    await next('question-options');
-    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
-      fireEvent.change(input, { target: { value: `选项${i}` } });
+    openForm();
+    await writeSingleChoice();
     fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
     await next('question-analysis');
     await next('question-step-preview');
@@ -517,22 +476,9 @@ describe('/question/add', () => {
     const api = fakeApi({
       ...trees,
       'POST /api/assess/question/duplicates': () => ({ body: [] }),
-      'POST /api/assess/question': validatedBy(CreateQuestion, (call) => ({
-        status: 201,
-        body: question('9', call.body as Partial<Question>),
-      })),
+      ...saves,
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/add',
-        routes: [
-          { path: '/question/add', element: <QuestionEditPage /> },
-          { path: '/question/:id/profile', element: <div data-testid="landed" /> },
-        ],
-      }).tree,
-    );
+    openForm();
     const format = async (label: string) => {
       await back('question-stem');
       await back('question-format');
@@ -541,12 +487,15 @@ describe('/question/add', () => {
       await next('question-options');
     };
     const texts = () => screen.getAllByTestId('question-options-text').map((i) => (i as HTMLInputElement).value);
+    // the delete buttons of the options step, found by their label: a query by role would weigh each button's
+    // visibility through jsdom's computed styles, seconds a call on a busy machine
     const deletable = () =>
-      within(screen.getByTestId('question-options')).queryAllByRole('button', { name: /删\s*除/ }).length;
+      within(screen.getByTestId('question-options'))
+        .queryAllByLabelText('删除')
+        .filter((e) => e.tagName === 'BUTTON').length;
 
     fireEvent.click(within(await screen.findByTestId('question-type')).getByText('多选题'));
-    fireEvent.mouseDown(within(screen.getByTestId('question-category')).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
+    await pickCategory();
     await next('question-stem');
     fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '急性心肌梗死的治疗包括' } });
     await next('question-options');
@@ -580,21 +529,8 @@ describe('/question/add', () => {
 
   it('keeps the options written when a single choice becomes A1, which takes exactly five', async () => {
     fakeApi(trees);
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/add',
-        routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
-      }).tree,
-    );
-    fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
-    await next('question-stem');
-    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
-    await next('question-options');
-    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
-      fireEvent.change(input, { target: { value: `选项${i}` } });
+    openForm();
+    await writeSingleChoice();
     await back('question-stem');
     await back('question-format');
     fireEvent.click(within(screen.getByTestId('question-format')).getByLabelText('A1 单句型'));
@@ -617,14 +553,7 @@ describe('/question/add', () => {
       }),
       'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/add',
-        routes: [{ path: '/question/add', element: <QuestionEditPage /> }],
-      }).tree,
-    );
+    openForm();
     const input = within(await screen.findByTestId('question-category')).getByRole('combobox');
     fireEvent.mouseDown(input);
     await screen.findByText('内科学', { selector: '.ant-select-tree-title' });
@@ -657,13 +586,7 @@ describe('/question/add', () => {
     // the app's history is a hash one (.umirc.ts): its addresses start with '#'
     app.history.createHref = (to) => `#${typeof to === 'string' ? to : createPath(to)}`;
     render(app.tree);
-    fireEvent.mouseDown(within(await screen.findByTestId('question-category')).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('内科学', { selector: '.ant-select-tree-title' }));
-    await next('question-stem');
-    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '选一个' } });
-    await next('question-options');
-    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
-      fireEvent.change(input, { target: { value: `选项${i}` } });
+    await writeSingleChoice();
     fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
     await next('question-analysis');
     await next('question-step-preview');
@@ -675,65 +598,54 @@ describe('/question/add', () => {
 });
 
 describe('/question/:id/profile', () => {
+  const openProfile = (id: string) =>
+    renderAt(
+      store,
+      `/question/${id}/profile`,
+      [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
+      codes,
+    );
+
   it('shows the question as a candidate reads it and what each version changed', async () => {
-    const ready = question('5', { status: 'ready', currentVersion: 2, stem: '男，60岁。首选药物是' });
-    const versions: QuestionVersion[] = [
-      {
-        number: 2,
-        changeNote: '改年龄',
-        createdAt: '2026-02-01T00:00:00.000Z',
-        createdByName: '管理员',
-        snapshot: { ...ready },
-      },
-      {
-        number: 1,
-        changeNote: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        createdByName: '管理员',
-        snapshot: { ...ready, stem: '男，56岁。首选药物是' },
-      },
+    const ready = aQuestion({ id: '5', status: 'ready', currentVersion: 2, stem: '男，60岁。首选药物是' });
+    const versions = [
+      aQuestionVersion(2, ready, { changeNote: '改年龄' }),
+      aQuestionVersion(1, { ...ready, stem: '男，56岁。首选药物是' }),
     ];
     let duplicateAsked: unknown;
-    fakeApi({
-      'GET /api/assess/question/5': () => ({ body: ready }),
-      'GET /api/assess/question/5/versions': () => ({ body: versions }),
-      'GET /api/assess/question/5/papers': () => ({
-        body: [{ paperId: '8', code: 'P8', title: '出科考核', status: 'published', questionVersion: 1 }],
+    fakeApi(
+      questionProfileRoutes(ready, {
+        'GET /api/assess/question/5/versions': () => ({ body: versions }),
+        'GET /api/assess/question/5/papers': () => ({
+          body: [{ paperId: '8', code: 'P8', title: '出科考核', status: 'published', questionVersion: 1 }],
+        }),
+        'GET /api/assess/question/5/statistics': () => ({
+          body: someQuestionStatistics({
+            usageCount: 3,
+            versionCount: 2,
+            papers: { draft: 1, published: 1, closed: 1 },
+            lastUsedAt: '2026-03-01T08:00:00.000Z',
+            drawableBy: [{ paperId: '9', code: 'P9', title: '随机卷' }],
+          }),
+        }),
+        'POST /api/assess/question/duplicates': validatedBy(FindDuplicates, (call) => {
+          duplicateAsked = call.body;
+          return {
+            body: [
+              {
+                id: '6',
+                code: 'Q00000006',
+                stem: '男，61岁。首选药物是',
+                status: 'ready',
+                exact: false,
+                similarity: 0.82,
+              },
+            ],
+          };
+        }),
       }),
-      'GET /api/assess/question/5/statistics': () => ({
-        body: {
-          usageCount: 3,
-          versionCount: 2,
-          papers: { draft: 1, published: 1, closed: 1 },
-          lastUsedAt: '2026-03-01T08:00:00.000Z',
-          drawableBy: [{ paperId: '9', code: 'P9', title: '随机卷' }],
-        },
-      }),
-      'POST /api/assess/question/duplicates': validatedBy(FindDuplicates, (call) => {
-        duplicateAsked = call.body;
-        return {
-          body: [
-            {
-              id: '6',
-              code: 'Q00000006',
-              stem: '男，61岁。首选药物是',
-              status: 'ready',
-              exact: false,
-              similarity: 0.82,
-            },
-          ],
-        };
-      }),
-      'GET /api/system/audit.*': () => page([]),
-    });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/5/profile',
-        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
-      }).tree,
     );
+    openProfile('5');
     const preview = await screen.findByTestId('question-preview');
     expect(within(preview).getByText('男，60岁。首选药物是')).toBeInTheDocument();
     const diff = await screen.findByTestId('version-diff');
@@ -759,77 +671,30 @@ describe('/question/:id/profile', () => {
   });
 
   it('shows what a version changed field by field as a reader reads it, an item written again unchanged not at all', async () => {
-    const item = (id: string, stem: string, subOrder: number, analysis: string | null = null) => ({
-      id,
-      subOrder,
-      stem,
-      options: five,
-      answer: ['A'],
-      analysis,
-    });
-    const v1 = question('7', {
-      questionType: 'case_group',
-      medicalFormat: 'A3',
-      stem: '男，56岁，胸痛3小时。',
-      options: null,
-      answer: null,
-      childCount: 2,
-      children: [item('61', '最可能的诊断是', 1), item('62', '首选的检查是', 2)],
-    });
+    const v1 = aCaseGroup({ id: '7' });
     // the edit wrote the items again (new ids), changed the second one's analysis, the category, format, difficulty, score
-    const v2 = {
+    const v2 = aQuestion({
       ...v1,
       categoryId: '3',
       categoryName: '外科学',
-      medicalFormat: 'A4' as const,
+      medicalFormat: 'A4',
       difficulty: 4,
       suggestedScore: 2,
       currentVersion: 2,
-      status: 'ready' as const,
-      children: [item('71', '最可能的诊断是', 1), item('72', '首选的检查是', 2, '心电图最快')],
-    };
-    const snapshot = (q: Question) => q as unknown as Record<string, unknown>;
-    fakeApi({
-      'GET /api/assess/question/7': () => ({ body: v2 }),
-      'GET /api/assess/question/7/versions': () => ({
-        body: [
-          {
-            number: 2,
-            changeNote: null,
-            createdAt: '2026-02-01T00:00:00.000Z',
-            createdByName: '管理员',
-            snapshot: snapshot(v2),
-          },
-          {
-            number: 1,
-            changeNote: null,
-            createdAt: '2026-01-01T00:00:00.000Z',
-            createdByName: '管理员',
-            snapshot: snapshot(v1),
-          },
-        ],
-      }),
-      'GET /api/assess/question/7/papers': () => ({ body: [] }),
-      'GET /api/assess/question/7/statistics': () => ({
-        body: {
-          usageCount: 0,
-          versionCount: 2,
-          papers: { draft: 0, published: 0, closed: 0 },
-          lastUsedAt: null,
-          drawableBy: [],
-        },
-      }),
-      'POST /api/assess/question/duplicates': () => ({ body: [] }),
-      'GET /api/system/audit.*': () => page([]),
+      status: 'ready',
+      children: [
+        aQuestionItem({ id: '71', stem: '最可能的诊断是', subOrder: 1 }),
+        aQuestionItem({ id: '72', stem: '首选的检查是', subOrder: 2, analysis: '心电图最快' }),
+      ],
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/7/profile',
-        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
-      }).tree,
+    fakeApi(
+      questionProfileRoutes(v2, {
+        'GET /api/assess/question/7/versions': () => ({
+          body: [aQuestionVersion(2, v2), aQuestionVersion(1, v1)],
+        }),
+      }),
     );
+    openProfile('7');
     const diff = await screen.findByTestId('version-diff');
     const rows = within(diff)
       .getAllByRole('row')
@@ -848,15 +713,16 @@ describe('/question/:id/profile', () => {
 
   it("shows a case analysis stage's weights, its specialty, and a version's change of either", async () => {
     store = freshStore(seededSysCodes('common_status', 'training_specialty'));
-    const stage = (id: string, weights: number[]) => ({
-      id,
-      subOrder: 1,
-      stem: '首先应进行的检查是',
-      options: ['心电图', '心肌标志物', '腹部CT'].map((text, i) => ({ key: 'ABC'[i], text, weight: weights[i] })),
-      answer: ['A', 'B'],
-      analysis: null,
-    });
-    const v1 = question('8', {
+    const stage = (id: string, weights: number[], subOrder = 1) =>
+      aQuestionItem({
+        id,
+        subOrder,
+        stem: '首先应进行的检查是',
+        options: ['心电图', '心肌标志物', '腹部CT'].map((text, i) => ({ key: 'ABC'[i], text, weight: weights[i] })),
+        answer: ['A', 'B'],
+      });
+    const v1 = aQuestion({
+      id: '8',
       questionType: 'case_analysis',
       medicalFormat: 'CASE',
       stem: '男，62岁，突发胸痛。',
@@ -864,56 +730,18 @@ describe('/question/:id/profile', () => {
       answer: null,
       specialtyCode: 'internal_medicine',
       childCount: 2,
-      children: [stage('81', [1, 1, 0]), { ...stage('82', [2, 1, -1]), subOrder: 2 }],
+      children: [stage('81', [1, 1, 0]), stage('82', [2, 1, -1], 2)],
     });
-    const v2 = {
+    const v2 = aQuestion({
       ...v1,
       specialtyCode: 'emergency',
       sourceYear: 2024,
       currentVersion: 2,
-      children: [stage('91', [2, 1, -1]), { ...stage('92', [2, 1, -1]), subOrder: 2 }],
-    };
-    const snapshot = (q: Question) => q as unknown as Record<string, unknown>;
-    const versions = [
-      {
-        number: 2,
-        changeNote: null,
-        createdAt: '2026-02-01T00:00:00.000Z',
-        createdByName: null,
-        snapshot: snapshot(v2),
-      },
-      {
-        number: 1,
-        changeNote: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        createdByName: null,
-        snapshot: snapshot(v1),
-      },
-    ];
-    fakeApi({
-      'GET /api/assess/question/8': () => ({ body: v2 }),
-      'GET /api/assess/question/8/versions': () => ({ body: versions }),
-      'GET /api/assess/question/8/papers': () => ({ body: [] }),
-      'GET /api/assess/question/8/statistics': () => ({
-        body: {
-          usageCount: 0,
-          versionCount: 2,
-          papers: { draft: 0, published: 0, closed: 0 },
-          lastUsedAt: null,
-          drawableBy: [],
-        },
-      }),
-      'POST /api/assess/question/duplicates': () => ({ body: [] }),
-      'GET /api/system/audit.*': () => page([]),
+      children: [stage('91', [2, 1, -1]), stage('92', [2, 1, -1], 2)],
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/8/profile',
-        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
-      }).tree,
-    );
+    const versions = [v2, v1].map((v) => aQuestionVersion(v.currentVersion, v, { createdByName: null }));
+    fakeApi(questionProfileRoutes(v2, { 'GET /api/assess/question/8/versions': () => ({ body: versions }) }));
+    openProfile('8');
     const preview = (await screen.findAllByTestId('question-preview'))[0];
     expect(
       within(preview)
@@ -939,51 +767,17 @@ describe('/question/:id/profile', () => {
   });
 
   it("asks for a group's likely duplicates by its stems and options, as the server's schema takes them", async () => {
-    const item = (id: string, stem: string, subOrder: number) => ({
-      id,
-      subOrder,
-      stem,
-      options: five,
-      answer: ['A'],
-      analysis: null,
-    });
-    const group = question('6', {
-      questionType: 'case_group',
-      medicalFormat: 'A3',
-      stem: '男，56岁，胸痛3小时。',
-      options: null,
-      answer: null,
-      childCount: 2,
-      children: [item('61', '最可能的诊断是', 1), item('62', '首选的检查是', 2)],
-    });
+    const group = aCaseGroup({ id: '6' });
     let asked: unknown;
-    fakeApi({
-      'GET /api/assess/question/6': () => ({ body: group }),
-      'GET /api/assess/question/6/versions': () => ({ body: [] }),
-      'GET /api/assess/question/6/papers': () => ({ body: [] }),
-      'GET /api/assess/question/6/statistics': () => ({
-        body: {
-          usageCount: 0,
-          versionCount: 1,
-          papers: { draft: 0, published: 0, closed: 0 },
-          lastUsedAt: null,
-          drawableBy: [],
-        },
+    fakeApi(
+      questionProfileRoutes(group, {
+        'POST /api/assess/question/duplicates': validatedBy(FindDuplicates, (call) => {
+          asked = call.body;
+          return { body: [] };
+        }),
       }),
-      'POST /api/assess/question/duplicates': validatedBy(FindDuplicates, (call) => {
-        asked = call.body;
-        return { body: [] };
-      }),
-      'GET /api/system/audit.*': () => page([]),
-    });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/question/6/profile',
-        routes: [{ path: '/question/:id/profile', element: <QuestionProfile /> }],
-      }).tree,
     );
+    openProfile('6');
     await waitFor(() =>
       expect(asked).toMatchObject({
         stem: '男，56岁，胸痛3小时。',

@@ -14,6 +14,11 @@ type Answer = { status?: number; body?: unknown } | undefined;
 /** An answer, or a promise of one for a request that should stay in flight until the test lets it finish. */
 type Handler = (call: Call) => Answer | Promise<Answer>;
 
+/** One page of a list, as the API answers a list read. */
+export const page = <Row>(data: Row[]) => ({
+  body: { data, total: data.length, success: true, current: 1, pageSize: 10 },
+});
+
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
     status,

@@ -1,4 +1,5 @@
 import { AccessContext } from '@@/plugin-access/context';
+import { render } from '@testing-library/react';
 import { createHistory, IntlProvider } from '@umijs/max';
 import { Provider } from '@umijs/plugins/libs/dva';
 import { AppContext } from '@umijs/renderer-react/dist/appContext';
@@ -61,6 +62,9 @@ function TestRouter({ history, children }: { history: MemoryHistory; children: R
   );
 }
 
+/** The access of a user granted these permission codes. */
+export const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
+
 export function renderApp(options: {
   store: TestStore;
   routes?: RouteObject[];
@@ -83,6 +87,15 @@ export function renderApp(options: {
     </Provider>
   );
   return { tree, history };
+}
+
+/**
+ * Renders the app at `path`, its screens at `routes`, as a user granted `codes` sees it; gives what `render` gives, and
+ * the app's history.
+ */
+export function renderAt(store: TestStore, path: string, routes: RouteObject[], codes: string[] = []) {
+  const { tree, history } = renderApp({ store, access: grant(codes), initialPath: path, routes });
+  return { ...render(tree), history };
 }
 
 /** The server's built-in dictionaries, as `GET /api/dictionary/catalog/syscodes` answers them, for the types named. */

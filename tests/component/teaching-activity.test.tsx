@@ -1,120 +1,21 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ActivityListPage from '@/pages/teaching/activity';
-import type { Activity, Participant } from '@/pages/teaching/activity/descriptor';
+import type { Activity } from '@/pages/teaching/activity/descriptor';
 import ActivityProfile from '@/pages/teaching/activity/profile';
 import ActivitySignIn from '@/pages/teaching/sign-in';
-import { dispatchRoot } from '@/utils/store';
 import { ActivityFiles } from '../../server/src/modules/teaching/activity/activity.resource';
-import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page, validatedBy } from './fake-api';
+import { fakeUploads } from './fake-xhr';
+import { anActivity, aParticipant, hour } from './fixtures/activity';
+import { anAttachment } from './fixtures/file';
+import { freshStore, grant, renderApp, renderAt, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = ['list', 'create', 'update', 'delete', 'export', 'publish', 'attendance'].map(
   (a) => `teaching:activity:${a}`,
 );
-const hour = 3_600_000;
-
-const activity = (id: string, extra: Partial<Activity> = {}): Activity => ({
-  signInClosesAt: extra.endAt ?? new Date(Date.now() + hour).toISOString(),
-  id,
-  title: '心衰病例讨论',
-  activityType: 'case_discussion',
-  orgId: '5',
-  orgName: '心内科',
-  specialtyBaseId: null,
-  specialtyBaseName: null,
-  hostDoctorId: '7',
-  hostName: '王主任',
-  coHostIds: [],
-  coHostNames: [],
-  startAt: new Date(Date.now() - hour / 4).toISOString(),
-  endAt: new Date(Date.now() + hour).toISOString(),
-  signInOpensAt: new Date(Date.now() - (3 * hour) / 4).toISOString(),
-  signInOpenAt: null,
-  signInCloseAt: null,
-  hostOverlaps: [],
-  materialFileIds: [],
-  photoFileIds: [],
-  mode: 'onsite',
-  location: '示教室 3',
-  onlineUrl: null,
-  audienceTraineeTypeIds: ['9'],
-  audienceTraineeTypeNames: ['住院医师'],
-  audienceOrgIds: [],
-  audienceOrgNames: [],
-  audienceCohortYears: [],
-  audienceTraineeIds: [],
-  audienceTraineeNames: [],
-  capacity: null,
-  signInMode: 'qr',
-  geoLatitude: null,
-  geoLongitude: null,
-  geoRadiusM: 300,
-  lateAfterMinutes: 10,
-  evaluationEnabled: true,
-  description: null,
-  status: 'draft',
-  cancelReason: null,
-  publishedAt: null,
-  remindedAt: null,
-  participantCount: 0,
-  presentCount: 0,
-  ratingCount: 0,
-  avgRating: null,
-  remark: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 2,
-  ...extra,
-});
-/** XMLHttpRequest as uploadFile uses it for an upload through the server: answered with the stored file. */
-class FakeXhr {
-  static sent: { method: string; url: string }[] = [];
-  upload: { onprogress?: (event: Partial<ProgressEvent>) => void } = {};
-  status = 0;
-  responseText = '';
-  onload?: () => void;
-  onerror?: () => void;
-  onabort?: () => void;
-  private request = { method: '', url: '' };
-  open(method: string, url: string) {
-    Object.assign(this.request, { method, url });
-  }
-  setRequestHeader() {}
-  send() {
-    FakeXhr.sent.push({ ...this.request });
-    setTimeout(() => {
-      this.status = 201;
-      this.responseText = JSON.stringify({ id: '61', originalName: 'photo.png' });
-      this.onload?.();
-    });
-  }
-  abort() {
-    this.onabort?.();
-  }
-}
-
-const participant = (no: string, name: string, extra: Partial<Participant> = {}): Participant => ({
-  id: no,
-  traineeId: `t${no}`,
-  traineeName: name,
-  traineeNo: no,
-  traineeTypeName: '住院医师',
-  baseName: '住培基地',
-  role: 'attendee',
-  attendance: 'registered',
-  signedInAt: null,
-  signInMethod: null,
-  signInDistanceM: null,
-  note: null,
-  rating: null,
-  comment: null,
-  ...extra,
-});
 
 let store: TestStore;
 beforeEach(() => {
@@ -122,17 +23,40 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The list of activities. */
+const openList = () => render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+/** The profile of activity 1. */
+const openProfile = () =>
+  renderAt(
+    store,
+    '/teach/teaching/1/profile',
+    [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
+    codes,
+  );
+/** Names the trainee on the sign-in page, by their number and name, and sends it. */
+const signInAs = async (traineeNo: string, name: string) => {
+  fireEvent.change(await screen.findByTestId('sign-in-traineeNo'), { target: { value: traineeNo } });
+  fireEvent.change(screen.getByTestId('sign-in-name'), { target: { value: name } });
+  fireEvent.click(screen.getByTestId('sign-in-submit'));
+};
+/** The sign-in page a trainee opens from the link at `path`. */
+const openSignIn = (path: string) =>
+  renderAt(store, path, [{ path: '/sign-in/activity', element: <ActivitySignIn /> }]);
+
 describe('/teach/teaching/list', () => {
   it('publishes a draft after a confirmation, and cancels a published one only with a reason', async () => {
     const api = fakeApi({
       'GET /api/teaching/activity': () =>
-        page([activity('1'), activity('2', { status: 'published', title: '心电图读图', activityType: 'ward_round' })]),
-      'POST /api/teaching/activity/1/publish': () => ({ body: activity('1', { status: 'published' }) }),
+        page([
+          anActivity(),
+          anActivity({ id: '2', status: 'published', title: '心电图读图', activityType: 'ward_round' }),
+        ]),
+      'POST /api/teaching/activity/1/publish': () => ({ body: anActivity({ status: 'published' }) }),
       'POST /api/teaching/activity/2/cancel': (call) => ({
-        body: activity('2', { status: 'cancelled', cancelReason: (call.body as { reason: string }).reason }),
+        body: anActivity({ id: '2', status: 'cancelled', cancelReason: (call.body as { reason: string }).reason }),
       }),
     });
-    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    openList();
     const draft = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
     expect(within(draft).getByText('病例讨论')).toBeInTheDocument();
     // who it is for, in one line
@@ -166,12 +90,12 @@ describe('co-hosts', () => {
     };
     const api = fakeApi({
       'GET /api/teaching/activity': () =>
-        page([activity('1', { coHostIds: ['8'], coHostNames: ['刘医生'], startAt: '2026-12-01T08:00:00.000Z' })]),
+        page([anActivity({ coHostIds: ['8'], coHostNames: ['刘医生'], startAt: '2026-12-01T08:00:00.000Z' })]),
       'GET /api/people/doctor': () => page([doctor('7', '王主任'), doctor('9', '张医生')]),
       'GET /api/people/trainee-type': () => page([]),
       'PUT /api/teaching/activity/1': () => ({ status: 400, body: refusal }),
     });
-    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    openList();
     const row = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
     expect(within(row).getByText('刘医生')).toBeInTheDocument();
 
@@ -199,7 +123,7 @@ describe('the form', () => {
       fields: [{ field: 'signInCloseAt', message: '签到截止时间须晚于签到开始时间' }],
     };
     let refuse = true;
-    const row = activity('1', {
+    const row = anActivity({
       startAt: '2026-12-01T08:00:00.000Z',
       endAt: '2026-12-01T09:00:00.000Z',
       signInOpenAt: opens,
@@ -222,7 +146,7 @@ describe('the form', () => {
               },
             },
     });
-    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    openList();
     const listed = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
     fireEvent.click(within(listed).getByTestId('row-edit'));
     const field = (await screen.findAllByTestId('form-signInWindow'))[0]?.closest('.ant-form-item') as HTMLElement;
@@ -244,14 +168,14 @@ describe('the form', () => {
 describe('filters', () => {
   it('searches by a department of the tree and a host found by name; the statistics take a department', async () => {
     const api = fakeApi({
-      'GET /api/teaching/activity': () => page([activity('1')]),
+      'GET /api/teaching/activity': () => page([anActivity()]),
       'GET /api/people/organization/tree': (call) => ({
         body: call.query.parentId ? [] : [{ id: '5', code: 'D1', name: '心内科', hasChildren: false }],
       }),
       'GET /api/people/doctor': () => page([{ id: '7', name: '王主任', orgName: '心内科' }]),
       'GET /api/teaching/activity/stats': () => ({ body: [] }),
     });
-    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    openList();
     const search = await screen.findByTestId('table-search');
     await screen.findByText('心衰病例讨论');
     fireEvent.mouseDown((await within(search).findByTestId('search-orgId')).querySelector('input') as HTMLElement);
@@ -282,12 +206,12 @@ describe('filters', () => {
 
   it('searches by a specialty base of the tree', async () => {
     const api = fakeApi({
-      'GET /api/teaching/activity': () => page([activity('1')]),
+      'GET /api/teaching/activity': () => page([anActivity()]),
       'GET /api/people/organization/tree': (call) => ({
         body: call.query.parentId ? [] : [{ id: '8', code: 'SB1', name: '内科专业基地', hasChildren: false }],
       }),
     });
-    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    openList();
     const search = await screen.findByTestId('table-search');
     await screen.findByText('心衰病例讨论');
     const more = within(search).queryByText(/展\s*开/);
@@ -306,7 +230,7 @@ describe('filters', () => {
 describe('statistics by host', () => {
   it('switches from departments to hosts, each with what it hosted and co-hosted', async () => {
     const api = fakeApi({
-      'GET /api/teaching/activity': () => page([activity('1')]),
+      'GET /api/teaching/activity': () => page([anActivity()]),
       'GET /api/teaching/activity/stats': () => ({ body: [] }),
       'GET /api/teaching/activity/host-stats': () => ({
         body: [
@@ -324,7 +248,7 @@ describe('statistics by host', () => {
         ],
       }),
     });
-    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    openList();
     fireEvent.click(await screen.findByTestId('activity-stats-open'));
     await waitFor(() => expect(api.find('GET', '/api/teaching/activity/stats')).toHaveLength(1));
     fireEvent.click(await screen.findByTestId('activity-stats-by-host'));
@@ -339,7 +263,7 @@ describe('/teach/teaching/:id/profile', () => {
   it('shows the sign-in code as a QR code while sign-in is open, and sets a trainee’s attendance with a note', async () => {
     const api = fakeApi({
       'GET /api/teaching/activity/1': () => ({
-        body: activity('1', { status: 'published', participantCount: 2, presentCount: 1 }),
+        body: anActivity({ status: 'published', participantCount: 2, presentCount: 1 }),
       }),
       'GET /api/teaching/activity/1/sign-in-code': () => ({
         body: { code: '1.1.59.abcdefghijklmnopqrstuv', expiresAt: new Date().toISOString(), refreshInSeconds: 20 },
@@ -353,26 +277,19 @@ describe('/teach/teaching/:id/profile', () => {
       }),
       'GET /api/teaching/activity/1/participants': () => ({
         body: [
-          participant('R001', '张三', {
+          aParticipant('R001', '张三', {
             attendance: 'present',
             signedInAt: new Date().toISOString(),
             signInMethod: 'qr',
             rating: 4,
           }),
-          participant('R002', '李四'),
+          aParticipant('R002', '李四'),
         ],
       }),
-      'POST /api/teaching/activity/1/attendance': () => ({ body: activity('1', { status: 'published', version: 3 }) }),
+      'POST /api/teaching/activity/1/attendance': () => ({ body: anActivity({ status: 'published', version: 3 }) }),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/teaching/1/profile',
-        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
-      }).tree,
-    );
+    openProfile();
     const link = await screen.findByTestId('activity-sign-in-link');
     expect(link.getAttribute('href')).toBe(
       `${window.location.origin}${window.location.pathname}#/sign-in/activity?code=1.1.59.abcdefghijklmnopqrstuv`,
@@ -396,29 +313,22 @@ describe('/teach/teaching/:id/profile', () => {
 
   it('changes one row without touching its note, and asks before a signed-in trainee loses their sign-in', async () => {
     const api = fakeApi({
-      'GET /api/teaching/activity/1': () => ({ body: activity('1', { status: 'published', participantCount: 2 }) }),
+      'GET /api/teaching/activity/1': () => ({ body: anActivity({ status: 'published', participantCount: 2 }) }),
       'GET /api/teaching/activity/1/sign-in-code': () => ({ status: 409, body: { code: 'activity.signInClosed' } }),
       'GET /api/teaching/activity/1/participants': () => ({
         body: [
-          participant('R001', '张三', {
+          aParticipant('R001', '张三', {
             attendance: 'present',
             signedInAt: new Date().toISOString(),
             signInMethod: 'qr',
           }),
-          participant('R002', '李四', { note: '路上堵车' }),
+          aParticipant('R002', '李四', { note: '路上堵车' }),
         ],
       }),
-      'POST /api/teaching/activity/1/attendance': () => ({ body: activity('1', { status: 'published', version: 3 }) }),
+      'POST /api/teaching/activity/1/attendance': () => ({ body: anActivity({ status: 'published', version: 3 }) }),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/teaching/1/profile',
-        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
-      }).tree,
-    );
+    openProfile();
     const choose = async (no: string, label: string) => {
       fireEvent.mouseDown(within(await screen.findByTestId(`attendance-${no}`)).getByRole('combobox'));
       const open = document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)') as HTMLElement;
@@ -447,7 +357,7 @@ describe('/teach/teaching/:id/profile', () => {
     let status: Activity['status'] = 'published';
     const api = fakeApi({
       'GET /api/teaching/activity/1': () => ({
-        body: activity('1', {
+        body: anActivity({
           status,
           audienceTraineeTypeNames: ['住院医师', '专硕'],
           audienceOrgNames: ['住培基地'],
@@ -464,14 +374,7 @@ describe('/teach/teaching/:id/profile', () => {
       'GET /api/people/doctor': () => page([]),
       'GET /api/system/audit-log': () => page([]),
     });
-    const view = render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/teaching/1/profile',
-        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
-      }).tree,
-    );
+    const view = openProfile();
     const details = await screen.findByTestId('resource-profile');
     await within(details).findByText('住院医师、专硕');
     expect(within(details).getByText('住培基地')).toBeInTheDocument();
@@ -484,14 +387,7 @@ describe('/teach/teaching/:id/profile', () => {
     view.unmount();
 
     status = 'completed';
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/teaching/1/profile',
-        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
-      }).tree,
-    );
+    openProfile();
     await screen.findByTestId('activity-participants');
     expect(screen.queryByTestId('activity-profile-edit')).toBeNull();
   });
@@ -500,7 +396,7 @@ describe('/teach/teaching/:id/profile', () => {
     const soon = Date.now();
     const api = fakeApi({
       'GET /api/teaching/activity/1': () => ({
-        body: activity('1', {
+        body: anActivity({
           status: 'published',
           evaluationEnabled: false,
           signInOpensAt: new Date(soon + 5000).toISOString(),
@@ -514,14 +410,7 @@ describe('/teach/teaching/:id/profile', () => {
       'GET /api/teaching/activity/1/participants': () => ({ body: [] }),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/teaching/1/profile',
-        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
-      }).tree,
-    );
+    openProfile();
     expect(await screen.findByTestId('activity-sign-in-waiting')).toHaveTextContent(/签到将于 .* 开放/);
     expect(api.find('GET', '/api/teaching/activity/1/sign-in-code')).toHaveLength(0);
     await screen.findByTestId('activity-sign-in-link', undefined, { timeout: 10_000 });
@@ -535,17 +424,10 @@ describe('/teach/teaching/:id/profile', () => {
 
   it('offers no code for a draft, and no list either', async () => {
     const api = fakeApi({
-      'GET /api/teaching/activity/1': () => ({ body: activity('1') }),
+      'GET /api/teaching/activity/1': () => ({ body: anActivity() }),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/teaching/1/profile',
-        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
-      }).tree,
-    );
+    openProfile();
     await screen.findByTestId('activity-profile-publish');
     expect(screen.queryByTestId('activity-sign-in')).toBeNull();
     expect(screen.queryByTestId('activity-participants')).toBeNull();
@@ -554,10 +436,10 @@ describe('/teach/teaching/:id/profile', () => {
 });
 
 describe('an activity under way, its window, its host and its files', () => {
-  const openProfile = (row: Activity, more: Parameters<typeof fakeApi>[0] = {}) => {
+  const openUnderWay = (row: Activity, more: Parameters<typeof fakeApi>[0] = {}) => {
     const api = fakeApi({
       'GET /api/teaching/activity/1': () => ({ body: row }),
-      'GET /api/teaching/activity/1/participants': () => ({ body: [participant('R001', '张三')] }),
+      'GET /api/teaching/activity/1/participants': () => ({ body: [aParticipant('R001', '张三')] }),
       'GET /api/teaching/activity/1/sign-in-code': () => ({
         body: { code: '1.1.59.abcdefghijklmnopqrstuv', expiresAt: new Date().toISOString(), refreshInSeconds: 20 },
       }),
@@ -569,20 +451,13 @@ describe('an activity under way, its window, its host and its files', () => {
       'GET /api/system/audit-log': () => page([]),
       ...more,
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/teaching/1/profile',
-        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
-      }).tree,
-    );
+    openProfile();
     return api;
   };
 
   it('takes sign-in, walk-ins and completion while under way, and says the window sign-in keeps', async () => {
     const closes = new Date(Date.now() + 2 * hour).toISOString();
-    openProfile(activity('1', { status: 'ongoing', signInCloseAt: closes, signInClosesAt: closes }));
+    openUnderWay(anActivity({ status: 'ongoing', signInCloseAt: closes, signInClosesAt: closes }));
     expect(await screen.findByText('进行中')).toBeInTheDocument();
     expect(await screen.findByTestId('activity-sign-in-window')).toHaveTextContent(new Date(closes).toLocaleString());
     expect(screen.getByTestId('activity-complete')).toBeInTheDocument();
@@ -591,20 +466,20 @@ describe('an activity under way, its window, its host and its files', () => {
   });
 
   it('keeps the code shown past the end while its own window is open', async () => {
-    const past = activity('1', {
+    const past = anActivity({
       status: 'ongoing',
       startAt: new Date(Date.now() - 2 * hour).toISOString(),
       endAt: new Date(Date.now() - hour / 2).toISOString(),
       signInClosesAt: new Date(Date.now() + hour).toISOString(),
     });
-    openProfile(past);
+    openUnderWay(past);
     expect(await screen.findByTestId('activity-sign-in-link')).toBeInTheDocument();
     expect(screen.queryByTestId('activity-sign-in-closed')).toBeNull();
   });
 
   it("warns of the host's activities at an overlapping time, each linked", async () => {
-    openProfile(
-      activity('1', {
+    openUnderWay(
+      anActivity({
         status: 'published',
         hostOverlaps: [
           { id: '9', title: '教学查房', startAt: '2026-12-01T01:00:00.000Z', endAt: '2026-12-01T02:00:00.000Z' },
@@ -621,29 +496,23 @@ describe('an activity under way, its window, its host and its files', () => {
   });
 
   it('shows no warning when the host is free', async () => {
-    openProfile(activity('1', { status: 'published' }));
+    openUnderWay(anActivity({ status: 'published' }));
     await screen.findByTestId('activity-files');
     expect(screen.queryByTestId('activity-host-overlaps')).toBeNull();
   });
 
   it('lists its slides and photos to download, uploads a photo and removes a slide only once confirmed', async () => {
-    dispatchRoot('SET_TOKEN', { accessToken: 'tok', refreshToken: 'r', type: 'bearer' });
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    FakeXhr.sent = [];
-    const row = activity('1', { status: 'completed', materialFileIds: ['50'], photoFileIds: [] });
-    const api = openProfile(row, {
+    const uploads = fakeUploads(61);
+    const row = anActivity({ status: 'completed', materialFileIds: ['50'], photoFileIds: [] });
+    const api = openUnderWay(row, {
       'GET /api/teaching/activity/1/files': () => ({
         body: {
           materials: [
-            {
-              id: '50',
-              name: 'slides.pdf',
+            anAttachment('50', 'slides.pdf', {
               mimeType: 'application/pdf',
-              sizeBytes: 10,
               previewUrl: '/api/file/file/download/p50',
               downloadUrl: '/api/file/file/download/d50',
-              expiresAt: '2026-12-01T00:00:00.000Z',
-            },
+            }),
           ],
           photos: [],
         },
@@ -664,7 +533,7 @@ describe('an activity under way, its window, its host and its files', () => {
     const input = photos.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['png'], 'photo.png', { type: 'image/png' })] } });
     await waitFor(() => expect(api.find('POST', '/api/teaching/activity/1/files')).toHaveLength(1));
-    expect(FakeXhr.sent[0]?.url).toBe('/api/file/file/upload?name=photo.png&purpose=attachment');
+    expect(uploads[0]?.url).toBe('/api/file/file/upload?name=photo.png&purpose=attachment');
     expect(api.find('POST', '/api/teaching/activity/1/files')[0]?.body).toEqual({ photoFileIds: ['61'], version: 2 });
 
     fireEvent.click(within(slides).getByTestId('file-remove-50'));
@@ -676,7 +545,7 @@ describe('an activity under way, its window, its host and its files', () => {
   });
 
   it('offers no upload on a cancelled activity', async () => {
-    openProfile(activity('1', { status: 'cancelled', cancelReason: '停诊' }));
+    openUnderWay(anActivity({ status: 'cancelled', cancelReason: '停诊' }));
     await screen.findByTestId('activity-files');
     expect(screen.queryByTestId('activity-materials-add')).toBeNull();
     expect(screen.queryByTestId('activity-photos-add')).toBeNull();
@@ -699,16 +568,8 @@ describe('/sign-in/activity', () => {
       }),
       'POST /api/teaching/activity/rate': () => ({ body: { avgRating: 5, ratingCount: 1 } }),
     });
-    render(
-      renderApp({
-        store,
-        initialPath: '/sign-in/activity?code=1.2.3.abc',
-        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
-      }).tree,
-    );
-    fireEvent.change(await screen.findByTestId('sign-in-traineeNo'), { target: { value: 'R001' } });
-    fireEvent.change(screen.getByTestId('sign-in-name'), { target: { value: '张三' } });
-    fireEvent.click(screen.getByTestId('sign-in-submit'));
+    openSignIn('/sign-in/activity?code=1.2.3.abc');
+    await signInAs('R001', '张三');
     expect(await screen.findByTestId('sign-in-result')).toHaveTextContent('张三，签到成功（迟到）');
     expect(api.find('POST', '/api/teaching/activity/sign-in')[0].body).toEqual({
       code: '1.2.3.abc',
@@ -731,17 +592,9 @@ describe('/sign-in/activity?rate=', () => {
       }),
       'POST /api/teaching/activity/rate': () => ({ body: { avgRating: 4, ratingCount: 2 } }),
     });
-    render(
-      renderApp({
-        store,
-        initialPath: '/sign-in/activity?rate=1.2.abc',
-        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
-      }).tree,
-    );
+    openSignIn('/sign-in/activity?rate=1.2.abc');
     expect(await screen.findByText('教学活动评价')).toBeInTheDocument();
-    fireEvent.change(await screen.findByTestId('sign-in-traineeNo'), { target: { value: 'R002' } });
-    fireEvent.change(screen.getByTestId('sign-in-name'), { target: { value: '李四' } });
-    fireEvent.click(screen.getByTestId('sign-in-submit'));
+    await signInAs('R002', '李四');
     expect(await screen.findByTestId('sign-in-result')).toHaveTextContent('李四，请为本次活动评分');
     expect(api.find('POST', '/api/teaching/activity/rating-token')[0].body).toEqual({
       code: '1.2.abc',
@@ -766,19 +619,7 @@ describe('sign-in by code and position', () => {
     evaluationEnabled: false,
     ratingToken: null,
   };
-  const open = () =>
-    render(
-      renderApp({
-        store,
-        initialPath: '/sign-in/activity?code=1.2.3.abc&geo=1',
-        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
-      }).tree,
-    );
-  const fill = async () => {
-    fireEvent.change(await screen.findByTestId('sign-in-traineeNo'), { target: { value: 'R001' } });
-    fireEvent.change(screen.getByTestId('sign-in-name'), { target: { value: '张三' } });
-    fireEvent.click(screen.getByTestId('sign-in-submit'));
-  };
+  const open = () => openSignIn('/sign-in/activity?code=1.2.3.abc&geo=1');
 
   it("asks the browser for the trainee's position and sends it with the sign-in", async () => {
     const getCurrentPosition = vi.fn((done: PositionCallback) =>
@@ -788,7 +629,7 @@ describe('sign-in by code and position', () => {
     const api = fakeApi({ 'POST /api/teaching/activity/sign-in': () => ({ body: signedIn }) });
     open();
     expect(await screen.findByTestId('sign-in-position')).toHaveTextContent('已获取位置（精度约 12 米）');
-    await fill();
+    await signInAs('R001', '张三');
     expect(await screen.findByTestId('sign-in-result')).toHaveTextContent('张三，签到成功');
     expect(api.find('POST', '/api/teaching/activity/sign-in')[0].body).toEqual({
       code: '1.2.3.abc',
@@ -819,7 +660,7 @@ describe('sign-in by code and position', () => {
     expect(await screen.findByTestId('sign-in-position')).toHaveTextContent('请允许浏览器获取你的位置后重试');
     fireEvent.click(screen.getByTestId('sign-in-locate'));
     expect(getCurrentPosition).toHaveBeenCalledTimes(2);
-    await fill();
+    await signInAs('R001', '张三');
     await waitFor(() => expect(api.find('POST', '/api/teaching/activity/sign-in')).toHaveLength(1));
     expect(api.find('POST', '/api/teaching/activity/sign-in')[0].body).toEqual({
       code: '1.2.3.abc',
@@ -834,13 +675,7 @@ describe('sign-in by code and position', () => {
     const getCurrentPosition = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     fakeApi({});
-    render(
-      renderApp({
-        store,
-        initialPath: '/sign-in/activity?code=1.2.3.abc',
-        routes: [{ path: '/sign-in/activity', element: <ActivitySignIn /> }],
-      }).tree,
-    );
+    openSignIn('/sign-in/activity?code=1.2.3.abc');
     await screen.findByTestId('sign-in-traineeNo');
     expect(screen.queryByTestId('sign-in-position')).toBeNull();
     expect(getCurrentPosition).not.toHaveBeenCalled();
@@ -848,7 +683,7 @@ describe('sign-in by code and position', () => {
 });
 
 describe('a specialty base, trainees named, a place to sign in at', () => {
-  const row = activity('1', {
+  const row = anActivity({
     startAt: '2026-12-01T08:00:00.000Z',
     endAt: '2026-12-01T09:00:00.000Z',
     signInOpensAt: '2026-12-01T07:30:00.000Z',
@@ -886,7 +721,7 @@ describe('a specialty base, trainees named, a place to sign in at', () => {
             }
           : { body: { ...row, version: 3 } },
     });
-    render(renderApp({ store, access: grant(codes), children: <ActivityListPage /> }).tree);
+    openList();
     const listed = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
     expect(listed).toHaveTextContent('内科专业基地');
     fireEvent.click(within(listed).getByTestId('row-edit'));
@@ -921,7 +756,7 @@ describe('a specialty base, trainees named, a place to sign in at', () => {
       'GET /api/teaching/activity/1/files': () => ({ body: { materials: [], photos: [] } }),
       'GET /api/teaching/activity/1/participants': () => ({
         body: [
-          participant('N001', '赵六', {
+          aParticipant('N001', '赵六', {
             attendance: 'present',
             signedInAt: '2026-12-01T07:55:00.000Z',
             signInMethod: 'qr_geo',
@@ -932,14 +767,7 @@ describe('a specialty base, trainees named, a place to sign in at', () => {
       'GET /api/people/trainee': () => page([]),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/teaching/1/profile',
-        routes: [{ path: '/teach/teaching/:id/profile', element: <ActivityProfile /> }],
-      }).tree,
-    );
+    openProfile();
     expect(await screen.findByTestId('activity-geo')).toHaveTextContent('31.2304, 121.4737（半径 500 米）');
     expect(screen.getAllByText('内科专业基地').length).toBeGreaterThan(0);
     expect(screen.getAllByText('赵六').length).toBeGreaterThan(0);

@@ -6,98 +6,33 @@ import CourseProfile from '@/pages/teaching/course/profile';
 import CourseItemListPage from '@/pages/teaching/course-item';
 import type { CourseItem } from '@/pages/teaching/course-item/descriptor';
 import CourseItemProfile from '@/pages/teaching/course-item/profile';
-import { fakeApi } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page } from './fake-api';
+import { aCourse, aCourseItem } from './fixtures/course';
+import { freshStore, grant, renderApp, renderAt, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = [
   ...['list', 'create', 'update', 'delete', 'export', 'publish', 'assign', 'clone'].map((a) => `teaching:course:${a}`),
   ...['list', 'create', 'update', 'progress'].map((a) => `teaching:course-item:${a}`),
 ];
 
-const course = (id: string, extra: Partial<Course> = {}): Course => ({
-  id,
-  code: `C${id}`,
-  title: '高血压指南解读',
-  categoryId: null,
-  categoryName: null,
-  courseType: 'elective',
-  purpose: 'cme',
-  audienceTraineeTypeIds: [],
-  audienceOrgIds: [],
-  audienceCohortYears: [],
-  audienceTraineeTypeNames: [],
-  audienceOrgNames: [],
-  ownerOrgId: null,
-  ownerOrgName: null,
-  summary: null,
-  descriptionHtml: null,
-  coverFileId: null,
-  coverFileName: null,
-  teacherDoctorIds: [],
-  teacherStaffIds: [],
-  teacherNames: [],
-  targetSpecialties: [],
-  creditHours: 2,
-  cmeCreditClass: 'none',
-  cmeCredits: null,
-  availableFrom: null,
-  availableTo: null,
-  enrolMode: 'assigned',
-  finalPaperId: null,
-  finalPaperTitle: null,
-  minItemPercent: 100,
-  status: 'draft',
-  publishedAt: null,
-  itemCount: 0,
-  enrolmentCount: 0,
-  completedCount: 0,
-  remark: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 1,
-  ...extra,
-});
-
-const item = (id: string, itemType: CourseItem['itemType'], extra: Partial<CourseItem> = {}): CourseItem => ({
-  id,
-  courseId: '1',
-  courseTitle: '高血压指南解读',
-  parentId: null,
-  parentTitle: null,
-  itemType,
-  title: `内容${id}`,
-  description: null,
-  fileId: null,
-  fileName: null,
-  url: null,
-  examPaperId: null,
-  examPaperTitle: null,
-  documentId: null,
-  documentTitle: null,
-  documentStatus: null,
-  contentHtml: null,
-  liveConfig: null,
-  durationMinutes: null,
-  minViewPercent: 80,
-  isRequired: true,
-  isPreview: false,
-  availableFrom: null,
-  sort: 0,
-  status: 'draft',
-  completedCount: 0,
-  mediaStatus: null,
-  mediaError: null,
-  mediaErrorDetail: null,
-  mediaDurationSec: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 1,
-  ...extra,
-});
+/** A draft elective CME course, of no category and for no one yet: what the content of a course is written in. */
+const aCmeCourse = (overrides: Partial<Course> = {}) =>
+  aCourse({
+    title: '高血压指南解读',
+    categoryId: null,
+    categoryName: null,
+    courseType: 'elective',
+    purpose: 'cme',
+    audienceTraineeTypeIds: [],
+    audienceTraineeTypeNames: [],
+    creditHours: 2,
+    status: 'draft',
+    itemCount: 0,
+    version: 1,
+    ...overrides,
+  });
 
 let store: TestStore;
 beforeEach(() => {
@@ -118,7 +53,10 @@ describe('the course form', () => {
       'GET /api/assess/paper': () => page([]),
       'GET /api/people/doctor': (call) =>
         page(call.query.keyword === '王' ? [{ id: '7', name: '王主任', orgName: '心内科' }] : []),
-      'POST /api/teaching/course': (call) => ({ status: 201, body: course('9', call.body as Partial<Course>) }),
+      'POST /api/teaching/course': (call) => ({
+        status: 201,
+        body: aCmeCourse({ ...(call.body as Partial<Course>), id: '9' }),
+      }),
     });
     render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
     fireEvent.click(await screen.findByTestId('table-create'));
@@ -155,7 +93,7 @@ describe('/teach/course/:id/profile', () => {
   it('shows its teachers, CME credits, specialties, cover and description', async () => {
     fakeApi({
       'GET /api/teaching/course/1': () => ({
-        body: course('1', {
+        body: aCmeCourse({
           teacherDoctorIds: ['7'],
           teacherStaffIds: ['8'],
           teacherNames: ['王主任', '赵老师'],
@@ -171,13 +109,11 @@ describe('/teach/course/:id/profile', () => {
       'GET /api/teaching/course-item/outline': () => ({ body: [] }),
       'GET /api/system/audit-log.*': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/course/1/profile',
-        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
-      }).tree,
+    renderAt(
+      store,
+      '/teach/course/1/profile',
+      [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
+      codes,
     );
     const profile = await screen.findByTestId('course-profile');
     expect(await within(profile).findByText('王主任, 赵老师')).toBeInTheDocument();
@@ -193,20 +129,18 @@ describe('/teach/course/:id/profile', () => {
 
 describe('the course item form', () => {
   const routes = (extra = {}) => ({
-    'GET /api/teaching/course': () => page([course('1')]),
-    'GET /api/teaching/course/1': () => ({ body: course('1') }),
+    'GET /api/teaching/course': () => page([aCmeCourse()]),
+    'GET /api/teaching/course/1': () => ({ body: aCmeCourse() }),
     'GET /api/teaching/course-item': () => page([]),
     'GET /api/teaching/course-item/outline': () => ({ body: [] }),
     ...extra,
   });
   const open = () =>
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/course/item/list?courseId=1',
-        routes: [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
-      }).tree,
+    renderAt(
+      store,
+      '/teach/course/item/list?courseId=1',
+      [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
+      codes,
     );
   const chooseType = async (drawer: HTMLElement, label: string) => {
     fireEvent.mouseDown(
@@ -222,7 +156,7 @@ describe('the course item form', () => {
           page(call.query.keyword === '胸痛' ? [{ id: '30', title: '胸痛诊治流程', baseName: '教学资料' }] : []),
         'POST /api/teaching/course-item': (call: { body: unknown }) => ({
           status: 201,
-          body: item('5', 'document', call.body as Partial<CourseItem>),
+          body: aCourseItem({ id: '5', itemType: 'document', ...(call.body as Partial<CourseItem>) }),
         }),
       }),
     );
@@ -259,7 +193,9 @@ describe('the course item form', () => {
   });
 
   it("sends a live session's arrangements as one, and shows a refusal of its end on its time", async () => {
-    const live = item('6', 'live', {
+    const live = aCourseItem({
+      id: '6',
+      itemType: 'live',
       liveConfig: {
         startAt: '2026-12-01T08:00:00.000Z',
         endAt: '2026-12-01T09:30:00.000Z',
@@ -310,19 +246,19 @@ describe('/teach/course/item/:id/profile', () => {
       [`GET /api/teaching/course-item/${row.id}/progress`]: () => ({ body: [] }),
       'GET /api/system/audit-log.*': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: `/teach/course/item/${row.id}/profile`,
-        routes: [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
-      }).tree,
+    renderAt(
+      store,
+      `/teach/course/item/${row.id}/profile`,
+      [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
+      codes,
     );
   };
 
   it("shows a live session's time, platform and room", async () => {
     open(
-      item('3', 'live', {
+      aCourseItem({
+        id: '3',
+        itemType: 'live',
         liveConfig: {
           startAt: '2026-12-01T08:00:00.000Z',
           endAt: '2026-12-01T09:00:00.000Z',
@@ -341,7 +277,7 @@ describe('/teach/course/item/:id/profile', () => {
   });
 
   it("shows an assignment's instructions and says submissions are the trainees' app's", async () => {
-    open(item('4', 'assignment', { contentHtml: '<p>写一份大病历</p>' }));
+    open(aCourseItem({ id: '4', itemType: 'assignment', contentHtml: '<p>写一份大病历</p>' }));
     const content = await screen.findByTestId('item-content');
     expect(within(content).getByText('作业要求')).toBeInTheDocument();
     expect(within(content).getByText('写一份大病历')).toBeInTheDocument();

@@ -4,86 +4,42 @@ import CourseItemListPage from '@/pages/teaching/course-item';
 import type { CourseItem } from '@/pages/teaching/course-item/descriptor';
 import MediaStatus from '@/pages/teaching/course-item/MediaStatus';
 import CourseItemProfile from '@/pages/teaching/course-item/profile';
-import { dispatchRoot } from '@/utils/store';
 import { ReplaceMedia } from '../../server/src/modules/teaching/course-item/course-item.resource';
-import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page, validatedBy } from './fake-api';
+import { fakeUploads } from './fake-xhr';
+import { aCourseItem } from './fixtures/course';
+import { freshStore, grant, renderApp, renderAt, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 const codes = ['list', 'update', 'publish', 'progress'].map((a) => `teaching:course-item:${a}`);
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 
-const video = (id: string, extra: Partial<CourseItem> = {}): CourseItem => ({
-  id,
-  courseId: '1',
-  courseTitle: '影像诊断',
-  parentId: null,
-  parentTitle: null,
-  itemType: 'video',
-  title: `第${id}讲`,
-  description: null,
-  fileId: '50',
-  fileName: 'lecture.mp4',
-  url: null,
-  examPaperId: null,
-  examPaperTitle: null,
-  documentId: null,
-  documentTitle: null,
-  documentStatus: null,
-  contentHtml: null,
-  liveConfig: null,
-  isPreview: false,
-  durationMinutes: null,
-  minViewPercent: 80,
-  isRequired: true,
-  availableFrom: null,
-  sort: 0,
-  status: 'draft',
-  completedCount: 0,
-  mediaStatus: 'ready',
-  mediaError: null,
-  mediaErrorDetail: null,
-  mediaDurationSec: 94,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 1,
-  ...extra,
-});
-
-/** XMLHttpRequest as uploadFile uses it for an upload through the server: answered with the stored file. */
-class FakeXhr {
-  static sent: { method: string; url: string }[] = [];
-  upload: { onprogress?: (event: Partial<ProgressEvent>) => void } = {};
-  status = 0;
-  responseText = '';
-  onload?: () => void;
-  onerror?: () => void;
-  onabort?: () => void;
-  private request = { method: '', url: '' };
-  open(method: string, url: string) {
-    Object.assign(this.request, { method, url });
-  }
-  setRequestHeader() {}
-  send() {
-    FakeXhr.sent.push({ ...this.request });
-    setTimeout(() => {
-      this.status = 201;
-      this.responseText = JSON.stringify({ id: '61', originalName: 'v2.mp4' });
-      this.onload?.();
-    });
-  }
-  abort() {
-    this.onabort?.();
-  }
-}
+/** A draft video of a lecture (第1讲…), its file processed and playable, 1:34 long. */
+const video = (id: string, overrides: Partial<CourseItem> = {}) =>
+  aCourseItem({
+    id,
+    itemType: 'video',
+    title: `第${id}讲`,
+    fileId: '50',
+    fileName: 'lecture.mp4',
+    mediaStatus: 'ready',
+    mediaDurationSec: 94,
+    ...overrides,
+  });
 
 let store: TestStore;
 beforeEach(() => {
   store = freshStore(seededSysCodes('yes_no'));
 });
 afterEach(() => vi.unstubAllGlobals());
+
+const openItem = (id: string) =>
+  renderAt(
+    store,
+    `/teach/course/item/${id}/profile`,
+    [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
+    codes,
+  );
 
 describe("a course item's media status", () => {
   it('says waiting, processing, ready with its length, or failed with why (the details on hover)', async () => {
@@ -125,14 +81,7 @@ describe('/teach/course/item/:id/profile of a video', () => {
       'GET /api/teaching/course-item/9/progress': () => ({ body: [] }),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/course/item/9/profile',
-        routes: [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
-      }).tree,
-    );
+    openItem('9');
     const card = await screen.findByTestId('item-media');
     expect(within(card).getByTestId('media-status')).toHaveAttribute('data-status', 'processing');
     expect(card).toHaveTextContent('处理完成后自动刷新');
@@ -161,14 +110,7 @@ describe('/teach/course/item/:id/profile of a video', () => {
       'POST /api/teaching/course-item/8/retry-media': () => ({ body: { ...failed, mediaStatus: 'pending' } }),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/course/item/8/profile',
-        routes: [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
-      }).tree,
-    );
+    openItem('8');
     const card = await screen.findByTestId('item-media');
     expect(within(card).getByTestId('media-status')).toHaveTextContent('处理失败: 文件已损坏或无法识别');
     expect(within(card).getByTestId('media-error-detail')).toHaveTextContent('Atom size exceeds remaining bytes');
@@ -180,9 +122,7 @@ describe('/teach/course/item/:id/profile of a video', () => {
 
 describe('/teach/course/item/list', () => {
   it("shows each video's media status, replaces a file from its row, and reads the list again meanwhile", async () => {
-    dispatchRoot('SET_TOKEN', { accessToken: 'tok', refreshToken: 'r', type: 'bearer' });
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    FakeXhr.sent = [];
+    const uploads = fakeUploads(61);
     let replaced = false;
     const api = fakeApi({
       'GET /api/teaching/course-item': () =>
@@ -210,7 +150,7 @@ describe('/teach/course/item/list', () => {
     const input = row('第1讲').querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['mp4 bytes'], 'v2.mp4', { type: 'video/mp4' })] } });
     await waitFor(() => expect(api.find('POST', '/api/teaching/course-item/1/replace-media')).toHaveLength(1));
-    expect(FakeXhr.sent[0]).toMatchObject({
+    expect(uploads[0]).toMatchObject({
       method: 'POST',
       url: '/api/file/file/upload?name=v2.mp4&purpose=attachment',
     });

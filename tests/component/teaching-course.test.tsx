@@ -11,108 +11,45 @@ import CourseItemProfile from '@/pages/teaching/course-item/profile';
 import { listQuerySchema } from '../../server/src/core/resource/list-query';
 import { issuesToFields } from '../../server/src/core/validation';
 import { courseItemResource, OutlineQuery } from '../../server/src/modules/teaching/course-item/course-item.resource';
-import { type Call, fakeApi } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { type Call, fakeApi, page } from './fake-api';
+import { aCourse, aCourseItem } from './fixtures/course';
+import { aTaxonomyNode } from './fixtures/taxonomy';
+import { freshStore, grant, renderApp, renderAt, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = [
   ...['list', 'create', 'update', 'delete', 'export', 'publish', 'assign', 'clone'].map((a) => `teaching:course:${a}`),
   ...['list', 'update', 'progress'].map((a) => `teaching:course-item:${a}`),
   'teaching:course-category:manage',
 ];
 
-const course = (id: string, extra: Partial<Course> = {}): Course => ({
-  id,
-  code: `C${id}`,
-  title: '新职工入职培训',
-  categoryId: '5',
-  categoryName: '岗前培训',
-  courseType: 'required',
-  purpose: 'pre_job',
-  audienceTraineeTypeIds: ['9'],
-  audienceOrgIds: [],
-  audienceCohortYears: [],
-  audienceTraineeTypeNames: ['住院医师'],
-  audienceOrgNames: [],
-  ownerOrgId: null,
-  ownerOrgName: null,
-  summary: null,
-  creditHours: 8,
-  availableFrom: null,
-  availableTo: null,
-  enrolMode: 'assigned',
-  finalPaperId: null,
-  finalPaperTitle: null,
-  minItemPercent: 100,
-  status: 'published',
-  publishedAt: null,
-  itemCount: 2,
-  enrolmentCount: 0,
-  completedCount: 0,
-  remark: null,
-  descriptionHtml: null,
-  coverFileId: null,
-  coverFileName: null,
-  teacherDoctorIds: [],
-  teacherStaffIds: [],
-  teacherNames: [],
-  targetSpecialties: [],
-  cmeCreditClass: 'none',
-  cmeCredits: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 4,
-  ...extra,
-});
-const item = (
-  id: string,
-  itemType: CourseItem['itemType'],
-  sort: number,
-  parentId: string | null = null,
-): CourseItem => ({
-  id,
-  courseId: '1',
-  courseTitle: '岗前培训',
-  parentId,
-  parentTitle: null,
-  itemType,
-  title: `内容${id}`,
-  description: null,
-  fileId: null,
-  fileName: null,
-  url: itemType === 'link' ? 'https://example.org' : null,
-  examPaperId: null,
-  examPaperTitle: null,
-  documentId: null,
-  documentTitle: null,
-  documentStatus: null,
-  contentHtml: null,
-  liveConfig: null,
-  isPreview: false,
-  durationMinutes: null,
-  minViewPercent: 80,
-  isRequired: true,
-  availableFrom: null,
-  sort,
-  status: 'published',
-  completedCount: 0,
-  mediaStatus: null,
-  mediaError: null,
-  mediaErrorDetail: null,
-  mediaDurationSec: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 1,
-});
+/** A published item of course 1 at its place in the outline, under a chapter or at the top. */
+const item = (id: string, itemType: CourseItem['itemType'], sort: number, parentId: string | null = null) =>
+  aCourseItem({ id, itemType, sort, parentId, status: 'published' });
 
 let store: TestStore;
 beforeEach(() => {
   store = freshStore(seededSysCodes('yes_no', 'common_status'));
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** Course 1's profile. */
+const openCourse = () =>
+  renderAt(
+    store,
+    '/teach/course/1/profile',
+    [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
+    codes,
+  );
+/** The items of course 1, as a user who may add items sees them. */
+const openItems = () =>
+  renderAt(
+    store,
+    '/teach/course/item/list?courseId=1',
+    [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
+    [...codes, 'teaching:course-item:create'],
+  );
 
 describe('a course outline', () => {
   // chapter 1 holds a and b; chapter 2 holds c; d sits at the top
@@ -141,22 +78,8 @@ describe('a course outline', () => {
 });
 
 // the course category tree: 岗前培训 (5) under 公共课程 (4)
-const node = (id: string, name: string, parentId: string | null, hasChildren = false) => ({
-  id,
-  parentId,
-  path: parentId ? `/${parentId}/${id}/` : `/${id}/`,
-  depth: parentId ? 1 : 0,
-  code: `c${id}`,
-  name,
-  sort: 0,
-  status: 'enabled',
-  remark: null,
-  courseCount: 1,
-  hasChildren,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: null,
-  version: 0,
-});
+const node = (id: string, name: string, parentId: string | null, hasChildren = false) =>
+  aTaxonomyNode(id, name, parentId, { hasChildren, courseCount: 1 });
 const tree = {
   'GET /api/teaching/course-category/tree': (call: { query: Record<string, string> }) => ({
     body:
@@ -170,7 +93,7 @@ const tree = {
 
 describe('/teach/course/list', () => {
   it("shows each course's category; a category of the search lists its courses and its sub-categories'", async () => {
-    const api = fakeApi({ ...tree, 'GET /api/teaching/course': () => page([course('1')]) });
+    const api = fakeApi({ ...tree, 'GET /api/teaching/course': () => page([aCourse()]) });
     render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
     const row = (await screen.findByText('新职工入职培训')).closest('tr') as HTMLElement;
     expect(within(row).getByText('岗前培训')).toBeInTheDocument();
@@ -184,9 +107,9 @@ describe('/teach/course/list', () => {
   it('edits the category on the tree, showing the one it has', async () => {
     const api = fakeApi({
       ...tree,
-      'GET /api/teaching/course': () => page([course('1', { status: 'draft' })]),
-      'GET /api/teaching/course/1': () => ({ body: course('1', { status: 'draft' }) }),
-      'PUT /api/teaching/course/1': (call) => ({ body: course('1', { ...(call.body as object), version: 5 }) }),
+      'GET /api/teaching/course': () => page([aCourse({ status: 'draft' })]),
+      'GET /api/teaching/course/1': () => ({ body: aCourse({ status: 'draft' }) }),
+      'PUT /api/teaching/course/1': (call) => ({ body: aCourse({ ...(call.body as object), id: '1', version: 5 }) }),
       'GET /api/people/trainee-type.*': () => page([]),
       'GET /api/assess/paper': () => page([]),
     });
@@ -206,8 +129,8 @@ describe('/teach/course/list', () => {
   it('finds the final paper by code or title among the published papers', async () => {
     const api = fakeApi({
       ...tree,
-      'GET /api/teaching/course': () => page([course('1', { status: 'draft' })]),
-      'GET /api/teaching/course/1': () => ({ body: course('1', { status: 'draft' }) }),
+      'GET /api/teaching/course': () => page([aCourse({ status: 'draft' })]),
+      'GET /api/teaching/course/1': () => ({ body: aCourse({ status: 'draft' }) }),
       'GET /api/people/trainee-type.*': () => page([]),
       'GET /api/assess/paper': (call) =>
         page(
@@ -239,7 +162,7 @@ describe('/teach/course/list', () => {
   });
 
   it('manages the category tree from the list, given the permission', async () => {
-    const api = fakeApi({ ...tree, 'GET /api/teaching/course': () => page([course('1')]) });
+    const api = fakeApi({ ...tree, 'GET /api/teaching/course': () => page([aCourse()]) });
     render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
     fireEvent.click(await screen.findByTestId('manage-course-categories'));
     const drawer = await screen.findByTestId('taxonomy-course');
@@ -249,7 +172,7 @@ describe('/teach/course/list', () => {
   });
 
   it('offers no category management without its permission', async () => {
-    fakeApi({ ...tree, 'GET /api/teaching/course': () => page([course('1')]) });
+    fakeApi({ ...tree, 'GET /api/teaching/course': () => page([aCourse()]) });
     const granted = codes.filter((c) => c !== 'teaching:course-category:manage');
     render(renderApp({ store, access: grant(granted), children: <CourseListPage /> }).tree);
     await screen.findByText('新职工入职培训');
@@ -258,9 +181,9 @@ describe('/teach/course/list', () => {
 
   it('assigns a published course to its audience after a confirmation, saying how many were enrolled', async () => {
     const api = fakeApi({
-      'GET /api/teaching/course': () => page([course('1'), course('2', { status: 'draft', title: '临床技能' })]),
-      'POST /api/teaching/course/1/assign': () => ({ body: { enrolled: 12, course: course('1', { version: 5 }) } }),
-      'POST /api/teaching/course/2/publish': () => ({ body: course('2') }),
+      'GET /api/teaching/course': () => page([aCourse(), aCourse({ id: '2', status: 'draft', title: '临床技能' })]),
+      'POST /api/teaching/course/1/assign': () => ({ body: { enrolled: 12, course: aCourse({ version: 5 }) } }),
+      'POST /api/teaching/course/2/publish': () => ({ body: aCourse({ id: '2' }) }),
     });
     render(renderApp({ store, access: grant(codes), children: <CourseListPage /> }).tree);
     const published = (await screen.findByText('新职工入职培训')).closest('tr') as HTMLElement;
@@ -308,13 +231,11 @@ describe('/teach/course/item/:id/profile', () => {
       'POST /api/teaching/course-item/7/progress': () => ({ body: quiz }),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/course/item/7/profile',
-        routes: [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
-      }).tree,
+    renderAt(
+      store,
+      '/teach/course/item/7/profile',
+      [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
+      codes,
     );
     await screen.findByTestId('progress-done-R001');
     expect(screen.getByTestId('item-progress')).toHaveTextContent('(1 / 2)');
@@ -356,9 +277,9 @@ describe("a course's outline, where its items are managed", () => {
       body: call.query.courseId === '1' ? many : [],
     })),
     'GET /api/teaching/course-item': queried(listQuerySchema(courseItemResource.list), () => page(many.slice(0, 10))),
-    'GET /api/teaching/course/1': () => ({ body: course('1') }),
+    'GET /api/teaching/course/1': () => ({ body: aCourse() }),
     'GET /api/teaching/course/1/enrolments': () => ({ body: [] }),
-    'GET /api/teaching/course': () => page([course('1')]),
+    'GET /api/teaching/course': () => page([aCourse()]),
     'POST /api/teaching/course-item/reorder': () => ({ body: { moved: many.length } }),
     'GET /api/system/audit-log': () => page([]),
   });
@@ -366,14 +287,7 @@ describe("a course's outline, where its items are managed", () => {
 
   it("shows every item of the course on its profile, and a drop into a chapter sends the course's new order", async () => {
     const api = fakeApi(routes());
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/course/1/profile',
-        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
-      }).tree,
-    );
+    openCourse();
     const outlined = await screen.findByTestId('course-outline');
     expect(await within(outlined).findByText('内容347')).toBeInTheDocument();
     expect(api.find('GET', '/api/teaching/course-item/outline')[0].query).toEqual({ courseId: '1' });
@@ -394,14 +308,7 @@ describe("a course's outline, where its items are managed", () => {
 
   it("shows the outline above one course's item list, and offers its chapters in the item drawer", async () => {
     const api = fakeApi(routes());
-    render(
-      renderApp({
-        store,
-        access: grant([...codes, 'teaching:course-item:create']),
-        initialPath: '/teach/course/item/list?courseId=1',
-        routes: [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
-      }).tree,
-    );
+    openItems();
     const outlined = await screen.findByTestId('course-outline');
     expect(await within(outlined).findByText('内容347')).toBeInTheDocument();
     fireEvent.click(await screen.findByTestId('table-create'));
@@ -425,18 +332,11 @@ describe('/teach/course/item/list', () => {
     const api = fakeApi({
       'GET /api/teaching/course-item/outline': () => ({ body: [released] }),
       'GET /api/teaching/course-item': () => page([released]),
-      'GET /api/teaching/course': () => page([course('1')]),
-      'GET /api/teaching/course/1': () => ({ body: course('1') }),
+      'GET /api/teaching/course': () => page([aCourse()]),
+      'GET /api/teaching/course/1': () => ({ body: aCourse() }),
       'PUT /api/teaching/course-item/7': () => ({ body: { ...released, version: 2 } }),
     });
-    render(
-      renderApp({
-        store,
-        access: grant([...codes, 'teaching:course-item:create']),
-        initialPath: '/teach/course/item/list?courseId=1',
-        routes: [{ path: '/teach/course/item/list', element: <CourseItemListPage /> }],
-      }).tree,
-    );
+    openItems();
     const row = (await screen.findByText('内容7', { selector: 'td *, td' })).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent(/2026-12-08/);
     fireEvent.click(within(row).getByTestId('row-edit'));
@@ -466,7 +366,7 @@ describe('/teach/course/:id/profile', () => {
   const open = (extra: Partial<Course> = {}, more: Parameters<typeof fakeApi>[0] = {}) => {
     const api = fakeApi({
       ...more,
-      'GET /api/teaching/course/1': () => ({ body: course('1', extra) }),
+      'GET /api/teaching/course/1': () => ({ body: aCourse(extra) }),
       'GET /api/teaching/course/1/enrolments': () => ({
         body: [
           enrolment('R001', '张三', 'completed', 100),
@@ -475,18 +375,11 @@ describe('/teach/course/:id/profile', () => {
         ],
       }),
       'GET /api/teaching/course-item/outline': () => ({ body: [item('7', 'link', 0)] }),
-      'POST /api/teaching/course/1/offline': () => ({ body: course('1', { ...extra, status: 'offline', version: 5 }) }),
+      'POST /api/teaching/course/1/offline': () => ({ body: aCourse({ ...extra, status: 'offline', version: 5 }) }),
       'GET /api/system/audit-log': () => page([]),
       ...more,
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/course/1/profile',
-        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
-      }).tree,
-    );
+    openCourse();
     return api;
   };
 
@@ -538,7 +431,7 @@ describe('/teach/course/:id/profile', () => {
       {},
       {
         'GET /api/people/trainee': () => page([{ id: '31', name: '周九', traineeNo: 'R031' }]),
-        'POST /api/teaching/course/1/enrol': () => ({ body: { count: 1, course: course('1', { version: 5 }) } }),
+        'POST /api/teaching/course/1/enrol': () => ({ body: { count: 1, course: aCourse({ version: 5 }) } }),
       },
     );
     const card = await screen.findByTestId('course-enrolments');
@@ -557,7 +450,7 @@ describe('/teach/course/:id/profile', () => {
   it('removes an enrolment only once confirmed, saying its progress goes; a completed one is not offered', async () => {
     const api = open(
       {},
-      { 'POST /api/teaching/course/1/unenrol': () => ({ body: { count: 1, course: course('1', { version: 5 }) } }) },
+      { 'POST /api/teaching/course/1/unenrol': () => ({ body: { count: 1, course: aCourse({ version: 5 }) } }) },
     );
     const card = await screen.findByTestId('course-enrolments');
     await within(card).findByText('R002');
@@ -588,21 +481,14 @@ describe('/teach/course/:id/profile', () => {
 
   it('shows when a dripped item is released, in the outline', async () => {
     fakeApi({
-      'GET /api/teaching/course/1': () => ({ body: course('1') }),
+      'GET /api/teaching/course/1': () => ({ body: aCourse() }),
       'GET /api/teaching/course/1/enrolments': () => ({ body: [] }),
       'GET /api/teaching/course-item/outline': () => ({
         body: [{ ...item('7', 'link', 0), availableFrom: '2026-12-08T00:00:00.000Z' }, item('8', 'link', 1)],
       }),
       'GET /api/system/audit-log': () => page([]),
     });
-    render(
-      renderApp({
-        store,
-        access: grant(codes),
-        initialPath: '/teach/course/1/profile',
-        routes: [{ path: '/teach/course/:id/profile', element: <CourseProfile /> }],
-      }).tree,
-    );
+    openCourse();
     expect(await screen.findByTestId('item-available-7')).toHaveTextContent(
       `${new Date('2026-12-08T00:00:00.000Z').toLocaleString()} 开放`,
     );
