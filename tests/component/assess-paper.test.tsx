@@ -142,7 +142,7 @@ describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
   it('answers the paper in order when the availability says a rule of no type may draw a case analysis', async () => {
     let mayDraw = false;
     const api = fakeApi({
-      'GET /api/assess/paper/1': () => ({ body: paper('1') }),
+      'GET /api/assess/paper/1': () => ({ body: aPaper() }),
       'GET /api/assess/category/tree': () => ({ body: [] }),
       'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
       'POST /api/assess/paper/check-rules': (call) => ({
@@ -153,7 +153,7 @@ describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
         })),
       }),
       'PUT /api/assess/paper/1': validatedBy(CreatePaper.partial().passthrough(), (call) => ({
-        body: paper('1', call.body as Partial<Paper>),
+        body: aPaper({ ...(call.body as Partial<Paper>), id: '1' }),
       })),
     });
     render(
