@@ -6,8 +6,8 @@ import type {
   ResourceAction,
   ResourceMenu,
 } from '../../db/seed/permissions';
-import type { Lang } from '../i18n';
 import type { AppError } from '../errors';
+import type { Lang } from '../i18n';
 import type { Tx } from '../tenancy';
 import type { Listed, ListQuery, ListSpec } from './list-query';
 import type { CellValue } from './spreadsheet';
