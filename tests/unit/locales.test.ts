@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getIntl } from '@umijs/max';
 import { describe, expect, it } from 'vitest';
@@ -111,5 +111,21 @@ describe('locale catalogues', () => {
     expect(getIntl('en-US').formatMessage({ id: 'menu.system.x' })).toBe('某');
     expect(getIntl('zh-CN').formatMessage({ id: 'menu.area.y' })).toBe('乙');
     expect(getIntl('en-US').formatMessage({ id: 'menu.system.admin' })).toBe(catalogues.base['menu.system.admin'][1]);
+  });
+  it("name each action the server's audit trail records (what a record's history shows), in the base catalogue", () => {
+    const sources = (readdirSync(path.join(root, 'server/src'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => readFileSync(path.join(root, 'server/src', file), 'utf8'));
+    const verbs = new Set<string>();
+    for (const source of sources) {
+      // act(ctx, id, 'publish', …) and resource.act(\n ctx,\n id,\n 'review', …): audited as `<permission>:<verb>`
+      for (const [, verb] of source.matchAll(/\bact\(\s*ctx,\s*[\w.]+,\s*'([a-z-]+)'/g)) verbs.add(verb as string);
+      // an audit record written whole: action: `area:entity:${… ? 'complete' : 'start'}` or 'area:entity:verb'
+      for (const [, code] of source.matchAll(/\baction: ([`'][^\n]*)/g))
+        for (const [, verb] of (code as string).matchAll(/(?:[?:] '|:)([a-z][a-z-]+)'/g)) verbs.add(verb as string);
+    }
+    expect(verbs.size).toBeGreaterThan(30);
+    const named = Object.keys(catalogues.base);
+    expect([...verbs].filter((verb) => !named.includes(`resource.audit.action.${verb}`))).toEqual([]);
   });
 });
