@@ -4,7 +4,7 @@ import PaperListPage from '@/pages/assess/paper';
 import type { Paper } from '@/pages/assess/paper/descriptor';
 import PaperEditPage from '@/pages/assess/paper/edit';
 import PaperProfile from '@/pages/assess/paper/profile';
-import { CreatePaper } from '../../server/src/modules/assess/paper/paper.resource';
+import { CheckRules, CreatePaper } from '../../server/src/modules/assess/paper/paper.resource';
 import { fakeApi, page, validatedBy } from './fake-api';
 import { anAttachment } from './fixtures/file';
 import {
@@ -186,6 +186,28 @@ describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
     fireEvent.click(screen.getByTestId('paper-save'));
     await screen.findByTestId('landed', {}, slow);
     expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({ navigation: 'sequential' });
+  });
+});
+
+describe('/exam-paper/edit/:id, a rule the server says may draw case analysis', () => {
+  it('checks and saves that rule without what the server said of it (the demo practice paper)', async () => {
+    const paper = aPaper({
+      navigation: 'sequential',
+      sections: [aDrawnSection([aPaperRule({ caseAnalysis: true })])],
+    });
+    const api = fakeApi(
+      editorRoutes(paper, {
+        'POST /api/assess/paper/check-rules': validatedBy(CheckRules, (call) => ({
+          body: (call.body as CheckRules).rules.map((r) => ({ requested: r.count, available: 5, caseAnalysis: true })),
+        })),
+      }),
+    );
+    openEditor();
+    expect(await screen.findByText('可用 5 道', {}, slow)).toBeInTheDocument();
+    expect(screen.queryByText('不允许的字段')).toBeNull();
+    fireEvent.click(screen.getByTestId('paper-save'));
+    await screen.findByTestId('landed', {}, slow);
+    expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({ sections: [{ rules: [{ count: 3 }] }] });
   });
 });
 

@@ -217,6 +217,7 @@ export const PaperRule = RuleInput.required().extend({
   excludeUsedWithinDays: z.number().int().nullable(),
   available: availability.available.optional().openapi({ description: 'How many questions match now (get only)' }),
   availableCapped: availability.availableCapped,
+  caseAnalysis: availability.caseAnalysis,
   levels: z
     .record(z.string(), z.number().int())
     .optional()

@@ -93,7 +93,9 @@ const toValues = (paper: Paper): PaperValues => ({
       childCount: slot.childCount,
     })),
     // what the server says of each rule now is not the rule
-    rules: s.rules.map(({ available: _n, availableCapped: _c, levels: _l, together: _t, ...rule }) => rule),
+    rules: s.rules.map(
+      ({ available: _n, availableCapped: _c, caseAnalysis: _a, levels: _l, together: _t, ...rule }) => rule,
+    ),
   })),
 });
 
