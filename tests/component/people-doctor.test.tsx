@@ -112,7 +112,21 @@ describe('/doctor/:id/profile', () => {
             : [],
         ),
       'POST /api/people/doctor/4/reveal-id': () => ({ body: { idNo: '11010519491231002X' } }),
-      'GET /api/system/audit-log': () => page([]),
+      'GET /api/system/audit-log': () =>
+        page([
+          auditRow(
+            '2',
+            'people:doctor:update',
+            { mobile: '139', status: 'active', orgName: '内科', version: 1 },
+            {
+              mobile: '138',
+              status: 'retired',
+              orgName: '外科',
+              version: 2,
+            },
+          ),
+          auditRow('1', 'people:doctor:create', null, { id: '4', name: '王建国', mobile: '139', status: 'active' }),
+        ]),
     });
     render(
       renderApp({
@@ -127,5 +141,27 @@ describe('/doctor/:id/profile', () => {
     fireEvent.click(screen.getByTestId('doctor-id-no-reveal'));
     await waitFor(() => expect(screen.getByTestId('doctor-id-no')).toHaveTextContent('11010519491231002X'));
     expect(api.find('POST', '/api/people/doctor/4/reveal-id')).toHaveLength(1);
+
+    // its history names a change's fields as the profile titles them (not a field the profile does not show), a
+    // creation's none
+    const [updated, created] = screen.getAllByTestId('audit-entry');
+    expect(updated).toHaveTextContent('变更字段：手机号, 状态');
+    expect(updated).not.toHaveTextContent('orgName');
+    expect(created).not.toHaveTextContent('变更字段');
   });
+});
+
+const auditRow = (id: string, action: string, before: object | null, after: object) => ({
+  id,
+  actorId: '1',
+  actorName: 'admin',
+  action,
+  resourceType: 'people:doctor',
+  resourceId: '4',
+  summary: null,
+  before,
+  after,
+  ip: null,
+  userAgent: null,
+  createdAt: '2026-01-02T00:00:00.000Z',
 });

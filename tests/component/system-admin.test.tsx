@@ -157,7 +157,7 @@ describe('/system/admin/:id/profile', () => {
     await waitFor(() => expect(within(signIns).getByText(/用户名或密码错误/)).toBeInTheDocument());
     const audit = screen.getByTestId('audit-timeline');
     await waitFor(() => expect(within(audit).getByText('修改')).toBeInTheDocument());
-    expect(within(audit).getByText('变更字段：displayName')).toBeInTheDocument();
+    expect(within(audit).getByText('变更字段：姓名')).toBeInTheDocument();
     expect(calls.find('GET', '/api/system/audit-log')[0].query).toMatchObject({
       resourceType: 'admin_user',
       resourceId: '7',

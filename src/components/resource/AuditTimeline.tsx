@@ -15,8 +15,19 @@ export function changedFields(before: unknown, after: unknown): string[] {
   );
 }
 
-/** The record's audit trail, newest first. */
-export default function AuditTimeline({ resourceType, resourceId }: { resourceType: string; resourceId: string }) {
+/**
+ * The record's audit trail, newest first. A change names the fields it changed by their labels (`labels`: a field's
+ * i18n id, as the profile titles it); fields the profile does not show are left out, and so are a creation's.
+ */
+export default function AuditTimeline({
+  resourceType,
+  resourceId,
+  labels = {},
+}: {
+  resourceType: string;
+  resourceId: string;
+  labels?: Record<string, string>;
+}) {
   const intl = useIntl();
   const { data, loading } = useRequest(() => fetchAuditLogs(resourceType, resourceId), {
     refreshDeps: [resourceType, resourceId],
@@ -38,7 +49,12 @@ export default function AuditTimeline({ resourceType, resourceId }: { resourceTy
       ) : (
         <Timeline
           items={rows.map((log) => {
-            const fields = changedFields(log.before, log.after);
+            const fields = log.before
+              ? changedFields(log.before, log.after).flatMap((field) => {
+                  const id = labels[field];
+                  return id ? [intl.formatMessage({ id })] : [];
+                })
+              : [];
             return {
               key: log.id,
               children: (

@@ -9,7 +9,7 @@ import { statusOf } from '@/utils/request';
 import AuditTimeline from './AuditTimeline';
 import RecordNotFound from './RecordNotFound';
 import { recordName } from './ResourceForm';
-import type { RowDescriptor } from './types';
+import type { ResourceColumn, RowDescriptor } from './types';
 import { useResourceColumns } from './useResourceColumns';
 import { useResourceService } from './useResourceControls';
 
@@ -21,6 +21,14 @@ interface Props<Row extends { id: string; version: number }> {
   children?: (row: Row, reload: () => void) => ReactNode;
   service?: ResourceService<Row, never, never>;
 }
+
+/** The i18n id of each field the profile shows, by its name: how the audit trail names a changed field. */
+const fieldLabels = <Row,>(columns: ResourceColumn<Row>[]): Record<string, string> =>
+  Object.fromEntries(
+    columns
+      .filter((c) => !c.hideInDescriptions && !c.searchOnly && typeof c.dataIndex === 'string')
+      .map((c) => [c.dataIndex as string, c.titleId]),
+  );
 
 /**
  * A record's profile: the descriptor's columns as details, the entity's own sections, its audit trail. Its tab
@@ -61,7 +69,7 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
         />
       </Card>
       {row && children?.(row, refresh)}
-      <AuditTimeline resourceType={descriptor.auditType} resourceId={id} />
+      <AuditTimeline resourceType={descriptor.auditType} resourceId={id} labels={fieldLabels(descriptor.columns)} />
     </Space>
   );
 }
