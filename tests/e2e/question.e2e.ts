@@ -298,6 +298,13 @@ describe('The question bank in Chromium', () => {
     await page.reload();
     await page.getByTestId('paper-preview').getByText(`判断-${tag}-0：心电图 ST 段抬高提示心肌缺血`).waitFor();
     expect(await page.getByText(`判断-${tag}-0：已修订`).count()).toBe(0);
+
+    // printed, the paper starts at the top of the first page: the profile around it leaves no blank room above
+    await page.emulateMedia({ media: 'print' });
+    const printed = page.getByTestId('paper-preview').locator('.printable');
+    const top = await printed.evaluate((element) => element.getBoundingClientRect().top);
+    await page.emulateMedia({ media: null });
+    expect(top).toBeLessThan(100);
   });
 
   it('imports a sheet with a B1 group and one bad row: the report names the row and nothing is written', async () => {
