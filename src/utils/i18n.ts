@@ -10,6 +10,9 @@ export type MessageId = keyof typeof base;
 
 const catalogues: Record<Language, Record<MessageId, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
 
+/** A text as a title begins: its first letter a capital (an entity's English name is written for sentences). */
+export const asTitle = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 export const normalizeLocale = (locale?: string | null): Language => (locale === 'en-US' ? 'en-US' : 'zh-CN');
 
 let added = 0;

@@ -32,8 +32,10 @@ export function freshStore(sysCodes: SysCode[] = []): TestStore {
   return store;
 }
 
-/** Every catalogue's zh-CN texts: a screen test renders its screen without the area's load. */
-const zhCN = Object.assign({}, ...Object.values(catalogues).map((catalogue) => messagesOf(catalogue, 'zh-CN')));
+/** Every catalogue's texts in a locale: a screen test renders its screen without the area's load. */
+const textsOf = (locale: 'zh-CN' | 'en-US') =>
+  Object.assign({}, ...Object.values(catalogues).map((catalogue) => messagesOf(catalogue, locale)));
+const texts = { 'zh-CN': textsOf('zh-CN'), 'en-US': textsOf('en-US') };
 
 const TestIntl = IntlProvider as unknown as (props: {
   locale: string;
@@ -71,11 +73,13 @@ export function renderApp(options: {
   initialPath?: string;
   access?: Record<string, boolean>;
   children?: ReactNode;
+  /** zh-CN unless said. */
+  locale?: 'zh-CN' | 'en-US';
 }) {
   const history = createHistory({ type: 'memory', initialEntries: [options.initialPath ?? '/'] });
   const tree = (
     <Provider store={options.store}>
-      <TestIntl locale="zh-CN" messages={zhCN}>
+      <TestIntl locale={options.locale ?? 'zh-CN'} messages={texts[options.locale ?? 'zh-CN']}>
         <AccessContext.Provider value={(options.access ?? {}) as never}>
           <AppContext.Provider value={{ clientRoutes: options.routes ?? [] } as never}>
             <TestRouter history={history}>

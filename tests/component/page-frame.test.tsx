@@ -107,6 +107,15 @@ describe('the page frame', () => {
 });
 
 describe('tabs for pages that are not there', () => {
+  it("titles a profile in English with its entity as a title begins (not 'admin account · 张三')", async () => {
+    render(renderApp({ store, routes, access, initialPath: '/system/admin/7/profile', locale: 'en-US' }).tree);
+    await waitFor(() => expect(tabLabels()).toEqual(['Admin account · 张三']), { timeout: 15_000 });
+    expect(within(activePane()).getByTestId('page-title')).toHaveTextContent('Admin account · 张三');
+    expect(
+      within(activePane()).getByText('Admin account', { selector: '.ant-descriptions-title' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows a 404 or 403 screen without keeping a tab for it, before or after a reload', async () => {
     const first = render(renderApp({ store, routes, access, initialPath: '/dashboard/workspace' }).tree);
     await waitFor(() => expect(tabLabels()).toEqual(['工作台']));

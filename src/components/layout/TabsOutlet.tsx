@@ -7,7 +7,7 @@ import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import { HOME_PATH } from '@/constants';
 import type { RootState, Tab } from '@/models/root';
 import { firstPageShown, useFirstPageShown } from '@/utils/firstScreen';
-import { useCatalogues } from '@/utils/i18n';
+import { asTitle, useCatalogues } from '@/utils/i18n';
 import { dispatchRoot, getRootState } from '@/utils/store';
 import { PaneContext, type PaneFrame } from './frame';
 import PageHeader, { type Crumb } from './PageHeader';
@@ -191,7 +191,7 @@ export default function TabsOutlet() {
   const refresh = (path: string) => dispatchRoot('SET_RELOADPATH', path);
 
   const tabTitle = (tab: Tab) => {
-    const title = intl.formatMessage({ id: tab.title, defaultMessage: tab.title });
+    const title = asTitle(intl.formatMessage({ id: tab.title, defaultMessage: tab.title }));
     return tab.name ? `${title} · ${tab.name}` : title;
   };
 

@@ -5,6 +5,7 @@ import { Card, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useRecordFrame } from '@/components/layout/frame';
 import type { ResourceService } from '@/services/resource';
+import { asTitle } from '@/utils/i18n';
 import { statusOf } from '@/utils/request';
 import AuditTimeline from './AuditTimeline';
 import RecordNotFound from './RecordNotFound';
@@ -62,7 +63,7 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="resource-profile">
       <Card loading={loading && !row}>
         <ProDescriptions<Row>
-          title={intl.formatMessage({ id: descriptor.titleId })}
+          title={asTitle(intl.formatMessage({ id: descriptor.titleId }))}
           dataSource={row}
           columns={columns as ProDescriptionsItemProps<Row>[]}
           column={{ xs: 1, md: 2, xl: 3 }}
