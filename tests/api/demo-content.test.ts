@@ -84,6 +84,8 @@ describe.each(engines())('the demo content on $name', (engine) => {
     expect(course).toMatchObject({ title: '住院医师岗前培训', status: 'published' });
     const outline = (await get(`/api/teaching/course-item?courseId=${course.id}&pageSize=50`)).data as Json[];
     expect(new Set(outline.map((i) => i.itemType))).toEqual(new Set(['chapter', 'rich_text', 'link', 'quiz']));
+    // its chapters too: the outline of a published course shows no draft
+    expect(new Set(outline.map((i) => i.status))).toEqual(new Set(['published']));
     const enrolments = (await get(`/api/teaching/course/${course.id}/enrolments`)) as Json[];
     expect(enrolments).toHaveLength(16);
     expect(enrolments.filter((e) => e.status === 'in_progress')).toHaveLength(3);

@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCatalog } from '../../server/src/core/error-catalog';
 import { pdfText } from '../support/pdf-text';
 import { engines, type Json, questionReviewer, twoTenants } from './helpers';
 
@@ -271,6 +272,13 @@ describe.each(engines())('exam papers on $name', (engine) => {
     const frozen = await call('PUT', `${papers}/${paper.id}`, { title: '改名', version: published.body.version });
     expect(frozen.status).toBe(409);
     expect(frozen.body.code).toBe('paper.notAllowed');
+    // the status as the console names it, not its code
+    expect(frozen.body.message).toBe(
+      'This cannot be done to a paper that is published (a published paper is cloned to be changed)',
+    );
+    expect(new ErrorCatalog().message('paper.notAllowed', 'zh-CN', { status: 'published' })).toBe(
+      '试卷处于“已发布”状态，不能进行此操作（已发布的试卷可复制后修改）',
+    );
     expect((await call('DELETE', `${papers}/${paper.id}`)).status).toBe(409);
     const inUse = await call('DELETE', `${questions}/${ready[0].id}`);
     expect(inUse.status).toBe(409);

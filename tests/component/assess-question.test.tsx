@@ -570,6 +570,22 @@ describe('/question/add', () => {
     expect(asked.every((c) => c.query.status === 'enabled')).toBe(true);
   });
 
+  it('says before its steps are walked that a question awaiting review is not changed, and offers no save', async () => {
+    fakeApi({
+      ...trees,
+      'GET /api/assess/question/5': () => ({ body: aQuestion({ id: '5', status: 'pending_review' }) }),
+      'GET /api/assess/question/5/attachments': () => ({ body: [] }),
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+    });
+    renderAt(store, '/question/edit/5', [{ path: '/question/edit/:id', element: <QuestionEditPage /> }], codes);
+    expect(await screen.findByTestId('question-locked')).toHaveTextContent('题目处于“待审核”状态，不能修改');
+    await next('question-stem');
+    await next('question-options');
+    await next('question-analysis');
+    await next('question-step-preview');
+    expect(screen.getByTestId('question-save')).toBeDisabled();
+  });
+
   it("links each likely duplicate to its profile by the router's address, in a new tab that keeps the form", async () => {
     fakeApi({
       ...trees,

@@ -254,6 +254,27 @@ describe('/teach/course/item/:id/profile', () => {
   });
 });
 
+describe('/teach/course/item/:id/profile of a chapter', () => {
+  it("shows a chapter's own fields, none of a content item's (its completion rule, file, paper, address)", async () => {
+    const chapter = aCourseItem({ id: '8', itemType: 'chapter', title: '第一章', url: null });
+    fakeApi({
+      'GET /api/teaching/course-item/8': () => ({ body: chapter }),
+      'GET /api/system/audit-log': () => page([]),
+    });
+    renderAt(
+      store,
+      '/teach/course/item/8/profile',
+      [{ path: '/teach/course/item/:id/profile', element: <CourseItemProfile /> }],
+      codes,
+    );
+    await screen.findByText('第一章', { selector: '.ant-descriptions-item-content, .ant-descriptions-item-content *' });
+    const details = screen.getByTestId('resource-profile').querySelector('.ant-descriptions') as HTMLElement;
+    expect(within(details).getByText('标题')).toBeInTheDocument();
+    for (const label of ['完成要求（观看 %）', '必修', '试卷', '链接地址', '文件'])
+      expect(within(details).queryByText(label)).toBeNull();
+  });
+});
+
 /** A read the fake answers only when its query passes the server's own schema (a list page is 200 rows at most). */
 const queried = (schema: z.ZodType, answer: (call: Call) => { status?: number; body?: unknown }) => (call: Call) => {
   const parsed = schema.safeParse(call.query);

@@ -1,5 +1,6 @@
-import { type ErrorKey, errorCodes } from './error-codes';
+import { type ErrorCodeDefinition, type ErrorKey, errorCodes } from './error-codes';
 import { formatMessage, type Lang } from './i18n';
+import { findLabel } from './labels';
 
 export interface CatalogEntry {
   key: string;
@@ -24,6 +25,11 @@ export class ErrorCatalog {
   message(key: ErrorKey, lang: Lang, params: Record<string, string | number> = {}): string {
     const entry = this.entries.get(key);
     const template = entry ? (lang === 'en-US' ? entry.messageEn : entry.messageZh) : key;
-    return formatMessage(template, params);
+    // a record's status as the console names it ("待审核"), not its code ("pending_review")
+    const labels = (errorCodes as Record<string, ErrorCodeDefinition>)[key]?.statusLabels;
+    const label = labels && params.status !== undefined && findLabel(`${labels}.${params.status}`, lang);
+    // in the middle of an English sentence: "a question that is pending review"
+    const status = label && (lang === 'en-US' ? label.charAt(0).toLowerCase() + label.slice(1) : label);
+    return formatMessage(template, status ? { ...params, status } : params);
   }
 }

@@ -8,6 +8,8 @@ export interface ErrorCodeDefinition {
   status: number;
   zh: string;
   en: string;
+  /** The console's labels of the `{status}` it names: `<statusLabels>.<status>` (the status itself where none). */
+  statusLabels?: string;
 }
 
 export const errorCodes = {
@@ -628,6 +630,7 @@ export const errorCodes = {
     status: 409,
     zh: '题目处于“{status}”状态，不能进行此操作',
     en: 'This cannot be done to a question that is {status}',
+    statusLabels: 'assess.question.status',
   },
   'question.inUse': {
     code: 1060202,
@@ -642,6 +645,7 @@ export const errorCodes = {
     status: 409,
     zh: '试卷处于“{status}”状态，不能进行此操作（已发布的试卷可复制后修改）',
     en: 'This cannot be done to a paper that is {status} (a published paper is cloned to be changed)',
+    statusLabels: 'assess.paper.status',
   },
   'activity.notAllowed': {
     code: 1070101,
@@ -649,6 +653,7 @@ export const errorCodes = {
     status: 409,
     zh: '教学活动处于“{status}”状态，不能进行此操作',
     en: 'This cannot be done to a teaching activity that is {status}',
+    statusLabels: 'teaching.activity.status',
   },
   'activity.signInClosed': {
     code: 1070102,
@@ -698,6 +703,7 @@ export const errorCodes = {
     status: 409,
     zh: '课程处于“{status}”状态，不能进行此操作',
     en: 'This cannot be done to a course that is {status}',
+    statusLabels: 'teaching.course.status',
   },
   'courseCategory.inUse': {
     code: 1070401,
@@ -712,6 +718,7 @@ export const errorCodes = {
     status: 409,
     zh: '课程内容处于“{status}”状态，不能进行此操作',
     en: 'This cannot be done to a course item that is {status}',
+    statusLabels: 'teaching.course-item.status',
   },
   'courseItem.hasChildren': {
     code: 1070302,
@@ -733,6 +740,7 @@ export const errorCodes = {
     status: 409,
     zh: '媒体处理状态为“{status}”，只有处理失败的才能重新处理',
     en: 'Its media is {status}: only failed processing is started again',
+    statusLabels: 'teaching.course-item.mediaStatus',
   },
   'documentBase.inUse': {
     code: 1080101,
@@ -747,6 +755,7 @@ export const errorCodes = {
     status: 409,
     zh: '文档处于“{status}”状态，不能进行此操作',
     en: 'This cannot be done to a document that is {status}',
+    statusLabels: 'content.document.status',
   },
   'document.draftExists': {
     code: 1080202,
@@ -775,6 +784,7 @@ export const errorCodes = {
     status: 409,
     zh: '版块已{status}，不能发帖或回复',
     en: 'The board is {status}; it takes no new posts or replies',
+    statusLabels: 'community.board.status',
   },
   'post.notAllowed': {
     code: 1120201,
@@ -782,6 +792,7 @@ export const errorCodes = {
     status: 409,
     zh: '帖子处于“{status}”状态，不能进行此操作',
     en: 'This cannot be done to a post that is {status}',
+    statusLabels: 'community.post.status',
   },
   'post.locked': {
     code: 1120202,
@@ -803,6 +814,7 @@ export const errorCodes = {
     status: 409,
     zh: '该举报已处理（{status}）',
     en: 'This case has already been handled ({status})',
+    statusLabels: 'community.report.status',
   },
   'report.pending': {
     code: 1120303,
@@ -853,6 +865,7 @@ export const errorCodes = {
     status: 409,
     zh: '批次已{status}，不能取消',
     en: 'The batch is {status}; it cannot be cancelled',
+    statusLabels: 'message.batch.status',
   },
   'message.notFailed': {
     code: 1100204,

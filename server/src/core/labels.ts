@@ -14,3 +14,9 @@ export function labelOf(key: string): Record<Lang, string> {
   const [zhCN = key, enUS = zhCN] = found;
   return { 'zh-CN': zhCN, 'en-US': enUS };
 }
+
+/** The label of `key` in `lang`, if the catalogue has one (a value named at run time: a record's status). */
+export function findLabel(key: string, lang: Lang): string | undefined {
+  const found = texts.get(key);
+  return found && (lang === 'en-US' ? (found[1] ?? found[0]) : found[0]);
+}

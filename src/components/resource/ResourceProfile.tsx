@@ -27,7 +27,7 @@ interface Props<Row extends { id: string; version: number }> {
 const fieldLabels = <Row,>(columns: ResourceColumn<Row>[]): Record<string, string> =>
   Object.fromEntries(
     columns
-      .filter((c) => !c.hideInDescriptions && !c.searchOnly && typeof c.dataIndex === 'string')
+      .filter((c) => c.hideInDescriptions !== true && !c.searchOnly && typeof c.dataIndex === 'string')
       .map((c) => [c.dataIndex as string, c.titleId]),
   );
 
@@ -57,7 +57,9 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
     onError: (error) => setMissing(statusOf(error) === 404),
   });
   const frame = useRecordFrame(descriptor.titleId, row && recordName(descriptor, row), missing);
-  const columns = useResourceColumns(descriptor.columns).filter((c) => !c.hideInDescriptions);
+  const columns = useResourceColumns(descriptor.columns)
+    .filter(({ hideInDescriptions: hidden }) => !(typeof hidden === 'function' ? row && hidden(row) : hidden))
+    .map(({ hideInDescriptions: _h, ...column }) => column);
   if (missing) return <RecordNotFound backPath={frame?.backPath} />;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="resource-profile">

@@ -11,13 +11,13 @@ export type ListColumn<Row> = ProColumns<Row> & Pick<ResourceColumn<Row>, 'searc
  * a dictionary type of `sysCodes`. The same columns feed the table, its search form, the create/edit
  * form (only the fields the descriptor's `form` lists) and the profile.
  */
-export type ResourceColumn<Row> = Omit<ProColumns<Row>, 'title' | 'valueEnum'> & {
+export type ResourceColumn<Row> = Omit<ProColumns<Row>, 'title' | 'valueEnum' | 'hideInDescriptions'> & {
   /** i18n id of the title. */
   titleId: string;
   /** Dictionary type: labels and tag colours from sysCodes in the current locale. */
   dict?: string;
-  /** Not one of the profile's fields. */
-  hideInDescriptions?: boolean;
+  /** Not one of the profile's fields; or not for this record (a field its kind has not, a chapter's file). */
+  hideInDescriptions?: boolean | ((record: Row) => boolean);
   /** Only a search field (keyword, a date range): hidden in table, form and profile. */
   searchOnly?: boolean;
   /** A fixed set of values the API defines (not a dictionary): labels are i18n ids, colours antd tag colours. */

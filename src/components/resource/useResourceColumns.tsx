@@ -9,7 +9,7 @@ import type { ResourceColumn } from './types';
 /** The descriptor's columns as ProColumns: titles translated, dictionary enums rendered as coloured tags. */
 export function useResourceColumns<Row>(
   columns: ResourceColumn<Row>[],
-): (ProColumns<Row> & Pick<ResourceColumn<Row>, 'hideInDescriptions' | 'formDisabled'>)[] {
+): (Omit<ProColumns<Row>, 'hideInDescriptions'> & Pick<ResourceColumn<Row>, 'hideInDescriptions' | 'formDisabled'>)[] {
   const intl = useIntl();
   const sysCodes = useSelector((state: { root: RootState }) => state.root.sysCodes);
   return useMemo(

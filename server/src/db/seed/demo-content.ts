@@ -690,8 +690,8 @@ async function course(call: Call, ids: Map<string, string>, residencyId: string,
   });
   const item = async (body: Record<string, unknown>) => {
     const row = await call('POST', '/teaching/course-item', { courseId: made.id, ...body });
-    if (body.itemType !== 'chapter')
-      await call('POST', `/teaching/course-item/${row.id}/publish`, { version: row.version });
+    // chapters too: a published course's outline shows none as a draft
+    await call('POST', `/teaching/course-item/${row.id}/publish`, { version: row.version });
     return row;
   };
   const rules = await item({ itemType: 'chapter', title: '第一章 医疗核心制度' });

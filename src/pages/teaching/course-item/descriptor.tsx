@@ -75,6 +75,11 @@ export const LIVE_PLATFORMS: NonNullable<CourseItem['liveConfig']>['platform'][]
   'wechat_channels',
   'other',
 ];
+/** The profile shows a field only for the kinds it belongs to: a chapter holds no content, a link no file. */
+const lacks = (held: Held) => (row: CourseItem) => !HOLDS[row.itemType].includes(held);
+const isChapter = (row: CourseItem) => row.itemType === 'chapter';
+const notMedia = (row: CourseItem) => !MEDIA_TYPES.includes(row.itemType);
+
 const STATUS_COLOURS: Record<CourseItem['status'], string> = {
   draft: 'default',
   published: 'success',
@@ -103,15 +108,15 @@ export const courseItemDescriptor = describeResource<CourseItem, CreateCourseIte
         options: ITEM_TYPES.map((value) => ({ value, labelId: `teaching.course-item.itemType.${value}` })),
       }),
       column('title', { hideInSearch: true, sorter: true }),
-      column('fileName', { hideInSearch: true, hideInTable: true }),
-      column('documentTitle', { hideInSearch: true, hideInTable: true }),
-      column('url', { hideInSearch: true, hideInTable: true }),
-      column('examPaperTitle', { hideInSearch: true, hideInTable: true }),
-      column('durationMinutes', { hideInSearch: true }),
-      column('minViewPercent', { hideInSearch: true, hideInTable: true }),
-      column('isRequired', { dict: 'yes_no', hideInSearch: true }),
-      column('availableFrom', { valueType: 'dateTime', hideInSearch: true }),
-      column('isPreview', { dict: 'yes_no' }),
+      column('fileName', { hideInSearch: true, hideInTable: true, hideInDescriptions: lacks('fileId') }),
+      column('documentTitle', { hideInSearch: true, hideInTable: true, hideInDescriptions: lacks('documentId') }),
+      column('url', { hideInSearch: true, hideInTable: true, hideInDescriptions: lacks('url') }),
+      column('examPaperTitle', { hideInSearch: true, hideInTable: true, hideInDescriptions: lacks('examPaperId') }),
+      column('durationMinutes', { hideInSearch: true, hideInDescriptions: isChapter }),
+      column('minViewPercent', { hideInSearch: true, hideInTable: true, hideInDescriptions: isChapter }),
+      column('isRequired', { dict: 'yes_no', hideInSearch: true, hideInDescriptions: isChapter }),
+      column('availableFrom', { valueType: 'dateTime', hideInSearch: true, hideInDescriptions: isChapter }),
+      column('isPreview', { dict: 'yes_no', hideInDescriptions: isChapter }),
       column('status', {
         options: (Object.keys(STATUS_COLOURS) as CourseItem['status'][]).map((value) => ({
           value,
@@ -119,12 +124,14 @@ export const courseItemDescriptor = describeResource<CourseItem, CreateCourseIte
           color: STATUS_COLOURS[value],
         })),
       }),
-      column('completedCount', { hideInSearch: true }),
+      column('completedCount', { hideInSearch: true, hideInDescriptions: isChapter }),
       column('mediaStatus', {
+        hideInDescriptions: notMedia,
         options: MEDIA_STATUSES.map((value) => ({ value, labelId: `teaching.course-item.mediaStatus.${value}` })),
         render: (_, row) => <MediaStatus item={row} />,
       }),
       column('mediaDurationSec', {
+        hideInDescriptions: notMedia,
         hideInSearch: true,
         hideInTable: true,
         render: (_, row) => lengthOf(row.mediaDurationSec),

@@ -25,7 +25,7 @@ import RecordNotFound from '@/components/resource/RecordNotFound';
 import message from '@/utils/message';
 import { ignoreShownError, statusOf } from '@/utils/request';
 import { TaxonomySelect } from '../../taxonomy/TaxonomyPickers';
-import { type Duplicate, findDuplicates, type Question, questionDescriptor, questions } from '../descriptor';
+import { type Duplicate, EDITABLE, findDuplicates, type Question, questionDescriptor, questions } from '../descriptor';
 import { MediaField, QuestionMediaProvider } from '../QuestionMedia';
 import QuestionPreview from '../QuestionPreview';
 import QuestionTagSelect from '../QuestionTagSelect';
@@ -200,12 +200,23 @@ export default function QuestionEditPage() {
   };
 
   const shown = (s: Step) => ({ display: step === s ? undefined : 'none' });
+  /** A question under review (or retired) is not changed: said before its steps are walked, not only on saving. */
+  const locked = record && !EDITABLE.includes(record.status);
   const [minItems, maxItems] = (format && CHILD_COUNT[format]) || [2, 10];
   const preview = values?.questionType ? toBody({ ...form.getFieldsValue(true) }) : undefined;
 
   return (
     <QuestionMediaProvider questionId={id}>
       <Card data-testid="question-edit">
+        {locked && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="question-locked"
+            style={{ marginBottom: 16 }}
+            message={t('assess.question.locked', { status: t(`assess.question.status.${record.status}`) })}
+          />
+        )}
         <Steps
           current={at}
           size="small"
@@ -569,7 +580,7 @@ export default function QuestionEditPage() {
               {t('assess.question.step.next')}
             </Button>
           ) : (
-            <Button type="primary" data-testid="question-save" loading={saving} onClick={save}>
+            <Button type="primary" data-testid="question-save" loading={saving} disabled={locked} onClick={save}>
               {t('assess.question.save')}
             </Button>
           )}
