@@ -117,6 +117,7 @@ describe('/doctor/:id/profile', () => {
           auditRow(
             '2',
             'people:doctor:update',
+            '王建国 · mobile, status, orgName · 调岗',
             { mobile: '139', status: 'active', orgName: '内科', version: 1 },
             {
               mobile: '138',
@@ -125,7 +126,12 @@ describe('/doctor/:id/profile', () => {
               version: 2,
             },
           ),
-          auditRow('1', 'people:doctor:create', null, { id: '4', name: '王建国', mobile: '139', status: 'active' }),
+          auditRow('1', 'people:doctor:create', '王建国', null, {
+            id: '4',
+            name: '王建国',
+            mobile: '139',
+            status: 'active',
+          }),
         ]),
     });
     render(
@@ -147,18 +153,21 @@ describe('/doctor/:id/profile', () => {
     const [updated, created] = screen.getAllByTestId('audit-entry');
     expect(updated).toHaveTextContent('变更字段：手机号, 状态');
     expect(updated).not.toHaveTextContent('orgName');
+    // the server's summary keeps the record's name and the note, not the fields' own names
+    expect(updated).toHaveTextContent('王建国 · 调岗');
+    expect(updated).not.toHaveTextContent('mobile');
     expect(created).not.toHaveTextContent('变更字段');
   });
 });
 
-const auditRow = (id: string, action: string, before: object | null, after: object) => ({
+const auditRow = (id: string, action: string, summary: string, before: object | null, after: object) => ({
   id,
   actorId: '1',
   actorName: 'admin',
   action,
   resourceType: 'people:doctor',
   resourceId: '4',
-  summary: null,
+  summary,
   before,
   after,
   ip: null,

@@ -16,6 +16,16 @@ export function changedFields(before: unknown, after: unknown): string[] {
 }
 
 /**
+ * The server's summary of an audit row without its list of the changed fields' names (`mobile, status`), which the
+ * timeline says by their labels instead: a part of the summary made only of the row's field names is left out.
+ */
+function summaryOf(log: AuditLog): string | undefined {
+  const names = new Set([...Object.keys(log.before ?? {}), ...Object.keys(log.after ?? {})]);
+  const parts = log.summary?.split(' · ').filter((part) => !part.split(', ').every((name) => names.has(name)));
+  return parts?.join(' · ') || undefined;
+}
+
+/**
  * The record's audit trail, newest first. A change names the fields it changed by their labels (`labels`: a field's
  * i18n id, as the profile titles it); fields the profile does not show are left out, and so are a creation's.
  */
@@ -66,7 +76,7 @@ export default function AuditTimeline({
                   <Typography.Text type="secondary">
                     {dayjs(log.createdAt).format('YYYY-MM-DD HH:mm:ss')}
                   </Typography.Text>
-                  {log.summary && <div>{log.summary}</div>}
+                  {summaryOf(log) && <div>{summaryOf(log)}</div>}
                   {fields.length > 0 && (
                     <Typography.Text type="secondary">
                       {intl.formatMessage({ id: 'resource.audit.fields' }, { fields: fields.join(', ') })}
