@@ -1154,7 +1154,7 @@ export function createPaperService(deps: ResourceDeps) {
           paper: printedPaper(paper, await preview(tx, paper, seed, lang), answers, lang, timeZone),
         };
       });
-      const images = printedImages(await read(printedImageIds(printed.paper)));
+      const images = await printedImages(await read(printedImageIds(printed.paper)));
       const body = format === 'pdf' ? await paperPdf(printed.paper, images) : await paperDocx(printed.paper, images);
       return { filename: `${printed.code}${answers ? '-key' : ''}.${format}`, body };
     },
