@@ -692,6 +692,13 @@ export function questionSheetRows(
 }
 
 /**
+ * Makes pg_trgm's `%` in this transaction mean "at least SIMILAR alike": every likely-duplicate look-up (the form's
+ * and the import's) reads that threshold, so that `%` finds the candidates through the trigram index.
+ */
+export const likeAtSimilar = (tx: Tx) =>
+  sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(SIMILAR)}, true)`.execute(tx);
+
+/**
  * How many of a sheet's questions (a group: its first row) a dry run compares by similarity with the bank and with
  * each other. Each is a trigram look-up of the bank's stems: on PostgreSQL about 0.25 s in a bank of 1,000,000 alike
  * stems (0.1 to 0.7 s; 50 of them 12 s), a few ms where no stem is alike (tests/bench/questions.ts prints a dry run's).
@@ -724,7 +731,7 @@ export function similarInImport(ctx: WriteContext): ImportWarner<CreateQuestion>
     const authors = await authorsInScope(tx, ctx.actorId);
     // `%` finds the similar stems through the trigram index, which only the system role may use (`readIndexed`):
     // the ids are found there, and their codes read again as the tenant
-    await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(SIMILAR)}, true)`.execute(tx);
+    await likeAtSimilar(tx);
     const found = await readIndexed(tx, async () => {
       const { rows } = await sql<{ i: number; id: string; similarity: number }>`SELECT s.i::int AS i,
           q.id::text AS id, q.similarity
@@ -758,7 +765,7 @@ export function similarInImport(ctx: WriteContext): ImportWarner<CreateQuestion>
 
   /** The earlier compared rows like each of the compared from `from` on, by its index among them. */
   const inSheet = async (tx: Tx, from: number) => {
-    await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(SIMILAR)}, true)`.execute(tx);
+    await likeAtSimilar(tx);
     const all = compared.map((c) => c.stem);
     const { rows } = await sql<{ i: number; j: number; similarity: number }>`SELECT a.i::int AS i,
         b.i::int AS j, similarity(a.stem, b.stem)::float8 AS similarity

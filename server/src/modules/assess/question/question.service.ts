@@ -12,7 +12,7 @@ import { releaseFiles } from '../../file/attachments';
 import { authoredInScope } from '../../people/organization/data-scope';
 import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
-import { questionFromImport, questionSheetRows, sameAsInBank, similarInImport } from './question.import';
+import { likeAtSimilar, questionFromImport, questionSheetRows, sameAsInBank, similarInImport } from './question.import';
 import { checkMedia, heldMedia, holdMedia, mediaIdsOf, QUESTION_MEDIA } from './question.media';
 import {
   type BulkUpdateQuestions,
@@ -40,7 +40,6 @@ import {
   type QuestionInput,
   type QuestionStatus,
   type QuestionType,
-  SIMILAR,
   SPECIALTY,
   withWeights,
 } from './question.rules';
@@ -85,7 +84,7 @@ type Move = keyof typeof MOVES;
 const EDITABLE: readonly QuestionStatus[] = ['draft', 'rejected', 'ready', 'hidden'];
 const VERSIONED: readonly QuestionStatus[] = ['ready', 'hidden'];
 
-/** How many of the most similar questions a duplicate check lists (from the similarity `SIMILAR`). */
+/** How many of the most similar questions a duplicate check lists (from the similarity `likeAtSimilar` sets). */
 const DUPLICATES = 5;
 /** How many tags the form and the filter are offered at most (typing narrows them). */
 const TAGS = 200;
@@ -663,7 +662,7 @@ export function createQuestionService(deps: ResourceDeps) {
         const text = normalised(input.stem);
         // `%` finds the similar stems through the trigram index (similarity() alone reads every row), which only the
         // system role may use (`readIndexed`): the likeliest ids are found there, then read as the tenant's
-        await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(SIMILAR)}, true)`.execute(tx);
+        await likeAtSimilar(tx);
         const exact = sql<boolean>`content_hash = ${hash}`;
         const similarity = sql<number>`similarity(stem, ${input.stem})::float8`;
         const likeliest = await readIndexed(tx, async () => {
