@@ -185,6 +185,9 @@ describe('filters', () => {
     const host = within(search).getByTestId('search-hostDoctorId').closest('.ant-form-item') as HTMLElement;
     fireEvent.focus(within(host).getByRole('combobox'));
     fireEvent.mouseDown(within(host).getByRole('combobox'));
+    // the whole label, as a user copies it from a row, searches by the name it begins with
+    fireEvent.change(within(host).getByRole('combobox'), { target: { value: '王主任 · 心内科' } });
+    await waitFor(() => expect(api.find('GET', '/api/people/doctor').at(-1)?.query.keyword).toBe('王主任'));
     fireEvent.click(await screen.findByTitle('王主任 · 心内科'));
     fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>

@@ -10,11 +10,20 @@ export const doctors = resourceService<Doctor, CreateDoctor, UpdateDoctor>('peop
 export const revealDoctorIdNo = (id: string) =>
   doctors.action<{ idNo: string | null }>(id, 'reveal-id').then(({ idNo }) => idNo);
 
-/** Active doctors as choices (an activity's host), found by name, pinyin or number; `filter` narrows the list. */
-export const doctorChoices = (keyword?: string, filter: Record<string, string> = {}) =>
-  doctors
-    .list({ status: 'active', pageSize: '50', ...filter, ...(keyword && { keyword }) })
-    .then(({ data }) => data.map((d) => ({ value: d.id, label: d.orgName ? `${d.name} · ${d.orgName}` : d.name })));
+const CHOICE_SEPARATOR = ' · ';
+
+/**
+ * Active doctors as choices (an activity's host), labelled `name · organisation` and found by name, pinyin or number;
+ * a keyword typed (or pasted) as a whole label searches by its name. `filter` narrows the list.
+ */
+export const doctorChoices = (keyword?: string, filter: Record<string, string> = {}) => {
+  const name = keyword?.split(CHOICE_SEPARATOR)[0].trim();
+  return doctors
+    .list({ status: 'active', pageSize: '50', ...filter, ...(name && { keyword: name }) })
+    .then(({ data }) =>
+      data.map((d) => ({ value: d.id, label: d.orgName ? `${d.name}${CHOICE_SEPARATOR}${d.orgName}` : d.name })),
+    );
+};
 
 /** Active tutors as choices (a trainee's tutor). */
 export const tutorChoices = (keyword?: string) => doctorChoices(keyword, { isTutor: 'true' });
