@@ -2,6 +2,7 @@ import type { CreateDoctor, Doctor, UpdateDoctor } from '@server/modules/people/
 import { describeResource } from '@/components/resource/types';
 import { organizationPicker, unitPicker } from '@/pages/people/organization/pickers';
 import { resourceService } from '@/services/resource';
+import { choiceKeyword, choiceLabel } from '@/utils/choices';
 
 export type { Doctor };
 
@@ -10,19 +11,15 @@ export const doctors = resourceService<Doctor, CreateDoctor, UpdateDoctor>('peop
 export const revealDoctorIdNo = (id: string) =>
   doctors.action<{ idNo: string | null }>(id, 'reveal-id').then(({ idNo }) => idNo);
 
-const CHOICE_SEPARATOR = ' · ';
-
 /**
- * Active doctors as choices (an activity's host), labelled `name · organisation` and found by name, pinyin or number;
- * a keyword typed (or pasted) as a whole label searches by its name. `filter` narrows the list.
+ * Active doctors as choices (an activity's host), labelled `name · organisation` and found by name, pinyin or number
+ * (a whole label typed, by its name); `filter` narrows the list.
  */
-export const doctorChoices = (keyword?: string, filter: Record<string, string> = {}) => {
-  const name = keyword?.split(CHOICE_SEPARATOR)[0].trim();
+export const doctorChoices = (typed?: string, filter: Record<string, string> = {}) => {
+  const keyword = choiceKeyword(typed);
   return doctors
-    .list({ status: 'active', pageSize: '50', ...filter, ...(name && { keyword: name }) })
-    .then(({ data }) =>
-      data.map((d) => ({ value: d.id, label: d.orgName ? `${d.name}${CHOICE_SEPARATOR}${d.orgName}` : d.name })),
-    );
+    .list({ status: 'active', pageSize: '50', ...filter, ...(keyword && { keyword }) })
+    .then(({ data }) => data.map((d) => ({ value: d.id, label: choiceLabel(d.name, d.orgName) })));
 };
 
 /** Active tutors as choices (a trainee's tutor). */

@@ -8,6 +8,7 @@ import type {
 } from '@server/modules/teaching/course-item/course-item.resource';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
+import { choiceKeyword, choiceLabel } from '@/utils/choices';
 import request, { type Options } from '@/utils/request';
 import MediaStatus, { lengthOf } from './MediaStatus';
 
@@ -32,12 +33,14 @@ export const replaceMedia = (row: CourseItem, fileId: string) =>
 export const retryMedia = (row: CourseItem) =>
   courseItems.action<CourseItem>(row.id, 'retry-media', { version: row.version });
 /** Published documents of the document base as choices (a document item's), found by title as it is typed. */
-export const documentChoices = (keyword?: string) =>
-  request
+export const documentChoices = (typed?: string) => {
+  const keyword = choiceKeyword(typed);
+  return request
     .get<{ data: { id: string; title: string; baseName: string | null }[] }>('/api/content/document', {
       params: { status: 'published', pageSize: '50', ...(keyword && { keyword }) },
     })
-    .then(({ data }) => data.map((d) => ({ value: d.id, label: d.baseName ? `${d.title} · ${d.baseName}` : d.title })));
+    .then(({ data }) => data.map((d) => ({ value: d.id, label: choiceLabel(d.title, d.baseName) })));
+};
 /** A media item's file is being read: its list and profile read it again until it is done. */
 export const mediaBusy = (row: Pick<CourseItem, 'mediaStatus'>) =>
   row.mediaStatus === 'pending' || row.mediaStatus === 'processing';

@@ -3,13 +3,16 @@ import { Select } from 'antd';
 import { useState } from 'react';
 import { doctorChoices } from '@/pages/people/doctor/descriptor';
 import { staff } from '@/pages/people/staff/descriptor';
+import { choiceKeyword, choiceLabel } from '@/utils/choices';
 import { ignoreShownError } from '@/utils/request';
 
 /** Active teaching staff as choices, found by name or number as it is typed. */
-const teacherChoices = (keyword?: string) =>
-  staff
+const teacherChoices = (typed?: string) => {
+  const keyword = choiceKeyword(typed);
+  return staff
     .list({ status: 'active', isTeacher: 'true', pageSize: '50', ...(keyword && { keyword }) })
-    .then(({ data }) => data.map((s) => ({ value: s.id, label: s.orgName ? `${s.name} · ${s.orgName}` : s.name })));
+    .then(({ data }) => data.map((s) => ({ value: s.id, label: choiceLabel(s.name, s.orgName) })));
+};
 
 /**
  * A course's teachers of one kind (doctors, or teaching staff) as a form field: found by name as they are typed (looked
