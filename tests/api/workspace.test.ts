@@ -60,6 +60,23 @@ describe.each(engines())('the workspace on $name', (engine) => {
     expect(theirs).toEqual({ cards: [], activity: [] });
   });
 
+  it('names an update by the record, without the API names of the fields it changed', async () => {
+    const role = (await api.call('POST', '/api/system/role', { token: admin, body: { code: 'icu', name: '重症' } }))
+      .body;
+    const updated = await api.call('PUT', `/api/system/role/${role.id}`, {
+      token: admin,
+      body: { name: '病区二', remark: '夜班', version: role.version },
+    });
+    expect(updated.status).toBe(200);
+    const [latest] = (await workspace(admin)).activity;
+    expect(latest).toMatchObject({ action: 'system:role:update', summary: 'icu' });
+    // the audit log keeps them, for its own screen
+    const log = await api.call('GET', `/api/system/audit-log?resourceType=role&resourceId=${role.id}`, {
+      token: admin,
+    });
+    expect(log.body.data[0].summary).toMatch(/^icu · (name, remark|remark, name)$/);
+  });
+
   it('needs a session', async () => {
     expect((await api.call('GET', '/api/dashboard/workspace')).status).toBe(401);
   });

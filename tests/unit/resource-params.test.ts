@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields } from '@/components/resource/AuditTimeline';
 import { dictEnum } from '@/components/resource/dict';
 import { toBody, toListQuery, withoutPaging } from '@/components/resource/params';
 import type { SysCode } from '@/models/root';
 import { filenameOf } from '@/services/resource';
+import { changedFields } from '@/utils/auditSummary';
 
 describe('ProTable request arguments → list query', () => {
   it('passes paging and drops empty search fields', () => {

@@ -3,27 +3,12 @@ import { useRequest } from 'ahooks';
 import { Card, Empty, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type AuditLog, fetchAuditLogs } from '@/services/audit';
+import { changedFields, summaryWithoutFields } from '@/utils/auditSummary';
 import { ignoreShownError } from '@/utils/request';
 
-/** Fields whose value differs between an audit row's before and after. */
-export function changedFields(before: unknown, after: unknown): string[] {
-  const a = (before ?? {}) as Record<string, unknown>;
-  const b = (after ?? {}) as Record<string, unknown>;
-  if (typeof a !== 'object' || typeof b !== 'object') return [];
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
-    (key) => !['version', 'updatedAt'].includes(key) && JSON.stringify(a[key]) !== JSON.stringify(b[key]),
-  );
-}
-
-/**
- * The server's summary of an audit row without its list of the changed fields' names (`mobile, status`), which the
- * timeline says by their labels instead: a part of the summary made only of the row's field names is left out.
- */
-function summaryOf(log: AuditLog): string | undefined {
-  const names = new Set([...Object.keys(log.before ?? {}), ...Object.keys(log.after ?? {})]);
-  const parts = log.summary?.split(' · ').filter((part) => !part.split(', ').every((name) => names.has(name)));
-  return parts?.join(' · ') || undefined;
-}
+/** The server's summary without the changed fields' API names (`mobile, status`), which the timeline labels instead. */
+const summaryOf = (log: AuditLog) =>
+  summaryWithoutFields(log.summary, [...Object.keys(log.before ?? {}), ...Object.keys(log.after ?? {})]);
 
 /**
  * The record's audit trail, newest first. A change names the fields it changed by their labels (`labels`: a field's

@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi';
+import { auditSummary, changedFields } from '../../../../src/utils/auditSummary';
 import type { ErrorCatalog } from '../error-catalog';
 import { notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
@@ -43,15 +44,6 @@ export interface SpreadsheetFile {
  */
 const EXPORT_BATCH = 500;
 
-const unchanged = new Set(['version', 'updatedAt', 'updatedBy']);
-
-/** The fields an update changed, for the audit summary. */
-function changedFields(before: object, after: object): string[] {
-  const a = after as Record<string, unknown>;
-  const b = before as Record<string, unknown>;
-  return Object.keys(a).filter((k) => !unchanged.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
-}
-
 /** The template's instructions sheet, after the sheet an import reads. */
 const templateNotes: Record<Lang, { name: string; header: string[] }> = {
   'zh-CN': { name: '填写说明', header: ['列', '说明'] },
@@ -91,7 +83,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   ): AuditRecord => {
     const row = (after ?? before) as Row;
     const changes = before && after ? changedFields(before, after) : [];
-    const summary = [def.label(row), changes.length ? changes.join(', ') : '', note ?? ''].filter(Boolean).join(' · ');
+    const summary = auditSummary(def.label(row), changes, note);
     return { action, resourceType: def.type, resourceId: row.id, summary, before, after, traceId };
   };
   const audit = (

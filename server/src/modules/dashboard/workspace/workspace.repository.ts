@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { summaryWithoutFields } from '../../../../../src/utils/auditSummary';
 import type { Tx } from '../../../core/tenancy';
 import type { WorkspaceActivity } from './workspace.schema';
 
@@ -39,7 +41,10 @@ export const countSignIns = async (tx: Tx, since: Date, outcome: 'success' | 'fa
       .executeTakeFirst(),
   );
 
-/** The actor's latest writes, each with the names of its permission (`角色管理 · 新增`) when the code is known. */
+/**
+ * The actor's latest writes, each with the names of its permission (`角色管理 · 新增`) when the code is known, and its
+ * summary without the changed fields' API names.
+ */
 export async function recentActivity(tx: Tx, actorId: string, limit: number): Promise<WorkspaceActivity[]> {
   const rows = await tx
     .selectFrom('audit_log as a')
@@ -47,6 +52,11 @@ export async function recentActivity(tx: Tx, actorId: string, limit: number): Pr
     .leftJoin('permission as menu', 'menu.id', 'p.parent_id')
     .select(['a.id', 'a.action', 'a.resource_type', 'a.resource_id', 'a.summary', 'a.created_at'])
     .select(['p.name', 'p.name_en', 'menu.name as menu_name', 'menu.name_en as menu_name_en'])
+    .select(
+      sql<string[]>`(SELECT coalesce(array_agg(k), '{}') FROM (
+        SELECT jsonb_object_keys(a.before) WHERE jsonb_typeof(a.before) = 'object'
+        UNION SELECT jsonb_object_keys(a.after) WHERE jsonb_typeof(a.after) = 'object') AS f(k))`.as('fields'),
+    )
     .where('a.actor_id', '=', actorId)
     .orderBy('a.id', 'desc')
     .limit(limit)
@@ -60,7 +70,7 @@ export async function recentActivity(tx: Tx, actorId: string, limit: number): Pr
     actionNameEn: joined(r.menu_name_en, r.name_en),
     resourceType: r.resource_type,
     resourceId: r.resource_id,
-    summary: r.summary,
+    summary: summaryWithoutFields(r.summary, r.fields) ?? null,
     createdAt: r.created_at.toISOString(),
   }));
 }
