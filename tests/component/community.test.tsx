@@ -4,13 +4,11 @@ import PostListPage from '@/pages/community/post';
 import type { Post, ReplyThread } from '@/pages/community/post/descriptor';
 import PostProfilePage from '@/pages/community/post/profile';
 import ReportPage, { type ReportCase } from '@/pages/community/report';
-import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { fakeApi, page } from './fake-api';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = [
   ...['list', 'create', 'update', 'delete', 'moderate', 'pin', 'feature', 'lock', 'move'].map(
     (a) => `community:post:${a}`,

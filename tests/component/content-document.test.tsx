@@ -7,13 +7,11 @@ import type { Document, DocumentVersion } from '@/pages/content/document/descrip
 import DocumentProfilePage from '@/pages/content/document/profile';
 import { lineDiff } from '@/pages/content/document/profile/diff';
 import TagPage, { type Tag } from '@/pages/content/tag';
-import { fakeApi } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page } from './fake-api';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = [
   ...['list', 'create', 'update', 'delete', 'export', 'publish', 'new-version'].map((a) => `doc:document:${a}`),
   ...['list', 'create', 'update', 'delete', 'merge'].map((a) => `doc:tag:${a}`),

@@ -4,7 +4,7 @@ import BusinessItemPage from '@/pages/dictionary/busiitem';
 import type { BusinessItem } from '@/pages/dictionary/busiitem/descriptor';
 import { CreateBusinessItem } from '../../server/src/modules/dictionary/busiitem/busiitem.schema';
 import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -26,7 +26,6 @@ const item: BusinessItem = {
   version: 4,
 };
 const codes = ['list', 'create', 'update', 'delete', 'export'].map((a) => `dictionary:busiitem:${a}`);
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ErrorCodePage, { type ErrorCode } from '@/pages/dictionary/errcode';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -23,7 +23,6 @@ const builtIn: ErrorCode = {
   version: 1,
 };
 const codes = ['list', 'create', 'update', 'delete', 'export'].map((a) => `dictionary:errcode:${a}`);
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import IndustryPage from '@/pages/dictionary/industry';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -26,7 +26,6 @@ const node = (code: string, name: string, level: number, parentCode: string | nu
 const sections = [node('Q', '卫生和社会工作', 1, null, true), node('P', '教育', 1, null, false)];
 const divisions = [node('84', '卫生', 2, 'Q', false)];
 const codes = ['list', 'create', 'update', 'delete', 'export', 'import'].map((a) => `dictionary:industry:${a}`);
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
 beforeEach(() => {

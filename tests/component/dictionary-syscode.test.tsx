@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SysCodePage from '@/pages/dictionary/syscode';
 import type { DictItem, DictType } from '@/pages/dictionary/syscode/descriptor';
-import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { fakeApi, page } from './fake-api';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -39,8 +39,6 @@ const item: DictItem = {
 const codes = ['list', 'create', 'update', 'delete', 'export', 'item-create', 'item-update'].map(
   (a) => `dictionary:syscode:${a}`,
 );
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <T,>(data: T[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 
 let store: TestStore;
 beforeEach(() => {

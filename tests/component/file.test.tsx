@@ -5,13 +5,10 @@ import type { StoredFile } from '@/pages/file/file/descriptor';
 import StoragePage from '@/pages/file/storage';
 import type { StorageConfig } from '@/pages/file/storage/descriptor';
 import { dispatchRoot } from '@/utils/store';
-import { fakeApi } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page } from './fake-api';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
-
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 
 const config = (id: string, name: string, extra: Partial<StorageConfig> = {}): StorageConfig => ({
   id,

@@ -5,13 +5,11 @@ import type { WechatAccount } from '@/pages/message/follower/accounts';
 import type { Follower } from '@/pages/message/follower/descriptor';
 import { BindFollower } from '../../server/src/modules/message/follower/follower.resource';
 import { SyncFollowers } from '../../server/src/modules/message/wechat/wechat-account.resource';
-import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page, validatedBy } from './fake-api';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = ['list', 'create', 'update', 'delete', 'export', 'sync', 'bind'].map((a) => `message:follower:${a}`);
 
 const account: WechatAccount = {

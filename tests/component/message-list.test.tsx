@@ -6,13 +6,11 @@ import type { MessageBatch } from '@/pages/message/message/descriptor';
 import type { InboxMessage } from '@/services/inbox';
 import { dispatchRoot } from '@/utils/store';
 import { SendBatch } from '../../server/src/modules/message/message/batch.resource';
-import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { fakeApi, page, validatedBy } from './fake-api';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
-const page = <Row,>(data: Row[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
 const codes = ['list', 'export', 'send', 'retry', 'update', 'delete'].map((a) => `message:message:${a}`);
 
 const batch = (id: string, extra: Partial<MessageBatch> = {}): MessageBatch => ({

@@ -4,7 +4,7 @@ import DoctorProfile from '@/pages/people/doctor/profile';
 import DoctorTypePage from '@/pages/people/doctor-type';
 import type { DoctorType } from '@/pages/people/doctor-type/descriptor';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 import { personRow } from './people-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -28,7 +28,6 @@ const type = (id: string, name: string, doctorCount: number): DoctorType => ({
 const used = type('1', '带教医师', 3);
 const spare = type('2', '进修医师', 0);
 const page = (data: unknown[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 20 } });
-const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 let store: TestStore;
 beforeEach(() => {

@@ -6,14 +6,11 @@ import ExpertProfile from '@/pages/people/expert/profile';
 import QualificationPage from '@/pages/people/qualification';
 import type { Qualification } from '@/pages/people/qualification/descriptor';
 import { ReviewQualification } from '../../server/src/modules/people/qualification/qualification.resource';
-import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { fakeApi, page, validatedBy } from './fake-api';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 import { personRow } from './people-fixtures';
 
 vi.setConfig({ testTimeout: 60_000 });
-
-const page = (data: unknown[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 10 } });
-const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 const qualification = (id: string, certNo: string, reviewStatus: Qualification['reviewStatus']): Qualification => ({
   id,

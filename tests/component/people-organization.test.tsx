@@ -7,7 +7,7 @@ import {
   MoveOrganization,
 } from '../../server/src/modules/people/organization/organization.resource';
 import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -48,7 +48,6 @@ const hospital = node('1', 'H1', '第一医院', 'hospital', null, true);
 const other = node('2', 'H2', '第二医院', 'hospital', null, false);
 const dept = node('3', 'D1', '心内科', 'department', '1', false);
 const codes = ['list', 'create', 'update', 'delete', 'export', 'import', 'move'].map((a) => `people:organization:${a}`);
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import type { TraineeField } from '@/pages/people/trainee-field/descriptor';
 import type { TraineeType } from '@/pages/people/trainee-type/descriptor';
 import TraineeTypeDetail from '@/pages/people/trainee-type/detail';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -80,7 +80,6 @@ const codes = [
   'people:trainee-field:archive',
   'people:trainee-field:reorder',
 ];
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 const page = (data: unknown[]) => ({ body: { data, total: data.length, success: true, current: 1, pageSize: 20 } });
 
 let store: TestStore;

@@ -4,7 +4,7 @@ import UnitPage from '@/pages/people/unit';
 import type { Unit } from '@/pages/people/unit/descriptor';
 import { CreateUnit } from '../../server/src/modules/people/unit/unit.resource';
 import { fakeApi, validatedBy } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -35,7 +35,6 @@ const unit = (id: string, name: string, extra: Partial<Unit> = {}): Unit => ({
 const kept = unit('1', '市中心医院', { creditCode: '91350100M000100Y43' });
 const duplicate = unit('2', '中心医院');
 const codes = ['list', 'create', 'update', 'delete', 'export', 'merge'].map((a) => `people:unit:${a}`);
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
 beforeEach(() => {

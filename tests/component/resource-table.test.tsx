@@ -5,7 +5,7 @@ import ResourceTable from '@/components/resource/ResourceTable';
 import type { ResourceDescriptor } from '@/components/resource/types';
 import { awaitFirstPage } from '@/utils/firstScreen';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 interface Thing {
   id: string;
@@ -46,7 +46,6 @@ const rows: Thing[] = [
 ];
 
 const all = ['list', 'create', 'update', 'delete', 'export', 'import'].map((a) => `demo:thing:${a}`);
-const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 // ProTable renders slowly in jsdom; these tests click through whole screens
 vi.setConfig({ testTimeout: 60_000 });

@@ -4,7 +4,7 @@ import AdminUserList from '@/pages/system/admin';
 import type { AdminUser } from '@/pages/system/admin/descriptor';
 import AdminUserProfile from '@/pages/system/admin/profile';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 const user: AdminUser = {
   id: '7',
@@ -38,7 +38,6 @@ const everything = [
   'system:admin:force-logout',
   'system:admin:assign-role',
 ];
-const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 // ProTable renders slowly in jsdom; these tests click through whole screens
 vi.setConfig({ testTimeout: 60_000 });

@@ -4,7 +4,7 @@ import ClientScreen from '@/pages/system/client';
 import type { OauthClient } from '@/pages/system/client/descriptor';
 import ClientProfile from '@/pages/system/client/profile';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 
 const client: OauthClient = {
   id: '4',
@@ -30,7 +30,6 @@ const all = [
   'system:client:rotate-secret',
   'system:client:revoke-tokens',
 ];
-const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;

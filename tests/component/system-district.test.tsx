@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DistrictPage from '@/pages/system/district';
 import type { District } from '@/pages/system/district/descriptor';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -42,7 +42,6 @@ const cities = [
 ];
 const counties = [district('330106', '西湖区', 'county', '330100', '/330000/330100/330106/', false)];
 const codes = ['list', 'create', 'update', 'delete', 'export', 'import'].map((a) => `system:district:${a}`);
-const grant = (list: string[]) => Object.fromEntries(list.map((c) => [c, true]));
 
 let store: TestStore;
 beforeEach(() => {

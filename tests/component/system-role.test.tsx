@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RoleScreen from '@/pages/system/role';
 import type { Role } from '@/pages/system/role/descriptor';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, seededSysCodes, type TestStore } from './harness';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 
 const role: Role = {
   id: '3',
@@ -51,7 +51,6 @@ const tree = [
     perm('30', 'menu', '管理员', 'system:admin:list', [perm('31', 'button', '新建', 'system:admin:create')]),
   ]),
 ];
-const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;

@@ -5,7 +5,7 @@ import SettingsScreen from '@/pages/system/settings';
 import type { Setting } from '@/pages/system/settings/service';
 import { getRootState } from '@/utils/store';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 const setting = (
   key: string,
@@ -41,7 +41,6 @@ const settings = [
   setting('login.captchaSecret', 'login', 'secret', null),
   setting('branding.name', 'branding', 'string', '医学教育', { isPublic: true, overridden: true, version: 2 }),
 ];
-const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TenantScreen from '@/pages/system/tenant';
 import type { Tenant } from '@/pages/system/tenant/descriptor';
 import { fakeApi } from './fake-api';
-import { freshStore, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 const tenant: Tenant = {
   id: '5',
@@ -42,7 +42,6 @@ const pkg = {
 const list = (rows: unknown[]) => ({
   body: { data: rows, total: rows.length, success: true, current: 1, pageSize: 10 },
 });
-const grant = (codes: string[]) => Object.fromEntries(codes.map((c) => [c, true]));
 
 vi.setConfig({ testTimeout: 60_000 });
 let store: TestStore;
