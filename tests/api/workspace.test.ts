@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionName } from '../../server/src/modules/dashboard/workspace/workspace.repository';
 import { engines, secondTenant, startApi, type TestApi } from './helpers';
+
+describe('the name of a recent action', () => {
+  it("is its permission's under its menu, or else its entity's and verb's, in the language asked", () => {
+    expect(actionName('system:role:create', '角色管理', '新增', 'zh-CN')).toBe('角色管理 · 新增');
+    // the clock completes an activity: no permission names it
+    expect(actionName('teaching:activity:complete', null, null, 'zh-CN')).toBe('教学活动 · 结束');
+    expect(actionName('teaching:activity:complete', null, null, 'en-US')).toBe('Teaching activity · Completed');
+    expect(actionName('teaching:activity:nothing-known', null, null, 'zh-CN')).toBeNull();
+  });
+});
 
 type Card = { key: string; count: number; path: string };
 const countOf = (cards: Card[], key: string) => cards.find((c) => c.key === key)?.count;

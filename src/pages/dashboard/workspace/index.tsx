@@ -25,16 +25,7 @@ export default function Workspace() {
   const user = initialState?.currentUser;
   const shortcuts = openScreens(routes, access).filter((screen) => screen.path !== HOME_PATH);
   const actionName = (entry: WorkspaceActivity) =>
-    (intl.locale === 'en-US' ? entry.actionNameEn : entry.actionName) ?? auditedName(entry);
-  /** An action no permission names (done by the clock, or under another permission): its entity and verb. */
-  const auditedName = ({ action }: WorkspaceActivity) => {
-    const parts = action.split(':');
-    const verb = `resource.audit.action.${parts.pop()}`;
-    const entity = `${parts.join('.')}.entity`;
-    if (!intl.messages[verb]) return action;
-    const named = intl.messages[entity] ? t(entity) : '';
-    return [named.charAt(0).toUpperCase() + named.slice(1), t(verb)].filter(Boolean).join(' · ');
-  };
+    (intl.locale === 'en-US' ? entry.actionNameEn : entry.actionName) ?? entry.action;
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="workspace">

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { summaryWithoutFields } from '../../../../../src/utils/auditSummary';
+import type { Lang } from '../../../core/i18n';
+import { findLabel } from '../../../core/labels';
 import type { Tx } from '../../../core/tenancy';
 import type { WorkspaceActivity } from './workspace.schema';
 
@@ -42,6 +44,19 @@ export const countSignIns = async (tx: Tx, since: Date, outcome: 'success' | 'fa
   );
 
 /**
+ * An action's name: its permission's under its menu (`角色管理 · 新增`); an action no permission names (done by the
+ * clock, or under another permission), its entity and verb (`教学活动 · 结束`) from the labels.
+ */
+export function actionName(action: string, menu: string | null, name: string | null, lang: Lang): string | null {
+  if (name) return [menu, name].filter(Boolean).join(' · ');
+  const parts = action.split(':');
+  const verb = findLabel(`resource.audit.action.${parts.pop()}`, lang);
+  if (!verb) return null;
+  const entity = findLabel(`${parts.join('.')}.entity`, lang);
+  return entity ? `${entity.charAt(0).toUpperCase()}${entity.slice(1)} · ${verb}` : verb;
+}
+
+/**
  * The actor's latest writes, each with the names of its permission (`角色管理 · 新增`) when the code is known, and its
  * summary without the changed fields' API names.
  */
@@ -61,13 +76,11 @@ export async function recentActivity(tx: Tx, actorId: string, limit: number): Pr
     .orderBy('a.id', 'desc')
     .limit(limit)
     .execute();
-  const joined = (menu: string | null, action: string | null) =>
-    action ? [menu, action].filter(Boolean).join(' · ') : null;
   return rows.map((r) => ({
     id: String(r.id),
     action: r.action,
-    actionName: joined(r.menu_name, r.name),
-    actionNameEn: joined(r.menu_name_en, r.name_en),
+    actionName: actionName(r.action, r.menu_name, r.name, 'zh-CN'),
+    actionNameEn: actionName(r.action, r.menu_name_en, r.name_en, 'en-US'),
     resourceType: r.resource_type,
     resourceId: r.resource_id,
     summary: summaryWithoutFields(r.summary, r.fields) ?? null,
