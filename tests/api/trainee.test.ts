@@ -223,6 +223,12 @@ describe.each(engines())('trainees on $name', (engine) => {
       effectiveDate: '2026-10-01',
       createdByName: expect.any(String),
     });
+    // the batch's audit row reads as a single move's: the record, then the fields it changed (no status codes)
+    const trail = (await call('GET', `/api/system/audit-log?resourceType=trainee&resourceId=${row.id}`)).body.data;
+    expect(trail[0]).toMatchObject({
+      action: 'trainee:trainee:change-status',
+      summary: `${row.traineeNo} 周七 · actualEnd, status, nextStatuses`,
+    });
   });
 
   it("approves a registration through its type's levels, each by its role, then admits the trainee", async () => {

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { auditSummary, changedFields } from '../../../../../src/utils/auditSummary';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
@@ -513,7 +514,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
           action: `trainee:trainee:${action}`,
           resourceType: 'trainee',
           resourceId: id,
-          summary: `${after.traineeNo} ${after.name} · ${before.status}/${before.registrationStatus} → ${after.status}/${after.registrationStatus}`,
+          summary: auditSummary(`${after.traineeNo} ${after.name}`, changedFields(before, after)),
           before,
           after,
         });
