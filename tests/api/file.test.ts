@@ -72,6 +72,12 @@ describe.each(engines())('files on $name', (engine) => {
     const exe = await upload('photo.png', EXE);
     expect(exe.status).toBe(415);
     expect(await exe.json()).toMatchObject({ code: 'file.typeNotAllowed' });
+    const text = await upload('report.pdf', new TextEncoder().encode('not a document at all'));
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({
+      code: 'file.typeUnknown',
+      message: expect.stringMatching(/^The kind of the file "report\.pdf" could not be found .*; allowed: .*pdf/),
+    });
     const empty = await upload('empty.txt', new Uint8Array(0));
     expect(empty.status).toBe(400);
     expect((await s.call('GET', files)).body.total).toBe(before);

@@ -120,7 +120,7 @@ describe.each(engines())("course items' media on $name", (engine) => {
   it('fails a file that is not readable media, with why; refuses a text file named .mp4 at upload', async () => {
     const text = await upload('notes.mp4', Buffer.from('just some text\n'.repeat(50)));
     expect(text.status).toBe(415);
-    expect(text.body.code).toBe('file.typeNotAllowed');
+    expect(text.body.code).toBe('file.typeUnknown');
 
     const fake = await video('讲义', (await uploaded('notes.mp4', fakeMp4())).id);
     const unreadable = await settled(fake.id);

@@ -575,6 +575,13 @@ export const errorCodes = {
     zh: '存储服务出错：{reason}',
     en: 'The store failed: {reason}',
   },
+  'file.typeUnknown': {
+    code: 1050111,
+    module: 'file',
+    status: 415,
+    zh: '无法按内容识别文件“{name}”的类型（与其扩展名无关），允许的类型：{allowed}',
+    en: 'The kind of the file "{name}" could not be found from its content (whatever its extension); allowed: {allowed}',
+  },
   'storage.inUse': {
     code: 1050201,
     module: 'storage',

@@ -119,8 +119,10 @@ export function createFileService(deps: FileDeps) {
         ? { ...found, ext: named }
         : found;
     const ext = type?.ext === 'jpeg' ? 'jpg' : type?.ext;
-    if (!type || !ext || !l.allowed.map((a) => a.toLowerCase()).includes(ext))
-      throw new AppError('file.typeNotAllowed', { type: type?.mime ?? '?', allowed: l.allowed.join(', ') });
+    const allowed = l.allowed.join(', ');
+    if (!type || !ext) throw new AppError('file.typeUnknown', { name, allowed });
+    if (!l.allowed.map((a) => a.toLowerCase()).includes(ext))
+      throw new AppError('file.typeNotAllowed', { type: type.mime, allowed });
     return { mime: type.mime, ext };
   }
 
