@@ -9,6 +9,7 @@ import enUS from '@/locales/en-US';
 import zhCN from '@/locales/zh-CN';
 import { menuNames } from '@/services/menu';
 import { addCatalogue, addMenuNames } from '@/utils/i18n';
+import { settingSeeds } from '../../server/src/db/seed/settings';
 
 const root = path.resolve(__dirname, '../..');
 const areas = Object.keys(catalogues).filter((name) => name !== 'base') as Exclude<keyof typeof catalogues, 'base'>[];
@@ -127,5 +128,11 @@ describe('locale catalogues', () => {
     expect(verbs.size).toBeGreaterThan(30);
     const named = Object.keys(catalogues.base);
     expect([...verbs].filter((verb) => !named.includes(`resource.audit.action.${verb}`))).toEqual([]);
+  });
+
+  it("explain every built-in setting in both languages (the settings screen's help; the seed's note is English)", () => {
+    expect(settingSeeds.length).toBeGreaterThan(30);
+    const missing = settingSeeds.map((s) => `system.settings.help.${s.key}`).filter((id) => !(id in catalogues.system));
+    expect(missing).toEqual([]);
   });
 });
