@@ -236,6 +236,14 @@ const routes: AppRoute[] = [
         component: './people/doctor-type',
       },
       {
+        // the permission tree's 医生 menu: every type's doctors (a type's own are on its detail)
+        path: '/doctor',
+        name: 'doctor',
+        icon: 'user',
+        access: 'people:doctor:list',
+        component: './people/doctor',
+      },
+      {
         path: '/user/doctor-type/:id/detail',
         name: 'doctorTypeDetail',
         icon: 'idcard',

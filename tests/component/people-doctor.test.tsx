@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import DoctorPage from '@/pages/people/doctor';
 import DoctorProfile from '@/pages/people/doctor/profile';
 import DoctorTypePage from '@/pages/people/doctor-type';
 import type { DoctorType } from '@/pages/people/doctor-type/descriptor';
@@ -60,6 +61,41 @@ describe('/user/doctor-type', () => {
       targetTypeId: '2',
       version: 2,
     });
+  });
+});
+
+describe('/doctor', () => {
+  it("lists every type's doctors, searched by a keyword, each with its type", async () => {
+    const doctor = (id: string, name: string, doctorTypeName: string) => ({
+      id,
+      ...personRow(name),
+      doctorNo: `D0${id}`,
+      doctorTypeName,
+      orgName: '心内科',
+      professionalTitle: null,
+      isTutor: false,
+      traineeCount: 0,
+      status: 'active',
+      version: 1,
+    });
+    const api = fakeApi({
+      'GET /api/people/doctor': (call) =>
+        page(
+          [doctor('1', '王建国', '带教医师'), doctor('2', '李明', '进修医师')].filter(
+            (d) => !call.query.keyword || d.name.includes(call.query.keyword),
+          ),
+        ),
+    });
+    render(renderApp({ store, access: grant(['people:doctor:list']), children: <DoctorPage /> }).tree);
+    const table = await screen.findByTestId('people-doctor');
+    expect(within((await within(table).findByText('王建国')).closest('tr') as HTMLElement).getByText('带教医师'));
+    expect(within(screen.getByText('李明').closest('tr') as HTMLElement).getByText('进修医师'));
+    expect(api.find('GET', '/api/people/doctor')[0].query.doctorTypeId).toBeUndefined();
+    const search = within(table).getByTestId('table-search');
+    fireEvent.change(within(search).getByLabelText('关键词'), { target: { value: '李' } });
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(within(table).queryByText('王建国')).toBeNull());
+    expect(within(table).getByText('李明')).toBeInTheDocument();
   });
 });
 
