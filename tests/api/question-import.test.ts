@@ -139,7 +139,7 @@ describe.each(engines())('the question import on $name', (engine) => {
     expect(book.worksheets.map((w) => w.name)).toEqual(['assess-question', '填写说明']);
     expect(book.worksheets[1]?.getRow(2).getCell(1).text).toBe('组号');
 
-    // the template as it comes is a valid sheet (its examples name the category `internal`)
+    // the template as it comes is a valid sheet (its examples name the bank's first category)
     const dry = await s.api.fetch('POST', `${questions}/import`, {
       token: s.demo,
       form: importForm(new File([data], 'template.xlsx'), { dryRun: true }),
@@ -147,6 +147,20 @@ describe.each(engines())('the question import on $name', (engine) => {
     const report = await jsonOf(dry);
     expect(report.failed).toEqual([]);
     expect(report.created).toBe(8);
+  });
+
+  it("names the tenant's own first category in the template's examples: another tenant's imports as it comes", async () => {
+    const data = await (await s.api.fetch('GET', `${questions}/import-template`, { token: s.other })).arrayBuffer();
+    const named = (await readXlsx(data))
+      .slice(1)
+      .map((r) => r[3])
+      .filter(Boolean);
+    expect(named).toEqual(Array(8).fill('foreign'));
+    const dry = await s.api.fetch('POST', `${questions}/import`, {
+      token: s.other,
+      form: importForm(new File([data], 'template.xlsx'), { dryRun: true }),
+    });
+    expect(await jsonOf(dry)).toMatchObject({ created: 8, failed: [] });
   });
 
   it('imports groups with their items and questions alone, as the form makes them', async () => {

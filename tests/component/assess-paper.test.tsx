@@ -377,6 +377,58 @@ describe('/exam-paper/:id/profile', () => {
     expect(shown.getByRole('img', { name: 'flutter.png' })).toHaveAttribute('src', '/files/flutter.png');
   });
 
+  it("numbers the questions on from one section to the next, a group's items under its number, as the Word document does", async () => {
+    const item = (subOrder: number, stem: string) => ({
+      id: `20${subOrder}`,
+      subOrder,
+      stem,
+      options: null,
+      answer: null,
+      analysis: null,
+    });
+    const preview = aPaperPreview([
+      aPreviewQuestion({ id: '101', stem: '第一题' }),
+      aPreviewQuestion({ id: '102', stem: '第二题' }),
+    ]);
+    preview.sections.push({
+      title: 'A3 型题',
+      instructions: null,
+      sequential: false,
+      questions: [
+        aPreviewQuestion({
+          id: '103',
+          questionType: 'case_group',
+          medicalFormat: 'A3',
+          stem: '男，56岁，胸痛3小时。',
+          itemScore: 2,
+          children: [item(1, '最可能的诊断是'), item(2, '首选的检查是')],
+        }),
+        aPreviewQuestion({ id: '104', stem: '第四题' }),
+      ],
+    });
+    fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: aPaper({ id: '1', status: 'published' }) }),
+      'GET /api/assess/paper/1/preview': () => ({ body: preview }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    openProfile();
+    await screen.findByText('第四题', {}, slow);
+    const numbered = within(screen.getByTestId('paper-preview'))
+      .getAllByTestId('preview-item')
+      .map((item) => [
+        within(item).queryByTestId('preview-number')?.textContent,
+        within(item).getByTestId('preview-stem').textContent,
+      ]);
+    expect(numbered).toEqual([
+      ['1.', '第一题'],
+      ['2.', '第二题'],
+      ['3.', '男，56岁，胸痛3小时。'],
+      ['(1)', '最可能的诊断是'],
+      ['(2)', '首选的检查是'],
+      ['4.', '第四题'],
+    ]);
+  });
+
   it('previews the paper as a candidate gets it, drawing again on request', async () => {
     const preview = (seed: number) =>
       aPaperPreview(

@@ -218,9 +218,11 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
       return { filename: `${sheetName}-${stamp(new Date())}.xlsx`, body };
     },
 
-    async template(lang: Lang, tenantId?: string, params?: Record<string, unknown>): Promise<SpreadsheetFile> {
-      const { columns } = tenantId ? await shaped(tenantId, params) : { columns: importColumns };
-      const examples = def.importExamples?.map((example) => columns.map((c) => example[c.key] ?? null)) ?? [
+    async template(lang: Lang, tenantId: string, params?: Record<string, unknown>): Promise<SpreadsheetFile> {
+      const { columns } = await shaped(tenantId, params);
+      const own = def.importExamples;
+      const rows = typeof own === 'function' ? await deps.tenancy.inTenant(tenantId, own) : own;
+      const examples = rows?.map((example) => columns.map((c) => example[c.key] ?? null)) ?? [
         columns.map((c) => c.example ?? ''),
       ];
       const noted = columns.filter((c) => c.note);

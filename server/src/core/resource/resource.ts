@@ -119,8 +119,11 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
    * written as soon as it is checked, while the next one is checked (`runImport`).
    */
   importIndependent?: boolean;
-  /** The template's example rows, by column key, instead of each column's `example`. */
-  importExamples?: Record<string, CellValue>[];
+  /**
+   * The template's example rows, by column key, instead of each column's `example`; or the rows for a tenant, read in
+   * its transaction, when they name its own records (a question's category), so that its template imports as it comes.
+   */
+  importExamples?: Record<string, CellValue>[] | ((tx: Tx) => Promise<Record<string, CellValue>[]>);
   /**
    * Form fields (and template query parameters) an import is made for, when its columns depend on them (a trainee
    * type's own fields): the service answers the template and the import's columns and row rule for their values.

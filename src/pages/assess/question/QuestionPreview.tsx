@@ -65,7 +65,8 @@ function Item({
   shared,
 }: {
   item: Shown;
-  number?: number;
+  /** Its label before the stem: 1. (or (1) for an item of a numbered question). */
+  number?: string;
   showAnswer?: boolean;
   shared?: boolean;
 }) {
@@ -78,7 +79,11 @@ function Item({
   return (
     <div data-testid="preview-item" style={{ marginBottom: 12 }}>
       <Space align="start">
-        {number !== undefined && <Typography.Text strong>{number}.</Typography.Text>}
+        {number !== undefined && (
+          <Typography.Text strong data-testid="preview-number">
+            {number}
+          </Typography.Text>
+        )}
         <Stem text={item.stem} />
       </Space>
       <MediaImages ids={item.stemMediaFileIds} />
@@ -125,11 +130,18 @@ function Item({
   );
 }
 
+interface PreviewProps {
+  question: PreviewQuestion;
+  showAnswer?: boolean;
+  /** Its number in a paper: before its stem (a group's case), its items then (1), (2)…, as the printed paper has them. */
+  number?: number;
+}
+
 /**
  * A question as a candidate reads it (with the key and analysis when `showAnswer`): a group's case or shared options,
  * then its items in order. A saved group whose items did not come with it (a list row) has them fetched.
  */
-export default function QuestionPreview(props: { question: PreviewQuestion; showAnswer?: boolean }) {
+export default function QuestionPreview(props: PreviewProps) {
   const { provided } = useMediaLinks();
   const { question } = props;
   const imaged = [question, ...(question.children ?? [])].some(
@@ -145,7 +157,7 @@ export default function QuestionPreview(props: { question: PreviewQuestion; show
   return <PreviewCard {...props} />;
 }
 
-function PreviewCard({ question, showAnswer }: { question: PreviewQuestion; showAnswer?: boolean }) {
+function PreviewCard({ question, showAnswer, number }: PreviewProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const needsItems = Boolean(question.id && question.childCount && !question.children);
@@ -155,6 +167,7 @@ function PreviewCard({ question, showAnswer }: { question: PreviewQuestion; show
     onError: ignoreShownError,
   });
   const children = question.children ?? full?.children ?? [];
+  const numbered = number === undefined ? undefined : `${number}.`;
   const group =
     question.questionType === 'case_group' ||
     question.questionType === 'option_group' ||
@@ -167,19 +180,19 @@ function PreviewCard({ question, showAnswer }: { question: PreviewQuestion; show
       </Space>
       {group ? (
         <>
-          <Item item={{ stem: question.stem, options: question.options }} shared />
+          <Item item={{ stem: question.stem, options: question.options }} number={numbered} shared />
           {children.map((child, i) => (
             <Item
               // biome-ignore lint/suspicious/noArrayIndexKey: an item is its place in the group
               key={i}
               item={question.questionType === 'option_group' ? { ...child, options: null } : child}
-              number={i + 1}
+              number={number === undefined ? `${i + 1}.` : `(${i + 1})`}
               showAnswer={showAnswer}
             />
           ))}
         </>
       ) : (
-        <Item item={question} showAnswer={showAnswer} />
+        <Item item={question} number={numbered} showAnswer={showAnswer} />
       )}
       {showAnswer && group && question.analysis && (
         <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap' }}>

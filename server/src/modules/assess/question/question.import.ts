@@ -196,7 +196,7 @@ export const questionImportColumns: SheetColumn<Question>[] = [
 ].map((c) => ({ ...c, only: 'import' as const }));
 
 /** The template's example rows: a question of each type, an A3 group and a B1 group. */
-export const questionImportExamples: Record<string, CellValue>[] = [
+const EXAMPLES: Record<string, CellValue>[] = [
   {
     questionType: 'single_choice',
     medicalFormat: 'A1',
@@ -308,6 +308,23 @@ export const questionImportExamples: Record<string, CellValue>[] = [
     answer: 'A:1,B:2,D:-1',
   },
 ];
+
+/**
+ * The template's example rows for a tenant: they name the first category of its bank (as its list orders them), so
+ * that the template imports as it comes; `internal` when the bank has no category yet.
+ */
+export async function questionImportExamples(tx: Tx): Promise<Record<string, CellValue>[]> {
+  const first = await tx
+    .selectFrom('question_category')
+    .select('code')
+    .where('status', '=', 'enabled')
+    .orderBy('depth')
+    .orderBy('sort')
+    .orderBy('code')
+    .executeTakeFirst();
+  const category = first?.code ?? 'internal';
+  return EXAMPLES.map((row) => (row.category ? { ...row, category } : row));
+}
 
 const list = (text: string | undefined) => [
   ...new Set(

@@ -201,6 +201,9 @@ function CandidatePreview({ paper }: { paper: Paper }) {
     refreshDeps: [paper.id, paper.version, seed],
     onError: ignoreShownError,
   });
+  const sections = data?.sections ?? [];
+  // the questions numbered on from one section to the next, as the Word and PDF documents number them
+  const firstNumbers = sections.map((_, i) => sections.slice(0, i).reduce((n, s) => n + s.questions.length, 1));
   return (
     <Card
       title={t('assess.paper.preview')}
@@ -241,7 +244,7 @@ function CandidatePreview({ paper }: { paper: Paper }) {
             <span data-testid="paper-preview-delivery">{deliveryText(intl, paper)}</span>
           </Typography.Paragraph>
           {paper.instructions && <Typography.Paragraph>{paper.instructions}</Typography.Paragraph>}
-          {(data?.sections ?? []).map((section, i) => (
+          {sections.map((section, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the paper
             <div key={i}>
               <Typography.Title level={5}>
@@ -250,14 +253,14 @@ function CandidatePreview({ paper }: { paper: Paper }) {
               {section.instructions && (
                 <Typography.Paragraph type="secondary">{section.instructions}</Typography.Paragraph>
               )}
-              {section.questions.map((q) => (
+              {section.questions.map((q, j) => (
                 <div key={q.id} data-testid="paper-preview-question">
                   <Typography.Text type="secondary">
                     ({q.score} {t('assess.paper.points')}
                     {q.itemScore !== null ? ` · ${tv('assess.paper.itemScore', { score: q.itemScore })}` : ''})
                     {q.drawn ? ` · ${t('assess.paper.drawn')}` : ''}
                   </Typography.Text>
-                  <QuestionPreview question={q} showAnswer={key} />
+                  <QuestionPreview question={q} showAnswer={key} number={firstNumbers[i] + j} />
                 </div>
               ))}
             </div>
