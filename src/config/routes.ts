@@ -236,14 +236,6 @@ const routes: AppRoute[] = [
         component: './people/doctor-type',
       },
       {
-        // the permission tree's 医生 menu: every type's doctors (a type's own are on its detail)
-        path: '/doctor',
-        name: 'doctor',
-        icon: 'user',
-        access: 'people:doctor:list',
-        component: './people/doctor',
-      },
-      {
         path: '/user/doctor-type/:id/detail',
         name: 'doctorTypeDetail',
         icon: 'idcard',
@@ -324,7 +316,16 @@ const routes: AppRoute[] = [
     ],
   },
   {
-    // the specification's /doctor/{id}/profile/ (doctors are listed on their type's detail)
+    // the permission tree's 医生 menu: every type's doctors (a type's own are also on its detail); the dotted name keeps
+    // its title key in the people area, as the units' do
+    path: '/doctor',
+    name: 'people.doctor',
+    icon: 'user',
+    access: 'people:doctor:list',
+    component: './people/doctor',
+  },
+  {
+    // the specification's /doctor/{id}/profile/
     path: '/doctor/:id/profile',
     name: 'people.doctorProfile',
     icon: 'idcard',

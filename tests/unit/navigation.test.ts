@@ -55,3 +55,20 @@ describe('the screens a user may open', () => {
     expect(firstOpenPath(routes, { 'dictionary:syscode:list': true })).toBe('/dictionary/syscode');
   });
 });
+
+describe('the route table', () => {
+  type Node = { path?: string; isLayout?: boolean; routes?: Node[]; children?: Node[] };
+  /** Routes nested under a path that does not begin theirs: the router throws on them as the console starts. */
+  const misplaced = (list: Node[], parent = ''): string[] =>
+    list.flatMap((route) => [
+      ...(route.path?.startsWith('/') && parent && !route.path.startsWith(parent) ? [`${parent} > ${route.path}`] : []),
+      ...misplaced(
+        route.routes ?? route.children ?? [],
+        route.isLayout || route.path === '/' ? '' : (route.path ?? parent),
+      ),
+    ]);
+
+  it('nests each absolute path under a parent whose path begins it (as the router requires)', () => {
+    expect(misplaced(routes as Node[])).toEqual([]);
+  });
+});
