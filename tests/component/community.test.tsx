@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PostListPage from '@/pages/community/post';
 import type { Post, ReplyThread } from '@/pages/community/post/descriptor';
@@ -162,6 +163,10 @@ describe('/post/:id/profile/', () => {
     const reports = screen.getByTestId('post-reports');
     await within(reports).findByText('垃圾广告');
     expect(within(reports).getByText('待处理')).toBeInTheDocument();
+    // times as the rest of the console writes them, not the browser's 11/1/2026, 8:00:00 AM
+    const at = dayjs('2026-11-01T00:00:00.000Z').format('YYYY-MM-DD HH:mm:ss');
+    expect(within(thread).getAllByText(at)).toHaveLength(2);
+    expect(within(reports).getByText(at)).toBeInTheDocument();
   });
 });
 

@@ -17,6 +17,7 @@ import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
+import { formatDateTime } from '@/utils/dates';
 import request, { ignoreShownError } from '@/utils/request';
 
 export type { ReportCase };
@@ -47,7 +48,7 @@ const TargetLink = ({ row }: { row: ReportCase }) =>
 export const caseColumns = (intl: Intl): ColumnsType<ReportCase> => {
   const t = (id: string) => intl.formatMessage({ id });
   return [
-    { title: t('community.report.createdAt'), render: (_, r) => new Date(r.createdAt).toLocaleString() },
+    { title: t('community.report.createdAt'), render: (_, r) => formatDateTime(r.createdAt) },
     { title: t('community.report.reportCount'), dataIndex: 'reportCount' },
     {
       title: t('community.report.reasons'),
@@ -171,7 +172,7 @@ function CaseReports({ id }: { id: string }) {
         { title: t('community.report.reporterName'), dataIndex: 'reporterName' },
         { title: t('community.report.reason'), render: (_, r) => t(`community.report.reason.${r.reason}`) },
         { title: t('community.report.description'), dataIndex: 'description' },
-        { title: t('community.report.createdAt'), render: (_, r) => new Date(r.createdAt).toLocaleString() },
+        { title: t('community.report.createdAt'), render: (_, r) => formatDateTime(r.createdAt) },
       ]}
     />
   );
