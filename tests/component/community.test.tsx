@@ -6,7 +6,7 @@ import type { Post, ReplyThread } from '@/pages/community/post/descriptor';
 import PostProfilePage from '@/pages/community/post/profile';
 import ReportPage, { type ReportCase } from '@/pages/community/report';
 import { fakeApi, page } from './fake-api';
-import { freshStore, grant, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -173,13 +173,35 @@ describe('/post/:id/profile/', () => {
 describe('/report/list', () => {
   it('shows one case per target with its count and reasons, and hides the content from the case', async () => {
     const api = fakeApi({
-      'GET /api/community/report': () => page([reportCase('7')]),
+      'GET /api/community/report': () =>
+        page([
+          reportCase('7'),
+          reportCase('8', {
+            targetType: 'user',
+            targetId: '5',
+            targetSnapshot: {
+              title: null,
+              excerpt: null,
+              authorType: 'admin',
+              authorId: '5',
+              authorName: '王五',
+              postId: null,
+            },
+            targetStatus: 'disabled',
+          }),
+        ]),
       'POST /api/community/report/7/resolve': () => ({
         body: reportCase('7', { status: 'resolved', resolution: 'hide', targetStatus: 'hidden' }),
       }),
     });
+    store = freshStore(seededSysCodes('admin_user_status'));
     render(renderApp({ store, access: grant(codes), children: <ReportPage /> }).tree);
     const row = (await screen.findByText('被举报的帖子')).closest('tr') as HTMLElement;
+    // the content's status by its label, a post's or a user's
+    expect(within(row).getByText('已发布')).toBeInTheDocument();
+    expect(within(row).queryByText('published')).toBeNull();
+    const user = screen.getAllByText('王五')[0]?.closest('tr') as HTMLElement;
+    expect(within(user).getByText('停用')).toBeInTheDocument();
     expect(within(row).getByText('垃圾广告')).toBeInTheDocument();
     expect(within(row).getByText('其他')).toBeInTheDocument();
     fireEvent.click(within(row).getByTestId('case-resolve'));

@@ -13,6 +13,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import RecordModalForm from '@/components/RecordModalForm';
+import { dictEnum } from '@/components/resource/dict';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { describeResource } from '@/components/resource/types';
@@ -102,7 +103,7 @@ export const reportDescriptor = describeResource<ReportCase, CreateReport, Resol
         hideInForm: true,
         render: (_d, row) => (
           <Space size={4}>
-            {row.targetStatus}
+            <TargetStatus row={row} />
             {row.autoHidden && (
               <Tag color="warning" data-testid="case-auto-hidden">
                 <FormattedAutoHidden />
@@ -148,6 +149,16 @@ export const reportDescriptor = describeResource<ReportCase, CreateReport, Resol
     ],
   }),
 );
+
+/** The reported content's status now by its label: a post's or reply's, a user's from the admin_user_status dictionary. */
+function TargetStatus({ row }: { row: ReportCase }) {
+  const intl = useIntl();
+  if (!row.targetStatus) return <>-</>;
+  if (row.targetType === 'user')
+    return <>{dictEnum('admin_user_status').get(row.targetStatus)?.text ?? row.targetStatus}</>;
+  // a reply's statuses are a post's
+  return <>{intl.formatMessage({ id: `community.post.status.${row.targetStatus}` })}</>;
+}
 
 function FormattedAutoHidden() {
   return <>{useIntl().formatMessage({ id: 'community.report.autoHidden' })}</>;
