@@ -103,6 +103,25 @@ describe('/post/list', () => {
     await waitFor(() => expect(api.find('POST', '/api/community/post/2/reject')).toHaveLength(1));
     expect(api.find('POST', '/api/community/post/2/reject')[0].body).toEqual({ comment: '与版块无关', version: 2 });
   });
+
+  it('opens a new post with no error under its empty text, and asks for the text when it is sent empty', async () => {
+    const api = fakeApi({
+      'GET /api/community/post': () => page([]),
+      'GET /api/community/board': () => page([{ id: '1', name: '病例讨论' }]),
+      'POST /api/community/post': () => ({ body: post('9') }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <PostListPage /> }).tree);
+    fireEvent.click(await screen.findByTestId('table-create'));
+    const editor = await screen.findByTestId('rich-text-editor', {}, { timeout: 5000 });
+    const field = editor.closest('.ant-form-item') as HTMLElement;
+    await screen.findByTestId('rich-text-bold');
+    // the editor has mounted and set itself editable: nothing typed, nothing wrong yet
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(field.querySelector('.ant-form-item-explain-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(field.querySelector('.ant-form-item-explain-error')).not.toBeNull());
+    expect(api.find('POST', '/api/community/post')).toHaveLength(0);
+  });
 });
 
 describe('/post/:id/profile/', () => {

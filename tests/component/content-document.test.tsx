@@ -273,4 +273,12 @@ describe('the rich-text editor', () => {
     fireEvent.click(screen.getByTestId('rich-text-h2'));
     await waitFor(() => expect(onChange.mock.calls.at(-1)?.[0]).toMatch(/^<h2>请假制度<\/h2>/));
   });
+
+  it('tells its form of no change until the text changes: an empty form shows no error before it is touched', async () => {
+    const onChange = vi.fn();
+    render(<RichTextEditor value="" onChange={onChange} />);
+    await screen.findByTestId('rich-text-bold');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });
