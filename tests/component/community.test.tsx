@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PostListPage from '@/pages/community/post';
 import type { Post, ReplyThread } from '@/pages/community/post/descriptor';
 import PostProfilePage from '@/pages/community/post/profile';
 import ReportPage, { type ReportCase } from '@/pages/community/report';
 import { fakeApi, page } from './fake-api';
-import { freshStore, grant, renderApp, type TestStore } from './harness';
+import { freshStore, grant, renderApp, seededSysCodes, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -102,6 +103,25 @@ describe('/post/list', () => {
     await waitFor(() => expect(api.find('POST', '/api/community/post/2/reject')).toHaveLength(1));
     expect(api.find('POST', '/api/community/post/2/reject')[0].body).toEqual({ comment: '与版块无关', version: 2 });
   });
+
+  it('opens a new post with no error under its empty text, and asks for the text when it is sent empty', async () => {
+    const api = fakeApi({
+      'GET /api/community/post': () => page([]),
+      'GET /api/community/board': () => page([{ id: '1', name: '病例讨论' }]),
+      'POST /api/community/post': () => ({ body: post('9') }),
+    });
+    render(renderApp({ store, access: grant(codes), children: <PostListPage /> }).tree);
+    fireEvent.click(await screen.findByTestId('table-create'));
+    const editor = await screen.findByTestId('rich-text-editor', {}, { timeout: 5000 });
+    const field = editor.closest('.ant-form-item') as HTMLElement;
+    await screen.findByTestId('rich-text-bold');
+    // the editor has mounted and set itself editable: nothing typed, nothing wrong yet
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(field.querySelector('.ant-form-item-explain-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('resource-form-submit'));
+    await waitFor(() => expect(field.querySelector('.ant-form-item-explain-error')).not.toBeNull());
+    expect(api.find('POST', '/api/community/post')).toHaveLength(0);
+  });
 });
 
 describe('/post/:id/profile/', () => {
@@ -162,19 +182,45 @@ describe('/post/:id/profile/', () => {
     const reports = screen.getByTestId('post-reports');
     await within(reports).findByText('垃圾广告');
     expect(within(reports).getByText('待处理')).toBeInTheDocument();
+    // times as the rest of the console writes them, not the browser's 11/1/2026, 8:00:00 AM
+    const at = dayjs('2026-11-01T00:00:00.000Z').format('YYYY-MM-DD HH:mm:ss');
+    expect(within(thread).getAllByText(at)).toHaveLength(2);
+    expect(within(reports).getByText(at)).toBeInTheDocument();
   });
 });
 
 describe('/report/list', () => {
   it('shows one case per target with its count and reasons, and hides the content from the case', async () => {
     const api = fakeApi({
-      'GET /api/community/report': () => page([reportCase('7')]),
+      'GET /api/community/report': () =>
+        page([
+          reportCase('7'),
+          reportCase('8', {
+            targetType: 'user',
+            targetId: '5',
+            targetSnapshot: {
+              title: null,
+              excerpt: null,
+              authorType: 'admin',
+              authorId: '5',
+              authorName: '王五',
+              postId: null,
+            },
+            targetStatus: 'disabled',
+          }),
+        ]),
       'POST /api/community/report/7/resolve': () => ({
         body: reportCase('7', { status: 'resolved', resolution: 'hide', targetStatus: 'hidden' }),
       }),
     });
+    store = freshStore(seededSysCodes('admin_user_status'));
     render(renderApp({ store, access: grant(codes), children: <ReportPage /> }).tree);
     const row = (await screen.findByText('被举报的帖子')).closest('tr') as HTMLElement;
+    // the content's status by its label, a post's or a user's
+    expect(within(row).getByText('已发布')).toBeInTheDocument();
+    expect(within(row).queryByText('published')).toBeNull();
+    const user = screen.getAllByText('王五')[0]?.closest('tr') as HTMLElement;
+    expect(within(user).getByText('停用')).toBeInTheDocument();
     expect(within(row).getByText('垃圾广告')).toBeInTheDocument();
     expect(within(row).getByText('其他')).toBeInTheDocument();
     fireEvent.click(within(row).getByTestId('case-resolve'));

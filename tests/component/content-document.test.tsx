@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RichTextEditor from '@/components/richText/RichTextEditor';
 import DocumentBasePage, { type DocumentBase } from '@/pages/content/base';
@@ -180,6 +181,9 @@ describe('/doc/:id/profile', () => {
     expect(screen.getByTestId('document-profile-publish')).toBeInTheDocument();
     const table = await screen.findByTestId('document-versions');
     await within(table).findByText('v1');
+    expect(
+      within(table).getByText(dayjs('2026-11-01T00:00:00.000Z').format('YYYY-MM-DD HH:mm:ss')),
+    ).toBeInTheDocument();
     fireEvent.click(within(table).getAllByRole('button', { name: /展开|Expand/ })[0]);
     const diff = await screen.findByTestId('document-diff');
     expect(diff).toHaveTextContent('− 洗手六步法');
@@ -268,5 +272,13 @@ describe('the rich-text editor', () => {
     await within(editor).findByText('请假制度');
     fireEvent.click(screen.getByTestId('rich-text-h2'));
     await waitFor(() => expect(onChange.mock.calls.at(-1)?.[0]).toMatch(/^<h2>请假制度<\/h2>/));
+  });
+
+  it('tells its form of no change until the text changes: an empty form shows no error before it is touched', async () => {
+    const onChange = vi.fn();
+    render(<RichTextEditor value="" onChange={onChange} />);
+    await screen.findByTestId('rich-text-bold');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

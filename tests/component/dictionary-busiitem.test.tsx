@@ -59,6 +59,20 @@ describe('/dictionary/busiitem', () => {
     expect(within(row).getByText('微信公众号')).toHaveClass('ant-tag');
     expect(within(row).getByText('普通')).toHaveClass('ant-tag');
     expect(within(row).getByText('是')).toHaveClass('ant-tag');
+    // the module by its label, not its code
+    expect(within(row).getByText('考核评价')).toBeInTheDocument();
+    expect(within(row).queryByText('assess')).toBeNull();
+  });
+
+  it('filters by a module picked by its label', async () => {
+    const api = mount();
+    const search = await screen.findByTestId('table-search');
+    fireEvent.mouseDown(within(search).getByLabelText('模块'));
+    fireEvent.click(await screen.findByTitle('教学管理'));
+    fireEvent.click(within(search).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/api/dictionary/busiitem' && c.query.module === 'teaching')).toBe(true),
+    );
   });
 
   it('edits the variables as a list and sends them with the version', async () => {
@@ -96,7 +110,10 @@ describe('/dictionary/busiitem', () => {
     await screen.findByText('新建业务事项', {}, { timeout: 5000 });
     fireEvent.change(screen.getByTestId('form-code'), { target: { value: 'course.published' } });
     fireEvent.change(screen.getByTestId('form-name'), { target: { value: '课程发布' } });
-    fireEvent.change(screen.getByTestId('form-module'), { target: { value: 'teaching' } });
+    fireEvent.mouseDown(
+      within(screen.getByTestId('form-module').closest('.ant-select') as HTMLElement).getByRole('combobox'),
+    );
+    fireEvent.click(await screen.findByTitle('教学管理'));
     fireEvent.click(screen.getByTestId('variables-add'));
     fireEvent.change(await screen.findByTestId('variable-name-0'), { target: { value: 'courseName' } });
     fireEvent.click(screen.getByTestId('resource-form-submit'));

@@ -104,6 +104,9 @@ describe('/message/list', () => {
     expect(await within(dialog).findByTestId('send-preview-count')).toHaveTextContent('将发送给 3 人');
     expect(within(dialog).getByTestId('send-preview-sample')).toHaveTextContent('张三，明天停电');
     expect(within(dialog).queryByTestId('send-param-name')).toBeNull();
+    // a sender who may not read the business items is not refused them: the variables go by their names
+    expect(within(dialog).getByText('subject')).toBeInTheDocument();
+    expect(api.find('GET', '/api/dictionary/busiitem')).toHaveLength(0);
     fireEvent.click(within(dialog).getByTestId('send-submit'));
     await waitFor(() => expect(api.find('POST', '/api/message/batch')).toHaveLength(1));
     expect(api.find('POST', '/api/message/batch')[0]?.body).toMatchObject({
@@ -112,6 +115,53 @@ describe('/message/list', () => {
       audience: { roleIds: ['1'], userIds: [] },
       params: { subject: '停电' },
     });
+  });
+
+  it('names the template’s variables by their business item’s labels, in the fields and in the preview', async () => {
+    fakeApi({
+      'GET /api/message/batch': () => page([]),
+      'GET /api/message/template': () =>
+        page([
+          {
+            id: '8',
+            code: 'activity.reminder',
+            name: '活动提醒',
+            channel: 'in_app',
+            businessItemCode: 'activity.reminder',
+            params: ['activityName', 'startAt', 'name'],
+            status: 'enabled',
+          },
+        ]),
+      'GET /api/dictionary/busiitem': () =>
+        page([
+          {
+            code: 'activity.reminder',
+            name: '活动提醒',
+            variables: [
+              { name: 'activityName', label: '活动名称' },
+              { name: 'startAt', label: '开始时间' },
+            ],
+          },
+        ]),
+      'GET /api/system/role/options': () => ({ body: [{ id: '1', code: 'admin', name: '管理员' }] }),
+      'POST /api/message/batch/preview': () => ({
+        body: { recipients: 3, missing: ['activityName', 'startAt'], sample: null },
+      }),
+    });
+    render(
+      renderApp({ store, access: grant([...codes, 'dictionary:busiitem:list']), children: <MessageListPage /> }).tree,
+    );
+    fireEvent.click(await screen.findByTestId('message-send'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByTestId('send-template').querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByText('活动提醒 (activity.reminder · 站内信)'));
+    fireEvent.mouseDown(within(dialog).getByTestId('send-roles').querySelector('input') as HTMLElement);
+    fireEvent.click(await screen.findByTitle('管理员'));
+    expect(await within(dialog).findByText('活动名称 (activityName)')).toBeInTheDocument();
+    expect(within(dialog).getByText('开始时间 (startAt)')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('以下变量未填写：活动名称 (activityName), 开始时间 (startAt)'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TraineePage from '@/pages/people/trainee';
 import type { Trainee } from '@/pages/people/trainee/descriptor';
@@ -206,6 +207,10 @@ describe('/trainee/:id/profile', () => {
     const lifecycle = await screen.findByTestId('trainee-lifecycle');
     await within(lifecycle).findByText('报到');
     await within(await screen.findByTestId('trainee-custom-values')).findByText('北京协和医学院');
+    // the cohort a year as written, the history's time as the console writes times
+    expect(screen.getByText('2026')).toBeInTheDocument();
+    expect(screen.queryByText('2,026')).toBeNull();
+    expect(lifecycle).toHaveTextContent(`管理员 · ${dayjs('2026-09-01T08:00:00.000Z').format('YYYY-MM-DD HH:mm:ss')}`);
     expect(screen.getByTestId('trainee-id-no')).toHaveTextContent('1101**********002X');
     fireEvent.click(screen.getByTestId('trainee-id-no-reveal'));
     await waitFor(() => expect(screen.getByTestId('trainee-id-no')).toHaveTextContent('11010519491231002X'));

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ActivityListPage from '@/pages/teaching/activity';
 import type { Activity } from '@/pages/teaching/activity/descriptor';
@@ -302,7 +303,9 @@ describe('/teach/teaching/:id/profile', () => {
     expect((await screen.findByTestId('activity-rating-link')).getAttribute('href')).toBe(
       `${window.location.origin}${window.location.pathname}#/sign-in/activity?rate=1.1.abcdefghijklmnopqrstuv`,
     );
-    await screen.findByTestId('signed-in-R001');
+    // times as the console writes them (not the browser's 11/27/2026, 12:15:32 PM)
+    expect(screen.getByTestId('activity-rating')).toHaveTextContent(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    expect(await screen.findByTestId('signed-in-R001')).toHaveTextContent(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     const row = screen.getByText('李四').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox'));
     const batch = await screen.findByTestId('attendance-batch');
@@ -462,7 +465,9 @@ describe('an activity under way, its window, its host and its files', () => {
     const closes = new Date(Date.now() + 2 * hour).toISOString();
     openUnderWay(anActivity({ status: 'ongoing', signInCloseAt: closes, signInClosesAt: closes }));
     expect(await screen.findByText('进行中')).toBeInTheDocument();
-    expect(await screen.findByTestId('activity-sign-in-window')).toHaveTextContent(new Date(closes).toLocaleString());
+    expect(await screen.findByTestId('activity-sign-in-window')).toHaveTextContent(
+      dayjs(closes).format('YYYY-MM-DD HH:mm:ss'),
+    );
     expect(screen.getByTestId('activity-complete')).toBeInTheDocument();
     expect(await screen.findByTestId('participants-pick')).toBeInTheDocument();
     expect(screen.getByTestId('activity-profile-edit')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import CourseListPage from '@/pages/teaching/course';
@@ -239,6 +240,7 @@ describe('/teach/course/item/:id/profile', () => {
     );
     await screen.findByTestId('progress-done-R001');
     expect(screen.getByTestId('item-progress')).toHaveTextContent('(1 / 2)');
+    expect(screen.getByText(dayjs('2026-11-20T00:00:00.000Z').format('YYYY-MM-DD HH:mm:ss'))).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('progress-record'));
     fireEvent.mouseDown(await screen.findByRole('combobox'));
     fireEvent.click(await screen.findByText('李四 (R002)'));
@@ -431,6 +433,7 @@ describe('/teach/course/:id/profile', () => {
     open();
     const card = await screen.findByTestId('course-enrolments');
     await within(card).findByText('R003');
+    expect(within(card).getByText(dayjs('2026-11-20T00:00:00.000Z').format('YYYY-MM-DD HH:mm:ss'))).toBeInTheDocument();
     const search = within(card).getByPlaceholderText('学员姓名或编号');
     fireEvent.change(search, { target: { value: '李四' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -511,7 +514,7 @@ describe('/teach/course/:id/profile', () => {
     });
     openCourse();
     expect(await screen.findByTestId('item-available-7')).toHaveTextContent(
-      `${new Date('2026-12-08T00:00:00.000Z').toLocaleString()} 开放`,
+      `${dayjs('2026-12-08T00:00:00.000Z').format('YYYY-MM-DD HH:mm:ss')} 开放`,
     );
     expect(screen.queryByTestId('item-available-8')).toBeNull();
   });

@@ -1,9 +1,9 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type AuditLog, fetchAuditLogs } from '@/services/audit';
 import { changedFields, summaryWithoutFields } from '@/utils/auditSummary';
+import { formatDateTime } from '@/utils/dates';
 import { ignoreShownError } from '@/utils/request';
 
 /** The server's summary without the changed fields' API names (`mobile, status`), which the timeline labels instead. */
@@ -58,9 +58,7 @@ export default function AuditTimeline({
                   {' · '}
                   {log.actorName ?? '-'}
                   {' · '}
-                  <Typography.Text type="secondary">
-                    {dayjs(log.createdAt).format('YYYY-MM-DD HH:mm:ss')}
-                  </Typography.Text>
+                  <Typography.Text type="secondary">{formatDateTime(log.createdAt)}</Typography.Text>
                   {summaryOf(log) && <div>{summaryOf(log)}</div>}
                   {fields.length > 0 && (
                     <Typography.Text type="secondary">

@@ -17,6 +17,7 @@ import {
   useState,
 } from 'react';
 import { LIST_PAGE_SIZE } from '@/constants';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '@/utils/dates';
 import { firstPageShown, useFirstPageShown } from '@/utils/firstScreen';
 import { ignoreShownError } from '@/utils/request';
 import type SearchForm from './ListSearchForm';
@@ -70,7 +71,7 @@ export interface ListTableProps<Row> {
   expandable?: TableProps<Row>['expandable'];
 }
 
-const FORMATS: Record<string, string> = { dateTime: 'YYYY-MM-DD HH:mm:ss', date: 'YYYY-MM-DD' };
+const FORMATS: Record<string, string> = { dateTime: DATE_TIME_FORMAT, date: DATE_FORMAT };
 
 const columnKey = <Row,>(column: ListColumn<Row>) =>
   String(column.key ?? (Array.isArray(column.dataIndex) ? column.dataIndex.join('.') : column.dataIndex));

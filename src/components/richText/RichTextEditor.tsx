@@ -54,8 +54,9 @@ export default function RichTextEditor({ value, onChange, disabled, labels = {} 
     const current = editor.isEmpty ? '' : editor.getHTML();
     if ((value ?? '') !== current) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
+  // not a change of the text: emitted, it would tell the form the field was touched as soon as it opens
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    editor?.setEditable(!disabled, false);
   }, [editor, disabled]);
   const active = useEditorState({
     editor,

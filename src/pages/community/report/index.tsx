@@ -13,10 +13,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import RecordModalForm from '@/components/RecordModalForm';
+import { dictEnum } from '@/components/resource/dict';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
+import { formatDateTime } from '@/utils/dates';
 import request, { ignoreShownError } from '@/utils/request';
 
 export type { ReportCase };
@@ -47,7 +49,7 @@ const TargetLink = ({ row }: { row: ReportCase }) =>
 export const caseColumns = (intl: Intl): ColumnsType<ReportCase> => {
   const t = (id: string) => intl.formatMessage({ id });
   return [
-    { title: t('community.report.createdAt'), render: (_, r) => new Date(r.createdAt).toLocaleString() },
+    { title: t('community.report.createdAt'), render: (_, r) => formatDateTime(r.createdAt) },
     { title: t('community.report.reportCount'), dataIndex: 'reportCount' },
     {
       title: t('community.report.reasons'),
@@ -101,7 +103,7 @@ export const reportDescriptor = describeResource<ReportCase, CreateReport, Resol
         hideInForm: true,
         render: (_d, row) => (
           <Space size={4}>
-            {row.targetStatus}
+            <TargetStatus row={row} />
             {row.autoHidden && (
               <Tag color="warning" data-testid="case-auto-hidden">
                 <FormattedAutoHidden />
@@ -148,6 +150,16 @@ export const reportDescriptor = describeResource<ReportCase, CreateReport, Resol
   }),
 );
 
+/** The reported content's status now by its label: a post's or reply's, a user's from the admin_user_status dictionary. */
+function TargetStatus({ row }: { row: ReportCase }) {
+  const intl = useIntl();
+  if (!row.targetStatus) return <>-</>;
+  if (row.targetType === 'user')
+    return <>{dictEnum('admin_user_status').get(row.targetStatus)?.text ?? row.targetStatus}</>;
+  // a reply's statuses are a post's
+  return <>{intl.formatMessage({ id: `community.post.status.${row.targetStatus}` })}</>;
+}
+
 function FormattedAutoHidden() {
   return <>{useIntl().formatMessage({ id: 'community.report.autoHidden' })}</>;
 }
@@ -171,7 +183,7 @@ function CaseReports({ id }: { id: string }) {
         { title: t('community.report.reporterName'), dataIndex: 'reporterName' },
         { title: t('community.report.reason'), render: (_, r) => t(`community.report.reason.${r.reason}`) },
         { title: t('community.report.description'), dataIndex: 'description' },
-        { title: t('community.report.createdAt'), render: (_, r) => new Date(r.createdAt).toLocaleString() },
+        { title: t('community.report.createdAt'), render: (_, r) => formatDateTime(r.createdAt) },
       ]}
     />
   );

@@ -24,6 +24,24 @@ const editable: (keyof CreateBusinessItem & keyof UpdateBusinessItem & string)[]
   'status',
 ];
 
+/** The modules a business item belongs to, each with its label (dictionary.busiitem.module.*). */
+const MODULES = [
+  'system',
+  'dictionary',
+  'people',
+  'trainee',
+  'expert',
+  'qualification',
+  'teaching',
+  'course',
+  'assess',
+  'paper',
+  'content',
+  'community',
+  'message',
+  'file',
+] as const;
+
 /** Business items (docs/domain.md §3.4): events that notify, are audited and own error codes. */
 export const businessItemDescriptor = describeResource<BusinessItem, CreateBusinessItem, UpdateBusinessItem>(
   'dictionary/busiitem',
@@ -37,7 +55,12 @@ export const businessItemDescriptor = describeResource<BusinessItem, CreateBusin
       column('code', { sorter: true, hideInSearch: true, required: true }),
       column('name', { sorter: true, hideInSearch: true, required: true }),
       column('nameEn', { hideInTable: true, hideInSearch: true }),
-      column('module', { titleId: 'dictionary.module', sorter: true, required: true }),
+      column('module', {
+        titleId: 'dictionary.module',
+        sorter: true,
+        required: true,
+        options: MODULES.map((value) => ({ value, labelId: `dictionary.busiitem.module.${value}` })),
+      }),
       column('description', { valueType: 'textarea', hideInSearch: true, ellipsis: true }),
       column('notifiable', { dict: 'yes_no', valueType: 'switch', hideInSearch: true }),
       column('variables', {

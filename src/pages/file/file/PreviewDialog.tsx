@@ -1,8 +1,8 @@
 import { useIntl } from '@umijs/max';
 import { Modal, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { type FileLink, fileLink, type StoredFile } from '@/services/files';
+import { formatDateTime } from '@/utils/dates';
 
 const FRAME = { width: '100%', height: '70vh', border: 0 };
 
@@ -45,10 +45,7 @@ export default function PreviewDialog({ file, onClose }: { file?: StoredFile; on
         <>
           <Content link={link} />
           <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
-            {intl.formatMessage(
-              { id: 'file.file.linkExpires' },
-              { time: dayjs(link.expiresAt).format('YYYY-MM-DD HH:mm:ss') },
-            )}
+            {intl.formatMessage({ id: 'file.file.linkExpires' }, { time: formatDateTime(link.expiresAt) })}
           </Typography.Text>
         </>
       ) : (

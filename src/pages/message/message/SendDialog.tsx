@@ -11,7 +11,9 @@ import { useIntl } from '@umijs/max';
 import { useDebounceEffect } from 'ahooks';
 import { Alert, Card, Divider, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { type MessageTemplate, messageTemplates } from '@/pages/message/template/descriptor';
+import useCan from '@/hooks/useCan';
+import { type BusinessItem, type MessageTemplate, messageTemplates } from '@/pages/message/template/descriptor';
+import { useNotifiableItems, variableLabel } from '@/pages/message/template/TemplateForm';
 import { LazyOrganizationPicker } from '@/pages/people/organization/pickers';
 import { fetchTypes } from '@/pages/people/trainee/descriptor';
 import { fetchRoleOptions } from '@/pages/system/admin/service';
@@ -60,7 +62,7 @@ function bodyOf(values: Values): SendBatch {
 }
 
 /** Who a send reaches and what the first of them reads, as the form is filled in. */
-function Preview({ preview }: { preview?: BatchPreview }) {
+function Preview({ preview, item }: { preview?: BatchPreview; item?: BusinessItem }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   if (!preview) return null;
@@ -75,7 +77,9 @@ function Preview({ preview }: { preview?: BatchPreview }) {
         <Alert
           type="warning"
           showIcon
-          message={t('message.batch.preview.missing', { names: preview.missing.join(', ') })}
+          message={t('message.batch.preview.missing', {
+            names: preview.missing.map((name) => variableLabel(name, item)).join(', '),
+          })}
         />
       )}
       {preview.sample && (
@@ -111,6 +115,10 @@ export default function SendDialog({
   const [values, setValues] = useState<Values>();
   const [preview, setPreview] = useState<BatchPreview>();
   const template = templates.find((x) => x.id === values?.templateId);
+  // the business item labels the template's variables, for a sender who may read the catalogue
+  const readsItems = useCan('dictionary:busiitem:list');
+  const { data: items = [] } = useNotifiableItems(open && readsItems);
+  const item = items.find((b) => b.code === template?.businessItemCode);
 
   useDebounceEffect(
     () => {
@@ -206,7 +214,7 @@ export default function SendDialog({
                   <ProFormText
                     key={name}
                     name={['params', name]}
-                    label={name}
+                    label={variableLabel(name, item)}
                     width="md"
                     rules={[{ required: true, max: 500 }]}
                     fieldProps={{ 'data-testid': `send-param-${name}` } as object}
@@ -222,7 +230,7 @@ export default function SendDialog({
         tooltip={t('message.batch.scheduledAt.help')}
         fieldProps={{ disabledDate: (day) => day && day.isBefore(new Date(), 'day') }}
       />
-      <Preview preview={preview} />
+      <Preview preview={preview} item={item} />
     </ModalForm>
   );
 }

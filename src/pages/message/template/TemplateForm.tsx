@@ -46,9 +46,20 @@ export function placeholders(...texts: unknown[]): string[] {
   return [...found];
 }
 
-/** The business items that notify, loaded once per screen. */
-export const useNotifiableItems = () =>
-  useRequest(notifiableItems, { cacheKey: 'message-template-items', staleTime: 60_000, onError: ignoreShownError });
+/** The business items that notify, loaded once per screen (once `ready`: a screen that may go without them). */
+export const useNotifiableItems = (ready = true) =>
+  useRequest(notifiableItems, {
+    cacheKey: 'message-template-items',
+    staleTime: 60_000,
+    ready,
+    onError: ignoreShownError,
+  });
+
+/** A template's variable as people read it: the business item's label with its name (课程名称 (courseName)), or its name. */
+export function variableLabel(name: string, item: BusinessItem | undefined) {
+  const variable = item?.variables.find((v) => v.name === name);
+  return variable ? `${variable.label} (${name})` : name;
+}
 
 /** Sample values for a template's variables, each with the business item's example as its hint. */
 export function SampleValues({
@@ -65,14 +76,11 @@ export function SampleValues({
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {names.map((name) => {
-        const variable = item?.variables.find((v) => v.name === name);
         return (
           <Input
             key={name}
-            prefix={
-              <Typography.Text type="secondary">{variable ? `${variable.label} (${name})` : name}</Typography.Text>
-            }
-            placeholder={variable?.example}
+            prefix={<Typography.Text type="secondary">{variableLabel(name, item)}</Typography.Text>}
+            placeholder={item?.variables.find((v) => v.name === name)?.example}
             value={values[name] ?? ''}
             data-testid={`sample-${name}`}
             onChange={(e) => onChange({ ...values, [name]: e.target.value })}
@@ -307,7 +315,9 @@ export default function TemplateForm({ record, defaults, onClose, onSaved }: For
                     <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{preview.content}</Typography.Paragraph>
                     {preview.missing.length > 0 && (
                       <Typography.Text type="secondary">
-                        {t('message.template.preview.missing', { names: preview.missing.join(', ') })}
+                        {t('message.template.preview.missing', {
+                          names: preview.missing.map((name) => variableLabel(name, item)).join(', '),
+                        })}
                       </Typography.Text>
                     )}
                   </div>

@@ -2,6 +2,7 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { dictEnum } from '@/components/resource/dict';
+import { formatDateTime } from '@/utils/dates';
 import { ignoreShownError } from '@/utils/request';
 import { fetchReviews, type Qualification } from './descriptor';
 
@@ -33,8 +34,7 @@ export default function ReviewHistory({ row }: { row: Qualification }) {
             </Space>
             {step.comment && <div>{step.comment}</div>}
             <Typography.Text type="secondary">
-              {step.createdByName ?? t('people.qualification.system')} ·{' '}
-              {new Date(step.createdAt).toLocaleString(intl.locale)}
+              {step.createdByName ?? t('people.qualification.system')} · {formatDateTime(step.createdAt)}
             </Typography.Text>
           </div>
         ),

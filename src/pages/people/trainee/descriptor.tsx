@@ -119,7 +119,8 @@ export const traineeDescriptor = describeResource<Trainee, CreateTrainee, Update
       column('specialtyBaseName', { hideInSearch: true, hideInTable: true }),
       column('workUnitName', { hideInSearch: true, hideInTable: true }),
       column('tutorName', { hideInSearch: true }),
-      column('cohortYear', { sorter: true, valueType: 'digit' }),
+      // a year as written (a digit would read 2,025), its search a number box
+      column('cohortYear', { sorter: true, valueType: 'digit', render: (_dom, row) => row.cohortYear ?? '-' }),
       column('trainingStart', { valueType: 'date', sorter: true, hideInSearch: true, hideInTable: true }),
       column('plannedEnd', { valueType: 'date', hideInSearch: true, hideInTable: true }),
       column('actualEnd', { valueType: 'date', hideInSearch: true, hideInTable: true }),

@@ -4,6 +4,7 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import PasswordStrengthInput from '@/components/password/LazyPasswordStrengthInput';
 import { describeResource } from '@/components/resource/types';
+import { formatDate } from '@/utils/dates';
 import { packageOptions } from './service';
 
 export type { CreateTenant, Tenant, UpdateTenant };
@@ -18,7 +19,7 @@ export const endOfDay = (value: unknown) =>
 
 const expiry = (_dom: unknown, row: Tenant) => (
   <span>
-    {row.expiresAt ? dayjs(row.expiresAt).format('YYYY-MM-DD') : getIntl().formatMessage({ id: 'system.tenant.never' })}
+    {row.expiresAt ? formatDate(row.expiresAt) : getIntl().formatMessage({ id: 'system.tenant.never' })}
     {row.expired && (
       <Tag color="error" style={{ marginLeft: 8 }} data-testid="tenant-expired">
         {getIntl().formatMessage({ id: 'system.tenant.expired' })}

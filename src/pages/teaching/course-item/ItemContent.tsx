@@ -1,6 +1,7 @@
 import '@/pages/content/catalogue';
 import { Link, useIntl } from '@umijs/max';
 import { Alert, Card, Descriptions, Tag } from 'antd';
+import { formatDateTime } from '@/utils/dates';
 import type { CourseItem } from './descriptor';
 
 /**
@@ -26,12 +27,8 @@ export default function ItemContent({ item }: { item: CourseItem }) {
       {live && (
         <Card title={label('liveConfig')} data-testid="item-live">
           <Descriptions column={{ xs: 1, md: 2 }} size="small">
-            <Descriptions.Item label={label('liveConfig.startAt')}>
-              {new Date(live.startAt).toLocaleString()}
-            </Descriptions.Item>
-            <Descriptions.Item label={label('liveConfig.endAt')}>
-              {new Date(live.endAt).toLocaleString()}
-            </Descriptions.Item>
+            <Descriptions.Item label={label('liveConfig.startAt')}>{formatDateTime(live.startAt)}</Descriptions.Item>
+            <Descriptions.Item label={label('liveConfig.endAt')}>{formatDateTime(live.endAt)}</Descriptions.Item>
             <Descriptions.Item label={label('liveConfig.platform')}>
               {label(`liveConfig.platform.${live.platform}`)}
             </Descriptions.Item>

@@ -4,6 +4,7 @@ import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Space, Tag, Tree, type TreeProps, Typography } from 'antd';
 import { useState } from 'react';
+import { formatDateTime } from '@/utils/dates';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { type CourseItem, fetchCourseItems, reorderItems } from '../course-item/descriptor';
@@ -52,7 +53,7 @@ export default function CourseOutline({
         <Typography.Text type="secondary" data-testid={`item-available-${item.id}`}>
           {intl.formatMessage(
             { id: 'teaching.course-item.availableFrom.from' },
-            { time: new Date(item.availableFrom).toLocaleString() },
+            { time: formatDateTime(item.availableFrom) },
           )}
         </Typography.Text>
       )}

@@ -2,6 +2,7 @@ import '@/pages/teaching/catalogue';
 import { useIntl, useSearchParams } from '@umijs/max';
 import { Alert, Button, Card, Form, Input, Rate, Result } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime } from '@/utils/dates';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import { ignoreShownError, type Options } from '@/utils/request';
 import { type RatingGranted, rateActivity, ratingAccess, type SignedIn, signIn } from '../activity/descriptor';
@@ -195,7 +196,7 @@ export default function ActivitySignIn() {
             {done.attendance === 'late' && t('teaching.signIn.late')}
           </span>
         }
-        subTitle={`${done.activityTitle} · ${new Date(done.signedInAt).toLocaleString()}`}
+        subTitle={`${done.activityTitle} · ${formatDateTime(done.signedInAt)}`}
       />
       {done.ratingToken ? (
         <RateForm token={done.ratingToken} />

@@ -5,6 +5,7 @@ import { Button, Card, Col, Descriptions, Empty, List, Row, Space, Statistic, Ta
 import { useState } from 'react';
 import { dictEnum } from '@/components/resource/dict';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import { formatDate, formatDateTime } from '@/utils/dates';
 import { ignoreShownError } from '@/utils/request';
 import {
   EDITABLE,
@@ -110,7 +111,7 @@ function Versions({ row }: { row: Question }) {
             <Space direction="vertical" style={{ width: '100%' }}>
               <Space wrap>
                 <Tag color={version.number === row.currentVersion ? 'blue' : undefined}>v{version.number}</Tag>
-                <span>{new Date(version.createdAt).toLocaleString(intl.locale)}</span>
+                <span>{formatDateTime(version.createdAt)}</span>
                 <span>{version.createdByName ?? '-'}</span>
                 {version.changeNote && <Typography.Text type="secondary">{version.changeNote}</Typography.Text>}
                 {uses
@@ -180,7 +181,7 @@ function Statistics({ row }: { row: Question }) {
         <Col xs={12} md={6}>
           <Statistic
             title={t('assess.question.statistics.lastUsed')}
-            value={data?.lastUsedAt ? new Date(data.lastUsedAt).toLocaleDateString(intl.locale) : '-'}
+            value={data?.lastUsedAt ? formatDate(data.lastUsedAt) : '-'}
           />
         </Col>
         <Col xs={12} md={6}>

@@ -9,6 +9,7 @@ import ActionLink from '@/components/ActionLink';
 import RecordModalForm from '@/components/RecordModalForm';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { caseColumns, fetchCases } from '@/pages/community/report';
+import { formatDateTime } from '@/utils/dates';
 import { ignoreShownError } from '@/utils/request';
 import {
   addReply,
@@ -97,7 +98,7 @@ function Thread({ post }: { post: Post }) {
         title={
           <Space>
             {reply.authorName}
-            <Typography.Text type="secondary">{new Date(reply.createdAt).toLocaleString()}</Typography.Text>
+            <Typography.Text type="secondary">{formatDateTime(reply.createdAt)}</Typography.Text>
             {reply.status !== 'published' && (
               <Tag color={POST_STATUS_COLOURS[reply.status]}>{t(`community.post.status.${reply.status}`)}</Tag>
             )}

@@ -4,6 +4,7 @@ import { useRequest } from 'ahooks';
 import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import AttachmentLinks from '@/components/file/AttachmentLinks';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import { formatDateTime } from '@/utils/dates';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import {
@@ -82,7 +83,7 @@ function Versions({ document }: { document: Document }) {
           {
             title: t('content.document.publishedAt'),
             dataIndex: 'publishedAt',
-            render: (_, v) => (v.publishedAt ? new Date(v.publishedAt).toLocaleString() : '-'),
+            render: (_, v) => (v.publishedAt ? formatDateTime(v.publishedAt) : '-'),
           },
         ]}
         expandable={{

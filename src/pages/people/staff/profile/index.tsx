@@ -8,6 +8,7 @@ import { dictEnum } from '@/components/resource/dict';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { useCanCheck } from '@/hooks/useCan';
 import IdNumber from '@/pages/people/person/IdNumber';
+import { formatDateTime } from '@/utils/dates';
 import { ignoreShownError } from '@/utils/request';
 import { fetchStaffHistory, revealStaffIdNo, type Staff, staffDescriptor } from '../descriptor';
 import StaffDialogs, { type StaffAction } from '../StaffDialogs';
@@ -94,7 +95,7 @@ function Career({
                   </Space>
                   {h.reason && <div>{h.reason}</div>}
                   <Typography.Text type="secondary">
-                    {h.createdByName ?? '-'} · {new Date(h.createdAt).toLocaleString(intl.locale)}
+                    {h.createdByName ?? '-'} · {formatDateTime(h.createdAt)}
                   </Typography.Text>
                 </div>
               ),

@@ -8,6 +8,7 @@ import { dictEnum } from '@/components/resource/dict';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import useCan, { useCanCheck } from '@/hooks/useCan';
 import IdNumber from '@/pages/people/person/IdNumber';
+import { formatDateTime } from '@/utils/dates';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import CustomFields from '../../trainee-field/CustomFields';
@@ -84,7 +85,7 @@ function Lifecycle({ row, onChanged }: { row: Trainee; onChanged: () => void }) 
                 </Space>
                 {h.reason && <div>{h.reason}</div>}
                 <Typography.Text type="secondary">
-                  {h.createdByName ?? '-'} · {new Date(h.createdAt).toLocaleString(intl.locale)}
+                  {h.createdByName ?? '-'} · {formatDateTime(h.createdAt)}
                 </Typography.Text>
               </div>
             ),

@@ -6,6 +6,7 @@ import ResourceProfile from '@/components/resource/ResourceProfile';
 import DoctorsOf from '@/pages/people/doctor/DoctorsOf';
 import ExpertsOf from '@/pages/people/expert/ExpertsOf';
 import TraineesOf from '@/pages/people/trainee/TraineesOf';
+import { formatDateTime } from '@/utils/dates';
 import { ignoreShownError } from '@/utils/request';
 import { fetchUnitAliases, type Unit, type UnitAlias, unitDescriptor } from '../descriptor';
 
@@ -34,7 +35,7 @@ function Aliases({ id, version }: { id: string; version: number }) {
             {
               title: t('people.unit.aliases.mergedAt'),
               dataIndex: 'createdAt',
-              render: (at: string) => new Date(at).toLocaleString(intl.locale),
+              render: (at: string) => formatDateTime(at),
             },
           ]}
         />

@@ -2,9 +2,9 @@ import '@/pages/system/catalogue';
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { fetchLoginLogs, type LoginLog } from '@/services/audit';
+import { formatDateTime } from '@/utils/dates';
 import { ignoreShownError } from '@/utils/request';
 import { type AdminUser, adminUserDescriptor } from '../descriptor';
 
@@ -27,7 +27,7 @@ function RecentSignIns({ userId }: { userId: string }) {
           {
             title: t('system.admin.signIns.at'),
             dataIndex: 'createdAt',
-            render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+            render: (at: string) => formatDateTime(at),
           },
           {
             title: t('system.admin.signIns.type'),

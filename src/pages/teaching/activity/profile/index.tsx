@@ -25,6 +25,7 @@ import ResourceProfile from '@/components/resource/ResourceProfile';
 import TraineesAdder from '@/pages/people/trainee/TraineesAdder';
 import { uploadFile } from '@/services/files';
 import { downloadFile } from '@/services/resource';
+import { formatDateTime } from '@/utils/dates';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { CancelDialog } from '../ActivityDialogs';
@@ -74,8 +75,8 @@ function SignInPanel({ activity }: { activity: Activity }) {
             {intl.formatMessage(
               { id: 'teaching.activity.signIn.window' },
               {
-                from: new Date(activity.signInOpensAt).toLocaleString(),
-                to: new Date(activity.signInClosesAt).toLocaleString(),
+                from: formatDateTime(activity.signInOpensAt),
+                to: formatDateTime(activity.signInClosesAt),
               },
             )}
           </Typography.Text>
@@ -101,10 +102,7 @@ function RatingPanel({ activity }: { activity: Activity }) {
         <QRCode type="svg" value={link} size={160} />
         <Space direction="vertical">
           <Typography.Text type="secondary">
-            {intl.formatMessage(
-              { id: 'teaching.activity.ratingCode.hint' },
-              { until: new Date(data.closesAt).toLocaleString() },
-            )}
+            {intl.formatMessage({ id: 'teaching.activity.ratingCode.hint' }, { until: formatDateTime(data.closesAt) })}
           </Typography.Text>
           <Typography.Link href={link} target="_blank" data-testid="activity-rating-link" copyable={{ text: link }}>
             {intl.formatMessage({ id: 'teaching.activity.ratingCode.link' })}
@@ -136,9 +134,7 @@ function TimedPanels({ activity }: { activity: Activity }) {
     LIVE.includes(activity.status) && BY_CODE.includes(activity.signInMode) && access['teaching:activity:attendance'];
   const notice = (id: string, time: number, testId: string) => (
     <Card title={intl.formatMessage({ id: 'teaching.activity.signIn' })} data-testid={testId}>
-      <Typography.Text type="secondary">
-        {intl.formatMessage({ id }, { time: new Date(time).toLocaleString() })}
-      </Typography.Text>
+      <Typography.Text type="secondary">{intl.formatMessage({ id }, { time: formatDateTime(time) })}</Typography.Text>
     </Card>
   );
   return (
@@ -177,7 +173,7 @@ function HostOverlaps({ activity }: { activity: Activity }) {
         <Space direction="vertical" size={0}>
           {activity.hostOverlaps.map((o) => (
             <Link key={o.id} to={`/teach/teaching/${o.id}/profile`}>
-              {`${o.title}（${new Date(o.startAt).toLocaleString()} – ${new Date(o.endAt).toLocaleString()}）`}
+              {`${o.title}（${formatDateTime(o.startAt)} – ${formatDateTime(o.endAt)}）`}
             </Link>
           ))}
         </Space>
@@ -422,7 +418,7 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
             render: (value: string | null, row) =>
               value ? (
                 <span data-testid={`signed-in-${row.traineeNo}`}>
-                  {new Date(value).toLocaleString()}{' '}
+                  {formatDateTime(value)}{' '}
                   {row.signInMethod && <Tag>{t(`teaching.activity.signInMethod.${row.signInMethod}`)}</Tag>}
                   {row.signInDistanceM !== null && (
                     <Tag data-testid={`distance-${row.traineeNo}`}>

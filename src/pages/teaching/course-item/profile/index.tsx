@@ -4,6 +4,7 @@ import { useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, type ButtonProps, Card, Form, Progress, Table, Tag } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
+import { formatDateTime } from '@/utils/dates';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
@@ -137,7 +138,7 @@ function ProgressOf({ item }: { item: CourseItem }) {
             title: t('teaching.course-item.progress.updatedAt'),
             dataIndex: 'updatedAt',
             width: 180,
-            render: (at: string | null) => (at ? new Date(at).toLocaleString() : '-'),
+            render: (at: string | null) => (at ? formatDateTime(at) : '-'),
           },
         ]}
       />

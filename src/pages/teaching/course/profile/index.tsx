@@ -7,6 +7,7 @@ import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import TraineesAdder from '@/pages/people/trainee/TraineesAdder';
 import { downloadFile } from '@/services/resource';
+import { formatDateTime } from '@/utils/dates';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import CourseOutline from '../CourseOutline';
@@ -145,7 +146,7 @@ function Enrolments({ course, reload }: { course: Course; reload: () => void }) 
             title: t('teaching.course.enrolment.completedAt'),
             dataIndex: 'completedAt',
             width: 170,
-            render: (at: string | null) => (at ? new Date(at).toLocaleString() : '-'),
+            render: (at: string | null) => (at ? formatDateTime(at) : '-'),
           },
           ...(managing
             ? [
