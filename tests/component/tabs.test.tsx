@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { history } from '@umijs/max';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { finishScreen, useRecordFrame } from '@/components/layout/frame';
@@ -8,10 +9,19 @@ import { createTestStore, freshStore, renderApp, type TestStore } from './harnes
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
+  const [open, setOpen] = useState(false);
   return (
-    <button type="button" data-testid={`counter-${label}`} onClick={() => setCount((n) => n + 1)}>
-      {label}:{count}
-    </button>
+    <>
+      <button type="button" data-testid={`counter-${label}`} onClick={() => setCount((n) => n + 1)}>
+        {label}:{count}
+      </button>
+      <button type="button" data-testid={`open-${label}`} onClick={() => setOpen(true)}>
+        open
+      </button>
+      <Modal open={open} title={`dialog of ${label}`} onCancel={() => setOpen(false)}>
+        <span data-testid={`dialog-${label}`}>{label}</span>
+      </Modal>
+    </>
   );
 }
 
@@ -89,6 +99,20 @@ describe('tab bar', () => {
     expect(pane('/dashboard/workspace')).toBeVisible();
     expect(screen.getByTestId('counter-a')).toHaveTextContent('a:2');
     expect(root().lastActiveTabPath).toBe('/dashboard/workspace');
+  });
+
+  it("hides a dialog left open on a screen while another tab shows, and shows it again on the screen's return", async () => {
+    const { tree } = renderApp({ store, routes, access, initialPath: '/dashboard/workspace' });
+    render(tree);
+    fireEvent.click(await screen.findByTestId('open-a'));
+    const dialog = await screen.findByTestId('dialog-a');
+    await waitFor(() => expect(dialog).toBeVisible());
+    expect(pane('/dashboard/workspace')).toContainElement(dialog);
+    go('/account/center');
+    await screen.findByTestId('counter-b');
+    expect(dialog).not.toBeVisible();
+    fireEvent.click(screen.getAllByTestId('tab')[0]);
+    await waitFor(() => expect(dialog).toBeVisible());
   });
 
   it('refreshes a tab: remounts it and resets reloadPath to "null"', async () => {

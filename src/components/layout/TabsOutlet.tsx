@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { history, useAccess, useIntl, useLocation, useOutlet, useSelectedRoutes, useSelector } from '@umijs/max';
-import { Button, Dropdown, Tabs } from 'antd';
+import { Button, ConfigProvider, Dropdown, Tabs } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { PermissionCode } from '@/access';
 import LoadErrorBoundary from '@/components/LoadErrorBoundary';
@@ -70,6 +70,19 @@ export function nextActivePath(tabs: Tab[], closing: string): string {
   const rest = tabs.filter((t) => t.path !== closing);
   if (!rest.length) return HOME_PATH;
   return (rest[index] ?? rest[index - 1] ?? rest[0]).path;
+}
+
+/**
+ * A kept screen. Its dialogs, drawers and pop-ups render inside it, so they hide with it when another tab shows (a
+ * dialog left open on a screen no longer sits over the next one) and are there again when it comes back.
+ */
+function Pane({ path, hidden, children }: { path: string; hidden: boolean; children: ReactNode }) {
+  const pane = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={pane} data-testid="tab-pane" data-path={path} hidden={hidden} style={{ padding: 16 }}>
+      <ConfigProvider getPopupContainer={() => pane.current ?? document.body}>{children}</ConfigProvider>
+    </div>
+  );
 }
 
 /**
@@ -263,18 +276,12 @@ export default function TabsOutlet() {
       {[...cache.current.entries()].map(([path, element]) => {
         const trail = crumbs.current.get(path) ?? [];
         return (
-          <div
-            key={`${path}#${versions[path] ?? 0}`}
-            data-testid="tab-pane"
-            data-path={path}
-            hidden={path !== pathname}
-            style={{ padding: 16 }}
-          >
+          <Pane key={`${path}#${versions[path] ?? 0}`} path={path} hidden={path !== pathname}>
             {!missing.has(path) && header(path)}
             <PaneContext.Provider value={frameOf(path, trail.find((c) => c.path)?.path)}>
               <LoadErrorBoundary>{element}</LoadErrorBoundary>
             </PaneContext.Provider>
-          </div>
+          </Pane>
         );
       })}
       {exception && (
