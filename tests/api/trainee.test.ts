@@ -362,6 +362,18 @@ describe.each(engines())('trainees on $name', (engine) => {
     expect(r?.byStatus.graduated).toBe(1);
   });
 
+  it("gives another tenant a template whose example names that tenant's own training base", async () => {
+    const as = (path: string, body: Json) => call('POST', path, body, s.other);
+    const hospital = (await as(orgs, { code: 'ZH', name: '浙一医院', orgType: 'hospital' })).body;
+    await as(orgs, { code: 'ZJ-BASE', name: '浙一基地', orgType: 'training_base', parentId: hospital.id });
+    const type = (await as(types, { code: 'fellow', name: '专培', category: 'residency' })).body;
+    const template = await s.api.fetch('GET', `${trainees}/import-template?traineeTypeId=${type.id}`, {
+      token: s.other,
+    });
+    const [header, example] = await readXlsx(await template.arrayBuffer());
+    expect(example[header.indexOf('培训基地（名称或编码）')]).toBe('ZJ-BASE');
+  });
+
   it("keeps a viewer to their roles' data scope: lists, counts, exports, profiles and writes", async () => {
     const hospital = await create(orgs, { code: 'H2', name: '第二医院', orgType: 'hospital' });
     const otherBase = await create(orgs, {

@@ -81,8 +81,18 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
     const type = await tx.selectFrom('trainee_type').select('id').where('id', '=', typeId).executeTakeFirst();
     if (!type) throw invalidField('traineeTypeId', texts['en-US'].noType);
     const own = (await activeFields(tx, typeId)).filter((f) => f.importable);
+    // the example names one of the tenant's own training bases, so that the template imports as it comes
+    const firstBase = await tx
+      .selectFrom('organization')
+      .select('code')
+      .where('org_type', '=', 'training_base')
+      .where('status', '=', 'enabled')
+      .orderBy('sort')
+      .orderBy('code')
+      .executeTakeFirst();
+    const examples: Record<string, string> = { ...Object.fromEntries(STATIC), trainingBase: firstBase?.code ?? 'B1' };
     const columns: ColumnSpec<Trainee>[] = [
-      ...STATIC.map(([key, example]) => ({ key, example, label: labelOf(`people.trainee.${key}`) })),
+      ...STATIC.map(([key]) => ({ key, example: examples[key], label: labelOf(`people.trainee.${key}`) })),
       ...own.map((f) => ({
         key: `${CUSTOM}${f.key}`,
         example: '',
