@@ -370,7 +370,7 @@ describe.each(engines())('trainees on $name', (engine) => {
     const template = await s.api.fetch('GET', `${trainees}/import-template?traineeTypeId=${type.id}`, {
       token: s.other,
     });
-    const [header, example] = await readXlsx(await template.arrayBuffer());
+    const [header = [], example = []] = await readXlsx(await template.arrayBuffer());
     expect(example[header.indexOf('培训基地（名称或编码）')]).toBe('ZJ-BASE');
   });
 
