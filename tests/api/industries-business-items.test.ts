@@ -106,6 +106,37 @@ describe.each(engines())('industries and business items on $name', (engine) => {
   });
 
   describe('business items', () => {
+    it('are listed to a template writer without the catalogue screen, who still may not open or change one', async () => {
+      const role = (await api.call('POST', '/api/system/role', { token: demo, body: { code: 'tpl', name: '模板' } }))
+        .body;
+      const permissionIds = (
+        await api.db.selectFrom('permission').select('id').where('code', '=', 'message:template:list').execute()
+      ).map((p) => String(p.id));
+      const granted = await api.call('PUT', `/api/system/role/${role.id}/permissions`, {
+        token: demo,
+        body: { permissionIds },
+      });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+      const made = await api.call('POST', '/api/system/admin', {
+        token: demo,
+        body: {
+          userName: 'tpl_writer',
+          displayName: '模板员',
+          password: 'Quiet-Otter-42',
+          roleIds: [role.id],
+          mustChangePassword: false,
+        },
+      });
+      expect(made.status).toBe(201);
+      const writer = (await api.tokens('demo', 'tpl_writer', 'Quiet-Otter-42')).access;
+      const list = await api.call('GET', '/api/dictionary/busiitem?notifiable=true', { token: writer });
+      expect(list.status).toBe(200);
+      expect(list.body.total).toBeGreaterThan(0);
+      const [first] = list.body.data;
+      expect((await api.call('GET', `/api/dictionary/busiitem/${first.id}`, { token: writer })).status).toBe(403);
+      expect((await api.call('GET', '/api/dictionary/busiitem/export', { token: writer })).status).toBe(403);
+    });
+
     it('every tenant reads the global catalogue; only the platform writes it', async () => {
       const list = await api.call('GET', '/api/dictionary/busiitem?module=assess', { token: demo });
       expect(list.body.data.map((b: { code: string }) => b.code)).toEqual(['paper.published']);

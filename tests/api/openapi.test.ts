@@ -399,7 +399,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'GET /api/dictionary/industry/{id}': 'dictionary:industry:list',
       'PUT /api/dictionary/industry/{id}': 'dictionary:industry:update',
       'DELETE /api/dictionary/industry/{id}': 'dictionary:industry:delete',
-      'GET /api/dictionary/busiitem': 'dictionary:busiitem:list',
+      'GET /api/dictionary/busiitem': ['dictionary:busiitem:list', 'message:template:list', 'message:message:send'],
       'POST /api/dictionary/busiitem': 'dictionary:busiitem:create',
       'GET /api/dictionary/busiitem/export': 'dictionary:busiitem:export',
       'GET /api/dictionary/busiitem/import-template': 'dictionary:busiitem:import',

@@ -4,7 +4,7 @@ import type { AppEnv, Services } from '../context';
 import { AppError } from '../errors';
 import { answers, ErrorBody, type ErrorStatus, errorResponses, json } from '../openapi';
 import { clientIp, userAgent } from '../request-info';
-import { defineRoute, type Permission } from '../route';
+import { defineRoute, type Permission, type PermissionCode } from '../route';
 import { Id, IdParam } from './id-param';
 import { listQuerySchema, listResponse, parseListQuery } from './list-query';
 import {
@@ -161,7 +161,7 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     path: base,
     tags,
     summary: `List (paged, sorted, filtered)`,
-    permission: perm('list'),
+    permission: def.listedBy ? [perm('list'), ...(def.listedBy as PermissionCode[])] : perm('list'),
     request: { query },
     responses: answers('A page', listResponse(def.schemas.row, `${name}List`), 400, 401, 403),
   });

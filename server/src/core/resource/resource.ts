@@ -99,6 +99,12 @@ export interface ResourceDefinition<Row extends ResourceRow, Create, Update exte
   menu?: ResourceMenu;
   /** Codes that differ from `<permission>:<action>` (dictionary items: `dictionary:syscode:item-create`). */
   actions?: Partial<Record<ResourceAction, ManifestCode>>;
+  /**
+   * Permissions of other screens that list these records too, besides its own list permission: where they are offered
+   * as choices (a message template's business item) to a user who may not open this entity's screen. (Codes as text:
+   * the permission codes' type is made of the resources' declarations, this one's included.)
+   */
+  listedBy?: readonly `${string}:${string}:${string}`[];
   /** OpenAPI component names derive from it (`AdminUser`, `AdminUserList`, `CreateAdminUser`, ...). */
   schemas: {
     row: z.ZodType<Row>;

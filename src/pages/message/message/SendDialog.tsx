@@ -11,7 +11,6 @@ import { useIntl } from '@umijs/max';
 import { useDebounceEffect } from 'ahooks';
 import { Alert, Card, Divider, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import useCan from '@/hooks/useCan';
 import { type BusinessItem, type MessageTemplate, messageTemplates } from '@/pages/message/template/descriptor';
 import { useNotifiableItems, variableLabel } from '@/pages/message/template/TemplateForm';
 import { LazyOrganizationPicker } from '@/pages/people/organization/pickers';
@@ -115,9 +114,8 @@ export default function SendDialog({
   const [values, setValues] = useState<Values>();
   const [preview, setPreview] = useState<BatchPreview>();
   const template = templates.find((x) => x.id === values?.templateId);
-  // the business item labels the template's variables, for a sender who may read the catalogue
-  const readsItems = useCan('dictionary:busiitem:list');
-  const { data: items = [] } = useNotifiableItems(open && readsItems);
+  // the business item labels the template's variables
+  const { data: items = [] } = useNotifiableItems(open);
   const item = items.find((b) => b.code === template?.businessItemCode);
 
   useDebounceEffect(

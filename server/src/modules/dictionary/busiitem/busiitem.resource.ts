@@ -9,6 +9,8 @@ import { BusinessItem, BusinessItemImportRow, CreateBusinessItem, UpdateBusiness
 export const businessItemResource = defineResource({
   path: 'dictionary/busiitem',
   permission: 'dictionary:busiitem',
+  // a template is written for a business item, and its variables label a message's fields
+  listedBy: ['message:template:list', 'message:message:send'],
   menu: { parent: 'dictionary', order: 3, buttons: ['bind-template'] },
   schemas: {
     row: BusinessItem,
