@@ -130,6 +130,13 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
   };
 
   return {
+    /**
+     * Audits a change a caller made in `tx` as the resource audits its own writes: `<permission>:<action>`, the record's
+     * label and the fields it changed (a batch that writes several records in one transaction).
+     */
+    audit: (tx: Tx, ctx: WriteContext, action: string, before: Row, after: Row) =>
+      audit(tx, ctx, code(action), before, after),
+
     async list(tenantId: string, query: ListQuery): Promise<Page<Row>> {
       return toPage(query, await deps.tenancy.inTenant(tenantId, (tx) => store.list(tx, query)));
     },

@@ -1,5 +1,4 @@
 import { type RawBuilder, sql } from 'kysely';
-import { auditSummary, changedFields } from '../../../../../src/utils/auditSummary';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
@@ -510,14 +509,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         const before = await find(tx, id, ctx.actorId);
         if (!before) throw notFound();
         const after = await work(tx, before);
-        await deps.audit.record(tx, ctx, {
-          action: `trainee:trainee:${action}`,
-          resourceType: 'trainee',
-          resourceId: id,
-          summary: auditSummary(`${after.traineeNo} ${after.name}`, changedFields(before, after)),
-          before,
-          after,
-        });
+        await resource.audit(tx, ctx, action, before, after);
         done.push(after);
       }
       return done;
