@@ -25,6 +25,9 @@ export const doctorChoices = (typed?: string, filter: Record<string, string> = {
 /** Active tutors as choices (a trainee's tutor). */
 export const tutorChoices = (keyword?: string) => doctorChoices(keyword, { isTutor: 'true' });
 
+/** What a new doctor's form starts with, wherever it is created (every type's list, a type's detail). */
+export const DOCTOR_DEFAULTS = { status: 'active', isTutor: false, idType: 'resident_id' };
+
 const FORM = [
   'name',
   'gender',

@@ -3,7 +3,7 @@ import { useIntl } from '@umijs/max';
 import { Card } from 'antd';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import ResourceTable from '@/components/resource/ResourceTable';
-import { type Doctor, doctorDescriptor } from '@/pages/people/doctor/descriptor';
+import { DOCTOR_DEFAULTS, type Doctor, doctorDescriptor } from '@/pages/people/doctor/descriptor';
 import { type DoctorType, doctorTypeDescriptor } from '../descriptor';
 
 /** /user/doctor-type/:id/detail: the type, and its doctors (found, created, edited, exported, imported here). */
@@ -17,7 +17,7 @@ export default function DoctorTypeDetail() {
             <ResourceTable<Doctor>
               descriptor={doctorDescriptor}
               params={{ doctorTypeId: type.id }}
-              createDefaults={{ doctorTypeId: type.id, status: 'active', isTutor: false, idType: 'resident_id' }}
+              createDefaults={{ ...DOCTOR_DEFAULTS, doctorTypeId: type.id }}
             />
           </Card>
         )}
