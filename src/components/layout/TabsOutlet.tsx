@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { history, useAccess, useIntl, useLocation, useOutlet, useSelectedRoutes, useSelector } from '@umijs/max';
 import { Button, ConfigProvider, Dropdown, Tabs } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PermissionCode } from '@/access';
 import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import { HOME_PATH } from '@/constants';
@@ -78,9 +78,11 @@ export function nextActivePath(tabs: Tab[], closing: string): string {
  */
 function Pane({ path, hidden, children }: { path: string; hidden: boolean; children: ReactNode }) {
   const pane = useRef<HTMLDivElement>(null);
+  // one function for the pane's life: a new one each render would change every antd context below it on a tab switch
+  const container = useCallback(() => pane.current ?? document.body, []);
   return (
     <div ref={pane} data-testid="tab-pane" data-path={path} hidden={hidden} style={{ padding: 16 }}>
-      <ConfigProvider getPopupContainer={() => pane.current ?? document.body}>{children}</ConfigProvider>
+      <ConfigProvider getPopupContainer={container}>{children}</ConfigProvider>
     </div>
   );
 }
