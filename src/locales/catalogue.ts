@@ -4,8 +4,8 @@
  * and one per area of screens (`system.json`, `dictionary.json`, `dashboard.json`; added to the console's messages
  * when one of the area's screens loads), each message id with its zh-CN and its en-US text side by side, so a new
  * entity's texts are lines in one file. The server reads the same catalogues for its spreadsheet headers
- * (server/src/core/labels.ts). The generic form validation texts (`form.validate.*`) are English in every locale
- * (spec.md §1 and §5).
+ * (server/src/core/labels.ts). The generic form validation texts (`form.validate.*`) are spec.md §5's English ones
+ * in en-US, and their Chinese in zh-CN.
  *
  * `zh-CN.ts` and `en-US.ts` are what Umi's locale plugin finds: the base catalogue in each language. An area's
  * catalogue is added to both when its screens load (`addCatalogue` in src/utils/i18n.ts).

@@ -8,7 +8,7 @@ import { LANGUAGES, messagesOf } from '@/locales/catalogue';
 import enUS from '@/locales/en-US';
 import zhCN from '@/locales/zh-CN';
 import { menuNames } from '@/services/menu';
-import { addCatalogue, addMenuNames } from '@/utils/i18n';
+import { addCatalogue, addMenuNames, validateMessages } from '@/utils/i18n';
 import { settingSeeds } from '../../server/src/db/seed/settings';
 
 const root = path.resolve(__dirname, '../..');
@@ -134,5 +134,12 @@ describe('locale catalogues', () => {
     expect(settingSeeds.length).toBeGreaterThan(30);
     const missing = settingSeeds.map((s) => `system.settings.help.${s.key}`).filter((id) => !(id in catalogues.system));
     expect(missing).toEqual([]);
+  });
+
+  it("word a form's generic checks in the console's language: spec.md §5's English in en-US, Chinese in zh-CN", () => {
+    expect(validateMessages('en-US').required).toBe('Please enter ${label}');
+    expect(validateMessages('zh-CN').required).toBe('请输入${label}');
+    const zh = JSON.stringify(validateMessages('zh-CN'));
+    expect(zh).not.toMatch(/must|cannot|valid|Please/);
   });
 });

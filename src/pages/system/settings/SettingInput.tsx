@@ -2,6 +2,7 @@ import { getIntl, useIntl } from '@umijs/max';
 import { Button, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
+import { validateMessages } from '@/utils/i18n';
 import type { Setting } from './service';
 
 const MASK = '******';
@@ -19,19 +20,22 @@ export function fromFormValue(setting: Setting, value: unknown): unknown {
   return value;
 }
 
-/** Validation per type (the generic messages in English, as every form's). */
+/** The form's generic "required" message, its label filled in. */
+const required = (label: string): Rule => ({
+  required: true,
+  message: validateMessages(getIntl().locale).required.replace('${label}', label),
+});
+
+/** Validation per type (the generic messages, as every form's). */
 export function rulesOf(setting: Setting, label: string): Rule[] {
   switch (setting.valueType) {
     case 'number':
-      return [
-        { required: true, message: `Please enter ${label}` },
-        { type: 'number', min: setting.min ?? undefined, max: setting.max ?? undefined },
-      ];
+      return [required(label), { type: 'number', min: setting.min ?? undefined, max: setting.max ?? undefined }];
     case 'enum':
-      return [{ required: true, message: `Please select ${label}` }];
+      return [required(label)];
     case 'json':
       return [
-        { required: true, message: `Please enter ${label}` },
+        required(label),
         {
           validator: async (_rule, text?: string) => {
             try {
