@@ -586,6 +586,22 @@ describe('/exam-paper/edit/:id, delivery settings and groups', () => {
         }),
       slow,
     );
+    // a search keeps them: the picker's form does not offer what the section fixes
+    const picker = within(await screen.findByTestId('question-picker', {}, slow));
+    const form = await picker.findByTestId('table-search', {}, slow);
+    expect(within(form).queryByText('状态')).toBeNull();
+    expect(within(form).queryByText('题型')).toBeNull();
+    fireEvent.change(within(form).getAllByRole('textbox')[0], { target: { value: '胸痛' } });
+    fireEvent.click(within(form).getByTestId('table-search-submit'));
+    await waitFor(
+      () =>
+        expect(api.find('GET', '/api/assess/question').at(-1)?.query).toMatchObject({
+          keyword: '胸痛',
+          questionType: 'case_group',
+          status: 'ready',
+        }),
+      slow,
+    );
   }, 150_000);
 
   it('saves the delivery settings and the section flags', async () => {

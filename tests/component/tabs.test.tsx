@@ -1,17 +1,20 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { history } from '@umijs/max';
 import { Modal } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { finishScreen, useRecordFrame } from '@/components/layout/frame';
+import { finishScreen, usePaneShown, useRecordFrame } from '@/components/layout/frame';
 import TabsOutlet from '@/components/layout/TabsOutlet';
 import { createTestStore, freshStore, renderApp, type TestStore } from './harness';
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
   const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState(0);
+  usePaneShown(useCallback(() => setShown((n) => n + 1), []));
   return (
     <>
+      <span data-testid={`shown-${label}`}>{shown}</span>
       <button type="button" data-testid={`counter-${label}`} onClick={() => setCount((n) => n + 1)}>
         {label}:{count}
       </button>
@@ -139,10 +142,24 @@ describe('tab bar', () => {
     expect(screen.queryByTestId('counter-b')).toBeNull();
   });
 
+  it('tells a kept screen each time it shows again after another tab, not when it first opens', async () => {
+    const { tree } = renderApp({ store, routes, access, initialPath: '/dashboard/workspace' });
+    render(tree);
+    expect(await screen.findByTestId('shown-a')).toHaveTextContent('0');
+    go('/account/center');
+    expect(await screen.findByTestId('shown-b')).toHaveTextContent('0');
+    go('/dashboard/workspace');
+    await waitFor(() => expect(screen.getByTestId('shown-a')).toHaveTextContent('1'));
+    expect(screen.getByTestId('shown-b')).toHaveTextContent('0');
+    go('/account/center');
+    await waitFor(() => expect(screen.getByTestId('shown-b')).toHaveTextContent('1'));
+    expect(screen.getByTestId('shown-a')).toHaveTextContent('1');
+  });
+
   it('closes a form screen that finished its work: coming back to it starts afresh', async () => {
     const { tree } = renderApp({ store, routes, access, initialPath: '/dashboard/workspace' });
     render(tree);
-    await screen.findByTestId('counter-a');
+    fireEvent.click(await screen.findByTestId('counter-a'));
     go('/account/form');
     fireEvent.click(await screen.findByTestId('counter-form'));
     expect(screen.getByTestId('counter-form')).toHaveTextContent('form:1');
@@ -150,6 +167,8 @@ describe('tab bar', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/dashboard/workspace'));
     await waitFor(() => expect(root().curTab.map((t) => t.path)).toEqual(['/dashboard/workspace']));
     expect(screen.queryByTestId('counter-form')).toBeNull();
+    // the kept screen it opened is read afresh: it shows what was saved
+    await waitFor(() => expect(screen.getByTestId('counter-a')).toHaveTextContent('a:0'));
     go('/account/form');
     expect(await screen.findByTestId('counter-form')).toHaveTextContent('form:0');
   });

@@ -72,6 +72,12 @@ export function nextActivePath(tabs: Tab[], closing: string): string {
   return (rest[index] ?? rest[index - 1] ?? rest[0]).path;
 }
 
+/** A kept screen's frame, with whether it has shown before and who waits for it to show again. */
+interface KeptFrame extends PaneFrame {
+  shownBefore: boolean;
+  listeners: Set<() => void>;
+}
+
 /**
  * A kept screen. Its dialogs, drawers and pop-ups render inside it, so they hide with it when another tab shows (a
  * dialog left open on a screen no longer sits over the next one) and are there again when it comes back.
@@ -113,7 +119,7 @@ export default function TabsOutlet() {
   const isScreen = Boolean(leaf?.name) && !exception && !missing.has(pathname);
   const cache = useRef(new Map<string, ReactNode>());
   const crumbs = useRef(new Map<string, Crumb[]>());
-  const frames = useRef(new Map<string, PaneFrame>());
+  const frames = useRef(new Map<string, KeptFrame>());
   const [versions, setVersions] = useState<Record<string, number>>({});
   const tabBarShown = useFirstPageShown();
   // no list is coming: the shell's extras need not wait for one (src/utils/firstScreen.ts)
@@ -127,10 +133,17 @@ export default function TabsOutlet() {
     crumbs.current.set(pathname, crumbsOf(chain));
   }
 
-  const frameOf = (path: string, backPath: string | undefined): PaneFrame => {
+  const frameOf = (path: string, backPath: string | undefined): KeptFrame => {
     let frame = frames.current.get(path);
     if (!frame) {
+      const listeners = new Set<() => void>();
       frame = {
+        shownBefore: false,
+        listeners,
+        onShown: (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
         backPath,
         setRecord: (title, name) => {
           const tabs = getRootState().curTab;
@@ -151,6 +164,8 @@ export default function TabsOutlet() {
           frames.current.delete(path);
           history.push(to);
           dispatchRoot('SET_CURTAB', closeTabs(getRootState().curTab, path, 'one'));
+          // a kept screen there (the record's profile) shows what was just saved
+          if (cache.current.has(to)) dispatchRoot('SET_RELOADPATH', to);
         },
       };
       frames.current.set(path, frame);
@@ -176,6 +191,9 @@ export default function TabsOutlet() {
       setMissing((paths) => new Set([...paths].filter((path) => !left.includes(path))));
     }
     if (!isScreen) return;
+    const frame = frames.current.get(pathname);
+    if (frame?.shownBefore) for (const listener of frame.listeners) listener();
+    if (frame) frame.shownBefore = true;
     const tabs = getRootState().curTab;
     if (!tabs.some((t) => t.path === pathname))
       dispatchRoot('SET_CURTAB', [...tabs, { path: pathname, title: titleKey(matched) }]);

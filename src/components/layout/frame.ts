@@ -9,11 +9,19 @@ export interface PaneFrame {
   setRecord(titleId: string, name: string): void;
   /** The record does not exist: the screen says so and its tab goes. */
   markMissing(): void;
-  /** The screen's work is done (a form saved): its tab goes, with what it held, and `to` opens. */
+  /** The screen's work is done (a form saved): its tab goes, with what it held, and `to` opens, read afresh. */
   finish(to: string): void;
+  /** Calls `listener` each time the screen shows again after another tab (not when it first opens); undoes it. */
+  onShown(listener: () => void): () => void;
 }
 
 export const PaneContext = createContext<PaneFrame | undefined>(undefined);
+
+/** `effect` each time the screen around shows again after another tab: a kept list reads its page afresh. */
+export function usePaneShown(effect: () => void): void {
+  const frame = useContext(PaneContext);
+  useEffect(() => frame?.onShown(effect), [frame, effect]);
+}
 
 /** For profile and edit screens: name the tab after the record once it loads, or drop it when there is none. */
 export function useRecordFrame(titleId: string, name: string | undefined, missing: boolean): PaneFrame | undefined {

@@ -16,6 +16,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { usePaneShown } from '@/components/layout/frame';
 import { LIST_PAGE_SIZE } from '@/constants';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '@/utils/dates';
 import { firstPageShown, useFirstPageShown } from '@/utils/firstScreen';
@@ -49,7 +50,7 @@ export interface ListTableProps<Row> {
   columns: ListColumn<Row>[];
   /** One page of rows for the search form's values, the sort and the column filters. */
   request: (params: ListParams, sort: ListSort, filter: ListFilter) => Promise<ListPage<Row>>;
-  /** Fixed filters sent with every request; a change fetches again. */
+  /** Fixed filters sent with every request, over the search form's (which does not offer them); a change fetches again. */
   params?: Record<string, string>;
   /** Shown instead of the last answer's rows (a tree whose levels the screen loads itself). */
   dataSource?: Row[];
@@ -167,7 +168,7 @@ export default function ListTable<Row extends object>({
     const call = ++latest.current;
     setLoading(true);
     requestRef
-      .current({ ...JSON.parse(paramsKey), ...searchValues, ...paging }, sort, filter)
+      .current({ ...searchValues, ...JSON.parse(paramsKey), ...paging }, sort, filter)
       .then((answer) => {
         if (call !== latest.current) return;
         setPage(answer);
@@ -186,6 +187,8 @@ export default function ListTable<Row extends object>({
   }, [answered]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // a kept list shows again after another tab: what was done there (a record saved, published) is in its page
+  usePaneShown(reload);
   const clearSelected = useCallback(() => setSelected([]), []);
   useImperativeHandle(actionRef, () => ({ reload, clearSelected }), [reload, clearSelected]);
 
@@ -286,6 +289,12 @@ export default function ListTable<Row extends object>({
     ),
   ].filter(Boolean);
 
+  // a filter the screen fixes is not the user's to choose
+  const searchColumns = useMemo(() => {
+    const fixed = Object.keys(JSON.parse(paramsKey));
+    return fixed.length ? columns.filter((column) => !fixed.includes(columnKey(column))) : columns;
+  }, [columns, paramsKey]);
+
   const search_ = (values: ListParams) => {
     setSearchValues(values);
     setPaging((current) => ({ ...current, current: 1 }));
@@ -295,11 +304,11 @@ export default function ListTable<Row extends object>({
     <Space direction="vertical" size={16} style={{ display: 'flex' }}>
       {search !== false &&
         (restShown ? (
-          <Suspense fallback={<SearchFormRoom columns={columns} heightKey={searchHeightKey} />}>
-            <ListSearchForm columns={columns} onSearch={search_} heightKey={searchHeightKey} />
+          <Suspense fallback={<SearchFormRoom columns={searchColumns} heightKey={searchHeightKey} />}>
+            <ListSearchForm columns={searchColumns} onSearch={search_} heightKey={searchHeightKey} />
           </Suspense>
         ) : (
-          <SearchFormRoom columns={columns} heightKey={searchHeightKey} />
+          <SearchFormRoom columns={searchColumns} heightKey={searchHeightKey} />
         ))}
       <Card styles={{ body: { paddingTop: 16 } }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16, flexWrap: 'wrap' }}>
