@@ -49,7 +49,9 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
       request.put<Row>(`${base}/${id}`, { ...options, data: body }),
     remove: (id: string) => request.delete<void>(`${base}/${id}`),
     batchDelete: (ids: string[]) => request.post<{ deleted: number }>(`${base}/batch-delete`, { data: { ids } }),
-    exportFile: (query: Record<string, string>) => fetchFile(`${base}/export`, query),
+    /** Coded values by their labels, instants on the reader's clock. */
+    exportFile: (query: Record<string, string>) =>
+      fetchFile(`${base}/export`, { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
     /** `params`: what an import is made for, when the resource's columns depend on it (a trainee type). */
     template: (params?: Record<string, string>) => fetchFile(`${base}/import-template`, params),
     /** `mode` (insert | upsert) for the generic import; a resource's own import may take other fields. */

@@ -252,11 +252,25 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
     const file = await s.api.fetch('GET', `${base}/export?keyword=导入`, { token: s.demo, headers: en });
     const rows = await readXlsx(await file.arrayBuffer());
     expect(rows[0]?.slice(0, 5)).toEqual(['Code', 'Name', 'Short name', 'Type', 'Within']);
-    expect(rows.slice(1).map((r) => [r[0], r[4] ?? ''])).toEqual([
-      ['IH', ''],
-      ['IB', '导入医院'],
-      ['IS', '导入医院 / 导入基地'],
+    expect(rows.slice(1).map((r) => [r[0], r[3], r[4] ?? ''])).toEqual([
+      ['IH', 'Hospital', ''],
+      ['IB', 'Training base', '导入医院'],
+      ['IS', 'Specialty base', '导入医院 / 导入基地'],
     ]);
+
+    // a file exported in Chinese, types by their labels, imports again (without the export's own column, 所属)
+    const zh = await s.api.fetch('GET', `${base}/export?keyword=导入`, { token: s.demo });
+    const zhRows = await readXlsx(await zh.arrayBuffer());
+    expect(zhRows.slice(1).map((r) => r[3])).toEqual(['医院', '培训基地', '专业基地']);
+    const again = await s.api.fetch('POST', `${base}/import`, {
+      token: s.demo,
+      form: importForm(await xlsxFile(zhRows.map((r) => r.filter((_, i) => i !== 4))), {
+        dryRun: false,
+        mode: 'upsert',
+      }),
+    });
+    expect(await again.json()).toMatchObject({ created: 0, updated: 3, failed: [] });
+    expect((await call('GET', `${base}?keyword=IS`)).body.data[0]).toMatchObject({ orgType: 'specialty_base' });
   });
 
   it('needs the permission codes: a viewer is refused', async () => {

@@ -181,13 +181,26 @@ describe.each(engines())("courses' teachers, cover, CME credits and item kinds o
     const filtered = await call('GET', `${courses}?cmeCreditClass=class_ii&targetSpecialty=general_practice`);
     expect(filtered.body.data.map((c: Json) => c.code)).toEqual(['CME-1']);
     expect((await call('GET', `${courses}?targetSpecialty=surgery`)).body.data).toEqual([]);
-    const exported = await s.api.fetch('GET', `${courses}/export?keyword=CME-1`, {
+    // the export names coded values as the screen does, and times on the reader's clock
+    const exported = await s.api.fetch('GET', `${courses}/export?keyword=CME-1&timeZone=Asia/Shanghai`, {
       token: s.demo,
       headers: { 'accept-language': 'en-US' },
     });
     const sheet = await readXlsx(await exported.arrayBuffer());
     const row = Object.fromEntries((sheet[0] ?? []).map((h, i) => [h, sheet.find((r) => r[0] === 'CME-1')?.[i]]));
-    expect(row).toMatchObject({ 'CME credits': '4', 'Target specialties': 'internal_medicine, general_practice' });
+    expect(row).toMatchObject({
+      'CME credits': '4',
+      'Target specialties': 'internal_medicine, general_practice',
+      'CME credit class': 'Class II',
+      Status: 'Draft',
+    });
+    const created = new Date(again.body.createdAt).getTime() + 8 * 3600_000;
+    expect(row.Created).toBe(new Date(created).toISOString().slice(0, 19).replace('T', ' '));
+    const zh = await s.api.fetch('GET', `${courses}/export?keyword=CME-1`, { token: s.demo });
+    const zhSheet = await readXlsx(await zh.arrayBuffer());
+    expect(zhSheet[1]).toEqual(expect.arrayContaining(['Ⅱ类学分', '草稿', again.body.createdAt]));
+    const badZone = await s.api.fetch('GET', `${courses}/export?timeZone=Mars/Base`, { token: s.demo });
+    expect(badZone.status).toBe(400);
   });
 
   it('holds an image as its cover; the report tells the CME credits a completion earns', async () => {

@@ -224,7 +224,7 @@ describe('/question/list', () => {
     fireEvent.click(within(second).getByRole('checkbox'));
     fireEvent.click(await screen.findByTestId('batch-export'));
     await waitFor(() => expect(api.find('GET', '/api/assess/question/export')).toHaveLength(1));
-    expect(api.find('GET', '/api/assess/question/export')[0].query).toEqual({ ids: '2' });
+    expect(api.find('GET', '/api/assess/question/export')[0].query).toMatchObject({ ids: '2' });
     await waitFor(() => expect(click).toHaveBeenCalled());
 
     fireEvent.click(screen.getByTestId('table-export'));

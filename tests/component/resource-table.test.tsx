@@ -208,7 +208,11 @@ describe('ResourceTable', () => {
     expect(await screen.findByText('正在导出，文件生成后会自动下载…')).toBeInTheDocument();
     finish();
     await waitFor(() => expect(api.find('GET', '/api/things/export')).toHaveLength(1));
-    expect(api.find('GET', '/api/things/export')[0].query).toEqual({ keyword: 'alp' });
+    // with the reader's time zone: the file's times are on their clock
+    expect(api.find('GET', '/api/things/export')[0].query).toEqual({
+      keyword: 'alp',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(await screen.findByText(/导出完成，已下载 .+\.xlsx/)).toBeInTheDocument();
     click.mockRestore();

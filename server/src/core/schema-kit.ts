@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from './column-bounds';
+import { YES_NO } from './resource/readable-cells';
 import { formatRule } from './validation';
 
 /**
@@ -86,13 +87,17 @@ function fromCell(declared: z.ZodType): z.ZodType {
     rule = rule.unwrap() as z.ZodType;
   }
   const cell =
-    rule instanceof z.ZodNumber ? z.coerce.number().pipe(rule) : rule instanceof z.ZodBoolean ? z.stringbool() : rule;
+    rule instanceof z.ZodNumber
+      ? z.coerce.number().pipe(rule)
+      : rule instanceof z.ZodBoolean
+        ? z.stringbool(YES_NO)
+        : rule;
   return optional ? cell.optional() : cell;
 }
 
 /**
  * One row of an import sheet, from the fields of the create request: the same rules, read from text cells (a number
- * from its text, a boolean from true/false, yes/no or 1/0). A field with a default is optional and stays unset when
+ * from its text, a boolean from true/false, yes/no, 1/0 or 是/否). A field with a default is optional and stays unset when
  * its cell is empty, so an upsert does not reset what the sheet leaves out. `cells` replaces fields a cell cannot
  * hold as the request does (a list written as text).
  */

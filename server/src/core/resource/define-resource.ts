@@ -88,7 +88,10 @@ export interface DefinedResource<Row extends ResourceRow, Create, Update extends
 }
 
 function sheetColumns<Row>(labels: string, columns: SheetColumn<Row>[]): ColumnSpec<Row>[] {
-  return columns.map((c) => ({ ...c, label: labelOf(c.label ?? `${labels}.${c.key}`) }));
+  return columns.map((c) => {
+    const labelKey = c.label ?? `${labels}.${c.key}`;
+    return { ...c, labelKey, label: labelOf(labelKey) };
+  });
 }
 
 function sortColumns(sort: readonly string[], columns: Partial<Record<string, string>>): Record<string, string> {

@@ -5,6 +5,7 @@ import { AppError, invalidField, isUniqueViolation, versionConflict } from '../e
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
 import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
+import { codeOf } from './readable-cells';
 import {
   type AuditRecord,
   type AuditTrail,
@@ -254,10 +255,13 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   };
 
   let keys: (string | undefined)[] = [];
+  /** The labels of each coded column: a cell may name a value by its label, as an export writes it. */
+  const labelled = new Map(target.columns.map((c) => [c.key, c.values]));
   const parse = ({ row, cells }: SheetRow): ParsedRow => {
     const record: Record<string, unknown> = {};
     keys.forEach((k, i) => {
-      if (k && cells[i] !== undefined) record[k] = cells[i];
+      const text = cells[i];
+      if (k && text !== undefined) record[k] = codeOf(text, labelled.get(k));
     });
     return { row, cells: record, parsed: schema.safeParse(record) };
   };

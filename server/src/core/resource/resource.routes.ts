@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { answers, ErrorBody, type ErrorStatus, errorResponses, json } from '../openapi';
 import { clientIp, userAgent } from '../request-info';
 import { defineRoute, type Permission, type PermissionCode } from '../route';
+import { field } from '../schema-kit';
 import { Id, IdParam } from './id-param';
 import { listQuerySchema, listResponse, parseListQuery } from './list-query';
 import {
@@ -169,9 +170,10 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
     method: 'get',
     path: `${base}/export`,
     tags,
-    summary: 'Export the whole filtered, sorted set as xlsx (header labels in the request language)',
+    summary:
+      'Export the whole filtered, sorted set as xlsx (header labels and coded values in the request language; instants on `timeZone`)',
     permission: perm('export'),
-    request: { query },
+    request: { query: query.extend({ timeZone: field.timeZone.optional() }) },
     responses: { 200: xlsx('The spreadsheet'), ...errorResponses(400, 401, 403) },
   });
   /** The import's form: the generic one, and the parameters an import of this resource is made for. */
@@ -304,9 +306,11 @@ export function resourceRoutes<Row extends ResourceRow, Create, Update extends {
       return c.json(await service(c).list(c.var.principal.tenantId, { ...q, viewer: c.var.principal.userId }), 200);
     })
     .openapi(exportRoute, async (c) => {
-      const q = parseListQuery(def.list, c.req.valid('query'), c.var.lang, false);
+      const { timeZone, ...params } = c.req.valid('query');
+      const q = parseListQuery(def.list, params, c.var.lang, false);
       const viewer = c.var.principal.userId;
-      return sendSheet(c, await service(c).export(c.var.principal.tenantId, { ...q, viewer }, c.var.lang));
+      const reading = { lang: c.var.lang, timeZone };
+      return sendSheet(c, await service(c).export(c.var.principal.tenantId, { ...q, viewer }, reading));
     });
   if (!options.omit?.includes('template'))
     app.openapi(template, async (c) => {

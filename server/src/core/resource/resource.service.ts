@@ -1,10 +1,11 @@
-import type { z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { auditSummary, changedFields } from '../../../../src/utils/auditSummary';
 import type { ErrorCatalog } from '../error-catalog';
 import { notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
 import { type Keyset, type ListQuery, type Page, toPage } from './list-query';
+import { type Reading, readableCell, valueLabels } from './readable-cells';
 import {
   type AuditRecord,
   type AuditTrail,
@@ -101,8 +102,17 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     return row;
   };
 
-  const exportColumns = def.columns.filter((c) => c.only !== 'import');
-  const importColumns = def.columns.filter((c) => c.only !== 'export');
+  const importRow = def.schemas.importRow ?? def.schemas.create;
+  // a coded field's labels, written by an export and read back by an import
+  const columns = def.columns.map((c) =>
+    c.values || !c.labelKey || c.cell
+      ? c
+      : { ...c, values: valueLabels(c.labelKey, c.key, [def.schemas.row, importRow]) },
+  );
+  const exportColumns = columns.filter((c) => c.only !== 'import');
+  const importColumns = columns.filter((c) => c.only !== 'export');
+  /** The fields an import reads: an export writes their instants as the import reads them. */
+  const imported = new Set(importRow instanceof z.ZodObject ? Object.keys(importRow.shape) : []);
   const sheetName = sheetNameOf(def.path);
   const cell = (column: ColumnSpec<Row>, row: Row): CellValue =>
     column.cell ? column.cell(row) : ((row as unknown as Record<string, CellValue>)[column.key] ?? null);
@@ -196,7 +206,8 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
      * The filtered, sorted set, streamed: read a batch at a time (each batch in its own short transaction, after the
      * previous batch's last row by the list's order and id, so every read costs the same), never all of it in memory.
      */
-    async export(tenantId: string, query: ListQuery, lang: Lang): Promise<SpreadsheetFile> {
+    async export(tenantId: string, query: ListQuery, reading: Reading): Promise<SpreadsheetFile> {
+      const { lang } = reading;
       const columns = exportRows
         ? importColumns
         : exportShape
@@ -208,7 +219,11 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
           const page = { current, pageSize: EXPORT_BATCH, skipTotal: true, keyset };
           const { rows, cells } = await deps.tenancy.inTenant(tenantId, async (tx) => {
             const { rows } = await store.list(tx, { ...query, page });
-            if (!exportRows) return { rows, cells: rows.map((row) => columns.map((c) => cell(c, row))) };
+            if (!exportRows) {
+              const shown = (c: ColumnSpec<Row>, row: Row) =>
+                readableCell(cell(c, row), c, imported.has(c.key), reading);
+              return { rows, cells: rows.map((row) => columns.map((c) => shown(c, row))) };
+            }
             const records = await exportRows(tx, rows);
             return { rows, cells: records.map((record) => columns.map((c) => record[c.key] ?? null)) };
           });

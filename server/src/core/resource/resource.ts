@@ -10,6 +10,7 @@ import type { AppError } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tx } from '../tenancy';
 import type { Listed, ListQuery, ListSpec } from './list-query';
+import type { ValueLabels } from './readable-cells';
 import type { CellValue } from './spreadsheet';
 import type { Actor, TableRepository } from './table.repository';
 
@@ -83,6 +84,10 @@ export interface ColumnSpec<Row> {
   label: Record<Lang, string>;
   only?: 'export' | 'import';
   cell?: (row: Row) => CellValue;
+  /** The catalogue key of its label: its coded values' labels are `<labelKey>.<value>` (readable-cells.ts). */
+  labelKey?: string;
+  /** The labels of its coded values, which an export writes and an import reads back (found from `labelKey`). */
+  values?: ValueLabels;
   example?: string;
   /** How to fill it in: the template's instructions sheet lists the columns that have one. */
   note?: Record<Lang, string>;
