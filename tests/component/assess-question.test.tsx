@@ -472,6 +472,30 @@ describe('/question/add', () => {
     expect(screen.getByTestId('question-options')).toBeVisible();
   });
 
+  it("names the item or scoring point a list's field belongs to, never its path in the form", async () => {
+    fakeApi({ ...trees });
+    openForm();
+    fireEvent.click(within(await screen.findByTestId('question-type')).getByText('病例组题（A3/A4）'));
+    await pickCategory();
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '男，62岁' } });
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('请输入第 1 道子题的题干')).toBeInTheDocument();
+    expect(screen.getByText('请输入第 2 道子题的题干')).toBeInTheDocument();
+    expect(screen.queryByText(/0,stem/)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('step-back'));
+    await stepShown('question-type');
+    fireEvent.click(within(screen.getByTestId('question-type')).getByText('简答题'));
+    await next('question-stem');
+    await next('question-reference');
+    fireEvent.change(screen.getByTestId('question-reference'), { target: { value: '阿司匹林' } });
+    fireEvent.click(screen.getByTestId('add-point'));
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('请输入第 1 个得分点')).toBeInTheDocument();
+    expect(screen.queryByText(/0,text/)).toBeNull();
+  });
+
   it("takes as many options as the format's rule, keeping those written when the format changes", async () => {
     const api = fakeApi({
       ...trees,

@@ -308,7 +308,13 @@ export default function QuestionEditPage() {
                         <div style={{ width: 640 }}>
                           <Form.Item
                             name={[field.name, 'stem']}
-                            rules={[{ required: true, whitespace: true }]}
+                            rules={[
+                              {
+                                required: true,
+                                whitespace: true,
+                                message: t('assess.question.childStemRequired', { n: i + 1 }),
+                              },
+                            ]}
                             style={{ marginBottom: 4 }}
                           >
                             <Input.TextArea data-testid="child-stem" rows={2} maxLength={10_000} />
@@ -382,13 +388,26 @@ export default function QuestionEditPage() {
                 <Form.List name="points">
                   {(fields, { add, remove }) => (
                     <Form.Item label={t('assess.question.points')}>
-                      {fields.map((field) => (
+                      {fields.map((field, i) => (
                         <Space key={field.key} align="baseline">
-                          <Form.Item name={[field.name, 'text']} rules={[{ required: true }]} style={{ width: 480 }}>
-                            <Input />
+                          <Form.Item
+                            name={[field.name, 'text']}
+                            rules={[
+                              {
+                                required: true,
+                                whitespace: true,
+                                message: t('assess.question.pointRequired', { n: i + 1 }),
+                              },
+                            ]}
+                            style={{ width: 480 }}
+                          >
+                            <Input data-testid="question-point-text" />
                           </Form.Item>
-                          <Form.Item name={[field.name, 'score']} rules={[{ required: true }]}>
-                            <InputNumber min={0} max={1000} />
+                          <Form.Item
+                            name={[field.name, 'score']}
+                            rules={[{ required: true, message: t('assess.question.pointScoreRequired', { n: i + 1 }) }]}
+                          >
+                            <InputNumber data-testid="question-point-score" min={0} max={1000} />
                           </Form.Item>
                           <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
                         </Space>
@@ -397,6 +416,7 @@ export default function QuestionEditPage() {
                         type="dashed"
                         size="small"
                         icon={<PlusOutlined />}
+                        data-testid="add-point"
                         onClick={() => add({ text: '', score: 1 })}
                       >
                         {t('assess.question.addPoint')}
