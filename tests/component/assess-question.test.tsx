@@ -496,6 +496,31 @@ describe('/question/add', () => {
     expect(screen.queryByText(/0,text/)).toBeNull();
   });
 
+  it('checks on the answer step how many options a choice marks correct, in the words of the server', async () => {
+    fakeApi({ ...trees });
+    openForm();
+    await writeSingleChoice();
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('单选题须正好一个正确答案')).toBeInTheDocument();
+    expect(screen.getByTestId('question-options')).toBeVisible();
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[2]);
+    await next('question-analysis');
+
+    await back('question-options');
+    await back('question-stem');
+    await back('question-type');
+    fireEvent.click(within(screen.getByTestId('question-type')).getByText('多选题'));
+    await next('question-stem');
+    await next('question-options');
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: `选项${i}` } });
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[0]);
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('多选题须至少 2 个正确答案')).toBeInTheDocument();
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
+    await next('question-analysis');
+  });
+
   it("takes as many options as the format's rule, keeping those written when the format changes", async () => {
     const api = fakeApi({
       ...trees,
