@@ -203,7 +203,7 @@ describe.each(engines())('the question bank on $name', (engine) => {
       ],
     });
     expect(again.status).toBe(400);
-    expect(fieldOf(again.body)).toEqual(['stem']);
+    expect(fieldOf(again.body)).toEqual(['allowDuplicate']);
     expect(again.body.fields[0].message).toContain(group.code);
 
     const similar = await call('POST', `${questions}/duplicates`, {

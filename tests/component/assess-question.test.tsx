@@ -521,6 +521,40 @@ describe('/question/add', () => {
     await next('question-analysis');
   });
 
+  it("keeps the preview open on an exact duplicate's refusal, with the consent to save it beside the reason", async () => {
+    const refusal = '与已有题目 Q00000034 内容相同（确认仍要保存请勾选“允许重复”）';
+    const api = fakeApi({
+      ...trees,
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'POST /api/assess/question': (call) =>
+        (call.body as CreateQuestion).allowDuplicate
+          ? { status: 201, body: aQuestion({ id: '9' }) }
+          : {
+              status: 400,
+              body: {
+                code: 'common.validation',
+                message: '请求参数不正确',
+                fields: [{ field: 'allowDuplicate', message: refusal }],
+              },
+            },
+    });
+    openForm();
+    await writeSingleChoice();
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
+    await next('question-analysis');
+    await next('question-step-preview');
+    expect(screen.getByTestId('allow-duplicate').closest('.ant-form-item-hidden')).not.toBeNull();
+    fireEvent.click(screen.getByTestId('question-save'));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByTestId('question-step-preview')).toBeInTheDocument();
+    const consent = screen.getByTestId('allow-duplicate');
+    expect(consent.closest('.ant-form-item-hidden')).toBeNull();
+    fireEvent.click(consent);
+    fireEvent.click(screen.getByTestId('question-save'));
+    await screen.findByTestId('landed');
+    expect(api.find('POST', '/api/assess/question')[1].body).toMatchObject({ allowDuplicate: true });
+  });
+
   it("takes as many options as the format's rule, keeping those written when the format changes", async () => {
     const api = fakeApi({
       ...trees,

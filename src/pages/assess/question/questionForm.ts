@@ -149,6 +149,7 @@ const STEP_OF: Record<string, Step> = {
   blanks: 'answer',
   reference: 'answer',
   points: 'answer',
+  allowDuplicate: 'preview',
 };
 export const stepOf = (name: (string | number)[]): Step => {
   const [head, , inner] = name;

@@ -228,7 +228,8 @@ export function createQuestionService(deps: ResourceDeps) {
       .limit(2)
       .execute();
     const other = same.find((q) => String(q.id) !== self);
-    if (other) throw invalidField('stem', texts[lang].duplicate(other.code));
+    // named on the consent that lifts the refusal, which the form shows beside it
+    if (other) throw invalidField('allowDuplicate', texts[lang].duplicate(other.code));
   }
 
   /** A group's items as rows: in order, each of the group's child type, in its category, format and status. */

@@ -107,6 +107,8 @@ export default function QuestionEditPage() {
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [duplicates, setDuplicates] = useState<Duplicate[]>([]);
+  /** The server refused an exact duplicate: the consent is offered with its reason, found by the preview or not. */
+  const [refusedDuplicate, setRefusedDuplicate] = useState(false);
   const { data: record } = useRequest(() => questions.get(id as string, { shownByCaller: [404] }), {
     ready: Boolean(id),
     refreshDeps: [id],
@@ -179,6 +181,7 @@ export default function QuestionEditPage() {
         errors: [text],
       }));
       form.setFields(named as Parameters<typeof form.setFields>[0]);
+      setRefusedDuplicate(named.some((f) => f.name[0] === 'allowDuplicate'));
       setStep(stepOf(named[0].name));
       return true;
     };
@@ -581,11 +584,13 @@ export default function QuestionEditPage() {
                   style={{ marginBottom: 16 }}
                 />
               )}
-              {duplicates.some((d) => d.exact) && (
-                <Form.Item name="allowDuplicate" valuePropName="checked">
-                  <Checkbox data-testid="allow-duplicate">{t('assess.question.allowDuplicate')}</Checkbox>
-                </Form.Item>
-              )}
+              <Form.Item
+                name="allowDuplicate"
+                valuePropName="checked"
+                hidden={!refusedDuplicate && !duplicates.some((d) => d.exact)}
+              >
+                <Checkbox data-testid="allow-duplicate">{t('assess.question.allowDuplicate')}</Checkbox>
+              </Form.Item>
             </div>
           )}
         </Form>
