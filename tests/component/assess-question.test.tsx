@@ -417,6 +417,9 @@ describe('/question/add', () => {
 
     await next('question-step-preview');
     const preview = screen.getByTestId('question-preview');
+    // the answers (the weights) are the author's to ask for
+    expect(within(preview).queryAllByTestId('preview-weight')).toEqual([]);
+    fireEvent.click(within(preview).getByTestId('preview-show-answer'));
     expect(
       within(preview)
         .getAllByTestId('preview-weight')
@@ -480,7 +483,7 @@ describe('/question/add', () => {
     await next('question-stem');
     fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '男，62岁' } });
     fireEvent.click(screen.getByTestId('step-next'));
-    expect(await screen.findByText('请输入第 1 道子题的题干')).toBeInTheDocument();
+    expect(await screen.findByText('请输入第 1 道子题的题干', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('请输入第 2 道子题的题干')).toBeInTheDocument();
     expect(screen.queryByText(/0,stem/)).toBeNull();
 
@@ -492,7 +495,7 @@ describe('/question/add', () => {
     fireEvent.change(screen.getByTestId('question-reference'), { target: { value: '阿司匹林' } });
     fireEvent.click(screen.getByTestId('add-point'));
     fireEvent.click(screen.getByTestId('step-next'));
-    expect(await screen.findByText('请输入第 1 个得分点')).toBeInTheDocument();
+    expect(await screen.findByText('请输入第 1 个得分点', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(/0,text/)).toBeNull();
   });
 
@@ -501,7 +504,7 @@ describe('/question/add', () => {
     openForm();
     await writeSingleChoice();
     fireEvent.click(screen.getByTestId('step-next'));
-    expect(await screen.findByText('单选题须正好一个正确答案')).toBeInTheDocument();
+    expect(await screen.findByText('单选题须正好一个正确答案', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('question-options')).toBeVisible();
     fireEvent.click(screen.getAllByTestId('question-options-correct')[2]);
     await next('question-analysis');
@@ -516,7 +519,7 @@ describe('/question/add', () => {
       fireEvent.change(input, { target: { value: `选项${i}` } });
     fireEvent.click(screen.getAllByTestId('question-options-correct')[0]);
     fireEvent.click(screen.getByTestId('step-next'));
-    expect(await screen.findByText('多选题须至少 2 个正确答案')).toBeInTheDocument();
+    expect(await screen.findByText('多选题须至少 2 个正确答案', {}, { timeout: 5000 })).toBeInTheDocument();
     fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
     await next('question-analysis');
   });
@@ -842,6 +845,15 @@ describe('/question/:id/profile', () => {
     fakeApi(questionProfileRoutes(v2, { 'GET /api/assess/question/8/versions': () => ({ body: versions }) }));
     openProfile('8');
     const preview = (await screen.findAllByTestId('question-preview'))[0];
+    // as a candidate meets it: no answer, the case and its first stage, the next one when asked for
+    expect(within(preview).queryAllByTestId('preview-weight')).toEqual([]);
+    expect(within(preview).queryByTestId('preview-answer')).toBeNull();
+    expect(within(preview).getAllByTestId('preview-item')).toHaveLength(2);
+    fireEvent.click(within(preview).getByTestId('preview-next-stage'));
+    expect(within(preview).getAllByTestId('preview-item')).toHaveLength(3);
+    expect(within(preview).queryByTestId('preview-next-stage')).toBeNull();
+    // with the answers, every stage at once
+    fireEvent.click(within(preview).getByTestId('preview-show-answer'));
     expect(
       within(preview)
         .getAllByTestId('preview-weight')
@@ -863,6 +875,34 @@ describe('/question/:id/profile', () => {
       ],
     ]);
     expect(screen.getAllByText('急诊科').length).toBeGreaterThan(0);
+  });
+
+  it("shows a short answer's scoring points with their scores beside its reference answer, once the answers are asked for", async () => {
+    const essay = aQuestion({
+      id: '4',
+      questionType: 'short_answer',
+      medicalFormat: null,
+      stem: '简述急性心肌梗死的治疗原则',
+      options: null,
+      answer: {
+        reference: '尽早再灌注',
+        points: [
+          { text: '再灌注治疗', score: 3 },
+          { text: '抗血小板', score: 2 },
+        ],
+      },
+    });
+    fakeApi(questionProfileRoutes(essay));
+    openProfile('4');
+    const preview = await screen.findByTestId('question-preview');
+    expect(within(preview).queryByText('尽早再灌注')).toBeNull();
+    fireEvent.click(within(preview).getByTestId('preview-show-answer'));
+    expect(within(preview).getByTestId('preview-answer')).toHaveTextContent('尽早再灌注');
+    expect(
+      within(preview)
+        .getAllByTestId('preview-point')
+        .map((li) => li.textContent),
+    ).toEqual(['再灌注治疗（3 分）', '抗血小板（2 分）']);
   });
 
   it("asks for a group's likely duplicates by its stems and options, as the server's schema takes them", async () => {

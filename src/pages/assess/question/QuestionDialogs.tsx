@@ -89,7 +89,7 @@ export default function QuestionDialogs({
       onClose={onClose}
       onSaved={onDone}
     >
-      {row && <QuestionPreview question={row} showAnswer />}
+      {row && <QuestionPreview question={row} answerSwitch />}
       <ProFormRadio.Group
         name="decision"
         label={t('assess.question.decision')}

@@ -558,7 +558,7 @@ export default function QuestionEditPage() {
 
           {step === 'preview' && preview && (
             <div data-testid="question-step-preview">
-              <QuestionPreview question={preview} showAnswer />
+              <QuestionPreview question={preview} answerSwitch />
               {duplicates.length > 0 && (
                 <Alert
                   type="warning"
