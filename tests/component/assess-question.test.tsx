@@ -170,6 +170,55 @@ describe('/question/list', () => {
     await waitFor(() => expect(api.find('GET', '/api/assess/question/import-jobs/latest')).toHaveLength(1));
   });
 
+  it("reports no check as a failed import, and shows an earlier import's result only until the next check", async () => {
+    const failed = [1, 2, 3].map((row) => ({ row, column: '题干', message: '请输入题干' }));
+    const job = (dryRun: boolean) => ({
+      id: dryRun ? '3' : '2',
+      resource: 'assess/question',
+      mode: 'insert',
+      dryRun,
+      status: 'failed',
+      done: 3,
+      total: 3,
+      fileName: 'import-bad.xlsx',
+      report: { dryRun, created: 0, updated: 0, failed, failedTotal: 3, failedRows: 3 },
+      createdBy: '1',
+      createdAt: '2026-03-01T08:00:00.000Z',
+      finishedAt: '2026-03-01T08:00:01.000Z',
+    });
+    const latest = [job(true), job(false)];
+    const { api } = mount(
+      {
+        'GET /api/assess/question/import-jobs/latest': () => ({ body: latest.shift() }),
+        'POST /api/assess/question/import': () => ({ body: { dryRun: true, created: 3, updated: 0, failed: [] } }),
+      },
+      [...codes, 'assess:question:import'],
+    );
+    const latestAsked = (n: number) =>
+      waitFor(() => expect(api.find('GET', '/api/assess/question/import-jobs/latest')).toHaveLength(n));
+    // the latest job was a check (a dry run): nothing to report on opening
+    fireEvent.click(await screen.findByTestId('table-import'));
+    await screen.findByTestId('import-modal');
+    await latestAsked(1);
+    expect(screen.queryByTestId('import-job-result')).toBeNull();
+    expect(screen.queryByTestId('import-failure-totals')).toBeNull();
+    fireEvent.click(within(document.querySelector('.ant-modal-footer') as HTMLElement).getByText(/取\s*消/));
+
+    // the latest was an import that failed: said until a new file is checked
+    fireEvent.click(screen.getByTestId('table-import'));
+    const dialog = await screen.findByTestId('import-modal');
+    await latestAsked(2);
+    expect(await screen.findByTestId('import-job-result')).toHaveTextContent('上次导入（import-bad.xlsx）失败');
+    expect(screen.getByTestId('import-failure-totals')).toHaveTextContent('共 3 处错误');
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'import-good.xlsx')] } });
+    await waitFor(() => expect(screen.getByTestId('import-check')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('import-check'));
+    expect(await screen.findByTestId('import-summary')).toHaveTextContent('0 处错误');
+    expect(screen.queryByTestId('import-job-result')).toBeNull();
+    expect(screen.queryByTestId('import-failure-totals')).toBeNull();
+  });
+
   it("lists a dry run's likely duplicates apart from its errors: the rows still import", async () => {
     const report = {
       dryRun: true,
