@@ -151,6 +151,8 @@ describe('/question/list', () => {
     fireEvent.change(screen.getByTestId('question-comment'), { target: { value: '答案有误' } });
     fireEvent.click(screen.getByTestId('question-review-submit'));
     await waitFor(() => expect(api.find('POST', '/api/assess/question/2/review')).toHaveLength(1));
+    expect(await screen.findByText('已驳回')).toBeInTheDocument();
+    expect(screen.queryByText('已保存')).toBeNull();
     expect(api.find('POST', '/api/assess/question/2/review')[0].body).toEqual({
       decision: 'reject',
       comment: '答案有误',

@@ -88,6 +88,7 @@ export default function QuestionDialogs({
       }
       onClose={onClose}
       onSaved={onDone}
+      savedId={({ decision }) => (decision === 'reject' ? 'assess.question.rejected' : 'assess.question.approved')}
     >
       {row && <QuestionPreview question={row} answerSwitch />}
       <ProFormRadio.Group
