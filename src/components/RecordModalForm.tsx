@@ -15,6 +15,8 @@ interface Props<Values> {
   save: (values: Values, options: Pick<Options, 'placeFieldErrors'>) => Promise<unknown>;
   onClose: () => void;
   onSaved: () => void;
+  /** What the toast says once saved (the locale id; 已保存 by default): a decision says which. */
+  savedId?: (values: Values) => string;
   children: ReactNode;
 }
 
@@ -27,6 +29,7 @@ export default function RecordModalForm<Values extends Record<string, unknown>>(
   save,
   onClose,
   onSaved,
+  savedId = () => 'resource.saved',
   children,
 }: Props<Values>) {
   const intl = useIntl();
@@ -46,7 +49,7 @@ export default function RecordModalForm<Values extends Record<string, unknown>>(
           () => false,
         );
         if (!saved) return false;
-        message.success(intl.formatMessage({ id: 'resource.saved' }));
+        message.success(intl.formatMessage({ id: savedId(values) }));
         onSaved();
         return true;
       }}

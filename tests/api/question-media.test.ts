@@ -183,7 +183,7 @@ describe.each(engines())('images on questions on $name', (engine) => {
       choice('相同题干的影像题', { stemMediaFileIds: [(await uploaded('b.png', PNG2)).id] }),
     );
     expect(same.status).toBe(400);
-    expect(fieldOf(same.body)).toEqual(['stem']);
+    expect(fieldOf(same.body)).toEqual(['allowDuplicate']);
   });
 
   it('keeps an image a later version dropped: the old version and the pinned paper still show it, in its exports, and it is never an orphan', async () => {

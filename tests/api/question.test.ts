@@ -203,7 +203,7 @@ describe.each(engines())('the question bank on $name', (engine) => {
       ],
     });
     expect(again.status).toBe(400);
-    expect(fieldOf(again.body)).toEqual(['stem']);
+    expect(fieldOf(again.body)).toEqual(['allowDuplicate']);
     expect(again.body.fields[0].message).toContain(group.code);
 
     const similar = await call('POST', `${questions}/duplicates`, {
@@ -220,6 +220,8 @@ describe.each(engines())('the question bank on $name', (engine) => {
     const sent = await call('POST', `${questions}/${group.id}/submit`, { version: group.version });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.status).toBe('pending_review');
+    const trail = await call('GET', `/api/system/audit-log?resourceType=question&resourceId=${group.id}`);
+    expect(trail.body.data[0].action).toBe('assess:question:submit');
     const locked = await call('PUT', `${questions}/${group.id}`, { difficulty: 2, version: sent.body.version });
     expect(locked.status).toBe(409);
     const reviewer = await questionReviewer(s.api, 'demo', s.demo);
@@ -270,6 +272,8 @@ describe.each(engines())('the question bank on $name', (engine) => {
       addTags: ['批量'],
     });
     expect(refused.status).toBe(409);
+    // which of them is refused
+    expect(refused.body.message).toContain(draft.code);
     const unchanged = await call('GET', `${questions}/${group.id}`);
     expect(unchanged.body).toMatchObject({ status: 'ready', tags: ['执业医师', '心内'] });
 
@@ -451,6 +455,9 @@ describe.each(engines())('the question bank on $name', (engine) => {
     expect(res.body.code).toBe('taxonomy.inUse');
     const cat = await call('GET', `${categories}/${cardio.id}`);
     expect(cat.body.questionCount).toBe(1);
+    // a parent counts its sub-categories' questions
+    const parent = await call('GET', `${categories}/${internal.id}`);
+    expect(parent.body.questionCount).toBe(cat.body.questionCount);
   });
 
   /** A case analysis: a case and two stages of four options, the first weighed (`weights`), the second not. */

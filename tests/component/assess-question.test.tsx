@@ -151,6 +151,8 @@ describe('/question/list', () => {
     fireEvent.change(screen.getByTestId('question-comment'), { target: { value: '答案有误' } });
     fireEvent.click(screen.getByTestId('question-review-submit'));
     await waitFor(() => expect(api.find('POST', '/api/assess/question/2/review')).toHaveLength(1));
+    expect(await screen.findByText('已驳回')).toBeInTheDocument();
+    expect(screen.queryByText('已保存')).toBeNull();
     expect(api.find('POST', '/api/assess/question/2/review')[0].body).toEqual({
       decision: 'reject',
       comment: '答案有误',
@@ -168,6 +170,55 @@ describe('/question/list', () => {
     expect(within(dialog).getByTestId('import-template')).toBeInTheDocument();
     expect(within(dialog).queryAllByRole('radio')).toEqual([]);
     await waitFor(() => expect(api.find('GET', '/api/assess/question/import-jobs/latest')).toHaveLength(1));
+  });
+
+  it("reports no check as a failed import, and shows an earlier import's result only until the next check", async () => {
+    const failed = [1, 2, 3].map((row) => ({ row, column: '题干', message: '请输入题干' }));
+    const job = (dryRun: boolean) => ({
+      id: dryRun ? '3' : '2',
+      resource: 'assess/question',
+      mode: 'insert',
+      dryRun,
+      status: 'failed',
+      done: 3,
+      total: 3,
+      fileName: 'import-bad.xlsx',
+      report: { dryRun, created: 0, updated: 0, failed, failedTotal: 3, failedRows: 3 },
+      createdBy: '1',
+      createdAt: '2026-03-01T08:00:00.000Z',
+      finishedAt: '2026-03-01T08:00:01.000Z',
+    });
+    const latest = [job(true), job(false)];
+    const { api } = mount(
+      {
+        'GET /api/assess/question/import-jobs/latest': () => ({ body: latest.shift() }),
+        'POST /api/assess/question/import': () => ({ body: { dryRun: true, created: 3, updated: 0, failed: [] } }),
+      },
+      [...codes, 'assess:question:import'],
+    );
+    const latestAsked = (n: number) =>
+      waitFor(() => expect(api.find('GET', '/api/assess/question/import-jobs/latest')).toHaveLength(n));
+    // the latest job was a check (a dry run): nothing to report on opening
+    fireEvent.click(await screen.findByTestId('table-import'));
+    await screen.findByTestId('import-modal');
+    await latestAsked(1);
+    expect(screen.queryByTestId('import-job-result')).toBeNull();
+    expect(screen.queryByTestId('import-failure-totals')).toBeNull();
+    fireEvent.click(within(document.querySelector('.ant-modal-footer') as HTMLElement).getByText(/取\s*消/));
+
+    // the latest was an import that failed: said until a new file is checked
+    fireEvent.click(screen.getByTestId('table-import'));
+    const dialog = await screen.findByTestId('import-modal');
+    await latestAsked(2);
+    expect(await screen.findByTestId('import-job-result')).toHaveTextContent('上次导入（import-bad.xlsx）失败');
+    expect(screen.getByTestId('import-failure-totals')).toHaveTextContent('共 3 处错误');
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'import-good.xlsx')] } });
+    await waitFor(() => expect(screen.getByTestId('import-check')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('import-check'));
+    expect(await screen.findByTestId('import-summary')).toHaveTextContent('0 处错误');
+    expect(screen.queryByTestId('import-job-result')).toBeNull();
+    expect(screen.queryByTestId('import-failure-totals')).toBeNull();
   });
 
   it("lists a dry run's likely duplicates apart from its errors: the rows still import", async () => {
@@ -417,6 +468,9 @@ describe('/question/add', () => {
 
     await next('question-step-preview');
     const preview = screen.getByTestId('question-preview');
+    // the answers (the weights) are the author's to ask for
+    expect(within(preview).queryAllByTestId('preview-weight')).toEqual([]);
+    fireEvent.click(within(preview).getByTestId('preview-show-answer'));
     expect(
       within(preview)
         .getAllByTestId('preview-weight')
@@ -470,6 +524,89 @@ describe('/question/add', () => {
     fireEvent.click(screen.getByTestId('question-save'));
     expect(await screen.findByText('单选题须正好一个正确答案')).toBeVisible();
     expect(screen.getByTestId('question-options')).toBeVisible();
+  });
+
+  it("names the item or scoring point a list's field belongs to, never its path in the form", async () => {
+    fakeApi({ ...trees });
+    openForm();
+    fireEvent.click(within(await screen.findByTestId('question-type')).getByText('病例组题（A3/A4）'));
+    await pickCategory();
+    await next('question-stem');
+    fireEvent.change(screen.getByTestId('question-stem'), { target: { value: '男，62岁' } });
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('请输入第 1 道子题的题干', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('请输入第 2 道子题的题干')).toBeInTheDocument();
+    expect(screen.queryByText(/0,stem/)).toBeNull();
+
+    fireEvent.click(screen.getByTestId('step-back'));
+    await stepShown('question-type');
+    fireEvent.click(within(screen.getByTestId('question-type')).getByText('简答题'));
+    await next('question-stem');
+    await next('question-reference');
+    fireEvent.change(screen.getByTestId('question-reference'), { target: { value: '阿司匹林' } });
+    fireEvent.click(screen.getByTestId('add-point'));
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('请输入第 1 个得分点', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/0,text/)).toBeNull();
+  });
+
+  it('checks on the answer step how many options a choice marks correct, in the words of the server', async () => {
+    fakeApi({ ...trees });
+    openForm();
+    await writeSingleChoice();
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('单选题须正好一个正确答案', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('question-options')).toBeVisible();
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[2]);
+    await next('question-analysis');
+
+    await back('question-options');
+    await back('question-stem');
+    await back('question-type');
+    fireEvent.click(within(screen.getByTestId('question-type')).getByText('多选题'));
+    await next('question-stem');
+    await next('question-options');
+    for (const [i, input] of screen.getAllByTestId('question-options-text').entries())
+      fireEvent.change(input, { target: { value: `选项${i}` } });
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[0]);
+    fireEvent.click(screen.getByTestId('step-next'));
+    expect(await screen.findByText('多选题须至少 2 个正确答案', {}, { timeout: 5000 })).toBeInTheDocument();
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
+    await next('question-analysis');
+  });
+
+  it("keeps the preview open on an exact duplicate's refusal, with the consent to save it beside the reason", async () => {
+    const refusal = '与已有题目 Q00000034 内容相同（确认仍要保存请勾选“允许重复”）';
+    const api = fakeApi({
+      ...trees,
+      'POST /api/assess/question/duplicates': () => ({ body: [] }),
+      'POST /api/assess/question': (call) =>
+        (call.body as CreateQuestion).allowDuplicate
+          ? { status: 201, body: aQuestion({ id: '9' }) }
+          : {
+              status: 400,
+              body: {
+                code: 'common.validation',
+                message: '请求参数不正确',
+                fields: [{ field: 'allowDuplicate', message: refusal }],
+              },
+            },
+    });
+    openForm();
+    await writeSingleChoice();
+    fireEvent.click(screen.getAllByTestId('question-options-correct')[1]);
+    await next('question-analysis');
+    await next('question-step-preview');
+    expect(screen.getByTestId('allow-duplicate').closest('.ant-form-item-hidden')).not.toBeNull();
+    fireEvent.click(screen.getByTestId('question-save'));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByTestId('question-step-preview')).toBeInTheDocument();
+    const consent = screen.getByTestId('allow-duplicate');
+    expect(consent.closest('.ant-form-item-hidden')).toBeNull();
+    fireEvent.click(consent);
+    fireEvent.click(screen.getByTestId('question-save'));
+    await screen.findByTestId('landed');
+    expect(api.find('POST', '/api/assess/question')[1].body).toMatchObject({ allowDuplicate: true });
   });
 
   it("takes as many options as the format's rule, keeping those written when the format changes", async () => {
@@ -759,6 +896,15 @@ describe('/question/:id/profile', () => {
     fakeApi(questionProfileRoutes(v2, { 'GET /api/assess/question/8/versions': () => ({ body: versions }) }));
     openProfile('8');
     const preview = (await screen.findAllByTestId('question-preview'))[0];
+    // as a candidate meets it: no answer, the case and its first stage, the next one when asked for
+    expect(within(preview).queryAllByTestId('preview-weight')).toEqual([]);
+    expect(within(preview).queryByTestId('preview-answer')).toBeNull();
+    expect(within(preview).getAllByTestId('preview-item')).toHaveLength(2);
+    fireEvent.click(within(preview).getByTestId('preview-next-stage'));
+    expect(within(preview).getAllByTestId('preview-item')).toHaveLength(3);
+    expect(within(preview).queryByTestId('preview-next-stage')).toBeNull();
+    // with the answers, every stage at once
+    fireEvent.click(within(preview).getByTestId('preview-show-answer'));
     expect(
       within(preview)
         .getAllByTestId('preview-weight')
@@ -780,6 +926,34 @@ describe('/question/:id/profile', () => {
       ],
     ]);
     expect(screen.getAllByText('急诊科').length).toBeGreaterThan(0);
+  });
+
+  it("shows a short answer's scoring points with their scores beside its reference answer, once the answers are asked for", async () => {
+    const essay = aQuestion({
+      id: '4',
+      questionType: 'short_answer',
+      medicalFormat: null,
+      stem: '简述急性心肌梗死的治疗原则',
+      options: null,
+      answer: {
+        reference: '尽早再灌注',
+        points: [
+          { text: '再灌注治疗', score: 3 },
+          { text: '抗血小板', score: 2 },
+        ],
+      },
+    });
+    fakeApi(questionProfileRoutes(essay));
+    openProfile('4');
+    const preview = await screen.findByTestId('question-preview');
+    expect(within(preview).queryByText('尽早再灌注')).toBeNull();
+    fireEvent.click(within(preview).getByTestId('preview-show-answer'));
+    expect(within(preview).getByTestId('preview-answer')).toHaveTextContent('尽早再灌注');
+    expect(
+      within(preview)
+        .getAllByTestId('preview-point')
+        .map((li) => li.textContent),
+    ).toEqual(['再灌注治疗（3 分）', '抗血小板（2 分）']);
   });
 
   it("asks for a group's likely duplicates by its stems and options, as the server's schema takes them", async () => {

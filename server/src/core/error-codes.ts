@@ -635,8 +635,8 @@ export const errorCodes = {
     code: 1060201,
     module: 'question',
     status: 409,
-    zh: '题目处于“{status}”状态，不能进行此操作',
-    en: 'This cannot be done to a question that is {status}',
+    zh: '题目 {code} 处于“{status}”状态，不能进行此操作',
+    en: 'This cannot be done to question {code}, which is {status}',
     statusLabels: 'assess.question.status',
   },
   'question.inUse': {

@@ -67,11 +67,12 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
     setPhase('idle');
   }, [optionsKey]);
 
-  // Reopened: the latest job, still running (follow it) or finished (its result).
+  // Reopened: the latest import, still running (follow it) or finished (its result); a check (a dry run, kept as a job
+  // too) wrote nothing and is no import to report
   useEffect(() => {
     if (open && jobs)
       jobs.latest().then(
-        (latest) => setJob(latest ?? undefined),
+        (latest) => setJob(latest?.dryRun ? undefined : (latest ?? undefined)),
         () => undefined,
       );
   }, [open, jobs]);
@@ -117,6 +118,8 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
 
   const run = async (dryRun: boolean) => {
     if (!file?.originFileObj) return;
+    // what an earlier import said is not mixed with this run's report
+    setJob(undefined);
     if (!dryRun && jobs) {
       setPhase('committing');
       const started = await jobs.start(file.originFileObj).catch(() => undefined);
@@ -263,6 +266,7 @@ export default function ImportDialog<R extends ImportReport>(props: ImportDialog
           fileList={file ? [file] : []}
           beforeUpload={(picked) => {
             setFile({ uid: picked.uid, name: picked.name, status: 'done', originFileObj: picked });
+            setJob(undefined);
             setReport(undefined);
             setPhase('idle');
             return false;

@@ -88,8 +88,9 @@ export default function QuestionDialogs({
       }
       onClose={onClose}
       onSaved={onDone}
+      savedId={({ decision }) => (decision === 'reject' ? 'assess.question.rejected' : 'assess.question.approved')}
     >
-      {row && <QuestionPreview question={row} showAnswer />}
+      {row && <QuestionPreview question={row} answerSwitch />}
       <ProFormRadio.Group
         name="decision"
         label={t('assess.question.decision')}

@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Card, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Space, Switch, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { ignoreShownError } from '@/utils/request';
 import { type Question, questions } from './descriptor';
 import { MediaImages, QuestionMediaProvider, useMediaLinks } from './QuestionMedia';
@@ -51,7 +51,26 @@ function AnswerText({ answer }: { answer: Answer | undefined }): ReactNode {
   if (answer === null || answer === undefined) return null;
   if (typeof answer === 'boolean')
     return intl.formatMessage({ id: answer ? 'assess.question.true' : 'assess.question.false' });
-  if (!Array.isArray(answer)) return <span style={{ whiteSpace: 'pre-wrap' }}>{answer.reference}</span>;
+  if (!Array.isArray(answer))
+    return (
+      <>
+        <span style={{ whiteSpace: 'pre-wrap' }}>{answer.reference}</span>
+        {(answer.points ?? []).length > 0 && (
+          <div data-testid="preview-points">
+            <Typography.Text type="secondary">{intl.formatMessage({ id: 'assess.question.points' })}：</Typography.Text>
+            <ol style={{ margin: 0 }}>
+              {(answer.points ?? []).map((point, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a scoring point is its place in the answer
+                <li key={i} data-testid="preview-point">
+                  {point.text}
+                  {intl.formatMessage({ id: 'assess.question.pointScore' }, { score: point.score })}
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+      </>
+    );
   if (Array.isArray(answer[0]))
     return (answer as string[][]).map((accepted, i) => `(${i + 1}) ${accepted.join(' / ')}`).join('；');
   return (answer as string[]).join('、');
@@ -133,13 +152,18 @@ function Item({
 interface PreviewProps {
   question: PreviewQuestion;
   showAnswer?: boolean;
+  /**
+   * The candidate's view for an author or reviewer: the answers behind a switch (off at first), and a staged case (A4,
+   * case analysis) disclosed a stage at a time, as the candidate meets it; with the answers, every stage at once.
+   */
+  answerSwitch?: boolean;
   /** Its number in a paper: before its stem (a group's case), its items then (1), (2)…, as the printed paper has them. */
   number?: number;
 }
 
 /**
- * A question as a candidate reads it (with the key and analysis when `showAnswer`): a group's case or shared options,
- * then its items in order. A saved group whose items did not come with it (a list row) has them fetched.
+ * A question as a candidate reads it (with the key and analysis when `showAnswer`, or when asked with
+ * `answerSwitch`): a group's case or shared options, then its items in order. A saved group whose items did not come with it (a list row) has them fetched.
  */
 export default function QuestionPreview(props: PreviewProps) {
   const { provided } = useMediaLinks();
@@ -157,16 +181,25 @@ export default function QuestionPreview(props: PreviewProps) {
   return <PreviewCard {...props} />;
 }
 
-function PreviewCard({ question, showAnswer, number }: PreviewProps) {
+/** Formats whose items are disclosed one after the other (domain §9.1: A4, case analysis, no going back). */
+const staged = (question: PreviewQuestion) =>
+  question.questionType === 'case_analysis' || question.medicalFormat === 'A4';
+
+function PreviewCard({ question, showAnswer: given, answerSwitch, number }: PreviewProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const [answersAsked, setAnswersAsked] = useState(false);
+  const [disclosed, setDisclosed] = useState(1);
+  const showAnswer = answerSwitch ? answersAsked : given;
   const needsItems = Boolean(question.id && question.childCount && !question.children);
   const { data: full } = useRequest(() => questions.get(question.id as string), {
     ready: needsItems,
     refreshDeps: [question.id],
     onError: ignoreShownError,
   });
-  const children = question.children ?? full?.children ?? [];
+  const all = question.children ?? full?.children ?? [];
+  const stepwise = answerSwitch && !showAnswer && staged(question);
+  const children = stepwise ? all.slice(0, disclosed) : all;
   const numbered = number === undefined ? undefined : `${number}.`;
   const group =
     question.questionType === 'case_group' ||
@@ -174,9 +207,15 @@ function PreviewCard({ question, showAnswer, number }: PreviewProps) {
     question.questionType === 'case_analysis';
   return (
     <Card size="small" data-testid="question-preview" style={{ marginBottom: 16 }}>
-      <Space style={{ marginBottom: 8 }}>
+      <Space style={{ marginBottom: 8 }} wrap>
         <Tag color="blue">{t(`assess.question.type.${question.questionType}`)}</Tag>
         {question.medicalFormat && <Tag color="purple">{t(`assess.question.format.${question.medicalFormat}`)}</Tag>}
+        {answerSwitch && (
+          <Space size={4}>
+            <Switch size="small" checked={answersAsked} onChange={setAnswersAsked} data-testid="preview-show-answer" />
+            {t('assess.question.showAnswer')}
+          </Space>
+        )}
       </Space>
       {group ? (
         <>
@@ -190,6 +229,11 @@ function PreviewCard({ question, showAnswer, number }: PreviewProps) {
               showAnswer={showAnswer}
             />
           ))}
+          {stepwise && disclosed < all.length && (
+            <Button size="small" data-testid="preview-next-stage" onClick={() => setDisclosed(disclosed + 1)}>
+              {t('assess.question.nextStage')}
+            </Button>
+          )}
         </>
       ) : (
         <Item item={question} number={numbered} showAnswer={showAnswer} />

@@ -107,18 +107,24 @@ export const optionCount = (format: MedicalFormat | null | undefined) => (format
 export const emptyOptions = (n: number): OptionValue[] =>
   Array.from({ length: n }, () => ({ text: '', correct: false }));
 
+/** How many options an item has, and how many of them it marks correct (none said: its answer is not marked). */
+export interface OptionRule {
+  min: number;
+  max: number;
+  correct?: { min: number; max: number };
+}
 /**
- * How many options an item of `type` in `format` has (the server's rule, question.rules.ts `checkItem`, domain §9.1):
- * exactly five for A1–A4 single choice and B1's shared options; at least four for X, three for another multiple
- * choice (a case analysis's stage too), two for a plain single choice; at most eight (A–H).
+ * How many options an item of `type` in `format` has and marks correct (the server's rule, question.rules.ts
+ * `checkItem`, domain §9.1): exactly five for A1–A4 single choice and B1's shared options; at least four for X, three
+ * for another multiple choice (a case analysis's stage too, weighed rather than marked), two for a plain single choice;
+ * at most eight (A–H). A single choice marks exactly one, a multiple choice two or more.
  */
-export function optionRule(
-  type: QuestionType | undefined,
-  format: MedicalFormat | null | undefined,
-): { min: number; max: number } {
+export function optionRule(type: QuestionType | undefined, format: MedicalFormat | null | undefined): OptionRule {
   if (type === 'option_group') return { min: 5, max: 5 };
-  if (type === 'single_choice' || type === 'case_group') return format ? { min: 5, max: 5 } : { min: 2, max: 8 };
-  if (type === 'multiple_choice' || type === 'case_analysis') return { min: format === 'X' ? 4 : 3, max: 8 };
+  if (type === 'single_choice' || type === 'case_group')
+    return { ...(format ? { min: 5, max: 5 } : { min: 2, max: 8 }), correct: { min: 1, max: 1 } };
+  if (type === 'case_analysis') return { min: 3, max: 8 };
+  if (type === 'multiple_choice') return { min: format === 'X' ? 4 : 3, max: 8, correct: { min: 2, max: 8 } };
   return { min: 0, max: 8 };
 }
 
@@ -143,6 +149,7 @@ const STEP_OF: Record<string, Step> = {
   blanks: 'answer',
   reference: 'answer',
   points: 'answer',
+  allowDuplicate: 'preview',
 };
 export const stepOf = (name: (string | number)[]): Step => {
   const [head, , inner] = name;

@@ -228,7 +228,8 @@ export function createQuestionService(deps: ResourceDeps) {
       .limit(2)
       .execute();
     const other = same.find((q) => String(q.id) !== self);
-    if (other) throw invalidField('stem', texts[lang].duplicate(other.code));
+    // named on the consent that lifts the refusal, which the form shows beside it
+    if (other) throw invalidField('allowDuplicate', texts[lang].duplicate(other.code));
   }
 
   /** A group's items as rows: in order, each of the group's child type, in its category, format and status. */
@@ -456,7 +457,8 @@ export function createQuestionService(deps: ResourceDeps) {
     },
 
     async update(tx, current, input, ctx) {
-      if (!EDITABLE.includes(current.status)) throw new AppError('question.notAllowed', { status: current.status });
+      if (!EDITABLE.includes(current.status))
+        throw new AppError('question.notAllowed', { code: current.code, status: current.status });
       const { version, children: items, allowDuplicate, changeNote, ...values } = input;
       const versioned = VERSIONED.includes(current.status);
       if (input.questionType && input.questionType !== current.questionType && current.currentVersion > 1)
@@ -557,7 +559,8 @@ export function createQuestionService(deps: ResourceDeps) {
   async function move(tx: Tx, ctx: WriteContext, row: Question, to: Move, comment?: string) {
     const { from, to: status } = MOVES[to];
     if (!(from as readonly QuestionStatus[]).includes(row.status))
-      throw new AppError('question.notAllowed', { status: row.status });
+      // named: a bulk change moves several at once
+      throw new AppError('question.notAllowed', { code: row.code, status: row.status });
     const decided = to === 'approve' || to === 'reject';
     await tx
       .updateTable('question')
@@ -601,7 +604,7 @@ export function createQuestionService(deps: ResourceDeps) {
     resource,
 
     submit: (ctx: WriteContext, id: string, { version }: { version: number }) =>
-      step(ctx, id, 'update', 'submit', version),
+      step(ctx, id, 'submit', 'submit', version),
 
     review: (ctx: WriteContext, id: string, { decision, comment, version }: ReviewQuestion) =>
       step(ctx, id, 'review', decision, version, comment),

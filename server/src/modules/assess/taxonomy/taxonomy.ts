@@ -357,8 +357,10 @@ export const categoryTaxonomy = defineTaxonomy({
   permissions: { ...bank, manage: 'assess:category:manage' },
   usage: {
     ...questionUsage,
+    // with its sub-categories' (a question sits in one category: none is counted twice)
     count: (id) =>
-      sql<number>`(SELECT count(*)::int FROM question q WHERE q.category_id = ${id} AND q.parent_id IS NULL)`,
+      sql<number>`(SELECT count(*)::int FROM question q JOIN question_category c ON c.id = q.category_id
+      WHERE c.path LIKE (SELECT n.path FROM question_category n WHERE n.id = ${id}) || '%' AND q.parent_id IS NULL)`,
   },
 });
 export const questionCategories = categoryTaxonomy.module;

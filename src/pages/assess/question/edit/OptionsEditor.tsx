@@ -4,13 +4,14 @@ import { Button, Checkbox, Form, Input, InputNumber, Space } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useState } from 'react';
 import { MediaField } from '../QuestionMedia';
-import { KEYS, type OptionValue } from '../questionForm';
+import { KEYS, type OptionRule, type OptionValue } from '../questionForm';
 
 /**
  * The options of an item, keyed A, B, C… by their place, each with its text and (`marks`) whether it is correct, or
  * (`weights`, a case analysis stage) its weight: what a pick adds, or deducts when negative, the options that add
  * being the answer; `single`: marking one unmarks the others. `rule`: how many the type and format take (`optionRule`: five exactly for
- * A1–A4 and B1, four or more for X…): options are added up to its most and removed down to its least.
+ * A1–A4 and B1, four or more for X…): options are added up to its most and removed down to its least; and how many
+ * are marked correct, checked on this step as the server checks it on saving.
  */
 export default function OptionsEditor({
   name,
@@ -24,12 +25,12 @@ export default function OptionsEditor({
   marks?: boolean;
   weights?: boolean;
   single?: boolean;
-  rule: { min: number; max: number };
+  rule: OptionRule;
   testId: string;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
-  const { min, max } = rule;
+  const { min, max, correct } = rule;
   const form = Form.useFormInstance();
   // the options' images are a field of each option once asked for (or once one has an image): most options have none
   const [withImages, setWithImages] = useState(false);
@@ -54,6 +55,11 @@ export default function OptionsEditor({
             if (n < min || n > max) throw new Error(t('assess.question.optionCount', { min, max }));
             if (weights && !(items as OptionValue[]).some((o) => Number(o?.weight ?? 0) > 0))
               throw new Error(t('assess.question.weightNone'));
+            const marked = (items as OptionValue[]).filter((o) => o?.correct).length;
+            if (marks && !weights && correct && (marked < correct.min || marked > correct.max))
+              throw new Error(
+                t(correct.max === 1 ? 'assess.question.answer.single' : 'assess.question.answer.multiple', correct),
+              );
           },
         },
       ]}

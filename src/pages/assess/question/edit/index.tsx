@@ -107,6 +107,8 @@ export default function QuestionEditPage() {
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [duplicates, setDuplicates] = useState<Duplicate[]>([]);
+  /** The server refused an exact duplicate: the consent is offered with its reason, found by the preview or not. */
+  const [refusedDuplicate, setRefusedDuplicate] = useState(false);
   const { data: record } = useRequest(() => questions.get(id as string, { shownByCaller: [404] }), {
     ready: Boolean(id),
     refreshDeps: [id],
@@ -179,6 +181,7 @@ export default function QuestionEditPage() {
         errors: [text],
       }));
       form.setFields(named as Parameters<typeof form.setFields>[0]);
+      setRefusedDuplicate(named.some((f) => f.name[0] === 'allowDuplicate'));
       setStep(stepOf(named[0].name));
       return true;
     };
@@ -308,7 +311,13 @@ export default function QuestionEditPage() {
                         <div style={{ width: 640 }}>
                           <Form.Item
                             name={[field.name, 'stem']}
-                            rules={[{ required: true, whitespace: true }]}
+                            rules={[
+                              {
+                                required: true,
+                                whitespace: true,
+                                message: t('assess.question.childStemRequired', { n: i + 1 }),
+                              },
+                            ]}
                             style={{ marginBottom: 4 }}
                           >
                             <Input.TextArea data-testid="child-stem" rows={2} maxLength={10_000} />
@@ -382,13 +391,26 @@ export default function QuestionEditPage() {
                 <Form.List name="points">
                   {(fields, { add, remove }) => (
                     <Form.Item label={t('assess.question.points')}>
-                      {fields.map((field) => (
+                      {fields.map((field, i) => (
                         <Space key={field.key} align="baseline">
-                          <Form.Item name={[field.name, 'text']} rules={[{ required: true }]} style={{ width: 480 }}>
-                            <Input />
+                          <Form.Item
+                            name={[field.name, 'text']}
+                            rules={[
+                              {
+                                required: true,
+                                whitespace: true,
+                                message: t('assess.question.pointRequired', { n: i + 1 }),
+                              },
+                            ]}
+                            style={{ width: 480 }}
+                          >
+                            <Input data-testid="question-point-text" />
                           </Form.Item>
-                          <Form.Item name={[field.name, 'score']} rules={[{ required: true }]}>
-                            <InputNumber min={0} max={1000} />
+                          <Form.Item
+                            name={[field.name, 'score']}
+                            rules={[{ required: true, message: t('assess.question.pointScoreRequired', { n: i + 1 }) }]}
+                          >
+                            <InputNumber data-testid="question-point-score" min={0} max={1000} />
                           </Form.Item>
                           <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
                         </Space>
@@ -397,6 +419,7 @@ export default function QuestionEditPage() {
                         type="dashed"
                         size="small"
                         icon={<PlusOutlined />}
+                        data-testid="add-point"
                         onClick={() => add({ text: '', score: 1 })}
                       >
                         {t('assess.question.addPoint')}
@@ -535,7 +558,7 @@ export default function QuestionEditPage() {
 
           {step === 'preview' && preview && (
             <div data-testid="question-step-preview">
-              <QuestionPreview question={preview} showAnswer />
+              <QuestionPreview question={preview} answerSwitch />
               {duplicates.length > 0 && (
                 <Alert
                   type="warning"
@@ -561,11 +584,13 @@ export default function QuestionEditPage() {
                   style={{ marginBottom: 16 }}
                 />
               )}
-              {duplicates.some((d) => d.exact) && (
-                <Form.Item name="allowDuplicate" valuePropName="checked">
-                  <Checkbox data-testid="allow-duplicate">{t('assess.question.allowDuplicate')}</Checkbox>
-                </Form.Item>
-              )}
+              <Form.Item
+                name="allowDuplicate"
+                valuePropName="checked"
+                hidden={!refusedDuplicate && !duplicates.some((d) => d.exact)}
+              >
+                <Checkbox data-testid="allow-duplicate">{t('assess.question.allowDuplicate')}</Checkbox>
+              </Form.Item>
             </div>
           )}
         </Form>

@@ -131,7 +131,7 @@ function Versions({ row }: { row: Question }) {
               </Space>
               <VersionDiff before={data[i + 1]} after={version} />
               {open === version.number && (
-                <QuestionPreview question={version.snapshot as unknown as PreviewQuestion} showAnswer />
+                <QuestionPreview question={version.snapshot as unknown as PreviewQuestion} answerSwitch />
               )}
             </Space>
           </List.Item>
@@ -264,7 +264,7 @@ export default function QuestionProfile() {
                 </Space>
               }
             >
-              <QuestionPreview question={row} showAnswer />
+              <QuestionPreview question={row} answerSwitch />
               {row.reviewComment && (
                 <Descriptions size="small" column={1}>
                   <Descriptions.Item label={t('assess.question.reviewComment')}>{row.reviewComment}</Descriptions.Item>
