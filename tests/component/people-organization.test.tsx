@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import OrganizationPage from '@/pages/people/organization';
+import OrganizationPicker from '@/pages/people/organization/OrganizationPicker';
 import OrganizationProfile from '@/pages/people/organization/profile';
 import {
   CreateOrganization,
@@ -247,5 +248,15 @@ describe('/user/organization/:id/profile', () => {
     const routes = [{ path: '/user/organization/:id/profile', element: <OrganizationProfile /> }];
     render(renderApp({ store, access: grant(codes), routes, initialPath: '/user/organization/77/profile' }).tree);
     expect(await screen.findByTestId('record-not-found')).toBeInTheDocument();
+  });
+});
+
+describe('the organisation picker', () => {
+  it('reads nothing for an empty field', async () => {
+    const api = fakeApi(tree());
+    render(renderApp({ store, children: <OrganizationPicker value={null} data-testid="picker" /> }).tree);
+    await waitFor(() => expect(api.find('GET', '/api/people/organization/tree')).toHaveLength(1));
+    // a record's empty field (null) is no organisation to look up
+    expect(api.calls.filter((c) => c.path !== '/api/people/organization/tree')).toEqual([]);
   });
 });

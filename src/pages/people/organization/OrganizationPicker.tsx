@@ -12,7 +12,8 @@ interface Option {
 }
 
 interface Props {
-  value?: string | string[];
+  /** None chosen: undefined, or null (a record's empty field). */
+  value?: string | string[] | null;
   onChange?: (value: string | string[] | undefined) => void;
   multiple?: boolean;
   /** Choices above the tree's roots (the top of the tree, for a move). */
@@ -54,7 +55,7 @@ export default function OrganizationPicker({ value, onChange, multiple, before =
     const known = new Set<string>();
     (async () => {
       await load('', known);
-      const chosen = value === undefined ? [] : Array.isArray(value) ? value : [value];
+      const chosen = value == null ? [] : Array.isArray(value) ? value : [value];
       for (const id of chosen) {
         const org = await organizations.get(id, { shownByCaller: [404] }).catch(() => undefined);
         const ancestors = org?.path.split('/').filter(Boolean).slice(0, -1) ?? [];
@@ -67,7 +68,7 @@ export default function OrganizationPicker({ value, onChange, multiple, before =
   return (
     <TreeSelect
       {...rest}
-      value={value}
+      value={value ?? undefined}
       onChange={onChange}
       multiple={multiple}
       allowClear
