@@ -259,4 +259,15 @@ describe('the organisation picker', () => {
     // a record's empty field (null) is no organisation to look up
     expect(api.calls.filter((c) => c.path !== '/api/people/organization/tree')).toEqual([]);
   });
+
+  it('offers only the types it is for; the others show disabled, for where they sit', async () => {
+    fakeApi(tree());
+    render(renderApp({ store, children: <OrganizationPicker types={['department']} data-testid="picker" /> }).tree);
+    fireEvent.mouseDown((await screen.findByTestId('picker')).querySelector('input') as HTMLElement);
+    const node = async (title: string) =>
+      (await screen.findByText(title, { selector: '.ant-select-tree-title' })).closest('.ant-select-tree-treenode');
+    expect(await node('第一医院 (H1)')).toHaveClass('ant-select-tree-treenode-disabled');
+    fireEvent.click((await node('第一医院 (H1)'))?.querySelector('.ant-select-tree-switcher') as Element);
+    expect(await node('心内科 (D1)')).not.toHaveClass('ant-select-tree-treenode-disabled');
+  });
 });

@@ -134,7 +134,11 @@ describe('the form', () => {
       'GET /api/teaching/activity': () => page([row]),
       'GET /api/people/doctor': () => page([]),
       'GET /api/people/trainee-type': () => page([]),
-      'GET /api/people/organization/tree': () => ({ body: [] }),
+      'GET /api/people/organization/tree': (call) => ({
+        body: call.query.parentId
+          ? []
+          : [{ id: '1', code: 'H1', name: '第一医院', orgType: 'hospital', hasChildren: true }],
+      }),
       'GET /api/people/organization/5': () => ({ body: { id: '5', name: '心内科', path: '/5/' } }),
       'PUT /api/teaching/activity/1': () =>
         refuse
@@ -150,6 +154,10 @@ describe('the form', () => {
     openList();
     const listed = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
     fireEvent.click(within(listed).getByTestId('row-edit'));
+    // its department is a department: the hospital above shows, not to be chosen
+    fireEvent.mouseDown((await screen.findByTestId('form-orgId')).querySelector('input') as HTMLElement);
+    const hospital = await screen.findByText('第一医院 (H1)', { selector: '.ant-select-tree-title' });
+    expect(hospital.closest('.ant-select-tree-treenode')).toHaveClass('ant-select-tree-treenode-disabled');
     const field = (await screen.findAllByTestId('form-signInWindow'))[0]?.closest('.ant-form-item') as HTMLElement;
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(api.find('PUT', '/api/teaching/activity/1')).toHaveLength(1));

@@ -20,6 +20,8 @@ interface Props {
   before?: { value: string; title: string }[];
   /** A node offered disabled, with nothing under it (the node being moved). */
   exclude?: string;
+  /** The only types that may be chosen (a department, say); the others show disabled, for where the choices sit. */
+  types?: readonly OrganizationNode['orgType'][];
   disabled?: boolean;
   'data-testid'?: string;
 }
@@ -28,7 +30,7 @@ interface Props {
  * Organisations picked from the tree, one level at a time as it is opened; the chosen ones are shown in place (their
  * ancestors' levels are loaded first). A form control: `value` and `onChange`.
  */
-export default function OrganizationPicker({ value, onChange, multiple, before = [], exclude, ...rest }: Props) {
+export default function OrganizationPicker({ value, onChange, multiple, before = [], exclude, types, ...rest }: Props) {
   const [options, setOptions] = useState<Option[]>(
     before.map((b) => ({ id: b.value, pId: '', value: b.value, title: b.title, isLeaf: true })),
   );
@@ -39,7 +41,7 @@ export default function OrganizationPicker({ value, onChange, multiple, before =
     value: node.id,
     title: `${node.name} (${node.code})`,
     isLeaf: !node.hasChildren || node.id === exclude,
-    disabled: node.id === exclude,
+    disabled: node.id === exclude || (types !== undefined && !types.includes(node.orgType)),
   });
 
   /** The level under `parent` (the roots when empty), once. */
