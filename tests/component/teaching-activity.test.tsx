@@ -315,6 +315,7 @@ describe('/teach/teaching/:id/profile', () => {
     expect(screen.getByTestId('activity-rating')).toHaveTextContent(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     expect(await screen.findByTestId('signed-in-R001')).toHaveTextContent(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     const row = screen.getByText('李四').closest('tr') as HTMLElement;
+    const trailReads = api.find('GET', '/api/system/audit-log').length;
     fireEvent.click(within(row).getByRole('checkbox'));
     const batch = await screen.findByTestId('attendance-batch');
     fireEvent.change(within(batch).getByRole('textbox'), { target: { value: '病假' } });
@@ -323,6 +324,8 @@ describe('/teach/teaching/:id/profile', () => {
     expect(api.find('POST', '/api/teaching/activity/1/attendance')[0].body).toEqual({
       items: [{ traineeId: 'tR002', attendance: 'excused', note: '病假' }],
     });
+    // the history is read again with the activity, and shows the correction
+    await waitFor(() => expect(api.find('GET', '/api/system/audit-log').length).toBeGreaterThan(trailReads));
   });
 
   it('changes one row without touching its note, and asks before a signed-in trainee loses their sign-in', async () => {
