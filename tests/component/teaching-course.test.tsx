@@ -419,6 +419,38 @@ describe('/teach/course/:id/profile', () => {
     expect(await shown('分配年级')).toHaveTextContent('2025, 2026');
   });
 
+  it('edits the course from its profile, and shows it as saved', async () => {
+    let saved = false;
+    const api = open(
+      {},
+      {
+        ...tree,
+        'GET /api/teaching/course/1': () => ({ body: aCourse(saved ? { title: '新职工培训', version: 5 } : {}) }),
+        'PUT /api/teaching/course/1': (call) => {
+          saved = true;
+          return { body: aCourse({ ...(call.body as object), id: '1', version: 5 }) };
+        },
+        'GET /api/people/trainee-type.*': () => page([]),
+        'GET /api/assess/paper': () => page([]),
+      },
+    );
+    fireEvent.click(await screen.findByTestId('course-profile-edit'));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.change(await within(drawer).findByDisplayValue('新职工入职培训'), { target: { value: '新职工培训' } });
+    fireEvent.click(within(drawer).getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/course/1')).toHaveLength(1));
+    expect(api.find('PUT', '/api/teaching/course/1')[0].body).toMatchObject({ title: '新职工培训', version: 4 });
+    // the drawer closes and the profile reads the course again
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(screen.getByTestId('resource-profile')).findByText('新职工培训')).toBeInTheDocument();
+  });
+
+  it('offers no edit of an archived course', async () => {
+    open({ status: 'archived' });
+    await screen.findByTestId('course-enrolments');
+    expect(screen.queryByTestId('course-profile-edit')).toBeNull();
+  });
+
   it('takes the course offline only once confirmed', async () => {
     const api = open();
     fireEvent.click(await screen.findByTestId('course-profile-offline'));
