@@ -222,8 +222,22 @@ describe('/user/organization/:id/profile', () => {
               userAgent: null,
               createdAt: '2026-01-02T00:00:00.000Z',
             },
+            {
+              id: '10',
+              actorId: null,
+              actorName: null,
+              action: 'people:organization:disable',
+              resourceType: 'organization',
+              resourceId: '1',
+              summary: 'H1 第一医院',
+              before: { status: 'enabled' },
+              after: { status: 'disabled' },
+              ip: null,
+              userAgent: null,
+              createdAt: '2026-01-03T00:00:00.000Z',
+            },
           ],
-          total: 1,
+          total: 2,
           success: true,
           current: 1,
           pageSize: 20,
@@ -237,6 +251,9 @@ describe('/user/organization/:id/profile', () => {
     await waitFor(() => expect(within(children).getByText('心内科')).toBeInTheDocument());
     const audit = screen.getByTestId('audit-timeline');
     await waitFor(() => expect(within(audit).getByText('移动')).toBeInTheDocument());
+    // a change with no actor is the system's (a job's, the clock's)
+    const disabled = within(audit).getByText('停用').closest('[data-testid="audit-entry"]') as HTMLElement;
+    expect(disabled).toHaveTextContent('停用 · 系统 ·');
     expect(api.find('GET', '/api/system/audit-log')[0].query).toMatchObject({
       resourceType: 'organization',
       resourceId: '1',

@@ -60,7 +60,7 @@ export default function AuditTimeline({
                 <div data-testid="audit-entry" data-action={log.action}>
                   <Typography.Text strong>{verb(log)}</Typography.Text>
                   {' · '}
-                  {log.actorName ?? '-'}
+                  {log.actorId ? (log.actorName ?? '-') : intl.formatMessage({ id: 'resource.audit.system' })}
                   {' · '}
                   <Typography.Text type="secondary">{formatDateTime(log.createdAt)}</Typography.Text>
                   {summaryOf(log) && <div>{summaryOf(log)}</div>}
