@@ -482,11 +482,15 @@ describe('/teach/course/:id/profile', () => {
     expect(within(card).queryByText('R002')).toBeNull();
   });
 
-  it('enrols the trainees picked, saying how many', async () => {
+  it('enrols the trainees picked, saying how many; those enrolled already are not offered', async () => {
     const api = open(
       {},
       {
-        'GET /api/people/trainee': () => page([{ id: '31', name: '周九', traineeNo: 'R031' }]),
+        'GET /api/people/trainee': () =>
+          page([
+            { id: '31', name: '周九', traineeNo: 'R031' },
+            { id: 'R002', name: '李四', traineeNo: 'R002' },
+          ]),
         'POST /api/teaching/course/1/enrol': () => ({ body: { count: 1, course: aCourse({ version: 5 }) } }),
       },
     );
@@ -495,6 +499,8 @@ describe('/teach/course/:id/profile', () => {
     fireEvent.mouseDown(
       within(within(card).getByTestId('enrolment-pick').closest('.ant-select') as HTMLElement).getByRole('combobox'),
     );
+    const listed = await screen.findByText('李四 (R002) · 已在名单中', { selector: '.ant-select-item-option-content' });
+    expect(listed.closest('.ant-select-item-option')).toHaveClass('ant-select-item-option-disabled');
     fireEvent.click(await screen.findByText('周九 (R031)', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(within(card).getByTestId('enrolment-add'));
     expect(await screen.findByText('新加入 1 名学员')).toBeInTheDocument();

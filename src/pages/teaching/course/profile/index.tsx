@@ -87,6 +87,7 @@ function Enrolments({ course, reload }: { course: Course; reload: () => void }) 
             label={t('teaching.course.enrolment.add')}
             placeholder={t('teaching.course.enrolment.pick')}
             statuses={['in_training', 'extended']}
+            listed={data.map((e) => e.traineeId)}
             add={(ids) =>
               enrolTrainees(course.id, ids).then(({ count }) => {
                 message.success(t('teaching.course.assigned', { count }));
