@@ -206,6 +206,9 @@ describe.each(engines())('teaching activities on $name', (engine) => {
       body: { token: `${signed.ratingToken.slice(0, -2)}xx`, rating: 5 },
     });
     expect(tampered.status).toBe(400);
+    // signed in again, who has rated is not asked to rate again
+    const again = (await signIn({ code: await codeOf(row), traineeNo: 'R001', name: '张三' })).body;
+    expect(again).toMatchObject({ already: true, rated: true, ratingToken: null });
 
     // an outsider is not on the list: the correction is refused whole
     const refused = await call('POST', `${activities}/${row.id}/attendance`, {

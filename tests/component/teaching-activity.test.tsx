@@ -582,6 +582,7 @@ describe('/sign-in/activity', () => {
           signedInAt: new Date().toISOString(),
           already: false,
           evaluationEnabled: true,
+          rated: false,
           ratingToken: 'token-1',
         },
       }),
@@ -600,6 +601,28 @@ describe('/sign-in/activity', () => {
     fireEvent.click(screen.getByTestId('sign-in-rate-submit'));
     await screen.findByTestId('sign-in-rated');
     expect(api.find('POST', '/api/teaching/activity/rate')[0].body).toEqual({ token: 'token-1', rating: 5 });
+  });
+
+  it('offers no rating to a trainee who signs in again having rated', async () => {
+    fakeApi({
+      'POST /api/teaching/activity/sign-in': () => ({
+        body: {
+          activityTitle: '心衰病例讨论',
+          traineeName: '张三',
+          attendance: 'present',
+          signedInAt: new Date().toISOString(),
+          already: true,
+          evaluationEnabled: true,
+          rated: true,
+          ratingToken: null,
+        },
+      }),
+    });
+    openSignIn('/sign-in/activity?code=1.2.3.abc');
+    await signInAs('R001', '张三');
+    expect(await screen.findByTestId('sign-in-rated')).toHaveTextContent('你已评价过本活动');
+    expect(screen.queryByTestId('sign-in-rating')).toBeNull();
+    expect(screen.queryByTestId('sign-in-rate-later')).toBeNull();
   });
 });
 

@@ -636,11 +636,12 @@ export function createActivityService(deps: Deps) {
           .selectFrom('activity_participant as ap')
           .innerJoin('trainee as t', 't.id', 'ap.trainee_id')
           .innerJoin('person as p', 'p.id', 't.person_id')
-          .select(['ap.id', 'ap.trainee_id', 'ap.attendance', 'ap.signed_in_at', 'p.name'])
+          .select(['ap.id', 'ap.trainee_id', 'ap.attendance', 'ap.signed_in_at', 'ap.rating', 'p.name'])
           .where('ap.activity_id', '=', activityId)
           .where('t.trainee_no', '=', input.traineeNo)
           .executeTakeFirst();
         if (!participant || participant.name !== input.name) throw new AppError('activity.notParticipant');
+        const rated = participant.rating !== null;
         const distance = row.signInMode === 'qr_geo' ? distanceOf(row, input, texts[lang]) : null;
         const already = ATTENDED.includes(participant.attendance) && participant.signed_in_at !== null;
         const late = now > Date.parse(row.startAt) + row.lateAfterMinutes * 60_000;
@@ -667,9 +668,10 @@ export function createActivityService(deps: Deps) {
           signedInAt: signedInAt.toISOString(),
           already,
           evaluationEnabled: row.evaluationEnabled,
-          // who signs in before the start rates later, by the rating code
+          rated,
+          // who signs in before the start rates later, by the rating code; who has rated is not asked again
           ratingToken:
-            row.evaluationEnabled && ratingWindow(row).open(now)
+            row.evaluationEnabled && !rated && ratingWindow(row).open(now)
               ? ratingToken(tenantId, row, String(participant.trainee_id))
               : null,
         };
