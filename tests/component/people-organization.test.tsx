@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import OrganizationPage from '@/pages/people/organization';
+import OrganizationPicker from '@/pages/people/organization/OrganizationPicker';
 import OrganizationProfile from '@/pages/people/organization/profile';
 import {
   CreateOrganization,
@@ -221,8 +222,22 @@ describe('/user/organization/:id/profile', () => {
               userAgent: null,
               createdAt: '2026-01-02T00:00:00.000Z',
             },
+            {
+              id: '10',
+              actorId: null,
+              actorName: null,
+              action: 'people:organization:disable',
+              resourceType: 'organization',
+              resourceId: '1',
+              summary: 'H1 第一医院',
+              before: { status: 'enabled' },
+              after: { status: 'disabled' },
+              ip: null,
+              userAgent: null,
+              createdAt: '2026-01-03T00:00:00.000Z',
+            },
           ],
-          total: 1,
+          total: 2,
           success: true,
           current: 1,
           pageSize: 20,
@@ -236,6 +251,9 @@ describe('/user/organization/:id/profile', () => {
     await waitFor(() => expect(within(children).getByText('心内科')).toBeInTheDocument());
     const audit = screen.getByTestId('audit-timeline');
     await waitFor(() => expect(within(audit).getByText('移动')).toBeInTheDocument());
+    // a change with no actor is the system's (a job's, the clock's)
+    const disabled = within(audit).getByText('停用').closest('[data-testid="audit-entry"]') as HTMLElement;
+    expect(disabled).toHaveTextContent('停用 · 系统 ·');
     expect(api.find('GET', '/api/system/audit-log')[0].query).toMatchObject({
       resourceType: 'organization',
       resourceId: '1',
@@ -247,5 +265,26 @@ describe('/user/organization/:id/profile', () => {
     const routes = [{ path: '/user/organization/:id/profile', element: <OrganizationProfile /> }];
     render(renderApp({ store, access: grant(codes), routes, initialPath: '/user/organization/77/profile' }).tree);
     expect(await screen.findByTestId('record-not-found')).toBeInTheDocument();
+  });
+});
+
+describe('the organisation picker', () => {
+  it('reads nothing for an empty field', async () => {
+    const api = fakeApi(tree());
+    render(renderApp({ store, children: <OrganizationPicker value={null} data-testid="picker" /> }).tree);
+    await waitFor(() => expect(api.find('GET', '/api/people/organization/tree')).toHaveLength(1));
+    // a record's empty field (null) is no organisation to look up
+    expect(api.calls.filter((c) => c.path !== '/api/people/organization/tree')).toEqual([]);
+  });
+
+  it('offers only the types it is for; the others show disabled, for where they sit', async () => {
+    fakeApi(tree());
+    render(renderApp({ store, children: <OrganizationPicker types={['department']} data-testid="picker" /> }).tree);
+    fireEvent.mouseDown((await screen.findByTestId('picker')).querySelector('input') as HTMLElement);
+    const node = async (title: string) =>
+      (await screen.findByText(title, { selector: '.ant-select-tree-title' })).closest('.ant-select-tree-treenode');
+    expect(await node('第一医院 (H1)')).toHaveClass('ant-select-tree-treenode-disabled');
+    fireEvent.click((await node('第一医院 (H1)'))?.querySelector('.ant-select-tree-switcher') as Element);
+    expect(await node('心内科 (D1)')).not.toHaveClass('ant-select-tree-treenode-disabled');
   });
 });

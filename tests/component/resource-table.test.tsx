@@ -59,7 +59,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function mount(codes: string[], extra: Parameters<typeof fakeApi>[0] = {}) {
+function mount(codes: string[], extra: Parameters<typeof fakeApi>[0] = {}, declared = descriptor) {
   const api = fakeApi({
     'GET /api/things': () => ({ body: { data: rows, total: 2, success: true, current: 1, pageSize: 10 } }),
     ...extra,
@@ -67,7 +67,7 @@ function mount(codes: string[], extra: Parameters<typeof fakeApi>[0] = {}) {
   const { tree } = renderApp({
     store,
     access: grant(codes),
-    children: <ResourceTable<Thing> descriptor={descriptor} />,
+    children: <ResourceTable<Thing> descriptor={declared} />,
   });
   render(tree);
   return api;
@@ -174,6 +174,22 @@ describe('ResourceTable', () => {
       expect(screen.queryByTestId(id)).toBeNull();
     }
     expect(within(row('alpha')).queryByRole('checkbox')).toBeNull();
+  });
+
+  it("says why a row is locked by the action it refuses: the edit's reason when both are", async () => {
+    mount(
+      all,
+      {},
+      {
+        ...descriptor,
+        allows: (thing, action) => action === 'update' && thing.status !== 'locked',
+        lockReasonId: { update: 'teaching.course.locked', delete: 'teaching.course.locked.delete' },
+      },
+    );
+    await screen.findByText('alpha');
+    expect(within(row('alpha')).getByTestId('row-edit')).toBeInTheDocument();
+    expect(within(row('alpha')).getByTestId('row-locked')).toHaveAttribute('aria-label', '只有草稿课程可以删除');
+    expect(within(row('beta')).getByTestId('row-locked')).toHaveAttribute('aria-label', '已归档的课程不能修改或删除');
   });
 
   it('shows each button with its own code', async () => {

@@ -134,7 +134,11 @@ describe('the form', () => {
       'GET /api/teaching/activity': () => page([row]),
       'GET /api/people/doctor': () => page([]),
       'GET /api/people/trainee-type': () => page([]),
-      'GET /api/people/organization/tree': () => ({ body: [] }),
+      'GET /api/people/organization/tree': (call) => ({
+        body: call.query.parentId
+          ? []
+          : [{ id: '1', code: 'H1', name: '第一医院', orgType: 'hospital', hasChildren: true }],
+      }),
       'GET /api/people/organization/5': () => ({ body: { id: '5', name: '心内科', path: '/5/' } }),
       'PUT /api/teaching/activity/1': () =>
         refuse
@@ -150,6 +154,10 @@ describe('the form', () => {
     openList();
     const listed = (await screen.findByText('心衰病例讨论')).closest('tr') as HTMLElement;
     fireEvent.click(within(listed).getByTestId('row-edit'));
+    // its department is a department: the hospital above shows, not to be chosen
+    fireEvent.mouseDown((await screen.findByTestId('form-orgId')).querySelector('input') as HTMLElement);
+    const hospital = await screen.findByText('第一医院 (H1)', { selector: '.ant-select-tree-title' });
+    expect(hospital.closest('.ant-select-tree-treenode')).toHaveClass('ant-select-tree-treenode-disabled');
     const field = (await screen.findAllByTestId('form-signInWindow'))[0]?.closest('.ant-form-item') as HTMLElement;
     fireEvent.click(screen.getByTestId('resource-form-submit'));
     await waitFor(() => expect(api.find('PUT', '/api/teaching/activity/1')).toHaveLength(1));
@@ -307,6 +315,7 @@ describe('/teach/teaching/:id/profile', () => {
     expect(screen.getByTestId('activity-rating')).toHaveTextContent(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     expect(await screen.findByTestId('signed-in-R001')).toHaveTextContent(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     const row = screen.getByText('李四').closest('tr') as HTMLElement;
+    const trailReads = api.find('GET', '/api/system/audit-log').length;
     fireEvent.click(within(row).getByRole('checkbox'));
     const batch = await screen.findByTestId('attendance-batch');
     fireEvent.change(within(batch).getByRole('textbox'), { target: { value: '病假' } });
@@ -315,6 +324,8 @@ describe('/teach/teaching/:id/profile', () => {
     expect(api.find('POST', '/api/teaching/activity/1/attendance')[0].body).toEqual({
       items: [{ traineeId: 'tR002', attendance: 'excused', note: '病假' }],
     });
+    // the history is read again with the activity, and shows the correction
+    await waitFor(() => expect(api.find('GET', '/api/system/audit-log').length).toBeGreaterThan(trailReads));
   });
 
   it('changes one row without touching its note, and asks before a signed-in trainee loses their sign-in', async () => {
@@ -571,6 +582,7 @@ describe('/sign-in/activity', () => {
           signedInAt: new Date().toISOString(),
           already: false,
           evaluationEnabled: true,
+          rated: false,
           ratingToken: 'token-1',
         },
       }),
@@ -589,6 +601,28 @@ describe('/sign-in/activity', () => {
     fireEvent.click(screen.getByTestId('sign-in-rate-submit'));
     await screen.findByTestId('sign-in-rated');
     expect(api.find('POST', '/api/teaching/activity/rate')[0].body).toEqual({ token: 'token-1', rating: 5 });
+  });
+
+  it('offers no rating to a trainee who signs in again having rated', async () => {
+    fakeApi({
+      'POST /api/teaching/activity/sign-in': () => ({
+        body: {
+          activityTitle: '心衰病例讨论',
+          traineeName: '张三',
+          attendance: 'present',
+          signedInAt: new Date().toISOString(),
+          already: true,
+          evaluationEnabled: true,
+          rated: true,
+          ratingToken: null,
+        },
+      }),
+    });
+    openSignIn('/sign-in/activity?code=1.2.3.abc');
+    await signInAs('R001', '张三');
+    expect(await screen.findByTestId('sign-in-rated')).toHaveTextContent('你已评价过本活动');
+    expect(screen.queryByTestId('sign-in-rating')).toBeNull();
+    expect(screen.queryByTestId('sign-in-rate-later')).toBeNull();
   });
 });
 

@@ -419,6 +419,38 @@ describe('/teach/course/:id/profile', () => {
     expect(await shown('分配年级')).toHaveTextContent('2025, 2026');
   });
 
+  it('edits the course from its profile, and shows it as saved', async () => {
+    let saved = false;
+    const api = open(
+      {},
+      {
+        ...tree,
+        'GET /api/teaching/course/1': () => ({ body: aCourse(saved ? { title: '新职工培训', version: 5 } : {}) }),
+        'PUT /api/teaching/course/1': (call) => {
+          saved = true;
+          return { body: aCourse({ ...(call.body as object), id: '1', version: 5 }) };
+        },
+        'GET /api/people/trainee-type.*': () => page([]),
+        'GET /api/assess/paper': () => page([]),
+      },
+    );
+    fireEvent.click(await screen.findByTestId('course-profile-edit'));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.change(await within(drawer).findByDisplayValue('新职工入职培训'), { target: { value: '新职工培训' } });
+    fireEvent.click(within(drawer).getByTestId('resource-form-submit'));
+    await waitFor(() => expect(api.find('PUT', '/api/teaching/course/1')).toHaveLength(1));
+    expect(api.find('PUT', '/api/teaching/course/1')[0].body).toMatchObject({ title: '新职工培训', version: 4 });
+    // the drawer closes and the profile reads the course again
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(screen.getByTestId('resource-profile')).findByText('新职工培训')).toBeInTheDocument();
+  });
+
+  it('offers no edit of an archived course', async () => {
+    open({ status: 'archived' });
+    await screen.findByTestId('course-enrolments');
+    expect(screen.queryByTestId('course-profile-edit')).toBeNull();
+  });
+
   it('takes the course offline only once confirmed', async () => {
     const api = open();
     fireEvent.click(await screen.findByTestId('course-profile-offline'));
@@ -450,11 +482,15 @@ describe('/teach/course/:id/profile', () => {
     expect(within(card).queryByText('R002')).toBeNull();
   });
 
-  it('enrols the trainees picked, saying how many', async () => {
+  it('enrols the trainees picked, saying how many; those enrolled already are not offered', async () => {
     const api = open(
       {},
       {
-        'GET /api/people/trainee': () => page([{ id: '31', name: '周九', traineeNo: 'R031' }]),
+        'GET /api/people/trainee': () =>
+          page([
+            { id: '31', name: '周九', traineeNo: 'R031' },
+            { id: 'R002', name: '李四', traineeNo: 'R002' },
+          ]),
         'POST /api/teaching/course/1/enrol': () => ({ body: { count: 1, course: aCourse({ version: 5 }) } }),
       },
     );
@@ -463,6 +499,8 @@ describe('/teach/course/:id/profile', () => {
     fireEvent.mouseDown(
       within(within(card).getByTestId('enrolment-pick').closest('.ant-select') as HTMLElement).getByRole('combobox'),
     );
+    const listed = await screen.findByText('李四 (R002) · 已在名单中', { selector: '.ant-select-item-option-content' });
+    expect(listed.closest('.ant-select-item-option')).toHaveClass('ant-select-item-option-disabled');
     fireEvent.click(await screen.findByText('周九 (R031)', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(within(card).getByTestId('enrolment-add'));
     expect(await screen.findByText('新加入 1 名学员')).toBeInTheDocument();

@@ -11,21 +11,25 @@ const summaryOf = (log: AuditLog) =>
   summaryWithoutFields(log.summary, [...Object.keys(log.before ?? {}), ...Object.keys(log.after ?? {})]);
 
 /**
- * The record's audit trail, newest first. A change names the fields it changed by their labels (`labels`: a field's
- * i18n id, as the profile titles it); fields the profile does not show are left out, and so are a creation's.
+ * The record's audit trail, newest first, read again each time the record is (an action's reload adds its entry). A
+ * change names the fields it changed by their labels (`labels`: a field's i18n id, as the profile titles it); fields
+ * the profile does not show are left out, and so are a creation's.
  */
 export default function AuditTimeline({
   resourceType,
   resourceId,
+  record,
   labels = {},
 }: {
   resourceType: string;
   resourceId: string;
+  /** The record as last read: a new reading reads the trail again. */
+  record: object;
   labels?: Record<string, string>;
 }) {
   const intl = useIntl();
   const { data, loading } = useRequest(() => fetchAuditLogs(resourceType, resourceId), {
-    refreshDeps: [resourceType, resourceId],
+    refreshDeps: [resourceType, resourceId, record],
     onError: ignoreShownError,
   });
   const verb = (log: AuditLog) => {
@@ -56,7 +60,7 @@ export default function AuditTimeline({
                 <div data-testid="audit-entry" data-action={log.action}>
                   <Typography.Text strong>{verb(log)}</Typography.Text>
                   {' · '}
-                  {log.actorName ?? '-'}
+                  {log.actorId ? (log.actorName ?? '-') : intl.formatMessage({ id: 'resource.audit.system' })}
                   {' · '}
                   <Typography.Text type="secondary">{formatDateTime(log.createdAt)}</Typography.Text>
                   {summaryOf(log) && <div>{summaryOf(log)}</div>}

@@ -72,7 +72,14 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
         />
       </Card>
       {row && children?.(row, refresh)}
-      <AuditTimeline resourceType={descriptor.auditType} resourceId={id} labels={fieldLabels(descriptor.columns)} />
+      {row && (
+        <AuditTimeline
+          resourceType={descriptor.auditType}
+          resourceId={id}
+          record={row}
+          labels={fieldLabels(descriptor.columns)}
+        />
+      )}
     </Space>
   );
 }

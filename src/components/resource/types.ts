@@ -65,8 +65,11 @@ export interface ResourceDescriptor<
    * `label`, `title`, `userName` or `code` does not say it.
    */
   recordName?: (row: Row) => string;
-  /** i18n id of why a row `allows` refuses is locked (its lock icon's tooltip). */
-  lockReasonId?: string;
+  /**
+   * i18n id of why a row `allows` refuses is locked (its lock icon's tooltip); or one for each action, when they are
+   * refused for different reasons (the edit's shows when both are).
+   */
+  lockReasonId?: string | { update: string; delete: string };
   /** Rows owned by the platform (global dictionaries): only its operators are offered create, import, edit, delete. */
   platformOwned?: boolean;
   /** Records made elsewhere (messages, by a send): nobody is offered create, import, edit or delete. */

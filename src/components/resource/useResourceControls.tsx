@@ -120,12 +120,13 @@ export function useResourceControls<Row extends { id: string; version: number }>
   /** Why a row refuses a change the user may otherwise make (built-in, the platform's): a lock that says so. */
   const lockReason = (row: Row): string | undefined => {
     if (descriptor.readOnly) return undefined;
-    const refused = (['update', 'delete'] as const).some(
+    const refused = (['update', 'delete'] as const).find(
       (action) => access[code[action]] && !(can(code[action]) && allows(row, action)),
     );
     if (!refused) return undefined;
     if (descriptor.platformOwned && !access.platformOperator) return t('resource.locked.platform');
-    return t(descriptor.lockReasonId ?? 'resource.locked');
+    const reason = descriptor.lockReasonId;
+    return t((typeof reason === 'object' ? reason[refused] : reason) ?? 'resource.locked');
   };
 
   const lockIcon = (row: Row) => {

@@ -89,7 +89,7 @@ export const documentDescriptor = describeResource<Document, CreateDocument, Upd
     formLayout: 'DrawerForm',
     allows: (row, action) =>
       action === 'delete' ? row.status === 'draft' : row.status === 'draft' || row.status === 'offline',
-    lockReasonId: 'content.document.locked',
+    lockReasonId: { update: 'content.document.locked', delete: 'content.document.locked.delete' },
     form: { create: [...FORM], update: [...FORM] },
     columns: [
       column('keyword', { searchOnly: true }),

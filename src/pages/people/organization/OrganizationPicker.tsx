@@ -12,13 +12,16 @@ interface Option {
 }
 
 interface Props {
-  value?: string | string[];
+  /** None chosen: undefined, or null (a record's empty field). */
+  value?: string | string[] | null;
   onChange?: (value: string | string[] | undefined) => void;
   multiple?: boolean;
   /** Choices above the tree's roots (the top of the tree, for a move). */
   before?: { value: string; title: string }[];
   /** A node offered disabled, with nothing under it (the node being moved). */
   exclude?: string;
+  /** The only types that may be chosen (a department, say); the others show disabled, for where the choices sit. */
+  types?: readonly OrganizationNode['orgType'][];
   disabled?: boolean;
   'data-testid'?: string;
 }
@@ -27,7 +30,7 @@ interface Props {
  * Organisations picked from the tree, one level at a time as it is opened; the chosen ones are shown in place (their
  * ancestors' levels are loaded first). A form control: `value` and `onChange`.
  */
-export default function OrganizationPicker({ value, onChange, multiple, before = [], exclude, ...rest }: Props) {
+export default function OrganizationPicker({ value, onChange, multiple, before = [], exclude, types, ...rest }: Props) {
   const [options, setOptions] = useState<Option[]>(
     before.map((b) => ({ id: b.value, pId: '', value: b.value, title: b.title, isLeaf: true })),
   );
@@ -38,7 +41,7 @@ export default function OrganizationPicker({ value, onChange, multiple, before =
     value: node.id,
     title: `${node.name} (${node.code})`,
     isLeaf: !node.hasChildren || node.id === exclude,
-    disabled: node.id === exclude,
+    disabled: node.id === exclude || (types !== undefined && !types.includes(node.orgType)),
   });
 
   /** The level under `parent` (the roots when empty), once. */
@@ -54,7 +57,7 @@ export default function OrganizationPicker({ value, onChange, multiple, before =
     const known = new Set<string>();
     (async () => {
       await load('', known);
-      const chosen = value === undefined ? [] : Array.isArray(value) ? value : [value];
+      const chosen = value == null ? [] : Array.isArray(value) ? value : [value];
       for (const id of chosen) {
         const org = await organizations.get(id, { shownByCaller: [404] }).catch(() => undefined);
         const ancestors = org?.path.split('/').filter(Boolean).slice(0, -1) ?? [];
@@ -67,7 +70,7 @@ export default function OrganizationPicker({ value, onChange, multiple, before =
   return (
     <TreeSelect
       {...rest}
-      value={value}
+      value={value ?? undefined}
       onChange={onChange}
       multiple={multiple}
       allowClear

@@ -1,4 +1,5 @@
 import { UserAddOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -12,21 +13,26 @@ interface TraineeChoice {
 
 /**
  * Trainees found by name, pinyin or number (of `statuses` when given), picked several at once and handed to `add`;
- * the pick is cleared once `add` succeeds (its refusal shows through the request layer).
+ * those already on the list show, not to be picked again. The pick is cleared once `add` succeeds (its refusal shows
+ * through the request layer).
  */
 export default function TraineesAdder({
   add,
   label,
   placeholder = label,
   statuses,
+  listed = [],
   testId,
 }: {
   add: (traineeIds: string[]) => Promise<unknown>;
   label: string;
   placeholder?: string;
   statuses?: string[];
+  /** The ids of the trainees already on the list. */
+  listed?: string[];
   testId: string;
 }) {
+  const intl = useIntl();
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const { data: found = [], loading } = useRequest<TraineeChoice[], []>(
@@ -50,7 +56,16 @@ export default function TraineesAdder({
         onSearch={setKeyword}
         style={{ minWidth: 280 }}
         placeholder={placeholder}
-        options={found.map((trainee) => ({ value: trainee.id, label: `${trainee.name} (${trainee.traineeNo})` }))}
+        options={found.map((trainee) => {
+          const named = `${trainee.name} (${trainee.traineeNo})`;
+          return listed.includes(trainee.id)
+            ? {
+                value: trainee.id,
+                label: `${named} · ${intl.formatMessage({ id: 'people.trainee.listed' })}`,
+                disabled: true,
+              }
+            : { value: trainee.id, label: named };
+        })}
         data-testid={`${testId}-pick`}
       />
       <Button

@@ -156,10 +156,10 @@ export default function ActivityForm({ record, defaults, onClose, onSaved }: For
         fieldProps={{ 'data-testid': 'form-activityType' } as object}
       />
       <Form.Item name="orgId" label={label('orgId')} rules={required}>
-        <LazyOrganizationPicker data-testid="form-orgId" />
+        <LazyOrganizationPicker types={['department']} data-testid="form-orgId" />
       </Form.Item>
       <Form.Item name="specialtyBaseId" label={label('specialtyBaseId')}>
-        <LazyOrganizationPicker data-testid="form-specialtyBaseId" />
+        <LazyOrganizationPicker types={['specialty_base']} data-testid="form-specialtyBaseId" />
       </Form.Item>
       <ProFormSelect
         name="hostDoctorId"

@@ -143,7 +143,7 @@ export const activityDescriptor = describeResource<Activity, CreateActivity, Upd
     recordName: (row) => row.title,
     allows: (row, action) =>
       action === 'delete' ? ['draft', 'cancelled'].includes(row.status) : ['draft', ...LIVE].includes(row.status),
-    lockReasonId: 'teaching.activity.locked',
+    lockReasonId: { update: 'teaching.activity.locked', delete: 'teaching.activity.locked.delete' },
     formLayout: 'DrawerForm',
     form: { create: [], update: [] },
     columns: [

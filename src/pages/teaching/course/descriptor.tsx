@@ -100,7 +100,7 @@ export const courseDescriptor = describeResource<Course, CreateCourse, UpdateCou
   recordName: (row) => row.title,
   formLayout: 'DrawerForm',
   allows: (row, action) => (action === 'delete' ? row.status === 'draft' : row.status !== 'archived'),
-  lockReasonId: 'teaching.course.locked',
+  lockReasonId: { update: 'teaching.course.locked', delete: 'teaching.course.locked.delete' },
   form: { create: [...FORM], update: [...FORM] },
   columns: [
     column('keyword', { searchOnly: true }),

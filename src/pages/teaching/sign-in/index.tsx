@@ -198,7 +198,9 @@ export default function ActivitySignIn() {
         }
         subTitle={`${done.activityTitle} · ${formatDateTime(done.signedInAt)}`}
       />
-      {done.ratingToken ? (
+      {done.rated ? (
+        <Alert type="success" showIcon message={t('teaching.signIn.ratedBefore')} data-testid="sign-in-rated" />
+      ) : done.ratingToken ? (
         <RateForm token={done.ratingToken} />
       ) : (
         done.evaluationEnabled && (

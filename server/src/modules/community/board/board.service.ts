@@ -131,7 +131,7 @@ export function createBoardService(deps: ResourceDeps) {
           action: 'community:board:reorder',
           resourceType: 'board',
           resourceId: null,
-          summary: `reorder ${ids.length}`,
+          summary: '',
           after: ids,
         });
         return { updated: ids.length };

@@ -227,7 +227,8 @@ export function createPostService(deps: ResourceDeps) {
         action: 'community:post:moderate',
         resourceType: 'post',
         resourceId: before.postId,
-        summary: `reply ${id} · ${before.status} → ${status}${reason ? ` · ${reason}` : ''}`,
+        // before and after hold the reply's statuses
+        summary: reason ?? '',
         before,
         after,
       });

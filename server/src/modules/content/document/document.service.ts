@@ -430,7 +430,8 @@ export function createDocumentService(deps: ResourceDeps) {
           action: 'doc:document:update',
           resourceType: 'document',
           resourceId: null,
-          summary: `${input.mode} tags ${tagIds.join(',')} · ${ids.length} documents`,
+          // many documents: what was done is in `after`
+          summary: '',
           after: { ids, tagIds, mode: input.mode },
         });
         return { updated: ids.length };
@@ -450,7 +451,7 @@ export function createDocumentService(deps: ResourceDeps) {
           action: 'doc:document:update',
           resourceType: 'document',
           resourceId: null,
-          summary: `moved ${ids.length} documents → ${input.baseId}`,
+          summary: '',
           after: { ids, baseId: input.baseId },
         });
         return { updated: ids.length };
@@ -609,7 +610,7 @@ function publishDue(tenancy: Tenancy, now: Date): Promise<number> {
         action: 'doc:document:publish',
         resourceType: 'document',
         resourceId: String(r.id),
-        summary: `${r.title} · scheduled → published`,
+        summary: r.title,
         before: { status: 'draft' },
         after: { status: 'published' },
       }));

@@ -273,7 +273,7 @@ export function createQualificationService(deps: Deps) {
             action: 'expert:qualification:review',
             resourceType: 'qualification',
             resourceId: id,
-            summary: `${after.ownerName} · ${after.certNo} · ${before.reviewStatus} → ${after.reviewStatus}`,
+            summary: `${after.ownerName} · ${after.certNo}`,
             before,
             after,
           });
@@ -420,7 +420,7 @@ function expireQualifications(tenancy: Tenancy, now: Date): Promise<number> {
         action: 'expert:qualification:expire',
         resourceType: 'qualification',
         resourceId: String(r.id),
-        summary: `${r.cert_no} · approved → expired`,
+        summary: r.cert_no,
         before: { reviewStatus: 'approved' },
         after: { reviewStatus: 'expired' },
       }));

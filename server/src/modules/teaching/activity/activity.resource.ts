@@ -330,10 +330,11 @@ export const SignedIn = z
     evaluationEnabled: z
       .boolean()
       .openapi({ description: 'It is rated (from its start: by the token, or the rating code)' }),
+    rated: z.boolean().openapi({ description: 'They have rated it' }),
     ratingToken: z
       .string()
       .nullable()
-      .openapi({ description: 'To rate the activity (when it is evaluated and has started)' }),
+      .openapi({ description: 'To rate the activity (when it is evaluated, has started and is not rated yet)' }),
   })
   .openapi('ActivitySignedIn');
 export type SignedIn = z.infer<typeof SignedIn>;

@@ -636,11 +636,12 @@ export function createActivityService(deps: Deps) {
           .selectFrom('activity_participant as ap')
           .innerJoin('trainee as t', 't.id', 'ap.trainee_id')
           .innerJoin('person as p', 'p.id', 't.person_id')
-          .select(['ap.id', 'ap.trainee_id', 'ap.attendance', 'ap.signed_in_at', 'p.name'])
+          .select(['ap.id', 'ap.trainee_id', 'ap.attendance', 'ap.signed_in_at', 'ap.rating', 'p.name'])
           .where('ap.activity_id', '=', activityId)
           .where('t.trainee_no', '=', input.traineeNo)
           .executeTakeFirst();
         if (!participant || participant.name !== input.name) throw new AppError('activity.notParticipant');
+        const rated = participant.rating !== null;
         const distance = row.signInMode === 'qr_geo' ? distanceOf(row, input, texts[lang]) : null;
         const already = ATTENDED.includes(participant.attendance) && participant.signed_in_at !== null;
         const late = now > Date.parse(row.startAt) + row.lateAfterMinutes * 60_000;
@@ -667,9 +668,10 @@ export function createActivityService(deps: Deps) {
           signedInAt: signedInAt.toISOString(),
           already,
           evaluationEnabled: row.evaluationEnabled,
-          // who signs in before the start rates later, by the rating code
+          rated,
+          // who signs in before the start rates later, by the rating code; who has rated is not asked again
           ratingToken:
-            row.evaluationEnabled && ratingWindow(row).open(now)
+            row.evaluationEnabled && !rated && ratingWindow(row).open(now)
               ? ratingToken(tenantId, row, String(participant.trainee_id))
               : null,
         };
@@ -881,20 +883,19 @@ async function statsScope(tx: Tx, query: StatsQuery, viewer: string, now: Date) 
   return { local, counted };
 }
 
-/** Who never signed in (nor was excused) is absent: the activity is over. How many were marked so. */
-async function markAbsent(tx: Tx, id: string, now: Date, actorId: string | null): Promise<number> {
-  const marked = await tx
+/** Who never signed in (nor was excused) is absent: the activity is over. */
+async function markAbsent(tx: Tx, id: string, now: Date, actorId: string | null): Promise<void> {
+  await tx
     .updateTable('activity_participant')
     .set({ attendance: 'absent', updated_at: now, updated_by: actorId })
     .where('activity_id', '=', id)
     .where('attendance', '=', 'registered')
-    .executeTakeFirst();
-  return Number(marked.numUpdatedRows);
+    .execute();
 }
 
 /**
  * Published whose start has come → ongoing; published or ongoing past its end and sign-in window → completed. Each
- * change leaves its audit row, with no actor and a note that the clock made it.
+ * change leaves its audit row, with no actor: the system's.
  */
 function advanceByClock(tenancy: Tenancy, now: Date, recount: (tx: Tx, id: string) => Promise<void>) {
   const over = sql<boolean>`teaching_activity.end_at < ${now}
@@ -935,14 +936,14 @@ function advanceByClock(tenancy: Tenancy, now: Date, recount: (tx: Tx, id: strin
         )
         .execute(),
     async (tx, tenantId) => {
-      const changes: { id: string; title: string; from: ActivityStatus; to: ActivityStatus; absent?: number }[] = [];
+      const changes: { id: string; title: string; from: ActivityStatus; to: ActivityStatus }[] = [];
       const done = await due(tx, ['published', 'ongoing'], over);
       await moved(tx, done, 'completed');
       for (const row of done) {
         const id = String(row.id);
-        const absent = await markAbsent(tx, id, now, null);
+        await markAbsent(tx, id, now, null);
         await recount(tx, id);
-        changes.push({ id, title: row.title, from: row.status, to: 'completed', absent });
+        changes.push({ id, title: row.title, from: row.status, to: 'completed' });
       }
       const started = await due(tx, ['published'], sql<boolean>`teaching_activity.start_at <= ${now}`);
       await moved(tx, started, 'ongoing');
@@ -952,9 +953,8 @@ function advanceByClock(tenancy: Tenancy, now: Date, recount: (tx: Tx, id: strin
         action: `teaching:activity:${c.to === 'completed' ? 'complete' : 'start'}`,
         resourceType: 'teaching_activity',
         resourceId: c.id,
-        summary: [c.title, `${c.from} → ${c.to}`, c.absent ? `${c.absent} absent` : '', 'by the clock']
-          .filter(Boolean)
-          .join(' · '),
+        // the action names the move and before/after its statuses: the console labels them
+        summary: c.title,
         before: { status: c.from },
         after: { status: c.to },
       }));

@@ -386,7 +386,7 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
           action: 'teaching:course-item:update',
           resourceType: 'course',
           resourceId: input.courseId,
-          summary: `reorder ${input.items.length}`,
+          summary: '',
           after: input.items,
         });
         return { moved: input.items.length };

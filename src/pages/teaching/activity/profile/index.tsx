@@ -346,6 +346,7 @@ function Participants({ activity, onChanged }: { activity: Activity; onChanged: 
             <TraineesAdder
               testId="participants"
               label={t('teaching.activity.participants.add')}
+              listed={data.map((p) => p.traineeId)}
               add={(ids) =>
                 addParticipants(activity.id, ids).then(() => {
                   message.success(t('teaching.activity.participants.added'));

@@ -1,9 +1,10 @@
 import '@/pages/teaching/catalogue';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import ResourceForm from '@/components/resource/ResourceForm';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import TraineesAdder from '@/pages/people/trainee/TraineesAdder';
 import { downloadFile } from '@/services/resource';
@@ -86,6 +87,7 @@ function Enrolments({ course, reload }: { course: Course; reload: () => void }) 
             label={t('teaching.course.enrolment.add')}
             placeholder={t('teaching.course.enrolment.pick')}
             statuses={['in_training', 'extended']}
+            listed={data.map((e) => e.traineeId)}
             add={(ids) =>
               enrolTrainees(course.id, ids).then(({ count }) => {
                 message.success(t('teaching.course.assigned', { count }));
@@ -174,19 +176,26 @@ function Enrolments({ course, reload }: { course: Course; reload: () => void }) 
 }
 
 /**
- * /teach/course/:id/profile: the course's settings (its cover, teachers, CME credits) and description; published, taken offline or assigned from here; its items in
- * order (dragged into a new one); its enrolments with progress and completion, and the report; its audit trail.
+ * /teach/course/:id/profile: the course's settings (its cover, teachers, CME credits) and description; edited,
+ * published, taken offline or assigned from here; its items in order (dragged into a new one); its enrolments with
+ * progress and completion, and the report; its audit trail.
  */
 export default function CourseProfile() {
   const intl = useIntl();
   const access = useAccess();
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const [editing, setEditing] = useState<Course>();
   return (
     <div data-testid="course-profile">
       <ResourceProfile<Course> descriptor={courseDescriptor}>
         {(course, reload) => (
           <>
             <Space>
+              {access['teaching:course:update'] && courseDescriptor.allows?.(course, 'update', access) && (
+                <Button icon={<EditOutlined />} onClick={() => setEditing(course)} data-testid="course-profile-edit">
+                  {t('resource.edit')}
+                </Button>
+              )}
               {['draft', 'offline'].includes(course.status) && access['teaching:course:publish'] && (
                 <Button
                   type="primary"
@@ -226,6 +235,18 @@ export default function CourseProfile() {
             )}
             <CourseOutline courseId={course.id} manage />
             <Enrolments course={course} reload={reload} />
+            {editing && (
+              <ResourceForm<Course>
+                descriptor={courseDescriptor}
+                open
+                record={editing}
+                onOpenChange={(open) => !open && setEditing(undefined)}
+                onSaved={() => {
+                  setEditing(undefined);
+                  reload();
+                }}
+              />
+            )}
           </>
         )}
       </ResourceProfile>
