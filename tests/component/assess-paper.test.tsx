@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PaperListPage from '@/pages/assess/paper';
 import type { Paper } from '@/pages/assess/paper/descriptor';
@@ -375,6 +376,29 @@ describe('/exam-paper/:id/profile', () => {
     const shown = within(await screen.findByTestId('paper-preview'));
     expect(await shown.findByRole('img', { name: 'ecg.png' })).toHaveAttribute('src', '/files/ecg.png');
     expect(shown.getByRole('img', { name: 'flutter.png' })).toHaveAttribute('src', '/files/flutter.png');
+  });
+
+  it('says in place of the preview, once and in words, why the bank can no longer draw the paper', async () => {
+    const toast = vi.spyOn(message, 'error');
+    fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: aPaper({ id: '1', status: 'draft' }) }),
+      'GET /api/assess/paper/1/preview': () => ({
+        status: 400,
+        body: {
+          family: 'CLIENT_ERROR',
+          code: 'common.validation',
+          message: '请求参数不正确',
+          fields: [{ field: 'sections.0.rules.0.count', message: '题库已变化，该规则抽不够题目' }],
+        },
+      }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    openProfile();
+    expect(await screen.findByTestId('paper-preview-refused', {}, slow)).toHaveTextContent(
+      '第 1 部分第 1 条规则：题库已变化，该规则抽不够题目',
+    );
+    await new Promise((done) => setTimeout(done, 300));
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it("numbers the questions on from one section to the next, a group's items under its number, as the Word document does", async () => {
