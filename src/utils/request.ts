@@ -129,6 +129,19 @@ export function withReasons(
   return body.code === 'common.validation' ? reasons.join(semicolon) : `${message} — ${reasons.join(semicolon)}`;
 }
 
+/** A Blob of whichever realm answered (the browser's, or the test runner's fetch). */
+const isBlob = (value: unknown): value is Blob =>
+  isObject(value) && typeof value.text === 'function' && typeof value.size === 'number';
+
+/** The JSON error body of a request that asked for a file (a blob): the reason of a refused download. */
+async function readBlobBody(error: unknown): Promise<void> {
+  if (!isObject(error) || !isBlob(error.data)) return;
+  error.data = await error.data
+    .text()
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => undefined);
+}
+
 /** De-duplication key: status + URL + page path; a 500 only counts status + page. */
 export const dedupeKey = (status: number, url: string, pagePath: string) =>
   status === 500 ? `500|${pagePath}` : `${status}|${url.split('?')[0]}|${pagePath}`;
@@ -251,11 +264,13 @@ export function createRequest(deps: RequestDeps) {
     try {
       return await client<T>(url, options);
     } catch (error) {
+      await readBlobBody(error);
       if (options.skipErrorHandler) throw error;
       if (statusOf(error) === 401 && (await refreshOnce())) {
         try {
           return await client<T>(url, options);
         } catch (retryError) {
+          await readBlobBody(retryError);
           handle(retryError, url, options);
           throw retryError;
         }

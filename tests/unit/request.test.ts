@@ -244,6 +244,21 @@ describe('request layer: field errors', () => {
     expect(deps.notify).toHaveBeenLastCalledWith('课程已锁定 — 有学员在学');
   });
 
+  it("reads the JSON reason of a refused file download, and hands the caller the layer's text", async () => {
+    const refused = {
+      code: 'common.validation',
+      message: '请求参数不正确',
+      fields: [{ field: 'sections.0.rules.0.count', message: '题库已变化，该规则抽不够题目' }],
+    };
+    const { request, deps } = setup({ handler: () => json(400, refused) });
+    const error = await swallow(request('/api/assess/paper/1/export-pdf', { responseType: 'blob' }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith('题库已变化，该规则抽不够题目');
+    expect(request.reasonOf(error, { nameField: () => '第 1 部分第 1 条规则' })).toBe(
+      '第 1 部分第 1 条规则：题库已变化，该规则抽不够题目',
+    );
+  });
+
   it('does not offer a 409 or a 400 without fields to the form', async () => {
     const { request, deps } = setup({ handler: () => json(409, { ...invalid, code: 'common.versionConflict' }) });
     const placeFieldErrors = vi.fn(() => true);

@@ -204,6 +204,7 @@ function CandidatePreview({ paper }: { paper: Paper }) {
       // the window printed on the reader's clock, as the screen shows it
       { seed: String(seed), answers: String(key), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
       `${paper.code}${key ? '-key' : ''}.${format === 'word' ? 'docx' : 'pdf'}`,
+      { nameField: paperPlace },
     ).catch(ignoreShownError);
   // a draw the bank can no longer make is said here, in place of the questions
   const { data, error } = useRequest(() => previewPaper(paper.id, seed), {
