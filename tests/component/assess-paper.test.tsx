@@ -140,7 +140,9 @@ describe('/exam-paper/edit/:id', () => {
 });
 
 describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
-  it('answers the paper in order when the availability says a rule of no type may draw a case analysis', async () => {
+  it('answers the paper in order when the availability says a rule of no type may draw a case analysis', {
+    timeout: 150_000,
+  }, async () => {
     let mayDraw = false;
     const api = fakeApi({
       'GET /api/assess/paper/1': () => ({ body: aPaper() }),
@@ -184,6 +186,17 @@ describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
     );
     expect(within(navigation).getByRole('radio', { name: '自由跳转' })).toBeDisabled();
     expect(screen.getByTestId('paper-delivery')).toHaveTextContent('含（或可能抽到）案例分析题，须按顺序作答');
+    // asking fewer again, it can no longer draw one: the free navigation chosen before comes back
+    mayDraw = false;
+    fireEvent.change(screen.getByTestId('rule-count'), { target: { value: '3' } });
+    await waitFor(() => expect(within(navigation).getByRole('radio', { name: '自由跳转' })).toBeChecked(), slow);
+    expect(within(navigation).getByRole('radio', { name: '自由跳转' })).not.toBeDisabled();
+    mayDraw = true;
+    fireEvent.change(screen.getByTestId('rule-count'), { target: { value: '4' } });
+    await waitFor(
+      () => expect(within(navigation).getByRole('radio', { name: '按顺序，不能返回' })).toBeChecked(),
+      slow,
+    );
     fireEvent.click(screen.getByTestId('paper-save'));
     await screen.findByTestId('landed', {}, slow);
     expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({ navigation: 'sequential' });
