@@ -139,6 +139,25 @@ describe('/exam-paper/edit/:id', () => {
   });
 });
 
+describe('/exam-paper/add', () => {
+  it('brings the first missing field into view and focus when saved without it', async () => {
+    fakeApi({
+      'GET /api/assess/category/tree': () => ({ body: [] }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/exam-paper/add',
+        routes: [{ path: '/exam-paper/add', element: <PaperEditPage /> }],
+      }).tree,
+    );
+    fireEvent.click(await screen.findByTestId('paper-save', {}, slow));
+    await waitFor(() => expect(screen.getByTestId('paper-code')).toHaveFocus(), slow);
+  });
+});
+
 describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
   it('answers the paper in order when the availability says a rule of no type may draw a case analysis', {
     timeout: 150_000,
