@@ -4,13 +4,23 @@ import { type ReactNode, useMemo } from 'react';
 import { PersistGate } from 'redux-persist/integration/react';
 import PageLoading from '@/components/PageLoading';
 import type { RootState } from '@/models/root';
+import { FIRST_ERROR } from '@/utils/formErrors';
 import { validateMessages } from '@/utils/i18n';
 import { getPersistor } from '@/utils/store';
+
+/**
+ * Every form of the console: its generic checks in the user's language, and a refused submit brings the first error
+ * into view and focus (on a long page form nothing visible happened).
+ */
+export const formConfig = (locale: string) => ({
+  validateMessages: validateMessages(locale),
+  scrollToFirstError: FIRST_ERROR,
+});
 
 function ThemedConfig({ children }: { children: ReactNode }) {
   const theme = useSelector((state: { root: RootState }) => state.root.theme);
   const { locale } = useIntl();
-  const form = useMemo(() => ({ validateMessages: validateMessages(locale) }), [locale]);
+  const form = useMemo(() => formConfig(locale), [locale]);
   const algorithm = theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
   return (
     <ConfigProvider form={form} theme={{ algorithm }}>

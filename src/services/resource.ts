@@ -23,8 +23,9 @@ export function filenameOf(disposition: string | null | undefined): string | und
   return plain?.[1];
 }
 
-async function fetchFile(url: string, params?: Record<string, string>): Promise<FileAnswer> {
+async function fetchFile(url: string, params?: Record<string, string>, options?: Options): Promise<FileAnswer> {
   const { data, response } = await request.get<{ data: Blob; response: Response }>(url, {
+    ...options,
     params,
     responseType: 'blob',
     getResponse: true,
@@ -33,8 +34,12 @@ async function fetchFile(url: string, params?: Record<string, string>): Promise<
 }
 
 /** A file of the API handed to the browser as a download, named as the server names it (else `fallback`). */
-export const downloadFile = (url: string, params: Record<string, string> | undefined, fallback: string) =>
-  fetchFile(url, params).then(({ blob, filename }) => saveBlob(blob, filename ?? fallback));
+export const downloadFile = (
+  url: string,
+  params: Record<string, string> | undefined,
+  fallback: string,
+  options?: Options,
+) => fetchFile(url, params, options).then(({ blob, filename }) => saveBlob(blob, filename ?? fallback));
 
 /** The HTTP contract of every resource (docs/architecture.md, "The resource contract"), under /api/<name>. */
 export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row>>(name: string) {

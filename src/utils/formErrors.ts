@@ -1,4 +1,5 @@
 import type { FormInstance } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import type { FieldError, Options } from '@/utils/request';
 
 /** The form field a server field path names: `domains.0` is the `domains` field. */
@@ -29,3 +30,20 @@ export function fieldErrorsOn(form: FormInstance | undefined): Pick<Options, 'pl
     },
   };
 }
+
+/** Where a refused submit takes the user: its first error, in view and in focus (antd's Form `scrollToFirstError`). */
+export const FIRST_ERROR = { block: 'center', focus: true } as const;
+
+/**
+ * A form's own check of `names` (all when none) for a screen that saves by hand rather than through antd's submit:
+ * true when it passes; else its first error is brought into view, as a submitted form's is.
+ */
+export const validateOrShow = (form: FormInstance, names?: NamePath[], options?: { recursive?: boolean }) =>
+  (names ? form.validateFields(names, options) : form.validateFields()).then(
+    () => true,
+    (failure: { errorFields?: { name: NamePath }[] }) => {
+      const first = failure.errorFields?.[0];
+      if (first) form.scrollToField(first.name, FIRST_ERROR);
+      return false;
+    },
+  );

@@ -43,6 +43,8 @@ export interface Options extends RequestOptionsInit {
   placeFieldErrors?: (fields: FieldError[]) => boolean;
   /** Statuses the caller answers on screen itself (a profile's "not found"): no message for them. */
   shownByCaller?: number[];
+  /** The place on screen of a refused field the caller can name ("第 1 部分第 1 条规则"), for its message. */
+  nameField?: (field: string) => string | undefined;
 }
 
 export type { FieldError };
@@ -104,16 +106,40 @@ export function errorMessage(
 }
 
 /**
- * A 400 that no form placed on its fields (a refused action: publish, assign…) says why: its message, then each
- * field's reason that the message does not already say, as `message — field: reason; …` (at most three).
+ * A 400 that no form placed on its fields (a refused action: publish, assign…) says why: each field's reason that
+ * the message does not already say (at most three), at the place `nameField` gives it ("第 1 部分第 1 条规则"), never
+ * at its API path; after the message, unless that is only the generic "invalid request" the reasons explain.
  */
-export function withReasons(message: string, fields: unknown): string {
-  if (!Array.isArray(fields)) return message;
-  const reasons = (fields as FieldError[])
+export function withReasons(
+  message: string,
+  body: ErrorBody,
+  locale: string,
+  nameField: (field: string) => string | undefined = () => undefined,
+): string {
+  if (!Array.isArray(body.fields)) return message;
+  const [colon, semicolon] = locale === 'en-US' ? [': ', '; '] : ['：', '；'];
+  const reasons = (body.fields as FieldError[])
     .filter((f) => isObject(f) && typeof f.message === 'string' && f.message && f.message !== message)
     .slice(0, 3)
-    .map((f) => (f.field ? `${f.field}: ${f.message}` : f.message));
-  return reasons.length ? `${message} — ${reasons.join('; ')}` : message;
+    .map((f) => {
+      const place = typeof f.field === 'string' ? nameField(f.field) : undefined;
+      return place ? `${place}${colon}${f.message}` : f.message;
+    });
+  if (!reasons.length) return message;
+  return body.code === 'common.validation' ? reasons.join(semicolon) : `${message} — ${reasons.join(semicolon)}`;
+}
+
+/** A Blob of whichever realm answered (the browser's, or the test runner's fetch). */
+const isBlob = (value: unknown): value is Blob =>
+  isObject(value) && typeof value.text === 'function' && typeof value.size === 'number';
+
+/** The JSON error body of a request that asked for a file (a blob): the reason of a refused download. */
+async function readBlobBody(error: unknown): Promise<void> {
+  if (!isObject(error) || !isBlob(error.data)) return;
+  error.data = await error.data
+    .text()
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => undefined);
 }
 
 /** De-duplication key: status + URL + page path; a 500 only counts status + page. */
@@ -215,6 +241,14 @@ export function createRequest(deps: RequestDeps) {
     return refreshing;
   }
 
+  /** What the user is told of a failure: the message of spec.md §8, with the reasons of a refused request. */
+  function reasonOf(error: unknown, options: Pick<Options, 'nameField'> = {}): string {
+    const status = statusOf(error);
+    const body = failureOf(error).data;
+    const shown = errorMessage(status, body, deps.getLocale(), deps.getState().errCodes);
+    return status === 400 && isObject(body) ? withReasons(shown, body, deps.getLocale(), options.nameField) : shown;
+  }
+
   function handle(error: unknown, url: string, options: Options): void {
     if (error instanceof BusinessError) return;
     const status = statusOf(error);
@@ -222,9 +256,7 @@ export function createRequest(deps: RequestDeps) {
     const fields = isObject(body) ? (body as ErrorBody).fields : undefined;
     if (status === 400 && Array.isArray(fields) && fields.length && options.placeFieldErrors?.(fields)) return;
     if (options.shownByCaller?.includes(status)) return;
-    const { errCodes } = deps.getState();
-    const shown = errorMessage(status, body, deps.getLocale(), errCodes);
-    enqueue(dedupeKey(status, url, deps.getPagePath()), status === 400 ? withReasons(shown, fields) : shown);
+    enqueue(dedupeKey(status, url, deps.getPagePath()), reasonOf(error, options));
     if (status === 401) endSession();
   }
 
@@ -232,11 +264,13 @@ export function createRequest(deps: RequestDeps) {
     try {
       return await client<T>(url, options);
     } catch (error) {
+      await readBlobBody(error);
       if (options.skipErrorHandler) throw error;
       if (statusOf(error) === 401 && (await refreshOnce())) {
         try {
           return await client<T>(url, options);
         } catch (retryError) {
+          await readBlobBody(retryError);
           handle(retryError, url, options);
           throw retryError;
         }
@@ -256,6 +290,7 @@ export function createRequest(deps: RequestDeps) {
     post: withMethod('POST'),
     put: withMethod('PUT'),
     delete: withMethod('DELETE'),
+    reasonOf,
     client,
   });
 }

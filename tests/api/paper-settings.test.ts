@@ -345,6 +345,17 @@ describe.each(engines())('exam paper settings on $name', (engine) => {
     expect(text).toContain(`男，56岁，胸痛3小时。（${total - 1} 分）`);
     expect(text).toContain(`小题0（${each} 分）`);
     expect(text).toContain(`总分 ${total}`);
+    // the English copy is punctuated in English, a point in the singular
+    const en = await s.api.fetch('GET', `${papers}/${made.id}/export-word?answers=true`, {
+      token: s.demo,
+      headers: { 'accept-language': 'en-US' },
+    });
+    const enZip = await JSZip.loadAsync(await en.arrayBuffer());
+    const enText = ((await enZip.file('word/document.xml')?.async('string')) ?? '').replace(/<[^>]+>/g, '');
+    expect(enText).toContain(`男，56岁，胸痛3小时。 (${total - 1} points)`);
+    expect(enText).toContain('(1 point)');
+    expect(enText).toContain('Answer: ');
+    expect(enText).not.toMatch(/[（）：]|1 points/);
 
     // switching the setting moves the total
     const other = groupScoring === 'split' ? 'per_item' : 'split';

@@ -411,6 +411,20 @@ describe.each(engines())('exam papers on $name', (engine) => {
   const randomPaper = (code: string, sections: Json[], composeMode = 'random_per_candidate', passScore = 1) =>
     call('POST', papers, { code, title: code, composeMode, passScore, durationMinutes: 30, sections });
 
+  it('names why a fixed question stops a publish: a hidden one is hidden, not "not approved"', async () => {
+    const { made } = await pool('hid', [2]);
+    const held = await randomPaper('HID', [{ title: 'a', slots: [{ questionId: made[0].id, score: 1 }] }], 'manual');
+    await call('POST', `${questions}/bulk-update`, { ids: [made[0].id], status: 'hidden' });
+    const refused = await call('POST', `${papers}/${held.body.id}/publish`, { version: held.body.version });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([
+      {
+        field: 'sections.0.slots.0.questionId',
+        message: `question ${made[0].code} is hidden: the paper cannot be published`,
+      },
+    ]);
+  });
+
   it('checks the rules of a paper together: rules that may draw the same questions share them', async () => {
     const { category, made } = await pool('joint', [1, 2, 3]);
     const rule = (count: number, extra: Json = {}) => ({ categoryIds: [category.id], count, score: 1, ...extra });

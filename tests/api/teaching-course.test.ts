@@ -459,6 +459,27 @@ describe.each(engines())('courses and their items on $name', (engine) => {
     expect((await call('POST', `${items}/${quiz.id}/hide`, { version: quiz.version })).status).toBe(200);
   });
 
+  it('says a quiz on a closed paper cannot be published for that reason, not as an unpublished paper', async () => {
+    const made = await create('/api/assess/paper', {
+      code: 'P-CLOSED',
+      title: '已关闭',
+      passScore: 1,
+      durationMinutes: 10,
+      sections: [{ title: '判断题', slots: [{ questionId: paper.sections[0].slots[0].questionId, score: 2 }] }],
+    });
+    const open = (await call('POST', `/api/assess/paper/${made.id}/publish`, { version: made.version })).body;
+    const course = await create(courses, { code: 'CLOSED-1', title: '关闭' });
+    const quiz = await item(course.id, { itemType: 'quiz', title: '测验', examPaperId: open.id });
+    await call('POST', `/api/assess/paper/${open.id}/close`, { version: open.version });
+    const refused = await call('POST', `${items}/${quiz.id}/publish`, { version: quiz.version });
+    expect(refused.body.fields).toEqual([
+      {
+        field: 'examPaperId',
+        message: "the quiz's paper is closed: choose a published paper (a clone of it, once published, will do)",
+      },
+    ]);
+  });
+
   it('settles every enrolment when what counts changes, and never leaves a published course with nothing published', async () => {
     const course = await create(courses, {
       code: 'SETTLE-1',

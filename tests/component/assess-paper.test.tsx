@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { message } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PaperListPage from '@/pages/assess/paper';
 import type { Paper } from '@/pages/assess/paper/descriptor';
@@ -138,8 +139,29 @@ describe('/exam-paper/edit/:id', () => {
   });
 });
 
+describe('/exam-paper/add', () => {
+  it('brings the first missing field into view and focus when saved without it', async () => {
+    fakeApi({
+      'GET /api/assess/category/tree': () => ({ body: [] }),
+      'GET /api/assess/knowledge-point/tree': () => ({ body: [] }),
+    });
+    render(
+      renderApp({
+        store,
+        access: grant(codes),
+        initialPath: '/exam-paper/add',
+        routes: [{ path: '/exam-paper/add', element: <PaperEditPage /> }],
+      }).tree,
+    );
+    fireEvent.click(await screen.findByTestId('paper-save', {}, slow));
+    await waitFor(() => expect(screen.getByTestId('paper-code')).toHaveFocus(), slow);
+  });
+});
+
 describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
-  it('answers the paper in order when the availability says a rule of no type may draw a case analysis', async () => {
+  it('answers the paper in order when the availability says a rule of no type may draw a case analysis', {
+    timeout: 150_000,
+  }, async () => {
     let mayDraw = false;
     const api = fakeApi({
       'GET /api/assess/paper/1': () => ({ body: aPaper() }),
@@ -183,6 +205,17 @@ describe('/exam-paper/edit/:id, a rule that may draw case analysis', () => {
     );
     expect(within(navigation).getByRole('radio', { name: '自由跳转' })).toBeDisabled();
     expect(screen.getByTestId('paper-delivery')).toHaveTextContent('含（或可能抽到）案例分析题，须按顺序作答');
+    // asking fewer again, it can no longer draw one: the free navigation chosen before comes back
+    mayDraw = false;
+    fireEvent.change(screen.getByTestId('rule-count'), { target: { value: '3' } });
+    await waitFor(() => expect(within(navigation).getByRole('radio', { name: '自由跳转' })).toBeChecked(), slow);
+    expect(within(navigation).getByRole('radio', { name: '自由跳转' })).not.toBeDisabled();
+    mayDraw = true;
+    fireEvent.change(screen.getByTestId('rule-count'), { target: { value: '4' } });
+    await waitFor(
+      () => expect(within(navigation).getByRole('radio', { name: '按顺序，不能返回' })).toBeChecked(),
+      slow,
+    );
     fireEvent.click(screen.getByTestId('paper-save'));
     await screen.findByTestId('landed', {}, slow);
     expect(api.find('PUT', '/api/assess/paper/1')[0].body).toMatchObject({ navigation: 'sequential' });
@@ -375,6 +408,29 @@ describe('/exam-paper/:id/profile', () => {
     const shown = within(await screen.findByTestId('paper-preview'));
     expect(await shown.findByRole('img', { name: 'ecg.png' })).toHaveAttribute('src', '/files/ecg.png');
     expect(shown.getByRole('img', { name: 'flutter.png' })).toHaveAttribute('src', '/files/flutter.png');
+  });
+
+  it('says in place of the preview, once and in words, why the bank can no longer draw the paper', async () => {
+    const toast = vi.spyOn(message, 'error');
+    fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: aPaper({ id: '1', status: 'draft' }) }),
+      'GET /api/assess/paper/1/preview': () => ({
+        status: 400,
+        body: {
+          family: 'CLIENT_ERROR',
+          code: 'common.validation',
+          message: '请求参数不正确',
+          fields: [{ field: 'sections.0.rules.0.count', message: '题库已变化，该规则抽不够题目' }],
+        },
+      }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    openProfile();
+    expect(await screen.findByTestId('paper-preview-refused', {}, slow)).toHaveTextContent(
+      '第 1 部分第 1 条规则：题库已变化，该规则抽不够题目',
+    );
+    await new Promise((done) => setTimeout(done, 300));
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it("numbers the questions on from one section to the next, a group's items under its number, as the Word document does", async () => {

@@ -239,6 +239,9 @@ describe('/teach/course/item/:id/profile', () => {
       codes,
     );
     await screen.findByTestId('progress-done-R001');
+    // its paper opens the paper's profile
+    expect(screen.getByTestId('item-paper-link')).toHaveAttribute('href', '/exam-paper/3/profile');
+    expect(screen.getByTestId('item-paper-link')).toHaveTextContent('结课测验');
     expect(screen.getByTestId('item-progress')).toHaveTextContent('(1 / 2)');
     expect(screen.getByText(dayjs('2026-11-20T00:00:00.000Z').format('YYYY-MM-DD HH:mm:ss'))).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('progress-record'));

@@ -216,7 +216,47 @@ describe('request layer: field errors', () => {
     const { request, deps } = setup({ handler: () => json(400, refused) });
     await swallow(request('/api/teaching/course/1/publish', { method: 'POST' }));
     await vi.advanceTimersByTimeAsync(100);
-    expect(deps.notify).toHaveBeenCalledWith('请求参数不正确 — finalPaperId: 结课试卷须先发布');
+    // the reason alone, never the field's API path nor the generic "invalid request" it explains
+    expect(deps.notify).toHaveBeenCalledWith('结课试卷须先发布');
+  });
+
+  it('names a refused field where the caller can place it, and keeps a specific message before its reasons', async () => {
+    const answers = [
+      {
+        code: 'common.validation',
+        message: 'Invalid request',
+        fields: [
+          { field: 'sections.0.rules.0.count', message: 'only 2 ready questions match' },
+          { field: 'items', message: 'publish one of its items first' },
+        ],
+      },
+      { code: 'course.locked', message: '课程已锁定', fields: [{ field: 'items', message: '有学员在学' }] },
+    ];
+    const { request, deps } = setup({ locale: 'en-US', handler: () => json(400, answers.shift()) });
+    const nameField = (field: string) => (field.startsWith('sections.0.rules.0') ? 'Section 1, rule 1' : undefined);
+    await swallow(request('/api/assess/paper/1/publish', { method: 'POST', nameField }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenLastCalledWith(
+      'Section 1, rule 1: only 2 ready questions match; publish one of its items first',
+    );
+    await swallow(request('/api/teaching/course/1/publish', { method: 'POST' }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenLastCalledWith('课程已锁定 — 有学员在学');
+  });
+
+  it("reads the JSON reason of a refused file download, and hands the caller the layer's text", async () => {
+    const refused = {
+      code: 'common.validation',
+      message: '请求参数不正确',
+      fields: [{ field: 'sections.0.rules.0.count', message: '题库已变化，该规则抽不够题目' }],
+    };
+    const { request, deps } = setup({ handler: () => json(400, refused) });
+    const error = await swallow(request('/api/assess/paper/1/export-pdf', { responseType: 'blob' }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(deps.notify).toHaveBeenCalledWith('题库已变化，该规则抽不够题目');
+    expect(request.reasonOf(error, { nameField: () => '第 1 部分第 1 条规则' })).toBe(
+      '第 1 部分第 1 条规则：题库已变化，该规则抽不够题目',
+    );
   });
 
   it('does not offer a 409 or a 400 without fields to the form', async () => {

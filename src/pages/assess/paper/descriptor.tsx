@@ -7,7 +7,7 @@ import type {
   PaperPreview,
   UpdatePaper,
 } from '@server/modules/assess/paper/paper.resource';
-import { useIntl } from '@umijs/max';
+import { getIntl, useIntl } from '@umijs/max';
 import { Space, Tag } from 'antd';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
@@ -18,13 +18,23 @@ export type { Availability, CreatePaper, Paper, PaperPreview, UpdatePaper };
 export const papers = resourceService<Paper, CreatePaper, UpdatePaper>('assess/paper');
 
 const path = '/api/assess/paper';
+/** Where a refused field of a paper is ("第 1 部分第 1 条规则"), for the message of a publish, preview or export. */
+export function paperPlace(field: string): string | undefined {
+  const [, section, kind, n] = /^sections\.(\d+)(?:\.(rules|slots)\.(\d+))?/.exec(field) ?? [];
+  if (section === undefined) return undefined;
+  return getIntl().formatMessage(
+    { id: `assess.paper.place.${kind ?? 'section'}` },
+    { section: Number(section) + 1, n: Number(n) + 1 },
+  );
+}
 export const publishPaper = (row: Paper, options?: Options) =>
-  papers.action<Paper>(row.id, 'publish', { version: row.version }, options);
+  papers.action<Paper>(row.id, 'publish', { version: row.version }, { nameField: paperPlace, ...options });
 export const closePaper = (row: Paper) => papers.action<Paper>(row.id, 'close', { version: row.version });
 export const clonePaper = (id: string, body: ClonePaper, options?: Options) =>
   request.post<Paper>(`${path}/${id}/clone`, { ...options, data: body });
+/** A draw the profile shows: a refusal (a rule its bank no longer meets) is its to say, in place. */
 export const previewPaper = (id: string, seed: number) =>
-  request.get<PaperPreview>(`${path}/${id}/preview`, { params: { seed: String(seed) } });
+  request.get<PaperPreview>(`${path}/${id}/preview`, { params: { seed: String(seed) }, shownByCaller: [400] });
 /** "可用 12 道", or "可用 1000+ 道" when counting stopped at its cap. */
 export const availableText = (intl: ReturnType<typeof useIntl>, answer: Availability) =>
   intl.formatMessage(

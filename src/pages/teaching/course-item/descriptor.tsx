@@ -6,6 +6,7 @@ import type {
   RecordProgress,
   UpdateCourseItem,
 } from '@server/modules/teaching/course-item/course-item.resource';
+import { Link } from '@umijs/max';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import { choiceKeyword, choiceLabel } from '@/utils/choices';
@@ -114,7 +115,16 @@ export const courseItemDescriptor = describeResource<CourseItem, CreateCourseIte
       column('fileName', { hideInSearch: true, hideInTable: true, hideInDescriptions: lacks('fileId') }),
       column('documentTitle', { hideInSearch: true, hideInTable: true, hideInDescriptions: lacks('documentId') }),
       column('url', { hideInSearch: true, hideInTable: true, hideInDescriptions: lacks('url') }),
-      column('examPaperTitle', { hideInSearch: true, hideInTable: true, hideInDescriptions: lacks('examPaperId') }),
+      column('examPaperTitle', {
+        hideInSearch: true,
+        hideInTable: true,
+        hideInDescriptions: lacks('examPaperId'),
+        render: (_, row) => (
+          <Link to={`/exam-paper/${row.examPaperId}/profile`} data-testid="item-paper-link">
+            {row.examPaperTitle}
+          </Link>
+        ),
+      }),
       column('durationMinutes', { hideInSearch: true, hideInDescriptions: isChapter }),
       column('minViewPercent', { hideInSearch: true, hideInTable: true, hideInDescriptions: isChapter }),
       column('isRequired', { dict: 'yes_no', hideInSearch: true, hideInDescriptions: isChapter }),

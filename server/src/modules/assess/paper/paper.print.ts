@@ -38,7 +38,10 @@ const texts = {
     total: '总分',
     pass: '及格分',
     minutes: '考试时间（分钟）',
-    points: '分',
+    score: (n: number) => `（${n} 分）`,
+    /** A label and its text: `答案：A`. */
+    labelled: (label: string, text: string) => `${label}：${text}`,
+    separator: '；',
     answer: '答案',
     analysis: '解析',
     key: '（含答案）',
@@ -58,7 +61,9 @@ const texts = {
     total: 'Total',
     pass: 'Pass mark',
     minutes: 'Minutes',
-    points: 'points',
+    score: (n: number) => ` (${n} ${n === 1 ? 'point' : 'points'})`,
+    labelled: (label: string, text: string) => `${label}: ${text}`,
+    separator: '; ',
     answer: 'Answer',
     analysis: 'Analysis',
     key: ' (with answers)',
@@ -87,7 +92,7 @@ function answerText(answer: Answer, lang: Lang): string {
     if (answer.every((a) => typeof a === 'string')) return (answer as string[]).join('');
     return (answer as string[][])
       .map((accepted, i) => `${t.blank.replace('{n}', String(i + 1))}: ${accepted.join(' / ')}`)
-      .join('；');
+      .join(t.separator);
   }
   return answer.reference;
 }
@@ -117,7 +122,7 @@ function item(
   // a fill-in stem's markers print as a line to write on
   const stem = question.stem.replace(/\{\{blank\}\}/g, '________');
   const lines: PrintedLine[] = [
-    { kind: 'stem', number, text: score === undefined ? stem : `${stem}（${score} ${t.points}）` },
+    { kind: 'stem', number, text: score === undefined ? stem : `${stem}${t.score(score)}` },
     ...(question.stemMediaFileIds ?? []).map((fileId) => ({ kind: 'image' as const, fileId })),
     ...(question.options ?? []).flatMap((option) => [
       { kind: 'option' as const, text: `${option.key}. ${option.text}` },
@@ -127,9 +132,9 @@ function item(
   if (answers) {
     lines.push({
       kind: 'answer',
-      text: `${t.answer}：${answerText(question.answer, lang)}${weightsText(question, lang)}`,
+      text: t.labelled(t.answer, `${answerText(question.answer, lang)}${weightsText(question, lang)}`),
     });
-    if (question.analysis) lines.push({ kind: 'analysis', text: `${t.analysis}：${question.analysis}` });
+    if (question.analysis) lines.push({ kind: 'analysis', text: t.labelled(t.analysis, question.analysis) });
   }
   return lines;
 }

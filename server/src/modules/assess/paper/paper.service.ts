@@ -51,7 +51,8 @@ const texts = {
     noSections: '试卷至少要有一个部分',
     emptySection: '该部分既没有题目也没有抽题规则',
     passOver: (total: number) => `及格分不能高于总分（${total}）`,
-    notReady: (code: string) => `题目 ${code} 尚未审核通过，不能发布`,
+    notReady: (code: string, status: string) =>
+      `题目 ${code} ${{ hidden: '已隐藏', retired: '已停用' }[status] ?? '尚未审核通过'}，不能发布`,
     sectionType: '该部分限定了题型，这道题不符',
     sectionFormat: '该部分限定了医学题型格式，这道题不符',
     formatOfType: '该格式不属于所选题型',
@@ -75,7 +76,8 @@ const texts = {
     noSections: 'a paper needs one section at least',
     emptySection: 'the section has neither questions nor rules',
     passOver: (total: number) => `must not be above the total score (${total})`,
-    notReady: (code: string) => `question ${code} is not ready (reviewed and approved) to be published`,
+    notReady: (code: string, status: string) =>
+      `question ${code} ${{ hidden: 'is hidden', retired: 'is retired' }[status] ?? 'is not ready (reviewed and approved)'}: the paper cannot be published`,
     sectionType: "is not of the section's question type",
     sectionFormat: "is not of the section's medical format",
     formatOfType: 'is not a format of the question type',
@@ -1017,7 +1019,7 @@ export function createPaperService(deps: ResourceDeps) {
         for (const [i, s] of sections.entries())
           for (const [j, slot] of s.slots.entries())
             if (slot.status !== 'ready')
-              throw invalidField(`sections.${i}.slots.${j}.questionId`, t.notReady(slot.code));
+              throw invalidField(`sections.${i}.slots.${j}.questionId`, t.notReady(slot.code, slot.status));
         if (row.composeMode === 'random_once') {
           const drawn = await drawPaper(tx, row, Number(row.id), ctx.lang, true);
           let k = 0;

@@ -38,6 +38,7 @@ const texts = {
     required: '此类型的内容须填写',
     noPaper: '试卷不存在',
     paperNotPublished: '测验所用试卷尚未发布：请先发布该试卷',
+    paperClosed: '测验所用试卷已关闭，不能再用：请改用已发布的试卷（可复制该试卷后发布）',
     wholeCourse: '须按新顺序列出本课程的全部内容，且各出现一次',
     notEnrolled: '该学员未加入本课程',
     outOfScope: '该学员不在您的数据权限范围内',
@@ -61,6 +62,7 @@ const texts = {
     required: 'is required for this type of item',
     noPaper: 'is not an existing paper',
     paperNotPublished: "the quiz's paper is not published: publish it first",
+    paperClosed: "the quiz's paper is closed: choose a published paper (a clone of it, once published, will do)",
     wholeCourse: 'must list every item of the course once, in the new order',
     notEnrolled: 'is not enrolled on this course',
     outOfScope: 'is not a trainee within your data scope',
@@ -285,7 +287,8 @@ export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; confi
         .select('status')
         .where('id', '=', row.examPaperId as string)
         .executeTakeFirst();
-      if (paper?.status !== 'published') throw invalidField('examPaperId', t.paperNotPublished);
+      if (paper?.status !== 'published')
+        throw invalidField('examPaperId', paper?.status === 'closed' ? t.paperClosed : t.paperNotPublished);
     }
     if (MEDIA_TYPES.includes(row.itemType) && row.mediaStatus !== 'ready')
       throw invalidField('fileId', row.mediaStatus === 'failed' ? t.mediaFailed : t.mediaPending);

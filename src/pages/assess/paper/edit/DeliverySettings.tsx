@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Card, Checkbox, Col, DatePicker, Form, InputNumber, Radio, Row, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { GRADE_METHODS, OVERDUE_HANDLINGS, SHOW_RESULTS } from '../descriptor';
 
 /**
@@ -16,9 +16,17 @@ export default function DeliverySettings({ caseAnalysis }: { caseAnalysis: boole
   const overdue = Form.useWatch('overdueHandling', form);
   const choices = (values: readonly string[], prefix: string) =>
     values.map((value) => ({ value, label: t(`${prefix}.${value}`) }));
+  // the user's choice, put aside while case analysis holds the paper to sequential and given back when it no longer can
+  const chosen = useRef<string>();
   useEffect(() => {
-    if (caseAnalysis && form.getFieldValue('navigation') !== 'sequential')
+    const navigation = form.getFieldValue('navigation');
+    if (caseAnalysis && navigation !== 'sequential') {
+      chosen.current = navigation;
       form.setFieldValue('navigation', 'sequential');
+    } else if (!caseAnalysis && chosen.current) {
+      form.setFieldValue('navigation', chosen.current);
+      chosen.current = undefined;
+    }
   }, [caseAnalysis, form]);
   return (
     <Card title={t('assess.paper.delivery')} style={{ marginBottom: 16 }} data-testid="paper-delivery">

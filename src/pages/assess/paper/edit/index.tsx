@@ -24,6 +24,7 @@ import { type ReactNode, useState } from 'react';
 import ItemMoves, { DragHandle, useDragMove } from '@/components/ItemMoves';
 import { finishScreen, useRecordFrame } from '@/components/layout/frame';
 import RecordNotFound from '@/components/resource/RecordNotFound';
+import { validateOrShow } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { statusOf } from '@/utils/request';
 import type { Question } from '../../question/descriptor';
@@ -325,11 +326,7 @@ export default function PaperEditPage() {
   };
 
   const save = async () => {
-    const ok = await form
-      .validateFields()
-      .then(() => true)
-      .catch(() => false);
-    if (!ok) return;
+    if (!(await validateOrShow(form))) return;
     const body = toBody(form.getFieldsValue(true));
     setSaving(true);
     /** The server's objections on the fields they name; one on no field of the form (a slot) is said by a message. */

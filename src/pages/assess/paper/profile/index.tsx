@@ -2,17 +2,25 @@ import '@/pages/assess/catalogue';
 import { FilePdfOutlined, FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { downloadFile } from '@/services/resource';
 import message from '@/utils/message';
-import { ignoreShownError } from '@/utils/request';
+import request, { ignoreShownError } from '@/utils/request';
 import { QuestionMediaProvider } from '../../question/QuestionMedia';
 import QuestionPreview from '../../question/QuestionPreview';
 import { categories, knowledgePoints } from '../../taxonomy/descriptor';
-import { availableText, closePaper, type Paper, paperDescriptor, previewPaper, publishPaper } from '../descriptor';
+import {
+  availableText,
+  closePaper,
+  type Paper,
+  paperDescriptor,
+  paperPlace,
+  previewPaper,
+  publishPaper,
+} from '../descriptor';
 import PaperCloneDialog from '../PaperCloneDialog';
 
 type Rule = NonNullable<Paper['sections']>[number]['rules'][number];
@@ -196,8 +204,10 @@ function CandidatePreview({ paper }: { paper: Paper }) {
       // the window printed on the reader's clock, as the screen shows it
       { seed: String(seed), answers: String(key), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
       `${paper.code}${key ? '-key' : ''}.${format === 'word' ? 'docx' : 'pdf'}`,
+      { nameField: paperPlace },
     ).catch(ignoreShownError);
-  const { data } = useRequest(() => previewPaper(paper.id, seed), {
+  // a draw the bank can no longer make is said here, in place of the questions
+  const { data, error } = useRequest(() => previewPaper(paper.id, seed), {
     refreshDeps: [paper.id, paper.version, seed],
     onError: ignoreShownError,
   });
@@ -244,6 +254,14 @@ function CandidatePreview({ paper }: { paper: Paper }) {
             <span data-testid="paper-preview-delivery">{deliveryText(intl, paper)}</span>
           </Typography.Paragraph>
           {paper.instructions && <Typography.Paragraph>{paper.instructions}</Typography.Paragraph>}
+          {error && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="paper-preview-refused"
+              message={request.reasonOf(error, { nameField: paperPlace })}
+            />
+          )}
           {sections.map((section, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the paper
             <div key={i}>

@@ -22,6 +22,7 @@ import ItemMoves from '@/components/ItemMoves';
 import { finishScreen, useRecordFrame } from '@/components/layout/frame';
 import { dictEnum } from '@/components/resource/dict';
 import RecordNotFound from '@/components/resource/RecordNotFound';
+import { validateOrShow } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { ignoreShownError, statusOf } from '@/utils/request';
 import { TaxonomySelect } from '../../taxonomy/TaxonomyPickers';
@@ -154,11 +155,9 @@ export default function QuestionEditPage() {
     if (STEPS.indexOf(to) > at) {
       const { own, nested } = stepFields(step, children.length);
       // one call after the other: a call made while another runs leaves the first one out of date (rc-field-form)
-      const ok = await form
-        .validateFields(own as never)
-        .then(() => form.validateFields(nested as never, { recursive: true }))
-        .then(() => true)
-        .catch(() => false);
+      const ok =
+        (await validateOrShow(form, own as never)) &&
+        (await validateOrShow(form, nested as never, { recursive: true }));
       if (!ok) return;
     }
     if (to === 'preview') {
