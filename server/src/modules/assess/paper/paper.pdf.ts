@@ -43,6 +43,8 @@ const styles: Record<
 };
 /** The tallest an image is set (points), so that one never fills a page alone. */
 const IMAGE_HEIGHT = 260;
+/** Room a section's heading keeps below it on its page (points): it is never left alone at the foot of one. */
+const KEEP_WITH_NEXT = 72;
 
 /** The printed paper as an A4 PDF, page numbers at the foot of each page, its images in place. */
 export async function paperPdf(paper: PrintedPaper, images: PrintedImages = new Map()): Promise<Buffer> {
@@ -71,6 +73,9 @@ export async function paperPdf(paper: PrintedPaper, images: PrintedImages = new 
       .fillColor(style.colour ?? '#000000');
     const x = doc.page.margins.left + (style.indent ?? 0);
     const options = { width: width - (style.indent ?? 0), align: style.align ?? 'left' } as const;
+    const bottom = doc.page.height - doc.page.margins.bottom;
+    if (line.kind === 'section' && doc.y + doc.heightOfString(line.text, options) + KEEP_WITH_NEXT > bottom)
+      doc.addPage();
     if (line.kind === 'image') {
       const indent = line.indent ? 18 : 0;
       const image = images.get(line.fileId);
