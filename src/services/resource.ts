@@ -1,6 +1,7 @@
 import type { ImportJobView } from '@server/core/resource/import-jobs';
 import type { Page } from '@server/core/resource/list-query';
 import type { ImportReport } from '@server/core/resource/resource-import';
+import { readerTimeZone } from '@/utils/dates';
 import { saveBlob } from '@/utils/download';
 import { takeEarly } from '@/utils/early';
 import request, { type Options } from '@/utils/request';
@@ -56,7 +57,7 @@ export function resourceService<Row, Create = Partial<Row>, Update = Partial<Row
     batchDelete: (ids: string[]) => request.post<{ deleted: number }>(`${base}/batch-delete`, { data: { ids } }),
     /** Coded values by their labels, instants on the reader's clock. */
     exportFile: (query: Record<string, string>) =>
-      fetchFile(`${base}/export`, { ...query, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+      fetchFile(`${base}/export`, { ...query, timeZone: readerTimeZone() }),
     /** `params`: what an import is made for, when the resource's columns depend on it (a trainee type). */
     template: (params?: Record<string, string>) => fetchFile(`${base}/import-template`, params),
     /** `mode` (insert | upsert) for the generic import; a resource's own import may take other fields. */

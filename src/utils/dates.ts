@@ -9,3 +9,6 @@ type Moment = string | number | Date;
 
 export const formatDateTime = (at: Moment) => dayjs(at).format(DATE_TIME_FORMAT);
 export const formatDate = (at: Moment) => dayjs(at).format(DATE_FORMAT);
+
+/** The reader's IANA time zone (`Asia/Shanghai`): the clock a file the server writes puts its times on. */
+export const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -163,12 +163,14 @@ export default function ListTable<Row extends object>({
   onLoadRef.current = onLoad;
 
   const paramsKey = JSON.stringify(params ?? {});
+  // the fixed filters as one value while they stay the same: a new object each render would fetch again
+  const fixed = useMemo(() => JSON.parse(paramsKey) as Record<string, string>, [paramsKey]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for the same page again
   useEffect(() => {
     const call = ++latest.current;
     setLoading(true);
     requestRef
-      .current({ ...searchValues, ...JSON.parse(paramsKey), ...paging }, sort, filter)
+      .current({ ...searchValues, ...fixed, ...paging }, sort, filter)
       .then((answer) => {
         if (call !== latest.current) return;
         setPage(answer);
@@ -179,7 +181,7 @@ export default function ListTable<Row extends object>({
         setLoading(false);
         setAnswered(true);
       });
-  }, [paramsKey, searchValues, sort, filter, paging, version]);
+  }, [fixed, searchValues, sort, filter, paging, version]);
 
   // the shell's extras wait for the first page of the list the console opened on (src/utils/firstScreen.ts)
   useEffect(() => {
@@ -291,9 +293,9 @@ export default function ListTable<Row extends object>({
 
   // a filter the screen fixes is not the user's to choose
   const searchColumns = useMemo(() => {
-    const fixed = Object.keys(JSON.parse(paramsKey));
-    return fixed.length ? columns.filter((column) => !fixed.includes(columnKey(column))) : columns;
-  }, [columns, paramsKey]);
+    const names = Object.keys(fixed);
+    return names.length ? columns.filter((column) => !names.includes(columnKey(column))) : columns;
+  }, [columns, fixed]);
 
   const search_ = (values: ListParams) => {
     setSearchValues(values);

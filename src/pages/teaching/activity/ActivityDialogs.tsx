@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { dictEnum } from '@/components/resource/dict';
 import { LazyOrganizationPicker } from '@/pages/people/organization/pickers';
+import { readerTimeZone } from '@/utils/dates';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
@@ -74,7 +75,7 @@ export function StatsDrawer({ open, onClose }: { open: boolean; onClose: () => v
   const [orgId, setOrgId] = useState<string>();
   const types = dictEnum('activity_type');
   const query = () => ({
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: readerTimeZone(),
     ...(range && { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') }),
     ...(orgId && { orgId }),
   });

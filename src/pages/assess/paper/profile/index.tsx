@@ -1,3 +1,4 @@
+import { readerTimeZone } from '@/utils/dates';
 import '@/pages/assess/catalogue';
 import { FilePdfOutlined, FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link, useAccess, useIntl } from '@umijs/max';
@@ -202,7 +203,7 @@ function CandidatePreview({ paper }: { paper: Paper }) {
     downloadFile(
       `/api/assess/paper/${paper.id}/export-${format}`,
       // the window printed on the reader's clock, as the screen shows it
-      { seed: String(seed), answers: String(key), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      { seed: String(seed), answers: String(key), timeZone: readerTimeZone() },
       `${paper.code}${key ? '-key' : ''}.${format === 'word' ? 'docx' : 'pdf'}`,
       { nameField: paperPlace },
     ).catch(ignoreShownError);
