@@ -14,6 +14,11 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -40,6 +45,11 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A direct connection to the same PostgreSQL database, not through a pooler in transaction mode (pgbouncer): what
+   * needs a session of its own — LISTEN/NOTIFY and the start-up lock — uses it. Defaults to `databaseUrl`.
+   */
+  databaseDirectUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
@@ -67,6 +77,7 @@ export const defaultConfig: Config = {
   port: 8000,
   dataDir: './data',
   databaseUrl: undefined,
+  databaseDirectUrl: undefined,
   logLevel: 'info',
   trustProxy: false,
   tokenRateLimit: { windowMs: 60_000, max: 20 },
@@ -101,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     demoContent: e.DEMO_CONTENT,

@@ -52,7 +52,7 @@ async function main() {
 
   const api = await createServer({
     database: config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, directUrl: config.databaseDirectUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
     demo: !config.databaseUrl,
     demoContent: !config.databaseUrl && config.demoContent,

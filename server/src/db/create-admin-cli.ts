@@ -45,7 +45,7 @@ async function main() {
   const password = await readPassword();
   const server = await createServer({
     database: config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, directUrl: config.databaseDirectUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   });
   try {

@@ -10,7 +10,8 @@ import type { DB } from './types';
 export type DatabaseOptions =
   | { kind: 'memory' }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string };
+  /** `directUrl`: the same database past any pooler in transaction mode (config.ts, DATABASE_DIRECT_URL); else `url`. */
+  | { kind: 'postgres'; url: string; directUrl?: string };
 
 export type Engine = 'pglite' | 'postgres';
 

@@ -7,7 +7,7 @@ async function main() {
   readEnvFiles();
   const config = loadConfig();
   const database = config.databaseUrl
-    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    ? ({ kind: 'postgres', url: config.databaseUrl, directUrl: config.databaseDirectUrl } as const)
     : ({ kind: 'pglite', dataDir: config.dataDir } as const);
   const { db, close } = await openDatabase(database);
   try {
