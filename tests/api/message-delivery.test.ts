@@ -62,11 +62,14 @@ async function smtpSink() {
 /** A job queue that runs nothing by itself: the test runs each job's handler, as one instance's worker would. */
 function heldJobs() {
   const handlers = new Map<string, (data: object) => Promise<void>>();
+  const schedules = new Map<string, string>();
   const jobs: Jobs = {
     define: (name, handler) => {
       handlers.set(name, handler as (data: object) => Promise<void>);
     },
-    schedule: () => {},
+    schedule: (name, cron) => {
+      schedules.set(name, cron);
+    },
     send: async () => {},
     start: async () => {},
     stop: async () => {},
@@ -76,7 +79,7 @@ function heldJobs() {
     if (!handler) throw new Error(`no handler ${name}`);
     return handler(data);
   };
-  return { jobs, run };
+  return { jobs, run, schedules };
 }
 
 describe.each(engines())('delivery at most once per claim on $name', (engine) => {
@@ -91,7 +94,7 @@ describe.each(engines())('delivery at most once per claim on $name', (engine) =>
   /** An instance of the server as far as messages go: its own worker (and name), its own queue, the test's clock. */
   const instance = () => {
     const { services } = s.api.server;
-    const { jobs, run } = heldJobs();
+    const { jobs, run, schedules } = heldJobs();
     const messages = createMessageService({
       tenancy: services.tenancy,
       audit: services.audit,
@@ -102,6 +105,7 @@ describe.each(engines())('delivery at most once per claim on $name', (engine) =>
     });
     return {
       messages,
+      schedules,
       /** The delivery job of this instance for the demo tenant. */
       deliver: () => run(DELIVER, { tenantId: ctx.tenantId }),
       /** The schedule's sweep, run by this instance. */
@@ -194,7 +198,9 @@ describe.each(engines())('delivery at most once per claim on $name', (engine) =>
     expect(await statuses(batchId)).toEqual({ sent: 7, sending: 1 });
     expect(await batchOf(batchId)).toMatchObject({ status: 'sending', sentCount: 7, failedCount: 0 });
 
-    // A never answers: its claim expires two minutes after it was taken, and the sweep gives the message to B
+    // A never answers: its claim expires two minutes after it was taken, and the sweep (each minute) gives the
+    // message to B
+    expect(b.schedules.get(SWEEP)).toBe('* * * * *');
     clock.advance(CLAIM_MS + 1000);
     await b.sweep();
     expect(await statuses(batchId)).toEqual({ sent: 7, queued: 1 });

@@ -14,8 +14,9 @@ import type { WechatConnectionDeps } from '../wechat/wechat-connection';
 /** How many messages a round sends, one after the other, before it reads the tenant's settings again. */
 const ROUND = 50;
 /**
- * How long a claim lasts. A message is sent within seconds of its claim (each provider call has its timeout, at most a
- * minute), so a message still `sending` when its claim expires was left by a stopped worker: the sweep queues it again.
+ * How long a claim lasts. A message is sent within seconds of its claim (a provider's answer is waited for at most
+ * `message.wechat.timeoutMs`, a minute at most), so a message still `sending` when its claim expires was left by a
+ * stopped worker: the sweep queues it again.
  */
 export const CLAIM_MS = 2 * 60_000;
 export const DELIVER = 'message.deliver';
