@@ -121,10 +121,10 @@ export async function recountBatches(tx: Tx, batchIds: readonly string[]): Promi
  */
 async function countOutcome(tx: Tx, batchId: string, column: 'sent_count' | 'failed_count'): Promise<void> {
   await sql`UPDATE message_batch b SET ${sql.ref(column)} = ${sql.ref(column)} + 1,
-      status = CASE WHEN b.status = 'sending' AND NOT pending.any THEN 'completed' ELSE b.status END,
-      finished_at = CASE WHEN b.status = 'sending' AND NOT pending.any THEN now() ELSE b.finished_at END
+      status = CASE WHEN b.status = 'sending' AND NOT pending.waiting THEN 'completed' ELSE b.status END,
+      finished_at = CASE WHEN b.status = 'sending' AND NOT pending.waiting THEN now() ELSE b.finished_at END
     FROM (SELECT EXISTS (SELECT 1 FROM message m WHERE m.batch_id = ${batchId}::bigint
-      AND m.status IN ('queued', 'sending')) AS any) pending
+      AND m.status IN ('queued', 'sending')) AS waiting) pending
     WHERE b.id = ${batchId}::bigint`.execute(tx);
 }
 
