@@ -40,6 +40,9 @@ interface MessageTable extends Audited {
   read_at: NullableTimestamp;
   biz_ref_type: Nullable<string>;
   biz_ref_id: Nullable<Ref>;
+  /** The worker sending it (a message `sending`), until its claim expires (delivery.ts). */
+  claimed_by: Nullable<string>;
+  claim_expires_at: NullableTimestamp;
 }
 declare module '../../../db/types' {
   interface DB {

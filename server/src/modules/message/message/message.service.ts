@@ -8,7 +8,7 @@ import type { Tx } from '../../../core/tenancy';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { renderTemplate } from '../template/render';
 import { type BatchPreview, batchResource, type MessageBatch, type SendBatch } from './batch.resource';
-import { createDelivery, DELIVER, recountBatches } from './delivery';
+import { createDelivery, DELIVER, lockBatches, recountBatches } from './delivery';
 import { type Message, messageResource, type NoCreate, type NoUpdate } from './message.resource';
 import { missingOf, templateById, writeMessages } from './outbox';
 import { recipientsOf } from './recipients';
@@ -32,7 +32,7 @@ const texts = {
  */
 export function createMessageService(deps: ResourceDeps & { jobs: Jobs; settings: SettingsService; config: Config }) {
   const { tenancy, jobs, settings, config } = deps;
-  const delivery = createDelivery({ tenancy, settings, jobs, wechat: { tenancy, settings, config } });
+  const delivery = createDelivery({ tenancy, settings, jobs, wechat: { tenancy, settings, config }, now: config.now });
 
   const messageStore: ResourceStore<Message, NoCreate, NoUpdate> = {
     ...messageResource.store,
@@ -193,6 +193,7 @@ export function createMessageService(deps: ResourceDeps & { jobs: Jobs; settings
         if (row.version !== version) throw versionConflict();
         if (row.status !== 'scheduled' && row.status !== 'sending')
           throw new AppError('message.batchNotCancellable', { status: row.status });
+        await lockBatches(tx, [id]);
         await tx
           .updateTable('message')
           .set({ status: 'cancelled', next_attempt_at: null })
@@ -218,6 +219,7 @@ export function createMessageService(deps: ResourceDeps & { jobs: Jobs; settings
     async retryBatch(ctx: WriteContext, id: string, version: number): Promise<MessageBatch> {
       const batch = await batches.act(ctx, id, 'retry', async (tx, row) => {
         if (row.version !== version) throw versionConflict();
+        await lockBatches(tx, [id]);
         const retried = await tx
           .updateTable('message')
           .set({ status: 'queued', retry_count: 0, next_attempt_at: sql`now()`, error_code: null, error_message: null })

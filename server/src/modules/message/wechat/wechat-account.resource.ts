@@ -34,6 +34,9 @@ interface WechatAccountTable extends Audited {
   last_synced_at: NullableTimestamp;
   status: Defaulted<CommonStatus>;
   remark: Nullable<string>;
+  /** The access token every instance uses, sealed, and when the next is fetched (wechat-token.repository.ts). */
+  access_token_enc: Nullable<Buffer>;
+  access_token_refresh_at: NullableTimestamp;
 }
 declare module '../../../db/types' {
   interface DB {

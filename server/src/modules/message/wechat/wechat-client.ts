@@ -83,25 +83,56 @@ export interface TemplateMessage {
   miniprogram?: { appid: string; pagepath?: string };
 }
 
-interface CachedToken {
-  value: Promise<string>;
-  /** When to fetch a new one (ms since epoch): a margin before WeChat's expiry. */
-  refreshAt: number;
+/** An access token as WeChat gives it: the value, and how many seconds it lasts. */
+export interface FetchedToken {
+  token: string;
+  expiresIn: number;
 }
 
-/** Access tokens by API base, app id and secret, shared by every client of the process (WeChat limits how often one is made). */
-export type TokenCache = Map<string, CachedToken>;
-export const createTokenCache = (): TokenCache => new Map();
-const processTokens = createTokenCache();
+/**
+ * Where a client keeps its account's access token (WeChat limits how often one is made, and a new one retires the one
+ * before): `get` answers the kept token of `key` while it is fresh and is not the one WeChat just `refused`, else the
+ * one `fetch` makes. The server keeps them in the database, on the account's row (wechat-connection.ts), so that
+ * every instance uses the same one.
+ */
+export interface TokenStore {
+  get(request: { key: string; now: number; fetch: () => Promise<FetchedToken>; refused?: string }): Promise<string>;
+}
 
 /** A token is fetched again this long before WeChat says it expires. */
-const REFRESH_MARGIN_MS = 5 * 60_000;
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** Tokens in this process's memory, each fetched once by whoever asks first (a client without a store of its own). */
+export function createTokenCache(): TokenStore {
+  const kept = new Map<string, { value: Promise<string>; token?: string; refreshAt: number }>();
+  return {
+    get({ key, now, fetch, refused }) {
+      const cached = kept.get(key);
+      if (cached && cached.refreshAt > now && (refused === undefined || cached.token !== refused)) return cached.value;
+      const entry: { value: Promise<string>; token?: string; refreshAt: number } = {
+        value: fetch().then((answer) => {
+          entry.token = answer.token;
+          entry.refreshAt = now + Math.max(answer.expiresIn * 1000 - REFRESH_MARGIN_MS, 0);
+          return answer.token;
+        }),
+        refreshAt: Number.POSITIVE_INFINITY,
+      };
+      // a failed fetch is not kept: the next call tries again
+      entry.value.catch(() => {
+        if (kept.get(key) === entry) kept.delete(key);
+      });
+      kept.set(key, entry);
+      return entry.value;
+    },
+  };
+}
+const processTokens = createTokenCache();
 
 export interface WechatClientOptions {
   /** e.g. `https://api.weixin.qq.com` (setting `message.wechat.apiBaseUrl`). */
   baseUrl: string;
   timeoutMs: number;
-  tokens?: TokenCache;
+  tokens?: TokenStore;
   now?: () => number;
 }
 
@@ -142,28 +173,18 @@ export function createWechatClient(credentials: WechatCredentials, options: Wech
     return answer as T;
   }
 
-  function fetchToken(): CachedToken {
-    const value = call<{ access_token: string; expires_in: number }>('token', {
+  const fetchToken = async (): Promise<FetchedToken> => {
+    const answer = await call<{ access_token: string; expires_in: number }>('token', {
       grant_type: 'client_credential',
       appid: credentials.appId,
       secret: credentials.appSecret,
-    }).then((answer) => {
-      entry.refreshAt = now() + Math.max(answer.expires_in * 1000 - REFRESH_MARGIN_MS, 0);
-      return answer.access_token;
     });
-    // a failed fetch is not kept: the next call tries again
-    value.catch(() => {
-      if (tokens.get(cacheKey) === entry) tokens.delete(cacheKey);
-    });
-    const entry: CachedToken = { value, refreshAt: Number.POSITIVE_INFINITY };
-    tokens.set(cacheKey, entry);
-    return entry;
-  }
-
-  const token = (): Promise<string> => {
-    const cached = tokens.get(cacheKey);
-    return (cached && cached.refreshAt > now() ? cached : fetchToken()).value;
+    return { token: answer.access_token, expiresIn: answer.expires_in };
   };
+
+  /** The account's token; `refused`: the one WeChat just refused, replaced unless another call already did. */
+  const token = (refused?: string): Promise<string> =>
+    tokens.get({ key: cacheKey, now: now(), fetch: fetchToken, refused });
 
   /** A call with the account's access token; a token WeChat no longer takes is fetched again, once. */
   async function authed<T>(path: string, query: Query = {}, body?: unknown): Promise<T> {
@@ -172,15 +193,12 @@ export function createWechatClient(credentials: WechatCredentials, options: Wech
       return await call<T>(path, { access_token: used, ...query }, body);
     } catch (err) {
       if (!(err instanceof WechatApiError) || !TOKEN_ERRCODES.has(err.errcode)) throw err;
-      // fetched again unless a concurrent call already did
-      const current = tokens.get(cacheKey);
-      if (!current || (await current.value.catch(() => undefined)) === used) fetchToken();
-      return call<T>(path, { access_token: await token(), ...query }, body);
+      return call<T>(path, { access_token: await token(used), ...query }, body);
     }
   }
 
   return {
-    token,
+    token: () => token(),
 
     /** One page of the account's followers' openids (up to 10,000), after `nextOpenid`. */
     followerPage: (nextOpenid = '') =>
