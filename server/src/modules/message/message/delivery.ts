@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../../core/jobs';
+import type { Outbound } from '../../../core/outbound';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { type Channel, type ChannelAdapter, ChannelError, type Outgoing } from '../channel/channel';
@@ -23,11 +24,15 @@ export interface DeliveryDeps {
   settings: SettingsService;
   jobs: Jobs;
   wechat: WechatConnectionDeps;
+  outbound: Outbound;
   logger?: Logger;
 }
 
-/** The channels a tenant's settings make, read once per round (a saved change applies to the next round). */
-async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdapter) {
+/**
+ * The channels a tenant's settings make, read once per round (a saved change applies to the next round), each under
+ * the outbound guard of whoever set its address: the tenant, or the platform (core/outbound.ts).
+ */
+async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdapter, outbound: Outbound) {
   const text = await settings.strings(tx, {
     'message.email.smtpHost': '',
     'message.email.smtpUser': '',
@@ -43,6 +48,7 @@ async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdap
   });
   const { 'message.email.smtpSecure': secure } = await settings.booleans(tx, { 'message.email.smtpSecure': false });
   const timeoutMs = numbers['message.wechat.timeoutMs'];
+  const guard = async (...keys: string[]) => outbound.of(await settings.addressOwner(tx, keys));
   const adapters: Record<External, ChannelAdapter> = {
     email: emailChannel({
       host: text['message.email.smtpHost'],
@@ -52,12 +58,14 @@ async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdap
       password: text['message.email.smtpPassword'],
       from: text['message.email.from'],
       timeoutMs,
+      outbound: await guard('message.email.smtpHost', 'message.email.smtpPort'),
     }),
     sms: smsChannel({
       endpoint: text['message.sms.endpoint'],
       apiKey: text['message.sms.apiKey'],
       signName: text['message.sms.signName'],
       timeoutMs,
+      outbound: await guard('message.sms.endpoint'),
     }),
     wechat_mp: wechat,
   };
@@ -126,7 +134,7 @@ export function createDelivery(deps: DeliveryDeps) {
         )
         .execute();
       const retry = await settings.numbers(tx, { 'message.retry.maxAttempts': 3, 'message.retry.baseSeconds': 30 });
-      return { due: due.rows, adapters: await adaptersOf(tx, settings, wechat), retry };
+      return { due: due.rows, adapters: await adaptersOf(tx, settings, wechat, deps.outbound), retry };
     });
 
   const sendOne = async (tenantId: string, adapters: Record<External, ChannelAdapter>, m: Due): Promise<Outcome> => {
