@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../server/src/config';
 import { refusal, specialRange } from '../../server/src/core/outbound';
 import { engines, type Json, secondTenant, startApi, type TestApi } from './helpers';
 
@@ -43,6 +44,14 @@ describe('the ranges an outbound address may not be in', () => {
     for (const [ip, range] of table) expect(specialRange(ip), ip).toBe(range);
     for (const ip of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
       expect(specialRange(ip), ip).toBeUndefined();
+  });
+
+  it('reads the tenants allowed private addresses from OUTBOUND_PRIVATE_TENANTS, none by default', () => {
+    expect(loadConfig({}).outboundPrivateTenants).toEqual([]);
+    expect(loadConfig({ OUTBOUND_PRIVATE_TENANTS: 'platform, hospital-a,' }).outboundPrivateTenants).toEqual([
+      'platform',
+      'hospital-a',
+    ]);
   });
 
   it('lets a tenant allowed private addresses reach loopback and private ones, never link-local or reserved', () => {
