@@ -40,6 +40,9 @@ describe('the ranges an outbound address may not be in', () => {
       ['::7f00:1', 'reserved'],
       ['64:ff9b::7f00:1', 'rfc6052'],
       ['2002:7f00:1::1', '6to4'],
+      ['100.100.100.200', 'metadata'],
+      ['fd00:ec2::254', 'metadata'],
+      ['::ffff:100.100.100.200', 'metadata'],
     ];
     for (const [ip, range] of table) expect(specialRange(ip), ip).toBe(range);
     for (const ip of ['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
@@ -57,7 +60,15 @@ describe('the ranges an outbound address may not be in', () => {
   it('lets a tenant allowed private addresses reach loopback and private ones, never link-local or reserved', () => {
     for (const ip of ['127.0.0.1', '::1', '10.0.0.1', '192.168.0.10', 'fd00::1', '::ffff:10.0.0.1', '100.64.0.1'])
       expect(refusal(ip, 'private'), ip).toBeUndefined();
-    for (const ip of ['169.254.169.254', 'fe80::1', '0.0.0.0', '224.0.0.1', '::ffff:169.254.169.254'])
+    for (const ip of [
+      '169.254.169.254',
+      'fe80::1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::ffff:169.254.169.254',
+      '100.100.100.200',
+      'fd00:ec2::254',
+    ])
       expect(refusal(ip, 'private'), ip).toBeDefined();
     expect(refusal('127.0.0.1', 'public')).toBe('loopback');
   });

@@ -26,13 +26,24 @@ import type { Tenancy } from './tenancy';
 export type OutboundPolicy = 'public' | 'private';
 
 const PRIVATE_RANGES: ReadonlySet<string> = new Set(['loopback', 'private', 'uniqueLocal', 'carrierGradeNat']);
+/**
+ * Cloud metadata services outside the link-local range, refused to everyone: Alibaba Cloud's (in CGNAT space) and
+ * AWS's over IPv6 (in unique-local space). The others (AWS, Tencent, Huawei, GCP, Azure) answer on 169.254.0.0/16.
+ */
+const METADATA: ReadonlySet<string> = new Set(
+  ['100.100.100.200', 'fd00:ec2::254'].map((ip) => ipaddr.parse(ip).toNormalizedString()),
+);
 /** IPv6's global unicast block: what is not in it (IPv4-compatible `::a.b.c.d`, unassigned space) is reserved. */
 const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
-/** The special range `ip` is in (ipaddr.js's names: `loopback`, `private`, `linkLocal`...), or undefined if public. */
+/**
+ * The special range `ip` is in (ipaddr.js's names: `loopback`, `private`, `linkLocal`..., or `metadata`), or undefined
+ * if it is a public address.
+ */
 export function specialRange(ip: string): string | undefined {
   // an IPv4-mapped IPv6 address (::ffff:127.0.0.1) is the IPv4 address it maps
   const address = ipaddr.process(ip);
+  if (METADATA.has(address.toNormalizedString())) return 'metadata';
   const range = address.range();
   if (range !== 'unicast') return range;
   if (address.kind() === 'ipv6' && !(address as ipaddr.IPv6).match(GLOBAL_UNICAST)) return 'reserved';
