@@ -12,6 +12,7 @@ import { resolveLang } from './core/i18n';
 import { createIdNumberCipher } from './core/id-number';
 import type { Jobs } from './core/jobs';
 import { mountApiDocs, validationHook } from './core/openapi';
+import { createOutbound } from './core/outbound';
 import { createPasswordHasher } from './core/password';
 import { createPlatformScope } from './core/platform-scope';
 import { createPrincipalCache } from './core/principal-cache';
@@ -56,11 +57,24 @@ export function createServices({ db: unwatched, engine, config, jobs, logger }: 
   const catalog = new ErrorCatalog();
   const audit = createAuditService({ tenancy });
   const platform = createPlatformScope();
-  const settings = createSettingsService({ tenancy, lookups, audit, platform });
+  const outbound = createOutbound({ config, tenancy, logger });
+  const settings = createSettingsService({ tenancy, lookups, audit, platform, outbound });
   const dict = createDictService({ tenancy, catalog });
   if (!config.idNumberKey) throw new Error('the ID-number key is resolved before the services (resolveIdNumberKey)');
   const idNumbers = createIdNumberCipher(config.idNumberKey);
-  const modules = buildModules({ tenancy, audit, catalog, platform, hasher, settings, dict, config, idNumbers, jobs });
+  const modules = buildModules({
+    tenancy,
+    audit,
+    catalog,
+    platform,
+    hasher,
+    settings,
+    dict,
+    config,
+    idNumbers,
+    jobs,
+    outbound,
+  });
   return {
     config,
     engine,
@@ -71,6 +85,8 @@ export function createServices({ db: unwatched, engine, config, jobs, logger }: 
     catalog,
     jobs,
     settings,
+    /** The guard of the addresses the server connects to (core/outbound.ts). */
+    outbound,
     imports: createImportJobs({
       tenancy,
       settings,

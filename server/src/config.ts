@@ -30,6 +30,15 @@ export const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   AUTH_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  OUTBOUND_PRIVATE_TENANTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
+    ),
   ID_NUMBER_KEY: z
     .string()
     .optional()
@@ -65,6 +74,11 @@ export interface Config {
   /** The master key of ID numbers at rest (core/id-number.ts); required on PostgreSQL. */
   idNumberKey?: Buffer;
   /**
+   * The codes of the tenants whose own outbound addresses (storage endpoint, SMTP server, SMS gateway) may be loopback
+   * or private, e.g. `platform` for a relay on the intranet; every other tenant's must be public (core/outbound.ts).
+   */
+  outboundPrivateTenants: string[];
+  /**
    * On the embedded database, fill the demo tenant with demo content when it is first created (`npm start`); never
    * on PostgreSQL.
    */
@@ -84,6 +98,7 @@ export const defaultConfig: Config = {
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   authCacheTtlMs: 5_000,
   demoContent: true,
+  outboundPrivateTenants: [],
   now: () => new Date(),
 };
 
@@ -119,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     tokenRateLimit: { ...defaultConfig.tokenRateLimit, max: e.AUTH_TOKEN_RATE_LIMIT },
     idNumberKey: e.ID_NUMBER_KEY,
+    outboundPrivateTenants: e.OUTBOUND_PRIVATE_TENANTS,
   };
 }
 

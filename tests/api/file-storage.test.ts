@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboundGuard } from '../../server/src/core/outbound';
 import type { ObjectStore, StorageSettings } from '../../server/src/modules/file/storage/object-store';
 import { SNIFF_BYTES, sniffType } from '../../server/src/modules/file/storage/sniff';
 import { objectStore } from '../../server/src/modules/file/storage/storage';
@@ -20,7 +21,14 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-const s3Settings = (): Extract<StorageSettings, { provider: 's3' }> => ({ provider: 's3', ...s3, pathStyle: true });
+/** s3rver listens on loopback: only a guard that admits private addresses reaches it (core/outbound.ts). */
+const trusted = outboundGuard('private');
+const s3Settings = (): Extract<StorageSettings, { provider: 's3' }> => ({
+  provider: 's3',
+  ...s3,
+  pathStyle: true,
+  outbound: trusted,
+});
 
 /** Each adapter under a basePath, and the same backend without one to see where objects really land. */
 const adapters: [string, (basePath?: string) => StorageSettings][] = [
@@ -106,6 +114,18 @@ describe('the s3 adapter', () => {
     await expect(objectStore({ ...s3Settings(), accessKeyId: 'NOBODY' }).probe()).rejects.toThrow(
       /^put: The AWS Access Key Id you provided does not exist/,
     );
+    await expect(objectStore({ ...s3Settings(), bucket: 'no-such-bucket' }).probe()).rejects.toThrow(
+      /^put: The specified bucket does not exist/,
+    );
+  });
+
+  it('reaches no local address under the guard of a tenant: one message, whatever the reason, and no connection', async () => {
+    const strict = { ...s3Settings(), outbound: outboundGuard('public') };
+    await expect(objectStore(strict).probe()).rejects.toThrow(/^put: Could not reach the service$/);
+    const port = Number(new URL(s3.endpoint).port);
+    for (const endpoint of [`http://localhost:${port}`, `http://[::ffff:127.0.0.1]:${port}`])
+      await expect(objectStore({ ...strict, endpoint }).probe()).rejects.toThrow(/^put: Could not reach the service$/);
+    // what the service answers is still said
     await expect(objectStore({ ...s3Settings(), bucket: 'no-such-bucket' }).probe()).rejects.toThrow(
       /^put: The specified bucket does not exist/,
     );

@@ -258,9 +258,10 @@ export interface TwoTenants {
 /**
  * The set-up of an area's API test on `engine`: the demo tenant and a second one (`secondTenant`), with the tokens of
  * demo's administrator (`demo`, which `call` sends unless given another), demo's viewer (`viewer`) and the second
- * tenant's administrator (`other`); calls in English. Registers its own beforeAll and afterAll.
+ * tenant's administrator (`other`); calls in English; the server started with `options`. Registers its own beforeAll
+ * and afterAll.
  */
-export function twoTenants(engine: TestEngine): TwoTenants {
+export function twoTenants(engine: TestEngine, options?: Parameters<typeof startApi>[1]): TwoTenants {
   const session: TwoTenants = {
     api: undefined as unknown as TestApi,
     demo: '',
@@ -276,7 +277,7 @@ export function twoTenants(engine: TestEngine): TwoTenants {
     },
   };
   beforeAll(async () => {
-    session.api = await startApi(engine);
+    session.api = await startApi(engine, options);
     await session.api.addTenant(secondTenant);
     session.demo = (await session.api.tokens('demo', 'admin', 'admin123')).access;
     session.other = (await session.api.tokens('demo2', 'admin', 'admin123')).access;

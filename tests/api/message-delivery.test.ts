@@ -83,7 +83,8 @@ function heldJobs() {
 }
 
 describe.each(engines())('delivery at most once per claim on $name', (engine) => {
-  const s = twoTenants(engine);
+  // the SMTP sink listens on loopback: demo is allowed private addresses (OUTBOUND_PRIVATE_TENANTS)
+  const s = twoTenants(engine, { config: { outboundPrivateTenants: ['demo'] } });
   const { call, create } = s;
   const clock = testClock();
   let smtp: Awaited<ReturnType<typeof smtpSink>>;
@@ -101,6 +102,7 @@ describe.each(engines())('delivery at most once per claim on $name', (engine) =>
       catalog: services.catalog,
       settings: services.settings,
       jobs,
+      outbound: services.outbound,
       config: { ...services.config, now: clock.now },
     });
     return {

@@ -69,7 +69,8 @@ const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 };
 
 describe.each(engines())('messages on $name', (engine) => {
-  const s = twoTenants(engine);
+  // the SMTP sink and the SMS gateway listen on loopback: demo is allowed private addresses (OUTBOUND_PRIVATE_TENANTS)
+  const s = twoTenants(engine, { config: { outboundPrivateTenants: ['demo'] } });
   const { call, create } = s;
   let smtp: Awaited<ReturnType<typeof smtpSink>>;
   let sms: Awaited<ReturnType<typeof smsGateway>>;

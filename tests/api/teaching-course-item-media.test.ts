@@ -77,7 +77,8 @@ describe('reading a media file', () => {
 });
 
 describe.each(engines())("course items' media on $name", (engine) => {
-  const s = twoTenants(engine);
+  // the S3 bucket (s3rver) listens on loopback: demo is allowed private addresses (OUTBOUND_PRIVATE_TENANTS)
+  const s = twoTenants(engine, { config: { outboundPrivateTenants: ['demo'] } });
   const { call, create } = s;
   let courseId: string;
 

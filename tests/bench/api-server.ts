@@ -25,6 +25,8 @@ async function main() {
       idNumberKey: Buffer.alloc(32, 7),
       // stored files (the file bench), else the default ./data
       ...(process.env.BENCH_DATA_DIR && { dataDir: process.env.BENCH_DATA_DIR }),
+      // the file bench's s3rver listens on loopback, which a tenant may reach only when allowed
+      outboundPrivateTenants: ['demo'],
     },
   });
   const demo = await server.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();

@@ -58,6 +58,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     AUTH_TOKEN_RATE_LIMIT: '1000',
     // the journeys start from an empty demo tenant (some count what they add): no demo content
     DEMO_CONTENT: 'false',
+    // the journeys' S3 server (s3rver) listens on loopback, which a tenant may reach only when allowed
+    OUTBOUND_PRIVATE_TENANTS: 'demo',
     ...extraEnv,
   };
   // the embedded database, whatever .env.local says (an empty value counts as set)

@@ -596,6 +596,13 @@ export const errorCodes = {
     zh: '停用的存储配置不能作为主配置',
     en: 'A disabled storage configuration cannot be the master',
   },
+  'outbound.unreachable': {
+    code: 1009001,
+    module: 'outbound',
+    status: 502,
+    zh: '无法连接到该服务',
+    en: 'Could not reach the service',
+  },
   'wechat.unreachable': {
     code: 1100301,
     module: 'wechat',

@@ -5,6 +5,7 @@ import type { ErrorCatalog } from '../core/error-catalog';
 import type { IdNumberCipher } from '../core/id-number';
 import type { Jobs } from '../core/jobs';
 import type { ResourceModule } from '../core/module';
+import type { Outbound } from '../core/outbound';
 import type { PasswordHasher } from '../core/password';
 import type { PlatformScope } from '../core/platform-scope';
 import type { Tenancy } from '../core/tenancy';
@@ -74,6 +75,8 @@ export interface ModuleDeps {
   idNumbers: IdNumberCipher;
   /** Background queues: a module declares its own (core/jobs.ts). */
   jobs: Jobs;
+  /** The guards of connections to addresses tenants set (storage, SMTP, SMS). */
+  outbound: Outbound;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface SettingSeed {
   max?: number;
   isPublic?: boolean;
   tenantOverridable?: boolean;
+  /** The value is an address the server connects to (core/outbound.ts): a host name, or a URL. Not stored. */
+  outbound?: 'host' | 'url';
 }
 
 /** The built-in settings; each is read where it applies, on every use, so a saved change applies to the next request. */
@@ -176,6 +178,7 @@ export const settingSeeds: SettingSeed[] = [
     valueType: 'string',
     description: 'Empty: e-mail is not set up',
     tenantOverridable: true,
+    outbound: 'host',
   },
   {
     key: 'message.email.smtpPort',
@@ -233,6 +236,7 @@ export const settingSeeds: SettingSeed[] = [
     valueType: 'string',
     description: 'Empty: SMS is not set up; the gateway takes a JSON POST per message',
     tenantOverridable: true,
+    outbound: 'url',
   },
   {
     key: 'message.sms.apiKey',

@@ -1,13 +1,16 @@
 import path from 'node:path';
 import type { Config } from '../../config';
+import type { Outbound } from '../../core/outbound';
 import { createSecretBox } from '../../core/secret-box';
-import { PLATFORM_TENANT, type Tenancy } from '../../core/tenancy';
+import { PLATFORM_TENANT, type Tenancy, type Tx } from '../../core/tenancy';
 import type { ObjectStore, StorageSettings } from './storage/object-store';
 import { objectStore } from './storage/storage';
 
 /** A storage configuration as the stores read it (its secret still sealed). */
 export interface StorageRecord {
   id: string;
+  /** The code of the tenant that holds it: its outbound policy applies to the endpoint. */
+  owner: string;
   provider: 'local' | 's3';
   endpoint: string | null;
   region: string | null;
@@ -31,7 +34,7 @@ export interface Target {
 const DEFAULT_TTL_SEC = 600;
 
 /** The columns a store is made from. */
-export const STORAGE_COLUMNS = [
+const STORAGE_COLUMNS = [
   'id',
   'provider',
   'endpoint',
@@ -49,7 +52,14 @@ export const STORAGE_COLUMNS = [
  * platform tenant's, else on the built-in local disk (`<DATA_DIR>/files`, what `npm start` needs nothing for). A
  * file's store is the configuration it was stored through, which may be the platform's (read as the system).
  */
-export function createStores(deps: { config: Config; tenancy: Tenancy }) {
+/** Storage configurations with their owners' codes, under the alias `s`. */
+export const storageRecords = (tx: Tx) =>
+  tx
+    .selectFrom('storage_config as s')
+    .innerJoin('tenant as t', 't.id', 's.tenant_id')
+    .select([...STORAGE_COLUMNS.map((c) => `s.${c}` as const), 't.code as owner']);
+
+export function createStores(deps: { config: Config; tenancy: Tenancy; outbound: Outbound }) {
   if (!deps.config.idNumberKey) throw new Error('the master key is resolved before the services');
   const secrets = createSecretBox(deps.config.idNumberKey, 'storage secret');
   const localRoot = path.resolve(deps.config.dataDir, 'files');
@@ -71,6 +81,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
       secretAccessKey: secret ?? (r.secret_enc ? secrets.open(r.secret_enc) : ''),
       pathStyle: r.path_style,
       basePath: r.base_path ?? undefined,
+      outbound: deps.outbound.of(r.owner),
     };
   }
 
@@ -83,10 +94,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
 
   const platformMaster = () =>
     deps.tenancy.asSystem((tx) =>
-      tx
-        .selectFrom('storage_config as s')
-        .innerJoin('tenant as t', 't.id', 's.tenant_id')
-        .select(STORAGE_COLUMNS.map((c) => `s.${c}` as const))
+      storageRecords(tx)
         .where('t.code', '=', PLATFORM_TENANT)
         .where('s.is_master', '=', true)
         .where('s.status', '=', 'enabled')
@@ -136,12 +144,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
     /** Where the tenant's new files go. Reads in transactions of its own: call it outside any. */
     async master(tenantId: string): Promise<Target> {
       const own = await deps.tenancy.inTenant(tenantId, (tx) =>
-        tx
-          .selectFrom('storage_config')
-          .select(STORAGE_COLUMNS)
-          .where('is_master', '=', true)
-          .where('status', '=', 'enabled')
-          .executeTakeFirst(),
+        storageRecords(tx).where('s.is_master', '=', true).where('s.status', '=', 'enabled').executeTakeFirst(),
       );
       if (own) return targetOf(own);
       const platform = await platformMaster();
@@ -155,7 +158,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy }) {
     async of(storageConfigId: string | null): Promise<Target> {
       if (storageConfigId === null) return builtIn;
       const record = await deps.tenancy.asSystem((tx) =>
-        tx.selectFrom('storage_config').select(STORAGE_COLUMNS).where('id', '=', storageConfigId).executeTakeFirst(),
+        storageRecords(tx).where('s.id', '=', storageConfigId).executeTakeFirst(),
       );
       if (!record) throw new Error(`storage configuration ${storageConfigId} is gone`);
       return targetOf(record);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../../../config';
 import { AppError, notFound } from '../../../core/errors';
+import type { Outbound } from '../../../core/outbound';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import { createSecretBox } from '../../../core/secret-box';
@@ -22,7 +23,7 @@ import {
   type StoredFile,
 } from './file.resource';
 
-export type FileDeps = ResourceDeps & { settings: SettingsService; config: Config };
+export type FileDeps = ResourceDeps & { settings: SettingsService; config: Config; outbound: Outbound };
 
 /** How long a browser may take to PUT a presigned upload. */
 const PRESIGN_TTL_SEC = 15 * 60;

@@ -1,10 +1,11 @@
 import type { Config } from '../../../config';
 import { AppError, invalidField, isUniqueViolation, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
+import { hostOf, isUnreachable, type Outbound } from '../../../core/outbound';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
-import { createStores, STORAGE_COLUMNS, type StorageRecord } from '../stores';
+import { createStores, type StorageRecord, storageRecords } from '../stores';
 import {
   type CreateStorageConfig,
   type StorageConfig,
@@ -18,12 +19,14 @@ const texts = {
     nameTaken: '已有同名存储配置',
     holdsFiles: (n: number) => `仍存有 ${n} 个文件`,
     isMaster: '是当前的主配置',
+    notPublic: '不能是本机、内网或保留地址',
   },
   'en-US': {
     required: 'is required for an S3 store',
     nameTaken: 'another storage configuration has this name',
     holdsFiles: (n: number) => `still holds ${n} files`,
     isMaster: 'is the master',
+    notPublic: 'must not be a local, private or reserved address',
   },
 };
 
@@ -34,7 +37,7 @@ type Fields = Partial<CreateStorageConfig>;
  * rest, never answered); one enabled master per tenant takes new files; a configuration that holds files or is the
  * master is not deleted; the connection test puts, reads back and deletes a probe object.
  */
-export function createStorageConfigService(deps: ResourceDeps & { config: Config }) {
+export function createStorageConfigService(deps: ResourceDeps & { config: Config; outbound: Outbound }) {
   const stores = createStores(deps);
   const { store: plain, repository } = storageConfigResource;
 
@@ -84,9 +87,28 @@ export function createStorageConfigService(deps: ResourceDeps & { config: Config
     },
   };
   const generic = createResourceService(storageConfigResource, store, deps);
+
+  /**
+   * An endpoint the tenant may not reach (core/outbound.ts) is refused when saved, before the write's transaction
+   * (it may wait on DNS); it is checked again on every connection, where a name may resolve elsewhere.
+   */
+  async function checkEndpoint(ctx: WriteContext, endpoint: string | null | undefined) {
+    const host = endpoint ? hostOf(endpoint) : undefined;
+    if (host && !(await deps.outbound.admits(ctx.tenantId, host)))
+      throw invalidField('endpoint', texts[ctx.lang].notPublic);
+  }
+
   /** A configuration that holds files, in any tenant (the platform's serve the others), is not deleted. */
   const resource: typeof generic = {
     ...generic,
+    async create(ctx, input) {
+      await checkEndpoint(ctx, input.endpoint);
+      return generic.create(ctx, input);
+    },
+    async update(ctx, id, input) {
+      await checkEndpoint(ctx, input.endpoint);
+      return generic.update(ctx, id, input);
+    },
     async remove(ctx, ids) {
       for (const [id, count] of await stores.fileCounts(ids)) {
         if (count === 0) continue;
@@ -98,12 +120,16 @@ export function createStorageConfigService(deps: ResourceDeps & { config: Config
   };
 
   const record = (tx: Tx, id: string): Promise<StorageRecord> =>
-    tx.selectFrom('storage_config').select(STORAGE_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+    storageRecords(tx).where('s.id', '=', id).executeTakeFirstOrThrow();
 
   return {
     resource,
 
-    /** Puts, reads back and deletes a probe object through the saved configuration. */
+    /**
+     * Puts, reads back and deletes a probe object through the saved configuration. What the service answered is
+     * said (a refused key, a missing bucket); a service that could not be reached is said in one message, whatever
+     * the reason, so that the test tells nothing of the network behind the address.
+     */
     async test(ctx: WriteContext, id: string) {
       await resource.get(ctx.tenantId, id);
       const saved = await deps.tenancy.inTenant(ctx.tenantId, (tx) => record(tx, id));
@@ -112,7 +138,11 @@ export function createStorageConfigService(deps: ResourceDeps & { config: Config
         await stores.storeOf(saved).probe();
         return { ok: true, message: 'ok', ms: Math.round(performance.now() - started) };
       } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
+        const message = isUnreachable(err)
+          ? deps.catalog.message('outbound.unreachable', ctx.lang)
+          : err instanceof Error
+            ? err.message
+            : String(err);
         return { ok: false, message, ms: Math.round(performance.now() - started) };
       }
     },

@@ -1,5 +1,6 @@
 /** What a store is to the file service, whatever keeps the bytes (storage.ts makes one from its settings). */
 import type { Readable } from 'node:stream';
+import type { OutboundGuard } from '../../../core/outbound';
 
 export interface StoredObject {
   size: number;
@@ -15,6 +16,8 @@ export interface S3Settings {
   pathStyle: boolean;
   basePath?: string;
   publicDomain?: string;
+  /** The guard of the configuration's owner: every connection to the endpoint goes through it (core/outbound.ts). */
+  outbound: OutboundGuard;
 }
 
 export type StorageSettings =

@@ -8,9 +8,11 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { UnreachableError } from '../../../core/outbound';
 import { contentDisposition, type ObjectStore, type S3Settings } from './object-store';
 
 export function s3Store(settings: S3Settings): Omit<ObjectStore, 'probe'> {
+  const { outbound } = settings;
   const client = new S3Client({
     endpoint: settings.endpoint || undefined,
     region: settings.region,
@@ -20,7 +22,22 @@ export function s3Store(settings: S3Settings): Omit<ObjectStore, 'probe'> {
     // by every S3-compatible server; send them only where the operation requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // every connection to the endpoint checked, and made to the address checked (core/outbound.ts)
+    requestHandler: { httpAgent: outbound.agent('http:'), httpsAgent: outbound.agent('https:') },
   });
+  // Outermost, after the SDK's retries: a failure the service did not answer (a refused address, a closed port, a
+  // time-out, a TLS error) says only that the store could not be reached; the log says why.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        if (answered(err)) throw err;
+        throw new UnreachableError(outbound.failed(err, { store: 's3', endpoint: settings.endpoint ?? 'aws' }));
+      }
+    },
+    { step: 'initialize', name: 'unreachableStore' },
+  );
   const Bucket = settings.bucket;
   const prefix = settings.basePath?.replace(/^\/+|\/+$/g, '');
   const keyOf = (key: string) => (prefix ? `${prefix}/${key}` : key);
@@ -103,6 +120,11 @@ export function s3Store(settings: S3Settings): Omit<ObjectStore, 'probe'> {
       return getSignedUrl(client, command, { expiresIn: expiresInSec });
     },
   };
+}
+
+/** Whether the S3 service answered the failure (an HTTP status), rather than never being reached. */
+function answered(err: unknown): boolean {
+  return typeof (err as { $metadata?: { httpStatusCode?: unknown } })?.$metadata?.httpStatusCode === 'number';
 }
 
 /** A missing key answers NoSuchKey on GET and a bare 404 on HEAD (which has no body to name the error). */

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../../core/jobs';
+import type { Outbound } from '../../../core/outbound';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { type Channel, type ChannelAdapter, ChannelError, type Outgoing } from '../channel/channel';
@@ -28,6 +29,7 @@ export interface DeliveryDeps {
   settings: SettingsService;
   jobs: Jobs;
   wechat: WechatConnectionDeps;
+  outbound: Outbound;
   logger?: Logger;
   /** The clock claims are dated by (`config.now`; tests move it). */
   now?: () => Date;
@@ -35,8 +37,11 @@ export interface DeliveryDeps {
   worker?: string;
 }
 
-/** The channels a tenant's settings make, read once per round (a saved change applies to the next round). */
-async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdapter) {
+/**
+ * The channels a tenant's settings make, read once per round (a saved change applies to the next round), each under
+ * the outbound guard of whoever set its address: the tenant, or the platform (core/outbound.ts).
+ */
+async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdapter, outbound: Outbound) {
   const text = await settings.strings(tx, {
     'message.email.smtpHost': '',
     'message.email.smtpUser': '',
@@ -52,6 +57,7 @@ async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdap
   });
   const { 'message.email.smtpSecure': secure } = await settings.booleans(tx, { 'message.email.smtpSecure': false });
   const timeoutMs = numbers['message.wechat.timeoutMs'];
+  const guard = async (...keys: string[]) => outbound.of(await settings.addressOwner(tx, keys));
   const adapters: Record<External, ChannelAdapter> = {
     email: emailChannel({
       host: text['message.email.smtpHost'],
@@ -61,12 +67,14 @@ async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdap
       password: text['message.email.smtpPassword'],
       from: text['message.email.from'],
       timeoutMs,
+      outbound: await guard('message.email.smtpHost', 'message.email.smtpPort'),
     }),
     sms: smsChannel({
       endpoint: text['message.sms.endpoint'],
       apiKey: text['message.sms.apiKey'],
       signName: text['message.sms.signName'],
       timeoutMs,
+      outbound: await guard('message.sms.endpoint'),
     }),
     wechat_mp: wechat,
   };
@@ -147,7 +155,7 @@ export function createDelivery(deps: DeliveryDeps) {
   /** The channels and retry settings of the tenant, read once per round (a saved change applies to the next one). */
   const settingsOf = (tenantId: string) =>
     tenancy.inTenant(tenantId, async (tx) => ({
-      adapters: await adaptersOf(tx, settings, wechat),
+      adapters: await adaptersOf(tx, settings, wechat, deps.outbound),
       retry: await settings.numbers(tx, { 'message.retry.maxAttempts': 3, 'message.retry.baseSeconds': 30 }),
     }));
 

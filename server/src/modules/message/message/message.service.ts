@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../../config';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Jobs } from '../../../core/jobs';
+import type { Outbound } from '../../../core/outbound';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
@@ -30,9 +31,18 @@ const texts = {
  * the audience into messages; the channel's jobs deliver them, with retries); the inbox of each console user (the
  * header's bell); the messages of business events are written by `notify` (./outbox.ts).
  */
-export function createMessageService(deps: ResourceDeps & { jobs: Jobs; settings: SettingsService; config: Config }) {
-  const { tenancy, jobs, settings, config } = deps;
-  const delivery = createDelivery({ tenancy, settings, jobs, wechat: { tenancy, settings, config }, now: config.now });
+export function createMessageService(
+  deps: ResourceDeps & { jobs: Jobs; settings: SettingsService; config: Config; outbound: Outbound },
+) {
+  const { tenancy, jobs, settings, config, outbound } = deps;
+  const delivery = createDelivery({
+    tenancy,
+    settings,
+    jobs,
+    wechat: { tenancy, settings, config },
+    outbound,
+    now: config.now,
+  });
 
   const messageStore: ResourceStore<Message, NoCreate, NoUpdate> = {
     ...messageResource.store,

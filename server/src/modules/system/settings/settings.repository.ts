@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Actor } from '../../../core/resource/table.repository';
-import type { Tx } from '../../../core/tenancy';
+import { currentTenant, type Tx } from '../../../core/tenancy';
 import type { SettingValueType } from './settings.schema';
 
 export interface SettingValueRow {
@@ -18,6 +18,23 @@ export async function findSettingValues(tx: Tx, keys: readonly string[]): Promis
     .where('key', 'in', keys)
     .execute();
   return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
+}
+
+/**
+ * The code of the transaction's tenant when it overrides one of `keys`, else undefined (the platform's values are in
+ * force): whose address a group of settings is.
+ */
+export async function findOverridingTenant(tx: Tx, keys: readonly string[]): Promise<string | undefined> {
+  if (keys.length === 0) return undefined;
+  const row = await tx
+    .selectFrom('system_setting as s')
+    .innerJoin('tenant as t', 't.id', 's.tenant_id')
+    .select('t.code')
+    .where('s.key', 'in', keys)
+    .where('s.tenant_id', '=', currentTenant)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.code;
 }
 
 export async function findPublicSettingValues(tx: Tx): Promise<SettingValueRow[]> {

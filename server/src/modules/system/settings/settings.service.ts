@@ -1,13 +1,16 @@
 import { AppError, forbidden, invalidField, isUniqueViolation, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
+import { hostOf, type Outbound } from '../../../core/outbound';
 import type { PasswordPolicy } from '../../../core/password';
 import type { PlatformScope } from '../../../core/platform-scope';
 import type { WriteContext } from '../../../core/resource/resource';
 import type { SystemLookups } from '../../../core/system-lookups';
-import type { Tenancy, Tx } from '../../../core/tenancy';
+import { PLATFORM_TENANT, type Tenancy, type Tx } from '../../../core/tenancy';
+import { settingSeeds } from '../../../db/seed/settings';
 import type { AuditService } from '../audit/audit.service';
 import {
   deleteSettingRow,
+  findOverridingTenant,
   findPublicSettingValues,
   findSettingValues,
   insertSettingOverride,
@@ -39,6 +42,7 @@ const texts = {
     text: '必须是文本',
     tooLong: (n: number) => `长度不能超过 ${n}`,
     oneOf: (values: string[]) => `取值应为 ${values.join(' / ')} 之一`,
+    notPublic: '不能是本机、内网或保留地址',
   },
   'en-US': {
     required: 'is required',
@@ -49,10 +53,14 @@ const texts = {
     text: 'must be text',
     tooLong: (n: number) => `must be at most ${n} characters`,
     oneOf: (values: string[]) => `must be one of ${values.join(' / ')}`,
+    notPublic: 'must not be a local, private or reserved address',
   },
 };
 
 const MAX_TEXT = 1000;
+
+/** The settings that hold an address the server connects to, by key: a host name or a URL. */
+const ADDRESSES = new Map(settingSeeds.flatMap((s) => (s.outbound ? [[s.key, s.outbound] as const] : [])));
 
 /** The value as stored, or a 400 naming `value` with what is wrong with it. */
 export function checkSettingValue(
@@ -148,8 +156,21 @@ export function createSettingsService(deps: {
   lookups: SystemLookups;
   audit: AuditService;
   platform: PlatformScope;
+  outbound: Outbound;
 }) {
   const { tenancy, audit, platform } = deps;
+
+  /**
+   * An address the caller's tenant may not reach (core/outbound.ts) is refused when saved, before the write's
+   * transaction (it may wait on DNS); it is checked again on every use, where a name may resolve elsewhere.
+   */
+  async function checkAddress(ctx: WriteContext, key: string, value: unknown) {
+    const kind = ADDRESSES.get(key);
+    if (!kind || typeof value !== 'string' || !value.trim()) return;
+    const host = kind === 'url' ? hostOf(value.trim()) : value.trim();
+    if (host && !(await deps.outbound.admits(ctx.tenantId, host)))
+      throw invalidField('value', texts[ctx.lang].notPublic);
+  }
   audit.register('system_setting', 'system:settings:list');
 
   const caller = async (tx: Tx, tenantId: string, permissions: ReadonlySet<string>): Promise<Caller> => ({
@@ -181,6 +202,13 @@ export function createSettingsService(deps: {
       inForce(tx, defaults, (v): v is string => typeof v === 'string'),
     lists: <K extends string>(tx: Tx, defaults: Record<K, string[]>) =>
       inForce(tx, defaults, (v): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')),
+
+    /**
+     * Whose address `keys` make together (the SMTP server's host and port): the transaction's tenant's when it
+     * overrides one of them, else the platform's. Its outbound policy applies (core/outbound.ts).
+     */
+    addressOwner: async (tx: Tx, keys: readonly string[]): Promise<string> =>
+      (await findOverridingTenant(tx, keys)) ?? PLATFORM_TENANT,
 
     async passwordPolicy(tx: Tx): Promise<PasswordPolicy> {
       const { 'security.password.minLength': minLength, 'security.password.minScore': minScore } = await this.numbers(
@@ -221,6 +249,7 @@ export function createSettingsService(deps: {
       key: string,
       input: UpdateSetting,
     ): Promise<Setting> {
+      await checkAddress(ctx, key, input.value);
       return tenancy.inTenant(ctx.tenantId, async (tx) => {
         const who = await caller(tx, ctx.tenantId, permissions);
         const { platformRow, override } = await load(tx, key, who);

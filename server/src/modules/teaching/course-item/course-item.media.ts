@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../../../config';
 import type { Jobs } from '../../../core/jobs';
+import type { Outbound } from '../../../core/outbound';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { createStores } from '../../file/stores';
 import { type MediaProbe, probeMedia } from './media-probe';
@@ -28,7 +29,7 @@ interface Claimed {
  * by range outside any transaction, then records `ready` with its length (the item's minutes follow) or `failed` with
  * why, unless the file was replaced meanwhile (the newer job records that one).
  */
-export function createMediaProcessing(deps: { tenancy: Tenancy; jobs: Jobs; config: Config }) {
+export function createMediaProcessing(deps: { tenancy: Tenancy; jobs: Jobs; config: Config; outbound: Outbound }) {
   const { tenancy, jobs } = deps;
   const stores = createStores(deps);
 

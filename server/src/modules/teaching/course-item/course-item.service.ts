@@ -3,6 +3,7 @@ import type { Config } from '../../../config';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { Jobs } from '../../../core/jobs';
+import type { Outbound } from '../../../core/outbound';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
@@ -91,7 +92,7 @@ const texts = {
  * changes, and a published course keeps one published item and its final quiz. A video's file, set or replaced,
  * is read for its length in the background (./course-item.media.ts), and read again when that failed.
  */
-export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; config: Config }) {
+export function createCourseItemService(deps: ResourceDeps & { jobs: Jobs; config: Config; outbound: Outbound }) {
   const repo = courseItemTable;
   const { tenancy } = deps;
   const media = createMediaProcessing(deps);
