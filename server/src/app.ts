@@ -81,7 +81,7 @@ export function createServices({ db: unwatched, engine, config, jobs, logger }: 
       },
       logger,
     }),
-    tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
+    tokenRateLimiter: createRateLimiter({ name: 'auth_token', ...config.tokenRateLimit }, { engine, db: unwatched }),
     auth: createAuthService({ tenancy, lookups, settings, hasher, config, principals }),
     dict,
     audit,
