@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseOptions } from '../../server/src/db/database';
+import { createInvalidation } from '../../server/src/core/invalidation';
+import { type DatabaseOptions, openDatabase } from '../../server/src/db/database';
 import { type Answer, engines, startApi, type TestApi } from './helpers';
 
 const en = { 'accept-language': 'en-US' };
@@ -155,5 +156,42 @@ describe.each(engines().filter((e) => e.name === 'postgres'))('changes reach eve
     expect((await a.call('POST', '/api/auth/logout', { token: access })).status).toBe(204);
     expect((await withinOneSecond(list, refused(401))).status).toBe(401);
     expect((await b.call('GET', LIST, { token: admin })).status).toBe(200);
+  });
+});
+
+describe.each(engines().filter((e) => e.name === 'postgres'))('the invalidation listener on $name', (engine) => {
+  it('hears the other instances, not itself, and empties every cache when its connection comes back', async () => {
+    const database = await engine.create();
+    const { db, close } = await openDatabase(database.options);
+    if (database.options.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const backend = { kind: 'postgres', url: database.options.url, db } as const;
+    const heard: string[] = [];
+    const self = createInvalidation(backend, undefined, { backoffMs: 50, maxBackoffMs: 200 });
+    self.subscribe('principals', () => heard.push('principals'));
+    self.subscribe('error-catalog', () => heard.push('error-catalog'));
+    const other = createInvalidation(backend);
+    try {
+      await self.start();
+      await other.start();
+      const heardWithin = async (count: number) => {
+        for (const until = Date.now() + 5_000; heard.length < count && Date.now() < until; ) await sleep(20);
+        return [...heard];
+      };
+
+      await self.publish('error-catalog');
+      await other.publish('principals');
+      expect(await heardWithin(1)).toEqual(['principals']);
+
+      await terminate(database.options, await listeners(database.options));
+      expect((await heardWithin(3)).sort()).toEqual(['error-catalog', 'principals', 'principals']);
+      heard.length = 0;
+      await other.publish('error-catalog');
+      expect(await heardWithin(1)).toEqual(['error-catalog']);
+    } finally {
+      await self.stop();
+      await other.stop();
+      await close();
+      await database.drop();
+    }
   });
 });
