@@ -10,6 +10,7 @@ import { createErrorHandler, createNotFoundHandler } from './core/error-handler'
 import { AppError } from './core/errors';
 import { resolveLang } from './core/i18n';
 import { createIdNumberCipher } from './core/id-number';
+import type { Invalidation } from './core/invalidation';
 import type { Jobs } from './core/jobs';
 import { mountApiDocs, validationHook } from './core/openapi';
 import { createOutbound } from './core/outbound';
@@ -41,15 +42,19 @@ export interface AppDeps {
   config: Config;
   /** The background queues (core/jobs.ts): pg-boss on PostgreSQL, in process on the embedded database. */
   jobs: Jobs;
+  /** Tells the other instances on the database which of their caches a write made stale (core/invalidation.ts). */
+  invalidation: Invalidation;
   logger?: Logger;
 }
 
-export function createServices({ db: unwatched, engine, config, jobs, logger }: AppDeps) {
+export function createServices({ db: unwatched, engine, config, jobs, invalidation, logger }: AppDeps) {
   const principals = createPrincipalCache({
     sources: PRINCIPAL_SOURCES,
     ttlMs: config.authCacheTtlMs,
     now: config.now,
+    onWritten: () => invalidation.publish('principals'),
   });
+  invalidation.subscribe('principals', principals.invalidate);
   const db = unwatched.withPlugin(principals.plugin);
   const tenancy = createTenancy(db, principals.watchTransaction);
   const lookups = createSystemLookups(tenancy);
@@ -59,7 +64,8 @@ export function createServices({ db: unwatched, engine, config, jobs, logger }: 
   const platform = createPlatformScope();
   const outbound = createOutbound({ config, tenancy, logger });
   const settings = createSettingsService({ tenancy, lookups, audit, platform, outbound });
-  const dict = createDictService({ tenancy, catalog });
+  const dict = createDictService({ tenancy, catalog, publish: () => invalidation.publish('error-catalog') });
+  invalidation.subscribe('error-catalog', dict.reloadErrorCatalog);
   if (!config.idNumberKey) throw new Error('the ID-number key is resolved before the services (resolveIdNumberKey)');
   const idNumbers = createIdNumberCipher(config.idNumberKey);
   const modules = buildModules({
@@ -84,6 +90,7 @@ export function createServices({ db: unwatched, engine, config, jobs, logger }: 
     hasher,
     catalog,
     jobs,
+    invalidation,
     settings,
     /** The guard of the addresses the server connects to (core/outbound.ts). */
     outbound,
@@ -97,7 +104,7 @@ export function createServices({ db: unwatched, engine, config, jobs, logger }: 
       },
       logger,
     }),
-    tokenRateLimiter: createRateLimiter(config.tokenRateLimit, config.now),
+    tokenRateLimiter: createRateLimiter({ name: 'auth_token', ...config.tokenRateLimit }, { engine, db: unwatched }),
     auth: createAuthService({ tenancy, lookups, settings, hasher, config, principals }),
     dict,
     audit,

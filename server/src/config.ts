@@ -21,9 +21,14 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx) => {
+      const proxies = v === 'true' ? 1 : v === 'false' ? 0 : /^\d{1,2}$/.test(v) ? Number(v) : Number.NaN;
+      if (Number.isNaN(proxies))
+        ctx.addIssue({ code: 'custom', message: 'must be false, true or a number of proxies' });
+      return proxies;
+    }),
   DEMO_CONTENT: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -60,8 +65,11 @@ export interface Config {
    */
   databaseDirectUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
-  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy: boolean;
+  /**
+   * How many proxies of ours stand in front (TRUST_PROXY: `false` 0, `true` 1, or a number): the client address is
+   * X-Forwarded-For's entry that many from the right (request-info.ts); with 0, the peer's address.
+   */
+  trustProxy: number;
   /** Requests per window and IP on POST /api/auth/token. */
   tokenRateLimit: { windowMs: number; max: number };
   /** argon2id cost; tests lower memoryCost to keep hashing fast. */
@@ -93,7 +101,7 @@ export const defaultConfig: Config = {
   databaseUrl: undefined,
   databaseDirectUrl: undefined,
   logLevel: 'info',
-  trustProxy: false,
+  trustProxy: 0,
   tokenRateLimit: { windowMs: 60_000, max: 20 },
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   authCacheTtlMs: 5_000,

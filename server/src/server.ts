@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createApp, createServices } from './app';
 import { type Config, resolveConfig, resolveIdNumberKey } from './config';
 import type { AppEnv, Services } from './core/context';
+import { createInvalidation } from './core/invalidation';
 import { createJobs } from './core/jobs';
 import { importTargetsOf } from './core/resource/import-jobs';
 import { type DatabaseOptions, openDatabase } from './db/database';
@@ -42,6 +43,12 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
   const { db, engine, close } = await openDatabase(options.database, (error) =>
     logger?.warn({ err: error }, 'an idle database connection was closed by the server'),
   );
+  const invalidation = createInvalidation(
+    options.database.kind === 'postgres'
+      ? { kind: 'postgres', url: options.database.directUrl ?? options.database.url, db }
+      : { kind: 'local' },
+    logger,
+  );
   try {
     const applied = await migrateToLatest(db);
     for (const line of applied) logger?.info(line);
@@ -49,7 +56,9 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       options.database.kind === 'postgres' ? { kind: 'postgres', url: options.database.url } : { kind: 'local' },
       logger,
     );
-    const services = createServices({ db, engine, config, jobs, logger });
+    const services = createServices({ db, engine, config, jobs, invalidation, logger });
+    // listening before the caches are first filled, so that no change made meanwhile is missed
+    await invalidation.start();
     declareScheduledWork(services, logger);
     await services.tenancy.asSystem(seedBase);
     const demoCreated =
@@ -80,10 +89,12 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
         closed = true;
         await services.imports.idle();
         await services.jobs.stop();
+        await invalidation.stop();
         await close();
       },
     };
   } catch (err) {
+    await invalidation.stop();
     await close();
     throw err;
   }

@@ -38,13 +38,24 @@ describe('configuration', () => {
       AUTH_TOKEN_RATE_LIMIT: '20',
       DEMO_CONTENT: 'true',
     });
-    expect(loadConfig(env)).toMatchObject({ port: 8000, dataDir: './data', logLevel: 'info', trustProxy: false });
+    expect(loadConfig(env)).toMatchObject({ port: 8000, dataDir: './data', logLevel: 'info', trustProxy: 0 });
   });
 
   it('takes the sign-in rate limit from AUTH_TOKEN_RATE_LIMIT (20 a minute unless set)', () => {
     expect(loadConfig({}).tokenRateLimit).toEqual({ windowMs: 60_000, max: 20 });
     expect(loadConfig({ AUTH_TOKEN_RATE_LIMIT: '500' }).tokenRateLimit).toEqual({ windowMs: 60_000, max: 500 });
     expect(() => loadConfig({ AUTH_TOKEN_RATE_LIMIT: '0' })).toThrow(/AUTH_TOKEN_RATE_LIMIT/);
+  });
+
+  it('takes the number of trusted proxies from TRUST_PROXY: false, true (one) or a number', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/);
   });
 
   it('fills the demo tenant with demo content unless DEMO_CONTENT is false', () => {

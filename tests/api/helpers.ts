@@ -88,6 +88,8 @@ export interface Answer<T = Json> {
 
 export interface TestApi {
   server: ApiServer;
+  /** The database it is on, for another instance on the same one (startApi's `database`). */
+  database: DatabaseOptions;
   db: Kysely<DB>;
   tenancy: Tenancy;
   call<T = Json>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
@@ -110,9 +112,15 @@ export const TEST_ID_NUMBER_KEY = Buffer.alloc(32, 7);
 
 export async function startApi(
   engine: TestEngine,
-  options: { demo?: boolean; demoContent?: boolean; config?: Partial<Config> } = {},
+  options: {
+    demo?: boolean;
+    demoContent?: boolean;
+    config?: Partial<Config>;
+    /** Another instance on the database of a server started before (its `database`); closing it leaves the database. */
+    database?: DatabaseOptions;
+  } = {},
 ): Promise<TestApi> {
-  const database = await engine.create();
+  const database = options.database ? { options: options.database, drop: async () => {} } : await engine.create();
   // stored files (the built-in local disk) go to a directory of this server's own, removed with it
   const dataDir = mkdtempSync(path.join(tmpdir(), 'medu-files-'));
   let server: ApiServer;
@@ -166,6 +174,7 @@ export async function startApi(
 
   return {
     server,
+    database: database.options,
     db: server.db,
     tenancy,
     call,

@@ -21,6 +21,11 @@ export interface PrincipalCacheOptions {
   ttlMs: number;
   now: () => Date;
   maxEntries?: number;
+  /**
+   * After a transaction that may have changed a principal has ended: tells the other instances (core/invalidation.ts),
+   * whose caches would otherwise hold the change back for up to `ttlMs`.
+   */
+  onWritten?: () => Promise<void>;
 }
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
@@ -70,9 +75,16 @@ function touches(node: Node, sources: PrincipalSources): boolean {
  * Resolved principals by token hash, so that an authenticated request costs no look-up of its own. Exact on one
  * instance: every write that may change a principal (seen by a Kysely plugin on the database, whoever issues it)
  * empties the cache when its statement or transaction ends, and a principal read while such a write was under way
- * is not kept. Other instances see a change after `ttlMs` at most.
+ * is not kept. Other instances are told by `onWritten` once such a transaction has ended; should that be lost, they
+ * see the change after `ttlMs` at most.
  */
-export function createPrincipalCache({ sources, ttlMs, now, maxEntries = 10_000 }: PrincipalCacheOptions) {
+export function createPrincipalCache({
+  sources,
+  ttlMs,
+  now,
+  maxEntries = 10_000,
+  onWritten = async () => {},
+}: PrincipalCacheOptions) {
   const entries = new Map<string, { principal: Principal; until: number }>();
   /** Bumped whenever the cache is emptied; a resolution that started before a bump is not kept. */
   let generation = 0;
@@ -108,8 +120,12 @@ export function createPrincipalCache({ sources, ttlMs, now, maxEntries = 10_000 
     try {
       return await transaction();
     } finally {
-      // After COMMIT (or ROLLBACK): a principal read meanwhile may predate the write.
-      if (writes !== before) invalidate();
+      // After COMMIT (or ROLLBACK): a principal read meanwhile may predate the write. The request answers after the
+      // other instances have been told, so that a client whose sign-out returned is refused everywhere next.
+      if (writes !== before) {
+        invalidate();
+        await onWritten();
+      }
     }
   };
 

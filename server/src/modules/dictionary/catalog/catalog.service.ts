@@ -3,7 +3,16 @@ import type { Tenancy } from '../../../core/tenancy';
 import { findErrorCodes, findSysCodes } from './catalog.repository';
 import type { ErrCode, SysCode } from './catalog.schema';
 
-export function createDictService(deps: { tenancy: Tenancy; catalog: ErrorCatalog }) {
+export function createDictService(deps: {
+  tenancy: Tenancy;
+  catalog: ErrorCatalog;
+  /** Tells the other instances that the error messages changed (core/invalidation.ts). */
+  publish: () => Promise<void>;
+}) {
+  const reloadErrorCatalog = async (): Promise<void> => {
+    const rows = await deps.tenancy.inPlatformScope(findErrorCodes);
+    deps.catalog.load(rows);
+  };
   return {
     async sysCodes(tenantId: string): Promise<SysCode[]> {
       const rows = await deps.tenancy.inTenant(tenantId, findSysCodes);
@@ -35,9 +44,12 @@ export function createDictService(deps: { tenancy: Tenancy; catalog: ErrorCatalo
     },
 
     /** Refreshes the messages the error handler answers with from the error_code table. */
-    async reloadErrorCatalog(): Promise<void> {
-      const rows = await deps.tenancy.inPlatformScope(findErrorCodes);
-      deps.catalog.load(rows);
+    reloadErrorCatalog,
+
+    /** After a write to error_code has committed: this instance reloads its messages, and so does every other. */
+    async errorCatalogChanged(): Promise<void> {
+      await reloadErrorCatalog();
+      await deps.publish();
     },
   };
 }

@@ -20,7 +20,7 @@ const texts = {
 /**
  * The error-code registry. Built-in codes (declared in core/error-codes.ts, upserted at start) keep their key, code,
  * module and HTTP status; their messages may be edited and are then kept across restarts. Every write refreshes the
- * catalogue the error handler answers with, so the next error carries the new message.
+ * catalogue the error handler answers with, on every instance, so the next error carries the new message.
  */
 function createErrorCodeService(deps: ResourceDeps & { onChange: () => Promise<void> }): Service {
   const plain = errorCodeResource.store;
@@ -76,6 +76,6 @@ function createErrorCodeService(deps: ResourceDeps & { onChange: () => Promise<v
 
 export const errorCodes = resourceModule(errorCodeResource, {
   service: (deps: ResourceDeps & { dict: DictService }) => ({
-    resource: createErrorCodeService({ ...deps, onChange: deps.dict.reloadErrorCatalog }),
+    resource: createErrorCodeService({ ...deps, onChange: deps.dict.errorCatalogChanged }),
   }),
 });
