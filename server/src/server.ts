@@ -40,7 +40,7 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
   const config = { ...resolved, idNumberKey: resolveIdNumberKey(resolved.idNumberKey, options.database) };
   const logger = options.logger || undefined;
   const { db, engine, close } = await openDatabase(options.database, (error) =>
-    logger?.warn({ err: error }, 'an idle database connection was closed by the server'),
+    logger?.warn({ err: error }, 'the database closed a connection: the pool opens another'),
   );
   try {
     const applied = await migrateToLatest(db);
