@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createApp, createServices } from './app';
 import { type Config, resolveConfig, resolveIdNumberKey } from './config';
 import type { AppEnv, Services } from './core/context';
-import { createJobs } from './core/jobs';
+import { createJobs, type Jobs } from './core/jobs';
 import { importTargetsOf } from './core/resource/import-jobs';
 import { type DatabaseOptions, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -53,14 +53,15 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
   const { db, engine, close } = await openDatabase(options.database, (error) =>
     logger?.warn({ err: error }, 'the database closed a connection: the pool opens another'),
   );
+  let jobs: Jobs | undefined;
+  let services: Services;
   try {
     const lock = await holdStartupLock(options.database, logger);
     let demoCreated = false;
-    let services: Services;
     try {
       const applied = await migrateToLatest(db);
       for (const line of applied) logger?.info(line);
-      const jobs = createJobs(
+      jobs = createJobs(
         options.database.kind === 'postgres' ? { kind: 'postgres', url: options.database.url } : { kind: 'local' },
         logger,
         { work: server },
@@ -105,6 +106,8 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       },
     };
   } catch (err) {
+    // pg-boss, once prepared, holds connections of its own
+    await jobs?.stop().catch(() => {});
     await close();
     throw err;
   }

@@ -104,6 +104,8 @@ function pgBossJobs(url: string, work: boolean, logger?: Logger): Jobs {
     supervise: work,
     schedule: work,
   });
+  // pg-boss runs each statement through its pool's query, which listens for the connection's errors while it runs, and
+  // reports an idle connection's here: a database that blinks costs a poll, not the process
   boss.on('error', (err) => logger?.error({ err }, 'job queue'));
   const workers = new Map<string, string>();
   const prepare: Step = async (queues, schedules) => {
