@@ -28,7 +28,8 @@ describe.skipIf(!postgres)('terminating every backend of the database (PostgreSQ
     await api?.close();
   });
 
-  /** Ends every session on the test database but this one's (which is on another database). */
+  let databaseName = '';
+  /** Ends every session on the server's database (the terminating one is on another); answers how many it ended. */
   async function terminateAll(): Promise<number> {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -42,8 +43,6 @@ describe.skipIf(!postgres)('terminating every backend of the database (PostgreSQ
       await admin.end();
     }
   }
-  let databaseName = '';
-
   it('costs the requests in flight at most: the process lives and answers again within 5 s', async () => {
     databaseName = (
       await api.server.db.selectNoFrom((eb) => eb.fn<string>('current_database').as('name')).executeTakeFirstOrThrow()
