@@ -5,13 +5,14 @@ import { createApp, createServices } from './app';
 import { type Config, resolveConfig, resolveIdNumberKey } from './config';
 import type { AppEnv, Services } from './core/context';
 import { createInvalidation } from './core/invalidation';
-import { createJobs } from './core/jobs';
+import { createJobs, type Jobs } from './core/jobs';
 import { importTargetsOf } from './core/resource/import-jobs';
 import { type DatabaseOptions, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedBase } from './db/seed/base';
 import { seedDemo } from './db/seed/demo';
 import { seedDemoContent } from './db/seed/demo-content';
+import { holdStartupLock } from './db/startup-lock';
 import type { DB } from './db/types';
 import { declareScheduledWork } from './scheduled-work';
 
@@ -26,6 +27,12 @@ export interface CreateServerOptions {
   demoContent?: boolean;
   logger?: false | Logger;
   config?: Partial<Config>;
+  /**
+   * `server` (the default) serves the API: it recovers the imports a stopped process left and prepares the job queues.
+   * `tool` is a command-line tool on the same database (create-admin): it opens, migrates and seeds the base data, and
+   * leaves imports, jobs and the demo tenant to the servers.
+   */
+  role?: 'server' | 'tool';
 }
 
 export interface ApiServer {
@@ -35,13 +42,17 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds base (and optionally demo) data and builds the app. */
+/**
+ * Opens the database, migrates, seeds base (and optionally demo) data and builds the app. Instances started together
+ * take turns for the work that prepares the database (db/startup-lock.ts).
+ */
 export async function createServer(options: CreateServerOptions): Promise<ApiServer> {
   const resolved = resolveConfig(options.config);
   const config = { ...resolved, idNumberKey: resolveIdNumberKey(resolved.idNumberKey, options.database) };
   const logger = options.logger || undefined;
+  const server = (options.role ?? 'server') === 'server';
   const { db, engine, close } = await openDatabase(options.database, (error) =>
-    logger?.warn({ err: error }, 'an idle database connection was closed by the server'),
+    logger?.warn({ err: error }, 'the database closed a connection: the pool opens another'),
   );
   const invalidation = createInvalidation(
     options.database.kind === 'postgres'
@@ -49,26 +60,37 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       : { kind: 'local' },
     logger,
   );
+  let jobs: Jobs | undefined;
+  let services: Services;
   try {
-    const applied = await migrateToLatest(db);
-    for (const line of applied) logger?.info(line);
-    const jobs = createJobs(
-      options.database.kind === 'postgres' ? { kind: 'postgres', url: options.database.url } : { kind: 'local' },
-      logger,
-    );
-    const services = createServices({ db, engine, config, jobs, invalidation, logger });
-    // listening before the caches are first filled, so that no change made meanwhile is missed
-    await invalidation.start();
-    declareScheduledWork(services, logger);
-    await services.tenancy.asSystem(seedBase);
-    const demoCreated =
-      options.demo === true && (await services.tenancy.asSystem((tx) => seedDemo(tx, services.hasher)));
-    if (demoCreated) logger?.info('demo data created: tenant demo, users admin/admin123 and viewer/viewer123');
+    const lock = await holdStartupLock(options.database, logger);
+    let demoCreated = false;
+    try {
+      const applied = await migrateToLatest(db);
+      for (const line of applied) logger?.info(line);
+      jobs = createJobs(
+        options.database.kind === 'postgres' ? { kind: 'postgres', url: options.database.url } : { kind: 'local' },
+        logger,
+        { work: server },
+      );
+      services = createServices({ db, engine, config, jobs, invalidation, logger });
+      // listening before the caches are first filled, so that no change made meanwhile is missed
+      if (server) await invalidation.start();
+      declareScheduledWork(services, logger);
+      if (server) await jobs.prepare();
+      await services.tenancy.asSystem(seedBase);
+      const hasher = services.hasher;
+      demoCreated = server && options.demo === true && (await services.tenancy.asSystem((tx) => seedDemo(tx, hasher)));
+      if (demoCreated) logger?.info('demo data created: tenant demo, users admin/admin123 and viewer/viewer123');
+    } finally {
+      await lock.release();
+    }
     await services.dict.reloadErrorCatalog();
     // Import jobs a stopped process left unfinished: undone and failed, in the background.
-    services.imports
-      .recover(importTargetsOf(services))
-      .catch((err: unknown) => logger?.error({ err }, 'recovering interrupted import jobs failed'));
+    if (server)
+      services.imports
+        .recover(importTargetsOf(services))
+        .catch((err: unknown) => logger?.error({ err }, 'recovering interrupted import jobs failed'));
     const app = createApp(services, logger);
     if (demoCreated && options.demoContent) {
       const started = performance.now();
@@ -95,6 +117,8 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
     };
   } catch (err) {
     await invalidation.stop();
+    // pg-boss, once prepared, holds connections of its own
+    await jobs?.stop().catch(() => {});
     await close();
     throw err;
   }

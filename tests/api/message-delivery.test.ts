@@ -71,6 +71,7 @@ function heldJobs() {
       schedules.set(name, cron);
     },
     send: async () => {},
+    prepare: async () => {},
     start: async () => {},
     stop: async () => {},
   };

@@ -20,6 +20,12 @@ export interface Jobs {
   schedule(name: string, cron: string): void;
   /** Queues a job; `startAfter` delays it. Starts the queue on first use. */
   send<T extends object>(name: string, data: T, options?: { startAfter?: Date; singletonKey?: string }): Promise<void>;
+  /**
+   * Makes what the queues need in the database (on PostgreSQL pg-boss's schema, the queues and their schedules) without
+   * working them. The server does it at start-up, under the start-up lock (db/startup-lock.ts): instances making
+   * pg-boss's queues at the same moment deadlock. `start` does it when not yet done.
+   */
+  prepare(): Promise<void>;
   /** Starts working the queues and their schedules (the server does at start; `send` does when not yet started). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for those running. */
@@ -43,19 +49,31 @@ const defaults: Required<QueueOptions> = { retryLimit: 2, retryDelaySeconds: 5 }
 
 export type JobsBackend = { kind: 'postgres'; url: string } | { kind: 'local' };
 
-export function createJobs(backend: JobsBackend, logger?: Logger): Jobs {
-  return backend.kind === 'postgres' ? pgBossJobs(backend.url, logger) : localJobs(logger);
+/**
+ * `work: false` is a command-line tool's (server.ts, role `tool`): it works no job and runs no schedule. On PostgreSQL a
+ * job it sends waits in the queue for a server; in process it is dropped, and the schedule that sweeps what is due
+ * finds its work again in the server.
+ */
+export function createJobs(backend: JobsBackend, logger?: Logger, { work = true }: { work?: boolean } = {}): Jobs {
+  return backend.kind === 'postgres' ? pgBossJobs(backend.url, work, logger) : localJobs(work, logger);
 }
 
-/** The queues and schedules declared, and the start both kinds share (once, whoever asks first). */
-function declarations(begin: (queues: Queue[], schedules: [string, string][]) => Promise<void>) {
+type Step = (queues: Queue[], schedules: [string, string][]) => Promise<void>;
+
+/** The queues and schedules declared, and the preparation and start both kinds share (once, whoever asks first). */
+function declarations(steps: { prepare: Step; begin: Step }) {
   const queues = new Map<string, Queue>();
   const schedules: [string, string][] = [];
+  let prepared: Promise<void> | undefined;
   let started: Promise<void> | undefined;
+  const prepare = () => {
+    prepared ??= steps.prepare([...queues.values()], schedules);
+    return prepared;
+  };
   return {
     queues,
     define(name: string, handler: (data: never) => Promise<void>, options: QueueOptions = {}) {
-      if (started) throw new Error(`queue ${name} declared after the jobs started`);
+      if (prepared) throw new Error(`queue ${name} declared after the jobs were prepared`);
       queues.set(name, { name, handler: handler as Queue['handler'], options: { ...defaults, ...options } });
     },
     schedule(name: string, cron: string) {
@@ -63,28 +81,34 @@ function declarations(begin: (queues: Queue[], schedules: [string, string][]) =>
       parseExpression(cron); // a wrong expression fails at start-up, not at its first run
       schedules.push([name, cron]);
     },
+    prepare,
     start() {
-      started ??= begin([...queues.values()], schedules);
+      started ??= prepare().then(() => steps.begin([...queues.values()], schedules));
       return started;
     },
-    get started() {
-      return started !== undefined;
+    get prepared() {
+      return prepared !== undefined;
     },
   };
 }
 
-function pgBossJobs(url: string, logger?: Logger): Jobs {
+function pgBossJobs(url: string, work: boolean, logger?: Logger): Jobs {
   const boss = new PgBoss({
     connectionString: url,
     max: 3,
     application_name: 'medu-jobs',
-    // completed jobs are kept a day for inspection; the maintenance runs every few minutes
+    // completed jobs are kept a day for inspection; the maintenance runs every few minutes (in a server only, as are
+    // the schedules: a tool only queues)
     deleteAfterDays: 1,
     maintenanceIntervalMinutes: 5,
+    supervise: work,
+    schedule: work,
   });
+  // pg-boss runs each statement through its pool's query, which listens for the connection's errors while it runs, and
+  // reports an idle connection's here: a database that blinks costs a poll, not the process
   boss.on('error', (err) => logger?.error({ err }, 'job queue'));
   const workers = new Map<string, string>();
-  const declared = declarations(async (queues, schedules) => {
+  const prepare: Step = async (queues, schedules) => {
     await boss.start();
     for (const queue of queues) {
       await boss.createQueue(queue.name, {
@@ -93,18 +117,26 @@ function pgBossJobs(url: string, logger?: Logger): Jobs {
         retryDelay: queue.options.retryDelaySeconds,
         retryBackoff: true,
       });
+    }
+    if (!work) return;
+    const wanted = new Set(schedules.map(([name]) => name));
+    for (const { name } of await boss.getSchedules()) if (!wanted.has(name)) await boss.unschedule(name);
+    for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+  };
+  const begin: Step = async (queues) => {
+    if (!work) return;
+    for (const queue of queues) {
       const id = await boss.work<object>(queue.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
         if (job) await queue.handler(job.data);
       });
       workers.set(queue.name, id);
     }
-    const wanted = new Set(schedules.map(([name]) => name));
-    for (const { name } of await boss.getSchedules()) if (!wanted.has(name)) await boss.unschedule(name);
-    for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
-  });
+  };
+  const declared = declarations({ prepare, begin });
   return {
     define: declared.define,
     schedule: declared.schedule,
+    prepare: declared.prepare,
     start: declared.start,
     async send(name, data, options = {}) {
       await declared.start();
@@ -114,13 +146,13 @@ function pgBossJobs(url: string, logger?: Logger): Jobs {
       if (worker && !options.startAfter) boss.notifyWorker(worker);
     },
     async stop() {
-      if (declared.started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      if (declared.prepared) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
 }
 
 /** In process: each queue works its jobs one at a time, in order; a delayed or retried job waits on a timer. */
-function localJobs(logger?: Logger): Jobs {
+function localJobs(work: boolean, logger?: Logger): Jobs {
   const timers = new Set<NodeJS.Timeout>();
   const tails = new Map<string, Promise<void>>();
   let stopped = false;
@@ -154,7 +186,8 @@ function localJobs(logger?: Logger): Jobs {
     });
     tails.set(queue.name, tail);
   };
-  const declared = declarations(async (_queues, schedules) => {
+  const begin: Step = async (_queues, schedules) => {
+    if (!work) return;
     for (const [name, cron] of schedules) {
       const queue = declared.queues.get(name) as Queue;
       const next = () => {
@@ -166,15 +199,21 @@ function localJobs(logger?: Logger): Jobs {
       };
       next();
     }
-  });
+  };
+  const declared = declarations({ prepare: async () => {}, begin });
   return {
     define: declared.define,
     schedule: declared.schedule,
+    prepare: declared.prepare,
     start: declared.start,
     async send(name, data, options = {}) {
       await declared.start();
       const queue = declared.queues.get(name);
       if (!queue) throw new Error(`no queue ${name}`);
+      if (!work) {
+        logger?.info({ queue: name }, 'a tool works no job: the server finds its work again on schedule');
+        return;
+      }
       if (options.startAfter && options.startAfter.getTime() > Date.now())
         later(options.startAfter.getTime(), () => enqueue(queue, data, 0));
       else enqueue(queue, data, 0);

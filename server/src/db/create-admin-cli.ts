@@ -43,10 +43,13 @@ async function main() {
   readEnvFiles();
   const config = loadConfig();
   const password = await readPassword();
+  // a tool beside the servers: it migrates and seeds the base data if need be, and leaves imports and jobs to them
   const server = await createServer({
     database: config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, directUrl: config.databaseDirectUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
+    config,
+    role: 'tool',
   });
   try {
     await createPlatformAdmin(server.services, { username, password, displayName: rest.join(' ') || username });

@@ -73,16 +73,22 @@ export const jsonbParameter = (text: string): Uint8Array => {
 };
 
 /**
- * `onIdleError`: an idle pooled connection the server ended (a restart, an administrator's termination). The pool
- * drops that connection and opens a new one for the next query; without a listener the error would end the process.
+ * `onConnectionError`: the server ended a connection (a restart, a fail-over, an administrator's termination). pg says
+ * so by an 'error' event on the client, idle in the pool or checked out by a transaction between two of its
+ * statements, and an 'error' event nobody listens to ends the process. So every client listens for its whole life:
+ * the statement in flight fails (its request answers an error), the pool drops the client once it is released (pg-pool
+ * drops a client that can no longer query) and opens a new one for the next query. A client says it once, though pg
+ * may emit twice (the server's message, then the closed socket).
  */
 export async function openDatabase(
   options: DatabaseOptions,
-  onIdleError: (error: Error) => void = () => {},
+  onConnectionError: (error: Error) => void = () => {},
 ): Promise<OpenDatabase> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10, types: pgTypes });
-    pool.on('error', onIdleError);
+    pool.on('connect', (client) => listenForErrors(client, onConnectionError));
+    // an idle client's error, which the client's own listener has already said
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
@@ -96,4 +102,14 @@ export async function openDatabase(
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+/** Keeps a connection's 'error' events from ending the process: the first is handed to `onError`, the others dropped. */
+export function listenForErrors(client: pg.ClientBase, onError: (error: Error) => void): void {
+  let said = false;
+  client.on('error', (error) => {
+    if (said) return;
+    said = true;
+    onError(error);
+  });
 }

@@ -1,8 +1,12 @@
 import { ConfigError, loadConfig, readEnvFiles } from '../config';
 import { openDatabase } from './database';
 import { migrateDown, migrateToLatest } from './migrator';
+import { holdStartupLock } from './startup-lock';
 
-/** `npm run migrate` applies pending migrations; `npm run migrate -- down` reverts the last one. */
+/**
+ * `npm run migrate` applies pending migrations; `npm run migrate -- down` reverts the last one. It takes its turn with
+ * the instances starting meanwhile (db/startup-lock.ts), so as not to change the schema under their seeds.
+ */
 async function main() {
   readEnvFiles();
   const config = loadConfig();
@@ -11,8 +15,13 @@ async function main() {
     : ({ kind: 'pglite', dataDir: config.dataDir } as const);
   const { db, close } = await openDatabase(database);
   try {
-    const lines = process.argv[2] === 'down' ? await migrateDown(db) : await migrateToLatest(db);
-    console.log(lines.length ? lines.join('\n') : 'database is up to date');
+    const lock = await holdStartupLock(database);
+    try {
+      const lines = process.argv[2] === 'down' ? await migrateDown(db) : await migrateToLatest(db);
+      console.log(lines.length ? lines.join('\n') : 'database is up to date');
+    } finally {
+      await lock.release();
+    }
   } finally {
     await close();
   }
