@@ -24,7 +24,7 @@ export const TOKEN_RATE_LIMIT = 10;
 /** Long enough that only an invalidation crossing instances can make B refuse a token revoked through A in 1 s. */
 const AUTH_CACHE_TTL_MS = 60_000;
 /** How long an instance may take to answer /api/health after it was started (2 cores, three instances at once). */
-const START_MS = 90_000;
+const START_MS = 75_000;
 
 export interface Answer {
   status: number;
@@ -183,16 +183,22 @@ export class Cluster {
     this.lb = await startHaproxy(ports, this.workDir, this.logDir);
 
     // all three at once, on the fresh database (scenario 1 reads the outcome)
-    for (const i of this.instances) i.spawn();
-    const outcomes = await Promise.allSettled(this.instances.map((i) => i.healthy()));
-    this.startedTogether = outcomes.map((o, n) => ({
-      name: this.instances[n]?.name ?? '?',
+    this.startedTogether = await this.startTogether(this.instances);
+  }
+
+  /**
+   * Starts `instances` at once and answers how each fared; one that exited or did not answer in time is then started
+   * again, alone, so that the scenarios after it still find three instances. Returns once haproxy balances them all.
+   */
+  async startTogether(instances: Instance[]): Promise<{ name: string; seconds?: number; error?: string }[]> {
+    for (const i of instances) i.spawn();
+    const outcomes = await Promise.allSettled(instances.map((i) => i.healthy()));
+    for (const [n, i] of instances.entries()) if (outcomes[n]?.status === 'rejected') await i.restart();
+    await this.balanced();
+    return outcomes.map((o, n) => ({
+      name: instances[n]?.name ?? '?',
       ...(o.status === 'fulfilled' ? { seconds: o.value } : { error: String(o.reason) }),
     }));
-    // an instance that did not come up is started again, alone, so that the other scenarios still run
-    for (const [n, i] of this.instances.entries()) if (outcomes[n]?.status === 'rejected') await i.restart();
-    // haproxy has seen all three healthy (its checks run twice a second)
-    await this.balanced();
   }
 
   /** Waits until haproxy sends requests to every running instance again (its checks run twice a second). */
@@ -206,12 +212,14 @@ export class Cluster {
     );
   }
 
-  /** The environment of an instance: the documented variables only, nothing from the developer's .env.local. */
+  /**
+   * The environment of an instance: the documented variables, each set (a set variable wins over .env.local and .env),
+   * and nothing else of the runner's (its TEST_DATABASE_URL, say).
+   */
   private env(port: number, dataDir: string): NodeJS.ProcessEnv {
     return {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: this.pgbouncer.url,
