@@ -60,6 +60,19 @@ export default defineConfig({
           hookTimeout: 900_000,
         },
       },
+      {
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          // the console the instances serve is built once, if missing (main.ts needs dist/index.html)
+          globalSetup: ['tests/cluster/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 240_000,
+          // starting the deployment: a database, pgbouncer, haproxy, three instances, the first administrator
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });
