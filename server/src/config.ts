@@ -35,6 +35,7 @@ export const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   AUTH_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  MESSAGE_CLAIM_SECONDS: z.coerce.number().int().min(10).max(120).default(120),
   OUTBOUND_PRIVATE_TENANTS: z
     .string()
     .default('')
@@ -72,6 +73,11 @@ export interface Config {
   trustProxy: number;
   /** Requests per window and IP on POST /api/auth/token. */
   tokenRateLimit: { windowMs: number; max: number };
+  /**
+   * How long a worker's claim on a message lasts: a message still being sent when it expires was left by a stopped
+   * instance and is sent again. Longer than any provider's time-out (`message.wechat.timeoutMs`).
+   */
+  messageClaimMs: number;
   /** argon2id cost; tests lower memoryCost to keep hashing fast. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /**
@@ -103,6 +109,7 @@ export const defaultConfig: Config = {
   logLevel: 'info',
   trustProxy: 0,
   tokenRateLimit: { windowMs: 60_000, max: 20 },
+  messageClaimMs: 120_000,
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   authCacheTtlMs: 5_000,
   demoContent: true,
@@ -141,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent: e.DEMO_CONTENT,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     tokenRateLimit: { ...defaultConfig.tokenRateLimit, max: e.AUTH_TOKEN_RATE_LIMIT },
+    messageClaimMs: e.MESSAGE_CLAIM_SECONDS * 1000,
     idNumberKey: e.ID_NUMBER_KEY,
     outboundPrivateTenants: e.OUTBOUND_PRIVATE_TENANTS,
   };

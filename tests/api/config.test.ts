@@ -58,6 +58,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('takes the length of a claim on a message from MESSAGE_CLAIM_SECONDS: two minutes unless set, never longer', () => {
+    expect(loadConfig({}).messageClaimMs).toBe(120_000);
+    expect(loadConfig({ MESSAGE_CLAIM_SECONDS: '20' }).messageClaimMs).toBe(20_000);
+    expect(() => loadConfig({ MESSAGE_CLAIM_SECONDS: '600' })).toThrow(/MESSAGE_CLAIM_SECONDS/);
+    expect(() => loadConfig({ MESSAGE_CLAIM_SECONDS: '5' })).toThrow(/MESSAGE_CLAIM_SECONDS/);
+  });
+
   it('fills the demo tenant with demo content unless DEMO_CONTENT is false', () => {
     expect(loadConfig({}).demoContent).toBe(true);
     expect(loadConfig({ DEMO_CONTENT: 'false' }).demoContent).toBe(false);

@@ -230,6 +230,10 @@ export class Cluster {
       AUTH_CACHE_TTL_MS: String(AUTH_CACHE_TTL_MS),
       AUTH_TOKEN_RATE_LIMIT: String(TOKEN_RATE_LIMIT),
       DEMO_CONTENT: 'false',
+      // the SMTP sink and s3rver are on loopback: the platform's own settings (an operator's) may point there
+      OUTBOUND_PRIVATE_TENANTS: 'platform',
+      // a message left in flight by a killed instance is sent again after 20 s rather than two minutes
+      MESSAGE_CLAIM_SECONDS: '20',
     };
   }
 

@@ -35,6 +35,8 @@ export interface DeliveryDeps {
   now?: () => Date;
   /** Who claims, as the messages it is sending say: by default this process (host, pid and a random tag). */
   worker?: string;
+  /** How long a claim lasts (`MESSAGE_CLAIM_SECONDS`); `CLAIM_MS` by default. */
+  claimMs?: number;
 }
 
 /**
@@ -149,6 +151,7 @@ async function countOutcome(tx: Tx, batchId: string, column: 'sent_count' | 'fai
 export function createDelivery(deps: DeliveryDeps) {
   const { tenancy, settings, jobs, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const claimMs = deps.claimMs ?? CLAIM_MS;
   const worker = (deps.worker ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`).slice(0, 100);
   const wechat = wechatChannel(deps.wechat);
 
@@ -162,7 +165,7 @@ export function createDelivery(deps: DeliveryDeps) {
   /** The tenant's next due message, claimed by this worker (none when nothing is due or every due one is taken). */
   const claim = (tenantId: string): Promise<Due | undefined> =>
     tenancy.inTenant(tenantId, async (tx) => {
-      const expires = new Date(now().getTime() + CLAIM_MS);
+      const expires = new Date(now().getTime() + claimMs);
       const { rows } = await sql<Due>`WITH claimed AS (
           UPDATE message SET status = 'sending', claimed_by = ${worker}, claim_expires_at = ${expires},
             updated_at = now()
@@ -314,7 +317,7 @@ export function createDelivery(deps: DeliveryDeps) {
         await sql`UPDATE message SET status = 'queued', next_attempt_at = now(), claimed_by = NULL,
             claim_expires_at = NULL
           WHERE status = 'sending'
-            AND coalesce(claim_expires_at, updated_at + make_interval(secs => ${CLAIM_MS / 1000})) < ${now()}`.execute(
+            AND coalesce(claim_expires_at, updated_at + make_interval(secs => ${claimMs / 1000})) < ${now()}`.execute(
           tx,
         );
         const due = await sql<{ tenant_id: string }>`SELECT DISTINCT tenant_id::text FROM message

@@ -42,6 +42,7 @@ export function createMessageService(
     wechat: { tenancy, settings, config },
     outbound,
     now: config.now,
+    claimMs: config.messageClaimMs,
   });
 
   const messageStore: ResourceStore<Message, NoCreate, NoUpdate> = {
