@@ -7,7 +7,7 @@ import type { AppEnv, Services } from './core/context';
 import { createInvalidation } from './core/invalidation';
 import { createJobs, type Jobs } from './core/jobs';
 import { importTargetsOf } from './core/resource/import-jobs';
-import { type DatabaseOptions, openDatabase } from './db/database';
+import { type DatabaseOptions, onDirectSession, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedBase } from './db/seed/base';
 import { seedDemo } from './db/seed/demo';
@@ -66,7 +66,7 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
     const lock = await holdStartupLock(options.database, logger);
     let demoCreated = false;
     try {
-      const applied = await migrateToLatest(db);
+      const applied = await onDirectSession(options.database, db, migrateToLatest);
       for (const line of applied) logger?.info(line);
       jobs = createJobs(
         options.database.kind === 'postgres' ? { kind: 'postgres', url: options.database.url } : { kind: 'local' },

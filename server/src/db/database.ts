@@ -113,3 +113,26 @@ export function listenForErrors(client: pg.ClientBase, onError: (error: Error) =
     onError(error);
   });
 }
+
+/**
+ * Runs `work` on a database reached past any pooler in transaction mode: `db` itself, unless a direct URL is set apart
+ * from the pooled one, when a pool of one connection to it is opened for the work and closed after. Migrations need
+ * it: Kysely's migration lock is a session-level advisory lock taken and released by statements outside the
+ * migrations' transaction, which through pgbouncer in transaction mode run on different server connections, so the
+ * lock was never released and the next migration (an instance's restart, `npm run create-admin`) waited on it.
+ */
+export async function onDirectSession<T>(
+  options: DatabaseOptions,
+  db: Kysely<DB>,
+  work: (db: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  if (options.kind !== 'postgres' || !options.directUrl || options.directUrl === options.url) return work(db);
+  const pool = new pg.Pool({ connectionString: options.directUrl, max: 1, types: pgTypes });
+  pool.on('connect', (client) => listenForErrors(client, () => {}));
+  const direct = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    return await work(direct);
+  } finally {
+    await direct.destroy();
+  }
+}

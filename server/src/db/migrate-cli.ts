@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, readEnvFiles } from '../config';
-import { openDatabase } from './database';
+import { onDirectSession, openDatabase } from './database';
 import { migrateDown, migrateToLatest } from './migrator';
 import { holdStartupLock } from './startup-lock';
 
@@ -17,7 +17,7 @@ async function main() {
   try {
     const lock = await holdStartupLock(database);
     try {
-      const lines = process.argv[2] === 'down' ? await migrateDown(db) : await migrateToLatest(db);
+      const lines = await onDirectSession(database, db, process.argv[2] === 'down' ? migrateDown : migrateToLatest);
       console.log(lines.length ? lines.join('\n') : 'database is up to date');
     } finally {
       await lock.release();
