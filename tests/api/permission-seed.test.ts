@@ -10,6 +10,7 @@ import {
 } from '../../server/src/db/seed/permissions';
 import { resourceMenus } from '../../server/src/modules/registry';
 import { engines, startApi, type TestApi } from './helpers';
+import { describeOperation, loadOperations } from './openapi-operations';
 
 /** The dictionary's menus as the manifest listed them before their definitions declared them. */
 const listedBefore: MenuSeed[] = [
@@ -146,5 +147,19 @@ describe.each(engines())('seeding a database on $name', (engine) => {
     await api.tenancy.asSystem(seedBase);
     expect(await permissions()).toEqual(stored);
     expect(await grants()).toEqual(granted);
+  });
+
+  it('seeds every permission an operation of the OpenAPI document asks for', async () => {
+    const seeded = new Set(
+      (await rows(`SELECT code FROM permission WHERE code IS NOT NULL AND status = 'enabled'`)).map((r) => r.code),
+    );
+    const { operations } = await loadOperations(api);
+    const missing = operations.flatMap((op) =>
+      [op.permission]
+        .flat()
+        .filter((code) => code !== 'public' && code !== 'authenticated' && !seeded.has(code))
+        .map((code) => `${describeOperation(op)}: ${code}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
