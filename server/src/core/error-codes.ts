@@ -596,6 +596,13 @@ export const errorCodes = {
     zh: '存储服务出错：{reason}',
     en: 'The store failed: {reason}',
   },
+  'file.storeUnavailable': {
+    code: 1050160,
+    module: 'file',
+    status: 503,
+    zh: '文件存储暂时无法使用，请稍后再试或联系管理员',
+    en: 'The file store cannot be used at the moment; try again later or tell your administrator',
+  },
   'file.typeUnknown': {
     code: 1050111,
     module: 'file',
