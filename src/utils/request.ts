@@ -282,8 +282,24 @@ export function createRequest(deps: RequestDeps) {
     return { ...options, headers: { ...(options.headers as Record<string, string>), 'Idempotency-Key': key } };
   }
 
-  async function request<T = unknown>(url: string, given: Options = {}): Promise<T> {
+  /**
+   * Submits still waiting for their answer, by URL and body: a second click on a form that has not answered yet (a
+   * double click) is the same submit, and waits for the same answer rather than sending it again.
+   */
+  const submitting = new Map<string, Promise<unknown>>();
+
+  function request<T = unknown>(url: string, given: Options = {}): Promise<T> {
     const options = keyed(given);
+    if (options === given) return send<T>(url, options);
+    const same = `${url}?${JSON.stringify(options.params ?? null)}\n${JSON.stringify(options.data ?? null)}`;
+    const pending = submitting.get(same);
+    if (pending) return pending as Promise<T>;
+    const sent = send<T>(url, options).finally(() => submitting.delete(same));
+    submitting.set(same, sent);
+    return sent;
+  }
+
+  async function send<T>(url: string, options: Options): Promise<T> {
     try {
       return await client<T>(url, options);
     } catch (error) {

@@ -283,6 +283,28 @@ describe('request layer: idempotency keys', () => {
     expect(keys.slice(2)).toEqual([null, null]);
   });
 
+  it('sends a double-clicked submit once: the second click waits for the first answer', async () => {
+    const waiting: ((response: Response) => void)[] = [];
+    const answer = (response: () => Response) => waiting.splice(0).forEach((resolve) => resolve(response()));
+    const { request, calls } = setup({ handler: () => new Promise<Response>((resolve) => waiting.push(resolve)) });
+    const first = request.post('/api/content/document', { data: { title: 'x' } });
+    const second = request.post('/api/content/document', { data: { title: 'x' } });
+    const other = request.post('/api/content/document', { data: { title: 'y' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(2);
+    answer(() => json(201, { id: '1' }));
+    await expect(first).resolves.toEqual({ id: '1' });
+    await expect(second).resolves.toEqual({ id: '1' });
+    await expect(other).resolves.toEqual({ id: '1' });
+    // once answered, the same body sent again is a new submit
+    const again = request.post('/api/content/document', { data: { title: 'x' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(3);
+    answer(() => json(201, { id: '2' }));
+    await expect(again).resolves.toEqual({ id: '2' });
+    expect(header(calls[2].init, 'Idempotency-Key')).not.toBe(header(calls[0].init, 'Idempotency-Key'));
+  });
+
   it("keeps the caller's key, sends none with an upload or the sign-in, and reuses it for the replay after a 401", async () => {
     const { request, calls } = setup({
       token: { accessToken: 'old', refreshToken: 'r1', type: 'bearer' },
