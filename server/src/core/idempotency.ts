@@ -26,10 +26,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /**
  * A POST sent with an `Idempotency-Key` header runs once per key and user: a repeat with the same request answers
  * the first result (with `Idempotent-Replayed: true`) instead of creating again, for a day. A repeat while the first
- * is still running answers 409 `common.idempotencyInProgress` (the console's retry comes after it, and gets the
- * result); the key sent with another operation or body answers 422 `common.idempotencyKeyReused`. Only a success is
- * kept: a refused request frees its key, so the corrected form may be sent again with it. An upload (multipart) is
- * streamed to its store and not read here: its key is ignored. Runs after authentication, which names the user.
+ * is still running answers 409 `common.idempotencyInProgress` (a retry once it ended gets its result); the key sent
+ * with another operation or body answers 422 `common.idempotencyKeyReused`. Only a success is kept: a refused
+ * request frees its key, so the corrected form may be sent again with it. An upload (multipart) is streamed to its
+ * store and not read here: its key is ignored. Runs after authentication, which names the user.
  */
 export function idempotent(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
