@@ -32,6 +32,8 @@ export interface RequestDeps {
   getLocale: () => string;
   setTimeout?: typeof setTimeout;
   clearTimeout?: typeof clearTimeout;
+  /** A new idempotency key (a random UUID by default). */
+  newKey?: () => string;
 }
 
 export interface Options extends RequestOptionsInit {
@@ -45,6 +47,8 @@ export interface Options extends RequestOptionsInit {
   shownByCaller?: number[];
   /** The place on screen of a refused field the caller can name ("第 1 部分第 1 条规则"), for its message. */
   nameField?: (field: string) => string | undefined;
+  /** The `Idempotency-Key` of a POST, when the caller keeps one across its own repeats; else one per request. */
+  idempotencyKey?: string;
 }
 
 export type { FieldError };
@@ -142,6 +146,12 @@ async function readBlobBody(error: unknown): Promise<void> {
     .catch(() => undefined);
 }
 
+/** 128 random bits in hex: `crypto.randomUUID` exists only on secure pages, and a hospital may serve over plain HTTP. */
+const randomKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+const isFormData = (value: unknown) => typeof FormData !== 'undefined' && value instanceof FormData;
+
 /** De-duplication key: status + URL + page path; a 500 only counts status + page. */
 export const dedupeKey = (status: number, url: string, pagePath: string) =>
   status === 500 ? `500|${pagePath}` : `${status}|${url.split('?')[0]}|${pagePath}`;
@@ -149,6 +159,7 @@ export const dedupeKey = (status: number, url: string, pagePath: string) =>
 export function createRequest(deps: RequestDeps) {
   const later = deps.setTimeout ?? setTimeout;
   const cancel = deps.clearTimeout ?? clearTimeout;
+  const newKey = deps.newKey ?? randomKey;
 
   const client = extend({
     timeout: REQUEST_TIMEOUT_MS,
@@ -260,7 +271,35 @@ export function createRequest(deps: RequestDeps) {
     if (status === 401) endSession();
   }
 
-  async function request<T = unknown>(url: string, options: Options = {}): Promise<T> {
+  /**
+   * A submit (a POST with a JSON body, as every create is) carries an `Idempotency-Key`: the server answers a repeat of
+   * it (its replay after a refreshed sign-in, a network retry) with the first result rather than creating again. An
+   * upload (a form of parts) is not keyed: the server streams it and ignores the key.
+   */
+  function keyed(options: Options): Options {
+    if (options.method?.toUpperCase() !== 'POST' || options.skipAuth || isFormData(options.data)) return options;
+    const key = options.idempotencyKey ?? newKey();
+    return { ...options, headers: { ...(options.headers as Record<string, string>), 'Idempotency-Key': key } };
+  }
+
+  /**
+   * Submits still waiting for their answer, by URL and body: a second click on a form that has not answered yet (a
+   * double click) is the same submit, and waits for the same answer rather than sending it again.
+   */
+  const submitting = new Map<string, Promise<unknown>>();
+
+  function request<T = unknown>(url: string, given: Options = {}): Promise<T> {
+    const options = keyed(given);
+    if (options === given) return send<T>(url, options);
+    const same = `${url}?${JSON.stringify(options.params ?? null)}\n${JSON.stringify(options.data ?? null)}`;
+    const pending = submitting.get(same);
+    if (pending) return pending as Promise<T>;
+    const sent = send<T>(url, options).finally(() => submitting.delete(same));
+    submitting.set(same, sent);
+    return sent;
+  }
+
+  async function send<T>(url: string, options: Options): Promise<T> {
     try {
       return await client<T>(url, options);
     } catch (error) {

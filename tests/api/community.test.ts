@@ -11,6 +11,8 @@ describe.each(engines())('community: boards, posts and reports on $name', (engin
   const { call, create } = s;
   let cases: Json;
   let queue: Json;
+  /** A member of the community: reads posts and reports them, reads no case. */
+  let member: string;
 
   const ok = async (method: string, path: string, body?: unknown, token = s.demo) => {
     const res = await call(method, path, body, token);
@@ -23,6 +25,21 @@ describe.each(engines())('community: boards, posts and reports on $name', (engin
     call('POST', reports, { targetType: 'post', targetId: target.id, reason, description }, token);
 
   beforeAll(async () => {
+    const role = await create('/api/system/role', { code: 'community_member', name: '社区成员' });
+    const granted = await s.api.db
+      .selectFrom('permission')
+      .select('id')
+      .where('code', 'in', ['community:post:list', 'community:post:report'])
+      .execute();
+    await ok('PUT', `/api/system/role/${role.id}/permissions`, { permissionIds: granted.map((p) => String(p.id)) });
+    await create('/api/system/admin', {
+      userName: 'member',
+      displayName: '社区成员',
+      password: 'Quiet-Otter-42',
+      roleIds: [role.id],
+      mustChangePassword: false,
+    });
+    member = (await s.api.tokens('demo', 'member', 'Quiet-Otter-42')).access;
     cases = await create(boards, { code: 'cases', name: '病例讨论' });
     queue = await create(boards, { code: 'qa', name: '问答', moderationMode: 'pre_moderation' });
   });
@@ -175,12 +192,21 @@ describe.each(engines())('community: boards, posts and reports on $name', (engin
     const twice = await report(target, 'abuse');
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('report.duplicate');
-    const other = await report(target, 'other', s.viewer);
+    const other = await report(target, 'other', member);
     expect(other.status).toBe(400);
     expect(other.body.fields[0].field).toBe('description');
-    const second = await report(target, 'other', s.viewer, '涉及患者隐私');
+    const second = await report(target, 'other', member, '涉及患者隐私');
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     expect(second.body).toMatchObject({ id: first.body.id, reportCount: 2, reasons: ['other', 'spam'] });
+    // the member reads no case: the target is named by its id, not shown as the case keeps it
+    expect(second.body.targetSnapshot).toEqual({
+      title: null,
+      excerpt: null,
+      authorType: null,
+      authorId: null,
+      authorName: null,
+      postId: null,
+    });
     // two reports are under the default threshold (3): the post stays
     expect((await ok('GET', `${posts}/${target.id}`)).status).toBe('published');
     expect(second.body.targetStatus).toBe('published');
@@ -203,7 +229,7 @@ describe.each(engines())('community: boards, posts and reports on $name', (engin
     expect(handled.handledBy).toBe(await s.api.userId('demo', 'admin'));
     expect((await ok('GET', `${posts}/${target.id}`)).hiddenReason).toBe('确属广告');
     // each reporter is told in their inbox how the case was handled
-    for (const token of [s.demo, s.viewer]) {
+    for (const token of [s.demo, member]) {
       const inbox = (await call('GET', '/api/message/inbox', undefined, token)).body as Json;
       const told = inbox.data.filter((m: Json) => m.businessItemCode === 'post.report.resolved');
       expect(told).toHaveLength(1);
@@ -223,6 +249,34 @@ describe.each(engines())('community: boards, posts and reports on $name', (engin
     expect(fresh.body.id).not.toBe(first.body.id);
   });
 
+  it('refuses a report from a user the community does not admit, who then counts toward nothing', async () => {
+    const target = await post('无权举报的帖子');
+    const admin = await s.api.userId('demo', 'admin');
+    for (const [targetType, targetId] of [
+      ['post', target.id],
+      ['user', admin],
+    ]) {
+      const refused = await call('POST', reports, { targetType, targetId, reason: 'spam' }, s.viewer);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('common.forbidden');
+      expect(JSON.stringify(refused.body)).not.toMatch(/无权举报的帖子|管理员/);
+      const listed = await ok('GET', `${reports}?targetType=${targetType}&targetId=${targetId}&status=pending`);
+      expect(listed.total).toBe(0);
+    }
+    const stored = await s.api.tenancy.asSystem((tx) =>
+      tx.selectFrom('report').select('id').where('target_id', '=', target.id).execute(),
+    );
+    expect(stored).toEqual([]);
+    // the member's report is the first one the case counts
+    const admitted = await report(target, 'spam', member);
+    expect(admitted.status, JSON.stringify(admitted.body)).toBe(201);
+    expect(admitted.body).toMatchObject({ reportCount: 1, autoHidden: false });
+    const counted = await s.api.tenancy.asSystem((tx) =>
+      tx.selectFrom('report').select('reporter_id').where('target_id', '=', target.id).execute(),
+    );
+    expect(counted.map((r) => String(r.reporter_id))).toEqual([await s.api.userId('demo', 'member')]);
+  });
+
   it('hides a post by itself at the threshold, and shows it again when the case is dismissed', async () => {
     const setting = await ok('PUT', '/api/system/settings/community.report.autoHideThreshold', {
       value: 2,
@@ -230,7 +284,7 @@ describe.each(engines())('community: boards, posts and reports on $name', (engin
     });
     const target = await post('争议帖');
     await report(target, 'abuse');
-    const second = await report(target, 'misinformation', s.viewer);
+    const second = await report(target, 'misinformation', member);
     expect(second.body).toMatchObject({ reportCount: 2, autoHidden: true, targetStatus: 'hidden' });
     expect((await ok('GET', `${posts}/${target.id}`)).status).toBe('hidden');
     const dismissed = await ok('POST', `${reports}/${second.body.id}/resolve`, {
@@ -240,14 +294,14 @@ describe.each(engines())('community: boards, posts and reports on $name', (engin
     expect(dismissed).toMatchObject({ status: 'dismissed', resolution: 'keep', targetStatus: 'published' });
 
     // a reported user: warned, never hidden
-    const viewer = await s.api.userId('demo', 'viewer');
-    const user = await ok('POST', reports, { targetType: 'user', targetId: viewer, reason: 'abuse' });
+    const reported = await s.api.userId('demo', 'member');
+    const user = await ok('POST', reports, { targetType: 'user', targetId: reported, reason: 'abuse' });
     const hide = await call('POST', `${reports}/${user.id}/resolve`, { action: 'hide', version: user.version });
     expect(hide.body.fields[0].field).toBe('action');
     const warned = await ok('POST', `${reports}/${user.id}/resolve`, { action: 'warn_author', version: user.version });
     expect(warned).toMatchObject({ status: 'resolved', resolution: 'warn_author' });
     // suspended: the user writes nothing in the community (here: no reports) until the suspension ends
-    const again = await ok('POST', reports, { targetType: 'user', targetId: viewer, reason: 'spam' });
+    const again = await ok('POST', reports, { targetType: 'user', targetId: reported, reason: 'spam' });
     expect(again.id).not.toBe(user.id);
     const muted = await ok('POST', `${reports}/${again.id}/resolve`, {
       action: 'mute_author',
@@ -255,7 +309,7 @@ describe.each(engines())('community: boards, posts and reports on $name', (engin
       version: again.version,
     });
     expect(muted).toMatchObject({ status: 'resolved', resolution: 'mute_author' });
-    const silenced = await report(target, 'spam', s.viewer);
+    const silenced = await report(target, 'spam', member);
     expect(silenced.status).toBe(403);
     expect(silenced.body.code).toBe('community.muted');
     await ok('PUT', '/api/system/settings/community.report.autoHideThreshold', { value: 3, version: setting.version });

@@ -127,7 +127,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'GET /api/community/report/{id}': 'community:report:list',
       'POST /api/community/report/batch-delete': 'community:report:delete',
       'DELETE /api/community/report/{id}': 'community:report:delete',
-      'POST /api/community/report': 'authenticated',
+      'POST /api/community/report': 'community:post:report',
       'GET /api/community/report/{id}/reports': 'community:report:list',
       'POST /api/community/report/{id}/resolve': 'community:report:resolve',
       ...withoutImport(resourceRoutes('message/template', 'message:template')),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration0060 from '../../server/src/db/migrations/0060_report_permission_and_idempotency';
 import { seedBase } from '../../server/src/db/seed/base';
 import {
   type DirectorySeed,
@@ -10,6 +11,7 @@ import {
 } from '../../server/src/db/seed/permissions';
 import { resourceMenus } from '../../server/src/modules/registry';
 import { engines, startApi, type TestApi } from './helpers';
+import { describeOperation, loadOperations } from './openapi-operations';
 
 /** The dictionary's menus as the manifest listed them before their definitions declared them. */
 const listedBefore: MenuSeed[] = [
@@ -146,5 +148,41 @@ describe.each(engines())('seeding a database on $name', (engine) => {
     await api.tenancy.asSystem(seedBase);
     expect(await permissions()).toEqual(stored);
     expect(await grants()).toEqual(granted);
+  });
+
+  it('gives the permissions added in 0060 to the packages and roles that hold their neighbours', async () => {
+    const added = ['community:post:report', 'people:doctor-type:import', 'system:client:import'];
+    const holders = (code: string) =>
+      rows(`SELECT r.code AS role FROM role_permission rp JOIN role r ON r.id = rp.role_id
+        JOIN permission p ON p.id = rp.permission_id WHERE p.code = '${code}' ORDER BY 1`);
+    const packaged = (code: string) =>
+      rows(`SELECT pp.package_id FROM package_permission pp JOIN permission p ON p.id = pp.permission_id
+        WHERE p.code = '${code}'`);
+    // a database of before the migration: its permissions are not there, and no seed has run since
+    await api.db.transaction().execute((tx) => migration0060.down(tx as never));
+    expect(await rows(`SELECT code FROM permission WHERE code IN ('${added.join("', '")}')`)).toEqual([]);
+    await api.db.transaction().execute((tx) => migration0060.up(tx as never));
+    expect(await holders('community:post:report')).toEqual([{ role: 'platform_admin' }, { role: 'tenant_admin' }]);
+    expect(await holders('people:doctor-type:import')).toEqual([{ role: 'platform_admin' }, { role: 'tenant_admin' }]);
+    expect(await holders('system:client:import')).toEqual([{ role: 'platform_admin' }]);
+    expect(await packaged('community:post:report')).toHaveLength(1);
+    expect(await packaged('system:client:import')).toEqual([]);
+    // the seed then finds them where it puts them, and keeps their grants
+    await api.tenancy.asSystem(seedBase);
+    expect(await holders('community:post:report')).toHaveLength(2);
+  });
+
+  it('seeds every permission an operation of the OpenAPI document asks for', async () => {
+    const seeded = new Set(
+      (await rows(`SELECT code FROM permission WHERE code IS NOT NULL AND status = 'enabled'`)).map((r) => r.code),
+    );
+    const { operations } = await loadOperations(api);
+    const missing = operations.flatMap((op) =>
+      [op.permission]
+        .flat()
+        .filter((code) => code !== 'public' && code !== 'authenticated' && !seeded.has(code))
+        .map((code) => `${describeOperation(op)}: ${code}`),
+    );
+    expect(missing).toEqual([]);
   });
 });

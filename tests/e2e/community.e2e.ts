@@ -46,10 +46,20 @@ beforeAll(async () => {
     contentHtml: '<p>患者姓名与住院号见附图</p>',
   });
   postId = post.id;
+  // a member of the community: reads posts and reports them (community:post:report), reads no case
+  const role = await api('POST', '/system/role', { code: `member_${tag}`, name: `社区成员${tag}` });
+  type Node = { id: string; code: string | null; children?: Node[] };
+  const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+  const { tree } = await api('GET', `/system/role/${role.id}/permissions`);
+  const permissionIds = flat(tree)
+    .filter((n) => n.code === 'community:post:list' || n.code === 'community:post:report')
+    .map((n) => n.id);
+  await api('PUT', `/system/role/${role.id}/permissions`, { permissionIds });
   await api('POST', '/system/admin', {
     userName: second.userName,
     displayName: `举报人${tag}`,
     password: second.password,
+    roleIds: [role.id],
     mustChangePassword: false,
   });
   browser = await launchChromium();

@@ -269,6 +269,68 @@ describe('request layer: field errors', () => {
   });
 });
 
+describe('request layer: idempotency keys', () => {
+  it('sends a fresh Idempotency-Key with each submitted POST, and none with a read', async () => {
+    const { request, calls } = setup();
+    await request.post('/api/community/post', { data: { title: 'a' } });
+    await request.post('/api/community/post', { data: { title: 'a' } });
+    await request.get('/api/community/post');
+    await request.put('/api/community/post/1', { data: { title: 'b', version: 0 } });
+    const keys = calls.map((c) => header(c.init, 'Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual([null, null]);
+  });
+
+  it('sends a double-clicked submit once: the second click waits for the first answer', async () => {
+    const waiting: ((response: Response) => void)[] = [];
+    const answer = (response: () => Response) => {
+      for (const resolve of waiting.splice(0)) resolve(response());
+    };
+    const { request, calls } = setup({ handler: () => new Promise<Response>((resolve) => waiting.push(resolve)) });
+    const first = request.post('/api/content/document', { data: { title: 'x' } });
+    const second = request.post('/api/content/document', { data: { title: 'x' } });
+    const other = request.post('/api/content/document', { data: { title: 'y' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(2);
+    answer(() => json(201, { id: '1' }));
+    await expect(first).resolves.toEqual({ id: '1' });
+    await expect(second).resolves.toEqual({ id: '1' });
+    await expect(other).resolves.toEqual({ id: '1' });
+    // once answered, the same body sent again is a new submit
+    const again = request.post('/api/content/document', { data: { title: 'x' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(3);
+    answer(() => json(201, { id: '2' }));
+    await expect(again).resolves.toEqual({ id: '2' });
+    expect(header(calls[2].init, 'Idempotency-Key')).not.toBe(header(calls[0].init, 'Idempotency-Key'));
+  });
+
+  it("keeps the caller's key, sends none with an upload or the sign-in, and reuses it for the replay after a 401", async () => {
+    const { request, calls } = setup({
+      token: { accessToken: 'old', refreshToken: 'r1', type: 'bearer' },
+      handler: (url, init) => {
+        if (url === '/api/auth/token')
+          return json(200, { access_token: 'new', refresh_token: 'r2', token_type: 'bearer' });
+        return header(init, 'Authorization') === 'bearer new' ? json(201, { id: '1' }) : json(401, {});
+      },
+    });
+    await request.post('/api/content/document', { data: { title: 'x' } });
+    const creates = calls.filter((c) => c.url === '/api/content/document');
+    expect(creates).toHaveLength(2);
+    expect(header(creates[1].init, 'Idempotency-Key')).toBe(header(creates[0].init, 'Idempotency-Key'));
+    const refresh = calls.find((c) => c.url === '/api/auth/token');
+    expect(refresh && header(refresh.init, 'Idempotency-Key')).toBeNull();
+
+    await request.post('/api/assess/question', { data: {}, idempotencyKey: 'form-7' });
+    const last = () => calls[calls.length - 1]?.init ?? {};
+    expect(header(last(), 'Idempotency-Key')).toBe('form-7');
+    await request.post('/api/file/file/upload', { data: new FormData() });
+    expect(header(last(), 'Idempotency-Key')).toBeNull();
+  });
+});
+
 describe('request layer: the 401 flow', () => {
   const tokens = { accessToken: 'old', refreshToken: 'r1', type: 'bearer' };
 

@@ -83,6 +83,27 @@ export const errorCodes = {
     zh: '导入失败：{count} 行有错误，未写入任何数据',
     en: 'Import failed: {count} rows have errors; nothing was written',
   },
+  'common.idempotencyKeyInvalid': {
+    code: 1000460,
+    module: 'common',
+    status: 400,
+    zh: '幂等键（Idempotency-Key）须为 1 到 255 个可见 ASCII 字符',
+    en: 'The Idempotency-Key must be 1 to 255 printable ASCII characters',
+  },
+  'common.idempotencyInProgress': {
+    code: 1000461,
+    module: 'common',
+    status: 409,
+    zh: '同一请求正在处理中，请稍后再试',
+    en: 'The same request is still being processed; try again in a moment',
+  },
+  'common.idempotencyKeyReused': {
+    code: 1000462,
+    module: 'common',
+    status: 422,
+    zh: '该幂等键（Idempotency-Key）已用于另一个请求，请为新的请求使用新的键',
+    en: 'This Idempotency-Key was used for another request; send a new key with a new request',
+  },
   'common.internal': {
     code: 1000500,
     module: 'common',
@@ -574,6 +595,13 @@ export const errorCodes = {
     status: 502,
     zh: '存储服务出错：{reason}',
     en: 'The store failed: {reason}',
+  },
+  'file.storeUnavailable': {
+    code: 1050160,
+    module: 'file',
+    status: 503,
+    zh: '文件存储暂时无法使用，请稍后再试或联系管理员',
+    en: 'The file store cannot be used at the moment; try again later or tell your administrator',
   },
   'file.typeUnknown': {
     code: 1050111,

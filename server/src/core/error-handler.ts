@@ -30,8 +30,12 @@ function fromHttpException(err: HTTPException, c: Context<AppEnv>): AppError {
 export function createErrorHandler(catalog: ErrorCatalog, logger: Logger | undefined): ErrorHandler<AppEnv> {
   return (err, c) => {
     let appError: AppError;
-    if (err instanceof AppError) appError = err;
-    else if (err instanceof HTTPException) appError = fromHttpException(err, c);
+    if (err instanceof AppError) {
+      appError = err;
+      // a server-side failure told to the user without its detail (a path, an address): the log keeps the detail
+      if (err.status >= 500 && err.cause)
+        logger?.error({ err: err.cause, code: err.code, requestId: c.var.requestId, path: c.req.path }, 'failed');
+    } else if (err instanceof HTTPException) appError = fromHttpException(err, c);
     else if (isUniqueViolation(err)) appError = new AppError('common.duplicate');
     else {
       logger?.error({ err, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');

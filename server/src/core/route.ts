@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { PermissionCode } from '../db/seed/permissions';
 import type { AppEnv } from './context';
 import { AppError, forbidden } from './errors';
+import { idempotent } from './idempotency';
 import { answers, type ErrorStatus, json } from './openapi';
 import { IdParam } from './resource/id-param';
 
@@ -35,7 +36,8 @@ export function requirePermission(permission: Permission, beforePasswordChange =
 
 /**
  * A route contract that carries its permission: the server enforces it before validation and the
- * OpenAPI document shows it (`x-permission`, bearer security, a line in the description).
+ * OpenAPI document shows it (`x-permission`, bearer security, a line in the description). A signed-in user's POST
+ * honours an `Idempotency-Key` (core/idempotency.ts): a repeated submit answers the first result.
  */
 export function defineRoute<R extends RouteConfig>(
   config: R & { permission: Permission; beforePasswordChange?: true },
@@ -49,7 +51,11 @@ export function defineRoute<R extends RouteConfig>(
         : `Permission: one of ${permission.map((p) => `\`${p}\``).join(', ')}`;
   return createRoute({
     ...(route as unknown as R),
-    middleware: [requirePermission(permission, beforePasswordChange), ...[route.middleware ?? []].flat()],
+    middleware: [
+      requirePermission(permission, beforePasswordChange),
+      ...(route.method === 'post' && permission !== 'public' ? [idempotent()] : []),
+      ...[route.middleware ?? []].flat(),
+    ],
     description: route.description ? `${route.description}\n\n${note}` : note,
     security: permission === 'public' ? [] : [{ bearerAuth: [] }],
     'x-permission': permission,

@@ -232,10 +232,19 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
           if (rows.length < EXPORT_BATCH) return;
         }
       }
+      // The first batch is read before the file starts: a filter the query refuses (a trainee's custom values that are
+      // not JSON) answers 400 here, rather than a 200 whose stream breaks after its headers are gone.
+      const read = batches();
+      const first = await read.next();
+      async function* all() {
+        if (first.done) return;
+        yield first.value;
+        yield* read;
+      }
       const body = streamSheet(
         sheetName,
         columns.map((c) => c.label[lang]),
-        batches(),
+        all(),
       );
       return { filename: `${sheetName}-${stamp(new Date())}.xlsx`, body };
     },

@@ -92,6 +92,7 @@ export const actionNames: Record<string, [string, string]> = {
   'export-word': ['导出 Word', 'Export to Word'],
   'export-pdf': ['导出 PDF', 'Export to PDF'],
   transfer: ['调动', 'Transfer'],
+  report: ['举报', 'Report'],
 };
 
 /** Names of the entities a menu's buttons reach beyond its own prefix (`system:tenant-package:create`). */
@@ -194,7 +195,7 @@ export const permissionManifest = [
         nameEn: 'Clients',
         path: '/system/client',
         platformOnly: true,
-        buttons: ['rotate-secret', 'revoke-tokens'],
+        buttons: ['rotate-secret', 'revoke-tokens', 'import'],
       },
       {
         code: 'system:settings:list',
@@ -250,7 +251,13 @@ export const permissionManifest = [
     nameEn: 'People',
     icon: 'TeamOutlined',
     menus: [
-      { code: 'people:doctor-type:list', name: '医生类型', nameEn: 'Doctor types', path: '/user/doctor-type' },
+      {
+        code: 'people:doctor-type:list',
+        name: '医生类型',
+        nameEn: 'Doctor types',
+        path: '/user/doctor-type',
+        buttons: ['import'],
+      },
       {
         code: 'people:doctor:list',
         name: '医生',
@@ -339,7 +346,7 @@ export const permissionManifest = [
         name: '帖子',
         nameEn: 'Posts',
         path: '/post/list',
-        buttons: ['moderate', 'pin', 'feature', 'lock', 'move'],
+        buttons: ['moderate', 'pin', 'feature', 'lock', 'move', 'report'],
       },
       { code: 'community:report:list', name: '举报', nameEn: 'Reports', path: '/report/list', buttons: ['resolve'] },
     ],

@@ -59,7 +59,9 @@ export default function PostActions({ post, onDone }: { post: Post; onDone: () =
           simple('lock', { on: !post.isLocked }),
         )}
       {access['community:post:move'] && live && link('move', 'community.post.move', () => setDialog({ kind: 'move' }))}
-      {post.status === 'published' && link('report', 'community.post.report', () => setDialog({ kind: 'report' }))}
+      {access['community:post:report'] &&
+        post.status === 'published' &&
+        link('report', 'community.post.report', () => setDialog({ kind: 'report' }))}
       <RecordModalForm<{ text: string }>
         record={dialog?.kind === 'reason' ? post : undefined}
         title={dialog?.kind === 'reason' ? t(`community.post.${dialog.verb}`) : ''}

@@ -218,7 +218,13 @@ export function createQuestionService(deps: ResourceDeps) {
       .where('status', '<>', 'retired')
       .execute();
 
+  /**
+   * Refuses a question whose content another question of the bank has. Two transactions writing the same content at
+   * once would each look before the other wrote (a unique index cannot say it: a duplicate the writer allowed is
+   * kept), so the look-up waits on a lock of the content, held until the writer commits; then it sees that question.
+   */
   async function refuseDuplicate(tx: Tx, hash: string, self: string | undefined, lang: Lang) {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`question-content:${hash}`}))`.execute(tx);
     const same = await tx
       .selectFrom('question')
       .select(['id', 'code'])

@@ -96,6 +96,12 @@ export const ReportCase = recordRow({
 }).openapi('ReportCase');
 export type ReportCase = z.infer<typeof ReportCase>;
 
+/** A case as its reporter sees it without reading the cases: the target by its type and id, not as the case keeps it. */
+export const withoutSnapshot = (row: ReportCase): ReportCase => ({
+  ...row,
+  targetSnapshot: { title: null, excerpt: null, authorType: null, authorId: null, authorName: null, postId: null },
+});
+
 export const CreateReport = requestBody('CreateReport', {
   targetType: z.enum(TARGET_TYPES),
   targetId: Id,

@@ -5,7 +5,14 @@ import { IdParam } from '../../../core/resource/id-param';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { writeContext } from '../../../core/resource/resource.routes';
 import { defineRoute, recordAction } from '../../../core/route';
-import { CreateReport, ReportCase, ReportRow, ResolveCase, reportCaseResource } from './report.resource';
+import {
+  CreateReport,
+  ReportCase,
+  ReportRow,
+  ResolveCase,
+  reportCaseResource,
+  withoutSnapshot,
+} from './report.resource';
 import { createReportService, type ReportService } from './report.service';
 
 const path = 'community/report';
@@ -16,12 +23,13 @@ const report = defineRoute({
   tags: [path],
   summary:
     'Report a post, reply or user (once per person per target): joins the pending case of the target, which hides a ' +
-    'post or reply by itself at the threshold of distinct reports',
-  permission: 'authenticated',
+    'post or reply by itself at the threshold of distinct reports. The target as the case keeps it is answered only ' +
+    'to a reader of the cases (`community:report:list`)',
+  permission: 'community:post:report',
   request: { body: { required: true, content: json(CreateReport) } },
   responses: {
     201: { description: 'The case the report joined', content: json(ReportCase) },
-    ...errorResponses(400, 401, 409),
+    ...errorResponses(400, 401, 403, 409),
   },
 });
 const reports = defineRoute({
@@ -46,7 +54,12 @@ const resolve = recordAction({
 
 const actions = (service: ReportService) =>
   new OpenAPIHono<AppEnv>()
-    .openapi(report, async (c) => c.json(await service.report(writeContext(c), c.req.valid('json')), 201))
+    .openapi(report, async (c) => {
+      const row = await service.report(writeContext(c), c.req.valid('json'));
+      // the snapshot may show what the reporter cannot read (a reply's post, a user's name): a reader of cases only
+      const shown = c.var.principal.permissions.has('community:report:list') ? row : withoutSnapshot(row);
+      return c.json(shown, 201);
+    })
     .openapi(reports, async (c) =>
       c.json(await service.reports(c.var.principal.tenantId, c.req.valid('param').id), 200),
     )

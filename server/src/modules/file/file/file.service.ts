@@ -13,6 +13,7 @@ import type { SettingsService } from '../../system/settings/settings.service';
 import { contentDisposition } from '../storage/object-store';
 import { SNIFF_BYTES, sniffType } from '../storage/sniff';
 import { createStores, type Stores, type Target } from '../stores';
+import { downloadName, shownName } from './download-name';
 import {
   type Attachment,
   type FileLink,
@@ -130,10 +131,17 @@ export function createFileService(deps: FileDeps) {
   const objectKey = (tenantId: string, now: Date) =>
     `t${tenantId}/${now.toISOString().slice(0, 7).replace('-', '')}/${randomUUID()}`;
 
-  const storeFailed = (err: unknown) =>
-    err instanceof AppError
-      ? err
-      : new AppError('file.storeFailed', { reason: err instanceof Error ? err.message : String(err) });
+  /**
+   * A store's failure as the user is told it. A system call's error (a directory that cannot be written, a refused
+   * connection) names the server's paths or addresses: the user is told the store is unavailable, and the error
+   * handler logs the cause.
+   */
+  const storeFailed = (err: unknown) => {
+    if (err instanceof AppError) return err;
+    if (typeof (err as NodeJS.ErrnoException | undefined)?.syscall === 'string')
+      return Object.assign(new AppError('file.storeUnavailable'), { cause: err });
+    return new AppError('file.storeFailed', { reason: err instanceof Error ? err.message : String(err) });
+  };
 
   const newFile = (
     target: Target,
@@ -217,7 +225,7 @@ export function createFileService(deps: FileDeps) {
         throw storeFailed(err);
       }
       try {
-        const values = { originalName: input.name, mimeType: type.mime, ext: type.ext, sizeBytes: size };
+        const values = { originalName: shownName(input.name), mimeType: type.mime, ext: type.ext, sizeBytes: size };
         const sha256 = hash.digest('hex');
         return await resource.create(ctx, newFile(target, key, { ...values, sha256, status: 'active' }, input.purpose));
       } catch (err) {
@@ -236,7 +244,12 @@ export function createFileService(deps: FileDeps) {
       const signed = await target.store.presignPut(key, input.contentType, PRESIGN_TTL_SEC).catch((err) => {
         throw storeFailed(err);
       });
-      const values = { originalName: input.name, mimeType: input.contentType, ext: null, sizeBytes: input.size };
+      const values = {
+        originalName: shownName(input.name),
+        mimeType: input.contentType,
+        ext: null,
+        sizeBytes: input.size,
+      };
       const row = await resource.create(
         ctx,
         newFile(target, key, { ...values, sha256: null, status: 'pending' }, input.purpose),
@@ -314,7 +327,7 @@ export function createFileService(deps: FileDeps) {
         const [preview, download] = [await linkTo(tenantId, row, true, now), await linkTo(tenantId, row, false, now)];
         out.push({
           id,
-          name: row.originalName,
+          name: downloadName(row.originalName, row.ext),
           mimeType: row.mimeType,
           sizeBytes: row.sizeBytes,
           previewUrl: preview.url,
@@ -393,7 +406,7 @@ export function createFileService(deps: FileDeps) {
       const row = await tenancy.inTenant(claims.tenantId, (tx) =>
         tx
           .selectFrom('file')
-          .select(['storage_config_id', 'object_key', 'original_name', 'mime_type', 'size_bytes'])
+          .select(['storage_config_id', 'object_key', 'original_name', 'ext', 'mime_type', 'size_bytes'])
           .where('id', '=', claims.fileId)
           .where('status', '=', 'active')
           .executeTakeFirst(),
@@ -412,7 +425,7 @@ export function createFileService(deps: FileDeps) {
         size,
         range,
         mime: row.mime_type,
-        disposition: contentDisposition(row.original_name, inline),
+        disposition: contentDisposition(downloadName(row.original_name, row.ext), inline),
       };
     },
 
@@ -455,6 +468,7 @@ export function createFileService(deps: FileDeps) {
     const expires = Math.floor(now.getTime() / 1000) + target.linkTtlSec;
     const expiresAt = new Date(expires * 1000).toISOString();
     const shown = inline && INLINE.test(row.mimeType);
+    const name = downloadName(row.originalName, row.ext);
     if (target.store.presignGet) {
       const key = await tenancy.inTenant(
         tenantId,
@@ -462,12 +476,12 @@ export function createFileService(deps: FileDeps) {
           (await tx.selectFrom('file').select('object_key').where('id', '=', row.id).executeTakeFirstOrThrow())
             .object_key,
       );
-      const url = await target.store.presignGet(key, target.linkTtlSec, row.originalName, shown);
-      return { url, expiresAt, mimeType: row.mimeType, name: row.originalName };
+      const url = await target.store.presignGet(key, target.linkTtlSec, name, shown);
+      return { url, expiresAt, mimeType: row.mimeType, name };
     }
     const claims = `${tenantId}.${row.id}.${expires}.${shown ? 'i' : 'a'}`;
     const url = `/api/file/file/content/${claims}.${signer.sign(claims)}`;
-    return { url, expiresAt, mimeType: row.mimeType, name: row.originalName };
+    return { url, expiresAt, mimeType: row.mimeType, name };
   }
 
   function verify(token: string): LinkClaims | undefined {
