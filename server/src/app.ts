@@ -10,6 +10,7 @@ import { createErrorHandler, createNotFoundHandler } from './core/error-handler'
 import { AppError } from './core/errors';
 import { resolveLang } from './core/i18n';
 import { createIdNumberCipher } from './core/id-number';
+import { createInstances } from './core/instances';
 import type { Jobs } from './core/jobs';
 import { mountApiDocs, validationHook } from './core/openapi';
 import { createPasswordHasher } from './core/password';
@@ -61,6 +62,7 @@ export function createServices({ db: unwatched, engine, config, jobs, logger }: 
   if (!config.idNumberKey) throw new Error('the ID-number key is resolved before the services (resolveIdNumberKey)');
   const idNumbers = createIdNumberCipher(config.idNumberKey);
   const modules = buildModules({ tenancy, audit, catalog, platform, hasher, settings, dict, config, idNumbers, jobs });
+  const instances = createInstances({ tenancy, dataDir: config.dataDir, logger });
   return {
     config,
     engine,
@@ -71,11 +73,14 @@ export function createServices({ db: unwatched, engine, config, jobs, logger }: 
     catalog,
     jobs,
     settings,
+    /** This server process among those on the database (core/instances.ts). */
+    instances,
     imports: createImportJobs({
       tenancy,
       settings,
       catalog,
       engine,
+      owner: instances,
       analyze: async () => {
         await sql`ANALYZE`.execute(db);
       },
