@@ -122,7 +122,9 @@ describe('/oss/list', () => {
   it('warns when the server instances keep local files apart, and only then', async () => {
     const answer = { instances: 2, localDiskShared: false, usesLocalDisk: true };
     mount({ 'GET /api/file/storage-sharing': () => ({ body: answer }) });
-    expect(await screen.findByTestId('storage-not-shared')).toHaveTextContent(/2 个服务实例各自把文件存在自己的本地磁盘/);
+    expect(await screen.findByTestId('storage-not-shared')).toHaveTextContent(
+      /2 个服务实例各自把文件存在自己的本地磁盘/,
+    );
   });
 
   it('says nothing of instances when they share the disk', async () => {

@@ -169,7 +169,14 @@ export const UNFINISHED: ImportJobStatus[] = ['queued', 'validating', 'applying'
 export async function claimAbandonedImportJob(tx: Tx, owner: string, staleMs: number) {
   const job = await tx
     .selectFrom('import_job as j')
-    .select(['j.tenant_id as tenantId', 'j.id', 'j.resource', 'j.status', 'j.dry_run as dryRun', 'j.created_by as createdBy'])
+    .select([
+      'j.tenant_id as tenantId',
+      'j.id',
+      'j.resource',
+      'j.status',
+      'j.dry_run as dryRun',
+      'j.created_by as createdBy',
+    ])
     .where('j.status', 'in', UNFINISHED)
     .where('j.owner_instance', 'is distinct from', owner)
     .where(({ exists, not, selectFrom }) =>

@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import type { AppEnv } from '../../../core/context';
+import { json } from '../../../core/openapi';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { recordActions, writeContext } from '../../../core/resource/resource.routes';
-import { json } from '../../../core/openapi';
 import { defineRoute, recordAction } from '../../../core/route';
 import { requestBody } from '../../../core/schema-kit';
 import { StorageSharing, storageSharing } from '../storage-sharing';
