@@ -10,6 +10,7 @@ import { createErrorHandler, createNotFoundHandler } from './core/error-handler'
 import { AppError } from './core/errors';
 import { resolveLang } from './core/i18n';
 import { createIdNumberCipher } from './core/id-number';
+import { createInstances } from './core/instances';
 import type { Invalidation } from './core/invalidation';
 import type { Jobs } from './core/jobs';
 import { mountApiDocs, validationHook } from './core/openapi';
@@ -81,6 +82,7 @@ export function createServices({ db: unwatched, engine, config, jobs, invalidati
     jobs,
     outbound,
   });
+  const instances = createInstances({ tenancy, dataDir: config.dataDir, logger });
   return {
     config,
     engine,
@@ -94,11 +96,14 @@ export function createServices({ db: unwatched, engine, config, jobs, invalidati
     settings,
     /** The guard of the addresses the server connects to (core/outbound.ts). */
     outbound,
+    /** This server process among those on the database (core/instances.ts). */
+    instances,
     imports: createImportJobs({
       tenancy,
       settings,
       catalog,
       engine,
+      owner: instances,
       analyze: async () => {
         await sql`ANALYZE`.execute(db);
       },

@@ -136,6 +136,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // running imports stop at their next batch and are undone now, not once every connection has closed
+    api.services.imports.stop();
     setTimeout(() => {
       logger.warn('requests still running after the grace period; exiting');
       process.exit(1);

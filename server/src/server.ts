@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createApp, createServices } from './app';
 import { type Config, resolveConfig, resolveIdNumberKey } from './config';
 import type { AppEnv, Services } from './core/context';
+import type { InstanceTiming } from './core/instances';
 import { createInvalidation } from './core/invalidation';
 import { createJobs, type Jobs } from './core/jobs';
 import { importTargetsOf } from './core/resource/import-jobs';
@@ -33,6 +34,11 @@ export interface CreateServerOptions {
    * leaves imports, jobs and the demo tenant to the servers.
    */
   role?: 'server' | 'tool';
+  /**
+   * The process registers as a server instance with a heartbeat, and takes over the import jobs of instances gone
+   * (core/instances.ts); a tool never does, and `false` keeps a server out too. Tests may shorten the timing.
+   */
+  instance?: false | Partial<InstanceTiming>;
 }
 
 export interface ApiServer {
@@ -86,11 +92,17 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       await lock.release();
     }
     await services.dict.reloadErrorCatalog();
-    // Import jobs a stopped process left unfinished: undone and failed, in the background.
-    if (server)
-      services.imports
-        .recover(importTargetsOf(services))
-        .catch((err: unknown) => logger?.error({ err }, 'recovering interrupted import jobs failed'));
+    if (server && options.instance !== false) {
+      // Import jobs whose instance stopped or went silent: undone and failed, in the background, now and after every
+      // heartbeat (a killed instance's job ends within its staleness and a heartbeat).
+      const targets = importTargetsOf(services);
+      const recover = () =>
+        services.imports
+          .recover(targets)
+          .catch((err: unknown) => logger?.error({ err }, 'recovering interrupted import jobs failed'));
+      await services.instances.register({ ...options.instance, onBeat: recover });
+      void recover();
+    }
     const app = createApp(services, logger);
     if (demoCreated && options.demoContent) {
       const started = performance.now();
@@ -109,7 +121,10 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       close: async () => {
         if (closed) return;
         closed = true;
+        // running imports stop at their next batch and are undone; then the instance says it stopped
+        services.imports.stop();
         await services.imports.idle();
+        await services.instances.stop();
         await services.jobs.stop();
         await invalidation.stop();
         await close();

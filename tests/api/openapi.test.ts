@@ -461,6 +461,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
       'GET /api/people/qualification/{id}/reviews': 'expert:qualification:list',
       'GET /api/people/qualification/{id}/attachments': 'expert:qualification:list',
       'GET /api/file/storage': 'file:storage:list',
+      'GET /api/file/storage-sharing': 'file:storage:list',
       'GET /api/file/storage/export': 'file:storage:export',
       'POST /api/file/storage/batch-delete': 'file:storage:delete',
       'POST /api/file/storage': 'file:storage:create',

@@ -119,6 +119,23 @@ describe('/oss/list', () => {
     expect(body).not.toHaveProperty('secretAccessKey');
   });
 
+  it('warns when the server instances keep local files apart, and only then', async () => {
+    const answer = { instances: 2, localDiskShared: false, usesLocalDisk: true };
+    mount({ 'GET /api/file/storage-sharing': () => ({ body: answer }) });
+    expect(await screen.findByTestId('storage-not-shared')).toHaveTextContent(
+      /2 个服务实例各自把文件存在自己的本地磁盘/,
+    );
+  });
+
+  it('says nothing of instances when they share the disk', async () => {
+    const api = mount({
+      'GET /api/file/storage-sharing': () => ({ body: { instances: 2, localDiskShared: true, usesLocalDisk: true } }),
+    });
+    await screen.findByText('MinIO');
+    await waitFor(() => expect(api.find('GET', '/api/file/storage-sharing')).toHaveLength(1));
+    expect(screen.queryByTestId('storage-not-shared')).toBeNull();
+  });
+
   it('tests a connection and says what the probe answered', async () => {
     const api = mount({
       'POST /api/file/storage/2/test': () => ({ body: { ok: false, message: 'put: AccessDenied', ms: 12 } }),

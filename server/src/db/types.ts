@@ -324,6 +324,19 @@ export interface ImportJobTable {
   created_by: Ref;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** The server instance running the job (migration 0055); null for jobs from before it. */
+  owner_instance: Nullable<string>;
+}
+
+/** A server process on the database (migration 0055): live while its heartbeat is fresh and it has not stopped. */
+export interface ServerInstanceTable {
+  id: string;
+  host: string;
+  pid: number;
+  data_dir: string;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+  stopped_at: NullableTimestamp;
 }
 
 export interface ImportJobFailureTable {
@@ -362,4 +375,5 @@ export interface DB {
   business_item: BusinessItemTable;
   import_job: ImportJobTable;
   import_job_failure: ImportJobFailureTable;
+  server_instance: ServerInstanceTable;
 }

@@ -1,3 +1,4 @@
+import { liveSince } from '../instance.repository';
 import type { Tx } from '../tenancy';
 
 /** The SQL of import jobs (tables of migration 0007): the job and its failing rows. */
@@ -28,6 +29,8 @@ export interface NewImportJob {
   fileName: string;
   file: Uint8Array;
   createdBy: string;
+  /** The server instance that runs it (core/instances.ts). */
+  owner: string;
 }
 
 export interface StoredFailure {
@@ -98,6 +101,7 @@ export async function insertImportJob(tx: Tx, job: NewImportJob): Promise<Import
       file_name: job.fileName.slice(0, 255),
       file: job.file,
       created_by: job.createdBy,
+      owner_instance: job.owner,
     })
     .returning(jobColumns)
     .executeTakeFirstOrThrow();
@@ -154,14 +158,52 @@ export async function updateImportJob(
 /** Statuses of a job that has not finished: a process working on it, or one that stopped before it could finish. */
 export const UNFINISHED: ImportJobStatus[] = ['queued', 'validating', 'applying', 'undoing'];
 
-/** Every tenant's unfinished jobs (the system role): what a process that stopped left behind. */
-export async function unfinishedImportJobs(tx: Tx) {
-  return tx
-    .selectFrom('import_job')
-    .select(['tenant_id as tenantId', 'id', 'resource', 'status', 'dry_run as dryRun', 'created_by as createdBy'])
-    .where('status', 'in', UNFINISHED)
-    .orderBy('id')
+/**
+ * Takes over one unfinished job of any tenant (the system role) whose owner is no longer live: it stopped, its heartbeat
+ * is older than `staleMs`, or the job names none (from before owners). The job's row is locked and rows another
+ * instance holds are skipped, so two instances never take the same job; the status is read again under the lock (a job
+ * its owner finished meanwhile no longer matches), so a finished job is never taken. A job that had written rows is
+ * set `undoing` by the same statement that makes `owner` its owner. The caller's own jobs are never its to take: they
+ * are running in it.
+ */
+export async function claimAbandonedImportJob(tx: Tx, owner: string, staleMs: number) {
+  const job = await tx
+    .selectFrom('import_job as j')
+    .select([
+      'j.tenant_id as tenantId',
+      'j.id',
+      'j.resource',
+      'j.status',
+      'j.dry_run as dryRun',
+      'j.created_by as createdBy',
+    ])
+    .where('j.status', 'in', UNFINISHED)
+    .where('j.owner_instance', 'is distinct from', owner)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('server_instance as i')
+            .select('i.id')
+            .whereRef('i.id', '=', 'j.owner_instance')
+            .where('i.stopped_at', 'is', null)
+            .where('i.heartbeat_at', '>', liveSince(staleMs)),
+        ),
+      ),
+    )
+    .orderBy('j.id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!job) return undefined;
+  const status = job.status === 'applying' && !job.dryRun ? 'undoing' : job.status;
+  await tx
+    .updateTable('import_job')
+    .set({ owner_instance: owner, status })
+    .where('tenant_id', '=', job.tenantId)
+    .where('id', '=', job.id)
     .execute();
+  return { ...job, status };
 }
 
 /** Asks a running job to stop; false when it has already finished. */

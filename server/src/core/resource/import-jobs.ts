@@ -5,6 +5,7 @@ import { AppError, notFound } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
 import {
+  claimAbandonedImportJob,
   findImportJob,
   findLatestImportJob,
   type ImportJobRow,
@@ -12,7 +13,6 @@ import {
   importJobFile,
   insertImportJob,
   requestImportJobCancel,
-  unfinishedImportJobs,
   updateImportJob,
 } from './import-job.repository';
 import type { ResourceRow, WriteContext } from './resource';
@@ -84,8 +84,8 @@ const warningColumn = { 'zh-CN': '提示（不影响导入）', 'en-US': 'Warnin
 /**
  * Import jobs: the upload's limits (from settings), a persisted job per import, and an in-process runner that
  * works through it in short transactions, so the embedded database (one connection) keeps answering others.
- * The same interface would sit on pg-boss for several PostgreSQL instances; cancellation goes through the job
- * row, so any instance can ask.
+ * Cancellation goes through the job row, so any instance can ask. Each job names the instance running it (`owner`,
+ * core/instances.ts); another instance takes it over only once that owner is no longer live (`recover`).
  */
 export function createImportJobs(deps: {
   tenancy: Tenancy;
@@ -93,12 +93,18 @@ export function createImportJobs(deps: {
   settings: { numbers<K extends string>(tx: Tx, defaults: Record<K, number>): Promise<Record<K, number>> };
   catalog: ErrorCatalog;
   engine: Engine;
+  /** This server instance: the owner of the jobs it starts; the age past which another's heartbeat is stale. */
+  owner: { readonly id: string; readonly staleMs: number };
   /** ANALYZE as the database owner; needed on the embedded database, which never runs autovacuum. */
   analyze?: () => Promise<void>;
   logger?: Logger;
 }) {
   const { tenancy } = deps;
   const running = new Set<Promise<unknown>>();
+  /** Set at shutdown: running jobs stop at their next batch, and no abandoned job is taken over. */
+  let stopping = false;
+  /** The recovery under way, if any: a heartbeat's look for abandoned jobs does not start a second one. */
+  let recovering: Promise<number> | undefined;
 
   const findOrFail = async (tenantId: string, resource: string, id: string) => {
     const job = await tenancy.inTenant(tenantId, (tx) => findImportJob(tx, resource, id));
@@ -143,6 +149,7 @@ export function createImportJobs(deps: {
           fileName: file.name || 'import.xlsx',
           file: bytes,
           createdBy: ctx.actorId,
+          owner: deps.owner.id,
         }),
       );
       const finished = runImport(target, {
@@ -153,6 +160,7 @@ export function createImportJobs(deps: {
         options,
         maxRows: limits['import.maxRows'],
         refreshStatistics: deps.engine === 'pglite' ? deps.analyze : undefined,
+        stopping: () => stopping,
       }).catch(async (err: unknown) => {
         deps.logger?.error({ err, importJob: job.id }, 'import job failed');
         const error = { code: 'common.internal', message: deps.catalog.message('common.internal', ctx.lang) };
@@ -242,15 +250,20 @@ export function createImportJobs(deps: {
     },
 
     /**
-     * At start: the jobs a stopped process left unfinished end as failed (`import.interrupted`); what one of them had
-     * applied is undone from its audit trail first, so an all-or-nothing import stays all or nothing. Runs in the
-     * background like a job (`idle` waits for it). One process per database runs jobs: a second instance starting
-     * would take another's running jobs for interrupted ones.
+     * Takes over the jobs whose owner is no longer live (it stopped, was killed, or lost the database for longer than
+     * the heartbeat's staleness), one at a time under the job's row lock (import-job.repository.ts), and ends each as
+     * failed (`import.interrupted`); what one of them had applied is undone from its audit trail first, so an
+     * all-or-nothing import stays all or nothing. A job of a live instance and a finished job are never touched. Runs
+     * at start and after every heartbeat, in the background like a job (`idle` waits for it); answers how many jobs it
+     * ended.
      */
     recover(targets: Map<string, AnyImportTarget>): Promise<number> {
+      if (recovering) return recovering;
       const recovery = (async () => {
-        const jobs = await tenancy.asSystem(unfinishedImportJobs);
-        for (const job of jobs) {
+        let ended = 0;
+        while (!stopping) {
+          const job = await tenancy.asSystem((tx) => claimAbandonedImportJob(tx, deps.owner.id, deps.owner.staleMs));
+          if (!job) break;
           const lang: Lang = 'zh-CN';
           const ctx: WriteContext = {
             tenantId: job.tenantId,
@@ -261,8 +274,7 @@ export function createImportJobs(deps: {
             lang,
           };
           const target = targets.get(job.resource);
-          if (target && !job.dryRun && (job.status === 'applying' || job.status === 'undoing')) {
-            await tenancy.inTenant(job.tenantId, (tx) => updateImportJob(tx, job.id, { status: 'undoing' }));
+          if (target && job.status === 'undoing') {
             await undoImport(target, {
               jobId: job.id,
               ctx,
@@ -279,15 +291,30 @@ export function createImportJobs(deps: {
               finished: new Date(),
             }),
           );
-          deps.logger?.warn({ importJob: job.id, resource: job.resource }, 'import job interrupted by a restart');
+          deps.logger?.warn({ importJob: job.id, resource: job.resource }, 'import job of a stopped instance undone');
+          ended += 1;
         }
-        if (jobs.length) await deps.analyze?.();
-        return jobs.length;
+        if (ended) await deps.analyze?.();
+        return ended;
       })();
+      recovering = recovery;
       running.add(recovery);
-      const forget = () => running.delete(recovery);
+      const forget = () => {
+        running.delete(recovery);
+        recovering = undefined;
+      };
       recovery.then(forget, forget);
       return recovery;
+    },
+
+    /**
+     * Shutdown: the running jobs stop at their next batch (the batch under way is rolled back with its transaction),
+     * undo what they had written and end as failed (`import.interrupted`); no abandoned job is taken over any more.
+     * `idle` then waits for them. Should the process be stopped before the undoing ends, the job is left `undoing` under
+     * an owner gone stale, and another instance (or the next start) finishes it.
+     */
+    stop(): void {
+      stopping = true;
     },
 
     /** Settles when no job of this process is running (graceful shutdown, tests). */

@@ -108,6 +108,8 @@ export interface ImportJobRun {
   maxRows: number;
   /** Refreshes the planner's statistics as the table grows (the embedded database never does it by itself). */
   refreshStatistics?: () => Promise<void>;
+  /** True once the server is shutting down: the job stops at its next batch, undoes its writes and fails. */
+  stopping?: () => boolean;
 }
 
 export interface ImportOutcome {
@@ -118,6 +120,8 @@ export interface ImportOutcome {
 }
 
 class Cancelled extends Error {}
+/** The server is shutting down: undone like a cancellation, but the job ends failed (`import.interrupted`). */
+class Interrupted extends Cancelled {}
 class RowsFailed extends Error {
   constructor(readonly failures: ImportFailure[]) {
     super('rows failed');
@@ -191,10 +195,20 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     }
     await insertImportFailures(tx, job.id, ctx.tenantId, from, failures as StoredFailure[]);
   };
-  /** Records progress; throws Cancelled (rolling back the batch) when someone asked to stop. */
+  /**
+   * Records progress; throws Cancelled (rolling back the batch) when someone asked to stop, Interrupted when the server
+   * is shutting down.
+   */
   const progress = async (tx: Tx, values: Parameters<typeof updateImportJob>[2]) => {
-    if ((await updateImportJob(tx, job.id, values)) && values.status !== 'undoing') throw new Cancelled();
+    if (values.status === 'undoing') return void (await updateImportJob(tx, job.id, values));
+    if (job.stopping?.()) throw new Interrupted();
+    if (await updateImportJob(tx, job.id, values)) throw new Cancelled();
   };
+  /** How a job stopped by a cancellation or a shutdown ends, once what it wrote is undone. */
+  const stopped = (err: Cancelled, report: ImportReport): ImportOutcome =>
+    err instanceof Interrupted
+      ? { status: 'failed', report, error: new AppError('import.interrupted') }
+      : { status: 'cancelled', report };
   const finish = async (outcome: ImportOutcome): Promise<ImportOutcome> => {
     const error = outcome.error && {
       code: outcome.error.code,
@@ -591,8 +605,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     // a header that does not fit (read before any batch) ends as failed, below, which undoes what was written
     if (!(err instanceof RowsFailed)) {
       await undoWritten();
-      if (err instanceof Cancelled)
-        return finish({ status: 'cancelled', report: { ...report, created: 0, updated: 0 } });
+      if (err instanceof Cancelled) return finish(stopped(err, { ...report, created: 0, updated: 0 }));
       if (err instanceof NotXlsx) return finish({ status: 'failed', report, error: notXlsx(lang) });
       throw err;
     }
@@ -647,7 +660,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     await keepStatistics(true);
     report.created = 0;
     report.updated = 0;
-    if (err instanceof Cancelled) return finish({ status: 'cancelled', report });
+    if (err instanceof Cancelled) return finish(stopped(err, report));
     if (err instanceof RowsFailed) {
       await inTenant((tx) => recordFailures(tx, err.failures));
       return finish({ status: 'failed', report: finalReport() });

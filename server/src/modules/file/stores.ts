@@ -141,6 +141,26 @@ export function createStores(deps: { config: Config; tenancy: Tenancy; outbound:
       return new Map(rows.map((r) => [String(r.storage_config_id), Number(r.n)]));
     },
 
+    /**
+     * Whether some tenant's new files go to the local disk: its enabled master is a local configuration, or it has
+     * none and the platform's is local or missing (the built-in disk).
+     */
+    async localInUse(): Promise<boolean> {
+      const platform = await platformMaster();
+      const row = await deps.tenancy.asSystem((tx) =>
+        tx
+          .selectFrom('tenant as t')
+          .leftJoin('storage_config as s', (join) =>
+            join.onRef('s.tenant_id', '=', 't.id').on('s.is_master', '=', true).on('s.status', '=', 'enabled'),
+          )
+          .select('t.id')
+          .where((eb) => eb(eb.fn.coalesce('s.provider', eb.val(platform?.provider ?? 'local')), '=', 'local'))
+          .limit(1)
+          .executeTakeFirst(),
+      );
+      return row !== undefined;
+    },
+
     /** Where the tenant's new files go. Reads in transactions of its own: call it outside any. */
     async master(tenantId: string): Promise<Target> {
       const own = await deps.tenancy.inTenant(tenantId, (tx) =>

@@ -2,21 +2,34 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/context';
 import { json } from '../../core/openapi';
 import { defineRoute } from '../../core/route';
+import { localDiskNotShared } from '../file/storage-sharing';
 
-const Health = z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']) }).openapi('Health');
+/**
+ * What the operator should fix though the server answers: `storage.localDiskNotShared`, several live instances keep
+ * local files in different directories while some tenant stores files there (use S3 or one shared volume).
+ */
+const HealthWarning = z.enum(['storage.localDiskNotShared']);
+
+const Health = z
+  .object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']), warnings: z.array(HealthWarning) })
+  .openapi('Health');
 
 const getHealth = defineRoute({
   method: 'get',
   path: '/health',
   tags: ['health'],
-  summary: 'Liveness: the process answers and the database responds',
+  summary: 'Liveness: the process answers and the database responds; what the operator should fix',
   permission: 'public',
   responses: { 200: { description: 'Healthy', content: json(Health) } },
 });
 
 export function healthRoutes() {
   return new OpenAPIHono<AppEnv>().openapi(getHealth, async (c) => {
-    await c.var.services.health.ping();
-    return c.json({ status: 'ok' as const, engine: c.var.services.engine }, 200);
+    const { services } = c.var;
+    await services.health.ping();
+    const warnings: z.infer<typeof HealthWarning>[] = [];
+    if (await localDiskNotShared({ instances: services.instances, stores: services.files.stores }))
+      warnings.push('storage.localDiskNotShared');
+    return c.json({ status: 'ok' as const, engine: services.engine, warnings }, 200);
   });
 }

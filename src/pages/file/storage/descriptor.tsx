@@ -3,10 +3,12 @@ import type {
   StorageConfig,
   UpdateStorageConfig,
 } from '@server/modules/file/storage-config/storage-config.resource';
+import type { StorageSharing } from '@server/modules/file/storage-sharing';
 import { FormattedMessage } from '@umijs/max';
 import { Form, Tag } from 'antd';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
+import request from '@/utils/request';
 
 export type { StorageConfig };
 
@@ -20,6 +22,13 @@ export interface ProbeResult {
 
 /** Writes a probe object to the store, reads it back and deletes it. */
 export const testStorage = (id: string) => storageConfigs.action<ProbeResult>(id, 'test');
+
+/**
+ * Whether the live server instances share the local disk the tenant's files go to. Only a warning hangs on it: a
+ * failure shows nothing.
+ */
+export const fetchStorageSharing = () =>
+  request.get<StorageSharing>('/api/file/storage-sharing', { skipErrorHandler: true });
 
 /** New files go to this configuration from now on. */
 export const setMasterStorage = (id: string, version: number) =>

@@ -1,19 +1,28 @@
 import '@/pages/file/catalogue';
 import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
 import { Alert, Modal } from 'antd';
 import ActionLink from '@/components/ActionLink';
 import ResourceTable, { type RowActionContext } from '@/components/resource/ResourceTable';
 import message from '@/utils/message';
-import { type StorageConfig, setMasterStorage, storageDescriptor, testStorage } from './descriptor';
+import {
+  fetchStorageSharing,
+  type StorageConfig,
+  setMasterStorage,
+  storageDescriptor,
+  testStorage,
+} from './descriptor';
 
 /**
  * /oss/list: where the tenant's files are stored. A configuration can be probed (write, read, delete an object) and
- * made the master, which takes every new file.
+ * made the master, which takes every new file. When the tenant's files go to the local disk and the live server
+ * instances do not share it, a warning says that a file is then found only through the instance that stored it.
  */
 export default function StoragePage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [modal, contextHolder] = Modal.useModal();
+  const { data: sharing } = useRequest(fetchStorageSharing, { onError: () => undefined });
 
   const probe = async (row: StorageConfig) => {
     const answer = await testStorage(row.id).catch(() => undefined);
@@ -43,6 +52,15 @@ export default function StoragePage() {
 
   return (
     <div data-testid="file-storage">
+      {sharing?.usesLocalDisk && !sharing.localDiskShared && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="storage-not-shared"
+          message={t('file.storage.notShared', { instances: sharing.instances })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Alert type="info" showIcon message={t('file.storage.fallback')} style={{ marginBottom: 16 }} />
       <ResourceTable<StorageConfig>
         descriptor={storageDescriptor}

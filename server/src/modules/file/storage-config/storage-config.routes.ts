@@ -1,10 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
 import type { AppEnv } from '../../../core/context';
+import { json } from '../../../core/openapi';
 import { resourceModule } from '../../../core/resource/resource.module';
 import { recordActions, writeContext } from '../../../core/resource/resource.routes';
-import { recordAction } from '../../../core/route';
+import { defineRoute, recordAction } from '../../../core/route';
 import { requestBody } from '../../../core/schema-kit';
+import { StorageSharing, storageSharing } from '../storage-sharing';
 import { ProbeResult, StorageConfig, storageConfigResource } from './storage-config.resource';
 import { createStorageConfigService, type StorageConfigService } from './storage-config.service';
 
@@ -25,8 +27,24 @@ const setMaster = recordAction({
   answer: ['The configuration, now the master', StorageConfig],
 });
 
-const actions = (service: StorageConfigService) =>
+const sharing = defineRoute({
+  method: 'get',
+  path: '/file/storage-sharing',
+  tags,
+  summary: 'Whether the live server instances share the local disk the tenant stores files on',
+  permission: 'file:storage:list',
+  responses: { 200: { description: 'The instances and the local disk', content: json(StorageSharing) } },
+});
+
+const actions = (service: StorageConfigService): OpenAPIHono<AppEnv> =>
   new OpenAPIHono<AppEnv>()
+    .openapi(sharing, async (c) => {
+      const { services, principal } = c.var;
+      return c.json(
+        await storageSharing({ instances: services.instances, stores: services.files.stores }, principal.tenantId),
+        200,
+      );
+    })
     .openapi(test, async (c) => c.json(await service.test(writeContext(c), c.req.valid('param').id), 200))
     .openapi(setMaster, async (c) =>
       c.json(await service.setMaster(writeContext(c), c.req.valid('param').id, c.req.valid('json').version), 200),

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importTargetsOf } from '../../server/src/core/resource/import-jobs';
+import type { DatabaseOptions } from '../../server/src/db/database';
+import { type ApiServer, type CreateServerOptions, createServer } from '../../server/src/server';
+import { roleSheet } from '../support/role-sheet';
+import { engines, importForm, type Json, TEST_ID_NUMBER_KEY, testArgon2 } from './helpers';
+
+/**
+ * Import jobs on several instances (issue 31): each job names the instance running it, and only a job whose instance is
+ * gone (stopped, or its heartbeat stale: killed) is taken over and undone; a live instance's job and a finished job are
+ * never touched. A job "running" in another instance is staged: a job that ran to its end is set back to `applying`
+ * under an owner of the test's choosing, a live one (heartbeat in the future) or a gone one (heartbeat an hour old).
+ */
+describe.each(engines())('import jobs and their owners, on $name', (engine) => {
+  let database: { options: DatabaseOptions; drop(): Promise<void> };
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'medu-owners-files-'));
+  let server: ApiServer;
+  let token: string;
+
+  const open = (instance?: CreateServerOptions['instance']) =>
+    createServer({
+      database: database.options,
+      demo: true,
+      logger: false,
+      instance,
+      config: {
+        argon2: testArgon2,
+        tokenRateLimit: { windowMs: 60_000, max: 10_000 },
+        idNumberKey: TEST_ID_NUMBER_KEY,
+        dataDir: filesDir,
+      },
+    });
+  const start = async (instance?: CreateServerOptions['instance']) => {
+    server = await open(instance);
+    const res = await server.app.fetch(
+      new Request('http://test.local/api/auth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'password',
+          tenant: 'demo',
+          username: 'admin',
+          password: 'admin123',
+          client_id: 'console',
+        }),
+      }),
+    );
+    token = ((await res.json()) as { access_token: string }).access_token;
+  };
+  const call = async (method: string, url: string, form?: FormData) => {
+    const res = await server.app.fetch(
+      new Request(`http://test.local${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
+        body: form,
+      }),
+    );
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const startJob = async (rows: number, prefix: string) => {
+    const file = new File([new Uint8Array(await roleSheet(rows, prefix))], `${prefix}.xlsx`);
+    const started = await call('POST', '/api/system/role/import-jobs', importForm(file));
+    expect(started.status).toBe(202);
+    return started.body.id as string;
+  };
+  const runJob = async (rows: number, prefix: string) => {
+    const id = await startJob(rows, prefix);
+    await server.services.imports.idle();
+    expect((await job(id)).status).toBe('done');
+    return id;
+  };
+  const job = async (id: string) => (await call('GET', `/api/system/role/import-jobs/${id}`)).body;
+  const liveRoles = async (prefix: string) => {
+    const row = await server.db
+      .selectFrom('role')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('code', 'like', `${prefix}\\_%`)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  /** Another instance, live (its heartbeat an hour ahead) or gone (an hour old). */
+  const otherInstance = async (state: 'live' | 'gone') => {
+    const id = randomUUID();
+    await server.db
+      .insertInto('server_instance')
+      .values({
+        id,
+        host: 'elsewhere',
+        pid: 1,
+        data_dir: '/elsewhere',
+        heartbeat_at: sql<Date>`now() + ${state === 'live' ? sql`interval '1 hour'` : sql`interval '-1 hour'`}`,
+      })
+      .execute();
+    return id;
+  };
+  /** The job as its owner left it while still writing: `applying`, not finished. */
+  const runningIn = (jobId: string, owner: string) =>
+    server.db
+      .updateTable('import_job')
+      .set({ status: 'applying', finished_at: null, owner_instance: owner })
+      .where('id', '=', jobId)
+      .execute();
+
+  beforeAll(async () => {
+    if (engine.name === 'pglite') {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-owners-'));
+      database = { options: { kind: 'pglite', dataDir }, drop: async () => rmSync(dataDir, { recursive: true }) };
+    } else {
+      database = await engine.create();
+    }
+    await start();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it("leaves a live instance's running import alone, also when another instance starts", async () => {
+    const id = await runJob(250, 'live');
+    const owner = await otherInstance('live');
+    await runningIn(id, owner);
+
+    expect(await server.services.imports.recover(importTargetsOf(server.services))).toBe(0);
+    if (engine.name === 'postgres') {
+      // a second instance on the same database: its start-up recovery finds the job another's
+      const second = await open();
+      await second.services.imports.idle();
+      await second.close();
+    }
+    expect(await job(id)).toMatchObject({ status: 'applying', finishedAt: null });
+    expect(await liveRoles('live')).toBe(250);
+    // once the other instance has stopped, its unfinished job is anyone's to undo
+    await server.db.updateTable('server_instance').set({ stopped_at: new Date() }).where('id', '=', owner).execute();
+    await server.services.imports.recover(importTargetsOf(server.services));
+    expect(await job(id)).toMatchObject({ status: 'failed', report: { error: { code: 'import.interrupted' } } });
+    expect(await liveRoles('live')).toBe(0);
+  });
+
+  it.skipIf(engine.name === 'pglite')(
+    'never undoes a job that finishes while recovery looks at it (PostgreSQL: one connection cannot interleave on PGlite)',
+    async () => {
+      const id = await runJob(120, 'racing');
+      await runningIn(id, await otherInstance('gone'));
+      // Its owner finishes it in a transaction not yet committed when the recovery comes to the job.
+      const owner = new pg.Client({ connectionString: (database.options as { url: string }).url });
+      await owner.connect();
+      try {
+        await owner.query('BEGIN');
+        await owner.query(`UPDATE import_job SET status = 'done', finished_at = now() WHERE id = $1`, [id]);
+        const recovery = server.services.imports.recover(importTargetsOf(server.services));
+        await Promise.race([recovery, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        await owner.query('COMMIT');
+        expect(await recovery).toBe(0);
+      } finally {
+        await owner.end();
+      }
+      await server.services.imports.idle();
+      expect(await job(id)).toMatchObject({ status: 'done', report: { created: 120 } });
+      expect(await liveRoles('racing')).toBe(120);
+    },
+  );
+
+  it("undoes a killed instance's import by the periodic sweep, not only at start", async () => {
+    await server.close();
+    await start({ heartbeatMs: 100 });
+    const id = await runJob(250, 'killed');
+    await runningIn(id, await otherInstance('gone'));
+    // no restart, no call: the heartbeat's sweep finds the job whose owner went silent
+    await vi.waitFor(async () => expect((await job(id)).status).toBe('failed'), { timeout: 30_000, interval: 200 });
+    expect(await job(id)).toMatchObject({
+      report: { created: 0, updated: 0, error: { code: 'import.interrupted' } },
+    });
+    expect(await liveRoles('killed')).toBe(0);
+    const removed = await server.db
+      .selectFrom('role')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('code', 'like', 'killed\\_%')
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(removed.n)).toBe(250);
+  });
+
+  it('hands a running import back at shutdown: undone and failed, nothing of it left', async () => {
+    const id = await startJob(3000, 'stopping');
+    await server.close();
+    await start();
+    await server.services.imports.idle();
+    expect(await job(id)).toMatchObject({
+      status: 'failed',
+      report: { created: 0, updated: 0, error: { code: 'import.interrupted' } },
+    });
+    expect(await liveRoles('stopping')).toBe(0);
+    // the stopped instance said so: no instance but the new one is live
+    expect(await server.services.instances.sharing()).toEqual({ live: 1, shared: true });
+  });
+});
