@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
-import { invalidField } from './errors';
+import { AppError } from './errors';
 import type { Lang } from './i18n';
 import { visibleIds } from './reference.repository';
 import { ID_PATTERN } from './resource/id-param';
 import type { TableName } from './resource/table.repository';
+import type { Tx } from './tenancy';
 
 /**
  * References: a body field that carries the id of another record. Each is declared once, in its entity's schema, with
@@ -121,7 +122,7 @@ const texts: Record<Lang, string> = {
 };
 
 /**
- * Refuses a body whose references name rows the caller's tenant does not see: the first such field, 400. It reads the
+ * Refuses a body whose references name rows the caller's tenant does not see: 400 naming each such field. It reads the
  * raw JSON body (the validator reads it again from Hono's cache); a body that is no JSON is the validator's to refuse.
  */
 export function refuseForeignReferences(refs: readonly ReferencePath[]): MiddlewareHandler<AppEnv> {
@@ -132,18 +133,26 @@ export function refuseForeignReferences(refs: readonly ReferencePath[]): Middlew
       const { tenancy } = c.var.services;
       const principal = c.get('principal') as AppEnv['Variables']['principal'] | undefined;
       const unknown = await (principal
-        ? tenancy.inTenant(principal.tenantId, (tx) => firstUnknown(tx, named))
-        : tenancy.inPlatformScope((tx) => firstUnknown(tx, named)));
-      if (unknown) throw invalidField(unknown.field, texts[c.var.lang]);
+        ? tenancy.inTenant(principal.tenantId, (tx) => unresolved(tx, named))
+        : tenancy.inPlatformScope((tx) => unresolved(tx, named)));
+      if (unknown.length > 0) {
+        const message = texts[c.var.lang];
+        throw new AppError(
+          'common.validation',
+          {},
+          unknown.map(({ field }) => ({ field, message })),
+        );
+      }
     }
     await next();
   };
 }
 
-async function firstUnknown(tx: Parameters<typeof visibleIds>[0], named: readonly Named[]) {
+/** The references of `named` that name no row the transaction sees. */
+async function unresolved(tx: Tx, named: readonly Named[]): Promise<Named[]> {
   const seen = new Map<TableName, Set<string>>();
   for (const table of new Set(named.map((n) => n.table))) {
     seen.set(table, await visibleIds(tx, table, [...new Set(named.filter((n) => n.table === table).map((n) => n.id))]));
   }
-  return named.find((n) => !seen.get(n.table)?.has(n.id));
+  return named.filter((n) => !seen.get(n.table)?.has(n.id));
 }
