@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, engines, secondTenant, startApi, type TestApi } from './helpers';
 import {
@@ -10,10 +9,11 @@ import {
   loadOperations,
   type Operation,
   placed,
+  type RowFinder,
+  rowFinder,
   type Schema,
   validValue,
   WRITE_METHODS,
-  withIds,
 } from './openapi-operations';
 
 /** A 1×1 PNG: a file of the other tenant. */
@@ -32,6 +32,8 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
   let api: TestApi;
   let operations: Operation[];
   let resolve: (s: Schema) => Schema;
+  let rowOf: RowFinder['rowOf'];
+  let ownReferences: RowFinder['ownReferences'];
   const callers: { token: string; permissions: Set<string>; tenantId: string }[] = [];
   let powerless: string;
   let otherTenant: string;
@@ -45,6 +47,7 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
       users: [{ username: 'nobody', password: 'Quiet-Otter-42', displayName: 'Nobody', roleCode: 'no_permissions' }],
     });
     ({ operations, resolve } = await loadOperations(api));
+    ({ rowOf, ownReferences } = rowFinder(api));
     powerless = (await api.tokens('bare', 'nobody', 'Quiet-Otter-42')).access;
     otherTenant = (await api.tokens('demo2', 'admin', 'admin123')).access;
     for (const tenant of ['demo', 'platform']) {
@@ -111,32 +114,6 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
       body: PNG,
     });
     expect(upload.status).toBe(201);
-  }
-
-  const rowIds = new Map<string, string | undefined>();
-  /** A row of `table` of the tenant (`mine`) or of a tenant other than it (none for a global table). */
-  async function rowOf(table: string, tenantId: string, mine: boolean) {
-    const key = `${table}/${tenantId}/${mine}`;
-    if (!rowIds.has(key)) {
-      const owned = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
-        WHERE table_schema = 'public' AND table_name = ${table} AND column_name = 'tenant_id'`.execute(api.db);
-      const whose = mine ? sql`tenant_id = ${tenantId}` : sql`tenant_id IS NOT NULL AND tenant_id <> ${tenantId}`;
-      const { rows } = owned.rows[0]?.n
-        ? await sql<{ id: string }>`SELECT id::text AS id FROM ${sql.table(table)} WHERE ${whose}
-            ORDER BY id LIMIT 1`.execute(api.db)
-        : { rows: [] };
-      rowIds.set(key, rows[0]?.id);
-    }
-    return rowIds.get(key);
-  }
-  /** The caller's own rows in the references of `body` (those it holds), found before they are asked for. */
-  async function ownReferences(op: Operation, body: unknown, tenantId: string) {
-    const own = new Map<string, string | undefined>();
-    for (const ref of op.references) {
-      const tables = typeof ref.target === 'string' ? [ref.target] : Object.values(ref.target.to);
-      for (const table of tables) own.set(table, await rowOf(table, tenantId, true));
-    }
-    return op.references.reduce((out, ref) => withIds(out, ref, (table) => own.get(table)), body);
   }
 
   it('declares what every body field named like a reference (`…Id`, `…Ids`) refers to', () => {

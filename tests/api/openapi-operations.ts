@@ -298,3 +298,34 @@ export async function fingerprint(api: TestApi): Promise<Record<string, string>>
   }>`${sql.join(digests, sql` UNION ALL `)}`.execute(api.db);
   return Object.fromEntries(rows.rows.map((row) => [row.name, `${row.n}:${row.digest}`]));
 }
+
+/** Rows of a tenant, or of the others, as the suites name them in the references of the bodies they send. */
+export function rowFinder(api: TestApi) {
+  const rowIds = new Map<string, string | undefined>();
+  /** A row of `table` of the tenant (`mine`) or of a tenant other than it (none for a global table). */
+  async function rowOf(table: string, tenantId: string, mine: boolean) {
+    const key = `${table}/${tenantId}/${mine}`;
+    if (!rowIds.has(key)) {
+      const owned = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = ${table} AND column_name = 'tenant_id'`.execute(api.db);
+      const whose = mine ? sql`tenant_id = ${tenantId}` : sql`tenant_id IS NOT NULL AND tenant_id <> ${tenantId}`;
+      const { rows } = owned.rows[0]?.n
+        ? await sql<{ id: string }>`SELECT id::text AS id FROM ${sql.table(table)} WHERE ${whose}
+            ORDER BY id LIMIT 1`.execute(api.db)
+        : { rows: [] };
+      rowIds.set(key, rows[0]?.id);
+    }
+    return rowIds.get(key);
+  }
+  /** `body` with the tenant's own rows in the references it holds, so that the answer is about something else. */
+  async function ownReferences(op: Operation, body: unknown, tenantId: string) {
+    const own = new Map<string, string | undefined>();
+    for (const ref of op.references) {
+      const tables = typeof ref.target === 'string' ? [ref.target] : Object.values(ref.target.to);
+      for (const table of tables) own.set(table, await rowOf(table, tenantId, true));
+    }
+    return op.references.reduce((out, ref) => withIds(out, ref, (table) => own.get(table)), body);
+  }
+  return { rowOf, ownReferences };
+}
+export type RowFinder = ReturnType<typeof rowFinder>;

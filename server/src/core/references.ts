@@ -7,6 +7,7 @@ import { visibleIds } from './reference.repository';
 import { ID_PATTERN } from './resource/id-param';
 import type { TableName } from './resource/table.repository';
 import type { Tx } from './tenancy';
+import { refusedValueFields } from './validation';
 
 /**
  * References: a body field that carries the id of another record. Each is declared once, in its entity's schema, with
@@ -118,17 +119,21 @@ function idsAt(value: unknown, ref: ReferencePath, at = 0, field: string[] = [],
 
 const texts: Record<Lang, string> = {
   'zh-CN': '不存在，或不属于本租户',
-  'en-US': 'does not name a record of your tenant',
+  'en-US': 'is not an existing record of your tenant',
 };
 
 /**
  * Refuses a body whose references name rows the caller's tenant does not see: 400 naming each such field. It reads the
- * raw JSON body (the validator reads it again from Hono's cache); a body that is no JSON is the validator's to refuse.
+ * raw JSON body (the validator reads it again from Hono's cache) and looks at the references of a body its schema
+ * accepts: any other is the validator's to refuse.
  */
-export function refuseForeignReferences(refs: readonly ReferencePath[]): MiddlewareHandler<AppEnv> {
+export function refuseForeignReferences(schema: z.ZodType, refs: readonly ReferencePath[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = c.req.header('content-type')?.includes('json') ? await c.req.json().catch(() => undefined) : undefined;
-    const named = body === undefined ? [] : refs.flatMap((ref) => idsAt(body, ref));
+    // a body the schema refuses is answered by the validator first, naming what is wrong with it
+    const valid =
+      body !== undefined && refusedValueFields(body, c.var.lang).length === 0 && schema.safeParse(body).success;
+    const named = valid ? refs.flatMap((ref) => idsAt(body, ref)) : [];
     if (named.length > 0) {
       const { tenancy } = c.var.services;
       const principal = c.get('principal') as AppEnv['Variables']['principal'] | undefined;

@@ -56,7 +56,7 @@ export function defineRoute<R extends RouteConfig>(
     ...(route as unknown as R),
     middleware: [
       requirePermission(permission, beforePasswordChange),
-      ...(references.length > 0 ? [refuseForeignReferences(references)] : []),
+      ...(body instanceof z.ZodType && references.length > 0 ? [refuseForeignReferences(body, references)] : []),
       ...[route.middleware ?? []].flat(),
     ],
     description: route.description ? `${route.description}\n\n${note}` : note,
