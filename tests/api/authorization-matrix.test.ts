@@ -140,8 +140,8 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
           if (!id) continue;
           let body = base;
           if (kind !== undefined && typeof ref.target !== 'string')
-            body = placed(body, [...ref.path.slice(0, -1), ref.target.by], kind).body;
-          probe = { ...placed(body, ref.path, id), table };
+            body = placed(body, [...ref.path.slice(0, -1), ref.target.by], kind, op.body.schema ?? {}, resolve).body;
+          probe = { ...placed(body, ref.path, id, op.body.schema ?? {}, resolve), table };
           break;
         }
         if (!probe) continue;

@@ -151,18 +151,35 @@ function fieldsOf(root: Schema, resolve: (s: Schema) => Schema) {
 }
 
 /**
- * `value` placed at `path` in a copy of `body` (arrays of one item made on the way), and the field as a 400 names it:
- * `sections.0.rules.0.categoryIds.0`.
+ * `value` placed at `path` in a copy of `body`, and the field as a 400 names it (`sections.0.rules.0.categoryIds.0`):
+ * what is missing on the way is made valid by `schema` (an array of one item, an object of its required fields).
  */
-export function placed(body: unknown, path: string[], value: unknown): { body: unknown; field: string } {
+export function placed(
+  body: unknown,
+  path: string[],
+  value: unknown,
+  schema: Schema,
+  resolve: (s: Schema) => Schema,
+): { body: unknown; field: string } {
   const [step, ...rest] = path;
   if (step === undefined) return { body: value, field: '' };
+  const s = mainBranch(schema, resolve);
   if (step === '*') {
-    const inner = placed(Array.isArray(body) ? body[0] : undefined, rest, value);
+    const item = s.items ?? {};
+    const first = Array.isArray(body) && body.length > 0 ? body[0] : validValue(item, resolve, 1);
+    const inner = placed(first, rest, value, item, resolve);
     return { body: [inner.body], field: inner.field ? `0.${inner.field}` : '0' };
   }
+  const property = s.properties?.[step] ?? {};
   const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
-  const inner = placed((object as Record<string, unknown>)[step], rest, value);
+  const current = (object as Record<string, unknown>)[step];
+  const inner = placed(
+    current === undefined ? validValue(property, resolve, 1) : current,
+    rest,
+    value,
+    property,
+    resolve,
+  );
   return { body: { ...object, [step]: inner.body }, field: inner.field ? `${step}.${inner.field}` : step };
 }
 

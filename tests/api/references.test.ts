@@ -66,7 +66,12 @@ describe.each(engines())('references to another tenant’s rows on $name', (engi
     await refused('POST', '/api/system/admin', { ...body, orgId: theirs.org }, 'orgId');
     const admin = await create('/api/system/admin', { ...body, orgId: mine.org });
     expect(admin.orgId).toBe(mine.org);
-    await refused('PUT', `/api/system/admin/${admin.id}`, { orgId: theirs.org, version: admin.version }, 'orgId');
+    await refused(
+      'PUT',
+      `/api/system/admin/${admin.id}`,
+      { displayName: '王', orgId: theirs.org, version: admin.version },
+      'orgId',
+    );
   });
 
   it('refuses another tenant’s organisation in a role’s dataScopeOrgIds', async () => {

@@ -205,7 +205,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       token: admin,
       body: { userIds: [victor, foreign] },
     });
-    expect(refused).toMatchObject({ status: 400, body: { fields: [expect.objectContaining({ field: 'userIds' })] } });
+    expect(refused).toMatchObject({ status: 400, body: { fields: [expect.objectContaining({ field: 'userIds.1' })] } });
     const victorToken = (await api.tokens('demo', 'victor', 'Quiet-Otter-42')).access;
     expect((await api.call('GET', '/api/system/role', { token: victorToken })).status).toBe(403);
 
