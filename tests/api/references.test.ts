@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { down, up } from '../../server/src/db/migrations/0059_tenant_references';
 import { engines, type Json, twoTenants } from './helpers';
 import { fingerprint } from './openapi-operations';
 
@@ -158,5 +159,27 @@ describe.each(engines())('references to another tenant’s rows on $name', (engi
     for (const write of writes) {
       await expect(write.execute(s.api.db)).rejects.toMatchObject({ code: '23503' });
     }
+  });
+
+  it('drops, on upgrade, the references old rows hold to another tenant’s rows, and keeps their own', async () => {
+    const userId = await s.api.userId('demo', 'admin');
+    const role = await create('/api/system/role', { code: 'old', name: '旧' });
+    const board = await create('/api/community/board', { code: 'old', name: '旧版块', iconFileId: mine.file });
+    await s.api.db.transaction().execute((tx) => down(tx));
+    await sql`UPDATE admin_user SET org_id = ${theirs.org} WHERE id = ${userId}`.execute(s.api.db);
+    await sql`UPDATE role SET data_scope_org_ids = ARRAY[${mine.org}, ${theirs.org}]::bigint[]
+      WHERE id = ${role.id}`.execute(s.api.db);
+    await sql`UPDATE board SET audience = ${JSON.stringify({ orgIds: [theirs.org, mine.org], traineeTypeIds: [theirs.type] })}::jsonb
+      WHERE id = ${board.id}`.execute(s.api.db);
+    await s.api.db.transaction().execute((tx) => up(tx));
+    const read = async (q: ReturnType<typeof sql>) => (await q.execute(s.api.db)).rows[0];
+    expect(await read(sql`SELECT org_id FROM admin_user WHERE id = ${userId}`)).toEqual({ org_id: null });
+    expect(await read(sql`SELECT data_scope_org_ids::text[] AS ids FROM role WHERE id = ${role.id}`)).toEqual({
+      ids: [mine.org],
+    });
+    expect(await read(sql`SELECT audience, icon_file_id::text AS icon FROM board WHERE id = ${board.id}`)).toEqual({
+      audience: { orgIds: [mine.org], traineeTypeIds: [] },
+      icon: mine.file,
+    });
   });
 });
