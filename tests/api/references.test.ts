@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../server/src/db/migrations/0059_tenant_references';
 import { engines, type Json, twoTenants } from './helpers';
@@ -165,13 +165,13 @@ describe.each(engines())('references to another tenant’s rows on $name', (engi
     const userId = await s.api.userId('demo', 'admin');
     const role = await create('/api/system/role', { code: 'old', name: '旧' });
     const board = await create('/api/community/board', { code: 'old', name: '旧版块', iconFileId: mine.file });
-    await s.api.db.transaction().execute((tx) => down(tx));
+    await s.api.db.transaction().execute((tx) => down(tx as unknown as Kysely<unknown>));
     await sql`UPDATE admin_user SET org_id = ${theirs.org} WHERE id = ${userId}`.execute(s.api.db);
     await sql`UPDATE role SET data_scope_org_ids = ARRAY[${mine.org}, ${theirs.org}]::bigint[]
       WHERE id = ${role.id}`.execute(s.api.db);
     await sql`UPDATE board SET audience = ${JSON.stringify({ orgIds: [theirs.org, mine.org], traineeTypeIds: [theirs.type] })}::jsonb
       WHERE id = ${board.id}`.execute(s.api.db);
-    await s.api.db.transaction().execute((tx) => up(tx));
+    await s.api.db.transaction().execute((tx) => up(tx as unknown as Kysely<unknown>));
     const read = async (q: ReturnType<typeof sql>) => (await q.execute(s.api.db)).rows[0];
     expect(await read(sql`SELECT org_id FROM admin_user WHERE id = ${userId}`)).toEqual({ org_id: null });
     expect(await read(sql`SELECT data_scope_org_ids::text[] AS ids FROM role WHERE id = ${role.id}`)).toEqual({
