@@ -212,7 +212,7 @@ describe.each(engines())('experts and qualifications on $name', (engine) => {
       attachmentFileIds: [scan, foreign],
       version: made.version,
     });
-    expect(theirs.body.fields[0].field).toBe('attachmentFileIds');
+    expect(theirs.body.fields[0].field).toBe('attachmentFileIds.1');
     const attached = await call('PUT', `${qualifications}/${made.id}`, {
       attachmentFileIds: [scan],
       version: made.version,

@@ -11,6 +11,8 @@ import {
   loadOperations,
   mainBranch,
   type Operation,
+  type RowFinder,
+  rowFinder,
   type Schema,
   typesOf,
   validValue,
@@ -45,12 +47,21 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
   let resolve: (s: Schema) => Schema;
   let token: string;
   let ownRows: Map<string, Record<string, unknown>[]>;
+  let ownReferences: RowFinder['ownReferences'];
+  let tenantId: string;
 
   beforeAll(async () => {
     api = await startApi(engine);
     ({ operations, resolve } = await loadOperations(api));
     token = (await api.tokens('platform', 'admin', 'admin123')).access;
     ownRows = await listRows(api, operations, token);
+    ({ ownReferences } = rowFinder(api));
+    const platform = await api.db
+      .selectFrom('tenant')
+      .select('id')
+      .where('code', '=', 'platform')
+      .executeTakeFirstOrThrow();
+    tenantId = String(platform.id);
   });
   afterAll(() => api?.close());
 
@@ -90,9 +101,9 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
     return out;
   }
 
-  function jsonCases(op: Operation, seed: number): Case[] {
+  /** `base`: a valid body, whose references name rows of the caller's tenant. */
+  function jsonCases(op: Operation, seed: number, base: Record<string, unknown>): Case[] {
     const schema = mainBranch(op.body?.schema ?? {}, resolve);
-    const base = validValue(op.body?.schema ?? {}, resolve, SEED) as Record<string, unknown>;
     const json = { 'content-type': 'application/json' };
     const cases: Case[] = [
       { name: 'invalid JSON', options: { rawBody: '{"a":', headers: json } },
@@ -124,6 +135,9 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
     }
     return cases;
   }
+
+  const validBody = async (op: Operation) =>
+    (await ownReferences(op, validValue(op.body?.schema ?? {}, resolve, SEED), tenantId)) as Record<string, unknown>;
 
   function formCases(): Case[] {
     const form = (entries: [string, string | Blob][]) => {
@@ -187,7 +201,7 @@ describe.each(engines())('fuzzing every write operation on $name', (engine) => {
       const filled = fillPath(op.path, (param) => String(own?.[param] ?? own?.id ?? '1'));
       const path = required.length ? `${filled}?${required.join('&')}` : filled;
       const cases = [
-        ...(op.body?.types.includes('application/json') ? jsonCases(op, SEED + index) : []),
+        ...(op.body?.types.includes('application/json') ? jsonCases(op, SEED + index, await validBody(op)) : []),
         ...(op.body?.types.includes('multipart/form-data') ? formCases() : []),
         ...(op.body?.types.includes('application/octet-stream') ? rawCases() : []),
         ...(op.pathParams.length > 0 ? pathCases() : []),

@@ -87,16 +87,21 @@ describe.each(engines())('message templates on $name', (engine) => {
     expect(cleared.body.fields[0].field).toBe('externalTemplateId');
     const toEmail = await call('PUT', `${templates}/${made.id}`, { channel: 'email', version: made.version });
     expect(toEmail.body.fields[0].field).toBe('titleTemplate');
+    const account = await create('/api/message/wechat-account', {
+      name: '住培公众号',
+      appId: 'wx0123456789abcdef',
+      appSecret: '0123456789abcdef0123',
+    });
     const wechatMade = await create(templates, {
       ...paperNotice,
       code: 'wx.notice',
       channel: 'wechat_mp',
       externalTemplateId: 'tpl-abc',
-      wechatAccountId: '12',
+      wechatAccountId: account.id,
       dataMapping: { first: '{paperName} 已发布', keyword1: '{startAt}' },
       jumpUrl: 'https://example.org/paper',
     });
-    expect(wechatMade).toMatchObject({ wechatAccountId: '12', dataMapping: { keyword1: '{startAt}' } });
+    expect(wechatMade).toMatchObject({ wechatAccountId: account.id, dataMapping: { keyword1: '{startAt}' } });
   });
 
   it('shares platform templates with every tenant, read-only to them; a tenant’s own stay its own', async () => {

@@ -29,7 +29,18 @@ export type Schema = {
   oneOf?: Schema[];
   allOf?: Schema[];
   default?: unknown;
+  /** The table a reference names, by a sibling field for a polymorphic one, or `false` for an id that is none. */
+  'x-references'?: Target | false;
 };
+
+/** What a body field that carries an id refers to (server/src/core/references.ts). */
+export type Target = string | { by: string; to: Record<string, string> };
+
+/** A reference of a body: its path (`*` for each item of an array) and what it names. */
+export interface Reference {
+  path: string[];
+  target: Target;
+}
 
 export interface Operation {
   method: string;
@@ -39,6 +50,10 @@ export interface Operation {
   pathParams: string[];
   query: { name: string; schema: Schema; required: boolean }[];
   body?: { types: string[]; schema?: Schema; required: boolean };
+  /** The references its body declares (`x-references`). */
+  references: Reference[];
+  /** Fields of its body named like a reference (`…Id`, `…Ids`) that declare nothing: none may be. */
+  undeclared: string[];
 }
 
 /** The parts of the served document the suites read. */
@@ -72,6 +87,7 @@ export async function loadOperations(
     for (const [method, op] of Object.entries(methods)) {
       const parameters = op.parameters ?? [];
       const content = op.requestBody?.content;
+      const found = Object.values(content ?? {}).map((c) => fieldsOf(c.schema ?? {}, resolve));
       operations.push({
         method: method.toUpperCase(),
         path,
@@ -85,10 +101,107 @@ export async function loadOperations(
           schema: content['application/json']?.schema ?? content['multipart/form-data']?.schema,
           required: !!op.requestBody?.required,
         },
+        references: found.flatMap((f) => f.references),
+        undeclared: [...new Set(found.flatMap((f) => f.undeclared))],
       });
     }
   }
   return { operations, resolve };
+}
+
+/** A name that says the field holds the id of another record: `orgId`, `dataScopeOrgIds` (not `id` or `ids`). */
+const REFERENCE_NAME = /[a-z0-9]Ids?$/;
+
+/** The references a body schema declares, at any depth, and its fields named like one that declare nothing. */
+function fieldsOf(root: Schema, resolve: (s: Schema) => Schema) {
+  const references: Reference[] = [];
+  const undeclared: string[] = [];
+  /** The declaration of a field: on it, on what it refers to, on a branch of its union or on its items. */
+  const declared = (schema: Schema, depth = 0): Target | false | undefined => {
+    if (depth > 10) return undefined;
+    if (schema['x-references'] !== undefined) return schema['x-references'];
+    const s = resolve(schema);
+    if (s !== schema) return declared(s, depth + 1);
+    for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) {
+      const found = declared(branch, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return s.items ? declared(s.items, depth + 1) : undefined;
+  };
+  const walk = (schema: Schema, path: string[], depth: number) => {
+    const s = resolve(schema);
+    if (depth > 10) return;
+    for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(branch, path, depth + 1);
+    if (s.items) walk(s.items, [...path, '*'], depth + 1);
+    for (const [key, property] of Object.entries(s.properties ?? {})) {
+      const target = declared(property);
+      if (target) {
+        const p = resolve(mainBranch(property, resolve));
+        references.push({ path: typesOf(p).includes('array') ? [...path, key, '*'] : [...path, key], target });
+      } else if (target === undefined && REFERENCE_NAME.test(key)) undeclared.push([...path, key].join('.'));
+      if (target === undefined) walk(property, [...path, key], depth + 1);
+    }
+  };
+  walk(root, [], 0);
+  const seen = new Set<string>();
+  return {
+    references: references.filter((r) => !seen.has(r.path.join('.')) && seen.add(r.path.join('.'))),
+    undeclared,
+  };
+}
+
+/**
+ * `value` placed at `path` in a copy of `body`, and the field as a 400 names it (`sections.0.rules.0.categoryIds.0`):
+ * what is missing on the way is made valid by `schema` (an array of one item, an object of its required fields).
+ */
+export function placed(
+  body: unknown,
+  path: string[],
+  value: unknown,
+  schema: Schema,
+  resolve: (s: Schema) => Schema,
+): { body: unknown; field: string } {
+  const [step, ...rest] = path;
+  if (step === undefined) return { body: value, field: '' };
+  const s = mainBranch(schema, resolve);
+  if (step === '*') {
+    const item = s.items ?? {};
+    const first = Array.isArray(body) && body.length > 0 ? body[0] : validValue(item, resolve, 1);
+    const inner = placed(first, rest, value, item, resolve);
+    return { body: [inner.body], field: inner.field ? `0.${inner.field}` : '0' };
+  }
+  const property = s.properties?.[step] ?? {};
+  const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+  const current = (object as Record<string, unknown>)[step];
+  const inner = placed(
+    current === undefined ? validValue(property, resolve, 1) : current,
+    rest,
+    value,
+    property,
+    resolve,
+  );
+  return { body: { ...object, [step]: inner.body }, field: inner.field ? `${step}.${inner.field}` : step };
+}
+
+/**
+ * `body` with the ids it holds at `path` replaced by `id(table)` where that gives one (`table` from `target`, by the
+ * sibling field of a polymorphic reference): what a generated body names becomes a row of the caller's tenant.
+ */
+export function withIds(body: unknown, ref: Reference, id: (table: string) => string | undefined): unknown {
+  const at = (value: unknown, step: number, parent: unknown): unknown => {
+    if (step === ref.path.length) {
+      const table =
+        typeof ref.target === 'string'
+          ? ref.target
+          : ref.target.to[String((parent as Record<string, unknown> | undefined)?.[ref.target.by])];
+      return (typeof value === 'string' && table && id(table)) || value;
+    }
+    const key = ref.path[step] as string;
+    if (key === '*') return Array.isArray(value) ? value.map((item) => at(item, step + 1, parent)) : value;
+    if (typeof value !== 'object' || value === null || !(key in value)) return value;
+    return { ...value, [key]: at((value as Record<string, unknown>)[key], step + 1, value) };
+  };
+  return at(body, 0, undefined);
 }
 
 export const typesOf = (schema: Schema): string[] => {
@@ -205,3 +318,34 @@ export async function fingerprint(api: TestApi): Promise<Record<string, string>>
   }>`${sql.join(digests, sql` UNION ALL `)}`.execute(api.db);
   return Object.fromEntries(rows.rows.map((row) => [row.name, `${row.n}:${row.digest}`]));
 }
+
+/** Rows of a tenant, or of the others, as the suites name them in the references of the bodies they send. */
+export function rowFinder(api: TestApi) {
+  const rowIds = new Map<string, string | undefined>();
+  /** A row of `table` of the tenant (`mine`) or of a tenant other than it (none for a global table). */
+  async function rowOf(table: string, tenantId: string, mine: boolean) {
+    const key = `${table}/${tenantId}/${mine}`;
+    if (!rowIds.has(key)) {
+      const owned = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = ${table} AND column_name = 'tenant_id'`.execute(api.db);
+      const whose = mine ? sql`tenant_id = ${tenantId}` : sql`tenant_id IS NOT NULL AND tenant_id <> ${tenantId}`;
+      const { rows } = owned.rows[0]?.n
+        ? await sql<{ id: string }>`SELECT id::text AS id FROM ${sql.table(table)} WHERE ${whose}
+            ORDER BY id LIMIT 1`.execute(api.db)
+        : { rows: [] };
+      rowIds.set(key, rows[0]?.id);
+    }
+    return rowIds.get(key);
+  }
+  /** `body` with the tenant's own rows in the references it holds, so that the answer is about something else. */
+  async function ownReferences(op: Operation, body: unknown, tenantId: string) {
+    const own = new Map<string, string | undefined>();
+    for (const ref of op.references) {
+      const tables = typeof ref.target === 'string' ? [ref.target] : Object.values(ref.target.to);
+      for (const table of tables) own.set(table, await rowOf(table, tenantId, true));
+    }
+    return op.references.reduce((out, ref) => withIds(out, ref, (table) => own.get(table)), body);
+  }
+  return { rowOf, ownReferences };
+}
+export type RowFinder = ReturnType<typeof rowFinder>;

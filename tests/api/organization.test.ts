@@ -85,7 +85,9 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
       orgType: 'department',
       parentId: '999999',
     });
-    expect(missingParent.body.fields).toEqual([{ field: 'parentId', message: 'is not an existing organisation' }]);
+    expect(missingParent.body.fields).toEqual([
+      { field: 'parentId', message: 'is not an existing record of your tenant' },
+    ]);
 
     const sameCode = await call('POST', base, { code: 'H2', name: '别名', orgType: 'hospital' });
     expect(sameCode.body.fields).toEqual([{ field: 'code', message: 'is used by another organisation' }]);
@@ -211,7 +213,7 @@ describe.each(engines())('the organisation tree on $name', (engine) => {
       { code: 'T2', name: '科室', orgType: 'department', parentId: mine.id },
       s.other,
     );
-    expect(across.body.fields).toEqual([{ field: 'parentId', message: 'is not an existing organisation' }]);
+    expect(across.body.fields).toEqual([{ field: 'parentId', message: 'is not an existing record of your tenant' }]);
     const moveAcross = await call('POST', `${base}/${theirs.body.id}/move`, { parentId: mine.id, version: 0 }, s.other);
     expect(moveAcross.body.fields[0].field).toBe('parentId');
   });

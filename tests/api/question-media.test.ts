@@ -145,7 +145,7 @@ describe.each(engines())('images on questions on $name', (engine) => {
     const theirs = await uploaded('theirs.png', PNG, s.other);
     const foreign = await call('POST', questions, choice('外院影像', { stemMediaFileIds: [theirs.id] }));
     expect(foreign.status).toBe(400);
-    expect(fieldOf(foreign.body)).toEqual(['stemMediaFileIds']);
+    expect(fieldOf(foreign.body)).toEqual(['stemMediaFileIds.0']);
 
     const pdf = await uploaded('report.pdf', PDF);
     const notImage = await call(

@@ -125,7 +125,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     });
     expect(unknown).toMatchObject({
       status: 400,
-      body: { fields: [expect.objectContaining({ field: 'permissionIds' })] },
+      body: { fields: [expect.objectContaining({ field: 'permissionIds.0' })] },
     });
 
     const system = (await api.call('GET', '/api/system/role?type=system', { token: admin })).body.data[0];
@@ -152,6 +152,14 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
 
   it('data scope: org ids required for org_custom, cleared otherwise; audited', async () => {
     const role = await createRole('scoped');
+    const org = async (code: string) =>
+      (
+        await api.call('POST', '/api/people/organization', {
+          token: admin,
+          body: { code, name: code, orgType: 'hospital' },
+        })
+      ).body.id as string;
+    const [a, b] = [await org('H7'), await org('H9')];
     const missing = await api.call('PUT', `/api/system/role/${role.body.id}/data-scope`, {
       token: admin,
       body: { dataScope: 'org_custom' },
@@ -159,12 +167,12 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
     expect(missing.status).toBe(400);
     const custom = await api.call('PUT', `/api/system/role/${role.body.id}/data-scope`, {
       token: admin,
-      body: { dataScope: 'org_custom', dataScopeOrgIds: ['7', '9', '7'] },
+      body: { dataScope: 'org_custom', dataScopeOrgIds: [a, b, a] },
     });
-    expect(custom.body).toMatchObject({ dataScope: 'org_custom', dataScopeOrgIds: ['7', '9'], version: 1 });
+    expect(custom.body).toMatchObject({ dataScope: 'org_custom', dataScopeOrgIds: [a, b], version: 1 });
     const self = await api.call('PUT', `/api/system/role/${role.body.id}/data-scope`, {
       token: admin,
-      body: { dataScope: 'self', dataScopeOrgIds: ['7'] },
+      body: { dataScope: 'self', dataScopeOrgIds: [a] },
     });
     expect(self.body).toMatchObject({ dataScope: 'self', dataScopeOrgIds: [] });
     const audit = await api.call('GET', `/api/system/audit-log?resourceType=role&resourceId=${role.body.id}`, {
@@ -197,7 +205,7 @@ describe.each(engines())('roles, their permissions, members and the menu on $nam
       token: admin,
       body: { userIds: [victor, foreign] },
     });
-    expect(refused).toMatchObject({ status: 400, body: { fields: [expect.objectContaining({ field: 'userIds' })] } });
+    expect(refused).toMatchObject({ status: 400, body: { fields: [expect.objectContaining({ field: 'userIds.1' })] } });
     const victorToken = (await api.tokens('demo', 'victor', 'Quiet-Otter-42')).access;
     expect((await api.call('GET', '/api/system/role', { token: victorToken })).status).toBe(403);
 

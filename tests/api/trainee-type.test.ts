@@ -218,7 +218,9 @@ describe.each(engines())('trainee types and their fields on $name', (engine) => 
       label: 'X',
       fieldType: 'text',
     });
-    expect(intoTheirs.body.fields).toEqual([{ field: 'traineeTypeId', message: 'is not an existing trainee type' }]);
+    expect(intoTheirs.body.fields).toEqual([
+      { field: 'traineeTypeId', message: 'is not an existing record of your tenant' },
+    ]);
     const cloneTheirs = await call('POST', `${types}/${theirs.body.id}/clone`, { code: 'x1', name: 'x1' });
     expect(cloneTheirs.status).toBe(404);
     const denied = await call('POST', `${types}/${type.id}/clone`, { code: 'x2', name: 'x2' }, s.viewer);

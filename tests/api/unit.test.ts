@@ -97,7 +97,7 @@ describe.each(engines())('external work units on $name', (engine) => {
     try {
       const missing = await call('POST', `${base}/${kept.id}/merge`, { sourceIds: [dupA.id, '999999'], version: 0 });
       expect(missing.status).toBe(400);
-      expect(missing.body.fields[0]).toMatchObject({ field: 'sourceIds' });
+      expect(missing.body.fields[0]).toMatchObject({ field: 'sourceIds.1' });
       const itself = await call('POST', `${base}/${kept.id}/merge`, { sourceIds: [kept.id], version: 0 });
       expect(itself.body.fields[0]).toMatchObject({ field: 'sourceIds' });
       const stale = await call('POST', `${base}/${kept.id}/merge`, { sourceIds: [dupA.id], version: 5 });

@@ -1,10 +1,11 @@
-import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { PermissionCode } from '../db/seed/permissions';
 import type { AppEnv } from './context';
 import { AppError, forbidden } from './errors';
 import { idempotent } from './idempotency';
 import { answers, type ErrorStatus, json } from './openapi';
+import { referencesOf, refuseForeignReferences } from './references';
 import { IdParam } from './resource/id-param';
 
 export type { PermissionCode };
@@ -36,8 +37,9 @@ export function requirePermission(permission: Permission, beforePasswordChange =
 
 /**
  * A route contract that carries its permission: the server enforces it before validation and the
- * OpenAPI document shows it (`x-permission`, bearer security, a line in the description). A signed-in user's POST
- * honours an `Idempotency-Key` (core/idempotency.ts): a repeated submit answers the first result.
+ * OpenAPI document shows it (`x-permission`, bearer security, a line in the description). A JSON body that declares
+ * references (core/references.ts) has each checked within the caller's tenant, after the permission. A signed-in
+ * user's POST honours an `Idempotency-Key` (core/idempotency.ts): a repeated submit answers the first result.
  */
 export function defineRoute<R extends RouteConfig>(
   config: R & { permission: Permission; beforePasswordChange?: true },
@@ -49,10 +51,14 @@ export function defineRoute<R extends RouteConfig>(
       : typeof permission === 'string'
         ? `Permission: \`${permission}\``
         : `Permission: one of ${permission.map((p) => `\`${p}\``).join(', ')}`;
+  const content = route.request?.body?.content?.['application/json'];
+  const body = content && 'schema' in content ? content.schema : undefined;
+  const references = body instanceof z.ZodType ? referencesOf(body) : [];
   return createRoute({
     ...(route as unknown as R),
     middleware: [
       requirePermission(permission, beforePasswordChange),
+      ...(body instanceof z.ZodType && references.length > 0 ? [refuseForeignReferences(body, references)] : []),
       ...(route.method === 'post' && permission !== 'public' ? [idempotent()] : []),
       ...[route.middleware ?? []].flat(),
     ],

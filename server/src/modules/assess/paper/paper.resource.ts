@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -142,9 +142,17 @@ export type DifficultyMix = z.infer<typeof DifficultyMix>;
 /** A random draw of a section: what the questions must match, how many, and the score of each. */
 export const RuleInput = z
   .object({
-    categoryIds: z.array(Id).max(20).optional().openapi({ description: 'Any of these categories (none: all)' }),
+    categoryIds: z
+      .array(ref('question_category'))
+      .max(20)
+      .optional()
+      .openapi({ description: 'Any of these categories (none: all)' }),
     includeSubcategories: z.boolean().optional().openapi({ description: 'Default true' }),
-    knowledgePointIds: z.array(Id).max(20).optional().openapi({ description: 'Any of these (and those below them)' }),
+    knowledgePointIds: z
+      .array(ref('knowledge_point'))
+      .max(20)
+      .optional()
+      .openapi({ description: 'Any of these (and those below them)' }),
     tags: z.array(z.string().trim().min(1).max(30)).max(20).optional(),
     tagMatch: z.enum(['any', 'all']).optional(),
     questionType: z.enum(QUESTION_TYPES).nullable().optional(),
@@ -169,7 +177,10 @@ export const RuleInput = z
   .openapi('PaperRuleInput');
 export type RuleInput = z.infer<typeof RuleInput>;
 
-const SlotInput = z.object({ questionId: Id, score }).strict().openapi('PaperSlotInput');
+const SlotInput = z
+  .object({ questionId: ref('question'), score })
+  .strict()
+  .openapi('PaperSlotInput');
 const SectionInput = z
   .object({
     title: field.requiredText(100),
@@ -368,7 +379,11 @@ export const ClonePaper = requestBody('ClonePaper', { code, title: field.require
 export type ClonePaper = z.infer<typeof ClonePaper>;
 export const CheckRules = requestBody('CheckRules', {
   rules: z.array(RuleInput).min(1).max(20),
-  excludeQuestionIds: z.array(Id).max(2000).optional().openapi({ description: 'Questions the paper already holds' }),
+  excludeQuestionIds: z
+    .array(ref('question'))
+    .max(2000)
+    .optional()
+    .openapi({ description: 'Questions the paper already holds' }),
 });
 export type CheckRules = z.infer<typeof CheckRules>;
 const Together = z

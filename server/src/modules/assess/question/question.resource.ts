@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { type RawBuilder, sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
-import { defineResource, type SheetColumn } from '../../../core/resource/define-resource';
+import { ref } from '../../../core/references';
+import { defineResource } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
@@ -97,12 +98,12 @@ export type ReviewQuestion = z.infer<typeof ReviewQuestion>;
 export const BULK_STATUSES = ['ready', 'hidden', 'retired'] as const;
 export const BulkUpdateQuestions = requestBody('BulkUpdateQuestions', {
   ids: z.array(Id).min(1).max(500),
-  categoryId: Id.optional(),
+  categoryId: ref('question_category').optional(),
   difficulty: z.number().int().min(1).max(5).optional(),
   addTags: z.array(tag).max(20).optional(),
   removeTags: z.array(tag).max(20).optional(),
-  addKnowledgePointIds: z.array(Id).max(20).optional(),
-  removeKnowledgePointIds: z.array(Id).max(20).optional(),
+  addKnowledgePointIds: z.array(ref('knowledge_point')).max(20).optional(),
+  removeKnowledgePointIds: z.array(ref('knowledge_point')).max(20).optional(),
   status: z.enum(BULK_STATUSES).optional(),
 });
 export type BulkUpdateQuestions = z.infer<typeof BulkUpdateQuestions>;
@@ -115,7 +116,7 @@ export const FindDuplicates = requestBody('FindDuplicates', {
   stem: itemFields.stem,
   options: itemFields.options,
   children: questionFields.children,
-  excludeId: Id.optional().openapi({ description: 'The question being edited' }),
+  excludeId: ref('question').optional().openapi({ description: 'The question being edited' }),
 });
 export type FindDuplicates = z.infer<typeof FindDuplicates>;
 export const Duplicate = z

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { Id } from '../../../core/resource/id-param';
+import { ref } from '../../../core/references';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES } from './question.rules';
 
 /** The images a stem or an option shows, in order: files uploaded as attachments (png, jpeg, gif, webp). */
 const mediaIds = (max: number) =>
   z
-    .array(Id)
+    .array(ref('file'))
     .max(max)
     .openapi({ description: 'Images (png, jpeg, gif, webp) uploaded with purpose `attachment`, in order' });
 
@@ -103,7 +103,7 @@ export type Question = z.infer<typeof Question>;
 export const tag = z.string().trim().min(1).max(30);
 /** The fields of a question's create request. */
 export const questionFields = {
-  categoryId: Id,
+  categoryId: ref('question_category'),
   questionType: z.enum(QUESTION_TYPES),
   medicalFormat: z.enum(MEDICAL_FORMATS).nullable().optional(),
   ...itemFields,
@@ -114,7 +114,7 @@ export const questionFields = {
     .optional()
     .openapi({ description: "A group's items, in order (they replace the group's items on update)" }),
   difficulty: z.number().int().min(1).max(5).optional(),
-  knowledgePointIds: z.array(Id).max(20).optional(),
+  knowledgePointIds: z.array(ref('knowledge_point')).max(20).optional(),
   tags: z.array(tag).max(20).optional(),
   source: field.optionalText(100),
   sourceYear: z
@@ -152,7 +152,7 @@ export const CreateQuestion = requestBody('CreateQuestion', questionFields);
 export type CreateQuestion = z.infer<typeof CreateQuestion>;
 export const UpdateQuestion = updateBody('UpdateQuestion', {
   ...questionFields,
-  categoryId: Id.optional(),
+  categoryId: ref('question_category').optional(),
   questionType: z.enum(QUESTION_TYPES).optional(),
   stem: itemFields.stem.optional(),
   changeNote: z.string().trim().max(200).optional().openapi({ description: "Kept with the new version's snapshot" }),

@@ -5,6 +5,7 @@ import type { ErrorKey } from '../../../core/error-codes';
 import { AppError, invalidField, versionConflict } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import { answers } from '../../../core/openapi';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { statusFilter } from '../../../core/resource/list-query';
@@ -113,7 +114,10 @@ export function defineTaxonomy<const Path extends string, const Usage extends st
   const Node = Stored.extend({ hasChildren: z.boolean() }).openapi(`${spec.component}Node`);
 
   const fields = {
-    parentId: Id.nullable().optional().openapi({ description: 'Absent or null: a root; a change moves the subtree' }),
+    parentId: ref(spec.table)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Absent or null: a root; a change moves the subtree' }),
     code,
     name: field.requiredText(100),
     sort: field.sortOrder().optional(),

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref, refBy } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
@@ -49,8 +50,8 @@ declare module '../../../db/types' {
 
 const Audience = z
   .object({
-    traineeTypeIds: z.array(Id).max(200),
-    orgIds: z.array(Id).max(200),
+    traineeTypeIds: z.array(ref('trainee_type')).max(200),
+    orgIds: z.array(ref('organization')).max(200),
   })
   .strict()
   .openapi('BoardAudience', { description: 'Who sees the board; both empty: everyone' });
@@ -80,11 +81,11 @@ export type Board = z.infer<typeof Board>;
 
 const code = field.code().openapi({ example: 'cases' });
 const fields = {
-  parentId: Id.nullable().optional().openapi({ description: 'A top-level board grouping this one' }),
+  parentId: ref('board').nullable().optional().openapi({ description: 'A top-level board grouping this one' }),
   code,
   name: field.requiredText(50),
   description: field.optionalText(500),
-  iconFileId: Id.nullable().optional(),
+  iconFileId: ref('file').nullable().optional(),
   audience: Audience.optional(),
   postPolicy: z.enum(POST_POLICIES).optional(),
   moderationMode: z.enum(MODERATION_MODES).optional(),
@@ -110,7 +111,10 @@ export type Reorder = z.infer<typeof Reorder>;
 export const ReorderResult = z.object({ updated: z.number().int() }).openapi('BoardReorderResult');
 
 export const Moderator = z
-  .object({ subjectType: z.enum(MODERATOR_SUBJECTS), subjectId: Id })
+  .object({
+    subjectType: z.enum(MODERATOR_SUBJECTS),
+    subjectId: refBy('subjectType', { admin_user: 'admin_user', doctor: 'doctor' }),
+  })
   .strict()
   .openapi('BoardModeratorInput');
 export const ModeratorRow = z

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { type RawBuilder, sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -103,9 +103,9 @@ const html = z
   .string()
   .max(500_000)
   .openapi({ description: 'Rich text; the server keeps only safe markup (no scripts, no event handlers)' });
-const attachments = z.array(Id).max(20);
+const attachments = z.array(ref('file')).max(20);
 const fields = {
-  boardId: Id,
+  boardId: ref('board'),
   title: field.requiredText(120),
   contentHtml: html,
   attachmentFileIds: attachments.optional(),
@@ -136,7 +136,7 @@ export const PostPin = requestBody('PinPost', {
 });
 export type PostPin = z.infer<typeof PostPin>;
 export const PostFlag = (name: string) => requestBody(name, { on: z.boolean(), version: Version });
-export const PostMove = requestBody('MovePost', { boardId: Id, version: Version });
+export const PostMove = requestBody('MovePost', { boardId: ref('board'), version: Version });
 
 export const Reply = z
   .object({
@@ -160,7 +160,10 @@ export const ReplyThread = Reply.extend({ replies: z.array(Reply) }).openapi('Po
 export type ReplyThread = z.infer<typeof ReplyThread>;
 export const CreateReply = requestBody('CreatePostReply', {
   contentHtml: html,
-  parentReplyId: Id.nullable().optional().openapi({ description: 'A top-level reply of the post (one level deep)' }),
+  parentReplyId: ref('post_reply')
+    .nullable()
+    .optional()
+    .openapi({ description: 'A top-level reply of the post (one level deep)' }),
   attachmentFileIds: attachments.optional(),
 });
 export type CreateReply = z.infer<typeof CreateReply>;

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref, refBy } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { recordRow, requestBody } from '../../../core/schema-kit';
@@ -104,10 +104,10 @@ export const withoutSnapshot = (row: ReportCase): ReportCase => ({
 
 export const CreateReport = requestBody('CreateReport', {
   targetType: z.enum(TARGET_TYPES),
-  targetId: Id,
+  targetId: refBy('targetType', { post: 'post', reply: 'post_reply', user: 'admin_user' }),
   reason: z.enum(REPORT_REASONS),
   description: z.string().trim().max(500).nullable().optional().openapi({ description: 'Required when `other`' }),
-  evidenceFileIds: z.array(Id).max(9).optional(),
+  evidenceFileIds: z.array(ref('file')).max(9).optional(),
 });
 export type CreateReport = z.infer<typeof CreateReport>;
 

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref, refBy } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter, statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -68,7 +68,7 @@ const fields = {
   name: field.requiredText(100),
   description: field.optionalText(2000),
   visibility: z.enum(VISIBILITIES).optional(),
-  ownerOrgId: Id.nullable().optional(),
+  ownerOrgId: ref('organization').nullable().optional(),
   sort: field.sortOrder().optional(),
   status: field.status.optional(),
   remark: field.remark,
@@ -85,7 +85,12 @@ export type UpdateDocumentBase = z.infer<typeof UpdateDocumentBase>;
 export const Grant = z
   .object({
     subjectType: z.enum(GRANT_SUBJECTS),
-    subjectId: Id,
+    subjectId: refBy('subjectType', {
+      role: 'role',
+      org: 'organization',
+      trainee_type: 'trainee_type',
+      admin_user: 'admin_user',
+    }),
     permission: z.enum(GRANT_PERMISSIONS),
   })
   .strict()

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter, TotalCapped } from '../../../core/resource/list-query';
@@ -86,9 +87,9 @@ export const Document = recordRow({
 }).openapi('Document');
 export type Document = z.infer<typeof Document>;
 
-const ids = z.array(Id).max(100);
+const ids = (table: 'file' | 'tag') => z.array(ref(table)).max(100);
 const fields = {
-  baseId: Id,
+  baseId: ref('document_base'),
   title: field.requiredText(200),
   docType: z
     .string()
@@ -105,9 +106,9 @@ const fields = {
     .nullable()
     .optional()
     .openapi({ description: 'Rich text; the server keeps only safe markup (no scripts, no event handlers)' }),
-  fileId: Id.nullable().optional().openapi({ description: 'A stored file, instead of or beside the text' }),
-  attachmentFileIds: ids.optional(),
-  tagIds: ids.optional().openapi({ description: 'Tags of scope `document` or `general`' }),
+  fileId: ref('file').nullable().optional().openapi({ description: 'A stored file, instead of or beside the text' }),
+  attachmentFileIds: ids('file').optional(),
+  tagIds: ids('tag').optional().openapi({ description: 'Tags of scope `document` or `general`' }),
   versionLabel: field.optionalText(20),
   publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
   effectiveFrom: z.iso.date().nullable().optional(),
@@ -120,7 +121,7 @@ export const CreateDocument = requestBody('CreateDocument', fields);
 export type CreateDocument = z.infer<typeof CreateDocument>;
 export const UpdateDocument = updateBody('UpdateDocument', {
   ...fields,
-  baseId: Id.optional(),
+  baseId: ref('document_base').optional(),
   title: fields.title.optional(),
 });
 export type UpdateDocument = z.infer<typeof UpdateDocument>;
@@ -133,13 +134,13 @@ export const NewVersion = requestBody('NewDocumentVersion', {
 export type NewVersion = z.infer<typeof NewVersion>;
 export const BulkTag = requestBody('BulkTagDocuments', {
   ids: z.array(Id).min(1).max(500),
-  tagIds: z.array(Id).min(1).max(100),
+  tagIds: z.array(ref('tag')).min(1).max(100),
   mode: z.enum(['add', 'remove']),
 });
 export type BulkTag = z.infer<typeof BulkTag>;
 export const BulkMove = requestBody('BulkMoveDocuments', {
   ids: z.array(Id).min(1).max(500),
-  baseId: Id,
+  baseId: ref('document_base'),
 });
 export type BulkMove = z.infer<typeof BulkMove>;
 export const BulkResult = z.object({ updated: z.number().int() }).openapi('DocumentBulkResult');
@@ -186,7 +187,7 @@ export const DocumentReading = Document.extend({
   canDownload: z.boolean().openapi({ description: 'Whether the reader may download its files' }),
 }).openapi('DocumentReading');
 export const DownloadFile = requestBody('DownloadDocumentFile', {
-  fileId: Id.openapi({ description: 'The file of the document, or one of its attachments' }),
+  fileId: ref('file').openapi({ description: 'The file of the document, or one of its attachments' }),
 });
 
 export const documentResource = defineResource({

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter, statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -71,7 +71,11 @@ export const UpdateTag = updateBody('UpdateTag', { ...fields, name: fields.name.
 export type UpdateTag = z.infer<typeof UpdateTag>;
 
 export const MergeTags = requestBody('MergeTags', {
-  sourceIds: z.array(Id).min(1).max(100).openapi({ description: 'The tags merged into this one (then deleted)' }),
+  sourceIds: z
+    .array(ref('tag'))
+    .min(1)
+    .max(100)
+    .openapi({ description: 'The tags merged into this one (then deleted)' }),
   version: Version,
 });
 export type MergeTags = z.infer<typeof MergeTags>;

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { INT4_MAX } from '../../../core/column-bounds';
+import { notRef } from '../../../core/references';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
@@ -33,7 +34,7 @@ const fields = {
   name: field.requiredText(100),
   nameEn: field.optionalText(200),
   standardVersion: field.optionalText(30),
-  wechatIndustryId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
+  wechatIndustryId: notRef(z.number().int().min(1).max(INT4_MAX).nullable().optional()),
   sort: field.sortOrder().optional(),
   status: field.status.optional(),
   remark: field.remark,

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
+import { notRef } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
@@ -79,7 +80,7 @@ const fields = {
     .optional(),
   pathStyle: z.boolean().optional(),
   basePath,
-  accessKeyId: field.optionalText(128),
+  accessKeyId: notRef(field.optionalText(128)),
   secretAccessKey: z
     .string()
     .min(1)

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { notRef, ref, refBy } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { Id } from '../../../core/resource/id-param';
 import { columnsOf } from '../../../core/resource/table.repository';
@@ -72,7 +73,9 @@ const UnwritableUpdate = requestBody('NoFollowerUpdate', { version: Version });
 
 export const BindFollower = requestBody('BindFollower', {
   personType: z.enum(BOUND_PERSON_TYPES),
-  personId: Id.openapi({ description: 'The trainee, staff member or doctor (not the person) of the tenant' }),
+  personId: refBy('personType', { trainee: 'trainee', staff: 'staff', doctor: 'doctor' }).openapi({
+    description: 'The trainee, staff member or doctor (not the person) of the tenant',
+  }),
   version: Version,
 });
 export type BindFollower = z.infer<typeof BindFollower>;
@@ -83,9 +86,11 @@ export const FollowerRemark = requestBody('FollowerRemark', {
 });
 export type FollowerRemark = z.infer<typeof FollowerRemark>;
 export const TagFollowers = requestBody('TagFollowers', {
-  accountId: Id,
+  accountId: ref('wechat_account'),
   ids: z.array(Id).min(1).max(500).openapi({ description: 'Followers of that account' }),
-  tagId: z.number().int().min(1).max(2_147_483_647).openapi({ description: "One of the account's WeChat tags" }),
+  tagId: notRef(z.number().int().min(1).max(2_147_483_647)).openapi({
+    description: "One of the account's WeChat tags",
+  }),
   mode: z.enum(['add', 'remove']),
 });
 export type TagFollowers = z.infer<typeof TagFollowers>;

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody } from '../../../core/schema-kit';
@@ -15,19 +15,20 @@ import { CHANNELS, type Channel } from '../channel/channel';
 export const BATCH_STATUSES = ['scheduled', 'sending', 'completed', 'cancelled'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
-const Ids = z.array(Id).max(1000).default([]);
+const Ids = (table: 'admin_user' | 'role' | 'organization' | 'trainee' | 'trainee_type') =>
+  z.array(ref(table)).max(1000).default([]);
 /**
  * Who a batch goes to. Console users: those named, the members of the roles, the users of the organisations. Trainees:
  * those named, and those in training of every criterion given (types, bases, cohorts). Each person once.
  */
 export const Audience = z
   .object({
-    userIds: Ids,
-    roleIds: Ids,
-    userOrgIds: Ids,
-    traineeIds: Ids,
-    traineeTypeIds: Ids,
-    traineeOrgIds: Ids,
+    userIds: Ids('admin_user'),
+    roleIds: Ids('role'),
+    userOrgIds: Ids('organization'),
+    traineeIds: Ids('trainee'),
+    traineeTypeIds: Ids('trainee_type'),
+    traineeOrgIds: Ids('organization'),
     cohortYears: z.array(z.number().int().min(1950).max(2100)).max(100).default([]),
   })
   .strict()
@@ -85,7 +86,7 @@ export const ParamValues = z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49
 
 export const SendBatch = requestBody('SendMessageBatch', {
   name: field.requiredText(100),
-  templateId: Id,
+  templateId: ref('message_template'),
   audience: Audience,
   params: ParamValues.default({}).openapi({
     description: 'The variables common to every recipient; `name` is each recipient’s own',

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
+import { notRef, ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { createdAtFilter, statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -86,10 +86,10 @@ const fields = {
     .min(1)
     .max(20_000)
     .openapi({ description: 'With `{var}` placeholders', example: '您好，{paperName} 将于 {startAt} 开考。' }),
-  wechatAccountId: Id.nullable().optional(),
-  externalTemplateId: field
-    .optionalText(100)
-    .openapi({ description: 'The WeChat template id or SMS provider template code (required for them)' }),
+  wechatAccountId: ref('wechat_account').nullable().optional(),
+  externalTemplateId: notRef(field.optionalText(100)).openapi({
+    description: 'The WeChat template id or SMS provider template code (required for them)',
+  }),
   example: z.string().max(2000).nullable().optional(),
   dataMapping: DataMapping.nullable().optional(),
   jumpUrl: z

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { type ColumnType, sql } from 'kysely';
+import { notRef } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
@@ -67,11 +68,13 @@ export type WechatAccount = z.infer<typeof WechatAccount>;
 
 const fields = {
   name: field.requiredText(64),
-  appId: z
-    .string()
-    .trim()
-    .regex(/^wx[0-9a-f]{16}$/, formatRule('wechatAppId'))
-    .openapi({ example: 'wx0123456789abcdef' }),
+  appId: notRef(
+    z
+      .string()
+      .trim()
+      .regex(/^wx[0-9a-f]{16}$/, formatRule('wechatAppId'))
+      .openapi({ example: 'wx0123456789abcdef' }),
+  ),
   appSecret: z
     .string()
     .trim()

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -73,7 +73,7 @@ export const UpdateDoctorType = updateBody('UpdateDoctorType', {
 export type UpdateDoctorType = z.infer<typeof UpdateDoctorType>;
 
 /** Where a type's doctors go before it is deleted. */
-export const MoveDoctors = requestBody('MoveDoctors', { targetTypeId: Id, version: Version });
+export const MoveDoctors = requestBody('MoveDoctors', { targetTypeId: ref('doctor_type'), version: Version });
 export type MoveDoctors = z.infer<typeof MoveDoctors>;
 
 export const doctorTypeResource = defineResource({

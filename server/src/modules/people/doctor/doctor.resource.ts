@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { ID_PATTERN, Id } from '../../../core/resource/id-param';
+import { ID_PATTERN } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -85,9 +86,9 @@ const number = (example: string) =>
 const fields = {
   ...personInput,
   doctorNo: number('D0001').openapi({ description: 'The hospital job number; unique when given' }),
-  doctorTypeId: Id,
-  orgId: Id.nullable().optional().openapi({ description: 'The department of an internal doctor' }),
-  unitId: Id.nullable().optional().openapi({ description: 'The employer of an external doctor' }),
+  doctorTypeId: ref('doctor_type'),
+  orgId: ref('organization').nullable().optional().openapi({ description: 'The department of an internal doctor' }),
+  unitId: ref('unit').nullable().optional().openapi({ description: 'The employer of an external doctor' }),
   professionalTitle: dictValue.nullable().optional().openapi({ description: 'Dictionary `professional_title`' }),
   practiceCategory: dictValue.nullable().optional().openapi({ description: 'Dictionary `practice_category`' }),
   practiceScope: field.optionalText(50),
@@ -109,7 +110,7 @@ export type CreateDoctor = z.infer<typeof CreateDoctor>;
 export const UpdateDoctor = updateBody('UpdateDoctor', {
   ...fields,
   name: personInput.name.optional(),
-  doctorTypeId: Id.optional(),
+  doctorTypeId: ref('doctor_type').optional(),
 });
 export type UpdateDoctor = z.infer<typeof UpdateDoctor>;
 

@@ -2,8 +2,9 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { ID_PATTERN, Id } from '../../../core/resource/id-param';
+import { ID_PATTERN } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -110,8 +111,8 @@ const expertFields = {
     .max(30)
     .regex(/^[A-Z0-9_-]+$/)
     .openapi({ example: 'E0001' }),
-  orgId: Id.nullable().optional().openapi({ description: 'The department of an internal expert' }),
-  unitId: Id.nullable().optional().openapi({ description: 'The employer of an external expert' }),
+  orgId: ref('organization').nullable().optional().openapi({ description: 'The department of an internal expert' }),
+  unitId: ref('unit').nullable().optional().openapi({ description: 'The employer of an external expert' }),
   professionalTitle: dictValue.nullable().optional().openapi({ description: 'Dictionary `professional_title`' }),
   specialties: unique(dictValue)
     .min(1)

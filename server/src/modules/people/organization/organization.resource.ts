@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { INT4_MAX, Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { statusFilter } from '../../../core/resource/list-query';
@@ -101,7 +102,7 @@ const fields = {
 };
 
 export const CreateOrganization = requestBody('CreateOrganization', {
-  parentId: Id.nullable().optional().openapi({ description: 'Absent or null: a root of the tree' }),
+  parentId: ref('organization').nullable().optional().openapi({ description: 'Absent or null: a root of the tree' }),
   ...fields,
 });
 export type CreateOrganization = z.infer<typeof CreateOrganization>;
@@ -116,7 +117,7 @@ export const UpdateOrganization = updateBody('UpdateOrganization', {
 export type UpdateOrganization = z.infer<typeof UpdateOrganization>;
 
 export const MoveOrganization = requestBody('MoveOrganization', {
-  parentId: Id.nullable().openapi({ description: 'The new parent; null: to the top of the tree' }),
+  parentId: ref('organization').nullable().openapi({ description: 'The new parent; null: to the top of the tree' }),
   version: Version,
 });
 export type MoveOrganization = z.infer<typeof MoveOrganization>;

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref, refBy } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
@@ -117,7 +118,7 @@ const fields = {
   validFrom: z.iso.date().nullable().optional(),
   validUntil: z.iso.date().nullable().optional().openapi({ description: 'None: permanent; not before `validFrom`' }),
   level: field.optionalText(50),
-  attachmentFileIds: z.array(Id).max(20).optional().openapi({
+  attachmentFileIds: z.array(ref('file')).max(20).optional().openapi({
     description: "Files uploaded with purpose `attachment` (or already this record's); the rest are let go",
   }),
   remark: field.remark,
@@ -125,7 +126,9 @@ const fields = {
 
 export const CreateQualification = requestBody('CreateQualification', {
   ownerType: z.enum(OWNER_TYPES),
-  ownerId: Id.openapi({ description: 'The expert, doctor, staff member or trainee it is filed under' }),
+  ownerId: refBy('ownerType', { expert: 'expert', doctor: 'doctor', staff: 'staff', trainee: 'trainee' }).openapi({
+    description: 'The expert, doctor, staff member or trainee it is filed under',
+  }),
   ...fields,
 });
 export type CreateQualification = z.infer<typeof CreateQualification>;

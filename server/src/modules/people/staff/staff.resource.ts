@@ -2,8 +2,9 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { ID_PATTERN, Id } from '../../../core/resource/id-param';
+import { ID_PATTERN } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -94,7 +95,7 @@ const fields = {
     .max(30)
     .regex(/^[A-Z0-9_-]+$/)
     .openapi({ example: 'S0001' }),
-  orgId: Id.openapi({ description: 'The department (an organisation)' }),
+  orgId: ref('organization').openapi({ description: 'The department (an organisation)' }),
   position: dictValue.nullable().optional().openapi({ description: 'Dictionary `post`' }),
   professionalTitle: dictValue.nullable().optional().openapi({ description: 'Dictionary `professional_title`' }),
   employmentType: z.enum(EMPLOYMENT_TYPES).optional(),
@@ -116,7 +117,7 @@ export const UpdateStaff = updateBody('UpdateStaff', {
 export type UpdateStaff = z.infer<typeof UpdateStaff>;
 
 const step = { reason: z.string().trim().min(1).max(500), effectiveDate: z.iso.date() };
-export const TransferStaff = requestBody('TransferStaff', { orgId: Id, ...step, version: Version });
+export const TransferStaff = requestBody('TransferStaff', { orgId: ref('organization'), ...step, version: Version });
 export type TransferStaff = z.infer<typeof TransferStaff>;
 export const ChangeStaffStatus = requestBody('ChangeStaffStatus', {
   to: z.enum(STAFF_STATUSES),
@@ -128,7 +129,7 @@ export type ChangeStaffStatus = z.infer<typeof ChangeStaffStatus>;
 export const CreateStaffAccount = requestBody('CreateStaffAccount', {
   userName: field.userName,
   roleIds: z
-    .array(Id)
+    .array(ref('role'))
     .min(1)
     .max(50)
     .optional()
@@ -136,7 +137,7 @@ export const CreateStaffAccount = requestBody('CreateStaffAccount', {
   version: Version,
 });
 export type CreateStaffAccount = z.infer<typeof CreateStaffAccount>;
-export const LinkStaffAccount = requestBody('LinkStaffAccount', { adminUserId: Id, version: Version });
+export const LinkStaffAccount = requestBody('LinkStaffAccount', { adminUserId: ref('admin_user'), version: Version });
 export type LinkStaffAccount = z.infer<typeof LinkStaffAccount>;
 export const StaffAccount = z
   .object({

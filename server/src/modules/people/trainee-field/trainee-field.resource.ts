@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { columnsOf } from '../../../core/resource/table.repository';
@@ -117,7 +118,11 @@ const fields = {
   status: z.enum(FIELD_STATUSES).optional(),
 };
 
-export const CreateTraineeField = requestBody('CreateTraineeField', { traineeTypeId: Id, key, ...fields });
+export const CreateTraineeField = requestBody('CreateTraineeField', {
+  traineeTypeId: ref('trainee_type'),
+  key,
+  ...fields,
+});
 export type CreateTraineeField = z.infer<typeof CreateTraineeField>;
 
 /** Everything but the type it belongs to; the key while no trainee holds a value of it. */
@@ -131,7 +136,7 @@ export type UpdateTraineeField = z.infer<typeof UpdateTraineeField>;
 
 /** A type's fields in their new order: every field of the type, once. */
 export const ReorderTraineeFields = requestBody('ReorderTraineeFields', {
-  traineeTypeId: Id,
+  traineeTypeId: ref('trainee_type'),
   ids: z.array(Id).min(1).max(500),
 });
 export type ReorderTraineeFields = z.infer<typeof ReorderTraineeFields>;

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter, type ListSpec } from '../../../core/resource/list-query';
@@ -141,7 +142,7 @@ export const Trainee = recordRow({ ...personRow, ...own, ...names }).openapi('Tr
 export type Trainee = z.infer<typeof Trainee>;
 
 const date = z.iso.date().nullable().optional();
-const ref = Id.nullable().optional();
+const optionalRef = (table: 'organization' | 'unit' | 'doctor') => ref(table).nullable().optional();
 const fields = {
   ...personInput,
   traineeNo: z
@@ -152,14 +153,14 @@ const fields = {
     .regex(/^[A-Za-z0-9_-]+$/)
     .optional()
     .openapi({ description: "Made from the type's number pattern when left out" }),
-  trainingBaseId: Id,
-  specialtyBaseId: ref,
+  trainingBaseId: ref('organization'),
+  specialtyBaseId: optionalRef('organization'),
   specialtyCode: field.optionalText(50),
   cohortYear: z.number().int().min(1950).max(2100).nullable().optional(),
   trainingStart: date,
   plannedEnd: date,
-  workUnitId: ref,
-  tutorDoctorId: ref.openapi({ description: 'A doctor who is a tutor, active' }),
+  workUnitId: optionalRef('unit'),
+  tutorDoctorId: optionalRef('doctor').openapi({ description: 'A doctor who is a tutor, active' }),
   recruitType: z.enum(RECRUIT_TYPES).nullable().optional(),
   graduateSchool: field.optionalText(100),
   graduateMajor: field.optionalText(100),
@@ -171,13 +172,13 @@ const fields = {
   remark: field.remark,
 };
 
-export const CreateTrainee = requestBody('CreateTrainee', { ...fields, traineeTypeId: Id });
+export const CreateTrainee = requestBody('CreateTrainee', { ...fields, traineeTypeId: ref('trainee_type') });
 export type CreateTrainee = z.infer<typeof CreateTrainee>;
 
 export const UpdateTrainee = updateBody('UpdateTrainee', {
   ...fields,
   name: personInput.name.optional(),
-  trainingBaseId: Id.optional(),
+  trainingBaseId: ref('organization').optional(),
 });
 export type UpdateTrainee = z.infer<typeof UpdateTrainee>;
 
@@ -208,7 +209,7 @@ export type AuditTrainees = z.infer<typeof AuditTrainees>;
 /** A tutor for several trainees at once (none: their tutor is taken away). */
 export const AssignTutor = requestBody('AssignTutor', {
   ids: z.array(Id).min(1).max(500),
-  tutorDoctorId: Id.nullable(),
+  tutorDoctorId: ref('doctor').nullable(),
 });
 export type AssignTutor = z.infer<typeof AssignTutor>;
 
@@ -232,8 +233,8 @@ export type TraineeHistory = z.infer<typeof TraineeHistory>;
 
 /** A request to move a trainee in training to another base, decided once. */
 export const RequestBaseChange = requestBody('RequestBaseChange', {
-  toTrainingBaseId: Id,
-  toSpecialtyBaseId: Id.nullable().optional().openapi({ description: 'None: no specialty base' }),
+  toTrainingBaseId: ref('organization'),
+  toSpecialtyBaseId: ref('organization').nullable().optional().openapi({ description: 'None: no specialty base' }),
   reason: z.string().trim().min(1).max(500),
   effectiveDate: z.iso.date(),
   version: Version,
@@ -351,7 +352,7 @@ export const traineeResource = defineResource({
   list: traineeList,
   importKey: 'traineeNo',
   // an import is made for one type: its columns are the type's importable fields too (trainee.import.ts)
-  importParams: z.object({ traineeTypeId: Id }),
+  importParams: z.object({ traineeTypeId: ref('trainee_type') }),
   label: (row) => `${row.traineeNo} ${row.name}`,
   columns: [
     { key: 'traineeNo', example: 'R202600001' },

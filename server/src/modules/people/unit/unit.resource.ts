@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { Id } from '../../../core/resource/id-param';
 import { statusFilter } from '../../../core/resource/list-query';
 import { columnsOf } from '../../../core/resource/table.repository';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -125,7 +125,7 @@ export const UpdateUnit = updateBody('UpdateUnit', { ...fields, name: fields.nam
 export type UpdateUnit = z.infer<typeof UpdateUnit>;
 
 export const MergeUnits = requestBody('MergeUnits', {
-  sourceIds: z.array(Id).min(1).max(50).openapi({
+  sourceIds: z.array(ref('unit')).min(1).max(50).openapi({
     description: 'The duplicates merged into this unit: their references move here, their names stay as aliases',
   }),
   version: Version,

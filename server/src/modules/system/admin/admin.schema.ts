@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Id } from '../../../core/resource/id-param';
+import { ref } from '../../../core/references';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 
 export const ADMIN_USER_STATUSES = ['enabled', 'disabled', 'locked'] as const;
@@ -32,8 +32,8 @@ export const CreateAdminUser = requestBody('CreateAdminUser', {
   password: z.string().min(1).max(128).openapi({ description: 'Checked against the password policy of the settings' }),
   mobile: mobile.nullable().optional(),
   email: email.nullable().optional(),
-  orgId: Id.nullable().optional(),
-  roleIds: z.array(Id).max(50).default([]),
+  orgId: ref('organization').nullable().optional(),
+  roleIds: z.array(ref('role')).max(50).default([]),
   remark: field.remark,
   mustChangePassword: z.boolean().optional().openapi({
     description: 'Ask for a new password at the first sign-in (default); false: the password is the user’s own',
@@ -45,8 +45,8 @@ export const UpdateAdminUser = updateBody('UpdateAdminUser', {
   displayName,
   mobile: mobile.nullable().optional(),
   email: email.nullable().optional(),
-  orgId: Id.nullable().optional(),
-  roleIds: z.array(Id).max(50).optional(),
+  orgId: ref('organization').nullable().optional(),
+  roleIds: z.array(ref('role')).max(50).optional(),
   remark: field.remark,
 });
 export type UpdateAdminUser = z.infer<typeof UpdateAdminUser>;
@@ -63,7 +63,7 @@ export const AdminUserImportRow = z.object({
 });
 export type AdminUserImportRow = z.infer<typeof AdminUserImportRow>;
 
-export const AssignRoles = requestBody('AssignRoles', { roleIds: z.array(Id).max(50) });
+export const AssignRoles = requestBody('AssignRoles', { roleIds: z.array(ref('role')).max(50) });
 
 export const TemporaryPassword = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
-import { Id } from '../../../core/resource/id-param';
+import { notRef, ref } from '../../../core/references';
 import { field, recordRow } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
@@ -67,7 +67,7 @@ const fields = {
     .min(300)
     .max(365 * 86_400)
     .default(30 * 86_400),
-  allowedTenantIds: z.array(Id).max(1000).nullable().default(null),
+  allowedTenantIds: z.array(ref('tenant')).max(1000).nullable().default(null),
   status: field.status.default('enabled'),
 };
 
@@ -82,12 +82,14 @@ function grantRules(v: { grantTypes: string[]; redirectUris: string[]; clientTyp
 
 export const CreateOauthClient = z
   .object({
-    clientId: z
-      .string()
-      .trim()
-      .min(2)
-      .max(64)
-      .regex(/^[a-zA-Z0-9._-]+$/, formatRule('clientId')),
+    clientId: notRef(
+      z
+        .string()
+        .trim()
+        .min(2)
+        .max(64)
+        .regex(/^[a-zA-Z0-9._-]+$/, formatRule('clientId')),
+    ),
     clientType: z.enum(['confidential', 'public']),
     ...fields,
   })

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Version } from '../../../core/column-bounds';
-import { Id } from '../../../core/resource/id-param';
+import { ref } from '../../../core/references';
 import { field, recordRow } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
@@ -36,7 +36,7 @@ const code = z
   .regex(/^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){2}$/, formatRule('permissionCode'));
 
 const fields = {
-  parentId: Id.nullable().default(null),
+  parentId: ref('permission').nullable().default(null),
   type: z.enum(PERMISSION_TYPES),
   name: field.requiredText(50),
   nameEn: field.optionalText(100),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Id } from '../../../core/resource/id-param';
+import { ref } from '../../../core/references';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 import { PermissionTree } from '../permission/permission.schema';
@@ -53,7 +53,9 @@ export const RoleImportRow = importRowOf(CreateRole.shape);
 
 export const RoleOption = z.object({ id: z.string(), code: z.string(), name: z.string() }).openapi('RoleOption');
 
-export const AssignPermissions = requestBody('AssignPermissions', { permissionIds: z.array(Id).max(2000) });
+export const AssignPermissions = requestBody('AssignPermissions', {
+  permissionIds: z.array(ref('permission')).max(2000),
+});
 
 export const RolePermissions = z
   .object({
@@ -65,7 +67,7 @@ export const RolePermissions = z
 export const AssignDataScope = z
   .object({
     dataScope: z.enum(DATA_SCOPES),
-    dataScopeOrgIds: z.array(Id).max(500).default([]),
+    dataScopeOrgIds: z.array(ref('organization')).max(500).default([]),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -79,4 +81,4 @@ export const RoleMember = z
   .object({ id: z.string(), userName: z.string(), displayName: z.string(), status: z.string() })
   .openapi('RoleMember');
 
-export const AddMembers = requestBody('AddMembers', { userIds: z.array(Id).min(1).max(500) });
+export const AddMembers = requestBody('AddMembers', { userIds: z.array(ref('admin_user')).min(1).max(500) });

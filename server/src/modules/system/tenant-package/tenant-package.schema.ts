@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Id } from '../../../core/resource/id-param';
+import { ref } from '../../../core/references';
 import { field, importRowOf, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 
 export const TenantPackage = recordRow({
@@ -12,7 +12,10 @@ export const TenantPackage = recordRow({
 export type TenantPackage = z.infer<typeof TenantPackage>;
 
 const name = field.requiredText(100).openapi({ example: '标准套餐' });
-const permissionIds = z.array(Id).max(2000).openapi({ description: 'Permissions that are not platform-only' });
+const permissionIds = z
+  .array(ref('permission'))
+  .max(2000)
+  .openapi({ description: 'Permissions that are not platform-only' });
 
 export const CreateTenantPackage = requestBody('CreateTenantPackage', {
   name,

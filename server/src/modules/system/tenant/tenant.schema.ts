@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Id } from '../../../core/resource/id-param';
+import { ref } from '../../../core/references';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
 import { formatRule } from '../../../core/validation';
 
@@ -44,7 +44,7 @@ const expiresAt = z.iso
 const fields = {
   name,
   shortName: field.optionalText(50),
-  packageId: Id,
+  packageId: ref('tenant_package'),
   maxAccounts: z.number().int().min(1).max(1_000_000),
   domains: z.array(domain).max(20).optional(),
   contactName: z.string().trim().min(1).max(50).optional(),
@@ -67,7 +67,7 @@ export type CreateTenant = z.infer<typeof CreateTenant>;
 
 export const UpdateTenant = updateBody('UpdateTenant', {
   ...fields,
-  packageId: Id.nullable().openapi({ description: 'null only for the platform tenant' }),
+  packageId: ref('tenant_package').nullable().openapi({ description: 'null only for the platform tenant' }),
 });
 export type UpdateTenant = z.infer<typeof UpdateTenant>;
 

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType, RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
@@ -158,7 +159,7 @@ export const MAX_CO_HOSTS = 10;
 export const REMINDER_SETTING = 'teaching.activity.reminderHours';
 export const REMINDER_HOURS = 24;
 const instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T08:00:00+08:00' });
-const ids = z.array(Id).max(100);
+const ids = (table: 'organization' | 'trainee_type') => z.array(ref(table)).max(100);
 const fields = {
   title: field.requiredText(200),
   activityType: z
@@ -167,11 +168,14 @@ const fields = {
     .min(1)
     .max(50)
     .openapi({ description: 'Dictionary `activity_type`', example: 'ward_round' }),
-  orgId: Id.openapi({ description: 'The department (within your data scope)' }),
-  specialtyBaseId: Id.nullable().optional().openapi({ description: 'A specialty base (within your data scope)' }),
-  hostDoctorId: Id,
+  orgId: ref('organization').openapi({ description: 'The department (within your data scope)' }),
+  specialtyBaseId: ref('organization')
+    .nullable()
+    .optional()
+    .openapi({ description: 'A specialty base (within your data scope)' }),
+  hostDoctorId: ref('doctor'),
   coHostIds: z
-    .array(Id)
+    .array(ref('doctor'))
     .max(MAX_CO_HOSTS)
     .optional()
     .openapi({ description: `Doctors who host it with its host: distinct, not the host, ${MAX_CO_HOSTS} at most` }),
@@ -184,11 +188,11 @@ const fields = {
     .max(500)
     .nullable()
     .optional(),
-  audienceTraineeTypeIds: ids.optional(),
-  audienceOrgIds: ids.optional(),
+  audienceTraineeTypeIds: ids('trainee_type').optional(),
+  audienceOrgIds: ids('organization').optional(),
   audienceCohortYears: z.array(z.number().int().min(1950).max(2100)).max(20).optional(),
   audienceTraineeIds: z
-    .array(Id)
+    .array(ref('trainee'))
     .max(MAX_NAMED_TRAINEES)
     .optional()
     .openapi({ description: 'Trainees named one by one (within your data scope), with those the criteria take' }),
@@ -230,7 +234,7 @@ export const UpdateActivity = updateBody('UpdateTeachingActivity', {
 export type UpdateActivity = z.infer<typeof UpdateActivity>;
 
 export const ActivityAction = requestBody('TeachingActivityAction', { version: Version });
-const fileIds = z.array(Id).max(MAX_FILES);
+const fileIds = z.array(ref('file')).max(MAX_FILES);
 export const ActivityFiles = requestBody('TeachingActivityFiles', {
   materialFileIds: fileIds.optional().openapi({
     description: 'Slides: files uploaded as attachments (or already its own); left out: kept; the rest let go',
@@ -250,7 +254,7 @@ export const CancelActivity = requestBody('CancelTeachingActivity', {
 });
 export type CancelActivity = z.infer<typeof CancelActivity>;
 export const AddParticipants = requestBody('AddActivityParticipants', {
-  traineeIds: z.array(Id).min(1).max(500),
+  traineeIds: z.array(ref('trainee')).min(1).max(500),
 });
 export type AddParticipants = z.infer<typeof AddParticipants>;
 export const CorrectAttendance = requestBody('CorrectActivityAttendance', {
@@ -258,7 +262,7 @@ export const CorrectAttendance = requestBody('CorrectActivityAttendance', {
     .array(
       z
         .object({
-          traineeId: Id,
+          traineeId: ref('trainee'),
           attendance: z.enum(ATTENDANCES),
           note: field
             .optionalText(200)

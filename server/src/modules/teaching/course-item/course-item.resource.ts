@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { ID_PATTERN, Id } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
@@ -160,19 +161,20 @@ export const CourseItem = recordRow({
 export type CourseItem = z.infer<typeof CourseItem>;
 
 const fields = {
-  courseId: Id,
-  parentId: Id.nullable().optional().openapi({ description: 'A chapter of the same course' }),
+  courseId: ref('course'),
+  parentId: ref('course_item').nullable().optional().openapi({ description: 'A chapter of the same course' }),
   itemType: z.enum(ITEM_TYPES),
   title: field.requiredText(200),
   description: field.optionalText(2000),
-  fileId: Id.nullable().optional(),
+  fileId: ref('file').nullable().optional(),
   url: z
     .url({ protocol: /^https?$/ })
     .max(1000)
     .nullable()
     .optional(),
-  examPaperId: Id.nullable().optional(),
-  documentId: Id.nullable()
+  examPaperId: ref('exam_paper').nullable().optional(),
+  documentId: ref('document')
+    .nullable()
     .optional()
     .openapi({ description: 'A document of the document base (published to publish)' }),
   contentHtml: z
@@ -205,7 +207,7 @@ export type UpdateCourseItem = z.infer<typeof UpdateCourseItem>;
 
 export const ItemAction = requestBody('CourseItemAction', { version: Version });
 export const ReplaceMedia = requestBody('ReplaceCourseItemMedia', {
-  fileId: Id.openapi({ description: 'A file uploaded (an attachment no record holds yet)' }),
+  fileId: ref('file').openapi({ description: 'A file uploaded (an attachment no record holds yet)' }),
   version: Version,
 });
 export type ReplaceMedia = z.infer<typeof ReplaceMedia>;
@@ -214,16 +216,16 @@ export const HideItem = requestBody('HideCourseItem', { hidden: z.boolean(), ver
 export const MAX_COURSE_ITEMS = 1000;
 export const OutlineQuery = z.object({ courseId: Id.openapi({ description: 'The course' }) });
 export const ReorderItems = requestBody('ReorderCourseItems', {
-  courseId: Id,
+  courseId: ref('course'),
   items: z
-    .array(z.object({ id: Id, parentId: Id.nullable() }).strict())
+    .array(z.object({ id: ref('course_item'), parentId: ref('course_item').nullable() }).strict())
     .min(1)
     .max(MAX_COURSE_ITEMS)
     .openapi({ description: 'Every item of the course, in its new order, each with its chapter' }),
 });
 export type ReorderItems = z.infer<typeof ReorderItems>;
 export const RecordProgress = requestBody('RecordCourseProgress', {
-  traineeId: Id,
+  traineeId: ref('trainee'),
   percent: z.number().int().min(0).max(100),
   score: z.number().min(0).max(9999).nullable().optional().openapi({ description: 'A quiz: the score on its paper' }),
 });

@@ -2,8 +2,9 @@ import { z } from '@hono/zod-openapi';
 import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { Version } from '../../../core/column-bounds';
+import { ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
-import { ID_PATTERN, Id } from '../../../core/resource/id-param';
+import { ID_PATTERN } from '../../../core/resource/id-param';
 import { createdAtFilter } from '../../../core/resource/list-query';
 import { columnsOf, tableRepository } from '../../../core/resource/table.repository';
 import { field, recordRow, requestBody, updateBody } from '../../../core/schema-kit';
@@ -117,18 +118,18 @@ export const Course = recordRow({
 export type Course = z.infer<typeof Course>;
 
 const code = field.code().openapi({ example: 'PRE-2026' });
-const ids = z.array(Id).max(100);
-const teachers = z.array(Id).max(50);
+const ids = (table: 'organization' | 'trainee_type') => z.array(ref(table)).max(100);
+const teachers = (table: 'doctor' | 'staff') => z.array(ref(table)).max(50);
 const fields = {
   code,
   title: field.requiredText(200),
-  categoryId: Id.nullable().optional().openapi({ description: 'A course category of the tenant' }),
+  categoryId: ref('course_category').nullable().optional().openapi({ description: 'A course category of the tenant' }),
   courseType: z.enum(COURSE_TYPES).optional(),
   purpose: z.enum(PURPOSES).optional(),
-  audienceTraineeTypeIds: ids.optional(),
-  audienceOrgIds: ids.optional(),
+  audienceTraineeTypeIds: ids('trainee_type').optional(),
+  audienceOrgIds: ids('organization').optional(),
   audienceCohortYears: z.array(z.number().int().min(1950).max(2100)).max(20).optional(),
-  ownerOrgId: Id.nullable().optional(),
+  ownerOrgId: ref('organization').nullable().optional(),
   summary: field.optionalText(2000),
   descriptionHtml: z
     .string()
@@ -136,11 +137,12 @@ const fields = {
     .nullable()
     .optional()
     .openapi({ description: 'Rich text; the server keeps only safe markup (no scripts, no event handlers)' }),
-  coverFileId: Id.nullable()
+  coverFileId: ref('file')
+    .nullable()
     .optional()
     .openapi({ description: 'An uploaded image (an attachment no record holds yet), or the one it holds' }),
-  teacherDoctorIds: teachers.optional().openapi({ description: 'Doctors of the tenant, each once' }),
-  teacherStaffIds: teachers.optional().openapi({ description: 'Teaching staff of the tenant, each once' }),
+  teacherDoctorIds: teachers('doctor').optional().openapi({ description: 'Doctors of the tenant, each once' }),
+  teacherStaffIds: teachers('staff').optional().openapi({ description: 'Teaching staff of the tenant, each once' }),
   targetSpecialties: z
     .array(z.string().trim().min(1).max(50))
     .max(20)
@@ -159,7 +161,10 @@ const fields = {
   availableFrom: z.iso.date().nullable().optional(),
   availableTo: z.iso.date().nullable().optional().openapi({ description: 'Not before `availableFrom`' }),
   enrolMode: z.enum(ENROL_MODES).optional(),
-  finalPaperId: Id.nullable().optional().openapi({ description: 'A paper of the tenant; published before the course' }),
+  finalPaperId: ref('exam_paper')
+    .nullable()
+    .optional()
+    .openapi({ description: 'A paper of the tenant; published before the course' }),
   minItemPercent: z.number().int().min(0).max(100).optional(),
   remark: field.remark,
 };
@@ -177,7 +182,7 @@ export const CloneCourse = requestBody('CloneCourse', { code, title: field.requi
 export type CloneCourse = z.infer<typeof CloneCourse>;
 export const EnrolTrainees = requestBody('EnrolCourseTrainees', {
   traineeIds: z
-    .array(Id)
+    .array(ref('trainee'))
     .min(1)
     .max(100)
     .openapi({ description: 'Trainees in training within your data scope (those already on it stay as they are)' }),
@@ -185,7 +190,7 @@ export const EnrolTrainees = requestBody('EnrolCourseTrainees', {
 export type EnrolTrainees = z.infer<typeof EnrolTrainees>;
 export const RemoveEnrolments = requestBody('RemoveCourseEnrolments', {
   traineeIds: z
-    .array(Id)
+    .array(ref('trainee'))
     .min(1)
     .max(100)
     .openapi({ description: 'Trainees on the course who have not completed it (their progress on it goes too)' }),

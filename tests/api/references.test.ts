@@ -1,0 +1,185 @@
+import { type Kysely, sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { down, up } from '../../server/src/db/migrations/0059_tenant_references';
+import { engines, type Json, twoTenants } from './helpers';
+import { fingerprint } from './openapi-operations';
+
+/** A 1×1 PNG: an icon or a cover. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+/**
+ * A reference in a body names a row of the caller's tenant: another tenant's id is refused with the field named and
+ * nothing written, and the database refuses it too where the reference is stored (migration 0059).
+ */
+describe.each(engines())('references to another tenant’s rows on $name', (engine) => {
+  const s = twoTenants(engine);
+  const { call, create } = s;
+  /** Rows of the second tenant, and the demo tenant's own of the same kinds. */
+  const theirs: Record<'org' | 'type' | 'file', string> = { org: '', type: '', file: '' };
+  const mine: Record<'org' | 'type' | 'file', string> = { org: '', type: '', file: '' };
+
+  const upload = async (token: string) => {
+    const res = await s.api.fetch('POST', '/api/file/file/upload?name=icon.png&purpose=attachment', {
+      token,
+      body: PNG,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(res.status).toBe(201);
+    return String(((await res.json()) as Json).id);
+  };
+  const made = async (token: string, path: string, body: Json) => {
+    const res = await call('POST', path, body, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return String(res.body.id);
+  };
+
+  beforeAll(async () => {
+    for (const [rows, token] of [
+      [theirs, s.other],
+      [mine, s.demo],
+    ] as const) {
+      rows.org = await made(token, '/api/people/organization', { code: 'B1', name: '基地', orgType: 'hospital' });
+      rows.type = await made(token, '/api/people/trainee-type', {
+        code: 'res',
+        name: '住院医师',
+        category: 'residency',
+      });
+      rows.file = await upload(token);
+    }
+  });
+
+  /** The request is refused 400 naming `field`, and no row of any table changed. */
+  async function refused(method: string, path: string, body: Json, field: string) {
+    const before = await fingerprint(s.api);
+    const res = await call(method, path, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ family: 'CLIENT_ERROR', code: 'common.validation' });
+    expect(res.body.fields.map((f: Json) => f.field)).toContain(field);
+    expect(await fingerprint(s.api)).toEqual(before);
+  }
+
+  it('refuses another tenant’s organisation as an administrator’s orgId, on create and on update', async () => {
+    const body = { userName: 'wang', displayName: '王', password: 'Quiet-Otter-42' };
+    await refused('POST', '/api/system/admin', { ...body, orgId: theirs.org }, 'orgId');
+    const admin = await create('/api/system/admin', { ...body, orgId: mine.org });
+    expect(admin.orgId).toBe(mine.org);
+    await refused(
+      'PUT',
+      `/api/system/admin/${admin.id}`,
+      { displayName: '王', orgId: theirs.org, version: admin.version },
+      'orgId',
+    );
+  });
+
+  it('refuses another tenant’s organisation in a role’s dataScopeOrgIds', async () => {
+    const role = await create('/api/system/role', { code: 'scoped', name: '限定' });
+    const path = `/api/system/role/${role.id}/data-scope`;
+    await refused(
+      'PUT',
+      path,
+      { dataScope: 'org_custom', dataScopeOrgIds: [mine.org, theirs.org] },
+      'dataScopeOrgIds.1',
+    );
+    const own = await call('PUT', path, { dataScope: 'org_custom', dataScopeOrgIds: [mine.org] });
+    expect(own.body).toMatchObject({ dataScopeOrgIds: [mine.org] });
+  });
+
+  it('refuses another tenant’s bases and trainee types as a course’s audience, and its file as a cover', async () => {
+    const course = { code: 'C1', title: '课程' };
+    await refused('POST', '/api/teaching/course', { ...course, audienceOrgIds: [theirs.org] }, 'audienceOrgIds.0');
+    await refused(
+      'POST',
+      '/api/teaching/course',
+      { ...course, audienceTraineeTypeIds: [theirs.type] },
+      'audienceTraineeTypeIds.0',
+    );
+    await refused('POST', '/api/teaching/course', { ...course, coverFileId: theirs.file }, 'coverFileId');
+    const own = await create('/api/teaching/course', {
+      ...course,
+      audienceOrgIds: [mine.org],
+      audienceTraineeTypeIds: [mine.type],
+    });
+    expect(own).toMatchObject({ audienceOrgIds: [mine.org], audienceTraineeTypeIds: [mine.type] });
+  });
+
+  it('refuses another tenant’s file as a board’s icon and its trainee types as the board’s audience', async () => {
+    const board = { code: 'cases', name: '病例讨论' };
+    await refused('POST', '/api/community/board', { ...board, iconFileId: theirs.file }, 'iconFileId');
+    await refused(
+      'POST',
+      '/api/community/board',
+      { ...board, audience: { traineeTypeIds: [theirs.type], orgIds: [] } },
+      'audience.traineeTypeIds.0',
+    );
+    await refused(
+      'POST',
+      '/api/community/board',
+      { ...board, audience: { traineeTypeIds: [], orgIds: [mine.org, theirs.org] } },
+      'audience.orgIds.1',
+    );
+    const own = await create('/api/community/board', {
+      ...board,
+      iconFileId: mine.file,
+      audience: { traineeTypeIds: [mine.type], orgIds: [mine.org] },
+    });
+    expect(own).toMatchObject({ iconFileId: mine.file, audience: { traineeTypeIds: [mine.type], orgIds: [mine.org] } });
+    await refused(
+      'PUT',
+      `/api/community/board/${own.id}`,
+      { iconFileId: theirs.file, version: own.version },
+      'iconFileId',
+    );
+  });
+
+  it('keeps a shared platform row referable: a platform message template in a batch', async () => {
+    const shared = await sql<{ id: string }>`SELECT id::text AS id FROM message_template
+      WHERE tenant_id IS NULL ORDER BY id LIMIT 1`.execute(s.api.db);
+    const id = shared.rows[0]?.id;
+    expect(id).toBeDefined();
+    const res = await call('POST', '/api/message/batch/preview', { name: '通知', templateId: id, audience: {} });
+    expect(res.body.fields?.map((f: Json) => f.field) ?? []).not.toContain('templateId');
+  });
+
+  it('has the database refuse another tenant’s row in a stored reference, even to a write with no check', async () => {
+    const tenantOf = async (code: string) =>
+      (await s.api.db.selectFrom('tenant').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    const demo = await tenantOf('demo');
+    const writes = [
+      sql`UPDATE admin_user SET org_id = ${theirs.org} WHERE tenant_id = ${demo}`,
+      sql`UPDATE board SET icon_file_id = ${theirs.file} WHERE tenant_id = ${demo}`,
+      sql`UPDATE role SET data_scope_org_ids = ARRAY[${theirs.org}::bigint] WHERE tenant_id = ${demo}`,
+      sql`UPDATE course SET audience_trainee_type_ids = ARRAY[${theirs.type}::bigint] WHERE tenant_id = ${demo}`,
+      sql`UPDATE board SET audience = jsonb_build_object('orgIds', jsonb_build_array(${theirs.org}::text),
+        'traineeTypeIds', '[]'::jsonb) WHERE tenant_id = ${demo}`,
+    ];
+    for (const write of writes) {
+      await expect(write.execute(s.api.db)).rejects.toMatchObject({ code: '23503' });
+    }
+  });
+
+  it('drops, on upgrade, the references old rows hold to another tenant’s rows, and keeps their own', async () => {
+    const userId = await s.api.userId('demo', 'admin');
+    const role = await create('/api/system/role', { code: 'old', name: '旧' });
+    const board = await create('/api/community/board', { code: 'old', name: '旧版块', iconFileId: mine.file });
+    await s.api.db.transaction().execute((tx) => down(tx as unknown as Kysely<unknown>));
+    await sql`UPDATE admin_user SET org_id = ${theirs.org} WHERE id = ${userId}`.execute(s.api.db);
+    await sql`UPDATE role SET data_scope_org_ids = ARRAY[${mine.org}, ${theirs.org}]::bigint[]
+      WHERE id = ${role.id}`.execute(s.api.db);
+    await sql`UPDATE board SET audience = ${JSON.stringify({ orgIds: [theirs.org, mine.org], traineeTypeIds: [theirs.type] })}::jsonb
+      WHERE id = ${board.id}`.execute(s.api.db);
+    await s.api.db.transaction().execute((tx) => up(tx as unknown as Kysely<unknown>));
+    const read = async (q: ReturnType<typeof sql>) => (await q.execute(s.api.db)).rows[0];
+    expect(await read(sql`SELECT org_id FROM admin_user WHERE id = ${userId}`)).toEqual({ org_id: null });
+    expect(await read(sql`SELECT data_scope_org_ids::text[] AS ids FROM role WHERE id = ${role.id}`)).toEqual({
+      ids: [mine.org],
+    });
+    expect(await read(sql`SELECT audience, icon_file_id::text AS icon FROM board WHERE id = ${board.id}`)).toEqual({
+      audience: { orgIds: [mine.org], traineeTypeIds: [] },
+      icon: mine.file,
+    });
+  });
+});
