@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, readEnvFiles } from '../../server/src/config';
+import { ConfigError, envSchema, loadConfig, readEnvFiles } from '../../server/src/config';
 
 describe('configuration', () => {
   const names = ['MEDU_TEST_A', 'MEDU_TEST_B', 'MEDU_TEST_C'];
@@ -25,6 +25,12 @@ describe('configuration', () => {
       'local',
       'real',
     ]);
+  });
+
+  it("documents every variable the server reads in the README's configuration table", () => {
+    const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    const rows = new Set([...readme.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]));
+    expect(Object.keys(envSchema.shape).filter((name) => !rows.has(name))).toEqual([]);
   });
 
   it('the repository .env holds documented defaults that validate', () => {
