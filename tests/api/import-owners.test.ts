@@ -188,6 +188,28 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
     expect(Number(removed.n)).toBe(250);
   });
 
+  it('stops a running import that another instance took over, and leaves the job to it', async () => {
+    const id = await startJob(3000, 'frozen');
+    // another instance thought this one gone (frozen, cut off) and took the job over to undo it
+    const taker = await otherInstance('live');
+    await server.db
+      .updateTable('import_job')
+      .set({ owner_instance: taker, status: 'undoing' })
+      .where('id', '=', id)
+      .execute();
+    await server.services.imports.idle();
+    // this instance's run stopped at its next batch: it neither finished the job nor went on writing
+    expect(await job(id)).toMatchObject({ status: 'undoing' });
+    const owner = await server.db
+      .selectFrom('import_job')
+      .select('owner_instance')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(owner.owner_instance).toBe(taker);
+    expect(await liveRoles('frozen')).toBeLessThan(3000);
+    await server.db.updateTable('server_instance').set({ stopped_at: new Date() }).where('id', '=', taker).execute();
+  });
+
   it('hands a running import back at shutdown: undone and failed, nothing of it left', async () => {
     const id = await startJob(3000, 'stopping');
     await server.close();

@@ -206,6 +206,22 @@ export async function claimAbandonedImportJob(tx: Tx, owner: string, staleMs: nu
   return { ...job, status };
 }
 
+/**
+ * Whether the job is still `owner`'s (another instance taking it over makes itself the owner), its row locked for the
+ * rest of the transaction. A batch that finds its job taken over (its instance was thought gone: frozen, cut off) is
+ * rolled back, and no instance takes the job over while a batch that still holds it is written (the take-over skips
+ * locked rows, and finds that batch in the audit trail once it has committed).
+ */
+export async function holdsImportJob(tx: Tx, id: string, owner: string): Promise<boolean> {
+  const job = await tx
+    .selectFrom('import_job')
+    .select('owner_instance')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return job?.owner_instance === owner;
+}
+
 /** Asks a running job to stop; false when it has already finished. */
 export async function requestImportJobCancel(tx: Tx, resource: string, id: string): Promise<boolean> {
   const row = await tx

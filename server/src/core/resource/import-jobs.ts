@@ -161,6 +161,7 @@ export function createImportJobs(deps: {
         maxRows: limits['import.maxRows'],
         refreshStatistics: deps.engine === 'pglite' ? deps.analyze : undefined,
         stopping: () => stopping,
+        owner: deps.owner.id,
       }).catch(async (err: unknown) => {
         deps.logger?.error({ err, importJob: job.id }, 'import job failed');
         const error = { code: 'common.internal', message: deps.catalog.message('common.internal', ctx.lang) };

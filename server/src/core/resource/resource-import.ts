@@ -4,7 +4,7 @@ import type { ErrorCatalog } from '../error-catalog';
 import { AppError, invalidField, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
-import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
+import { holdsImportJob, insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
 import { codeOf } from './readable-cells';
 import {
   type AuditRecord,
@@ -110,6 +110,11 @@ export interface ImportJobRun {
   refreshStatistics?: () => Promise<void>;
   /** True once the server is shutting down: the job stops at its next batch, undoes its writes and fails. */
   stopping?: () => boolean;
+  /**
+   * The instance running the job (import_job.owner_instance). Should another take the job over (this one was thought
+   * gone), the run stops at its next batch, rolled back, and leaves the job and what it wrote to that instance.
+   */
+  owner?: string;
 }
 
 export interface ImportOutcome {
@@ -122,6 +127,8 @@ export interface ImportOutcome {
 class Cancelled extends Error {}
 /** The server is shutting down: undone like a cancellation, but the job ends failed (`import.interrupted`). */
 class Interrupted extends Cancelled {}
+/** Another instance took the job over: this run stops, and neither undoes nor ends the job, which is that one's now. */
+class TakenOver extends Error {}
 class RowsFailed extends Error {
   constructor(readonly failures: ImportFailure[]) {
     super('rows failed');
@@ -197,13 +204,20 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   };
   /**
    * Records progress; throws Cancelled (rolling back the batch) when someone asked to stop, Interrupted when the server
-   * is shutting down.
+   * is shutting down, TakenOver when the job is no longer this instance's.
    */
   const progress = async (tx: Tx, values: Parameters<typeof updateImportJob>[2]) => {
     if (values.status === 'undoing') return void (await updateImportJob(tx, job.id, values));
     if (job.stopping?.()) throw new Interrupted();
+    if (job.owner && !(await holdsImportJob(tx, job.id, job.owner))) throw new TakenOver();
     if (await updateImportJob(tx, job.id, values)) throw new Cancelled();
   };
+  /** What a run taken over answers (to no one but its caller): the job's row is the other instance's to end. */
+  const takenOver = (report: ImportReport): ImportOutcome => ({
+    status: 'failed',
+    report,
+    error: new AppError('import.interrupted'),
+  });
   /** How a job stopped by a cancellation or a shutdown ends, once what it wrote is undone. */
   const stopped = (err: Cancelled, report: ImportReport): ImportOutcome =>
     err instanceof Interrupted
@@ -214,14 +228,16 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       code: outcome.error.code,
       message: catalog.message(outcome.error.code, lang, outcome.error.params),
     };
-    await inTenant((tx) =>
-      updateImportJob(tx, job.id, {
+    const ended = await inTenant(async (tx) => {
+      if (job.owner && !(await holdsImportJob(tx, job.id, job.owner))) return false;
+      await updateImportJob(tx, job.id, {
         status: outcome.status,
         report: { ...outcome.report, error },
         finished: new Date(),
-      }),
-    );
-    return outcome;
+      });
+      return true;
+    });
+    return ended ? outcome : takenOver(outcome.report);
   };
 
   const byLabel = (text: string) =>
@@ -603,6 +619,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     }
   } catch (err) {
     // a header that does not fit (read before any batch) ends as failed, below, which undoes what was written
+    if (err instanceof TakenOver) return takenOver(report);
     if (!(err instanceof RowsFailed)) {
       await undoWritten();
       if (err instanceof Cancelled) return finish(stopped(err, { ...report, created: 0, updated: 0 }));
@@ -644,7 +661,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
         await keepStatistics();
         done += records.length;
       } catch (err) {
-        if (err instanceof Cancelled) throw err;
+        if (err instanceof Cancelled || err instanceof TakenOver) throw err;
         const failures = await locate(records);
         if (failures.length === 0) throw err;
         throw new RowsFailed(failures);
@@ -656,6 +673,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
     await target.afterImport?.();
     return outcome;
   } catch (err) {
+    if (err instanceof TakenOver) return takenOver(report);
     await undoAll();
     await keepStatistics(true);
     report.created = 0;
