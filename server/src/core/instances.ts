@@ -100,7 +100,12 @@ export function createInstances(deps: { tenancy: Tenancy; dataDir: string; logge
       clearInterval(timer);
       timer = undefined;
       await beating;
-      rmSync(path.join(markers, record.id), { force: true });
+      // a disk gone unusable (its marker never written) does not keep the instance from saying it stopped
+      try {
+        rmSync(path.join(markers, record.id), { force: true });
+      } catch (err) {
+        logger?.warn({ err }, 'the instance marker could not be removed');
+      }
       // without the database the row's heartbeat simply goes stale: the others find out a little later
       await tenancy
         .asSystem((tx) => markInstanceStopped(tx, record.id))
