@@ -28,7 +28,7 @@ describe('configuration', () => {
   });
 
   it("documents every variable the server reads in the README's configuration table", () => {
-    const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+    const readme = readFileSync(path.resolve(__dirname, '../..', 'README.md'), 'utf8');
     const rows = new Set([...readme.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]));
     expect(Object.keys(envSchema.shape).filter((name) => !rows.has(name))).toEqual([]);
   });
