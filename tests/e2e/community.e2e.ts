@@ -47,7 +47,7 @@ beforeAll(async () => {
   });
   postId = post.id;
   // a member of the community: reads posts and reports them (community:post:report), reads no case
-  const role = await api('POST', '/system/role', { code: `member_${tag}`, name: `社区成员${tag}` });
+  const role = await api('POST', '/system/role', { code: `member_${tag.toLowerCase()}`, name: `社区成员${tag}` });
   type Node = { id: string; code: string | null; children?: Node[] };
   const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
   const { tree } = await api('GET', `/system/role/${role.id}/permissions`);
