@@ -100,7 +100,11 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
         services.imports
           .recover(targets)
           .catch((err: unknown) => logger?.error({ err }, 'recovering interrupted import jobs failed'));
-      await services.instances.register({ ...options.instance, onBeat: recover });
+      await services.instances.register({
+        ...options.instance,
+        onBeat: recover,
+        usesLocalDisk: () => services.files.stores.localInUse(),
+      });
       void recover();
     }
     const app = createApp(services, logger);

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../../server/src/config';
+import type { InstanceTiming } from '../../server/src/core/instances';
 import { createPasswordHasher } from '../../server/src/core/password';
 import { createTenancy, type Tenancy } from '../../server/src/core/tenancy';
 import type { DatabaseOptions } from '../../server/src/db/database';
@@ -118,6 +119,8 @@ export async function startApi(
     config?: Partial<Config>;
     /** Another instance on the database of a server started before (its `database`); closing it leaves the database. */
     database?: DatabaseOptions;
+    /** The instance's heartbeat timing (createServer's `instance`). */
+    instance?: Partial<InstanceTiming>;
   } = {},
 ): Promise<TestApi> {
   const database = options.database ? { options: options.database, drop: async () => {} } : await engine.create();
@@ -129,6 +132,7 @@ export async function startApi(
       database: database.options,
       demo: options.demo ?? true,
       demoContent: options.demoContent,
+      instance: options.instance,
       logger: false,
       config: {
         argon2: testArgon2,

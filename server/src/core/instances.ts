@@ -36,10 +36,13 @@ export function createInstances(deps: { tenancy: Tenancy; dataDir: string; logge
   let timing: InstanceTiming = { heartbeatMs: HEARTBEAT_MS, staleMs: INSTANCE_STALE_MS };
   let timer: NodeJS.Timeout | undefined;
   let beating: Promise<void> | undefined;
+  let usesLocalDisk: () => Promise<boolean> = async () => true;
+  let localDiskNotShared = false;
 
   const beat = async (onBeat?: () => Promise<unknown>) => {
     try {
       await tenancy.asSystem((tx) => beatInstance(tx, record));
+      await assess();
       await onBeat?.();
     } catch (err) {
       // the database may be away for a moment: the next heartbeat tries again
@@ -57,6 +60,13 @@ export function createInstances(deps: { tenancy: Tenancy; dataDir: string; logge
     return { live: live.length, shared };
   };
 
+  /** Works out the health warning once per heartbeat, so that a liveness probe reads it and queries nothing. */
+  const assess = async () => {
+    const apart = await sharing();
+    localDiskNotShared = !apart.shared && (await usesLocalDisk());
+    return apart;
+  };
+
   return {
     sharing,
     /** This process's id: the owner named by the import jobs it runs. */
@@ -65,11 +75,27 @@ export function createInstances(deps: { tenancy: Tenancy; dataDir: string; logge
     get staleMs() {
       return timing.staleMs;
     },
+    /**
+     * Whether some tenant's files go to a local disk that the live instances do not share, as of the last heartbeat
+     * (false for a process that never registered).
+     */
+    get localDiskNotShared() {
+      return localDiskNotShared;
+    },
 
-    /** Writes the instance's row and marker and starts the heartbeat; the timer never keeps the process alive. */
-    async register(options: Partial<InstanceTiming> & { onBeat?: () => Promise<unknown> } = {}): Promise<void> {
-      const { onBeat, ...given } = options;
+    /**
+     * Writes the instance's row and marker and starts the heartbeat; the timer never keeps the process alive.
+     * `usesLocalDisk` says whether some tenant stores files on the local disk (the warning's other half).
+     */
+    async register(
+      options: Partial<InstanceTiming> & {
+        onBeat?: () => Promise<unknown>;
+        usesLocalDisk?: () => Promise<boolean>;
+      } = {},
+    ): Promise<void> {
+      const { onBeat, usesLocalDisk: uses, ...given } = options;
       timing = { ...timing, ...given };
+      if (uses) usesLocalDisk = uses;
       await tenancy.asSystem(async (tx) => {
         await forgetOldInstances(tx);
         await beatInstance(tx, record);
@@ -86,7 +112,7 @@ export function createInstances(deps: { tenancy: Tenancy; dataDir: string; logge
         });
       }, timing.heartbeatMs);
       timer.unref();
-      const apart = await sharing();
+      const apart = await assess();
       if (!apart.shared)
         logger?.warn(
           { instances: apart.live },

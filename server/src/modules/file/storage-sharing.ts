@@ -27,9 +27,3 @@ export async function storageSharing(
   const [sharing, master] = await Promise.all([deps.instances.sharing(), deps.stores.master(tenantId)]);
   return { instances: sharing.live, localDiskShared: sharing.shared, usesLocalDisk: master.provider === 'local' };
 }
-
-/** The health answer's warning: some tenant's files go to a local disk that the live instances do not share. */
-export async function localDiskNotShared(deps: { instances: Instances; stores: Stores }): Promise<boolean> {
-  const sharing = await deps.instances.sharing();
-  return !sharing.shared && (await deps.stores.localInUse());
-}

@@ -2,7 +2,6 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/context';
 import { json } from '../../core/openapi';
 import { defineRoute } from '../../core/route';
-import { localDiskNotShared } from '../file/storage-sharing';
 
 /**
  * What the operator should fix though the server answers: `storage.localDiskNotShared`, several live instances keep
@@ -28,8 +27,8 @@ export function healthRoutes() {
     const { services } = c.var;
     await services.health.ping();
     const warnings: z.infer<typeof HealthWarning>[] = [];
-    if (await localDiskNotShared({ instances: services.instances, stores: services.files.stores }))
-      warnings.push('storage.localDiskNotShared');
+    // worked out once per heartbeat (core/instances.ts): a balancer's probe every few seconds costs one ping
+    if (services.instances.localDiskNotShared) warnings.push('storage.localDiskNotShared');
     return c.json({ status: 'ok' as const, engine: services.engine, warnings }, 200);
   });
 }
