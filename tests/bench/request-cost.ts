@@ -125,16 +125,22 @@ async function benchEngine(label: string, engine: 'pglite' | 'postgres', databas
   }
 }
 
-export async function benchRequestCost(withScratchPostgres: (run: (url: string) => Promise<void>) => Promise<void>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
-  try {
-    await benchEngine('Embedded PGlite (on disk)', 'pglite', { kind: 'pglite', dataDir });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+export async function benchRequestCost(
+  withScratchPostgres: (run: (url: string) => Promise<void>) => Promise<void>,
+  engine: (kind: 'pglite' | 'postgres') => boolean = () => true,
+) {
+  if (engine('pglite')) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-bench-'));
+    try {
+      await benchEngine('Embedded PGlite (on disk)', 'pglite', { kind: 'pglite', dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
-  try {
-    await withScratchPostgres((url) => benchEngine('PostgreSQL server', 'postgres', { kind: 'postgres', url }));
-  } catch (error) {
-    console.log(`PostgreSQL server: request cost skipped (${(error as Error).message})`);
-  }
+  if (engine('postgres'))
+    try {
+      await withScratchPostgres((url) => benchEngine('PostgreSQL server', 'postgres', { kind: 'postgres', url }));
+    } catch (error) {
+      console.log(`PostgreSQL server: request cost skipped (${(error as Error).message})`);
+    }
 }

@@ -254,7 +254,7 @@ async function main() {
       }
   }
 
-  if (runs('request-cost')) await benchRequestCost((run) => withScratchPostgres(pgUrl, run));
+  if (runs('request-cost')) await benchRequestCost((run) => withScratchPostgres(pgUrl, run), engine);
 }
 
 main().then(
