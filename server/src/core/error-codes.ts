@@ -111,6 +111,13 @@ export const errorCodes = {
     zh: '系统内部错误，请稍后再试',
     en: 'Internal server error, please try again later',
   },
+  'common.databaseUnavailable': {
+    code: 1000503,
+    module: 'common',
+    status: 503,
+    zh: '数据库暂时无法连接，请几秒后重试',
+    en: 'The database cannot be reached at the moment; try again in a few seconds',
+  },
 
   'auth.badCredentials': {
     code: 1001001,

@@ -4,9 +4,12 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './context';
 import type { ErrorCatalog } from './error-catalog';
 import type { ErrorKey } from './error-codes';
-import { AppError, isUniqueViolation } from './errors';
+import { AppError, isDatabaseUnavailable, isUniqueViolation } from './errors';
 import { resolveLang } from './i18n';
 import { malformedBodyError } from './validation';
+
+/** How long a client is asked to wait before retrying a request cut by the database going away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 3;
 
 function fromHttpException(err: HTTPException, c: Context<AppEnv>): AppError {
   switch (err.status) {
@@ -37,7 +40,12 @@ export function createErrorHandler(catalog: ErrorCatalog, logger: Logger | undef
         logger?.error({ err: err.cause, code: err.code, requestId: c.var.requestId, path: c.req.path }, 'failed');
     } else if (err instanceof HTTPException) appError = fromHttpException(err, c);
     else if (isUniqueViolation(err)) appError = new AppError('common.duplicate');
-    else {
+    else if (isDatabaseUnavailable(err)) {
+      // a restart or a fail-over: the pool opens new connections, and the request may simply be sent again
+      logger?.warn({ err, requestId: c.var.requestId, path: c.req.path }, 'the database went away during a request');
+      appError = new AppError('common.databaseUnavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else {
       logger?.error({ err, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
       appError = new AppError('common.internal');
     }

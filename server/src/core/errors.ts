@@ -37,3 +37,42 @@ export const invalidField = (field: string, message: string) =>
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
+
+/** Node's codes for a connection to the database refused, cut or never made. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLSTATEs of a server going away: admin_shutdown, crash_shutdown, cannot_connect_now (class 08 is matched whole). */
+const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
+/** What pg and pg-pool say, without a code, of a connection that ended or could not be had. */
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect)/;
+
+/**
+ * A request cut by the database going away (a restart, a fail-over, an administrator's termination, a refused
+ * connection) rather than by anything in the request: worth retrying in a few seconds. Looks through `cause` and an
+ * AggregateError's `errors` (Node reports a refused connection to each address so).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 3) return false;
+  const { code, message, cause, errors } = err as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (
+    typeof code === 'string' &&
+    (CONNECTION_CODES.has(code) || SHUTDOWN_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+  )
+    return true;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
