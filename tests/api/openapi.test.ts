@@ -502,6 +502,41 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     expect(res.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
+  it('declares the Idempotency-Key header and its answers on every signed-in POST that honours it', async () => {
+    type Op = {
+      'x-permission': string;
+      parameters?: { name: string; in: string }[];
+      requestBody?: { content: Record<string, unknown> };
+      responses: Record<string, { description: string }>;
+    };
+    const paths = (await api.call('GET', '/api/openapi.json')).body.paths as Record<string, Record<string, Op>>;
+    const keyed: string[] = [];
+    const unkeyed: string[] = [];
+    for (const [path, item] of Object.entries(paths))
+      for (const [method, op] of Object.entries(item)) {
+        const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+        const multipartOnly = Object.keys(op.requestBody?.content ?? { none: 1 }).every((t) =>
+          t.startsWith('multipart/'),
+        );
+        const honours = method === 'post' && op['x-permission'] !== 'public' && !multipartOnly;
+        (header ? keyed : unkeyed).push(`${method.toUpperCase()} ${path}`);
+        expect(!!header, `${method} ${path}`).toBe(honours);
+        if (!honours) continue;
+        expect(op.responses['400']?.description, `${method} ${path}`).toContain('common.idempotencyKeyInvalid');
+        expect(op.responses['409']?.description, `${method} ${path}`).toContain('common.idempotencyInProgress');
+        expect(op.responses['422']?.description, `${method} ${path}`).toContain('common.idempotencyKeyReused');
+      }
+    expect(keyed).toEqual(expect.arrayContaining(['POST /api/system/role', 'POST /api/file/file/presign']));
+    expect(keyed.length).toBeGreaterThan(100);
+    expect(unkeyed).toEqual(
+      expect.arrayContaining(['POST /api/auth/token', 'POST /api/system/admin/import', 'GET /api/system/role']),
+    );
+    // a status the operation answered already keeps its own meaning beside the key's
+    expect(paths['/api/system/role']?.post?.responses['409']?.description).toMatch(
+      /common\.duplicate.*idempotencyInProgress/s,
+    );
+  });
+
   it('answers the first page of every list the console asks for at start-up (routes.ts `firstPage`)', async () => {
     const paths = (await api.call('GET', '/api/openapi.json')).body.paths;
     const opened = (list: AppRoute[]): string[] =>

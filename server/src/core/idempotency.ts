@@ -17,7 +17,7 @@ export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 /** A first request still running after this is taken as lost with its instance: its key may be used again. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 /** What a key may be: a UUID, or any printable ASCII of up to 255 characters. */
-const KEY = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -35,7 +35,7 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
-    if (!KEY.test(key)) throw new AppError('common.idempotencyKeyInvalid');
+    if (!IDEMPOTENCY_KEY.test(key)) throw new AppError('common.idempotencyKeyInvalid');
     const { principal, services } = c.var;
     const { tenancy, config } = services;
     const owner: KeyOwner = { tenantId: principal.tenantId, userId: principal.userId, key };

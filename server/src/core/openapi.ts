@@ -5,6 +5,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from './idempotency';
 import { refusedValueFields, validationError } from './validation';
 
 export const ErrorBody = z
@@ -38,6 +39,38 @@ export function errorResponses(...statuses: ErrorStatus[]) {
   return Object.fromEntries(
     statuses.map((s) => [s, { description: statusText[s], content: { 'application/json': { schema: ErrorBody } } }]),
   );
+}
+
+/** The header a signed-in user's POST may carry so that a repeated submit answers the first result (idempotency.ts). */
+export const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header' as const,
+  required: false,
+  description:
+    'Sent again with the same request, answers the first success (with `Idempotent-Replayed: true`) instead of ' +
+    'doing it again, for a day; per user. A UUID per submit serves.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY.source },
+};
+
+const idempotencyAnswers: Partial<Record<ErrorStatus, string>> = {
+  400: 'The `Idempotency-Key` is not 1 to 255 printable ASCII characters (`common.idempotencyKeyInvalid`)',
+  409: 'A request with the same `Idempotency-Key` is still running (`common.idempotencyInProgress`): retry once it ended',
+  422: 'The `Idempotency-Key` was sent before with another operation or body (`common.idempotencyKeyReused`)',
+};
+
+/**
+ * An operation's answers with those of its `Idempotency-Key` added: a status it already declares says both in its
+ * description.
+ */
+export function withIdempotencyAnswers<R extends Record<string, unknown>>(responses: R): R {
+  const added: Record<string, unknown> = { ...responses };
+  for (const [status, text] of Object.entries(idempotencyAnswers)) {
+    const declared = added[status] as { description: string } | undefined;
+    added[status] = declared
+      ? { ...declared, description: `${declared.description}; or: ${text}` }
+      : { description: text, content: { 'application/json': { schema: ErrorBody } } };
+  }
+  return added as R;
 }
 
 /** A JSON body of `schema`, as a request or an answer carries it. */

@@ -4,7 +4,7 @@ import type { PermissionCode } from '../db/seed/permissions';
 import type { AppEnv } from './context';
 import { AppError, forbidden } from './errors';
 import { idempotent } from './idempotency';
-import { answers, type ErrorStatus, json } from './openapi';
+import { answers, type ErrorStatus, idempotencyKeyParameter, json, withIdempotencyAnswers } from './openapi';
 import { referencesOf, refuseForeignReferences } from './references';
 import { IdParam } from './resource/id-param';
 
@@ -54,14 +54,24 @@ export function defineRoute<R extends RouteConfig>(
   const content = route.request?.body?.content?.['application/json'];
   const body = content && 'schema' in content ? content.schema : undefined;
   const references = body instanceof z.ZodType ? referencesOf(body) : [];
+  // a multipart body (an import's spreadsheet) is not read by the key's check: such a POST does not honour one
+  const types = Object.keys(route.request?.body?.content ?? {});
+  const honoursKey =
+    route.method === 'post' &&
+    permission !== 'public' &&
+    !(types.length > 0 && types.every((t) => t.startsWith('multipart/')));
   return createRoute({
     ...(route as unknown as R),
     middleware: [
       requirePermission(permission, beforePasswordChange),
       ...(body instanceof z.ZodType && references.length > 0 ? [refuseForeignReferences(body, references)] : []),
-      ...(route.method === 'post' && permission !== 'public' ? [idempotent()] : []),
+      ...(honoursKey ? [idempotent()] : []),
       ...[route.middleware ?? []].flat(),
     ],
+    ...(honoursKey && {
+      parameters: [...(route.parameters ?? []), idempotencyKeyParameter],
+      responses: withIdempotencyAnswers(route.responses),
+    }),
     description: route.description ? `${route.description}\n\n${note}` : note,
     security: permission === 'public' ? [] : [{ bearerAuth: [] }],
     'x-permission': permission,
