@@ -41,7 +41,7 @@ describe.each(engines())('instances sharing the local disk, on $name', (engine) 
     api.db.updateTable('server_instance').set({ stopped_at: new Date() }).where('id', '=', id).execute();
   const health = async () => (await api.call('GET', '/api/health')).body;
   /** The health answer once a heartbeat has seen the change. */
-  const healthSoon = () => expect.poll(health, { timeout: 5_000, interval: 50 });
+  const healthSoon = () => expect.poll(health, { timeout: 15_000, interval: 50 });
   const sharing = async () => {
     const res = await api.call('GET', '/api/file/storage-sharing', { token });
     expect(res.status).toBe(200);

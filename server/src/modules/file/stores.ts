@@ -2,9 +2,17 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import type { Outbound } from '../../core/outbound';
 import { createSecretBox } from '../../core/secret-box';
-import { PLATFORM_TENANT, type Tenancy, type Tx } from '../../core/tenancy';
+import type { Tenancy } from '../../core/tenancy';
 import type { ObjectStore, StorageSettings } from './storage/object-store';
 import { objectStore } from './storage/storage';
+import {
+  enabledMasterRecord,
+  enabledS3Endpoints,
+  fileCountsOf,
+  platformMasterRecord,
+  someTenantOnLocalDisk,
+  storageRecordOf,
+} from './stores.repository';
 
 /** A storage configuration as the stores read it (its secret still sealed). */
 export interface StorageRecord {
@@ -33,32 +41,11 @@ export interface Target {
 /** The built-in store's link lifetime, and a configuration's by default. */
 const DEFAULT_TTL_SEC = 600;
 
-/** The columns a store is made from. */
-const STORAGE_COLUMNS = [
-  'id',
-  'provider',
-  'endpoint',
-  'region',
-  'bucket',
-  'path_style',
-  'base_path',
-  'access_key_id',
-  'secret_enc',
-  'signed_url_ttl_sec',
-] as const;
-
 /**
  * The object stores of the tenants' configurations. A tenant stores new files in its enabled master, else in the
  * platform tenant's, else on the built-in local disk (`<DATA_DIR>/files`, what `npm start` needs nothing for). A
  * file's store is the configuration it was stored through, which may be the platform's (read as the system).
  */
-/** Storage configurations with their owners' codes, under the alias `s`. */
-export const storageRecords = (tx: Tx) =>
-  tx
-    .selectFrom('storage_config as s')
-    .innerJoin('tenant as t', 't.id', 's.tenant_id')
-    .select([...STORAGE_COLUMNS.map((c) => `s.${c}` as const), 't.code as owner']);
-
 export function createStores(deps: { config: Config; tenancy: Tenancy; outbound: Outbound }) {
   if (!deps.config.idNumberKey) throw new Error('the master key is resolved before the services');
   const secrets = createSecretBox(deps.config.idNumberKey, 'storage secret');
@@ -92,14 +79,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy; outbound:
     linkTtlSec: r.signed_url_ttl_sec,
   });
 
-  const platformMaster = () =>
-    deps.tenancy.asSystem((tx) =>
-      storageRecords(tx)
-        .where('t.code', '=', PLATFORM_TENANT)
-        .where('s.is_master', '=', true)
-        .where('s.status', '=', 'enabled')
-        .executeTakeFirst(),
-    );
+  const platformMaster = () => deps.tenancy.asSystem(platformMasterRecord);
 
   return {
     secrets,
@@ -112,16 +92,8 @@ export function createStores(deps: { config: Config; tenancy: Tenancy; outbound:
      * uploads to them, and shows images, PDFs and videos from them. A store without an endpoint is AWS itself.
      */
     async origins(): Promise<string[]> {
-      const rows = await deps.tenancy.asSystem((tx) =>
-        tx
-          .selectFrom('storage_config')
-          .select('endpoint')
-          .distinct()
-          .where('provider', '=', 's3')
-          .where('status', '=', 'enabled')
-          .execute(),
-      );
-      return rows.map((r) => (r.endpoint ? new URL(r.endpoint).origin : 'https://*.amazonaws.com'));
+      const endpoints = await deps.tenancy.asSystem(enabledS3Endpoints);
+      return endpoints.map((endpoint) => (endpoint ? new URL(endpoint).origin : 'https://*.amazonaws.com'));
     },
 
     /**
@@ -130,15 +102,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy; outbound:
      */
     async fileCounts(ids: readonly string[]): Promise<Map<string, number>> {
       if (ids.length === 0) return new Map();
-      const rows = await deps.tenancy.asSystem((tx) =>
-        tx
-          .selectFrom('file')
-          .select(['storage_config_id', (eb) => eb.fn.countAll<string>().as('n')])
-          .where('storage_config_id', 'in', [...ids])
-          .groupBy('storage_config_id')
-          .execute(),
-      );
-      return new Map(rows.map((r) => [String(r.storage_config_id), Number(r.n)]));
+      return deps.tenancy.asSystem((tx) => fileCountsOf(tx, ids));
     },
 
     /**
@@ -147,25 +111,12 @@ export function createStores(deps: { config: Config; tenancy: Tenancy; outbound:
      */
     async localInUse(): Promise<boolean> {
       const platform = await platformMaster();
-      const row = await deps.tenancy.asSystem((tx) =>
-        tx
-          .selectFrom('tenant as t')
-          .leftJoin('storage_config as s', (join) =>
-            join.onRef('s.tenant_id', '=', 't.id').on('s.is_master', '=', true).on('s.status', '=', 'enabled'),
-          )
-          .select('t.id')
-          .where((eb) => eb(eb.fn.coalesce('s.provider', eb.val(platform?.provider ?? 'local')), '=', 'local'))
-          .limit(1)
-          .executeTakeFirst(),
-      );
-      return row !== undefined;
+      return deps.tenancy.asSystem((tx) => someTenantOnLocalDisk(tx, platform?.provider ?? 'local'));
     },
 
     /** Where the tenant's new files go. Reads in transactions of its own: call it outside any. */
     async master(tenantId: string): Promise<Target> {
-      const own = await deps.tenancy.inTenant(tenantId, (tx) =>
-        storageRecords(tx).where('s.is_master', '=', true).where('s.status', '=', 'enabled').executeTakeFirst(),
-      );
+      const own = await deps.tenancy.inTenant(tenantId, enabledMasterRecord);
       if (own) return targetOf(own);
       const platform = await platformMaster();
       return platform ? targetOf(platform) : builtIn;
@@ -177,9 +128,7 @@ export function createStores(deps: { config: Config; tenancy: Tenancy; outbound:
      */
     async of(storageConfigId: string | null): Promise<Target> {
       if (storageConfigId === null) return builtIn;
-      const record = await deps.tenancy.asSystem((tx) =>
-        storageRecords(tx).where('s.id', '=', storageConfigId).executeTakeFirst(),
-      );
+      const record = await deps.tenancy.asSystem((tx) => storageRecordOf(tx, storageConfigId));
       if (!record) throw new Error(`storage configuration ${storageConfigId} is gone`);
       return targetOf(record);
     },

@@ -5,7 +5,8 @@ import { hostOf, isUnreachable, type Outbound } from '../../../core/outbound';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
 import type { Tx } from '../../../core/tenancy';
-import { createStores, type StorageRecord, storageRecords } from '../stores';
+import { createStores, type StorageRecord } from '../stores';
+import { storageRecordOf } from '../stores.repository';
 import {
   type CreateStorageConfig,
   type StorageConfig,
@@ -119,8 +120,11 @@ export function createStorageConfigService(deps: ResourceDeps & { config: Config
     },
   };
 
-  const record = (tx: Tx, id: string): Promise<StorageRecord> =>
-    storageRecords(tx).where('s.id', '=', id).executeTakeFirstOrThrow();
+  const record = async (tx: Tx, id: string): Promise<StorageRecord> => {
+    const found = await storageRecordOf(tx, id);
+    if (!found) throw new Error(`storage configuration ${id} is gone`);
+    return found;
+  };
 
   return {
     resource,

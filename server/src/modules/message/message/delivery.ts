@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../../core/jobs';
 import type { Outbound } from '../../../core/outbound';
@@ -11,6 +10,17 @@ import { emailChannel } from '../channel/email';
 import { smsChannel } from '../channel/sms';
 import { wechatChannel } from '../wechat/wechat-channel';
 import type { WechatConnectionDeps } from '../wechat/wechat-connection';
+import {
+  claimNext,
+  countOutcome,
+  lockBatches,
+  type Due,
+  markFailure,
+  markSent,
+  nextDueAt,
+  requeueExpiredClaims,
+  tenantsWithDueMessages,
+} from './delivery.repository';
 
 /** How many messages a round sends, one after the other, before it reads the tenant's settings again. */
 const ROUND = 50;
@@ -83,61 +93,6 @@ async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdap
   return adapters;
 }
 
-interface Due {
-  id: string;
-  batch_id: string | null;
-  channel: External;
-  address: string | null;
-  title: string | null;
-  content: string;
-  params: Record<string, string>;
-  retry_count: number;
-  external_template_id: string | null;
-  wechat_account_id: string | null;
-  data_mapping: unknown;
-  jump_url: string | null;
-}
-
-/**
- * The batches' rows locked, in order: a count is then read and written by one writer at a time. Whatever changes a
- * batch's messages and counts takes its batch first, then the messages, so that no two writers wait on each other.
- */
-export const lockBatches = (tx: Tx, batchIds: readonly string[]) =>
-  sql`SELECT id FROM message_batch WHERE id = ANY(${batchIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(tx);
-
-/** Sets a batch's counts from its messages, and completes it when none is left to send. */
-export async function recountBatches(tx: Tx, batchIds: readonly string[]): Promise<void> {
-  if (batchIds.length === 0) return;
-  const ids = [...new Set(batchIds)];
-  // locked first, so that the count (a statement of its own, which sees what committed meanwhile) is not overwritten
-  // by, nor overwrites, a message's outcome counted at the same time
-  await lockBatches(tx, ids);
-  await sql`UPDATE message_batch b SET
-      sent_count = c.sent, failed_count = c.failed, read_count = c.read,
-      status = CASE WHEN b.status = 'sending' AND c.pending = 0 THEN 'completed' ELSE b.status END,
-      finished_at = CASE WHEN b.status = 'sending' AND c.pending = 0 THEN now() ELSE b.finished_at END
-    FROM (SELECT m.batch_id,
-        count(*) FILTER (WHERE m.status IN ('sent', 'delivered', 'read'))::int AS sent,
-        count(*) FILTER (WHERE m.status = 'failed')::int AS failed,
-        count(*) FILTER (WHERE m.status = 'read')::int AS read,
-        count(*) FILTER (WHERE m.status IN ('queued', 'sending'))::int AS pending
-      FROM message m WHERE m.batch_id = ANY(${ids}::bigint[]) GROUP BY m.batch_id) c
-    WHERE b.id = c.batch_id`.execute(tx);
-}
-
-/**
- * One more message of the batch sent (or failed for good), in the transaction that recorded it (after the batch's
- * row was locked): the batch completes when none of its messages is left queued or being sent.
- */
-async function countOutcome(tx: Tx, batchId: string, column: 'sent_count' | 'failed_count'): Promise<void> {
-  await sql`UPDATE message_batch b SET ${sql.ref(column)} = ${sql.ref(column)} + 1,
-      status = CASE WHEN b.status = 'sending' AND NOT pending.waiting THEN 'completed' ELSE b.status END,
-      finished_at = CASE WHEN b.status = 'sending' AND NOT pending.waiting THEN now() ELSE b.finished_at END
-    FROM (SELECT EXISTS (SELECT 1 FROM message m WHERE m.batch_id = ${batchId}::bigint
-      AND m.status IN ('queued', 'sending')) AS waiting) pending
-    WHERE b.id = ${batchId}::bigint`.execute(tx);
-}
-
 /**
  * Delivery of the messages that go out through a provider (e-mail, SMS, WeChat), at most once per claim. A worker
  * (the delivery job of one process) claims one due message at a time: marked `sending`, with the worker's name and a
@@ -164,19 +119,7 @@ export function createDelivery(deps: DeliveryDeps) {
 
   /** The tenant's next due message, claimed by this worker (none when nothing is due or every due one is taken). */
   const claim = (tenantId: string): Promise<Due | undefined> =>
-    tenancy.inTenant(tenantId, async (tx) => {
-      const expires = new Date(now().getTime() + claimMs);
-      const { rows } = await sql<Due>`WITH claimed AS (
-          UPDATE message SET status = 'sending', claimed_by = ${worker}, claim_expires_at = ${expires},
-            updated_at = now()
-          WHERE id = (SELECT id FROM message WHERE status = 'queued' AND next_attempt_at <= now()
-            ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, batch_id, template_id, channel, address, title, content, params, retry_count)
-        SELECT c.id::text, c.batch_id::text, c.channel, c.address, c.title, c.content, c.params, c.retry_count,
-          t.external_template_id, t.wechat_account_id::text, t.data_mapping, t.jump_url
-        FROM claimed c LEFT JOIN message_template t ON t.id = c.template_id`.execute(tx);
-      return rows[0];
-    });
+    tenancy.inTenant(tenantId, (tx) => claimNext(tx, worker, new Date(now().getTime() + claimMs)));
 
   /**
    * The provider accepted it: sent, whoever holds its claim now (the answer came after the claim expired: the message
@@ -185,21 +128,7 @@ export function createDelivery(deps: DeliveryDeps) {
   const recordSent = (tenantId: string, m: Due) =>
     tenancy.inTenant(tenantId, async (tx) => {
       if (m.batch_id) await lockBatches(tx, [m.batch_id]);
-      const changed = await tx
-        .updateTable('message')
-        .set({
-          status: 'sent',
-          sent_at: sql`now()`,
-          error_code: null,
-          error_message: null,
-          next_attempt_at: null,
-          claimed_by: null,
-          claim_expires_at: null,
-        })
-        .where('id', '=', m.id)
-        .where('status', 'in', ['queued', 'sending'])
-        .executeTakeFirst();
-      if (m.batch_id && Number(changed.numUpdatedRows) === 1) await countOutcome(tx, m.batch_id, 'sent_count');
+      if ((await markSent(tx, m.id)) && m.batch_id) await countOutcome(tx, m.batch_id, 'sent_count');
     });
 
   /** The provider refused it or could not be reached: recorded only while the claim is still this worker's. */
@@ -213,23 +142,13 @@ export function createDelivery(deps: DeliveryDeps) {
       if (m.batch_id) await lockBatches(tx, [m.batch_id]);
       const again = error.retryable && m.retry_count < retry['message.retry.maxAttempts'];
       const delay = retry['message.retry.baseSeconds'] * 2 ** m.retry_count;
-      const changed = await tx
-        .updateTable('message')
-        .set({
-          status: again ? 'queued' : 'failed',
-          error_code: error.code.slice(0, 50),
-          error_message: error.message.slice(0, 500),
-          retry_count: again ? m.retry_count + 1 : m.retry_count,
-          next_attempt_at: again ? sql`now() + make_interval(secs => ${delay})` : null,
-          claimed_by: null,
-          claim_expires_at: null,
-        })
-        .where('id', '=', m.id)
-        .where('status', '=', 'sending')
-        .where('claimed_by', '=', worker)
-        .executeTakeFirst();
-      if (m.batch_id && !again && Number(changed.numUpdatedRows) === 1)
-        await countOutcome(tx, m.batch_id, 'failed_count');
+      const changed = await markFailure(
+        tx,
+        { id: m.id, worker, retryCount: m.retry_count },
+        { code: error.code, message: error.message },
+        again ? delay : null,
+      );
+      if (m.batch_id && !again && changed) await countOutcome(tx, m.batch_id, 'failed_count');
     });
 
   const send = async (tenantId: string, adapters: Record<External, ChannelAdapter>, m: Due) => {
@@ -272,16 +191,8 @@ export function createDelivery(deps: DeliveryDeps) {
 
   /** When the tenant's next queued message is due, if any: a job is queued for then. */
   async function nextDue(tenantId: string): Promise<void> {
-    const next = await tenancy.inTenant(tenantId, (tx) =>
-      tx
-        .selectFrom('message')
-        .select('next_attempt_at')
-        .where('status', '=', 'queued')
-        .orderBy('next_attempt_at')
-        .limit(1)
-        .executeTakeFirst(),
-    );
-    if (next?.next_attempt_at) await kick(tenantId, next.next_attempt_at);
+    const next = await tenancy.inTenant(tenantId, nextDueAt);
+    if (next) await kick(tenantId, next);
   }
 
   /** Queues a delivery job for the tenant (now, or when its next message is due). */
@@ -314,15 +225,8 @@ export function createDelivery(deps: DeliveryDeps) {
      */
     async sweep(): Promise<string[]> {
       return tenancy.asSystem(async (tx) => {
-        await sql`UPDATE message SET status = 'queued', next_attempt_at = now(), claimed_by = NULL,
-            claim_expires_at = NULL
-          WHERE status = 'sending'
-            AND coalesce(claim_expires_at, updated_at + make_interval(secs => ${claimMs / 1000})) < ${now()}`.execute(
-          tx,
-        );
-        const due = await sql<{ tenant_id: string }>`SELECT DISTINCT tenant_id::text FROM message
-          WHERE status = 'queued' AND next_attempt_at <= now()`.execute(tx);
-        return due.rows.map((r) => r.tenant_id);
+        await requeueExpiredClaims(tx, claimMs, now());
+        return tenantsWithDueMessages(tx);
       });
     },
   };
