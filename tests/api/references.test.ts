@@ -1,8 +1,13 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { type Kysely, sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../server/src/core/context';
+import { json } from '../../server/src/core/openapi';
+import { ref } from '../../server/src/core/references';
+import { defineRoute } from '../../server/src/core/route';
 import { down, up } from '../../server/src/db/migrations/0059_tenant_references';
 import * as lists0061 from '../../server/src/db/migrations/0061_tenant_reference_lists';
-import { engines, type Json, twoTenants } from './helpers';
+import { engines, type Json, secondTenant, startApi, type TestApi, twoTenants } from './helpers';
 import { fingerprint } from './openapi-operations';
 
 /** A 1×1 PNG: an icon or a cover. */
@@ -134,6 +139,18 @@ describe.each(engines())('references to another tenant’s rows on $name', (engi
       { iconFileId: theirs.file, version: own.version },
       'iconFileId',
     );
+  });
+
+  it('refuses another tenant’s trainee type as an import’s parameter, naming it, and starts no job', async () => {
+    const form = new FormData();
+    form.set('file', new File([PNG], 'trainees.xlsx'));
+    form.set('traineeTypeId', theirs.type);
+    const before = await fingerprint(s.api);
+    const res = await s.api.fetch('POST', '/api/people/trainee/import-jobs', { token: s.demo, form });
+    const body = (await res.json()) as Json;
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect(body).toMatchObject({ code: 'common.validation', fields: [{ field: 'traineeTypeId' }] });
+    expect(await fingerprint(s.api)).toEqual(before);
   });
 
   it('keeps a shared platform row referable: a platform message template in a batch', async () => {
@@ -286,5 +303,68 @@ describe.each(engines())('references to another tenant’s rows on $name', (engi
     expect(await read(sql`SELECT knowledge_point_ids::text[] AS ids FROM question WHERE id = ${question.id}`)).toEqual({
       ids: [ourPoint],
     });
+  });
+});
+
+/** The generic check reads a form's fields too: a route declared here, its form naming an organisation. */
+describe.each(engines())('references in a form’s fields on $name', (engine) => {
+  let api: TestApi;
+  let handled = 0;
+  const orgs: Record<'mine' | 'theirs', string> = { mine: '', theirs: '' };
+  const tokens: Record<'mine' | 'theirs', string> = { mine: '', theirs: '' };
+
+  beforeAll(async () => {
+    api = await startApi(engine);
+    await api.addTenant(secondTenant);
+    const route = defineRoute({
+      method: 'post',
+      path: '/probe/form',
+      permission: 'system:admin:list',
+      request: {
+        body: {
+          required: true,
+          content: {
+            'multipart/form-data': { schema: z.object({ file: z.instanceof(File), orgId: ref('organization') }) },
+          },
+        },
+      },
+      responses: { 200: { description: 'Handled', content: json(z.object({ orgId: z.string() })) } },
+    });
+    api.server.app.route(
+      '/api',
+      new OpenAPIHono<AppEnv>().openapi(route, (c) => {
+        handled += 1;
+        return c.json({ orgId: c.req.valid('form').orgId }, 200);
+      }),
+    );
+    tokens.mine = (await api.tokens('demo', 'admin', 'admin123')).access;
+    tokens.theirs = (await api.tokens('demo2', 'admin', 'admin123')).access;
+    for (const who of ['mine', 'theirs'] as const) {
+      const res = await api.call('POST', '/api/people/organization', {
+        token: tokens[who],
+        body: { code: 'F1', name: '基地', orgType: 'hospital' },
+      });
+      expect(res.status).toBe(201);
+      orgs[who] = String(res.body.id);
+    }
+  });
+  afterAll(() => api?.close());
+
+  const send = async (orgId: string) => {
+    const form = new FormData();
+    form.set('file', new File([PNG], 'a.png'));
+    form.set('orgId', orgId);
+    const res = await api.fetch('POST', '/api/probe/form', { token: tokens.mine, form });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+
+  it('refuses another tenant’s row in a form field that declares a reference, before the handler', async () => {
+    const refused = await send(orgs.theirs);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'common.validation', fields: [{ field: 'orgId' }] });
+    expect(handled).toBe(0);
+    // the tenant's own row passes, and the handler reads the form the check read before it
+    expect(await send(orgs.mine)).toEqual({ status: 200, body: { orgId: orgs.mine } });
+    expect(handled).toBe(1);
   });
 });
