@@ -65,6 +65,28 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
 
   const request = (op: Operation, path: string, token?: string, body?: unknown) =>
     api.call(op.method, path, { token, body: body ?? (op.body?.types.includes('application/json') ? {} : undefined) });
+  /** A form's fields as a multipart body: a file field (`format: binary`) as a file, the others as text. */
+  const propertiesOf = (schema: Schema): Record<string, Schema> => {
+    const s = resolve(schema);
+    return Object.assign({}, ...(s.allOf ?? []).map(propertiesOf), s.properties);
+  };
+  const formOf = (op: Operation, fields: unknown) => {
+    const properties = propertiesOf(op.body?.schema ?? {});
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields as Record<string, unknown>)) {
+      if (value === undefined || value === null) continue;
+      if (resolve(properties[key] ?? {}).format === 'binary') form.set(key, new File([PNG], 'probe.xlsx'));
+      else for (const item of [value].flat()) form.append(key, String(item));
+    }
+    return form;
+  };
+  /** The operation called with `body`, sent as its document says: JSON, else a multipart form. */
+  const send = async (op: Operation, path: string, token: string, body: unknown): Promise<Answer> => {
+    if (op.body?.types.includes('application/json')) return request(op, path, token, body);
+    const res = await api.fetch(op.method, path, { token, form: formOf(op, body) });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  };
   const anyId = (op: Operation) => fillPath(op.path, () => '1');
   const expectError = (res: Answer, status: number, code: string, what: string) => {
     expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
@@ -125,9 +147,11 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
     await otherTenantCreates();
     const failures: string[] = [];
     const probed = new Set<string>();
+    const probedForms = new Set<string>();
     for (const op of operations.filter((o) => WRITE_METHODS.includes(o.method) && o.references.length > 0)) {
       const caller = callers.find((c) => holds(c, op));
-      if (!caller || !op.body?.types.includes('application/json')) continue;
+      if (!caller || !op.body?.types.some((type) => type === 'application/json' || type === 'multipart/form-data'))
+        continue;
       const base = await ownReferences(op, validValue(op.body.schema ?? {}, resolve, 1), caller.tenantId);
       const before = await fingerprint(api);
       for (const ref of op.references) {
@@ -145,7 +169,7 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
           break;
         }
         if (!probe) continue;
-        const res = await request(
+        const res = await send(
           op,
           fillPath(op.path, () => '1'),
           caller.token,
@@ -157,6 +181,7 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
             `${describeOperation(op)} ${probe.field} (${probe.table}) → ${res.status} ${JSON.stringify(res.body)}`,
           );
         probed.add(probe.table);
+        if (!op.body.types.includes('application/json')) probedForms.add(describeOperation(op));
       }
       const after = await fingerprint(api);
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
@@ -166,6 +191,10 @@ describe.each(engines())('authorization matrix of every operation on $name', (en
     // the references of the issue at least: organisations, trainee types and files
     expect([...probed]).toEqual(expect.arrayContaining(['organization', 'trainee_type', 'file']));
     expect(probed.size).toBeGreaterThan(15);
+    // and the forms' fields: an import's parameters beside its file
+    expect([...probedForms]).toEqual(
+      expect.arrayContaining(['POST /api/people/trainee/import', 'POST /api/people/trainee/import-jobs']),
+    );
   });
 
   it('answers 404 with no data to another tenant’s id in any path parameter, and writes nothing', async () => {

@@ -226,6 +226,20 @@ describe.each(engines())('the question import on $name', (engine) => {
     expect((await jsonOf(await upload(allowed, { dryRun: true }))).failed).toEqual([]);
   });
 
+  it('two imports of the same sheet at once make each question once: the second is refused as a duplicate', async () => {
+    const [a, b] = await Promise.all([upload(goodSheet('imp-twice')), upload(goodSheet('imp-twice'))]);
+    const reports = [await jsonOf(a), await jsonOf(b)];
+    expect(await tagged('imp-twice')).toHaveLength(4);
+    const created = reports.filter((r) => r.created === 4 && r.failed.length === 0);
+    expect(created, JSON.stringify(reports)).toHaveLength(1);
+    const refused = reports.find((r) => r !== created[0]) as Json;
+    expect(refused.created).toBe(0);
+    expect(refused.failed[0]).toMatchObject({
+      column: '题干',
+      message: expect.stringMatching(/^与已有题目 \S+ 内容相同/),
+    });
+  });
+
   it('names the row and column of each bad row, and writes nothing while one is bad', async () => {
     const before = await count();
     const sheet: Cells[] = [

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
 import type { Lang } from './i18n';
@@ -16,7 +16,7 @@ import { refusedValueFields } from './validation';
  * field. The OpenAPI document shows the table as `x-references`, which the generated suites read: they send another
  * tenant's id to each such field of each operation, and fail on a field named `…Id`/`…Ids` that declares nothing.
  * Where a reference is stored in a column, a composite foreign key with `tenant_id` refuses it as well
- * (migration 0059).
+ * (migration 0059). A form's fields (an import's parameters beside its file) are checked as a JSON body's are.
  */
 
 /** The table a reference names, or for a polymorphic one the table by the value of a sibling field. */
@@ -122,14 +122,40 @@ const texts: Record<Lang, string> = {
   'en-US': 'is not an existing record of your tenant',
 };
 
+/** The media types of a body read as form fields (an import's file and its parameters). */
+export const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
+
+/**
+ * The body as the route's validator reads it, from Hono's cache (it reads it again from there): JSON, or a form's fields
+ * (a field given more than once as the list of its values); undefined when it cannot be read.
+ */
+async function bodyOf(req: HonoRequest): Promise<unknown> {
+  const type = req.header('content-type') ?? '';
+  if (type.includes('json')) return req.json().catch(() => undefined);
+  if (!FORM_TYPES.some((form) => type.includes(form))) return undefined;
+  // parsed as the validator parses it, and left for it in the cache; a form it cannot parse is its to refuse
+  const form = await req
+    .arrayBuffer()
+    .then((buffer) => new Response(buffer, { headers: { 'content-type': type } }).formData())
+    .catch(() => undefined);
+  if (!form) return undefined;
+  req.bodyCache.formData = form;
+  const fields: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key);
+    fields[key] = values.length === 1 ? values[0] : values;
+  }
+  return fields;
+}
+
 /**
  * Refuses a body whose references name rows the caller's tenant does not see: 400 naming each such field. It reads the
- * raw JSON body (the validator reads it again from Hono's cache) and looks at the references of a body its schema
- * accepts: any other is the validator's to refuse.
+ * raw body, JSON or a form's fields, and looks at the references of a body its schema accepts: any other is the
+ * validator's to refuse.
  */
 export function refuseForeignReferences(schema: z.ZodType, refs: readonly ReferencePath[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const body = c.req.header('content-type')?.includes('json') ? await c.req.json().catch(() => undefined) : undefined;
+    const body = await bodyOf(c.req);
     // a body the schema refuses is answered by the validator first, naming what is wrong with it
     const valid =
       body !== undefined && refusedValueFields(body, c.var.lang).length === 0 && schema.safeParse(body).success;

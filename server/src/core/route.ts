@@ -5,7 +5,7 @@ import type { AppEnv } from './context';
 import { AppError, forbidden } from './errors';
 import { idempotent } from './idempotency';
 import { answers, type ErrorStatus, idempotencyKeyParameter, json, withIdempotencyAnswers } from './openapi';
-import { referencesOf, refuseForeignReferences } from './references';
+import { FORM_TYPES, referencesOf, refuseForeignReferences } from './references';
 import { IdParam } from './resource/id-param';
 
 export type { PermissionCode };
@@ -37,8 +37,9 @@ export function requirePermission(permission: Permission, beforePasswordChange =
 
 /**
  * A route contract that carries its permission: the server enforces it before validation and the
- * OpenAPI document shows it (`x-permission`, bearer security, a line in the description). A JSON body that declares
- * references (core/references.ts) has each checked within the caller's tenant, after the permission. A signed-in
+ * OpenAPI document shows it (`x-permission`, bearer security, a line in the description). A body (JSON, or a form's
+ * fields) that declares references (core/references.ts) has each checked within the caller's tenant, after the
+ * permission. A signed-in
  * user's POST honours an `Idempotency-Key` (core/idempotency.ts): a repeated submit answers the first result.
  */
 export function defineRoute<R extends RouteConfig>(
@@ -51,7 +52,8 @@ export function defineRoute<R extends RouteConfig>(
       : typeof permission === 'string'
         ? `Permission: \`${permission}\``
         : `Permission: one of ${permission.map((p) => `\`${p}\``).join(', ')}`;
-  const content = route.request?.body?.content?.['application/json'];
+  const contents = route.request?.body?.content;
+  const content = contents?.['application/json'] ?? FORM_TYPES.map((type) => contents?.[type]).find(Boolean);
   const body = content && 'schema' in content ? content.schema : undefined;
   const references = body instanceof z.ZodType ? referencesOf(body) : [];
   // a multipart body (an import's spreadsheet) is not read by the key's check: such a POST does not honour one

@@ -4,7 +4,8 @@ import type { ErrorCatalog } from '../error-catalog';
 import { AppError, invalidField, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
 import { issuesToFields } from '../validation';
-import { holdsImportJob, insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
+import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
+import { keepHold, stillHeld, TakenOver, takenOver } from './import-takeover';
 import { codeOf } from './readable-cells';
 import {
   type AuditRecord,
@@ -112,7 +113,8 @@ export interface ImportJobRun {
   stopping?: () => boolean;
   /**
    * The instance running the job (import_job.owner_instance). Should another take the job over (this one was thought
-   * gone), the run stops at its next batch, rolled back, and leaves the job and what it wrote to that instance.
+   * gone), the run stops at its next batch, rolled back, and leaves the job and what it wrote to that instance
+   * (import-takeover.ts).
    */
   owner?: string;
 }
@@ -127,8 +129,6 @@ export interface ImportOutcome {
 class Cancelled extends Error {}
 /** The server is shutting down: undone like a cancellation, but the job ends failed (`import.interrupted`). */
 class Interrupted extends Cancelled {}
-/** Another instance took the job over: this run stops, and neither undoes nor ends the job, which is that one's now. */
-class TakenOver extends Error {}
 class RowsFailed extends Error {
   constructor(readonly failures: ImportFailure[]) {
     super('rows failed');
@@ -209,15 +209,9 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   const progress = async (tx: Tx, values: Parameters<typeof updateImportJob>[2]) => {
     if (values.status === 'undoing') return void (await updateImportJob(tx, job.id, values));
     if (job.stopping?.()) throw new Interrupted();
-    if (job.owner && !(await holdsImportJob(tx, job.id, job.owner))) throw new TakenOver();
+    await keepHold(tx, job);
     if (await updateImportJob(tx, job.id, values)) throw new Cancelled();
   };
-  /** What a run taken over answers (to no one but its caller): the job's row is the other instance's to end. */
-  const takenOver = (report: ImportReport): ImportOutcome => ({
-    status: 'failed',
-    report,
-    error: new AppError('import.interrupted'),
-  });
   /** How a job stopped by a cancellation or a shutdown ends, once what it wrote is undone. */
   const stopped = (err: Cancelled, report: ImportReport): ImportOutcome =>
     err instanceof Interrupted
@@ -229,7 +223,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       message: catalog.message(outcome.error.code, lang, outcome.error.params),
     };
     const ended = await inTenant(async (tx) => {
-      if (job.owner && !(await holdsImportJob(tx, job.id, job.owner))) return false;
+      if (!(await stillHeld(tx, job))) return false;
       await updateImportJob(tx, job.id, {
         status: outcome.status,
         report: { ...outcome.report, error },
@@ -546,7 +540,12 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   /** The sheet's rows of the batches written: the progress of a one-pass import. */
   let writtenRows = 0;
   const writeBatch = (items: Checked[], rows: number) => {
-    const written: Promise<void> = inTenant((tx) => write(tx, items))
+    // the batch records no progress: it commits only while the job is still this run's
+    const written: Promise<void> = inTenant(async (tx) => {
+      const counts = await write(tx, items);
+      await keepHold(tx, job);
+      return counts;
+    })
       .then(
         async (counts) => {
           applied += counts.created + counts.updated;
@@ -554,6 +553,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
           await keepStatistics();
         },
         async (err: unknown) => {
+          if (err instanceof TakenOver) throw err;
           const failures = await locate(items.map((i) => i.at));
           if (failures.length === 0) throw err;
           await inTenant((tx) => recordFailures(tx, failures));

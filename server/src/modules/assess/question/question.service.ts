@@ -44,6 +44,7 @@ import {
   SPECIALTY,
   withWeights,
 } from './question.rules';
+import { lockContents } from './question-content.repository';
 
 const texts = {
   'zh-CN': {
@@ -284,8 +285,10 @@ export function createQuestionService(deps: ResourceDeps) {
   /**
    * Questions made together (an import's batch), as `create` makes each one, in a few statements for the batch:
    * checked, refused when a duplicate of one before it in the batch is not allowed, written with their items, each
-   * with its first version's snapshot. A duplicate of the bank is not looked for again: the import that makes the batch
-   * looked each question's content up in the bank (its key, `findAllByKey`) as it checked it, moments before.
+   * with its first version's snapshot. The import that makes the batch looked each question's content up in the bank
+   * (its key, `findAllByKey`) as it checked it, in a transaction of its own: another import (or the form) may have
+   * written the same content since. So the bank is looked at once more under the contents' locks, which the form's
+   * create takes too, and a question written meanwhile is refused as the import refuses a duplicate of the bank.
    */
   async function createMany(tx: Tx, given: CreateQuestion[], ctx: WriteContext): Promise<Question[]> {
     if (given.length === 0) return [];
@@ -306,6 +309,10 @@ export function createQuestionService(deps: ResourceDeps) {
       if (earlier.has(hash) && !inputs[i]?.allowDuplicate) throw invalidField('stem', texts[ctx.lang].duplicate(''));
       earlier.add(hash);
     }
+    const unique = [...new Set(hashes.filter((_, i) => !inputs[i]?.allowDuplicate))];
+    await lockContents(tx, unique);
+    const [written] = unique.length ? await sameContent(tx, unique) : [];
+    if (written) throw sameAsInBank(written, ctx);
     // the ids are taken first: the codes made of them and the items' parent ids go in with the rows
     const groups = inputs.map(groupItems);
     const ids = await repo.nextIds(tx, inputs.length + groups.reduce((n, items) => n + items.length, 0));
