@@ -39,6 +39,7 @@ export default defineConfig({
     './umi-plugins/skip-route-preload',
     './umi-plugins/server-contract',
     './umi-plugins/antd-static-style',
+    './umi-plugins/real-env',
   ],
   // an admin console for current browsers: no legacy polyfills in the first download
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },

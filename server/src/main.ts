@@ -1,22 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig, readEnvFiles } from './config';
 import { createLogger } from './logger';
 import { startScheduledWork } from './scheduled-work';
 import { createServer } from './server';
+import { createWebRoot } from './web-root';
 
 const DIST = path.resolve('dist');
 const INDEX_HTML = path.join(DIST, 'index.html');
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How long the S3 stores' origins (the page's Content-Security-Policy) are kept before they are read again. */
-const STORE_ORIGINS_TTL_MS = 5_000;
 
 function ensureConsoleBuilt(logger: Logger) {
   if (existsSync(INDEX_HTML)) return;
@@ -26,16 +21,6 @@ function ensureConsoleBuilt(logger: Logger) {
     logger.fatal('the console build failed');
     process.exit(1);
   }
-}
-
-/** Inline scripts in the built index.html (if any) are allowed by hash, never by 'unsafe-inline'. */
-function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const body = match[1] ?? '';
-    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return hashes;
 }
 
 async function main() {
@@ -63,65 +48,12 @@ async function main() {
   // the work that runs by the clock (expiry, orphaned files, scheduled publishing) and the message queues
   await startScheduledWork(api.services);
 
-  const indexHtml = readFileSync(INDEX_HTML, 'utf8');
-  const root = new Hono();
-  root.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    // /api requests are logged by the API app itself, with their request id.
-    if (!c.req.path.startsWith('/api')) {
-      logger.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-        'request',
-      );
-    }
-  });
-  // The S3 stores the browser uploads to and previews from, read when the console's page is served (a page loaded
-  // before a store was added reaches it once reloaded), at most every few seconds.
-  let storeOrigins = '';
-  let originsRead = 0;
-  root.use('*', async (c, next) => {
-    if (!c.req.path.startsWith('/api') && Date.now() - originsRead > STORE_ORIGINS_TTL_MS) {
-      originsRead = Date.now();
-      storeOrigins = (await api.services.files.stores.origins().catch(() => [])).join(' ');
-    }
-    await next();
-  });
-  const stores = () => storeOrigins;
-  root.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', stores],
-        mediaSrc: ["'self'", stores],
-        frameSrc: ["'self'", stores],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", stores],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  );
-  root.all('/api', (c) => api.app.fetch(c.req.raw, c.env));
-  root.all('/api/*', (c) => api.app.fetch(c.req.raw, c.env));
-  root.use(
-    '*',
-    serveStatic({
-      root: path.relative(process.cwd(), DIST) || '.',
-      onFound: (filePath, c) => {
-        const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpe?g|gif)$/i.test(filePath);
-        c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
-  root.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+  const root = createWebRoot({
+    api: api.app,
+    indexHtml: readFileSync(INDEX_HTML, 'utf8'),
+    dist: DIST,
+    storeOrigins: () => api.services.files.stores.origins(),
+    logger,
   });
 
   const server = serve({ fetch: root.fetch, port: config.port }, (info) => {

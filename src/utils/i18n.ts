@@ -43,6 +43,40 @@ export function addMenuNames(names: Catalogue): void {
   changed();
 }
 
+/** Each area's catalogue by the first part of its message ids (`assess.question.entity` → assess.json). */
+const AREA_CATALOGUES: Record<string, () => Promise<{ default: Catalogue }>> = {
+  assess: () => import('@/locales/assess.json'),
+  community: () => import('@/locales/community.json'),
+  content: () => import('@/locales/content.json'),
+  dictionary: () => import('@/locales/dictionary.json'),
+  file: () => import('@/locales/file.json'),
+  message: () => import('@/locales/message.json'),
+  people: () => import('@/locales/people.json'),
+  system: () => import('@/locales/system.json'),
+  teaching: () => import('@/locales/teaching.json'),
+  workspace: () => import('@/locales/dashboard.json'),
+};
+const requested = new Set<string>();
+
+/** Whether `id` belongs to an area catalogue that has not been added yet (it is loading, or not asked for). */
+export const awaitsCatalogue = (id: string, messages: Record<string, unknown>): boolean =>
+  !(id in messages) && id.split('.')[0] in AREA_CATALOGUES;
+
+/**
+ * Adds the catalogue of the area `id` belongs to, once, for a text shown before any of the area's screens has
+ * loaded: a tab restored after a reload, titled after a record of an area not visited yet.
+ */
+export function loadCatalogueOf(id: string): void {
+  const area = id.split('.')[0] as string;
+  const load = AREA_CATALOGUES[area];
+  if (!load || requested.has(area)) return;
+  requested.add(area);
+  load().then(
+    (module) => addCatalogue(module.default),
+    () => requested.delete(area),
+  );
+}
+
 function changed() {
   added += 1;
   for (const listener of listeners) listener();

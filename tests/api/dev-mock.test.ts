@@ -1,9 +1,26 @@
+import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import mock from '../../mock/api';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The mock as Umi loads it (`npm run dev`): required through Umi's esbuild hook, not through vite, whose resolution
+ * differs (Node's `require('./x')` tries `x.json` before `x.ts`, vite the other way round).
+ */
+function loadAsUmiDoes(): Record<string, Handler> {
+  const { getMockData } = createRequire(import.meta.url)('@umijs/preset-umi/dist/features/mock/getMockData');
+  const mocks: Record<string, { handler: Handler }> = getMockData({
+    cwd: path.resolve(__dirname, '../..'),
+    mockConfig: {},
+  });
+  return Object.fromEntries(Object.entries(mocks).map(([key, { handler }]) => [key, handler]));
+}
+
+const mock = loadAsUmiDoes();
 
 interface FakeRequest {
   method: string;
@@ -11,15 +28,20 @@ interface FakeRequest {
   json?: unknown;
   /** Umi's body parser already read the stream and left the object on req.body. */
   parsed?: boolean;
+  token?: string;
 }
 
-async function call({ method, url, json, parsed }: FakeRequest) {
+async function call({ method, url, json, parsed, token }: FakeRequest) {
   const stream = new PassThrough();
   const req = Object.assign(stream, {
     method,
     url,
     originalUrl: url,
-    headers: { host: 'localhost:8000', ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      host: 'localhost:8000',
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `bearer ${token}` } : {}),
+    },
     ...(parsed ? { body: json, _body: true } : {}),
   });
   if (parsed || json === undefined) stream.end();
@@ -36,8 +58,7 @@ async function call({ method, url, json, parsed }: FakeRequest) {
       body = chunk ? chunk.toString('utf8') : '';
     },
   };
-  const handlers = mock as Record<string, Handler | undefined>;
-  const handler = handlers[`${method} ${url}`] ?? handlers[`${method} /api/(.*)`];
+  const handler = mock[`${method} ${url}`] ?? mock[`${method} /api/(.*)`];
   if (!handler) throw new Error(`no mock handler for ${method} ${url}`);
   await handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
   return { status: res.statusCode, headers, body: body ? JSON.parse(body) : undefined };
@@ -65,6 +86,22 @@ describe('the dev mock (npm run dev) mounts the real API on demo data', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ token_type: 'bearer' });
     expect(answer.body.access_token).toEqual(expect.any(String));
+    const list = await call({
+      method: 'GET',
+      url: '/api/system/role?current=1&pageSize=5',
+      token: answer.body.access_token,
+    });
+    expect(list).toMatchObject({ status: 200, body: { success: true } });
+    expect(list.body.total).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('has no data file that Node would load in place of a module of the same name (x.json beside x.ts)', () => {
+    const root = path.resolve(__dirname, '../..');
+    const files = ['server/src', 'mock'].flatMap((dir) =>
+      readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file)),
+    );
+    const modules = new Set(files.filter((file) => /\.tsx?$/.test(file)).map((file) => file.replace(/\.tsx?$/, '')));
+    expect(files.filter((file) => file.endsWith('.json') && modules.has(file.slice(0, -'.json'.length)))).toEqual([]);
   });
 
   it('reads a body that is still in the stream, and passes errors through unchanged', async () => {

@@ -20,10 +20,19 @@ describe.each(engines())('lockout and rate limiting on $name', (engine) => {
   afterAll(() => api?.close());
 
   it('locks the account after the configured number of failures, then unlocks after the duration', async () => {
-    for (let i = 1; i < 5; i++) {
+    for (let i = 1; i < 3; i++) {
       const res = await api.signIn('lock', 'alice', 'wrong');
       expect(res.status, `attempt ${i}`).toBe(400);
       expect(res.body.code).toBe('auth.badCredentials');
+    }
+    // the last two attempts before the lock say how many remain, and for how long the lock would hold
+    for (const left of [2, 1]) {
+      const res = await api.signIn('lock', 'alice', 'wrong', { 'accept-language': 'en-US' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'auth.badCredentialsAttemptsLeft', attemptsLeft: left });
+      expect(res.body.message).toBe(
+        `Wrong tenant, user name or password; ${left} attempt(s) left before the account is locked for 15 minutes`,
+      );
     }
     const fifth = await api.signIn('lock', 'alice', 'wrong');
     expect(fifth.status).toBe(423);
@@ -56,7 +65,9 @@ describe.each(engines())('lockout and rate limiting on $name', (engine) => {
       await sql`INSERT INTO system_setting (tenant_id, key, category, name, value, value_type)
         VALUES (${tenant.id}, ${key}, 'security', ${key}, ${JSON.stringify(value)}, 'number')`.execute(api.db);
     }
-    expect((await api.signIn('lock', 'bob', 'wrong')).status).toBe(400);
+    const first = await api.signIn('lock', 'bob', 'wrong');
+    expect(first.body).toMatchObject({ code: 'auth.badCredentialsAttemptsLeft', attemptsLeft: 1 });
+    expect(first.body.message).toBe('租户、用户名或密码错误，还可尝试 1 次，再错将锁定账号 1 分钟');
     const second = await api.signIn('lock', 'bob', 'wrong');
     expect(second.status).toBe(423);
     expect(second.body.message).toContain('1');

@@ -1,6 +1,9 @@
 import { crc32 } from 'node:zlib';
+import { Document, Packer, Paragraph } from 'docx';
+import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tinyMp4 } from '../support/mp4';
 import { type S3Server, startS3Server } from '../support/s3-server';
 import { adminApi } from './api';
 import { launchChromium, signInAsAdmin } from './browser';
@@ -40,6 +43,18 @@ const watchProgress = `(() => {
     if (percent !== null && window.percents[window.percents.length - 1] !== percent) window.percents.push(percent);
   }).observe(document.body, { subtree: true, childList: true, attributes: true });
 })();`;
+
+/** A one-page PDF, as pdfkit writes it. */
+function pdf(): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.text('Training plan');
+    doc.end();
+  });
+}
 
 const api = adminApi(baseURL);
 
@@ -107,6 +122,31 @@ async function previewShows(name: string) {
   return src ?? '';
 }
 
+/** Uploads a small file from the file list's dialog and waits for it in the list. */
+async function uploadSmall(name: string, bytes: Buffer, mimeType: string) {
+  const list = page.getByTestId('file-file');
+  await list.getByTestId('file-upload').click();
+  const dialog = page.getByTestId('file-upload-dialog');
+  await dialog.getByTestId('file-upload-limit').waitFor();
+  await dialog.locator('input[type=file]').setInputFiles({ name, mimeType, buffer: bytes });
+  await dialog.locator('.ant-upload-list-item-done', { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await list.locator('tr', { hasText: name }).waitFor();
+}
+
+async function openPreview(name: string) {
+  await page.getByTestId('file-file').locator('tr', { hasText: name }).getByTestId('row-preview').click();
+  await page.getByTestId('file-preview').locator('.ant-spin').waitFor({ state: 'detached' });
+}
+
+async function closePreview() {
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /close|关闭/i })
+    .click();
+  await page.getByTestId('file-preview').waitFor({ state: 'detached' });
+}
+
 describe('Files in Chromium', () => {
   it('signs in as the tenant administrator', async () => {
     await signInAsAdmin(page, baseURL);
@@ -118,6 +158,38 @@ describe('Files in Chromium', () => {
     await uploadFromList(name, png(8 * 1024 * 1024));
     const src = await previewShows(name);
     expect(src).toContain('/api/file/file/content/');
+  });
+
+  it("previews a PDF in the console's frame: its content may be framed by the console's own origin", async () => {
+    const name = `培训计划-${tag}.pdf`;
+    await uploadSmall(name, await pdf(), 'application/pdf');
+    await openPreview(name);
+    const frame = await (await page.getByTestId('file-preview-frame').elementHandle())?.contentFrame();
+    if (!frame) throw new Error('no preview frame');
+    // a refused frame shows Chromium's error page (text/html) instead of the PDF viewer's document
+    await expect
+      .poll(() => frame.evaluate(() => document.contentType).catch(() => 'not loaded'))
+      .toBe('application/pdf');
+    expect(frame.url()).toContain('/api/file/file/content/');
+    await closePreview();
+  });
+
+  it('plays a video, and offers the download of a Word document it cannot show', async () => {
+    const video = `讲座-${tag}.mp4`;
+    await uploadSmall(video, tinyMp4(3), 'video/mp4');
+    const served = page.waitForResponse((res) => res.url().includes('/api/file/file/content/'));
+    await openPreview(video);
+    await page.getByTestId('file-preview-video').waitFor();
+    expect([200, 206]).toContain((await served).status());
+    await closePreview();
+
+    const word = `带教记录-${tag}.docx`;
+    const doc = new Document({ sections: [{ children: [new Paragraph('带教记录')] }] });
+    await uploadSmall(word, await Packer.toBuffer(doc), 'application/octet-stream');
+    await openPreview(word);
+    await page.getByTestId('file-preview-none').waitFor();
+    await expect.poll(() => page.getByTestId('file-preview-download').isEnabled()).toBe(true);
+    await closePreview();
   });
 
   it('uploads straight to the S3 server once it is the master, and previews it from there', async () => {

@@ -140,6 +140,13 @@ export const errorCodes = {
     zh: '客户端无效或不支持该授权方式',
     en: 'Unknown client or grant type not allowed for it',
   },
+  'auth.badCredentialsAttemptsLeft': {
+    code: 1001013,
+    module: 'auth',
+    status: 400,
+    zh: '租户、用户名或密码错误，还可尝试 {attempts} 次，再错将锁定账号 {minutes} 分钟',
+    en: 'Wrong tenant, user name or password; {attempts} attempt(s) left before the account is locked for {minutes} minutes',
+  },
   'auth.accountLocked': {
     code: 1001004,
     module: 'auth',

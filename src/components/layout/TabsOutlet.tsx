@@ -7,7 +7,7 @@ import LoadErrorBoundary from '@/components/LoadErrorBoundary';
 import { HOME_PATH } from '@/constants';
 import type { RootState, Tab } from '@/models/root';
 import { firstPageShown, useFirstPageShown } from '@/utils/firstScreen';
-import { asTitle, useCatalogues } from '@/utils/i18n';
+import { asTitle, awaitsCatalogue, loadCatalogueOf, useCatalogues } from '@/utils/i18n';
 import { dispatchRoot, getRootState } from '@/utils/store';
 import { PaneContext, type PaneFrame } from './frame';
 import PageHeader, { type Crumb } from './PageHeader';
@@ -223,7 +223,14 @@ export default function TabsOutlet() {
 
   const refresh = (path: string) => dispatchRoot('SET_RELOADPATH', path);
 
+  // a restored tab titled after a record of an area not visited yet: its area's texts load now, and until they
+  // have, the tab shows the record's name alone, never the text's id
+  useEffect(() => {
+    for (const tab of curTab) if (awaitsCatalogue(tab.title, intl.messages)) loadCatalogueOf(tab.title);
+  }, [curTab, intl]);
+
   const tabTitle = (tab: Tab) => {
+    if (awaitsCatalogue(tab.title, intl.messages)) return tab.name ?? '';
     const title = asTitle(intl.formatMessage({ id: tab.title, defaultMessage: tab.title }));
     return tab.name ? `${title} · ${tab.name}` : title;
   };

@@ -66,6 +66,20 @@ export async function addUser(tx: Tx, hasher: PasswordHasher, tenantId: string, 
   await tx.insertInto('user_role').values({ tenant_id: tenantId, user_id: row.id, role_id: roleId }).execute();
 }
 
+/** The demo tenant's accounts (the README's table names them). */
+export const DEMO_USERS: DemoUser[] = [
+  { username: 'admin', password: 'admin123', displayName: '管理员', roleCode: 'tenant_admin' },
+  { username: 'viewer', password: 'viewer123', displayName: '访客', roleCode: 'viewer' },
+];
+
+/** The platform's administrator of the demo (tenant `platform`). */
+export const DEMO_PLATFORM_ADMIN: DemoUser = {
+  username: 'admin',
+  password: 'admin123',
+  displayName: '平台管理员',
+  roleCode: 'platform_admin',
+};
+
 /** The demo data of the README: tenant `demo` with admin/admin123 and viewer/viewer123, a platform admin. */
 export async function seedDemo(tx: Tx, hasher: PasswordHasher): Promise<boolean> {
   const existing = await tx.selectFrom('tenant').select('id').where('code', '=', DEMO_TENANT_CODE).executeTakeFirst();
@@ -73,31 +87,20 @@ export async function seedDemo(tx: Tx, hasher: PasswordHasher): Promise<boolean>
   await seedTenant(tx, hasher, {
     code: DEMO_TENANT_CODE,
     name: '演示医院',
-    users: [
-      { username: 'admin', password: 'admin123', displayName: '管理员', roleCode: 'tenant_admin' },
-      { username: 'viewer', password: 'viewer123', displayName: '访客', roleCode: 'viewer' },
-    ],
+    users: DEMO_USERS,
   });
   const platform = await tx
     .selectFrom('tenant')
     .select('id')
     .where('code', '=', PLATFORM_TENANT)
     .executeTakeFirstOrThrow();
-  const platformRole = await ensureRole(tx, platform.id, 'platform_admin', '平台管理员');
+  const platformRole = await ensureRole(tx, platform.id, DEMO_PLATFORM_ADMIN.roleCode, '平台管理员');
   const hasAdmin = await tx
     .selectFrom('admin_user')
     .select('id')
     .where('tenant_id', '=', platform.id)
-    .where('username', '=', 'admin')
+    .where('username', '=', DEMO_PLATFORM_ADMIN.username)
     .executeTakeFirst();
-  if (!hasAdmin) {
-    await addUser(
-      tx,
-      hasher,
-      platform.id,
-      { username: 'admin', password: 'admin123', displayName: '平台管理员', roleCode: 'platform_admin' },
-      platformRole,
-    );
-  }
+  if (!hasAdmin) await addUser(tx, hasher, platform.id, DEMO_PLATFORM_ADMIN, platformRole);
   return true;
 }

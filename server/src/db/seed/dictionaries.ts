@@ -1,4 +1,5 @@
-import seeds from './dictionaries.json';
+// not `dictionaries.json`: Node's require tries `.json` before `.ts`, so under Umi's mock `./dictionaries` would load it
+import seeds from './dictionary-items.json';
 
 /** A built-in dictionary type and its items: `[value, label, English label, tag colour]`. */
 export interface DictSeed {
@@ -7,5 +8,5 @@ export interface DictSeed {
   items: [value: string, label: string, labelEn: string, color: string][];
 }
 
-/** The built-in dictionary types and their items, seeded on every start (data, in dictionaries.json: the console's tests read it too). */
+/** The built-in dictionary types and their items, seeded on every start (data, in dictionary-items.json: the console's tests read it too). */
 export const dictSeeds = seeds as DictSeed[];

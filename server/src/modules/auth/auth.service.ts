@@ -50,6 +50,26 @@ export function replayLockout(
   return { failures, lockedUntil };
 }
 
+/** From how many attempts left a wrong password says how many remain before the lock. */
+const WARN_ATTEMPTS_LEFT = 2;
+
+/**
+ * The refusal of a wrong password (or an unknown user name, alike) after `failures` in a row: the lock when they
+ * reach the limit, the attempts left when few remain, else plain bad credentials.
+ */
+export function wrongPasswordError(
+  failures: number,
+  policy: LockoutPolicy,
+  fields?: { field: string; message: string }[],
+): AppError {
+  const minutes = policy['security.lockout.durationMinutes'];
+  const left = policy['security.lockout.maxAttempts'] - failures;
+  if (left <= 0) return new AppError('auth.accountLocked', { minutes });
+  if (left <= WARN_ATTEMPTS_LEFT)
+    return new AppError('auth.badCredentialsAttemptsLeft', { attempts: left, minutes }, fields, { attemptsLeft: left });
+  return new AppError('auth.badCredentials', {}, fields);
+}
+
 const lockedMinutes = (lockedForMs: number) => Math.max(1, Math.ceil(lockedForMs / 60_000));
 
 /** Outcomes decided inside a transaction are thrown only after it commits, so counters, logs and revocations persist. */
@@ -108,10 +128,12 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
   ): Promise<AppError> {
     const policy = await lockout(tx);
     const failures = await repo.countFailedAttempt(tx, userId, now());
-    if (failures < policy['security.lockout.maxAttempts']) return new AppError('auth.badCredentials', {}, fields);
-    const minutes = policy['security.lockout.durationMinutes'];
-    await repo.lockUser(tx, userId, new Date(now().getTime() + minutes * 60_000));
-    return new AppError('auth.accountLocked', { minutes });
+    const refusal = wrongPasswordError(failures, policy, fields);
+    if (refusal.code === 'auth.accountLocked') {
+      const minutes = policy['security.lockout.durationMinutes'];
+      await repo.lockUser(tx, userId, new Date(now().getTime() + minutes * 60_000));
+    }
+    return refusal;
   }
 
   /**
@@ -228,10 +250,9 @@ export function createAuthService({ tenancy, lookups, settings, hasher, config, 
             [...(await repo.findUnknownUserFailures(tx, tenantId, username)), now()],
             policy,
           );
-          const locked = failures >= policy['security.lockout.maxAttempts'];
-          await log(tx, null, locked ? 'user_locked' : 'bad_credentials');
-          const minutes = policy['security.lockout.durationMinutes'];
-          return fail(locked ? new AppError('auth.accountLocked', { minutes }) : new AppError('auth.badCredentials'));
+          const refusal = wrongPasswordError(failures, policy);
+          await log(tx, null, refusal.code === 'auth.accountLocked' ? 'user_locked' : 'bad_credentials');
+          return fail(refusal);
         }
         if (!valid) {
           const refusal = await countFailure(tx, user.id);

@@ -81,7 +81,7 @@ export default function FilePage() {
         onClose={() => setUploading(false)}
         onUploaded={() => actionRef.current?.reload()}
       />
-      <PreviewDialog file={previewed} onClose={closePreview} />
+      <PreviewDialog file={previewed} onClose={closePreview} onDownload={download} />
     </div>
   );
 }

@@ -149,8 +149,10 @@ const actions = (service: FileService) =>
         'content-disposition': file.disposition,
         'accept-ranges': 'bytes',
         'x-content-type-options': 'nosniff',
+        // framed by the console's own preview (a PDF, a text), by no other site
         'content-security-policy':
-          "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+          "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        'x-frame-options': 'SAMEORIGIN',
         'content-length': String(range ? range.end - range.start + 1 : file.size),
       };
       if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${file.size}`;
