@@ -392,14 +392,6 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       tx,
       [...checked, ...refused.map((r) => r.at)].map((r) => r.record),
     );
-    for (const { at, columns } of refused) {
-      const key = keyOf(at.record);
-      try {
-        await inputOf(tx, at.record, key === undefined ? undefined : existing.get(key));
-      } catch (err) {
-        failures.push(...failuresOf(err, at).filter((f) => !columns.has(f.column)));
-      }
-    }
     const valid: Checked[] = [];
     for (const at of checked) {
       const { record } = at;
@@ -422,6 +414,14 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       if (current) report.updated += 1;
       else report.created += 1;
       valid.push({ at, current, input });
+    }
+    for (const { at, columns } of refused) {
+      const key = keyOf(at.record);
+      try {
+        await inputOf(tx, at.record, key === undefined ? undefined : existing.get(key), seenKeys);
+      } catch (err) {
+        failures.push(...failuresOf(err, at).filter((f) => !columns.has(f.column)));
+      }
     }
     return { failures: failures.sort((a, b) => a.row - b.row), valid };
   };
