@@ -141,4 +141,22 @@ describe('/user/trainee-type-field', () => {
     fireEvent.click(within(archived).getByTestId('row-restore'));
     await waitFor(() => expect(api.find('POST', '/api/people/trainee-field/3/restore')).toHaveLength(1));
   });
+
+  it("names a new field's option rows as options, and picks its dictionary from the tenant's", async () => {
+    fakeApi({
+      'GET /api/people/trainee-field': () => page([school]),
+      'GET /api/people/trainee-type': () => page([type]),
+    });
+    render(renderApp({ store, access: grant(codes), children: <TraineeFieldPage /> }).tree);
+    fireEvent.click(await screen.findByTestId('table-create'));
+    fireEvent.click(await screen.findByTestId('options-add'));
+    expect(await screen.findByTestId('option-value-0')).toHaveAttribute('placeholder', '选项值');
+    expect(screen.getByTestId('option-label-0')).toHaveAttribute('placeholder', '显示名称');
+    expect(screen.queryByPlaceholderText('字段键')).toBeNull();
+    const item = screen.getByTitle('字典').closest('.ant-form-item') as HTMLElement;
+    expect(item.querySelector('input[type="text"]:not(.ant-select-selection-search-input)')).toBeNull();
+    fireEvent.mouseDown(item.querySelector('.ant-select-selector') as HTMLElement);
+    expect(await screen.findByText('gender（男 / 女）')).toBeInTheDocument();
+    expect(screen.getByText('yes_no（是）')).toBeInTheDocument();
+  });
 });

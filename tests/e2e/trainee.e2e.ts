@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { traineeSheet } from '../support/trainee-sheet';
@@ -143,6 +144,32 @@ describe('Trainees in Chromium', () => {
     }
     await profile.getByTestId('trainee-history-item').first().getByText('在培').waitFor();
     await profile.getByText('在培').first().waitFor();
+  });
+
+  it('imports from the list of all types: the dialog asks for the type, whose template speaks labels', async () => {
+    await page.goto(`${baseURL}/#/trainee/list`);
+    const list = page.getByTestId('trainee-list');
+    await list.getByTestId('trainee-type-filter').getByText('全部类型').click();
+    await list.getByTestId('table-import').click();
+    const modal = page.getByTestId('import-modal');
+    await modal.getByTestId('import-trainee-type').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: typeName })
+      .click();
+    const [download] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('import-template').click()]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const example = (sheet.getRow(2).values as string[]).slice(1);
+    // the chosen type's own field is a column; coded columns show labels, with a list of them to pick from
+    expect(header).toContain('毕业学校');
+    expect(example[header.indexOf('性别')]).toBe('男');
+    expect(example[header.indexOf('证件类型')]).toBe('居民身份证');
+    const gender = sheet.getColumn(header.indexOf('性别') + 1).letter;
+    expect(sheet.getCell(`${gender}2`).dataValidation?.type).toBe('list');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
   });
 
   it('checks an import of 1,000 trainees: the 3 bad rows are named, nothing is written', async () => {

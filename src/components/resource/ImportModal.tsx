@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { Radio } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { ImportReport, ResourceService } from '@/services/resource';
 import ImportDialog from './ImportDialog';
 
@@ -14,10 +14,13 @@ interface Props {
   onImported: (report: ImportReport) => void;
   /** No choice of mode: the import only adds. */
   addsOnly?: boolean;
+  /** Choices the import is made for, before the mode (a trainee type); a change of `choiceKey` discards the last check. */
+  choices?: (disabled: boolean) => ReactNode;
+  choiceKey?: string;
 }
 
 /** A resource's import: new rows only, or new and existing ones (upsert). */
-export default function ImportModal({ open, onClose, service, name, onImported, addsOnly }: Props) {
+export default function ImportModal({ open, onClose, service, name, onImported, addsOnly, choices, choiceKey }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [mode, setMode] = useState<'insert' | 'upsert'>('insert');
@@ -33,15 +36,20 @@ export default function ImportModal({ open, onClose, service, name, onImported, 
       templateName={name}
       send={(file, dryRun) => service.importFile(file, { dryRun, mode })}
       jobs={jobs}
-      optionsKey={mode}
+      optionsKey={`${mode}:${choiceKey ?? ''}`}
       options={
-        addsOnly
+        addsOnly && !choices
           ? undefined
           : (disabled) => (
-              <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)} disabled={disabled}>
-                <Radio value="insert">{t('resource.import.mode.insert')}</Radio>
-                <Radio value="upsert">{t('resource.import.mode.upsert')}</Radio>
-              </Radio.Group>
+              <>
+                {choices?.(disabled)}
+                {!addsOnly && (
+                  <Radio.Group value={mode} onChange={(e) => setMode(e.target.value)} disabled={disabled}>
+                    <Radio value="insert">{t('resource.import.mode.insert')}</Radio>
+                    <Radio value="upsert">{t('resource.import.mode.upsert')}</Radio>
+                  </Radio.Group>
+                )}
+              </>
             )
       }
       hint={t('resource.import.hint')}

@@ -43,6 +43,8 @@ interface Props<Row extends { id: string; version: number }> {
   extraColumns?: ListColumn<Row>[];
   /** The screen's own create/edit form, instead of the descriptor's. */
   renderForm?: (props: FormDialogProps<Row>) => ReactNode;
+  /** The screen's own import dialog, instead of the generic one (an import made for a choice in it). */
+  renderImport?: (props: { open: boolean; onClose: () => void; onImported: () => void }) => ReactNode;
   /** Actions on the chosen rows besides delete (rows are chosen for these even without the delete permission). */
   batchActions?: (ids: string[], context: BatchActionContext) => ReactNode[];
   /** Buttons of the screen before the generic ones in the toolbar (statistics, say). */
@@ -65,6 +67,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
   onSaved,
   extraColumns,
   renderForm,
+  renderImport,
   batchActions,
   toolbarExtra = [],
 }: Props<Row>) {
@@ -100,6 +103,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
     service,
     canImport: can(code.import),
     renderForm,
+    renderImport,
     onSaved: (row, editing) => {
       onSaved?.(row, editing.record ? 'update' : 'create');
       changed();

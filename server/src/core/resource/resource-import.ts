@@ -1,12 +1,10 @@
-import type { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
 import type { ErrorCatalog } from '../error-catalog';
 import { AppError, invalidField, isUniqueViolation, versionConflict } from '../errors';
 import type { Tenancy, Tx } from '../tenancy';
-import { issuesToFields } from '../validation';
+import { importRowReader, readsDictionaries, withDictionaryValues } from './coded-columns';
 import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
 import { keepHold, stillHeld, TakenOver, takenOver } from './import-takeover';
-import { codeOf } from './readable-cells';
 import {
   type AuditRecord,
   type AuditTrail,
@@ -136,11 +134,11 @@ class RowsFailed extends Error {
 }
 class Rollback extends Error {}
 
-/** A row as read: its cells by column key, and the import row rule's verdict on them. */
+/** A row as read: its cells by column key, and the import row rule's verdict on them (data, or every problem). */
 interface ParsedRow {
   row: number;
   cells: Record<string, unknown>;
-  parsed: ReturnType<z.ZodType['safeParse']>;
+  parsed: ReturnType<ReturnType<typeof importRowReader>['check']>;
 }
 
 /** One record of the sheet: its rows (one, or a group's), the first naming it. */
@@ -279,20 +277,16 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   };
 
   let keys: (string | undefined)[] = [];
-  /** The labels of each coded column: a cell may name a value by its label, as an export writes it. */
-  const labelled = new Map(target.columns.map((c) => [c.key, c.values]));
+  /** A coded column's cell may name a value by its label, as an export writes it (a dictionary's: the tenant's items). */
+  let reader = importRowReader(target.columns, schema, lang);
   const parse = ({ row, cells }: SheetRow): ParsedRow => {
-    const record: Record<string, unknown> = {};
-    keys.forEach((k, i) => {
-      const text = cells[i];
-      if (k && text !== undefined) record[k] = codeOf(text, labelled.get(k));
-    });
-    return { row, cells: record, parsed: schema.safeParse(record) };
+    const record = reader.record(keys, cells);
+    return { row, cells: record, parsed: reader.check(record) };
   };
   const groupOf = (r: ParsedRow) => (groups ? (r.cells[groups.key] as string | undefined) : undefined);
   /** A group's rows (each checked by the row rule) as its record. */
   const recordOf = (rows: ParsedRow[]): SheetRecord => {
-    const data = rows.map((r) => r.parsed.data as Record<string, unknown>);
+    const data = rows.map((r) => r.parsed.data ?? {});
     return {
       row: rows[0]?.row ?? 0,
       rows: rows.map((r) => r.row),
@@ -307,6 +301,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
         continue;
       }
       keys = part.header.map((h) => byLabel(h)?.key);
+      if (readsDictionaries(target.columns))
+        reader = importRowReader(await inTenant((tx) => withDictionaryValues(tx, target.columns)), schema, lang);
       const problems: ImportFailure[] = [];
       part.header.forEach((h, i) => {
         if (h && !keys[i]) problems.push({ row: 1, column: h, message: t.unknownColumn });
@@ -362,6 +358,8 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
   const check = async (tx: Tx, batch: ParsedRow[][]) => {
     const failures: ImportFailure[] = [];
     const checked: SheetRecord[] = [];
+    /** Refused rows whose other cells make a record: the store's rules are asked of it too, for the rest of its problems. */
+    const refused: { at: SheetRecord; columns: Set<string> }[] = [];
     for (const rows of batch) {
       const group = groupOf(rows[0] as ParsedRow);
       if (group !== undefined && closedGroups.has(group)) {
@@ -371,16 +369,22 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       if (group !== undefined) closedGroups.add(group);
       let valid = true;
       for (const { row, parsed: result } of rows) {
-        if (result.success) continue;
+        if (result.data) continue;
         valid = false;
-        for (const f of issuesToFields(result.error.issues, lang))
-          failures.push({ row, column: labelOf(f.field), message: f.message });
+        for (const f of result.problems) failures.push({ row, column: labelOf(f.field), message: f.message });
       }
       if (valid) checked.push(recordOf(rows));
+      const [only] = rows;
+      const rest = !groups && store.fromImport && only && reader.rest(only.cells, only.parsed.problems);
+      if (!valid && rest && only)
+        refused.push({
+          at: { row: only.row, rows: [only.row], record: rest },
+          columns: new Set(only.parsed.problems.map((p) => labelOf(p.field))),
+        });
     }
     const existing = await lookUp(
       tx,
-      checked.map((r) => r.record),
+      [...checked, ...refused.map((r) => r.at)].map((r) => r.record),
     );
     const valid: Checked[] = [];
     for (const at of checked) {
@@ -404,6 +408,14 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       if (current) report.updated += 1;
       else report.created += 1;
       valid.push({ at, current, input });
+    }
+    for (const { at, columns } of refused) {
+      const key = keyOf(at.record);
+      try {
+        await inputOf(tx, at.record, key === undefined ? undefined : existing.get(key), seenKeys);
+      } catch (err) {
+        failures.push(...failuresOf(err, at).filter((f) => !columns.has(f.column)));
+      }
     }
     return { failures: failures.sort((a, b) => a.row - b.row), valid };
   };

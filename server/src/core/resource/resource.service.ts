@@ -4,6 +4,7 @@ import type { ErrorCatalog } from '../error-catalog';
 import { notFound, versionConflict } from '../errors';
 import type { Lang } from '../i18n';
 import type { Tenancy, Tx } from '../tenancy';
+import { labelCell, pickList, readsDictionaries, withDictionaryValues } from './coded-columns';
 import { type Keyset, type ListQuery, type Page, toPage } from './list-query';
 import { type Reading, readableCell, valueLabels } from './readable-cells';
 import {
@@ -250,12 +251,16 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
     },
 
     async template(lang: Lang, tenantId: string, params?: Record<string, unknown>): Promise<SpreadsheetFile> {
-      const { columns } = await shaped(tenantId, params);
+      const shapedColumns = (await shaped(tenantId, params)).columns;
+      const columns = readsDictionaries(shapedColumns)
+        ? await deps.tenancy.inTenant(tenantId, (tx) => withDictionaryValues(tx, shapedColumns))
+        : shapedColumns;
       const own = def.importExamples;
       const rows = typeof own === 'function' ? await deps.tenancy.inTenant(tenantId, own) : own;
-      const examples = rows?.map((example) => columns.map((c) => example[c.key] ?? null)) ?? [
-        columns.map((c) => c.example ?? ''),
-      ];
+      // a coded column shows its values' labels, as the people who fill it in name them
+      const examples = (
+        rows?.map((example) => columns.map((c) => example[c.key] ?? null)) ?? [columns.map((c) => c.example ?? '')]
+      ).map((example) => example.map((value, i) => labelCell(columns[i] ?? { key: '' }, value, lang)));
       const noted = columns.filter((c) => c.note);
       const notes = noted.length
         ? [{ ...templateNotes[lang], rows: noted.map((c) => [c.label[lang], c.note?.[lang]]) }]
@@ -265,6 +270,7 @@ export function createResourceService<Row extends ResourceRow, Create, Update ex
         columns.map((c) => c.label[lang]),
         examples,
         notes,
+        columns.map((c) => pickList(c, lang)),
       );
       return { filename: `${sheetName}-template.xlsx`, body };
     },

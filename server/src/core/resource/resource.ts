@@ -88,6 +88,11 @@ export interface ColumnSpec<Row> {
   labelKey?: string;
   /** The labels of its coded values, which an export writes and an import reads back (found from `labelKey`). */
   values?: ValueLabels;
+  /**
+   * The dictionary (type code) its values are the items of: an import and its template read the tenant's items as
+   * `values` (coded-columns.ts).
+   */
+  dictionary?: string;
   example?: string;
   /** How to fill it in: the template's instructions sheet lists the columns that have one. */
   note?: Record<Lang, string>;

@@ -18,20 +18,55 @@ export interface SheetData {
   rows: CellValue[][];
 }
 
-/** A workbook of one sheet, and `more` after it (an import template's instructions): an import reads the first. */
+/** The hidden sheet that holds the lists a template's coded columns pick from. */
+export const PICK_LISTS_SHEET = 'lists';
+/** The rows of a template's coded column that offer its list (the header's excepted). */
+export const PICK_LIST_ROWS = 10_000;
+
+interface RangeValidations {
+  add(address: string, rule: ExcelJS.DataValidation): void;
+}
+
+/**
+ * A workbook of one sheet, and `more` after it (an import template's instructions): an import reads the first.
+ * `lists`, by column of the first sheet: the values its cells offer to pick from (a drop-down list of Excel's data
+ * validation, which warns of another value without refusing it), kept in a hidden sheet after the others.
+ */
 export async function writeSheet(
   sheetName: string,
   header: string[],
   rows: CellValue[][],
   more: SheetData[] = [],
+  lists: (string[] | undefined)[] = [],
 ): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
-  for (const data of [{ name: sheetName, header, rows }, ...more]) {
+  const sheets = [{ name: sheetName, header, rows }, ...more].map((data) => {
     const sheet = workbook.addWorksheet(data.name.slice(0, 31));
     sheet.addRow(data.header).font = { bold: true };
     for (const row of data.rows) sheet.addRow(row.map((v) => v ?? null));
     sheet.columns.forEach((column, i) => {
       column.width = columnWidth(data.header[i]);
+    });
+    return sheet;
+  });
+  const [first] = sheets;
+  // exceljs keeps a sheet's validations of whole ranges here (its typings name only a cell's)
+  const validations = (first as unknown as { dataValidations?: RangeValidations } | undefined)?.dataValidations;
+  if (first && validations && lists.some((l) => l?.length)) {
+    const held = workbook.addWorksheet(PICK_LISTS_SHEET, { state: 'hidden' });
+    lists.forEach((list, i) => {
+      if (!list?.length) return;
+      const letter = first.getColumn(i + 1).letter;
+      list.forEach((value, r) => {
+        held.getCell(r + 1, i + 1).value = value;
+      });
+      validations.add(`${letter}2:${letter}${PICK_LIST_ROWS + 1}`, {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`${PICK_LISTS_SHEET}!$${letter}$1:$${letter}$${list.length}`],
+        showErrorMessage: true,
+        errorStyle: 'warning',
+      });
     });
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());

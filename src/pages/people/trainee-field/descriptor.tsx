@@ -6,10 +6,12 @@ import type {
   UpdateTraineeField,
 } from '@server/modules/people/trainee-field/trainee-field.resource';
 import type { TraineeType } from '@server/modules/people/trainee-type/trainee-type.resource';
+import { getLocale } from '@umijs/max';
 import ListEditor from '@/components/ListEditor';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
+import { getRootState } from '@/utils/store';
 
 export type { TraineeField };
 
@@ -30,6 +32,25 @@ const typeChoices = () =>
   request
     .get<{ data: TraineeType[] }>('/api/people/trainee-type', { params: { pageSize: '200', sort: 'sort' } })
     .then(({ data }) => data.map((type) => ({ value: type.id, label: `${type.name} (${type.code})` })));
+
+/**
+ * The dictionaries a field may take its values from: those the console holds (the platform's and the tenant's), each
+ * named by its code and its first items, in the current locale.
+ */
+export function dictionaryChoices(sysCodes = getRootState().sysCodes, english = getLocale() === 'en-US') {
+  const items = new Map<string, string[]>();
+  for (const item of [...sysCodes].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))) {
+    const labels = items.get(item.type) ?? [];
+    labels.push((english && item.labelEn) || item.label);
+    items.set(item.type, labels);
+  }
+  return [...items]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, labels]) => ({
+      value: code,
+      label: `${code}（${labels.slice(0, 3).join(' / ')}${labels.length > 3 ? ' …' : ''}）`,
+    }));
+}
 
 /** Every kind of field, once (the type keeps the list whole: a kind the server adds must be added here). */
 const KINDS = Object.keys({
@@ -114,7 +135,13 @@ export const traineeFieldDescriptor = describeResource<TraineeField, CreateTrain
         fieldProps: { showSearch: true, optionFilterProp: 'label' },
         options: KINDS.map((value) => ({ value, labelId: `people.trainee-field.fieldType.${value}` })),
       }),
-      column('dictTypeCode', { hideInSearch: true, hideInTable: true }),
+      column('dictTypeCode', {
+        hideInSearch: true,
+        hideInTable: true,
+        valueType: 'select',
+        request: async () => dictionaryChoices(),
+        fieldProps: { showSearch: true, optionFilterProp: 'label', allowClear: true },
+      }),
       column('options', {
         hideInSearch: true,
         hideInTable: true,
@@ -125,8 +152,8 @@ export const traineeFieldDescriptor = describeResource<TraineeField, CreateTrain
             blank={{ value: '', label: '' }}
             addLabelId="people.trainee-field.options"
             columns={[
-              { key: 'value', placeholderId: 'people.trainee-field.key', width: 140 },
-              { key: 'label', placeholderId: 'people.trainee-field.label', width: 180 },
+              { key: 'value', placeholderId: 'people.trainee-field.optionValue', width: 140 },
+              { key: 'label', placeholderId: 'people.trainee-field.optionLabel', width: 180 },
             ]}
           />
         ),

@@ -4,16 +4,18 @@ import type { TraineeField } from '@server/modules/people/trainee-field/trainee-
 import { getLocale, useIntl, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Segmented } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, useMemo, useRef, useState } from 'react';
 import { dictEnum } from '@/components/resource/dict';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import type { ResourceService } from '@/services/resource';
-import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import { fetchFields, fetchTypes, type Trainee, traineeDescriptor, trainees } from './descriptor';
 import TraineeActionDialog, { type Acting } from './TraineeDialogs';
 import TraineeForm from './TraineeForm';
+
+// not part of the list's first paint: it loads the first time it opens
+const TraineeImport = lazy(() => import('./TraineeImport'));
 
 /** What may be done to the trainees chosen in the list, each to whoever holds its code. */
 const BATCH = [
@@ -100,25 +102,17 @@ export default function TraineePage() {
     refreshDeps: [typeId],
     onError: ignoreShownError,
   });
-  // the list and export fold the custom filters into one; an import is made for the chosen type
-  const service = useMemo(() => {
-    const forType = { traineeTypeId: typeId };
-    const chosen = <T,>(call: () => Promise<T>) =>
-      typeId ? call() : Promise.reject(message.error(t('people.trainee.chooseType')));
-    return {
-      ...trainees,
-      list: (query: Record<string, string>) => trainees.list(withCustom(query, fields)),
-      exportFile: (query: Record<string, string>) => trainees.exportFile(withCustom(query, fields)),
-      template: () => chosen(() => trainees.template(forType)),
-      importFile: (file: Blob, options: { dryRun: boolean } & Record<string, string | boolean>) =>
-        chosen(() => trainees.importFile(file, { ...options, ...forType })),
-      importJobs: {
-        ...trainees.importJobs,
-        start: (file: Blob, options: { mode: string }) =>
-          chosen(() => trainees.importJobs.start(file, { ...options, ...forType })),
-      },
-    } as ResourceService<Trainee, never, never>;
-  }, [fields, typeId, t]);
+  // the list and export fold the custom filters into one; an import is made for a type (TraineeImport)
+  const service = useMemo(
+    () =>
+      ({
+        ...trainees,
+        list: (query: Record<string, string>) => trainees.list(withCustom(query, fields)),
+        exportFile: (query: Record<string, string>) => trainees.exportFile(withCustom(query, fields)),
+      }) as ResourceService<Trainee, never, never>,
+    [fields],
+  );
+  const importOpened = useRef(false);
   const done = () => {
     actionRef.current?.clearSelected?.();
     actionRef.current?.reload();
@@ -144,6 +138,10 @@ export default function TraineePage() {
         extraColumns={fields.map(columnOf)}
         createDefaults={typeId ? { traineeTypeId: typeId } : undefined}
         renderForm={(props) => <TraineeForm {...props} />}
+        renderImport={(props) => {
+          importOpened.current ||= props.open;
+          return importOpened.current && <TraineeImport {...props} types={types} typeId={typeId} />;
+        }}
         batchActions={(ids, { can }) =>
           BATCH.map(
             ({ action, code, label }) =>

@@ -17,6 +17,7 @@ const texts = {
     unknown: '不是该学员类型的字段',
     required: '必填',
     noItem: (values: string) => `字典中没有该项：${values}`,
+    oneOf: (labels: string[]) => `应为以下之一：${labels.join(' / ')}`,
     noRecord: '不存在',
     taken: '已被其他学员使用',
   },
@@ -24,6 +25,7 @@ const texts = {
     unknown: 'is not a field of this trainee type',
     required: 'is required',
     noItem: (values: string) => `is not an item of its dictionary: ${values}`,
+    oneOf: (labels: string[]) => `must be one of: ${labels.join(' / ')}`,
     noRecord: 'does not exist',
     taken: 'is used by another trainee',
   },
@@ -116,8 +118,12 @@ export async function checkCustomValues(
     if (isEmpty(raw)) continue;
     const parsed = valueRule(def).safeParse(raw);
     if (!parsed.success) {
-      for (const e of issuesToFields(parsed.error.issues, lang, raw))
-        errors.push({ field: at(key), message: e.message });
+      // a value that is none of the field's options is told them as people see them
+      const options = def.options?.length && parsed.error.issues.some((i) => i.code === 'invalid_value');
+      if (options) errors.push({ field: at(key), message: t.oneOf((def.options ?? []).map((o) => o.label)) });
+      else
+        for (const e of issuesToFields(parsed.error.issues, lang, raw))
+          errors.push({ field: at(key), message: e.message });
       continue;
     }
     values[key] = parsed.data;

@@ -1,18 +1,20 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
-import { invalidField } from '../../../core/errors';
+import { AppError, type FieldError, invalidField } from '../../../core/errors';
 import type { Lang } from '../../../core/i18n';
 import type { IdNumberCipher } from '../../../core/id-number';
 import { labelOf } from '../../../core/labels';
+import { dictionaryValues } from '../../../core/resource/dictionary-values.repository';
 import { filterValue, type ListQuery } from '../../../core/resource/list-query';
+import { codeOf, type ValueLabels } from '../../../core/resource/readable-cells';
 import type { ColumnSpec } from '../../../core/resource/resource';
 import type { ImportShape } from '../../../core/resource/resource.service';
 import { field, importRowOf } from '../../../core/schema-kit';
 import type { Tx } from '../../../core/tenancy';
 import { onceIn } from '../../../core/tx-memo';
-import { formatText } from '../../../core/validation';
+import { formatRule, formatText } from '../../../core/validation';
 import { personInput } from '../person/person';
-import { type FieldType, isIdCardNo } from '../trainee-field/custom-field';
+import { DICT_TYPES, type FieldType, isIdCardNo, OPTION_TYPES } from '../trainee-field/custom-field';
 import { activeFields, checkCustomValues } from './custom-values';
 import { RECRUIT_TYPES, type Trainee } from './trainee.resource';
 
@@ -33,7 +35,10 @@ const texts = {
   },
 };
 
-/** A sheet's columns besides the type's own fields, with an example each (the person, then the training). */
+/**
+ * A sheet's columns besides the type's own fields, with an example each (the person, then the training): a coded
+ * one's by its code, which the template shows as its label (`CODED`).
+ */
 const STATIC: [key: string, example: string][] = [
   ['name', '张三'],
   ['gender', 'male'],
@@ -54,8 +59,27 @@ const STATIC: [key: string, example: string][] = [
   ['graduateMajor', ''],
 ];
 
+/** The dictionaries of the coded columns: a cell names a value by its label in either language, or its code. */
+const CODED: Record<string, string> = {
+  gender: 'gender',
+  idType: 'id_type',
+  education: 'education',
+  recruitType: 'recruit_type',
+};
+
 const CUSTOM = 'customFields.';
 const MULTIPLE: readonly FieldType[] = ['multi_select', 'checkbox', 'dict_multi', 'file', 'image'];
+
+/** A custom field's choices (its options', its dictionary's), by value: what its cells may name by label. */
+async function choicesOf(
+  tx: Tx,
+  f: { fieldType: FieldType; options: { value: string; label: string }[] | null; dictTypeCode: string | null },
+): Promise<ValueLabels | undefined> {
+  if (DICT_TYPES.includes(f.fieldType) && f.dictTypeCode) return dictionaryValues(tx, f.dictTypeCode);
+  if (OPTION_TYPES.includes(f.fieldType) && f.options?.length)
+    return new Map(f.options.map((o) => [o.value, { 'zh-CN': o.label, 'en-US': o.label }]));
+  return undefined;
+}
 
 /** A custom field's cell (text) as the value its kind stores; the value rule then checks it. */
 function cellValue(kind: FieldType, text: string): unknown {
@@ -92,12 +116,21 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
       .executeTakeFirst();
     const examples: Record<string, string> = { ...Object.fromEntries(STATIC), trainingBase: firstBase?.code ?? 'B1' };
     const columns: ColumnSpec<Trainee>[] = [
-      ...STATIC.map(([key]) => ({ key, example: examples[key], label: labelOf(`people.trainee.${key}`) })),
-      ...own.map((f) => ({
-        key: `${CUSTOM}${f.key}`,
-        example: '',
-        label: { 'zh-CN': f.label, 'en-US': f.labelEn || f.label },
+      ...STATIC.map(([key]) => ({
+        key,
+        example: examples[key],
+        label: labelOf(`people.trainee.${key}`),
+        dictionary: CODED[key],
       })),
+      ...(await Promise.all(
+        own.map(async (f) => ({
+          key: `${CUSTOM}${f.key}`,
+          example: '',
+          label: { 'zh-CN': f.label, 'en-US': f.labelEn || f.label },
+          // a list of several choices is one cell: its items are read by their labels as it is stored (fromImport)
+          values: MULTIPLE.includes(f.fieldType) ? undefined : await choicesOf(tx, f),
+        })),
+      )),
     ];
     const cells = Object.fromEntries(own.map((f) => [`${CUSTOM}${f.key}`, z.string().max(10_000).optional()]));
     const importRow = importRowOf(
@@ -106,7 +139,12 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
         traineeNo: z.string().trim().min(1).max(30).optional(),
         trainingBase: field.requiredText(150),
         specialtyBase: field.optionalText(150),
-        cohortYear: z.number().int().min(1950).max(2100).optional(),
+        cohortYear: z
+          .string()
+          .regex(/^\d{4}$/, formatRule('year'))
+          .transform(Number)
+          .pipe(z.number().int().min(1950).max(2100))
+          .optional(),
         trainingStart: z.iso.date().optional(),
         plannedEnd: z.iso.date().optional(),
         recruitType: z.enum(RECRUIT_TYPES).optional(),
@@ -122,15 +160,8 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
     return { columns, importRow, importKey: 'matchKey' };
   }
 
-  /** An organisation of `orgType` by its name or code. */
-  async function orgByName(
-    tx: Tx,
-    text: string,
-    orgType: 'training_base' | 'specialty_base',
-    fieldName: string,
-    kind: string,
-    lang: Lang,
-  ) {
+  /** The id of an organisation of `orgType` by its name or code (none: there is no such one). */
+  async function orgByName(tx: Tx, text: string, orgType: 'training_base' | 'specialty_base') {
     const org = await onceIn(tx, `organization:${orgType}:${text}`, () =>
       tx
         .selectFrom('organization')
@@ -139,8 +170,7 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
         .where((eb) => eb.or([eb('name', '=', text), eb('code', '=', text)]))
         .executeTakeFirst(),
     );
-    if (!org) throw invalidField(fieldName, texts[lang].noBase(kind));
-    return String(org.id);
+    return org && String(org.id);
   }
 
   /** An export of one type's trainees: the generic columns, then the type's exportable fields. */
@@ -166,7 +196,7 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
     shape,
     exportColumns,
 
-    /** A checked import row as the trainee's create or update input. */
+    /** A checked import row as the trainee's create or update input; every problem of the row at once. */
     async fromImport(tx: Tx, record: Record<string, unknown>, existing: Trainee | undefined, lang: Lang) {
       const t = texts[lang];
       const {
@@ -176,42 +206,50 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
         matchKey: _,
         ...rest
       } = record as Record<string, unknown> & { traineeTypeId: string };
+      const problems: FieldError[] = [];
       const idNo = rest.idNo as string | undefined;
       if (idNo && (rest.idType ?? 'resident_id') === 'resident_id' && !isIdCardNo(idNo))
-        throw invalidField('idNo', formatText('idCardNo', lang));
+        problems.push({ field: 'idNo', message: formatText('idCardNo', lang) });
       const values: Record<string, unknown> = {};
       const given: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(rest)) {
         if (key.startsWith(CUSTOM)) given[key.slice(CUSTOM.length)] = value;
         else values[key] = value;
       }
-      const kinds = new Map((await activeFields(tx, traineeTypeId)).map((f) => [f.key, f.fieldType]));
-      const typed = Object.fromEntries(
-        Object.entries(given).map(([key, text]) => [key, cellValue(kinds.get(key) ?? 'text', String(text))]),
-      );
+      const defs = new Map((await activeFields(tx, traineeTypeId)).map((f) => [f.key, f]));
+      const typed: Record<string, unknown> = {};
+      for (const [key, text] of Object.entries(given)) {
+        const def = defs.get(key);
+        const value = cellValue(def?.fieldType ?? 'text', String(text));
+        const choices = def && MULTIPLE.includes(def.fieldType) ? await choicesOf(tx, def) : undefined;
+        typed[key] = choices && Array.isArray(value) ? value.map((item) => codeOf(String(item), choices)) : value;
+      }
       const customFields = await checkCustomValues(
         tx,
         { typeId: traineeTypeId, self: existing?.id },
         typed,
         existing?.customFields ?? {},
         lang,
-      );
+      ).catch((err: unknown) => {
+        if (!(err instanceof AppError) || !err.fields) throw err;
+        problems.push(...err.fields);
+        return {};
+      });
       if (!existing && !values.traineeNo) {
         const type = await onceIn(tx, `trainee-type-pattern:${traineeTypeId}`, () =>
           tx.selectFrom('trainee_type').select('trainee_no_pattern').where('id', '=', traineeTypeId).executeTakeFirst(),
         );
-        if (!type?.trainee_no_pattern) throw invalidField('traineeNo', t.noPattern);
+        if (!type?.trainee_no_pattern) problems.push({ field: 'traineeNo', message: t.noPattern });
       }
-      values.trainingBaseId = await orgByName(tx, String(trainingBase), 'training_base', 'trainingBase', t.base, lang);
-      if (specialtyBase)
-        values.specialtyBaseId = await orgByName(
-          tx,
-          String(specialtyBase),
-          'specialty_base',
-          'specialtyBase',
-          t.specialty,
-          lang,
-        );
+      if (trainingBase !== undefined) {
+        values.trainingBaseId = await orgByName(tx, String(trainingBase), 'training_base');
+        if (!values.trainingBaseId) problems.push({ field: 'trainingBase', message: t.noBase(t.base) });
+      }
+      if (specialtyBase) {
+        values.specialtyBaseId = await orgByName(tx, String(specialtyBase), 'specialty_base');
+        if (!values.specialtyBaseId) problems.push({ field: 'specialtyBase', message: t.noBase(t.specialty) });
+      }
+      if (problems.length) throw new AppError('common.validation', {}, problems);
       return existing
         ? { ...values, customFields, version: existing.version }
         : { ...values, customFields, traineeTypeId };
