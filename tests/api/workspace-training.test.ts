@@ -43,7 +43,8 @@ describe.each(engines())('the training workspace on $name', (engine) => {
     api = await startApi(engine, { demoContent: true, config: { now: clock.now } });
     await api.addTenant(secondTenant);
     admin = (await api.tokens('demo', 'admin', 'admin123')).access;
-  });
+    // the demo content is some 150 calls: on a machine shared with other suites they may take longer than a hook's time
+  }, 300_000);
   afterAll(() => api?.close());
 
   const workspace = async (token: string, utcOffset = 480) => {
