@@ -30,6 +30,8 @@ export interface OpenScreen {
   titleKey: string;
   /** Opened by a permission the user holds, rather than open to every signed-in user (their own account). */
   granted: boolean;
+  /** The permission that opens it. */
+  access?: string;
 }
 
 /** The menu screens of the route tree the access map opens, in menu order. */
@@ -39,7 +41,9 @@ export function openScreens(routes: AppRoute[], access: Grants, names: string[] 
     const chain = [...names, route.name];
     if (route.routes) return openScreens(route.routes, access, chain);
     if (!route.component || (route.access && !access[route.access])) return [];
-    return [{ path: route.path, titleKey: `menu.${chain.join('.')}`, granted: Boolean(route.access) }];
+    return [
+      { path: route.path, titleKey: `menu.${chain.join('.')}`, granted: Boolean(route.access), access: route.access },
+    ];
   });
 }
 
@@ -47,7 +51,23 @@ export function openScreens(routes: AppRoute[], access: Grants, names: string[] 
 export const firstOpenPath = (routes: AppRoute[], access: Grants): string | undefined =>
   openScreens(routes, access).find((screen) => screen.granted)?.path;
 
-/** Where a sign-in lands: the page asked for, else the first screen the user may open, else home. */
+/**
+ * Work that waits on a role's own decision: a user whose roles hold its permission but not the workspace's (a
+ * reviewer of the question bank) lands on it.
+ */
+export const QUEUES: { access: keyof Grants & string; path: string }[] = [
+  { access: 'assess:question:review', path: '/question/list?status=pending_review' },
+];
+
+const queueOf = (access: Grants) =>
+  access['dashboard:workspace:view'] ? undefined : QUEUES.find((queue) => access[queue.access])?.path;
+
+/** Where a sign-in lands: the page asked for, else the user's queue, else the first screen they may open, else home. */
 export function landingPath(search: string, routes: AppRoute[], access: Grants): string {
-  return safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM)) ?? firstOpenPath(routes, access) ?? HOME_PATH;
+  return (
+    safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM)) ??
+    queueOf(access) ??
+    firstOpenPath(routes, access) ??
+    HOME_PATH
+  );
 }

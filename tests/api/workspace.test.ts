@@ -36,7 +36,19 @@ describe.each(engines())('the workspace on $name', (engine) => {
 
   it('counts what an administrator may list in their own tenant, with the screen to open', async () => {
     const { cards } = await workspace(admin);
-    expect(cards.map((c) => c.key)).toEqual(['accounts', 'lockedAccounts', 'roles', 'signIns', 'signInFailures']);
+    // the training cards first (no demo content here: nothing to count), then the security cards
+    expect(cards.map((c) => c.key)).toEqual([
+      'traineesInTraining',
+      'questionsAwaitingReview',
+      'activitiesToday',
+      'courseCompletion',
+      'expiringQualifications',
+      'accounts',
+      'lockedAccounts',
+      'roles',
+      'signIns',
+      'signInFailures',
+    ]);
     expect(cards.find((c) => c.key === 'accounts')).toEqual({ key: 'accounts', count: 2, path: '/system/admin' });
     expect(countOf(cards, 'roles')).toBe(2);
     expect(countOf(cards, 'lockedAccounts')).toBe(0);
@@ -68,7 +80,7 @@ describe.each(engines())('the workspace on $name', (engine) => {
     expect(countOf(mine.cards, 'roles')).toBe(3);
 
     const theirs = await workspace(viewer);
-    expect(theirs).toEqual({ cards: [], activity: [] });
+    expect(theirs).toEqual({ cards: [], imports: [], activity: [] });
   });
 
   it('names an update by the record, without the API names of the fields it changed', async () => {

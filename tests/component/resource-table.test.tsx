@@ -234,3 +234,30 @@ describe('ResourceTable', () => {
     click.mockRestore();
   });
 });
+
+describe('ResourceTable opened by a link', () => {
+  it("lists what the link's filters say, shows them in its search form, and takes another link's when kept open", async () => {
+    const api = fakeApi({
+      'GET /api/things': () => ({ body: { data: rows.slice(1), total: 1, success: true, current: 1, pageSize: 10 } }),
+    });
+    const { tree, history } = renderApp({
+      store,
+      access: grant(all),
+      initialPath: '/things?status=locked&unknown=1&current=4',
+      children: <ResourceTable<Thing> descriptor={descriptor} />,
+    });
+    render(tree);
+    await screen.findByText('beta');
+    expect(api.find('GET', '/api/things')[0]?.query).toEqual({ current: '1', pageSize: '10', status: 'locked' });
+    const search = await screen.findByTestId('table-search');
+    await waitFor(() => expect(within(search).getByText('锁定')).toBeTruthy());
+
+    history.push('/things?status=enabled');
+    await waitFor(() => expect(api.find('GET', '/api/things').at(-1)?.query).toMatchObject({ status: 'enabled' }));
+    // back on its tab without a query: the search stays as it was
+    const asked = api.find('GET', '/api/things').length;
+    history.push('/things');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.find('GET', '/api/things')).toHaveLength(asked);
+  });
+});

@@ -38,15 +38,23 @@ describe('the page to return to after sign-in', () => {
     expect(landingPath('', routes, { ...admins, 'dashboard:workspace:view': true })).toBe('/dashboard/workspace');
     expect(landingPath('', routes, {})).toBe('/dashboard/workspace');
   });
+
+  it('lands a reviewer on their review queue, an administrator who also reviews on the workspace', () => {
+    const reviewer = { 'assess:question:list': true, 'assess:question:review': true } as const;
+    expect(landingPath('', routes, reviewer)).toBe('/question/list?status=pending_review');
+    expect(landingPath('?redirect=%2Fquestion%2F7%2Fprofile', routes, reviewer)).toBe('/question/7/profile');
+    expect(landingPath('', routes, { ...reviewer, 'dashboard:workspace:view': true })).toBe('/dashboard/workspace');
+    expect(landingPath('', routes, { 'assess:question:list': true })).toBe('/question/list');
+  });
 });
 
 describe('the screens a user may open', () => {
   it('lists granted menu screens and the own account, never a hidden route', () => {
     const screens = openScreens(routes, { 'dashboard:workspace:view': true, 'system:admin:list': true });
     expect(screens).toEqual([
-      { path: '/dashboard/workspace', titleKey: 'menu.workspace', granted: true },
+      { path: '/dashboard/workspace', titleKey: 'menu.workspace', granted: true, access: 'dashboard:workspace:view' },
       { path: '/account/center', titleKey: 'menu.account', granted: false },
-      { path: '/system/admin', titleKey: 'menu.system.admin', granted: true },
+      { path: '/system/admin', titleKey: 'menu.system.admin', granted: true, access: 'system:admin:list' },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dictEnum } from '@/components/resource/dict';
-import { toBody, toListQuery, withoutPaging } from '@/components/resource/params';
+import { filtersOfAddress, toBody, toListQuery, withoutPaging } from '@/components/resource/params';
 import type { SysCode } from '@/models/root';
 import { filenameOf } from '@/services/resource';
 import { changedFields } from '@/utils/auditSummary';
@@ -110,5 +110,20 @@ describe('helpers', () => {
       changedFields({ displayName: 'a', email: null, version: 1 }, { displayName: 'b', email: null, version: 2 }),
     ).toEqual(['displayName']);
     expect(changedFields(null, { userName: 'x' })).toEqual(['userName']);
+  });
+});
+
+describe('the filters of a list address', () => {
+  it("takes the search form's fields from the query, a date range as its two ends, and nothing else", () => {
+    const address =
+      '?status=pending_review&startAt=2026-12-06T16:00:00.000Z,2026-12-07T16:00:00.000Z&current=3&x=1&name=';
+    expect(filtersOfAddress(address, ['status', 'startAt', 'name'], ['startAt'])).toEqual({
+      status: 'pending_review',
+      startAt: ['2026-12-06T16:00:00.000Z', '2026-12-07T16:00:00.000Z'],
+    });
+    expect(toListQuery(filtersOfAddress(address, ['startAt'], ['startAt']))).toEqual({
+      startAt: '2026-12-06T16:00:00.000Z,2026-12-07T16:00:00.000Z',
+    });
+    expect(filtersOfAddress('', ['status'])).toEqual({});
   });
 });

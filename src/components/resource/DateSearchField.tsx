@@ -17,7 +17,8 @@ export default function DateSearchField({ range, value, onChange, ...rest }: Pro
       <DatePicker.RangePicker
         {...rest}
         format={FORMAT}
-        value={from && to ? [dayjs(from), dayjs(to)] : null}
+        // a link's range of instants ends where the next day begins: its last day is the one before
+        value={from && to ? [dayjs(from), to.includes('T') ? dayjs(to).subtract(1, 'ms') : dayjs(to)] : null}
         onChange={(dates) =>
           onChange?.(dates?.[0] && dates[1] ? [dates[0].format(FORMAT), dates[1].format(FORMAT)] : undefined)
         }

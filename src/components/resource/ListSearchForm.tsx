@@ -53,10 +53,13 @@ function SearchField<Row>({ column, ...item }: { column: ListColumn<Row> } & Rec
 /** The search form of a list: one field per searchable column (text, enum, date, date range); search and reset. */
 export default function ListSearchForm<Row>({
   columns,
+  values,
   onSearch,
   heightKey,
 }: {
   columns: ListColumn<Row>[];
+  /** The search in force (a link's filters among them): the form shows it. */
+  values?: ListParams;
   onSearch: (values: ListParams) => void;
   /** Where its rendered height is remembered, for the room kept while it waits (SearchFormRoom). */
   heightKey?: string;
@@ -65,6 +68,12 @@ export default function ListSearchForm<Row>({
   const [form] = Form.useForm();
   const card = useRef<HTMLDivElement>(null);
   const fields = columns.filter(searchable);
+  const valuesKey = JSON.stringify(values ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values as one key, not a new object each render
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(JSON.parse(valuesKey));
+  }, [form, valuesKey]);
   useEffect(() => {
     const height = card.current?.offsetHeight;
     if (heightKey && height) localStorage.setItem(heightKey, String(height));

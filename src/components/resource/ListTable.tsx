@@ -1,5 +1,5 @@
 import { ColumnHeightOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
+import { useIntl, useLocation } from '@umijs/max';
 import { Button, Card, Checkbox, Dropdown, Input, Popover, Space, Table, type TableProps, Tooltip, theme } from 'antd';
 import type { ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -22,8 +22,8 @@ import { DATE_FORMAT, DATE_TIME_FORMAT } from '@/utils/dates';
 import { firstPageShown, useFirstPageShown } from '@/utils/firstScreen';
 import { ignoreShownError } from '@/utils/request';
 import type SearchForm from './ListSearchForm';
-import type { ListFilter, ListParams, ListSort } from './params';
-import SearchFormRoom from './SearchFormRoom';
+import { filtersOfAddress, type ListFilter, type ListParams, type ListSort } from './params';
+import SearchFormRoom, { searchable } from './SearchFormRoom';
 import type { ListColumn } from './types';
 
 /** The search form renders after the list's first page (src/utils/firstScreen.ts): it loads with the rest, not before. */
@@ -141,7 +141,16 @@ export default function ListTable<Row extends object>({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { token } = theme.useToken();
-  const [searchValues, setSearchValues] = useState<ListParams>({});
+  const { pathname, search: address } = useLocation();
+  // a link may open the list filtered (`?status=in_training`): the filters of its search form's fields, when it has one
+  const ownPath = useRef(pathname);
+  const fromAddress = (text: string) => {
+    const fields = search === false ? [] : columns.filter(searchable);
+    const ranges = fields.filter((column) => column.valueType === 'dateRange').map(columnKey);
+    return filtersOfAddress(text, fields.map(columnKey), ranges);
+  };
+  const [searchValues, setSearchValues] = useState<ListParams>(() => fromAddress(address));
+  const appliedAddress = useRef(address);
   const [sort, setSort] = useState<ListSort>({});
   const [filter, setFilter] = useState<ListFilter>({});
   const [paging, setPaging] = useState({ current: 1, pageSize: LIST_PAGE_SIZE });
@@ -302,12 +311,25 @@ export default function ListTable<Row extends object>({
     setPaging((current) => ({ ...current, current: 1 }));
   };
 
+  // opened again by another link while its tab is kept: that link's filters replace the search
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new address of this list's own path applies
+  useEffect(() => {
+    if (pathname !== ownPath.current || !address || address === appliedAddress.current) return;
+    appliedAddress.current = address;
+    search_(fromAddress(address));
+  }, [pathname, address]);
+
   return (
     <Space direction="vertical" size={16} style={{ display: 'flex' }}>
       {search !== false &&
         (restShown ? (
           <Suspense fallback={<SearchFormRoom columns={searchColumns} heightKey={searchHeightKey} />}>
-            <ListSearchForm columns={searchColumns} onSearch={search_} heightKey={searchHeightKey} />
+            <ListSearchForm
+              columns={searchColumns}
+              values={searchValues}
+              onSearch={search_}
+              heightKey={searchHeightKey}
+            />
           </Suspense>
         ) : (
           <SearchFormRoom columns={searchColumns} heightKey={searchHeightKey} />

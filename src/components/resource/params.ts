@@ -68,3 +68,16 @@ export function toBody(values: Record<string, unknown>, fields: string[], mode: 
   if (mode === 'update') body.version = version;
   return body;
 }
+
+/**
+ * The filters a list's address carries (`/trainee/list?status=in_training`, a workspace card's link) for the fields of
+ * its search form (`names`); a date range (`from,to`) as its two ends. Paging, sort and anything else are left out.
+ */
+export function filtersOfAddress(search: string, names: string[], ranges: string[] = []): ListParams {
+  const filters: ListParams = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (!names.includes(name) || !value.trim()) continue;
+    filters[name] = ranges.includes(name) ? value.split(',', 2) : value;
+  }
+  return filters;
+}

@@ -1,13 +1,22 @@
 import '@/pages/dashboard/catalogue';
 import { Link, useAccess, useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Card, Col, Descriptions, Empty, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Row, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import routes from '@/config/routes';
 import { HOME_PATH } from '@/constants';
 import { fetchWorkspace, type WorkspaceActivity } from '@/services/workspace';
 import { openScreens } from '@/utils/navigation';
 import { ignoreShownError } from '@/utils/request';
+import RecentImports from './RecentImports';
+import WorkspaceCards from './WorkspaceCards';
+
+/** The charting library comes with the charts, to this screen alone and after its numbers. */
+const WorkspaceCharts = lazy(() => import('./WorkspaceCharts'));
+
+/** The cards of whoever administers accounts; the others are about training. */
+const SECURITY = new Set(['accounts', 'lockedAccounts', 'roles', 'signIns', 'signInFailures']);
 
 function greetingId(hour: number) {
   if (hour < 12) return 'workspace.greeting.morning';
@@ -23,7 +32,10 @@ export default function Workspace() {
   const access = useAccess();
   const { data, loading } = useRequest(fetchWorkspace, { onError: ignoreShownError });
   const user = initialState?.currentUser;
-  const shortcuts = openScreens(routes, access).filter((screen) => screen.path !== HOME_PATH);
+  const screens = openScreens(routes, access);
+  const shortcuts = screens.filter((screen) => screen.path !== HOME_PATH);
+  const cards = data?.cards ?? [];
+  const training = cards.filter((card) => !SECURITY.has(card.key));
   const actionName = (entry: WorkspaceActivity) =>
     (intl.locale === 'en-US' ? entry.actionNameEn : entry.actionName) ?? entry.action;
 
@@ -42,22 +54,14 @@ export default function Workspace() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      {Boolean(data?.cards.length) && (
-        <Row gutter={[16, 16]} data-testid="workspace-cards">
-          {data!.cards.map((card) => (
-            <Col key={card.key} xs={12} md={8} xl={Math.max(4, Math.floor(24 / data!.cards.length))}>
-              <Link to={card.path} data-testid="workspace-card" data-key={card.key}>
-                <Card hoverable size="small">
-                  <Statistic
-                    title={intl.formatMessage({ id: `workspace.card.${card.key}`, defaultMessage: card.key })}
-                    value={card.count}
-                  />
-                </Card>
-              </Link>
-            </Col>
-          ))}
-        </Row>
+      <WorkspaceCards cards={training} testId="workspace-cards" />
+      {training.some((card) => card.series?.some((s) => s.points.length > 0)) && (
+        <Suspense fallback={null}>
+          <WorkspaceCharts cards={training} />
+        </Suspense>
       )}
+      <WorkspaceCards cards={cards.filter((card) => SECURITY.has(card.key))} testId="workspace-security-cards" />
+      <RecentImports imports={data?.imports ?? []} screens={screens} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card title={t('workspace.activity')} loading={loading && !data} data-testid="workspace-activity">

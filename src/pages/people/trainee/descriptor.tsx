@@ -20,6 +20,7 @@ import type { Unit } from '@server/modules/people/unit/unit.resource';
 import { describeResource } from '@/components/resource/types';
 import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
+import BaseSelect from './BaseSelect';
 
 export type { Trainee, TraineeBaseChange, TraineeCounts, TraineeHistory, TraineeType };
 
@@ -116,6 +117,12 @@ export const traineeDescriptor = describeResource<Trainee, CreateTrainee, Update
         request: () => orgChoices('training_base'),
       }),
       column('trainingBaseName', { hideInSearch: true }),
+      // the workspace's trainees by base open this list filtered by one
+      column('specialtyBaseId', {
+        hideInTable: true,
+        hideInDescriptions: true,
+        searchField: (props) => <BaseSelect load={() => orgChoices('specialty_base')} {...props} />,
+      }),
       column('specialtyBaseName', { hideInSearch: true, hideInTable: true }),
       column('workUnitName', { hideInSearch: true, hideInTable: true }),
       column('tutorName', { hideInSearch: true }),

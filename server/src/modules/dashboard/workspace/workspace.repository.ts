@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { summaryWithoutFields } from '../../../../../src/utils/auditSummary';
 import type { Lang } from '../../../core/i18n';
 import { findLabel } from '../../../core/labels';
+import type { Narrow } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
 import type { WorkspaceActivity } from './workspace.schema';
 
@@ -84,6 +85,76 @@ export async function recentActivity(tx: Tx, actorId: string, limit: number): Pr
     resourceType: r.resource_type,
     resourceId: r.resource_id,
     summary: summaryWithoutFields(r.summary, r.fields) ?? null,
+    createdAt: r.created_at.toISOString(),
+  }));
+}
+
+export interface Tally {
+  key: string | null;
+  label: string | null;
+  count: number;
+}
+
+/**
+ * Trainees in training by specialty base or by cohort, among the rows `narrow` leaves (the viewer's data scope, the
+ * one their trainee list keeps to), largest first.
+ */
+export async function traineesInTrainingBy(
+  tx: Tx,
+  narrow: Narrow,
+  by: 'specialty_base_id' | 'cohort_year',
+): Promise<Tally[]> {
+  const grouped = tx
+    .selectFrom('trainee')
+    .select([sql<string | null>`${sql.ref(`trainee.${by}`)}::text`.as('key')])
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('trainee.status', '=', 'in_training')
+    .groupBy(`trainee.${by}`);
+  const rows = await (narrow(grouped as never) as unknown as typeof grouped).execute();
+  const names =
+    by === 'specialty_base_id'
+      ? await organizationNames(
+          tx,
+          rows.flatMap((r) => (r.key ? [r.key] : [])),
+        )
+      : new Map<string, string>();
+  return rows
+    .map((r) => ({ key: r.key, label: r.key ? (names.get(r.key) ?? r.key) : null, count: count(r) }))
+    .sort((a, b) => b.count - a.count || String(a.key).localeCompare(String(b.key)));
+}
+
+async function organizationNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.selectFrom('organization').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [String(r.id), r.name]));
+}
+
+export interface ImportSummary {
+  id: string;
+  resource: string;
+  fileName: string;
+  status: string;
+  total: number | null;
+  createdAt: string;
+}
+
+/** The tenant's latest import jobs of the given resources (API paths), newest first. */
+export async function recentImports(tx: Tx, resources: string[], limit: number): Promise<ImportSummary[]> {
+  if (resources.length === 0) return [];
+  const rows = await tx
+    .selectFrom('import_job')
+    .select(['id', 'resource', 'file_name', 'status', 'total', 'created_at'])
+    .where('resource', 'in', resources)
+    .where('dry_run', '=', false)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    resource: r.resource,
+    fileName: r.file_name,
+    status: r.status,
+    total: r.total,
     createdAt: r.created_at.toISOString(),
   }));
 }
