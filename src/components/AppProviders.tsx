@@ -1,6 +1,6 @@
 import { useIntl, useSelector } from '@umijs/max';
 import { theme as antdTheme, ConfigProvider } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { PersistGate } from 'redux-persist/integration/react';
 import PageLoading from '@/components/PageLoading';
 import type { RootState } from '@/models/root';
@@ -21,6 +21,10 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   const theme = useSelector((state: { root: RootState }) => state.root.theme);
   const { locale } = useIntl();
   const form = useMemo(() => formConfig(locale), [locale]);
+  // the page's language is the console's: read aloud, hyphenated and spell-checked as what it shows (WCAG 3.1.1)
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   const algorithm = theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
   return (
     <ConfigProvider form={form} theme={{ algorithm }}>
@@ -29,7 +33,7 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   );
 }
 
-/** innerProvider: waits for the persisted state, then applies theme and validation messages. */
+/** innerProvider: waits for the persisted state, then applies theme, language and validation messages. */
 export default function AppProviders({ children }: { children: ReactNode }) {
   const persistor = getPersistor();
   const themed = <ThemedConfig>{children}</ThemedConfig>;
