@@ -6,6 +6,7 @@ import PageLoading from '@/components/PageLoading';
 import type { RootState } from '@/models/root';
 import { FIRST_ERROR } from '@/utils/formErrors';
 import { validateMessages } from '@/utils/i18n';
+import { quietMeasureRows } from '@/utils/measureRows';
 import { getPersistor } from '@/utils/store';
 
 /**
@@ -36,6 +37,7 @@ function ThemedConfig({ children }: { children: ReactNode }) {
 /** innerProvider: waits for the persisted state, then applies theme, language and validation messages. */
 export default function AppProviders({ children }: { children: ReactNode }) {
   const persistor = getPersistor();
+  useEffect(() => quietMeasureRows(), []);
   const themed = <ThemedConfig>{children}</ThemedConfig>;
   if (!persistor) return themed;
   return (
