@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IApi } from '@umijs/max';
+import { THEME_COLOURS } from '../src/utils/themeColours';
 
 /**
  * antd 5 writes its styles at run time: the first time a component renders, its style object is built from the
@@ -125,7 +126,7 @@ export function extractAntdStyle(root: string): string {
       { cache },
       h(
         ConfigProvider,
-        { theme: { algorithm: antd.theme.defaultAlgorithm } },
+        { theme: { algorithm: antd.theme.defaultAlgorithm, ...THEME_COLOURS.light } },
         layout(false, screens),
         layout(true, null),
       ),

@@ -8,6 +8,7 @@ import { FIRST_ERROR } from '@/utils/formErrors';
 import { validateMessages } from '@/utils/i18n';
 import { quietMeasureRows } from '@/utils/measureRows';
 import { getPersistor } from '@/utils/store';
+import { THEME_COLOURS } from '@/utils/themeColours';
 
 /**
  * Every form of the console: its generic checks in the user's language, and a refused submit brings the first error
@@ -26,9 +27,15 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  const algorithm = theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm;
+  const config = useMemo(
+    () =>
+      theme === 'dark'
+        ? { algorithm: antdTheme.darkAlgorithm, ...THEME_COLOURS.dark }
+        : { algorithm: antdTheme.defaultAlgorithm, ...THEME_COLOURS.light },
+    [theme],
+  );
   return (
-    <ConfigProvider form={form} theme={{ algorithm }}>
+    <ConfigProvider form={form} theme={config}>
       {children}
     </ConfigProvider>
   );
