@@ -5,7 +5,7 @@ import { launchChromium } from './browser';
 
 /**
  * axe-core's WCAG 2.1 A and AA rules on every screen of spec.md §2 (and the sign-in screen and the workspace), in the
- * light and the dark theme: no serious or critical violation. Each list has a row (one record of each kind is made
+ * light and the dark theme: no violation of the rules held (HELD), the others' printed. Each list has a row (one record of each kind is made
  * first) and a `{id}` route opens the first record of its list. Each screen is one page load per theme, in one browser.
  */
 
