@@ -29,6 +29,9 @@ export default defineConfig({
   mountElementId: 'root',
   title: '医学教育管理后台',
   favicons: ['/favicon.svg'],
+  // Umi's own viewport meta forbids zooming (user-scalable=no, maximum-scale=1): a reader may enlarge the page
+  // (WCAG 1.4.4)
+  metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
   routes,
   mock: {},
   hash: true,

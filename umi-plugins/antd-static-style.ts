@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { IApi } from '@umijs/max';
+import { THEME_COLOURS } from '../src/utils/themeColours';
 
 /**
  * antd 5 writes its styles at run time: the first time a component renders, its style object is built from the
@@ -11,8 +12,8 @@ import type { IApi } from '@umijs/max';
  * components of the sign-in screen, the shell and the list screens with the console's default (light) theme, and
  * writes their styles to one stylesheet linked from index.html. @ant-design/cssinjs finds in it the map of the styles
  * it holds (its `data-ant-cssinjs-cache-path` rule) and skips building those at run time. Anything else (the dark
- * theme, a component not listed here) is built at run time as before; a style listed here and never shown costs its
- * share of the stylesheet's parsing, so the list keeps to what those screens show.
+ * theme, a component not listed here, ProLayout's own styles) is built at run time as before; a style listed here and
+ * never shown costs its share of the stylesheet's parsing, so the list keeps to what those screens show.
  */
 export function extractAntdStyle(root: string): string {
   const require = createRequire(path.join(root, 'package.json'));
@@ -125,12 +126,17 @@ export function extractAntdStyle(root: string): string {
       { cache },
       h(
         ConfigProvider,
-        { theme: { algorithm: antd.theme.defaultAlgorithm } },
+        { theme: { algorithm: antd.theme.defaultAlgorithm, ...THEME_COLOURS.light } },
         layout(false, screens),
         layout(true, null),
       ),
     ),
   );
+  // ProComponents' own styles (ProLayout's header, sider, background) are not scoped by the theme's hash: written
+  // here with the light theme's colours, they would win over those the dark theme builds at run time and leave the
+  // frame light in the dark theme. They are built at run time, in either theme.
+  // (their path is one name, `ProLayoutHeader`; antd's own name their component's class, `Tabs-Tabs%ant-tabs%…`)
+  for (const key of [...cache.cache.keys()]) if (/^style%[^%]*%[A-Za-z]+$/.test(key)) cache.cache.delete(key);
   return extractStyle(cache, { plain: true });
 }
 

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { history, useAccess, useIntl, useLocation, useOutlet, useSelectedRoutes, useSelector } from '@umijs/max';
-import { Button, ConfigProvider, Dropdown, Tabs } from 'antd';
+import { Button, ConfigProvider, Dropdown, Tabs, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PermissionCode } from '@/access';
 import LoadErrorBoundary from '@/components/LoadErrorBoundary';
@@ -101,6 +101,7 @@ function Pane({ path, hidden, children }: { path: string; hidden: boolean; child
  */
 export default function TabsOutlet() {
   const intl = useIntl();
+  const { token } = theme.useToken();
   useCatalogues(); // a tab's title may arrive after the tab: with the menu's names or its area's catalogue
   const access = useAccess();
   const { pathname } = useLocation();
@@ -276,16 +277,27 @@ export default function TabsOutlet() {
   return (
     <div data-testid="tabs-outlet" style={{ minWidth: 0 }}>
       {tabBarShown ? (
-        <Tabs
-          type="editable-card"
-          hideAdd
-          size="small"
-          activeKey={pathname}
-          onChange={(path) => history.push(path)}
-          onEdit={(path, action) => action === 'remove' && close(String(path))}
-          items={tabs.map((tab) => ({ key: tab.path, label: label(tab), closable: true }))}
-          tabBarStyle={{ margin: 0, padding: '6px 16px 0' }}
-          tabBarExtraContent={
+        // the refresh button sits beside the tab list, not in it: a tab list holds tabs only (WAI-ARIA)
+        <div style={{ display: 'flex' }}>
+          <Tabs
+            type="editable-card"
+            hideAdd
+            size="small"
+            activeKey={pathname}
+            onChange={(path) => history.push(path)}
+            onEdit={(path, action) => action === 'remove' && close(String(path))}
+            items={tabs.map((tab) => ({ key: tab.path, label: label(tab), closable: true }))}
+            style={{ flex: 1, minWidth: 0 }}
+            tabBarStyle={{ margin: 0, padding: '6px 0 0 16px' }}
+          />
+          <div
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              padding: '6px 16px 0 8px',
+              borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
             <Button
               type="text"
               size="small"
@@ -294,8 +306,8 @@ export default function TabsOutlet() {
               icon={<ReloadOutlined />}
               onClick={() => refresh(pathname)}
             />
-          }
-        />
+          </div>
+        </div>
       ) : (
         // opened on a list, the tab bar renders after its first page; until then its room is kept
         <div style={{ height: TAB_BAR_HEIGHT }} />

@@ -9,10 +9,12 @@ import type { ListColumn } from './types';
 /** Date pickers are the heaviest field: they load when one is first used, not with the list. */
 const DateSearchField = lazy(() => import('./DateSearchField'));
 
-function DateField({ range, ...props }: { range: boolean; value?: string | string[] }) {
+function DateField({ range, ...props }: { range: boolean; id?: string; value?: string | string[] }) {
   const [active, setActive] = useState(Boolean(props.value));
   const idle = (
     <Input
+      // the Form.Item's id: its label names this field too
+      id={props.id}
       readOnly
       suffix={<CalendarOutlined />}
       onFocus={() => setActive(true)}

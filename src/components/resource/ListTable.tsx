@@ -385,6 +385,11 @@ export default function ListTable<Row extends object>({
             rowSelection
               ? {
                   ...rowSelection,
+                  // each row's box has a name (WCAG 4.1.2)
+                  getCheckboxProps: (row) => ({
+                    'aria-label': t('table.selectRow'),
+                    ...rowSelection.getCheckboxProps?.(row),
+                  }),
                   selectedRowKeys: selected,
                   onChange: (keys, rows, info) => {
                     setSelected(keys);
