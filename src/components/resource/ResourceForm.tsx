@@ -2,6 +2,7 @@ import { BetaSchemaForm, type ProFormColumnsType, type ProFormInstance } from '@
 import { useIntl } from '@umijs/max';
 import { type ButtonProps, Modal } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { useUnsavedGuard } from '@/hooks/useUnsavedGuard';
 import type { ResourceService } from '@/services/resource';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
@@ -54,6 +55,11 @@ export default function ResourceForm<Row extends { id: string; version: number }
   const intl = useIntl();
   const service = useResourceService(descriptor, given);
   const formRef = useRef<ProFormInstance<Record<string, unknown>>>();
+  const guard = useUnsavedGuard(
+    open,
+    () => formRef.current,
+    () => onOpenChange(false),
+  );
   // after a 409 the form edits the record as it now is, so the next save carries its version
   const [reloaded, setReloaded] = useState<Row>();
   const current = reloaded?.id === record?.id ? (reloaded ?? record) : record;
@@ -138,6 +144,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
         ? await service.update(current.id, body as never, options)
         : await service.create(body as never, options);
       message.success(intl.formatMessage({ id: 'resource.saved' }));
+      guard.saved();
       onSaved(saved);
       return true;
     } catch (error) {
@@ -154,7 +161,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
       key={record ? `${record.id}@${record.version}` : 'new'}
       title={title}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => (next ? onOpenChange(true) : guard.onOpenChange(false))}
       columns={formColumns}
       initialValues={(current as Record<string, unknown> | undefined) ?? defaults}
       formRef={formRef}
