@@ -8,6 +8,13 @@ import { AppError, isUniqueViolation } from './errors';
 import { resolveLang } from './i18n';
 import { malformedBodyError } from './validation';
 
+/** The largest JSON body a request may carry (spreadsheet imports and uploads have their own limits). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** A body over `maxSize` bytes, refused with the limit it passed (a client names the field it knows to be largest). */
+export const payloadTooLarge = (maxSize = JSON_BODY_LIMIT) =>
+  new AppError('common.payloadTooLarge', { limit: `${Math.floor(maxSize / (1024 * 1024))} MB` });
+
 function fromHttpException(err: HTTPException, c: Context<AppEnv>): AppError {
   switch (err.status) {
     case 400:
@@ -19,7 +26,7 @@ function fromHttpException(err: HTTPException, c: Context<AppEnv>): AppError {
     case 404:
       return new AppError('common.notFound');
     case 413:
-      return new AppError('common.payloadTooLarge');
+      return payloadTooLarge();
     case 415:
       return new AppError('common.unsupportedMediaType');
     default:
