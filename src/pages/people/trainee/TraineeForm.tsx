@@ -54,6 +54,9 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
   const guard = useUnsavedGuard(true, () => form, onClose);
   const { data: types = [] } = useRequest(fetchTypes, { onError: ignoreShownError });
   const required = [{ required: true }];
+  const picked = (field: string) => [
+    { required: true, message: intl.formatMessage({ id: 'resource.form.requiredChoice' }, { label: label(field) }) },
+  ];
   const entity = t('people.trainee.entity');
   const inTraining = Boolean(record && IN_TRAINING.includes(record.status));
 
@@ -96,7 +99,7 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
       <ProFormSelect
         name="traineeTypeId"
         label={label('traineeTypeId')}
-        rules={required}
+        rules={picked('traineeTypeId')}
         disabled={Boolean(record)}
         options={types
           .filter((type) => type.status === 'enabled' || type.id === record?.traineeTypeId)
@@ -137,7 +140,7 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
       <ProFormSelect
         name="trainingBaseId"
         label={label('trainingBaseId')}
-        rules={required}
+        rules={picked('trainingBaseId')}
         request={() => orgChoices('training_base')}
         disabled={inTraining}
         extra={inTraining && t('people.trainee.baseByRequest')}
