@@ -51,8 +51,12 @@ export function useUnsavedGuard(open: boolean, form: () => FormInstance | undefi
       cancelText: intl.formatMessage({ id: 'resource.unsaved.keep' }),
       okButtonProps: { danger: true, 'data-testid': 'unsaved-discard' } as ButtonProps,
       cancelButtonProps: { 'data-testid': 'unsaved-keep' } as ButtonProps,
-      onOk: close,
-      afterClose: () => {
+      // answered, not once its closing animation ends: an Esc pressed meanwhile asks again
+      onOk: () => {
+        asking.current = false;
+        close();
+      },
+      onCancel: () => {
         asking.current = false;
       },
     });
