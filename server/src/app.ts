@@ -6,8 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppEnv, Services } from './core/context';
 import { ErrorCatalog } from './core/error-catalog';
-import { createErrorHandler, createNotFoundHandler } from './core/error-handler';
-import { AppError } from './core/errors';
+import { createErrorHandler, createNotFoundHandler, JSON_BODY_LIMIT, payloadTooLarge } from './core/error-handler';
 import { resolveLang } from './core/i18n';
 import { createIdNumberCipher } from './core/id-number';
 import { createInstances } from './core/instances';
@@ -174,12 +173,16 @@ export function createApp(services: Services, logger?: Logger) {
     const policy = c.res.headers.get('cache-control');
     if (policy !== 'no-store' && !policy?.startsWith('public')) c.header('Cache-Control', 'no-store');
   });
-  const tooLarge = () => {
-    throw new AppError('common.payloadTooLarge');
-  };
-  const jsonLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw payloadTooLarge(maxSize);
+      },
+    });
+  const jsonLimit = limitOf(JSON_BODY_LIMIT);
   // Spreadsheets may be larger; their own limits come from the tenant's settings (import-jobs.ts).
-  const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: tooLarge });
+  const importLimit = limitOf(IMPORT_BODY_LIMIT);
   // A GET or HEAD has no body; asking for it would build the whole fetch Request that node-server otherwise spares. An
   // upload is streamed to the store and stopped at the tenant's own limit (file.service.ts).
   app.use('/api/*', (c, next) =>

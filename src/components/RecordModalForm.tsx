@@ -1,6 +1,7 @@
 import { ModalForm, type ProFormInstance } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { type ReactNode, useRef } from 'react';
+import { useUnsavedGuard } from '@/hooks/useUnsavedGuard';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
 import type { Options } from '@/utils/request';
@@ -34,6 +35,7 @@ export default function RecordModalForm<Values extends Record<string, unknown>>(
 }: Props<Values>) {
   const intl = useIntl();
   const formRef = useRef<ProFormInstance<Values>>();
+  const guard = useUnsavedGuard(Boolean(record), () => formRef.current, onClose);
   return (
     <ModalForm<Values>
       key={record?.id}
@@ -41,7 +43,8 @@ export default function RecordModalForm<Values extends Record<string, unknown>>(
       title={title}
       formRef={formRef}
       initialValues={initialValues}
-      modalProps={{ destroyOnHidden: true, onCancel: onClose }}
+      onOpenChange={guard.onOpenChange}
+      modalProps={{ destroyOnHidden: true }}
       submitter={{ submitButtonProps: { 'data-testid': submitTestId } }}
       onFinish={async (values) => {
         const saved = await save(values, fieldErrorsOn(formRef.current)).then(
@@ -49,6 +52,7 @@ export default function RecordModalForm<Values extends Record<string, unknown>>(
           () => false,
         );
         if (!saved) return false;
+        guard.saved();
         message.success(intl.formatMessage({ id: savedId(values) }));
         onSaved();
         return true;

@@ -109,6 +109,17 @@ export function errorMessage(
   return text(locale, 'request.error.other', { status });
 }
 
+/** The top-level field of a JSON body whose value is the longest as JSON (none for a form of parts or no body). */
+export function largestField(data: unknown): string | undefined {
+  if (!isObject(data) || isFormData(data)) return undefined;
+  let largest: [string, number] | undefined;
+  for (const [field, value] of Object.entries(data)) {
+    const size = JSON.stringify(value ?? null).length;
+    if (!largest || size > largest[1]) largest = [field, size];
+  }
+  return largest?.[0];
+}
+
 /**
  * A 400 that no form placed on its fields (a refused action: publish, assign…) says why: each field's reason that
  * the message does not already say (at most three), at the place `nameField` gives it ("第 1 部分第 1 条规则"), never
@@ -267,6 +278,9 @@ export function createRequest(deps: RequestDeps) {
     const fields = isObject(body) ? (body as ErrorBody).fields : undefined;
     if (status === 400 && Array.isArray(fields) && fields.length && options.placeFieldErrors?.(fields)) return;
     if (options.shownByCaller?.includes(status)) return;
+    // a body over the server's limit: the form shows it on its largest field, which is what made it too large
+    const largest = status === 413 ? largestField(options.data) : undefined;
+    if (largest) options.placeFieldErrors?.([{ field: largest, message: reasonOf(error, options) }]);
     enqueue(dedupeKey(status, url, deps.getPagePath()), reasonOf(error, options));
     if (status === 401) endSession();
   }

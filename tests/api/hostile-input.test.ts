@@ -69,6 +69,17 @@ describe.each(engines())('hostile input answers 4xx and changes nothing on $name
     expect(path.status).toBe(400);
   });
 
+  it('refuses a body over the limit with 413 saying the limit, in the request’s language (issue 32)', async () => {
+    const before = (await me()).body;
+    const body = { displayName: 'x', remark: 'y'.repeat(1024 * 1024), version: before.version };
+    const zh = await api.call('PUT', '/api/auth/me', { token: demo, body });
+    expect(zh.status).toBe(413);
+    expect(zh.body).toMatchObject({ code: 'common.payloadTooLarge', message: '请求内容超过 1 MB 的上限' });
+    const english = await api.call('PUT', '/api/auth/me', { token: demo, body, headers: en });
+    expect(english.body.message).toBe('The request body is larger than the limit of 1 MB');
+    expect((await me()).body).toEqual(before);
+  });
+
   it('refuses integers beyond the int column and nesting deeper than 32 levels', async () => {
     const before = (await me()).body;
     const version = await api.call('PUT', '/api/auth/me', {

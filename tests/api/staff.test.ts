@@ -74,6 +74,15 @@ describe.each(engines())('staff on $name', (engine) => {
     expect((await call('GET', `${staffPath}?orgId=${surgery.id}`)).body.data.map((r: Json) => r.name)).toEqual([
       '欧阳明',
     ]);
+    // any part of a name, not only its start: a given name, the end of a compound surname and a name (issue 32)
+    const named = async (part: string) =>
+      ((await call('GET', `${staffPath}?keyword=${encodeURIComponent(part)}`)).body.data as Json[]).map((r) => r.name);
+    expect(await named('阳明')).toEqual(['欧阳明']);
+    expect(await named('五')).toEqual(['王五']);
+    expect(await named('阳五')).toEqual([]);
+    expect(
+      (await call('GET', `${staffPath}?keyword=${encodeURIComponent('阳明')}`, undefined, s.other)).body.total,
+    ).toBe(0);
     const [wang] = byInitials.data;
     const revealed = await call('POST', `${staffPath}/${wang.id}/reveal-id`);
     expect(revealed.body).toEqual({ idNo: '11010519491231002X' });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, resolveIdNumberKey } from '../../server/src/config';
 import { createIdNumberCipher, maskIdNo } from '../../server/src/core/id-number';
@@ -164,6 +165,44 @@ describe.each(engines())('trainees on $name', (engine) => {
     const bad = await call('GET', `${trainees}?custom=notjson`);
     expect(bad.status).toBe(400);
     expect(bad.body.fields[0].field).toBe('custom');
+  });
+
+  it('finds trainees by any part of their name, through the index of its characters (issue 32)', async () => {
+    for (const [name, idNo] of [
+      ['王晓明', null],
+      ['李思远', null],
+      ['Anna Smith', null],
+    ] as const)
+      await create(trainees, trainee({ name, idNo, mobile: null, customFields: { school: 'x' } }));
+    const find = async (part: string, token?: string) =>
+      (
+        (
+          await call(
+            'GET',
+            `${trainees}?traineeTypeId=${residency.id}&keyword=${encodeURIComponent(part)}`,
+            undefined,
+            token,
+          )
+        ).body.data as Json[]
+      ).map((t) => t.name);
+    expect(await find('晓明')).toEqual(['王晓明']);
+    expect(await find('思远')).toEqual(['李思远']);
+    expect(await find('远')).toEqual(['李思远']);
+    expect(await find('SMITH')).toEqual(['Anna Smith']);
+    expect(await find('晓远')).toEqual([]);
+    expect(await find('wxm')).toEqual(['王晓明']);
+    expect(await find('lisiy')).toEqual(['李思远']);
+    expect(await find('晓明', s.other)).toEqual([]);
+    // the look-up the keyword makes reads the index of the names' characters (no scan of the tenant's people)
+    const plan = await s.api.db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      const { rows } = await sql<Record<string, string>>`EXPLAIN SELECT id FROM person
+        WHERE person_name_grams(name) @> person_name_grams(${'晓明'}) AND strpos(lower(name), ${'晓明'}) > 0`.execute(
+        tx,
+      );
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('person_name_grams_idx');
   });
 
   it('reveals the ID number only to a permission that may, and audits it', async () => {

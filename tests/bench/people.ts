@@ -146,6 +146,7 @@ export async function benchPeople(label: string, database: Database) {
       ['type + custom value', `traineeTypeId=${types[0]}&custom=${encodeURIComponent('{"track":"c"}')}`],
       ['pinyin initials', 'keyword=zwm'],
       ['name', `keyword=${encodeURIComponent('王芳静')}`],
+      ['part of a name', `keyword=${encodeURIComponent('芳静')}`],
       ['whole ID number', `keyword=${idNo(123_456 % TRAINEES)}`],
       ['training base, newest first', `trainingBaseId=${bases[2]}`],
     ];

@@ -259,6 +259,17 @@ describe('request layer: field errors', () => {
     );
   });
 
+  it('shows a 413 on the largest field of the body it sent, and says the limit (issue 32)', async () => {
+    const tooLarge = { family: 'CLIENT_ERROR', code: 'common.payloadTooLarge', message: '请求内容超过 1 MB 的上限' };
+    const { request, deps } = setup({ handler: () => json(413, tooLarge) });
+    const placeFieldErrors = vi.fn(() => true);
+    const data = { title: 'a', content: 'x'.repeat(2000), tags: ['b'] };
+    await swallow(request('/api/content/document', { method: 'POST', data, placeFieldErrors }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(placeFieldErrors).toHaveBeenCalledWith([{ field: 'content', message: tooLarge.message }]);
+    expect(deps.notify).toHaveBeenCalledWith(tooLarge.message);
+  });
+
   it('does not offer a 409 or a 400 without fields to the form', async () => {
     const { request, deps } = setup({ handler: () => json(409, { ...invalid, code: 'common.versionConflict' }) });
     const placeFieldErrors = vi.fn(() => true);

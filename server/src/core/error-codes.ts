@@ -66,8 +66,8 @@ export const errorCodes = {
     code: 1000413,
     module: 'common',
     status: 413,
-    zh: '请求内容过大',
-    en: 'The request body is too large',
+    zh: '请求内容超过 {limit} 的上限',
+    en: 'The request body is larger than the limit of {limit}',
   },
   'common.unsupportedMediaType': {
     code: 1000415,

@@ -11,6 +11,13 @@ import { malformedBodyError } from './validation';
 /** How long a client is asked to wait before retrying a request cut by the database going away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 3;
 
+/** The largest JSON body a request may carry (spreadsheet imports and uploads have their own limits). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** A body over `maxSize` bytes, refused with the limit it passed (a client names the field it knows to be largest). */
+export const payloadTooLarge = (maxSize = JSON_BODY_LIMIT) =>
+  new AppError('common.payloadTooLarge', { limit: `${Math.floor(maxSize / (1024 * 1024))} MB` });
+
 function fromHttpException(err: HTTPException, c: Context<AppEnv>): AppError {
   switch (err.status) {
     case 400:
@@ -22,7 +29,7 @@ function fromHttpException(err: HTTPException, c: Context<AppEnv>): AppError {
     case 404:
       return new AppError('common.notFound');
     case 413:
-      return new AppError('common.payloadTooLarge');
+      return payloadTooLarge();
     case 415:
       return new AppError('common.unsupportedMediaType');
     default:

@@ -1,7 +1,8 @@
 import { BetaSchemaForm, type ProFormColumnsType, type ProFormInstance } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { type ButtonProps, Modal } from 'antd';
+import { type ButtonProps, type FormItemProps, Modal } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { useUnsavedGuard } from '@/hooks/useUnsavedGuard';
 import type { ResourceService } from '@/services/resource';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
@@ -27,6 +28,41 @@ const shown = (value: unknown) => {
   if (Array.isArray(value)) return value.join(', ');
   return value === undefined || value === null || value === '' ? '-' : String(value);
 };
+
+/** The kinds of field a user picks a value in rather than types one. */
+const PICKED = new Set([
+  'select',
+  'treeSelect',
+  'cascader',
+  'radio',
+  'radioButton',
+  'checkbox',
+  'switch',
+  'date',
+  'dateTime',
+  'dateRange',
+  'dateTimeRange',
+  'time',
+  'timeRange',
+]);
+
+/** A required field's message says what to do with it: pick (请选择) a value in a select or a date, type one elsewhere. */
+function requiredByKind(
+  props: unknown,
+  valueType: unknown,
+  label: string,
+  intl: ReturnType<typeof useIntl>,
+): FormItemProps | undefined {
+  const given = props as FormItemProps | undefined;
+  if (!given?.rules || typeof valueType !== 'string' || !PICKED.has(valueType)) return given;
+  const message = intl.formatMessage({ id: 'resource.form.requiredChoice' }, { label });
+  return {
+    ...given,
+    rules: given.rules.map((rule) =>
+      typeof rule === 'object' && rule.required && !rule.message ? { ...rule, message } : rule,
+    ),
+  };
+}
 
 interface Props<Row extends { id: string; version: number }> {
   descriptor: RowDescriptor<Row>;
@@ -54,6 +90,11 @@ export default function ResourceForm<Row extends { id: string; version: number }
   const intl = useIntl();
   const service = useResourceService(descriptor, given);
   const formRef = useRef<ProFormInstance<Record<string, unknown>>>();
+  const guard = useUnsavedGuard(
+    open,
+    () => formRef.current,
+    () => onOpenChange(false),
+  );
   // after a 409 the form edits the record as it now is, so the next save carries its version
   const [reloaded, setReloaded] = useState<Row>();
   const current = reloaded?.id === record?.id ? (reloaded ?? record) : record;
@@ -80,6 +121,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
         return [
           {
             ...rest,
+            formItemProps: requiredByKind(rest.formItemProps, valueType, String(rest.title), intl),
             valueType,
             fieldProps: {
               ...(rest.fieldProps ?? {}),
@@ -138,6 +180,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
         ? await service.update(current.id, body as never, options)
         : await service.create(body as never, options);
       message.success(intl.formatMessage({ id: 'resource.saved' }));
+      guard.saved();
       onSaved(saved);
       return true;
     } catch (error) {
@@ -154,7 +197,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
       key={record ? `${record.id}@${record.version}` : 'new'}
       title={title}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => (next ? onOpenChange(true) : guard.onOpenChange(false))}
       columns={formColumns}
       initialValues={(current as Record<string, unknown> | undefined) ?? defaults}
       formRef={formRef}

@@ -13,6 +13,7 @@ import { type ButtonProps, Divider, Form } from 'antd';
 import { dictEnum } from '@/components/resource/dict';
 import { toBody } from '@/components/resource/params';
 import type { FormDialogProps } from '@/components/resource/useResourceDialogs';
+import { useUnsavedGuard } from '@/hooks/useUnsavedGuard';
 import { tutorChoices } from '@/pages/people/doctor/descriptor';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
@@ -50,8 +51,12 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
   const t = (id: string) => intl.formatMessage({ id });
   const label = (field: string) => t(`people.trainee.${field}`);
   const [form] = Form.useForm();
+  const guard = useUnsavedGuard(true, () => form, onClose);
   const { data: types = [] } = useRequest(fetchTypes, { onError: ignoreShownError });
   const required = [{ required: true }];
+  const picked = (field: string) => [
+    { required: true, message: intl.formatMessage({ id: 'resource.form.requiredChoice' }, { label: label(field) }) },
+  ];
   const entity = t('people.trainee.entity');
   const inTraining = Boolean(record && IN_TRAINING.includes(record.status));
 
@@ -69,6 +74,7 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
         ? await trainees.update(record.id, body as never, options)
         : await trainees.create({ ...body, traineeTypeId: values.traineeTypeId } as never, options);
       message.success(t('resource.saved'));
+      guard.saved();
       onSaved(saved);
       return true;
     } catch {
@@ -85,7 +91,7 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
         { entity, name: record?.name },
       )}
       initialValues={record ?? defaults}
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={guard.onOpenChange}
       onFinish={save}
       drawerProps={{ destroyOnHidden: true, rootClassName: 'resource-form' }}
       submitter={{ submitButtonProps: { 'data-testid': 'resource-form-submit' } as ButtonProps }}
@@ -93,7 +99,7 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
       <ProFormSelect
         name="traineeTypeId"
         label={label('traineeTypeId')}
-        rules={required}
+        rules={picked('traineeTypeId')}
         disabled={Boolean(record)}
         options={types
           .filter((type) => type.status === 'enabled' || type.id === record?.traineeTypeId)
@@ -134,7 +140,7 @@ export default function TraineeForm({ record, defaults, onClose, onSaved }: Form
       <ProFormSelect
         name="trainingBaseId"
         label={label('trainingBaseId')}
-        rules={required}
+        rules={picked('trainingBaseId')}
         request={() => orgChoices('training_base')}
         disabled={inTraining}
         extra={inTraining && t('people.trainee.baseByRequest')}

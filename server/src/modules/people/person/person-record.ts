@@ -122,14 +122,15 @@ export function personRecordStore<
     const keyword = filterValue(query, 'keyword');
     const own = spec.narrow?.(query);
     const inScope = await scoped(tx, query.viewer);
+    const typed = keyword?.kind === 'keyword' ? keyword.text.trim() : undefined;
+    const people = typed === undefined ? undefined : await peopleMatching(tx, cipher, typed);
     return (qb) => {
       const q = inScope(own ? own(qb) : qb);
-      if (keyword?.kind !== 'keyword') return q;
+      if (typed === undefined) return q;
       // index look-ups made once into an array, so that the list reads those rows by id (see the trainees' list)
-      const typed = keyword.text.trim();
       return q.where(
         sql<boolean>`${sql.ref(`${table}.id`)} = ANY(ARRAY(SELECT r.id FROM ${sql.table(table)} r
-          WHERE r.person_id = ANY(ARRAY(${peopleMatching(cipher, typed)}))
+          WHERE r.person_id = ANY(ARRAY(${people}))
           UNION SELECT r.id FROM ${sql.table(table)} r
           WHERE starts_with(${sql.ref(`r.${spec.numberColumn}`)} COLLATE "C", ${typed.toUpperCase()})))`,
       );

@@ -6,7 +6,7 @@ import type { Lang } from '../../../core/i18n';
 import { type IdNumberCipher, maskIdNo, normaliseIdNo } from '../../../core/id-number';
 import type { Actor } from '../../../core/resource/table.repository';
 import { field } from '../../../core/schema-kit';
-import type { Tx } from '../../../core/tenancy';
+import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
 import { formatRule, formatText } from '../../../core/validation';
 import type { Audited, Defaulted, Id as IdColumn, Nullable, Ref } from '../../../db/types';
 import { isIdCardNo } from '../trainee-field/custom-field';
@@ -108,15 +108,18 @@ export function pinyinOf(name: string): { pinyin: string; initials: string } {
 }
 
 /**
- * The ids of the people a keyword finds: by the start of their name, pinyin or initials; digits also by the start of
- * the mobile; what may be an ID number also by its hash (whole numbers only: a hash finds nothing by part). Each is
- * an index look-up (`starts_with` and `=` are leakproof, so row-level security lets an index answer them).
+ * The ids of the people a keyword finds: by any part of their name (its characters and pairs of characters looked up
+ * in the name's GIN index, which under row-level security only `readIndexed` may use, then tested whole), by the start
+ * of their pinyin or initials; digits also by the start of the mobile; what may be an ID number also by its hash (whole
+ * numbers only: a hash finds nothing by part). The others are index look-ups within the query (`starts_with` and `=`
+ * are leakproof, so row-level security lets an index answer them).
  */
-export function peopleMatching(cipher: IdNumberCipher, text: string): RawBuilder<unknown> {
+export async function peopleMatching(tx: Tx, cipher: IdNumberCipher, text: string): Promise<RawBuilder<unknown>> {
   const typed = text.trim();
   const lower = typed.toLowerCase();
+  const named = typed.length <= 50 && !/^\d+$/.test(typed) ? await namesHolding(tx, typed) : [];
   const branches = [
-    sql`SELECT p.id FROM person p WHERE starts_with(p.name, ${typed})`,
+    sql`SELECT p.id FROM person p WHERE p.id = ANY(${named}::bigint[])`,
     sql`SELECT p.id FROM person p WHERE starts_with(p.name_pinyin, ${lower})`,
     sql`SELECT p.id FROM person p WHERE starts_with(p.name_initials, ${lower})`,
   ];
@@ -124,6 +127,17 @@ export function peopleMatching(cipher: IdNumberCipher, text: string): RawBuilder
   if (/^[0-9a-z()-]{6,30}$/.test(lower))
     branches.push(sql`SELECT p.id FROM person p WHERE p.id_no_hash = ${cipher.hash(typed)}`);
   return sql.join(branches, sql` UNION `);
+}
+
+/** The ids of the tenant's people whose name holds `part` (any case), through the name's grams (migration 0062). */
+async function namesHolding(tx: Tx, part: string): Promise<string[]> {
+  const { rows } = await readIndexed(tx, () =>
+    sql<{ id: string }>`SELECT p.id::text AS id FROM person p WHERE p.tenant_id = ${currentTenant}
+      AND person_name_grams(p.name) @> person_name_grams(${part}) AND strpos(lower(p.name), lower(${part})) > 0`.execute(
+      tx,
+    ),
+  );
+  return rows.map((r) => r.id);
 }
 
 const texts = {

@@ -146,13 +146,14 @@ export function createQualificationService(deps: Deps) {
         new Date().toISOString().slice(0, 10),
       );
       const inScope = await scoped(tx, query.viewer);
+      const typed = keyword?.kind === 'keyword' ? keyword.text.trim() : undefined;
+      const people = typed === undefined ? undefined : await peopleMatching(tx, deps.idNumbers, typed);
       return repo.list(tx, query, (qb) => {
         let q = inScope(qb);
         if (expiring) q = expiring(q);
-        if (keyword?.kind !== 'keyword') return q;
-        const typed = keyword.text.trim();
+        if (typed === undefined) return q;
         return q.where(
-          sql<boolean>`(qualification.person_id = ANY(ARRAY(${peopleMatching(deps.idNumbers, typed)}))
+          sql<boolean>`(qualification.person_id = ANY(ARRAY(${people}))
             OR starts_with(qualification.cert_no COLLATE "C", ${typed.toUpperCase()}))`,
         );
       });

@@ -143,15 +143,16 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
         throw invalidField('custom', texts[lang].custom);
     }
     const inScope = await scoped(tx, query.viewer);
+    const typed = keyword?.kind === 'keyword' ? keyword.text.trim() : undefined;
+    const people = typed === undefined ? undefined : await peopleMatching(tx, deps.idNumbers, typed);
     return (qb) => {
       let q = inScope(qb);
-      if (keyword?.kind === 'keyword') {
+      if (typed !== undefined) {
         // the trainees of the people it finds and those whose number starts with it: index look-ups, made once into
         // an array, so that the list then reads those rows by id rather than testing every row in its order
-        const typed = keyword.text.trim();
         q = q.where(
           sql<boolean>`trainee.id = ANY(ARRAY(SELECT t.id FROM trainee t
-            WHERE t.person_id = ANY(ARRAY(${peopleMatching(deps.idNumbers, typed)}))
+            WHERE t.person_id = ANY(ARRAY(${people}))
             UNION SELECT t.id FROM trainee t WHERE starts_with(t.trainee_no COLLATE "C", ${typed.toUpperCase()})))`,
         );
       }
