@@ -14,7 +14,6 @@ import { papersThatMayDraw } from '../paper/paper.service';
 import { subtreeIds } from '../taxonomy/taxonomy';
 import { likeAtSimilar, questionFromImport, questionSheetRows, sameAsInBank, similarInImport } from './question.import';
 import { checkMedia, heldMedia, holdMedia, mediaIdsOf, QUESTION_MEDIA } from './question.media';
-import { lockQuestionContent } from './question.repository';
 import {
   type BulkUpdateQuestions,
   CreateQuestion,
@@ -226,7 +225,7 @@ export function createQuestionService(deps: ResourceDeps) {
    * kept), so the look-up waits on a lock of the content, held until the writer commits; then it sees that question.
    */
   async function refuseDuplicate(tx: Tx, hash: string, self: string | undefined, lang: Lang) {
-    await lockQuestionContent(tx, hash);
+    await lockContents(tx, [hash]);
     const same = await tx
       .selectFrom('question')
       .select(['id', 'code'])
