@@ -20,7 +20,6 @@ const DEMO_LISTS: ListRoute[] = [
   ['/teach/course/list', '状态'],
   ['/teach/course/item/list', '状态'],
   ['/exam-paper/list', '状态'],
-  ['/trainee/type', '状态'],
   ['/user/organization', '状态'],
   ['/user/staff', '状态'],
   ['/user/trainee-type', '状态'],
@@ -43,15 +42,15 @@ const DEMO_LISTS: ListRoute[] = [
   ['/message/followers', '关注状态'],
   ['/system/admin', '状态'],
   ['/system/role', '状态'],
-  ['/system/client', '状态'],
   ['/dictionary/syscode', '状态'],
-  ['/dictionary/errcode', '状态'],
   ['/dictionary/busiitem', '状态'],
 ];
 
 /** The lists only the platform's operators see. */
 const PLATFORM_LISTS: ListRoute[] = [
   ['/system/tenant', '状态'],
+  ['/system/client', '状态'],
+  ['/dictionary/errcode', '状态'],
   ['/system/district', '状态'],
   ['/dictionary/industry', '状态'],
 ];
