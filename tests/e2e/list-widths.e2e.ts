@@ -86,17 +86,18 @@ function placement(page: Page, status: string | null): Promise<Placement> {
       const headers = [...table.querySelectorAll('thead tr:last-child > th')];
       const column = (title: string) => headers.findIndex((th) => th.textContent?.trim() === title);
       const rows = [...table.querySelectorAll('tbody tr.ant-table-row')].slice(0, 10);
-      const cells = (index: number) => rows.map((row) => row.children[index]).filter(Boolean);
+      const cells = (index: number) =>
+        rows.map((row) => row.children[index]).filter((cell): cell is Element => cell !== undefined);
 
       const statusAt = status === null ? -1 : column(status);
       if (statusAt >= 0) {
-        check('status header', headers[statusAt]);
+        check('status header', headers[statusAt] as Element);
         for (const cell of cells(statusAt)) check('status', cell);
       }
       const actionsAt = column('操作');
       let actionButtons = 0;
       if (actionsAt >= 0) {
-        check('actions header', headers[actionsAt]);
+        check('actions header', headers[actionsAt] as Element);
         for (const cell of cells(actionsAt))
           for (const button of cell.querySelectorAll('a, button, [role="button"]')) {
             actionButtons++;
