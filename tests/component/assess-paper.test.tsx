@@ -385,6 +385,22 @@ describe('/exam-paper/edit/:id, the rules together', () => {
 });
 
 describe('/exam-paper/:id/profile', () => {
+  it("offers a draft's edit, publish and clone as buttons in the profile's header", async () => {
+    fakeApi({
+      'GET /api/assess/paper/1': () => ({ body: aPaper({ id: '1', status: 'draft' }) }),
+      'GET /api/assess/paper/1/preview': () => ({ body: aPaperPreview([]) }),
+      'GET /api/system/audit.*': () => page([]),
+    });
+    const app = openProfile();
+    const header = await screen.findByTestId('profile-actions', {}, slow);
+    const edit = within(header).getByTestId('paper-edit');
+    expect(edit.tagName).toBe('BUTTON');
+    expect(within(header).getByTestId('paper-profile-publish')).toBeInTheDocument();
+    expect(within(header).getByTestId('paper-profile-clone')).toBeInTheDocument();
+    fireEvent.click(edit);
+    await waitFor(() => expect(app.history.location.pathname).toBe('/exam-paper/edit/1'), slow);
+  });
+
   it("shows the questions' images in the candidate's preview (and its printout), from the links the preview brings", async () => {
     const preview = aPaperPreview(
       [

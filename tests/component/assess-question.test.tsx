@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { message } from 'antd';
 import { createPath } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import QuestionListPage from '@/pages/assess/question';
@@ -158,6 +159,16 @@ describe('/question/list', () => {
       comment: '答案有误',
       version: 0,
     });
+  });
+
+  it("shows a fill-in-the-blanks stem's blanks as lines to fill, not as their marker", async () => {
+    mount({
+      'GET /api/assess/question': () =>
+        page([aQuestion({ id: '3', questionType: 'fill_blank', stem: '急性心梗溶栓的时间窗为{{blank}}小时内' })]),
+    });
+    const stem = await screen.findByTestId('question-stem');
+    expect(stem).toHaveTextContent('急性心梗溶栓的时间窗为____小时内');
+    expect(stem.textContent).not.toContain('{{blank}}');
   });
 
   it('imports through the generic dialog, which offers no update mode: an import only adds questions', async () => {
@@ -821,6 +832,20 @@ describe('/question/:id/profile', () => {
     const similar = await within(screen.getByTestId('question-similar')).findByText('Q00000006 82%');
     expect(similar.closest('a')).toHaveAttribute('href', '/question/6/profile');
     expect(duplicateAsked).toMatchObject({ stem: '男，60岁。首选药物是', excludeId: '5' });
+  });
+
+  it('says a question submitted from its profile was submitted for review', async () => {
+    const draft = aQuestion({ id: '5', status: 'draft' });
+    const api = fakeApi(
+      questionProfileRoutes(draft, {
+        'POST /api/assess/question/5/submit': () => ({ body: { ...draft, status: 'pending_review', version: 1 } }),
+      }),
+    );
+    const toast = vi.spyOn(message, 'success');
+    openProfile('5');
+    fireEvent.click(await screen.findByTestId('profile-submit'));
+    await waitFor(() => expect(api.find('POST', '/api/assess/question/5/submit')).toHaveLength(1));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('已提交审核'), { timeout: 10_000 });
   });
 
   it('shows what a version changed field by field as a reader reads it, an item written again unchanged not at all', async () => {

@@ -7,7 +7,7 @@ import {
   CreateOrganization,
   MoveOrganization,
 } from '../../server/src/modules/people/organization/organization.resource';
-import { fakeApi, validatedBy } from './fake-api';
+import { fakeApi, page, validatedBy } from './fake-api';
 import { freshStore, grant, renderApp, type TestStore } from './harness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -275,6 +275,35 @@ describe('the organisation picker', () => {
     await waitFor(() => expect(api.find('GET', '/api/people/organization/tree')).toHaveLength(1));
     // a record's empty field (null) is no organisation to look up
     expect(api.calls.filter((c) => c.path !== '/api/people/organization/tree')).toEqual([]);
+  });
+
+  it('finds a node at any level by what is typed, without its levels opened first', async () => {
+    const base = { ...node('4', 'B4', '内科专业基地', 'specialty_base', '1', true), path: '/1/4/', depth: 1 };
+    const deep = { ...node('5', 'D5', '心血管内科', 'department', '4', false), path: '/1/4/5/', depth: 2 };
+    const api = fakeApi({
+      'GET /api/people/organization/tree': (call: { query: Record<string, string> }) => ({
+        body: call.query.parentId === '1' ? [base] : call.query.parentId === '4' ? [deep] : [hospital, other],
+      }),
+      'GET /api/people/organization': (call: { query: Record<string, string> }) =>
+        page(call.query.keyword === '心血管' ? [deep] : []),
+    });
+    const onChange = vi.fn();
+    render(
+      renderApp({
+        store,
+        children: <OrganizationPicker types={['department']} onChange={onChange} data-testid="picker" />,
+      }).tree,
+    );
+    const input = (await screen.findByTestId('picker')).querySelector('input') as HTMLElement;
+    fireEvent.mouseDown(input);
+    await screen.findByText('第一医院 (H1)', { selector: '.ant-select-tree-title' });
+    fireEvent.change(input, { target: { value: '心血管' } });
+    const found = await screen.findByText('心血管内科 (D5)', { selector: '.ant-select-tree-title' }, { timeout: 5000 });
+    expect(api.find('GET', '/api/people/organization')[0].query.keyword).toBe('心血管');
+    // the other hospital, which holds no match, is not offered while searching
+    expect(screen.queryByText('第二医院 (H2)', { selector: '.ant-select-tree-title' })).toBeNull();
+    fireEvent.click(found);
+    expect(onChange).toHaveBeenCalledWith('5', expect.anything(), expect.anything());
   });
 
   it('offers only the types it is for; the others show disabled, for where they sit', async () => {

@@ -217,6 +217,15 @@ describe('/trainee/:id/profile', () => {
     expect(api.find('POST', '/api/people/trainee/5/reveal-id')).toHaveLength(1);
   });
 
+  it("shows the ID number once, among the details, and the edit as a button in the profile's header", async () => {
+    mountProfile(['list', 'update', 'pii-view']);
+    const header = await screen.findByTestId('profile-actions');
+    expect(within(header).getByTestId('trainee-edit').tagName).toBe('BUTTON');
+    await screen.findByTestId('trainee-id-no');
+    expect(screen.getAllByText('1101**********002X')).toHaveLength(1);
+    expect(screen.getAllByText('证件号码')).toHaveLength(1);
+  });
+
   it('asks to change the base of a trainee in training, and decides the change awaiting a decision', async () => {
     const asked = {
       id: '3',

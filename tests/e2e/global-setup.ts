@@ -46,7 +46,11 @@ export interface RunningServer {
 }
 
 /** Starts `npm start`'s entry point on a free port with a fresh embedded database. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  /** How long it may take to answer its health check (the demo content takes longer to seed on a busy machine). */
+  healthyWithinMs = 120_000,
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -70,7 +74,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + healthyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -79,7 +83,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 120 s');
+    if (Date.now() > deadline) throw new Error(`server did not become healthy in ${healthyWithinMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -74,6 +74,11 @@ export interface ListTableProps<Row> {
 
 const FORMATS: Record<string, string> = { dateTime: DATE_TIME_FORMAT, date: DATE_FORMAT };
 
+/** How wide a cell's content grows before its text is cut short, unless its column gives a width. */
+const CELL_WIDTH = 200;
+/** How wide a row's actions grow before they wrap onto a second line. */
+const ACTIONS_WIDTH = 280;
+
 const columnKey = <Row,>(column: ListColumn<Row>) =>
   String(column.key ?? (Array.isArray(column.dataIndex) ? column.dataIndex.join('.') : column.dataIndex));
 
@@ -95,6 +100,48 @@ function plainCell<Row>(column: ListColumn<Row>, row: Row): ReactNode {
   }
   if (typeof value === 'boolean') return String(value);
   return value as ReactNode;
+}
+
+/** Whether a column is the row's state, kept beside the actions: `status`, or one the descriptor fixes at the right. */
+const isState = <Row,>(column: ListColumn<Row>) =>
+  column.fixed === 'right' || (column.fixed === undefined && columnKey(column) === 'status');
+
+/**
+ * The columns in the order a wide list shows them: the first one fixed at the left (what the row is), the row's state
+ * and its actions last and fixed at the right, so that a list wider than its room scrolls only what lies between.
+ */
+export function pinColumns<Row>(columns: ListColumn<Row>[]): ListColumn<Row>[] {
+  const actions = columns.filter((column) => column.valueType === 'option');
+  const states = columns.filter((column) => column.valueType !== 'option' && isState(column));
+  const rest = columns.filter((column) => column.valueType !== 'option' && !isState(column));
+  return [
+    ...rest.map((column, i) =>
+      i === 0 && column.fixed === undefined ? { ...column, fixed: 'left' as const } : column,
+    ),
+    ...[...states, ...actions].map((column) => ({ ...column, fixed: column.fixed ?? ('right' as const) })),
+  ];
+}
+
+/**
+ * A cell's content no wider than `width`: a longer text ends in an ellipsis, and the whole of it shows in a tooltip
+ * while the pointer is over it.
+ */
+function Clamped({ width, children }: { width: number; children: ReactNode }) {
+  const [whole, setWhole] = useState<string>();
+  return (
+    <Tooltip title={whole} placement="topLeft">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer's aid; the whole text stays the cell's own, for a reader */}
+      <div
+        style={{ maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        onMouseEnter={(event) => {
+          const cell = event.currentTarget;
+          setWhole(cell.scrollWidth > cell.clientWidth ? (cell.textContent ?? undefined) : undefined);
+        }}
+      >
+        {children}
+      </div>
+    </Tooltip>
+  );
 }
 
 function readColumnsState(key: string): ColumnsState {
@@ -210,30 +257,36 @@ export default function ListTable<Row extends object>({
 
   const tableColumns = useMemo(
     () =>
-      columns
-        .filter((column) => !column.hideInTable && columnsState[columnKey(column)]?.show !== false)
-        .map((column) => {
-          const { title, dataIndex, sorter, width, fixed, ellipsis, render, filters, align } = column;
-          return {
-            key: columnKey(column),
-            title: title as ReactNode,
-            dataIndex: dataIndex as string,
-            sorter,
-            sortOrder: sort[Array.isArray(dataIndex) ? dataIndex.join('.') : String(dataIndex)] ?? null,
-            width,
-            fixed,
-            ellipsis: Boolean(ellipsis),
-            filters,
-            align,
-            render: (_value: unknown, row: Row, index: number) => {
-              if (column.valueType === 'option' && !restShown) return null;
-              const dom = column.valueType === 'option' ? null : plainCell(column, row);
-              if (!render) return dom;
-              const shown = render(dom, row, index, undefined as never, column as never);
-              return Array.isArray(shown) ? <Space size="middle">{shown}</Space> : shown;
-            },
-          };
-        }) as ColumnsType<Row>,
+      pinColumns(
+        columns.filter((column) => !column.hideInTable && columnsState[columnKey(column)]?.show !== false),
+      ).map((column) => {
+        const { title, dataIndex, sorter, width, fixed, render, filters, align } = column;
+        const option = column.valueType === 'option';
+        return {
+          key: columnKey(column),
+          title: title as ReactNode,
+          dataIndex: dataIndex as string,
+          sorter,
+          sortOrder: sort[Array.isArray(dataIndex) ? dataIndex.join('.') : String(dataIndex)] ?? null,
+          width,
+          fixed,
+          filters,
+          align,
+          render: (_value: unknown, row: Row, index: number) => {
+            if (option && !restShown) return null;
+            const dom = option ? null : plainCell(column, row);
+            const shown = (render ? render(dom, row, index, undefined as never, column as never) : dom) as ReactNode;
+            if (option)
+              return (
+                <Space size={[16, 4]} wrap style={{ maxWidth: ACTIONS_WIDTH }}>
+                  {shown}
+                </Space>
+              );
+            const content = Array.isArray(shown) ? <Space size="middle">{shown}</Space> : shown;
+            return <Clamped width={typeof width === 'number' ? width : CELL_WIDTH}>{content}</Clamped>;
+          },
+        };
+      }) as ColumnsType<Row>,
     [columns, columnsState, sort, restShown],
   );
 

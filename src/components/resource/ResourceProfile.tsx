@@ -20,6 +20,8 @@ interface Props<Row extends { id: string; version: number }> {
   id?: string;
   /** Sections of the entity between the details and the audit trail; gets the loaded row, and reads it again. */
   children?: (row: Row, reload: () => void) => ReactNode;
+  /** What may be done with the record (edit, publish…): buttons in the profile's header, beside its title. */
+  actions?: (row: Row, reload: () => void) => ReactNode[];
   service?: ResourceService<Row, never, never>;
 }
 
@@ -39,6 +41,7 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
   descriptor,
   id: givenId,
   children,
+  actions,
   service: givenService,
 }: Props<Row>) {
   const intl = useIntl();
@@ -66,6 +69,14 @@ export default function ResourceProfile<Row extends { id: string; version: numbe
       <Card loading={loading && !row}>
         <ProDescriptions<Row>
           title={asTitle(intl.formatMessage({ id: descriptor.titleId }))}
+          extra={
+            row &&
+            actions && (
+              <Space wrap className="no-print" data-testid="profile-actions">
+                {actions(row, refresh).filter(Boolean)}
+              </Space>
+            )
+          }
           dataSource={row}
           columns={columns as ProDescriptionsItemProps<Row>[]}
           column={{ xs: 1, md: 2, xl: 3 }}

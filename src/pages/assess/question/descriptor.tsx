@@ -15,7 +15,14 @@ import { resourceService } from '@/services/resource';
 import request, { type Options } from '@/utils/request';
 import { TaxonomySelect } from '../taxonomy/TaxonomyPickers';
 import QuestionTagSelect from './QuestionTagSelect';
-import { MEDICAL_FORMATS, QUESTION_STATUSES, QUESTION_TYPES, SPECIALTY, STATUS_COLOURS } from './questionForm';
+import {
+  MEDICAL_FORMATS,
+  QUESTION_STATUSES,
+  QUESTION_TYPES,
+  SPECIALTY,
+  STATUS_COLOURS,
+  stemLine,
+} from './questionForm';
 
 export type { CreateQuestion, Duplicate, Question, QuestionStatistics, QuestionUse, QuestionVersion, UpdateQuestion };
 
@@ -58,7 +65,7 @@ export const questionDescriptor = describeResource<Question, CreateQuestion, Upd
         hideInSearch: true,
         ellipsis: true,
         width: 320,
-        render: (_dom, row) => <span data-testid="question-stem">{row.stem}</span>,
+        render: (_dom, row) => <span data-testid="question-stem">{stemLine(row.stem)}</span>,
       }),
       column('categoryId', {
         hideInTable: true,

@@ -54,6 +54,8 @@ export const CHILD_COUNT: Partial<Record<MedicalFormat, [number, number]>> = {
 /** The marker of a blank in a fill-in-the-blanks stem. */
 export const BLANK = '{{blank}}';
 export const blanksIn = (stem: string | undefined) => (stem ?? '').split(BLANK).length - 1;
+/** A stem on one line of a list: its blanks as lines to fill in, not as their marker. */
+export const stemLine = (stem: string) => stem.split(BLANK).join('____');
 
 /** An option as the form edits it: its key is its place (A, B, C…), `correct` marks the answer. */
 export interface OptionValue {

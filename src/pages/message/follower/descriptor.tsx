@@ -62,7 +62,9 @@ export const followerDescriptor = (names: Map<string, string>) =>
         }),
         column('openid', { hideInSearch: true, copyable: true }),
         column('accountName', { hideInSearch: true }),
+        // the row's state, kept beside its actions in the list
         column('subscribeStatus', {
+          fixed: 'right',
           options: SUBSCRIBE.map((value) => ({
             value,
             labelId: `message.follower.subscribeStatus.${value}`,

@@ -84,7 +84,8 @@ export const qualificationDescriptor = describeResource<Qualification, CreateQua
           <AttachmentsField {...(schema.fieldProps as object)} attachments="/api/people/qualification" />
         ),
       }),
-      column('reviewStatus', { dict: 'qualification_status', sorter: true, hideInForm: true }),
+      // the row's state, kept beside its actions in the list
+      column('reviewStatus', { dict: 'qualification_status', sorter: true, hideInForm: true, fixed: 'right' }),
       column('expiring', {
         titleId: 'people.qualification.expiring',
         searchOnly: true,

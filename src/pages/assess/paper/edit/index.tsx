@@ -28,7 +28,7 @@ import { validateOrShow } from '@/utils/formErrors';
 import message from '@/utils/message';
 import { statusOf } from '@/utils/request';
 import type { Question } from '../../question/descriptor';
-import { FORMATS_OF, MEDICAL_FORMATS, QUESTION_TYPES } from '../../question/questionForm';
+import { FORMATS_OF, MEDICAL_FORMATS, QUESTION_TYPES, stemLine } from '../../question/questionForm';
 import {
   type Availability,
   COMPOSE_MODES,
@@ -546,7 +546,9 @@ export default function PaperEditPage() {
                                     title: t('assess.question.stem'),
                                     ellipsis: true,
                                     render: (_v, slot) => (
-                                      <span data-testid="slot-stem">{sections[i]?.slots?.[slot.name]?.stem}</span>
+                                      <span data-testid="slot-stem">
+                                        {stemLine(sections[i]?.slots?.[slot.name]?.stem ?? '')}
+                                      </span>
                                     ),
                                   },
                                   {

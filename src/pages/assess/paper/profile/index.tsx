@@ -1,7 +1,7 @@
 import { readerTimeZone } from '@/utils/dates';
 import '@/pages/assess/catalogue';
-import { FilePdfOutlined, FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Link, useAccess, useIntl } from '@umijs/max';
+import { EditOutlined, FilePdfOutlined, FileWordOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Link, useAccess, useIntl, useNavigate } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import message from '@/utils/message';
 import request, { ignoreShownError } from '@/utils/request';
 import { QuestionMediaProvider } from '../../question/QuestionMedia';
 import QuestionPreview from '../../question/QuestionPreview';
+import { stemLine } from '../../question/questionForm';
 import { categories, knowledgePoints } from '../../taxonomy/descriptor';
 import {
   availableText,
@@ -129,7 +130,12 @@ function Structure({ paper }: { paper: Paper }) {
                   width: 130,
                   render: (code: string, slot) => <Link to={`/question/${slot.questionId}/profile`}>{code}</Link>,
                 },
-                { title: t('assess.question.stem'), dataIndex: 'stem', ellipsis: true },
+                {
+                  title: t('assess.question.stem'),
+                  dataIndex: 'stem',
+                  ellipsis: true,
+                  render: (stem: string) => stemLine(stem),
+                },
                 {
                   title: t('assess.question.questionType'),
                   dataIndex: 'questionType',
@@ -298,6 +304,7 @@ export default function PaperProfile() {
   const intl = useIntl();
   const access = useAccess();
   const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
   const [cloning, setCloning] = useState<Paper>();
   const done = (id: string, reload: () => void) => () => {
     message.success(t(id));
@@ -305,39 +312,48 @@ export default function PaperProfile() {
   };
   return (
     <div data-testid="paper-profile">
-      <ResourceProfile<Paper> descriptor={paperDescriptor}>
-        {(paper, reload) => (
+      <ResourceProfile<Paper>
+        descriptor={paperDescriptor}
+        actions={(paper, reload) => [
+          paper.status === 'draft' && access['assess:paper:update'] && (
+            <Button
+              key="edit"
+              icon={<EditOutlined />}
+              data-testid="paper-edit"
+              onClick={() => navigate(`/exam-paper/edit/${paper.id}`)}
+            >
+              {t('resource.edit')}
+            </Button>
+          ),
+          paper.status === 'draft' && access['assess:paper:publish'] && (
+            <Popconfirm
+              key="publish"
+              title={t('assess.paper.publish.confirm')}
+              onConfirm={() => publishPaper(paper).then(done('assess.paper.published', reload), ignoreShownError)}
+            >
+              <Button type="primary" data-testid="paper-profile-publish">
+                {t('assess.paper.publish')}
+              </Button>
+            </Popconfirm>
+          ),
+          paper.status === 'published' && access['assess:paper:close'] && (
+            <Popconfirm
+              key="close"
+              title={t('assess.paper.close.confirm')}
+              onConfirm={() => closePaper(paper).then(done('assess.paper.closed', reload), ignoreShownError)}
+            >
+              <Button data-testid="paper-profile-close">{t('assess.paper.close')}</Button>
+            </Popconfirm>
+          ),
+          access['assess:paper:clone'] && (
+            <Button key="clone" data-testid="paper-profile-clone" onClick={() => setCloning(paper)}>
+              {t('assess.paper.clone')}
+            </Button>
+          ),
+        ]}
+      >
+        {(paper) => (
           <>
-            <Space className="no-print">
-              {paper.status === 'draft' && access['assess:paper:update'] && (
-                <Link to={`/exam-paper/edit/${paper.id}`} data-testid="paper-edit-link">
-                  {t('resource.edit')}
-                </Link>
-              )}
-              {paper.status === 'draft' && access['assess:paper:publish'] && (
-                <Popconfirm
-                  title={t('assess.paper.publish.confirm')}
-                  onConfirm={() => publishPaper(paper).then(done('assess.paper.published', reload), ignoreShownError)}
-                >
-                  <Button type="primary" data-testid="paper-profile-publish">
-                    {t('assess.paper.publish')}
-                  </Button>
-                </Popconfirm>
-              )}
-              {paper.status === 'published' && access['assess:paper:close'] && (
-                <Popconfirm
-                  title={t('assess.paper.close.confirm')}
-                  onConfirm={() => closePaper(paper).then(done('assess.paper.closed', reload), ignoreShownError)}
-                >
-                  <Button data-testid="paper-profile-close">{t('assess.paper.close')}</Button>
-                </Popconfirm>
-              )}
-              {access['assess:paper:clone'] && (
-                <Button data-testid="paper-profile-clone" onClick={() => setCloning(paper)}>
-                  {t('assess.paper.clone')}
-                </Button>
-              )}
-            </Space>
             <PaperCloneDialog paper={cloning} onClose={() => setCloning(undefined)} />
             <Structure paper={paper} />
             <CandidatePreview paper={paper} />

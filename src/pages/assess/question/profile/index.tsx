@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { dictEnum } from '@/components/resource/dict';
 import ResourceProfile from '@/components/resource/ResourceProfile';
 import { formatDate, formatDateTime } from '@/utils/dates';
+import message from '@/utils/message';
 import { ignoreShownError } from '@/utils/request';
 import {
   EDITABLE,
@@ -247,7 +248,12 @@ export default function QuestionProfile() {
                     <Button
                       size="small"
                       data-testid="profile-submit"
-                      onClick={() => submitQuestion(row).then(reload, ignoreShownError)}
+                      onClick={() =>
+                        submitQuestion(row).then(() => {
+                          message.success(t('assess.question.submitted'));
+                          reload();
+                        }, ignoreShownError)
+                      }
                     >
                       {t('assess.question.submit')}
                     </Button>

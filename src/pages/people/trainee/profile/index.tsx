@@ -1,8 +1,9 @@
 import '@/pages/people/catalogue';
+import { EditOutlined } from '@ant-design/icons';
 import { ProForm } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
+import { Button, Card, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { dictEnum } from '@/components/resource/dict';
 import ResourceProfile from '@/components/resource/ResourceProfile';
@@ -119,6 +120,26 @@ function CustomValues({ row }: { row: Trainee }) {
   );
 }
 
+/** The trainee's details as the profile shows them: the ID number masked, revealed there to whoever may see it. */
+const profileDescriptor = {
+  ...traineeDescriptor,
+  columns: traineeDescriptor.columns.map((column) =>
+    column.dataIndex === 'idNoMasked'
+      ? {
+          ...column,
+          render: (_dom: unknown, row: Trainee) => (
+            <IdNumber
+              masked={row.idNoMasked}
+              reveal={() => revealIdNo(row.id)}
+              permission="trainee:trainee:pii-view"
+              testId="trainee-id-no"
+            />
+          ),
+        }
+      : column,
+  ),
+};
+
 /**
  * /trainee/:id/profile: the trainee, their ID number (revealed on request), custom values, lifecycle, changes of base
  * and audit trail.
@@ -134,28 +155,19 @@ export default function TraineeProfile() {
   };
   return (
     <div data-testid="trainee-profile">
-      <ResourceProfile<Trainee> key={version} descriptor={traineeDescriptor}>
+      <ResourceProfile<Trainee>
+        key={version}
+        descriptor={profileDescriptor}
+        actions={(row) => [
+          canEdit && (
+            <Button key="edit" icon={<EditOutlined />} data-testid="trainee-edit" onClick={() => setEditing(row)}>
+              {intl.formatMessage({ id: 'resource.edit' })}
+            </Button>
+          ),
+        ]}
+      >
         {(row) => (
           <>
-            <Card size="small">
-              <Descriptions size="small" column={2}>
-                <Descriptions.Item label={intl.formatMessage({ id: 'people.trainee.idNo' })}>
-                  <IdNumber
-                    masked={row.idNoMasked}
-                    reveal={() => revealIdNo(row.id)}
-                    permission="trainee:trainee:pii-view"
-                    testId="trainee-id-no"
-                  />
-                </Descriptions.Item>
-                <Descriptions.Item>
-                  {canEdit && (
-                    <Button data-testid="trainee-edit" onClick={() => setEditing(row)}>
-                      {intl.formatMessage({ id: 'resource.edit' })}
-                    </Button>
-                  )}
-                </Descriptions.Item>
-              </Descriptions>
-            </Card>
             <CustomValues row={row} />
             <Lifecycle row={row} onChanged={() => setVersion((v) => v + 1)} />
             <BaseChanges row={row} onChanged={() => setVersion((v) => v + 1)} />
