@@ -162,31 +162,39 @@ async function walk(page: Page, lists: ListRoute[]) {
 const WALK_MS = 600_000;
 
 describe.each([1366, 1440])('lists at %i px', (width) => {
-  it("shows every list's status and actions without scrolling sideways (the demo tenant's administrator)", async () => {
-    const page = await signedIn(width, 'demo', 'admin');
-    const { found, hidden } = await walk(page, DEMO_LISTS);
-    expect(hidden).toEqual({});
-    for (const [path, status] of DEMO_LISTS) {
-      expect(found[path]?.actions, `${path} has an actions column`).toBe(true);
-      if (status) expect(found[path]?.status, `${path} has its status column`).toBe(true);
-    }
-    // the demo content fills the lists a training administrator starts from: their rows' actions were looked at
-    for (const path of [
-      '/question/list',
-      '/trainee/list',
-      '/teach/teaching/list',
-      '/teach/course/list',
-      '/exam-paper/list',
-    ])
-      expect(found[path]?.actionButtons, `${path} rows' actions`).toBeGreaterThan(0);
-    await page.context().close();
-  }, WALK_MS);
+  it(
+    "shows every list's status and actions without scrolling sideways (the demo tenant's administrator)",
+    async () => {
+      const page = await signedIn(width, 'demo', 'admin');
+      const { found, hidden } = await walk(page, DEMO_LISTS);
+      expect(hidden).toEqual({});
+      for (const [path, status] of DEMO_LISTS) {
+        expect(found[path]?.actions, `${path} has an actions column`).toBe(true);
+        if (status) expect(found[path]?.status, `${path} has its status column`).toBe(true);
+      }
+      // the demo content fills the lists a training administrator starts from: their rows' actions were looked at
+      for (const path of [
+        '/question/list',
+        '/trainee/list',
+        '/teach/teaching/list',
+        '/teach/course/list',
+        '/exam-paper/list',
+      ])
+        expect(found[path]?.actionButtons, `${path} rows' actions`).toBeGreaterThan(0);
+      await page.context().close();
+    },
+    WALK_MS,
+  );
 
-  it("shows the platform's lists' status and actions without scrolling sideways", async () => {
-    const page = await signedIn(width, 'platform', 'admin');
-    const { found, hidden } = await walk(page, PLATFORM_LISTS);
-    expect(hidden).toEqual({});
-    for (const [path] of PLATFORM_LISTS) expect(found[path]?.status && found[path]?.actions, path).toBe(true);
-    await page.context().close();
-  }, WALK_MS);
+  it(
+    "shows the platform's lists' status and actions without scrolling sideways",
+    async () => {
+      const page = await signedIn(width, 'platform', 'admin');
+      const { found, hidden } = await walk(page, PLATFORM_LISTS);
+      expect(hidden).toEqual({});
+      for (const [path] of PLATFORM_LISTS) expect(found[path]?.status && found[path]?.actions, path).toBe(true);
+      await page.context().close();
+    },
+    WALK_MS,
+  );
 });

@@ -13,8 +13,8 @@ import type { WechatConnectionDeps } from '../wechat/wechat-connection';
 import {
   claimNext,
   countOutcome,
-  lockBatches,
   type Due,
+  lockBatches,
   markFailure,
   markSent,
   nextDueAt,
