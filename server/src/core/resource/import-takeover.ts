@@ -1,7 +1,5 @@
-import { AppError } from '../errors';
 import type { Tx } from '../tenancy';
 import { holdsImportJob } from './import-job.repository';
-import type { ImportOutcome, ImportReport } from './resource-import';
 
 /**
  * An import run and the instance that may take its job over (issue 31). A run names its instance (`owner`); another
@@ -28,10 +26,3 @@ export const stillHeld = async (tx: Tx, job: HeldJob): Promise<boolean> =>
 export async function keepHold(tx: Tx, job: HeldJob): Promise<void> {
   if (!(await stillHeld(tx, job))) throw new TakenOver();
 }
-
-/** What a run taken over answers (to no one but its caller): the job's row is the other instance's to end. */
-export const takenOver = (report: ImportReport): ImportOutcome => ({
-  status: 'failed',
-  report,
-  error: new AppError('import.interrupted'),
-});

@@ -4,7 +4,7 @@ import { AppError, invalidField, isUniqueViolation, versionConflict } from '../e
 import type { Tenancy, Tx } from '../tenancy';
 import { importRowReader, readsDictionaries, withDictionaryValues } from './coded-columns';
 import { insertImportFailures, type StoredFailure, updateImportJob } from './import-job.repository';
-import { keepHold, stillHeld, TakenOver, takenOver } from './import-takeover';
+import { keepHold, stillHeld, TakenOver } from './import-takeover';
 import {
   type AuditRecord,
   type AuditTrail,
@@ -123,6 +123,13 @@ export interface ImportOutcome {
   /** Why the import stopped when it is not a row's fault (too many rows, not an xlsx). */
   error?: AppError;
 }
+
+/** What a run taken over answers (to no one but its caller): the job's row is the other instance's to end. */
+export const takenOver = (report: ImportReport): ImportOutcome => ({
+  status: 'failed',
+  report,
+  error: new AppError('import.interrupted'),
+});
 
 class Cancelled extends Error {}
 /** The server is shutting down: undone like a cancellation, but the job ends failed (`import.interrupted`). */

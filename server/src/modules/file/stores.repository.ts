@@ -1,6 +1,21 @@
 import type { Tx } from '../../core/tenancy';
 import { PLATFORM_TENANT } from '../../core/tenancy';
-import type { StorageRecord } from './stores';
+
+/** A storage configuration as the stores read it (its secret still sealed). */
+export interface StorageRecord {
+  id: string;
+  /** The code of the tenant that holds it: its outbound policy applies to the endpoint. */
+  owner: string;
+  provider: 'local' | 's3';
+  endpoint: string | null;
+  region: string | null;
+  bucket: string | null;
+  path_style: boolean;
+  base_path: string | null;
+  access_key_id: string | null;
+  secret_enc: Uint8Array | null;
+  signed_url_ttl_sec: number;
+}
 
 /** The SQL of the object stores (stores.ts): storage configurations as the stores read them, and their use. */
 

@@ -10,25 +10,12 @@ import {
   enabledS3Endpoints,
   fileCountsOf,
   platformMasterRecord,
+  type StorageRecord,
   someTenantOnLocalDisk,
   storageRecordOf,
 } from './stores.repository';
 
-/** A storage configuration as the stores read it (its secret still sealed). */
-export interface StorageRecord {
-  id: string;
-  /** The code of the tenant that holds it: its outbound policy applies to the endpoint. */
-  owner: string;
-  provider: 'local' | 's3';
-  endpoint: string | null;
-  region: string | null;
-  bucket: string | null;
-  path_style: boolean;
-  base_path: string | null;
-  access_key_id: string | null;
-  secret_enc: Uint8Array | null;
-  signed_url_ttl_sec: number;
-}
+export type { StorageRecord };
 
 /** Where a file goes and how long its links live: a configuration, or the built-in local disk (`id` null). */
 export interface Target {
