@@ -76,7 +76,7 @@ describe('Dictionaries and districts in Chromium', () => {
     await menu('系统管理', '管理员');
     const admin = page.locator('[data-testid="system-admin"] tr', { hasText: 'admin' }).first();
     await admin.waitFor();
-    await expect.poll(() => admin.locator('.ant-tag').first().innerText()).toBe('启用');
+    await expect.poll(() => admin.locator('.ant-tag').last().innerText()).toBe('启用');
     // marks this document: if anything reloads the page, the mark is gone
     await page.evaluate(() => Object.assign(window, { __noReload: true }));
   });
@@ -104,7 +104,7 @@ describe('Dictionaries and districts in Chromium', () => {
 
     await menu('系统管理', '管理员');
     const admin = page.locator('[data-testid="system-admin"] tr', { hasText: 'admin' }).first();
-    await expect.poll(() => admin.locator('.ant-tag').first().innerText()).toBe(label);
+    await expect.poll(() => admin.locator('.ant-tag').last().innerText()).toBe(label);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   });
 

@@ -130,7 +130,8 @@ async function uploadSmall(name: string, bytes: Buffer, mimeType: string) {
   await dialog.getByTestId('file-upload-limit').waitFor();
   await dialog.locator('input[type=file]').setInputFiles({ name, mimeType, buffer: bytes });
   await dialog.locator('.ant-upload-list-item-done', { hasText: name }).waitFor({ timeout: 30_000 });
-  await page.keyboard.press('Escape');
+  await dialog.locator('.ant-modal-close').click();
+  await dialog.locator('.ant-modal-content').waitFor({ state: 'detached' });
   await list.locator('tr', { hasText: name }).waitFor();
 }
 

@@ -64,7 +64,9 @@ describe('The organisation tree in Chromium', () => {
     await row(dept).getByTestId('row-add-child').click();
     await fillAndSave(`X${tag}`, `分院${tag}`, '医院');
     await page.locator('.ant-form-item-explain-error', { hasText: '医院不能放在科室下' }).waitFor();
+    // the form still holds what was typed: closing it asks first
     await page.locator('.resource-form .ant-drawer-close').click();
+    await page.getByRole('button', { name: '放弃修改' }).click();
     await page.locator('.resource-form .ant-drawer-content').waitFor({ state: 'detached' });
   });
 

@@ -116,7 +116,7 @@ describe('Teaching activities in Chromium', () => {
     await row.getByTestId('activity-publish').click();
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('已发布');
-    expect(await row.textContent()).toMatch(/已发布\s*1\s*0/);
+    expect(await row.textContent()).toMatch(/1\s*0\s*-\s*已发布/);
   });
 
   it('signs the trainee in on a phone with the code the profile shows, and takes their rating', async () => {
