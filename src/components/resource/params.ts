@@ -1,4 +1,4 @@
-import type { SortOrder } from 'antd/es/table/interface';
+import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 
 export type ListParams = Record<string, unknown> & { current?: number; pageSize?: number; keyword?: string };
 export type ListSort = Record<string, SortOrder | undefined | null>;
@@ -80,4 +80,14 @@ export function filtersOfAddress(search: string, names: string[], ranges: string
     filters[name] = ranges.includes(name) ? value.split(',', 2) : value;
   }
   return filters;
+}
+
+/** The sort antd's table reports (one column or several), as the list sends it. */
+export function toSort<Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): ListSort {
+  const list = Array.isArray(sorter) ? sorter : [sorter];
+  return Object.fromEntries(
+    list
+      .filter((s) => s.order && s.field !== undefined)
+      .map((s) => [Array.isArray(s.field) ? s.field.join('.') : String(s.field), s.order]),
+  );
 }
