@@ -6,10 +6,11 @@ import type { Lang } from '../../../core/i18n';
 import { type IdNumberCipher, maskIdNo, normaliseIdNo } from '../../../core/id-number';
 import type { Actor } from '../../../core/resource/table.repository';
 import { field } from '../../../core/schema-kit';
-import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import type { Tx } from '../../../core/tenancy';
 import { formatRule, formatText } from '../../../core/validation';
 import type { Audited, Defaulted, Id as IdColumn, Nullable, Ref } from '../../../db/types';
 import { isIdCardNo } from '../trainee-field/custom-field';
+import { namesHolding } from './person.repository';
 
 /**
  * One identity per human in a tenant (docs/domain.md §4.3), shared by the staff, doctor, trainee and expert records:
@@ -127,17 +128,6 @@ export async function peopleMatching(tx: Tx, cipher: IdNumberCipher, text: strin
   if (/^[0-9a-z()-]{6,30}$/.test(lower))
     branches.push(sql`SELECT p.id FROM person p WHERE p.id_no_hash = ${cipher.hash(typed)}`);
   return sql.join(branches, sql` UNION `);
-}
-
-/** The ids of the tenant's people whose name holds `part` (any case), through the name's grams (migration 0062). */
-async function namesHolding(tx: Tx, part: string): Promise<string[]> {
-  const { rows } = await readIndexed(tx, () =>
-    sql<{ id: string }>`SELECT p.id::text AS id FROM person p WHERE p.tenant_id = ${currentTenant}
-      AND person_name_grams(p.name) @> person_name_grams(${part}) AND strpos(lower(p.name), lower(${part})) > 0`.execute(
-      tx,
-    ),
-  );
-  return rows.map((r) => r.id);
 }
 
 const texts = {
