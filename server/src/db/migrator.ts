@@ -50,3 +50,8 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
 export async function migrateDown<T>(db: Kysely<T>): Promise<string[]> {
   return unwrap(await migrator(db).migrateDown());
 }
+
+/** The migrations not yet applied to `db`, in the order `migrateToLatest` would apply them (`npm run migrate -- --dry-run`). */
+export async function pendingMigrations<T>(db: Kysely<T>): Promise<string[]> {
+  return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
