@@ -5,12 +5,10 @@ import { resourceLimits } from '../../core/resource/limits';
 import { defineRoute } from '../../core/route';
 import { resources } from '../registry';
 
-const Limits = z
-  .record(z.string(), z.record(z.string(), z.number().int()))
-  .openapi('FieldLimits', {
-    description: "Each resource's path → each text field of its create and update bodies → its maximum length",
-    example: { 'system/role': { code: 50, name: 50, remark: 500 } },
-  });
+const Limits = z.record(z.string(), z.record(z.string(), z.number().int())).openapi('FieldLimits', {
+  description: "Each resource's path → each text field of its create and update bodies → its maximum length",
+  example: { 'system/role': { code: 50, name: 50, remark: 500 } },
+});
 
 const getLimits = defineRoute({
   method: 'get',
