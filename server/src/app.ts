@@ -28,6 +28,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createWorkspaceService } from './modules/dashboard/workspace/workspace.service';
 import { createDictService } from './modules/dictionary/catalog/catalog.service';
 import { ping } from './modules/health/health.repository';
+import { metaRoutes } from './modules/meta/meta.routes';
 import { type ModuleDeps, type ResourceServices, resources, routeModules } from './modules/registry';
 import { createAuditService } from './modules/system/audit/audit.service';
 import { createSettingsService } from './modules/system/settings/settings.service';
@@ -192,6 +193,7 @@ export function createApp(services: Services, logger?: Logger) {
   );
 
   for (const routes of routeModules) app.route('/api', routes());
+  app.route('/api', metaRoutes());
   for (const routes of services.resourceRoutes) app.route('/api', routes());
   mountApiDocs(app, API_VERSION);
 

@@ -187,6 +187,28 @@ describe.each(engines())('messages on $name', (engine) => {
     expect((await call('GET', batches)).body.total).toBe(total);
   });
 
+  it('sends a plain notice by the seeded notice template, with no template written first', async () => {
+    const found = (await call('GET', `${templates}?keyword=notice.&pageSize=50`)).body as Json;
+    const seeded = found.data.filter((t: Json) => t.scope === 'platform');
+    expect(seeded.map((t: Json) => [t.code, t.channel]).sort()).toEqual([
+      ['notice.email', 'email'],
+      ['notice.in_app', 'in_app'],
+    ]);
+    const inApp = seeded.find((t: Json) => t.channel === 'in_app');
+    expect(inApp).toMatchObject({ params: ['title', 'content'], businessItemCode: null, status: 'enabled' });
+
+    const sent = await call('POST', batches, {
+      name: '会议通知',
+      templateId: inApp.id,
+      audience: { userIds: [me.userId] },
+      params: { title: '周五教学会议', content: '周五下午三点在二楼会议室开会。' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(await finished(sent.body.id)).toMatchObject({ status: 'completed', sentCount: 1, failedCount: 0 });
+    const page = (await call('GET', `${inbox}?unread=true`)).body as Json;
+    expect(page.data.find((m: Json) => m.title === '周五教学会议')?.content).toBe('周五下午三点在二楼会议室开会。');
+  });
+
   it('keeps a scheduled batch until its time; cancelled, it sends nothing', async () => {
     const sent = await call('POST', batches, {
       name: '定时',

@@ -22,4 +22,37 @@ describe("a paper's PDF", () => {
       expect(page, `${count} questions before it`).toContain('FIRST-OF-TWO');
     }
   }, 60_000);
+
+  it("never splits a question's options across pages: a question that does not fit below starts the next page", async () => {
+    const long = (n: number) => ' words to fill the line'.repeat(n);
+    const lines: PrintedLine[] = [
+      { kind: 'title', text: 'Paper' },
+      { kind: 'candidate', text: 'Name: ____ Candidate No.: ____' },
+      { kind: 'section', text: 'SECTION-ONE' },
+    ];
+    for (let q = 1; q <= 60; q++) {
+      lines.push(stem(q, `Q${q}-STEM${long(q % 4)}`));
+      for (const key of ['A', 'B', 'C', 'D', 'E'].slice(0, 3 + (q % 3)))
+        lines.push({ kind: 'option', text: `${key}. Q${q}-OPT-${key}${long(q % 5 === 0 ? 3 : 0)}` });
+      if (q % 7 === 0) lines.push({ kind: 'answer', text: `Q${q}-ANSWER` });
+    }
+    const { pages, text } = await pdfText(
+      new Uint8Array(await paperPdf({ title: 'T', lines, missingImage: '?' })).buffer as ArrayBuffer,
+    );
+    expect(pages).toBeGreaterThan(3);
+    const pageTexts = text.split('\n');
+    const pageOf = (marker: string) => pageTexts.findIndex((p) => p.includes(marker));
+    for (let q = 1; q <= 60; q++) {
+      const own = lines.flatMap((l) =>
+        l.kind === 'stem' && l.number === `${q}.`
+          ? [`Q${q}-STEM`]
+          : l.kind === 'option' && l.text.includes(`Q${q}-OPT`)
+            ? [`Q${q}-OPT-${l.text[0]}`]
+            : [],
+      );
+      const where = new Set(own.map(pageOf));
+      expect(where.has(-1), `question ${q} printed`).toBe(false);
+      expect([...where], `question ${q}: its stem and options on one page`).toHaveLength(1);
+    }
+  }, 60_000);
 });

@@ -241,7 +241,10 @@ describe.each(engines())('exam papers on $name', (engine) => {
     for (const q of preview.sections[1].questions) expect(candidate).toContain(q.stem);
     expect(candidate).toContain(`B. ${ready[0].stem}B`);
     expect(candidate).not.toContain('答案');
+    // the candidate's copy has lines for their name and candidate number, at its head
+    expect(candidate.split('\n')[0]).toMatch(/姓名：_+\s*考号：_+/);
     const key = await textOf(true);
+    expect(key).not.toContain('考号');
     expect(key).toContain('（含答案）');
     expect(key).toContain('答案：B');
     expect((await call('GET', `${papers}/${paper.id}/${action}`, undefined, s.viewer)).status).toBe(403);

@@ -257,6 +257,40 @@ describe('/doc/base', () => {
   });
 });
 
+describe('a first library, a first document', () => {
+  it('an empty library list says to create a library first, with the button that opens the form', async () => {
+    fakeApi({ 'GET /api/content/document-base': () => page([]) });
+    render(renderApp({ store, access: grant(codes), children: <DocumentBasePage /> }).tree);
+    const empty = await screen.findByTestId('base-empty');
+    expect(empty).toHaveTextContent('还没有文档库');
+    fireEvent.click(within(empty).getByTestId('base-empty-create'));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('编码');
+  });
+
+  it('an empty document list with no library says a library is needed first, and leads to the libraries', async () => {
+    fakeApi({
+      'GET /api/content/document': () => page([]),
+      'GET /api/content/document-base': () => page([]),
+    });
+    const { tree, history } = renderApp({ store, access: grant(codes), children: <DocumentListPage /> });
+    render(tree);
+    const empty = await screen.findByTestId('document-no-base');
+    expect(empty).toHaveTextContent('请先新建一个文档库');
+    fireEvent.click(within(empty).getByTestId('document-no-base-create'));
+    await waitFor(() => expect(history.location.pathname).toBe('/doc/base'));
+  });
+
+  it('an empty document list while a library exists says nothing of libraries', async () => {
+    fakeApi({
+      'GET /api/content/document': () => page([]),
+      'GET /api/content/document-base': () => page([base('7')]),
+    });
+    render(renderApp({ store, access: grant(codes), children: <DocumentListPage /> }).tree);
+    await waitFor(() => expect(document.querySelector('.ant-empty')).not.toBeNull());
+    expect(screen.queryByTestId('document-no-base')).toBeNull();
+  });
+});
+
 describe('the rich-text editor', () => {
   // jsdom lays nothing out: ProseMirror scrolls the selection into view through ranges' rectangles
   beforeEach(() => {

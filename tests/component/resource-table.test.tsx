@@ -119,6 +119,16 @@ describe('ResourceTable', () => {
     await waitFor(() => expect(api.find('GET', '/api/things').length).toBeGreaterThan(1));
   });
 
+  it("stops a text field at the server's maximum length", async () => {
+    mount(all, { 'GET /api/meta/limits': () => ({ body: { things: { name: 50, note: 500 } } }) });
+    await screen.findByText('alpha');
+    fireEvent.click(screen.getByTestId('table-create'));
+    const name = await screen.findByTestId('form-name', {}, { timeout: 10_000 });
+    // the browser takes no more than maxlength characters, typed or pasted
+    await waitFor(() => expect(name).toHaveAttribute('maxlength', '50'));
+    expect(screen.getByTestId('form-note')).toHaveAttribute('maxlength', '500');
+  });
+
   it('edits with the version it read, clearing emptied fields', async () => {
     const api = mount(all, {
       'PUT /api/things/1': (call) => ({ body: { ...rows[0], ...(call.body as object), version: 4 } }),

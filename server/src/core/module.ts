@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MenuDeclaration } from '../db/seed/permissions';
 import type { AppEnv } from './context';
 
@@ -11,5 +11,10 @@ export interface BuiltModule<S> {
 /** One entry of modules/registry.ts: builds its service from the shared dependencies. */
 export type ApiModule<Deps, S> = (deps: Deps) => BuiltModule<S>;
 
-/** A resource's entry: its definition says where its menu sits (the permission seed reads it). */
-export type ResourceModule<Deps, S> = ApiModule<Deps, S> & { definition: MenuDeclaration };
+/**
+ * A resource's entry: its definition says where its menu sits (the permission seed reads it) and what its bodies take
+ * (the fields' limits forms are given, modules/meta).
+ */
+export type ResourceModule<Deps, S> = ApiModule<Deps, S> & {
+  definition: MenuDeclaration & { schemas: { create: z.ZodType; update: z.ZodType } };
+};

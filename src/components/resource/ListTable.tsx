@@ -77,6 +77,8 @@ export interface ListTableProps<Row> {
   onRow?: TableProps<Row>['onRow'];
   rowClassName?: TableProps<Row>['rowClassName'];
   expandable?: TableProps<Row>['expandable'];
+  /** What an empty answer shows instead of antd's "no data" (what to create first, say). */
+  emptyText?: ReactNode;
 }
 
 /**
@@ -102,6 +104,7 @@ export default function ListTable<Row extends object>({
   onRow,
   rowClassName,
   expandable,
+  emptyText,
 }: ListTableProps<Row>) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -352,6 +355,7 @@ export default function ListTable<Row extends object>({
           onRow={onRow}
           rowClassName={rowClassName}
           expandable={expandable}
+          locale={emptyText ? { emptyText } : undefined}
           rowSelection={
             rowSelection
               ? {

@@ -3,6 +3,7 @@ import { useIntl } from '@umijs/max';
 import { type ButtonProps, type FormItemProps, Modal } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useUnsavedGuard } from '@/hooks/useUnsavedGuard';
+import { useFieldLimits } from '@/services/limits';
 import type { ResourceService } from '@/services/resource';
 import { fieldErrorsOn } from '@/utils/formErrors';
 import message from '@/utils/message';
@@ -77,6 +78,9 @@ interface Props<Row extends { id: string; version: number }> {
   onSaved: (row: Row) => void;
 }
 
+/** Kinds of field typed as text, which take the server's maximum length. */
+const TYPED = new Set(['text', 'textarea', 'password']);
+
 /** One form for create and edit, built from the descriptor's columns. A failed save keeps it open. */
 export default function ResourceForm<Row extends { id: string; version: number }>({
   descriptor,
@@ -102,6 +106,8 @@ export default function ResourceForm<Row extends { id: string; version: number }
   const layout = descriptor.formLayout ?? 'ModalForm';
   const fields = descriptor.form[mode] as string[];
   const columns = useResourceColumns(descriptor.columns);
+  // a text field stops at the length the server takes (a longer one would only be refused on save)
+  const limits = useFieldLimits(descriptor.resource);
   const formColumns = useMemo(
     () =>
       fields.flatMap((field) => {
@@ -118,12 +124,14 @@ export default function ResourceForm<Row extends { id: string; version: number }
           ...rest
         } = column;
         const valueType = rest.valueType ?? (rest.valueEnum ? 'select' : 'text');
+        const max = TYPED.has(valueType as string) ? limits?.[field] : undefined;
         return [
           {
             ...rest,
             formItemProps: requiredByKind(rest.formItemProps, valueType, String(rest.title), intl),
             valueType,
             fieldProps: {
+              ...(max ? { maxLength: max, showCount: valueType === 'textarea' } : {}),
               ...(rest.fieldProps ?? {}),
               ...(formDisabled?.(record) ? { disabled: true } : {}),
               'data-testid': `form-${field}`,
@@ -131,7 +139,7 @@ export default function ResourceForm<Row extends { id: string; version: number }
           } as ProFormColumnsType<Record<string, unknown>>,
         ];
       }),
-    [columns, fields, record],
+    [columns, fields, record, limits],
   );
 
   const entity = intl.formatMessage({ id: descriptor.titleId });

@@ -1,12 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNavigate } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
-import { type MutableRefObject, type ReactNode, useRef } from 'react';
+import { type MutableRefObject, type ReactNode, useRef, useState } from 'react';
 import type { PermissionCode } from '@/access';
 import type { ResourceService } from '@/services/resource';
 import message from '@/utils/message';
 import ListTable, { type ListTableProps, type TableActions } from './ListTable';
-import { toListQuery } from './params';
+import { toListQuery, withoutPaging } from './params';
 import type { ListColumn, RowDescriptor } from './types';
 import { useResourceControls } from './useResourceControls';
 import { type FormDialogProps, useResourceDialogs } from './useResourceDialogs';
@@ -49,6 +49,11 @@ interface Props<Row extends { id: string; version: number }> {
   batchActions?: (ids: string[], context: BatchActionContext) => ReactNode[];
   /** Buttons of the screen before the generic ones in the toolbar (statistics, say). */
   toolbarExtra?: ReactNode[];
+  /**
+   * What the list shows when it holds nothing and no filter is set (what to create first, and why), given the create
+   * form's opener when the user may create; an empty answer to a filter keeps antd's "no data".
+   */
+  emptyState?: (create: (() => void) | undefined) => ReactNode;
 }
 
 /**
@@ -70,6 +75,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
   renderImport,
   batchActions,
   toolbarExtra = [],
+  emptyState,
 }: Props<Row>) {
   const {
     t,
@@ -94,6 +100,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
     onChanged?.();
   };
   const navigate = useNavigate();
+  const [filtered, setFiltered] = useState(false);
   const {
     edit: openForm,
     openImport,
@@ -143,6 +150,7 @@ export default function ResourceTable<Row extends { id: string; version: number 
         columns={columns}
         request={(query, sort, filter) => {
           lastQuery.current = toListQuery(query, sort, filter);
+          setFiltered(Object.keys(withoutPaging(lastQuery.current)).some((k) => k !== 'sort'));
           return service.list(lastQuery.current);
         }}
         persistenceKey={`resource-table:${descriptor.resource}`}
@@ -168,6 +176,11 @@ export default function ResourceTable<Row extends { id: string; version: number 
             {batchActions?.(selected.map(String), { reload, can, exportSelected, exporting })}
           </>
         )}
+        emptyText={
+          emptyState && !filtered
+            ? emptyState(can(code.create) ? () => edit({ defaults: createDefaults }) : undefined)
+            : undefined
+        }
         {...tableProps}
       />
       {dialogs}

@@ -116,8 +116,30 @@ export async function seedBusinessItems(tx: Tx): Promise<void> {
   }
 }
 
+/**
+ * A plain notice the administrator writes when sending (issue 32): the platform's template of each channel that sends
+ * its own text, `{title}` and `{content}` and nothing of a business event, every tenant's (a platform template is
+ * shared). WeChat and SMS send through a template registered with the provider (its id is the tenant's, as is the
+ * official account), so they have none here. Written once: what an operator changed is kept.
+ */
+export const noticeTemplates = [
+  { code: 'notice.in_app', name: '通知（站内信）', channel: 'in_app' },
+  { code: 'notice.email', name: '通知（邮件）', channel: 'email' },
+] as const;
+
+export async function seedNoticeTemplates(tx: Tx): Promise<void> {
+  for (const { code, name, channel } of noticeTemplates) {
+    await sql`INSERT INTO message_template (tenant_id, code, name, channel, title_template, content_template, params,
+        remark)
+      SELECT NULL, ${code}, ${name}, ${channel}, '{title}', '{content}', ARRAY['title', 'content']::text[],
+        '通用通知：发送时填写标题和正文'
+      WHERE NOT EXISTS (SELECT 1 FROM message_template WHERE tenant_id IS NULL AND code = ${code})`.execute(tx);
+  }
+}
+
 export async function seedConfiguration(tx: Tx): Promise<void> {
   await seedDistricts(tx);
   await seedIndustries(tx);
   await seedBusinessItems(tx);
+  await seedNoticeTemplates(tx);
 }

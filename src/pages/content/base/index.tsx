@@ -8,10 +8,11 @@ import type {
 } from '@server/modules/content/base/document-base.resource';
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import RecordModalForm from '@/components/RecordModalForm';
+import EmptyState from '@/components/resource/EmptyState';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { describeResource } from '@/components/resource/types';
@@ -187,6 +188,19 @@ export default function DocumentBasePage() {
         descriptor={documentBaseDescriptor}
         actionRef={actionRef}
         createDefaults={{ visibility: 'tenant', status: 'enabled', sort: 0 }}
+        emptyState={(create) => (
+          <EmptyState
+            testId="base-empty"
+            text={intl.formatMessage({ id: 'content.base.empty' })}
+            action={
+              create && (
+                <Button type="primary" data-testid="base-empty-create" onClick={create}>
+                  {intl.formatMessage({ id: 'content.base.empty.create' })}
+                </Button>
+              )
+            }
+          />
+        )}
         rowActions={(row, { can }) => [
           can('doc:base:grant') && (
             <ActionLink key="grants" data-testid="base-grants" onClick={() => setGranting(row)}>

@@ -1,10 +1,12 @@
 import '@/pages/content/catalogue';
 import { ProFormRadio, ProFormSelect } from '@ant-design/pro-components';
 import { history, useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import ActionLink from '@/components/ActionLink';
 import RecordModalForm from '@/components/RecordModalForm';
+import EmptyState from '@/components/resource/EmptyState';
 import type { TableActions } from '@/components/resource/ListTable';
 import ResourceTable from '@/components/resource/ResourceTable';
 import { baseChoices } from '@/pages/content/base';
@@ -84,6 +86,8 @@ export default function DocumentListPage() {
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const actionRef = useRef<TableActions>();
   const [bulk, setBulk] = useState<Bulk>();
+  // no library yet: a document has nowhere to go, so the empty list says to create a library first
+  const { data: bases } = useRequest(baseChoices, { onError: ignoreShownError });
   const reload = () => actionRef.current?.reload();
   const done = (id: string) => () => {
     message.success(t(id));
@@ -95,6 +99,19 @@ export default function DocumentListPage() {
         descriptor={documentDescriptor}
         actionRef={actionRef}
         createDefaults={{ allowDownload: true, isPinned: false }}
+        emptyState={() =>
+          bases?.length === 0 && (
+            <EmptyState
+              testId="document-no-base"
+              text={t('content.document.noBase')}
+              action={
+                <Button type="primary" data-testid="document-no-base-create" onClick={() => history.push('/doc/base')}>
+                  {t('content.document.noBase.go')}
+                </Button>
+              }
+            />
+          )
+        }
         rowActions={(row, { can }) => [
           ['draft', 'offline'].includes(row.status) && can('doc:document:publish') && (
             <ActionLink

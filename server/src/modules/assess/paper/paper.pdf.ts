@@ -32,6 +32,7 @@ const styles: Record<
 > = {
   title: { bold: true, size: 18, align: 'center' },
   summary: { size: 10, align: 'center', before: 4, colour: '#555555' },
+  candidate: { size: 11, before: 14 },
   instructions: { size: 10.5, before: 10 },
   section: { bold: true, size: 13, before: 14 },
   sectionInstructions: { size: 10, before: 2, colour: '#555555' },
@@ -43,8 +44,30 @@ const styles: Record<
 };
 /** The tallest an image is set (points), so that one never fills a page alone. */
 const IMAGE_HEIGHT = 260;
-/** Room a section's heading keeps below it on its page (points): it is never left alone at the foot of one. */
-const KEEP_WITH_NEXT = 72;
+
+/** Lines that follow a question's stem and belong to it: they go on the stem's page. */
+const OF_QUESTION: readonly PrintedLine['kind'][] = ['option', 'image', 'answer', 'analysis'];
+
+/**
+ * The lines in runs kept on one page: a question (its stem, images, options, answer and analysis), a section's heading
+ * with its instructions and first question, each other line alone.
+ */
+export function keptTogether(lines: PrintedLine[]): PrintedLine[][] {
+  const runs: PrintedLine[][] = [];
+  let open = false; // the last run is a section's heading still waiting for its first question
+  for (const line of lines) {
+    const last = runs.at(-1);
+    const joins =
+      last &&
+      ((OF_QUESTION.includes(line.kind) && last.some((l) => l.kind === 'stem')) ||
+        (open && (line.kind === 'sectionInstructions' || line.kind === 'stem')));
+    if (joins) last.push(line);
+    else runs.push([line]);
+    if (line.kind === 'section') open = true;
+    else if (line.kind === 'stem') open = false;
+  }
+  return runs;
+}
 
 /** The printed paper as an A4 PDF, page numbers at the foot of each page, its images in place. */
 export async function paperPdf(paper: PrintedPaper, images: PrintedImages = new Map()): Promise<Buffer> {
@@ -64,24 +87,42 @@ export async function paperPdf(paper: PrintedPaper, images: PrintedImages = new 
     doc.on('error', reject);
   });
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  for (const line of paper.lines) {
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  const styled = (line: PrintedLine) => {
     const style = styles[line.kind];
-    doc.moveDown((style.before ?? 0) / 12);
     doc
       .font(style.bold ? 'bold' : 'regular')
       .fontSize(style.size)
       .fillColor(style.colour ?? '#000000');
-    const x = doc.page.margins.left + (style.indent ?? 0);
     const options = { width: width - (style.indent ?? 0), align: style.align ?? 'left' } as const;
-    const bottom = doc.page.height - doc.page.margins.bottom;
-    if (line.kind === 'section' && doc.y + doc.heightOfString(line.text, options) + KEEP_WITH_NEXT > bottom)
-      doc.addPage();
+    return { style, options, gap: (doc.currentLineHeight(true) * (style.before ?? 0)) / 12 };
+  };
+  /** The height a line takes (points), its space before included: a stem's number is measured in the bold font. */
+  const heightOf = (line: PrintedLine) => {
+    const { options, gap } = styled(line);
+    if (line.kind !== 'image')
+      return gap + doc.heightOfString(line.kind === 'stem' ? `${line.number}  ${line.text}` : line.text, options);
+    const image = images.get(line.fileId);
+    if (!image) return gap + doc.heightOfString(paper.missingImage, options);
+    return gap + fitted(image, width - (line.indent ? 18 : 0), IMAGE_HEIGHT).height + 2;
+  };
+  const room = bottom - doc.page.margins.top;
+  for (const run of keptTogether(paper.lines)) {
+    // a run that does not fit below starts the next page, unless it would not fit on a whole one either
+    const height = run.reduce((sum, line) => sum + heightOf(line), 0);
+    if (doc.y + height > bottom && height <= room && doc.y > doc.page.margins.top) doc.addPage();
+    for (const line of run) drawLine(line);
+  }
+  function drawLine(line: PrintedLine) {
+    const { style, options } = styled(line);
+    doc.moveDown((style.before ?? 0) / 12);
+    const x = doc.page.margins.left + (style.indent ?? 0);
     if (line.kind === 'image') {
       const indent = line.indent ? 18 : 0;
       const image = images.get(line.fileId);
       if (!image) {
         doc.text(paper.missingImage, doc.page.margins.left + indent, doc.y, { width: width - indent });
-        continue;
+        return;
       }
       const size = fitted(image, width - indent, IMAGE_HEIGHT);
       if (doc.y + size.height > doc.page.height - doc.page.margins.bottom) doc.addPage();
@@ -100,14 +141,14 @@ export async function paperPdf(paper: PrintedPaper, images: PrintedImages = new 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
+    const kept = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
       .font('regular')
       .fontSize(9)
       .fillColor('#888888')
       .text(`${i + 1} / ${range.count}`, doc.page.margins.left, doc.page.height - 36, { width, align: 'center' });
-    doc.page.margins.bottom = bottom;
+    doc.page.margins.bottom = kept;
   }
   doc.end();
   await ended;

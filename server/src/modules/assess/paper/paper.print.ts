@@ -9,7 +9,15 @@ import type { Paper, PaperPreview, PreviewQuestion } from './paper.resource';
  */
 export type PrintedLine =
   | {
-      kind: 'title' | 'summary' | 'instructions' | 'section' | 'sectionInstructions' | 'option' | 'analysis';
+      kind:
+        | 'title'
+        | 'summary'
+        | 'candidate'
+        | 'instructions'
+        | 'section'
+        | 'sectionInstructions'
+        | 'option'
+        | 'analysis';
       text: string;
     }
   | { kind: 'stem'; number: string; text: string }
@@ -56,6 +64,7 @@ const texts = {
     sequential: '按顺序作答，答过的题不能返回',
     sectionSequential: '本部分按顺序作答，答过的题不能返回',
     missingImage: '［图片未能嵌入，请在系统中查看］',
+    candidate: '姓名：________________　　考号：________________',
   },
   'en-US': {
     total: 'Total',
@@ -78,6 +87,7 @@ const texts = {
     sequential: 'Answered in order: no going back to a question answered',
     sectionSequential: 'This section is answered in order: no going back',
     missingImage: '[image not embedded: see it online]',
+    candidate: 'Name: ________________    Candidate No.: ________________',
   },
 };
 
@@ -195,6 +205,8 @@ export function printedPaper(
     },
     { kind: 'summary', text: deliveryLine(paper, lang, timeZone) },
   ];
+  // the candidate's copy has lines for their name and candidate number
+  if (!answers) lines.push({ kind: 'candidate', text: t.candidate });
   if (paper.instructions) lines.push({ kind: 'instructions', text: paper.instructions });
   let n = 0;
   for (const [i, section] of preview.sections.entries()) {
