@@ -62,6 +62,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'release',
+          environment: 'node',
+          include: ['tests/release/**/*.test.ts'],
+          // the release is built when stale, then its production packages installed from the npm cache
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
           name: 'cluster',
           environment: 'node',
           include: ['tests/cluster/**/*.test.ts'],

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -9,18 +8,16 @@ import { startScheduledWork } from './scheduled-work';
 import { createServer } from './server';
 import { createWebRoot } from './web-root';
 
-const DIST = path.resolve('dist');
+/** The built console: the release's dist/ (this file is dist/server/main.js), or the checkout's beside the sources. */
+const DIST = __filename.endsWith('.js') ? path.resolve(__dirname, '..') : path.resolve(__dirname, '../../dist');
 const INDEX_HTML = path.join(DIST, 'index.html');
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function ensureConsoleBuilt(logger: Logger) {
+/** The console is built by `npm run build` (which `npm start` runs when dist/ is missing or stale), never here. */
+function requireConsoleBuilt(logger: Logger) {
   if (existsSync(INDEX_HTML)) return;
-  logger.info('dist/index.html is missing: building the console (npx max build)');
-  const result = spawnSync('npx', ['max', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.status !== 0 || !existsSync(INDEX_HTML)) {
-    logger.fatal('the console build failed');
-    process.exit(1);
-  }
+  logger.fatal({ path: INDEX_HTML }, 'the built console is missing: run npm run build (or npm start, which builds it)');
+  process.exit(1);
 }
 
 async function main() {
@@ -33,7 +30,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
-  ensureConsoleBuilt(logger);
+  requireConsoleBuilt(logger);
 
   const api = await createServer({
     database: config.databaseUrl

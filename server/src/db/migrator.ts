@@ -3,6 +3,8 @@ import path from 'node:path';
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 
 const directory = path.join(__dirname, 'migrations');
+/** `.ts` beside the sources (tsx, vitest); `.js` in the release, where `npm run build` compiled each one. */
+const extension = path.extname(__filename);
 
 /**
  * The migrations are the files of `migrations/` named `NNNN_<name>.ts`, applied in name order: adding one is adding
@@ -10,9 +12,9 @@ const directory = path.join(__dirname, 'migrations');
  */
 export function migrationNames(): string[] {
   return readdirSync(directory)
-    .filter((file) => /^\d{4}_\w+\.ts$/.test(file))
+    .filter((file) => /^\d{4}_\w+\.[jt]s$/.test(file) && path.extname(file) === extension)
     .sort()
-    .map((file) => path.basename(file, '.ts'));
+    .map((file) => path.basename(file, extension));
 }
 
 type Load = (file: string) => Migration | Promise<Migration>;
@@ -24,7 +26,7 @@ let loaded: Promise<Record<string, Migration>> | undefined;
  */
 export function loadMigrations(load: Load = (file) => import(file)): Promise<Record<string, Migration>> {
   loaded ??= Promise.all(
-    migrationNames().map(async (name) => [name, await load(path.join(directory, `${name}.ts`))] as const),
+    migrationNames().map(async (name) => [name, await load(path.join(directory, `${name}${extension}`))] as const),
   ).then(Object.fromEntries);
   return loaded;
 }
