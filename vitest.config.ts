@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // one migrated database per engine, which every test file's databases copy
+          globalSetup: ['tests/setup/api-templates.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Config } from '../../server/src/config';
 import type { InstanceTiming } from '../../server/src/core/instances';
 import { createPasswordHasher } from '../../server/src/core/password';
@@ -15,29 +15,43 @@ import type { DatabaseOptions } from '../../server/src/db/database';
 import { seedTenant, type TenantSeed } from '../../server/src/db/seed/demo';
 import type { DB } from '../../server/src/db/types';
 import { type ApiServer, createServer } from '../../server/src/server';
+// the templates the suite's global set-up provides (ProvidedContext)
+import type {} from '../setup/api-templates';
 
 export const testArgon2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 export interface TestEngine {
   name: 'pglite' | 'postgres';
-  /** A fresh, empty database for one test file; `drop` removes it. */
-  create(): Promise<{ options: DatabaseOptions; drop(): Promise<void> }>;
+  /**
+   * A fresh database for one test file, its migrations applied (a copy of the suite's template,
+   * tests/setup/api-templates.ts), or with nothing in it when `empty`; `drop` removes it.
+   */
+  create(options?: { empty?: boolean }): Promise<{ options: DatabaseOptions; drop(): Promise<void> }>;
 }
+
+let pgliteTemplate: Blob | undefined;
 
 /** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (one throwaway database per call). */
 export function engines(): TestEngine[] {
   const list: TestEngine[] = [
-    { name: 'pglite', create: async () => ({ options: { kind: 'memory' }, drop: async () => {} }) },
+    {
+      name: 'pglite',
+      create: async ({ empty = false } = {}) => {
+        pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+        return { options: { kind: 'memory', from: empty ? undefined : pgliteTemplate }, drop: async () => {} };
+      },
+    },
   ];
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     list.push({
       name: 'postgres',
-      async create() {
+      async create({ empty = false } = {}) {
         const name = `medu_test_${randomBytes(6).toString('hex')}`;
+        const template = inject('postgresTemplate');
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.query(`CREATE DATABASE ${name}${empty || !template ? '' : ` TEMPLATE ${template}`}`);
         await admin.end();
         const target = new URL(url);
         target.pathname = `/${name}`;

@@ -624,7 +624,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
 
 describe.each(engines())('migrations on $name', (engine) => {
   it('apply, revert down to nothing and apply again', async () => {
-    const database = await engine.create();
+    const database = await engine.create({ empty: true });
     const { db, close } = await openDatabase(database.options);
     try {
       const names = migrationNames();

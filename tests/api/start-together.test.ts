@@ -20,7 +20,7 @@ describe.skipIf(!postgres)(
     const servers: ApiServer[] = [];
 
     beforeAll(async () => {
-      database = await (postgres as NonNullable<typeof postgres>).create();
+      database = await (postgres as NonNullable<typeof postgres>).create({ empty: true });
     });
     afterAll(async () => {
       for (const server of servers) await server.close();

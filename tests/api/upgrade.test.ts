@@ -42,7 +42,7 @@ async function fixtureDatabase(engine: TestEngine): Promise<{ options: DatabaseO
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const database = await engine.create();
+  const database = await engine.create({ empty: true });
   if (database.options.kind !== 'postgres') throw new Error('expected PostgreSQL');
   const client = new pg.Client({ connectionString: database.options.url });
   await client.connect();

@@ -8,7 +8,8 @@ import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './types';
 
 export type DatabaseOptions =
-  | { kind: 'memory' }
+  /** `from`: a dump of a data directory (PGlite's `dumpDataDir`) to start from instead of an empty database. */
+  | { kind: 'memory'; from?: Blob }
   | { kind: 'pglite'; dataDir: string }
   /** `directUrl`: the same database past any pooler in transaction mode (config.ts, DATABASE_DIRECT_URL); else `url`. */
   | { kind: 'postgres'; url: string; directUrl?: string };
@@ -96,6 +97,7 @@ export async function openDatabase(
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
+    loadDataDir: options.kind === 'memory' ? options.from : undefined,
     extensions: { pg_trgm },
     parsers: pgliteParsers,
     serializers: pgliteSerializers,
