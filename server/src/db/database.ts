@@ -9,7 +9,8 @@ import type { DB } from './types';
 
 export type DatabaseOptions =
   | { kind: 'memory' }
-  | { kind: 'pglite'; dataDir: string }
+  /** `loadDataDir`: a fresh data folder is made from this dump of another (a restore, db/backup). */
+  | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob }
   /** `directUrl`: the same database past any pooler in transaction mode (config.ts, DATABASE_DIRECT_URL); else `url`. */
   | { kind: 'postgres'; url: string; directUrl?: string };
 
@@ -18,6 +19,11 @@ export type Engine = 'pglite' | 'postgres';
 export interface OpenDatabase {
   db: Kysely<DB>;
   engine: Engine;
+  /**
+   * The embedded database's own dump of its data folder, a gzipped tar (PGlite's `dumpDataDir`); PostgreSQL has none
+   * (pg_dump reads it from outside). Taken as it stands: the caller keeps transactions out meanwhile (db/backup).
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -96,12 +102,13 @@ export async function openDatabase(
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
+    loadDataDir: options.kind === 'pglite' ? options.loadDataDir : undefined,
     extensions: { pg_trgm },
     parsers: pgliteParsers,
     serializers: pgliteSerializers,
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  return { db, engine: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip'), close: () => db.destroy() };
 }
 
 /** Keeps a connection's 'error' events from ending the process: the first is handed to `onError`, the others dropped. */
