@@ -12,9 +12,9 @@ type Executor = QueryExecutorProvider;
 const SKIPPED_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast'];
 
 export async function migrationLevel(db: Executor): Promise<string | undefined> {
-  const exists = await sql<{ found: boolean }>`SELECT to_regclass('public.kysely_migration') IS NOT NULL AS found`.execute(
-    db,
-  );
+  const exists = await sql<{
+    found: boolean;
+  }>`SELECT to_regclass('public.kysely_migration') IS NOT NULL AS found`.execute(db);
   if (!exists.rows[0]?.found) return undefined;
   const { rows } = await sql<{ name: string | null }>`SELECT max(name) AS name FROM kysely_migration`.execute(db);
   return rows[0]?.name ?? undefined;
@@ -57,7 +57,7 @@ export async function checkpoint(db: Executor): Promise<void> {
 }
 
 export async function serverVersion(db: Executor): Promise<string> {
-  const { rows } = await sql<{ version: string }>`SHOW server_version`.execute(db);
+  const { rows } = await sql<{ version: string }>`SELECT current_setting('server_version') AS version`.execute(db);
   return rows[0]?.version ?? '';
 }
 

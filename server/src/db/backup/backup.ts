@@ -214,11 +214,7 @@ async function restorePostgres(url: string, dump: string): Promise<Record<string
     const { bin } = await pgTool('pg_restore', await serverVersion(plain));
     await ensureRoles(plain, [APP_ROLE, SYSTEM_ROLE]);
     const { dbname, env } = connectionOf(url);
-    await runPgTool(
-      bin,
-      ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, dump],
-      env,
-    );
+    await runPgTool(bin, ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, dump], env);
     return await rowCounts(plain, await tableNames(plain));
   } finally {
     await close();
@@ -226,8 +222,7 @@ async function restorePostgres(url: string, dump: string): Promise<Record<string
 }
 
 async function restorePglite(dataDir: string, dump: string): Promise<Record<string, number>> {
-  if (await isServing(dataDir))
-    throw new Error(`a server is running on ${dataDir}: stop it before restoring`);
+  if (await isServing(dataDir)) throw new Error(`a server is running on ${dataDir}: stop it before restoring`);
   const pgdata = pgdataOf(dataDir);
   if (existsSync(pgdata) && (await readdir(pgdata)).length)
     throw new Error(`${pgdata} holds a database: move it away before restoring`);

@@ -21,7 +21,9 @@ export async function pgTool(tool: PgTool, serverVersion: string): Promise<{ bin
   try {
     version = (await run(bin, ['--version'])).stdout.trim().replace(/^\S+ \(PostgreSQL\) /, '');
   } catch {
-    throw new Error(`${tool} is not installed: install PostgreSQL ${major}'s client (apt-get install postgresql-client-${major})`);
+    throw new Error(
+      `${tool} is not installed: install PostgreSQL ${major}'s client (apt-get install postgresql-client-${major})`,
+    );
   }
   if (majorOf(version) !== major)
     throw new Error(
