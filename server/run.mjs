@@ -13,6 +13,8 @@ const commands = {
   start: { compiled: 'dist/server/main.js', source: 'server/src/main.ts' },
   migrate: { compiled: 'dist/server/migrate.js', source: 'server/src/db/migrate-cli.ts' },
   'create-admin': { compiled: 'dist/server/create-admin.js', source: 'server/src/db/create-admin-cli.ts' },
+  backup: { compiled: 'dist/server/backup.js', source: 'server/src/db/backup/backup-cli.ts', args: ['backup'] },
+  restore: { compiled: 'dist/server/backup.js', source: 'server/src/db/backup/backup-cli.ts', args: ['restore'] },
 };
 /** What each half of dist/ is built from (Umi's generated folders are not sources). */
 const parts = [
@@ -43,8 +45,10 @@ function staleness(part) {
   return changed ? `${changed} changed since ${part.built} was built` : undefined;
 }
 
-const [name, ...args] = process.argv.slice(2);
+const [name, ...given] = process.argv.slice(2);
 const command = commands[name];
+// a command's own leading arguments (backup and restore are one tool), then the user's
+const args = [...(command?.args ?? []), ...given];
 if (!command) {
   console.error(`usage: node server/run.mjs ${Object.keys(commands).join('|')} [arguments]`);
   process.exit(2);

@@ -196,3 +196,9 @@ export function resolveIdNumberKey(configured: Buffer | undefined, database: Dat
   writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
   return key;
 }
+
+/** The key `resolveIdNumberKey` would give, without making one: `undefined` when none is configured or kept. */
+export function findIdNumberKey(configured: Buffer | undefined, database: DatabaseOptions): Buffer | undefined {
+  if (configured || database.kind !== 'pglite') return configured;
+  return existsSync(path.join(database.dataDir, KEY_FILE)) ? resolveIdNumberKey(undefined, database) : undefined;
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig, readEnvFiles } from './config';
+import { openDumpChannel, snapshotOf } from './db/backup/dump-channel';
 import { createLogger } from './logger';
 import { startScheduledWork } from './scheduled-work';
 import { createServer } from './server';
@@ -42,6 +43,16 @@ async function main() {
     config,
   });
 
+  // `npm run backup` asks a running embedded database for its dump here (db/backup/dump-channel.ts)
+  const { dumpDataDir } = api;
+  const dumpChannel = dumpDataDir
+    ? await openDumpChannel(
+        config.dataDir,
+        () => snapshotOf(api.db, dumpDataDir, api.config.idNumberKey as Buffer),
+        (err) => logger.error({ err }, 'a backup snapshot failed'),
+      )
+    : undefined;
+
   // the work that runs by the clock (expiry, orphaned files, scheduled publishing) and the message queues
   await startScheduledWork(api.services);
 
@@ -73,6 +84,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS).unref();
     server.close(async (err) => {
       if (err) logger.error({ err }, 'closing the HTTP server failed');
+      await dumpChannel?.close();
       await api.close();
       logger.info('stopped');
       process.exit(err ? 1 : 0);

@@ -45,6 +45,10 @@ export interface ApiServer {
   app: Hono<AppEnv>;
   db: Kysely<DB>;
   services: Services;
+  /** The configuration it runs with, its master key resolved. */
+  config: Config;
+  /** On the embedded database: its dump, for a backup taken while it runs (db/backup/dump-channel.ts). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -57,7 +61,7 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
   const config = { ...resolved, idNumberKey: resolveIdNumberKey(resolved.idNumberKey, options.database) };
   const logger = options.logger || undefined;
   const server = (options.role ?? 'server') === 'server';
-  const { db, engine, close } = await openDatabase(options.database, (error) =>
+  const { db, engine, dumpDataDir, close } = await openDatabase(options.database, (error) =>
     logger?.warn({ err: error }, 'the database closed a connection: the pool opens another'),
   );
   const invalidation = createInvalidation(
@@ -122,6 +126,8 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       app,
       db: services.db,
       services,
+      config,
+      dumpDataDir,
       close: async () => {
         if (closed) return;
         closed = true;

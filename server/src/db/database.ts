@@ -8,9 +8,12 @@ import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './types';
 
 export type DatabaseOptions =
-  /** `from`: a dump of a data directory (PGlite's `dumpDataDir`) to start from instead of an empty database. */
+  /**
+   * `from`: a dump of a data directory (PGlite's `dumpDataDir`) that a new database starts as (a restore, db/backup;
+   * the test suite's copies of a migrated database).
+   */
   | { kind: 'memory'; from?: Blob }
-  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; dataDir: string; from?: Blob }
   /** `directUrl`: the same database past any pooler in transaction mode (config.ts, DATABASE_DIRECT_URL); else `url`. */
   | { kind: 'postgres'; url: string; directUrl?: string };
 
@@ -19,6 +22,11 @@ export type Engine = 'pglite' | 'postgres';
 export interface OpenDatabase {
   db: Kysely<DB>;
   engine: Engine;
+  /**
+   * The embedded database's own dump of its data folder, a gzipped tar (PGlite's `dumpDataDir`); PostgreSQL has none
+   * (pg_dump reads it from outside). Taken as it stands: the caller keeps transactions out meanwhile (db/backup).
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -97,13 +105,13 @@ export async function openDatabase(
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
-    loadDataDir: options.kind === 'memory' ? options.from : undefined,
+    loadDataDir: options.from,
     extensions: { pg_trgm },
     parsers: pgliteParsers,
     serializers: pgliteSerializers,
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  return { db, engine: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip'), close: () => db.destroy() };
 }
 
 /** Keeps a connection's 'error' events from ending the process: the first is handed to `onError`, the others dropped. */
