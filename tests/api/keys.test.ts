@@ -140,7 +140,7 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     staff = made.body;
     const other = await call('POST', staffPath, {
       name: '赵六',
-      idNo: '110101199003071234',
+      idNo: '110101199003071233',
       staffNo: 's002',
       orgId: org.id,
     });
@@ -148,14 +148,15 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     // the second person's number as the code before key versions sealed it
     await (api as TestApi).db
       .updateTable('person')
-      .set({ id_no_enc: legacySeal(OLD, 'id-number encryption', '110101199003071234') })
+      .set({ id_no_enc: legacySeal(OLD, 'id-number encryption', '110101199003071233') })
       .where('name', '=', '赵六')
       .execute();
     const s3 = await call('POST', '/api/file/storage', {
       name: 'S3',
       provider: 's3',
       endpoint: 'https://s3.example.com',
-      bucket: 'b',
+      region: 'us-east-1',
+      bucket: 'medu-files',
       accessKeyId: 'AKID',
       secretAccessKey: 's3-secret',
     });
@@ -163,8 +164,8 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     storageId = s3.body.id;
     const wechat = await call('POST', '/api/message/wechat-account', {
       name: '公众号',
-      appId: 'wx1',
-      appSecret: 'wechat-secret',
+      appId: 'wx0123456789abcdef',
+      appSecret: 'wechatSecret0123456789',
       aesKey: 'a'.repeat(43),
     });
     expect(wechat.status, JSON.stringify(wechat.body)).toBe(201);
@@ -216,8 +217,8 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     await start({ idNumberKey: NEW });
     expect(await found()).toEqual(['王五']);
     expect((await call('POST', `${staffPath}/${staff.id}/reveal-id`)).body).toEqual({ idNo: ID_NO });
-    const legacy = ((await call('GET', `${staffPath}?keyword=110101199003071234`)).body.data as Json[])[0];
-    expect((await call('POST', `${staffPath}/${legacy?.id}/reveal-id`)).body).toEqual({ idNo: '110101199003071234' });
+    const legacy = ((await call('GET', `${staffPath}?keyword=110101199003071233`)).body.data as Json[])[0];
+    expect((await call('POST', `${staffPath}/${legacy?.id}/reveal-id`)).body).toEqual({ idNo: '110101199003071233' });
     const { services } = (api as TestApi).server;
     await expect(services.files.stores.of(storageId)).resolves.toMatchObject({ provider: 's3' });
     const wechatRow = await (api as TestApi).db
@@ -226,7 +227,7 @@ describe.each(engines())('rotating the key on $name', (engine) => {
       .where('id', '=', wechatId)
       .executeTakeFirstOrThrow();
     const box = createSecretBox(NEW, 'wechat secret');
-    expect(box.open(wechatRow.app_secret_enc as Buffer)).toBe('wechat-secret');
+    expect(box.open(wechatRow.app_secret_enc as Buffer)).toBe('wechatSecret0123456789');
     expect(box.open(wechatRow.aes_key_enc as Buffer)).toBe('a'.repeat(43));
   });
 });
