@@ -129,6 +129,7 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     ].filter((v): v is Buffer => v !== null);
   };
 
+  // an embedded database in a folder (it is opened again under each key), slower to start than one in memory
   beforeAll(async () => {
     if (engine.name === 'pglite') database = { kind: 'pglite', dataDir };
     else ({ options: database, drop } = await engine.create());
@@ -170,7 +171,7 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     });
     expect(wechat.status, JSON.stringify(wechat.body)).toBe(201);
     wechatId = wechat.body.id;
-  });
+  }, 300_000);
   afterAll(async () => {
     await api?.close();
     await drop();
@@ -229,5 +230,5 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     const box = createSecretBox(NEW, 'wechat secret');
     expect(box.open(wechatRow.app_secret_enc as Buffer)).toBe('wechatSecret0123456789');
     expect(box.open(wechatRow.aes_key_enc as Buffer)).toBe('a'.repeat(43));
-  });
+  }, 300_000);
 });
