@@ -295,8 +295,11 @@ export function resolveIdNumberKey(
 
 /** The keys still accepted during a rotation: `ID_NUMBER_KEY_PREVIOUS`, then those kept beside the key file. */
 export function resolvePreviousKeys(configured: readonly Buffer[], keyFile: string | undefined): Buffer[] {
-  const kept = keyFile && existsSync(previousKeyFile(keyFile)) ? readKeys(previousKeyFile(keyFile)) : [];
-  return [...configured, ...kept];
+  if (!keyFile) return [...configured];
+  // a key file's lines after the first, then <file>.previous
+  const inFile = existsSync(keyFile) ? readKeys(keyFile).slice(1) : [];
+  const kept = existsSync(previousKeyFile(keyFile)) ? readKeys(previousKeyFile(keyFile)) : [];
+  return [...configured, ...inFile, ...kept];
 }
 
 /**

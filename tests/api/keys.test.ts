@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idNumberKeyFile, resolveIdNumberKey } from '../../server/src/config';
+import { idNumberKeyFile, previousKeyFile, resolveIdNumberKey, resolveKeys } from '../../server/src/config';
 import { createIdNumberCipher } from '../../server/src/core/id-number';
 import { resealAll } from '../../server/src/core/reseal';
 import { byteaColumns, SEALED_COLUMNS } from '../../server/src/core/reseal.repository';
@@ -70,6 +70,17 @@ describe('where the embedded database keeps its key', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(made.toString('hex'));
     expect(existsSync(path.join(dataDir, 'id-number.key'))).toBe(false);
     expect(resolveIdNumberKey(undefined, { kind: 'pglite', dataDir }, { env })).toEqual(made);
+  });
+
+  it('reads the previous keys of a rotation from the key file and <file>.previous', () => {
+    const file = path.join(root, 'ring.key');
+    writeFileSync(file, `${NEW.toString('hex')}\n${OLD.toString('hex')}\n`);
+    writeFileSync(previousKeyFile(file), `${Buffer.alloc(32, 3).toString('hex')}\n`);
+    const keys = resolveKeys(
+      { previousIdNumberKeys: [], idNumberKeyFile: file },
+      { kind: 'pglite', dataDir: path.join(root, 'ring') },
+    );
+    expect(keys).toEqual({ idNumberKey: NEW, previousIdNumberKeys: [OLD, Buffer.alloc(32, 3)] });
   });
 
   it('moves a key an earlier version kept inside DATA_DIR out of it, and says so', () => {
