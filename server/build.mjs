@@ -20,6 +20,7 @@ const entryPoints = [
   { in: path.join(src, 'db/migrate-cli.ts'), out: 'migrate' },
   { in: path.join(src, 'db/create-admin-cli.ts'), out: 'create-admin' },
   { in: path.join(src, 'db/backup/backup-cli.ts'), out: 'backup' },
+  { in: path.join(src, 'db/rotate-key-cli.ts'), out: 'rotate-key' },
   ...migrations.map((file) => ({
     in: path.join(src, 'db/migrations', file),
     out: `migrations/${path.basename(file, '.ts')}`,

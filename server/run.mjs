@@ -13,6 +13,7 @@ const commands = {
   start: { compiled: 'dist/server/main.js', source: 'server/src/main.ts' },
   migrate: { compiled: 'dist/server/migrate.js', source: 'server/src/db/migrate-cli.ts' },
   'create-admin': { compiled: 'dist/server/create-admin.js', source: 'server/src/db/create-admin-cli.ts' },
+  'rotate-key': { compiled: 'dist/server/rotate-key.js', source: 'server/src/db/rotate-key-cli.ts' },
   backup: { compiled: 'dist/server/backup.js', source: 'server/src/db/backup/backup-cli.ts', args: ['backup'] },
   restore: { compiled: 'dist/server/backup.js', source: 'server/src/db/backup/backup-cli.ts', args: ['restore'] },
 };

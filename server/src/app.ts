@@ -19,6 +19,7 @@ import { createPlatformScope } from './core/platform-scope';
 import { createPrincipalCache } from './core/principal-cache';
 import { createRateLimiter } from './core/rate-limit';
 import { createImportJobs, IMPORT_BODY_LIMIT } from './core/resource/import-jobs';
+import { keyRingOf } from './core/seal';
 import { createSystemLookups } from './core/system-lookups';
 import { createTenancy } from './core/tenancy';
 import type { Engine } from './db/database';
@@ -67,8 +68,7 @@ export function createServices({ db: unwatched, engine, config, jobs, invalidati
   const settings = createSettingsService({ tenancy, lookups, audit, platform, outbound });
   const dict = createDictService({ tenancy, catalog, publish: () => invalidation.publish('error-catalog') });
   invalidation.subscribe('error-catalog', dict.reloadErrorCatalog);
-  if (!config.idNumberKey) throw new Error('the ID-number key is resolved before the services (resolveIdNumberKey)');
-  const idNumbers = createIdNumberCipher(config.idNumberKey);
+  const idNumbers = createIdNumberCipher(keyRingOf(config));
   const modules = buildModules({
     tenancy,
     audit,

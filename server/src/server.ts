@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { createApp, createServices } from './app';
-import { type Config, resolveConfig, resolveIdNumberKey } from './config';
+import { type Config, resolveConfig, resolveKeys } from './config';
 import type { AppEnv, Services } from './core/context';
 import type { InstanceTiming } from './core/instances';
 import { createInvalidation } from './core/invalidation';
@@ -58,8 +58,8 @@ export interface ApiServer {
  */
 export async function createServer(options: CreateServerOptions): Promise<ApiServer> {
   const resolved = resolveConfig(options.config);
-  const config = { ...resolved, idNumberKey: resolveIdNumberKey(resolved.idNumberKey, options.database) };
   const logger = options.logger || undefined;
+  const config = { ...resolved, ...resolveKeys(resolved, options.database, (line) => logger?.info(line)) };
   const server = (options.role ?? 'server') === 'server';
   const { db, engine, dumpDataDir, close } = await openDatabase(options.database, (error) =>
     logger?.warn({ err: error }, 'the database closed a connection: the pool opens another'),

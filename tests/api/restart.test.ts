@@ -5,11 +5,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../server/src/server';
 import { type Answer, testArgon2 } from './helpers';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-restart-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const root = mkdtempSync(path.join(os.tmpdir(), 'medu-restart-'));
+const dataDir = path.join(root, 'data');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+// the key made on the first start, outside DATA_DIR (here beside it rather than in the user's config folder)
 const start = () =>
-  createServer({ database: { kind: 'pglite', dataDir }, demo: true, logger: false, config: { argon2: testArgon2 } });
+  createServer({
+    database: { kind: 'pglite', dataDir },
+    demo: true,
+    logger: false,
+    config: { argon2: testArgon2, idNumberKeyFile: path.join(root, 'id-number.key') },
+  });
 
 async function call(
   app: Awaited<ReturnType<typeof start>>['app'],

@@ -57,6 +57,8 @@ export async function startServer(
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
+    // the key kept outside DATA_DIR, as by default, but in a folder of the run rather than the user's config folder
+    ID_NUMBER_KEY_FILE: `${dataDir}.key`,
     LOG_LEVEL: 'warn',
     // every journey signs in from 127.0.0.1, many times a minute: the sign-in rate limit is the API tests' to check
     AUTH_TOKEN_RATE_LIMIT: '1000',
@@ -95,6 +97,7 @@ export async function startServer(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.key`, { force: true });
     },
   };
 }

@@ -1,40 +1,33 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createBlindIndex, createSealer, type KeyRing, keyRingOf } from './seal';
 
 /**
- * ID numbers at rest (docs/domain.md §4.3): encrypted with AES-256-GCM (a random IV per value), and a keyed hash
- * (HMAC-SHA-256) to find and keep unique a person by number without decrypting anything. Both keys derive from one
- * master key (`ID_NUMBER_KEY`), so neither is the other.
+ * ID numbers at rest (docs/domain.md §4.3): sealed (core/seal.ts), and a keyed hash (HMAC-SHA-256, a blind index) to
+ * find and keep unique a person by number without decrypting anything. Both keys derive from the master key
+ * (`ID_NUMBER_KEY`), so neither is the other. During a key rotation a number is looked up by its hash under every key
+ * of the ring (`hashes`), since rows not yet re-sealed keep the hash of the previous key.
  */
 export interface IdNumberCipher {
   encrypt(idNo: string): Buffer;
   decrypt(sealed: Uint8Array): string;
+  /** The text, and whether it is sealed under the current key in the current format. */
+  inspect(sealed: Uint8Array): { text: string; current: boolean };
   hash(idNo: string): Buffer;
+  hashes(idNo: string): Buffer[];
 }
-
-const IV = 12;
-const TAG = 16;
 
 /** An ID number as it is compared: trimmed, letters upper-case (the check character `x` is `X`). */
 export const normaliseIdNo = (idNo: string) => idNo.trim().toUpperCase();
 
-export function createIdNumberCipher(master: Buffer): IdNumberCipher {
-  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), purpose, 32));
-  const encryptionKey = derive('id-number encryption');
-  const hashKey = derive('id-number hash');
+export function createIdNumberCipher(keys: KeyRing | Buffer): IdNumberCipher {
+  const ring = Buffer.isBuffer(keys) ? keyRingOf(keys) : keys;
+  const sealer = createSealer(ring, 'id-number encryption');
+  const index = createBlindIndex(ring, 'id-number hash');
   return {
-    encrypt(idNo) {
-      const iv = randomBytes(IV);
-      const cipher = createCipheriv('aes-256-gcm', encryptionKey, iv);
-      const body = Buffer.concat([cipher.update(normaliseIdNo(idNo), 'utf8'), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]);
-    },
-    decrypt(sealed) {
-      const data = Buffer.from(sealed);
-      const decipher = createDecipheriv('aes-256-gcm', encryptionKey, data.subarray(0, IV));
-      decipher.setAuthTag(data.subarray(IV, IV + TAG));
-      return Buffer.concat([decipher.update(data.subarray(IV + TAG)), decipher.final()]).toString('utf8');
-    },
-    hash: (idNo) => createHmac('sha256', hashKey).update(normaliseIdNo(idNo)).digest(),
+    encrypt: (idNo) => sealer.seal(normaliseIdNo(idNo)),
+    decrypt: (sealed) => sealer.open(sealed),
+    inspect: (sealed) => sealer.inspect(sealed),
+    hash: (idNo) => index.hash(normaliseIdNo(idNo)),
+    hashes: (idNo) => index.hashes(normaliseIdNo(idNo)),
   };
 }
 

@@ -31,9 +31,10 @@ async function main() {
   const target: BackupTarget = {
     dataDir: config.dataDir,
     postgresUrl: config.databaseUrl && (backupUrl || config.databaseDirectUrl || config.databaseUrl),
-    idNumberKey: config.databaseUrl
-      ? config.idNumberKey
-      : findIdNumberKey(config.idNumberKey, { kind: 'pglite', dataDir: config.dataDir }),
+    idNumberKey: findIdNumberKey(
+      config,
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    ),
   };
   const report = command === 'backup' ? await backup(target, file) : await restore(target, file);
   console.log(summary(command === 'backup' ? 'backed up to' : 'restored from', file, report));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Outbound } from '../../core/outbound';
+import { keyRingOf } from '../../core/seal';
 import { createSecretBox } from '../../core/secret-box';
 import type { Tenancy } from '../../core/tenancy';
 import type { ObjectStore, StorageSettings } from './storage/object-store';
@@ -34,8 +35,7 @@ const DEFAULT_TTL_SEC = 600;
  * file's store is the configuration it was stored through, which may be the platform's (read as the system).
  */
 export function createStores(deps: { config: Config; tenancy: Tenancy; outbound: Outbound }) {
-  if (!deps.config.idNumberKey) throw new Error('the master key is resolved before the services');
-  const secrets = createSecretBox(deps.config.idNumberKey, 'storage secret');
+  const secrets = createSecretBox(keyRingOf(deps.config), 'storage secret');
   const localRoot = path.resolve(deps.config.dataDir, 'files');
   const builtIn: Target = {
     id: null,

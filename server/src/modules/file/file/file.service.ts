@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../../core/errors';
 import type { Outbound } from '../../../core/outbound';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
+import { keyRingOf } from '../../../core/seal';
 import { createSecretBox } from '../../../core/secret-box';
 import type { Tx } from '../../../core/tenancy';
 import { inEachTenant } from '../../../core/tenant-jobs';
@@ -58,8 +59,7 @@ interface LinkClaims {
 export function createFileService(deps: FileDeps) {
   const { tenancy, settings, config } = deps;
   const stores: Stores = createStores(deps);
-  if (!config.idNumberKey) throw new Error('the master key is resolved before the services');
-  const signer = createSecretBox(config.idNumberKey, 'file link');
+  const signer = createSecretBox(keyRingOf(config), 'file link');
   const repository = fileResource.repository;
 
   const store: ResourceStore<StoredFile, NewFile, { version: number }> = {

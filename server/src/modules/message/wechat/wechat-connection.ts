@@ -1,5 +1,6 @@
 import type { Config } from '../../../config';
 import { AppError, notFound } from '../../../core/errors';
+import { keyRingOf } from '../../../core/seal';
 import { createSecretBox } from '../../../core/secret-box';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import type { SettingsService } from '../../system/settings/settings.service';
@@ -18,7 +19,7 @@ export const WECHAT_API_BASE = 'https://api.weixin.qq.com';
 export interface WechatConnectionDeps {
   tenancy: Tenancy;
   settings: Pick<SettingsService, 'strings' | 'numbers'>;
-  config: Pick<Config, 'idNumberKey'>;
+  config: Pick<Config, 'idNumberKey'> & Partial<Pick<Config, 'previousIdNumberKeys'>>;
 }
 
 /** A tenant's account, opened: what it is and its client. */
@@ -37,8 +38,7 @@ export interface OpenAccount {
  * others wait for it and use the one it kept.
  */
 export function createWechatConnections(deps: WechatConnectionDeps) {
-  if (!deps.config.idNumberKey) throw new Error('the master key is resolved before the services');
-  const secrets = createSecretBox(deps.config.idNumberKey, 'wechat secret');
+  const secrets = createSecretBox(keyRingOf(deps.config), 'wechat secret');
 
   async function options(tx: Tx) {
     const { 'message.wechat.apiBaseUrl': baseUrl } = await deps.settings.strings(tx, {

@@ -220,7 +220,8 @@ export function personRecordStore<
     /** The records of the people whose ID numbers are `keys`, each carrying its key (`idNo`). */
     async findAllByKey(tx, keys) {
       if (keys.length === 0) return [];
-      const hashes = new Map(keys.map((k) => [cipher.hash(k).toString('hex'), k]));
+      // under every key of the ring: during a rotation a person not yet re-sealed keeps the previous key's hash
+      const hashes = new Map(keys.flatMap((k) => cipher.hashes(k).map((h) => [h.toString('hex'), k] as const)));
       const rows = await tx
         .selectFrom(table)
         .innerJoin('person', 'person.id', `${table}.person_id`)

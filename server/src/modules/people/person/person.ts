@@ -126,7 +126,7 @@ export async function peopleMatching(tx: Tx, cipher: IdNumberCipher, text: strin
   ];
   if (/^\d{3,11}$/.test(typed)) branches.push(sql`SELECT p.id FROM person p WHERE starts_with(p.mobile, ${typed})`);
   if (/^[0-9a-z()-]{6,30}$/.test(lower))
-    branches.push(sql`SELECT p.id FROM person p WHERE p.id_no_hash = ${cipher.hash(typed)}`);
+    branches.push(sql`SELECT p.id FROM person p WHERE p.id_no_hash IN (${sql.join(cipher.hashes(typed))})`);
   return sql.join(branches, sql` UNION `);
 }
 
@@ -147,7 +147,7 @@ export function createPeople(cipher: IdNumberCipher) {
     return tx
       .selectFrom('person')
       .select(['id', 'name'])
-      .where('id_no_hash', '=', cipher.hash(idNo))
+      .where('id_no_hash', 'in', cipher.hashes(idNo))
       .executeTakeFirst();
   }
 
@@ -238,9 +238,10 @@ export function createPeople(cipher: IdNumberCipher) {
         if (!input.idNo) return undefined;
         if ((input.idType ?? 'resident_id') === 'resident_id' && !isIdCardNo(normaliseIdNo(input.idNo)))
           throw invalidField('idNo', formatText('idCardNo', lang));
-        return cipher.hash(input.idNo);
+        return cipher.hashes(input.idNo);
       });
-      const known = hashes.filter((h): h is Buffer => h !== undefined);
+      // every key's hash: during a rotation a person not yet re-sealed keeps the previous key's (the first is stored)
+      const known = hashes.flatMap((h) => h ?? []);
       const mobiles = inputs.flatMap((input) => (input.mobile ? [input.mobile] : []));
       /** Who each ID number (hex of its hash) and each mobile belongs to: `p<id>` a stored person, `n<i>` a new one. */
       const holders = new Map<string, { who: string; name: string }>();
@@ -258,8 +259,9 @@ export function createPeople(cipher: IdNumberCipher) {
       const made: Record<string, unknown>[] = [];
       const whos: string[] = [];
       for (const [i, input] of inputs.entries()) {
-        const hex = hashes[i]?.toString('hex');
-        const holder = hex === undefined ? undefined : holders.get(hex);
+        const hexes = (hashes[i] ?? []).map((h) => h.toString('hex'));
+        const hex = hexes[0];
+        const holder = hexes.map((h) => holders.get(h)).find((h) => h !== undefined);
         if (holder && input.name !== undefined && holder.name !== input.name)
           throw invalidField('idNo', texts[lang].otherPerson);
         let who = holder?.who;

@@ -97,8 +97,15 @@ function cellValue(kind: FieldType, text: string): unknown {
  * code, its custom values by their definitions, a resident ID number by its check digit), so a dry run reports them.
  */
 export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string[]) => Promise<Trainee[]>) {
-  /** `<hash>:<type>`: the key of a row with an ID number, within its type. */
-  const matchKey = (idNo: string, typeId: string) => `${cipher.hash(idNo).toString('hex')}:${typeId}`;
+  /**
+   * `<hash>:<type>`: the key of a row with an ID number, within its type; during a key rotation `<hash>+<hash>…:<type>`,
+   * the number's hash under each key of the ring (a trainee not yet re-sealed keeps the previous one).
+   */
+  const matchKey = (idNo: string, typeId: string) =>
+    `${cipher
+      .hashes(idNo)
+      .map((h) => h.toString('hex'))
+      .join('+')}:${typeId}`;
 
   async function shape(tx: Tx, params: Record<string, unknown>): Promise<ImportShape<Trainee>> {
     const typeId = String(params.traineeTypeId);
@@ -255,10 +262,16 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
         : { ...values, customFields, traineeTypeId };
     },
 
-    /** The trainees of `keys` (`<hash>:<type>`), each carrying its key. */
+    /** The trainees of `keys` (`<hash>[+<hash>…]:<type>`), each carrying its key. */
     async findAllByKey(tx: Tx, keys: string[]): Promise<Trainee[]> {
       if (keys.length === 0) return [];
-      const pairs = keys.map((k) => k.split(':') as [string, string]);
+      /** `<hash>:<type>` → the key it is one of. */
+      const keyOfPair = new Map<string, string>();
+      for (const key of keys) {
+        const [hashes = '', type] = key.split(':');
+        for (const hash of hashes.split('+')) keyOfPair.set(`${hash}:${type}`, key);
+      }
+      const pairs = [...keyOfPair.keys()].map((k) => k.split(':') as [string, string]);
       const rows = await tx
         .selectFrom('trainee')
         .innerJoin('person', 'person.id', 'trainee.person_id')
@@ -269,9 +282,12 @@ export function traineeImport(cipher: IdNumberCipher, find: (tx: Tx, ids: string
           pairs.map(([hash]) => Buffer.from(hash, 'hex')),
         )
         .execute();
-      const wanted = new Set(keys);
-      const matched = rows.filter((r) => wanted.has(`${r.hash}:${r.trainee_type_id}`));
-      const keyOf = new Map(matched.map((r) => [String(r.id), `${r.hash}:${r.trainee_type_id}`]));
+      const keyOf = new Map(
+        rows.flatMap((r) => {
+          const key = keyOfPair.get(`${r.hash}:${r.trainee_type_id}`);
+          return key === undefined ? [] : [[String(r.id), key] as const];
+        }),
+      );
       if (keyOf.size === 0) return [];
       const found = await find(tx, [...keyOf.keys()]);
       return found.map((row) => Object.assign(row, { matchKey: keyOf.get(row.id) }));

@@ -5,6 +5,7 @@ import type { Jobs } from '../../../core/jobs';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps, versionedAct } from '../../../core/resource/resource.service';
 import { writeSheet } from '../../../core/resource/spreadsheet';
+import { keyRingOf } from '../../../core/seal';
 import { createSecretBox } from '../../../core/secret-box';
 import type { Tenancy, Tx } from '../../../core/tenancy';
 import { inEachTenant } from '../../../core/tenant-jobs';
@@ -156,8 +157,7 @@ type Deps = ResourceDeps & { config: Config; jobs: Jobs; settings: SettingsServi
 export function createActivityService(deps: Deps) {
   const repo = activityTable;
   const { tenancy, config } = deps;
-  if (!config.idNumberKey) throw new Error('the master key is resolved before the services');
-  const signer = createSecretBox(config.idNumberKey, 'activity sign-in');
+  const signer = createSecretBox(keyRingOf(config), 'activity sign-in');
 
   const scoped = (tx: Tx, viewer: string | undefined) => scopedTo(tx, viewer, SCOPE_COLUMNS, 'teaching_activity');
   const find = async (tx: Tx, id: string, viewer?: string) => repo.find(tx, id, await scoped(tx, viewer));
