@@ -7,6 +7,7 @@ import type { AppEnv, Services } from './core/context';
 import type { InstanceTiming } from './core/instances';
 import { createInvalidation } from './core/invalidation';
 import { createJobs, type Jobs } from './core/jobs';
+import { createMetrics } from './core/metrics';
 import { importTargetsOf } from './core/resource/import-jobs';
 import { type DatabaseOptions, onDirectSession, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -57,7 +58,8 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
   const config = { ...resolved, idNumberKey: resolveIdNumberKey(resolved.idNumberKey, options.database) };
   const logger = options.logger || undefined;
   const server = (options.role ?? 'server') === 'server';
-  const { db, engine, close } = await openDatabase(options.database, (error) =>
+  const metrics = createMetrics();
+  const { db, engine, poolUse, close } = await openDatabase(options.database, (error) =>
     logger?.warn({ err: error }, 'the database closed a connection: the pool opens another'),
   );
   const invalidation = createInvalidation(
@@ -77,9 +79,10 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       jobs = createJobs(
         options.database.kind === 'postgres' ? { kind: 'postgres', url: options.database.url } : { kind: 'local' },
         logger,
-        { work: server },
+        { work: server, onFailure: metrics.jobFailed },
       );
-      services = createServices({ db, engine, config, jobs, invalidation, logger });
+      services = createServices({ db, engine, config, jobs, invalidation, metrics, logger });
+      metrics.watch({ pool: poolUse, queueDepth: jobs.depth });
       // listening before the caches are first filled, so that no change made meanwhile is missed
       if (server) await invalidation.start();
       declareScheduledWork(services, logger);
@@ -125,6 +128,8 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       close: async () => {
         if (closed) return;
         closed = true;
+        // the readiness probe answers 503 from now on
+        services.readiness.stop();
         // running imports stop at their next batch and are undone; then the instance says it stopped
         services.imports.stop();
         await services.imports.idle();
