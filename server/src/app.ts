@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { bearerAuth } from 'hono/bearer-auth';
 import { bodyLimit } from 'hono/body-limit';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -12,6 +13,8 @@ import { createIdNumberCipher } from './core/id-number';
 import { createInstances } from './core/instances';
 import type { Invalidation } from './core/invalidation';
 import type { Jobs } from './core/jobs';
+import type { Metrics } from './core/metrics';
+import { recordRequests, scrapeMetrics } from './core/metrics-http';
 import { mountApiDocs, validationHook } from './core/openapi';
 import { createOutbound } from './core/outbound';
 import { createPasswordHasher } from './core/password';
@@ -29,6 +32,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createWorkspaceService } from './modules/dashboard/workspace/workspace.service';
 import { createDictService } from './modules/dictionary/catalog/catalog.service';
 import { ping } from './modules/health/health.repository';
+import { createReadiness } from './modules/health/readiness';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { type ModuleDeps, type ResourceServices, resources, routeModules } from './modules/registry';
 import { createAuditService } from './modules/system/audit/audit.service';
@@ -46,10 +50,12 @@ export interface AppDeps {
   jobs: Jobs;
   /** Tells the other instances on the database which of their caches a write made stale (core/invalidation.ts). */
   invalidation: Invalidation;
+  /** The counters and gauges of `/metrics` (core/metrics.ts). */
+  metrics: Metrics;
   logger?: Logger;
 }
 
-export function createServices({ db: unwatched, engine, config, jobs, invalidation, logger }: AppDeps) {
+export function createServices({ db: unwatched, engine, config, jobs, invalidation, metrics, logger }: AppDeps) {
   const principals = createPrincipalCache({
     sources: PRINCIPAL_SOURCES,
     ttlMs: config.authCacheTtlMs,
@@ -81,6 +87,7 @@ export function createServices({ db: unwatched, engine, config, jobs, invalidati
     idNumbers,
     jobs,
     outbound,
+    metrics,
   });
   const instances = createInstances({ tenancy, dataDir: config.dataDir, logger });
   return {
@@ -93,6 +100,9 @@ export function createServices({ db: unwatched, engine, config, jobs, invalidati
     catalog,
     jobs,
     invalidation,
+    metrics,
+    /** Whether the server takes traffic (`/api/ready`); told at shutdown. */
+    readiness: createReadiness({ db: unwatched, jobs }),
     settings,
     /** The guard of the addresses the server connects to (core/outbound.ts). */
     outbound,
@@ -107,6 +117,7 @@ export function createServices({ db: unwatched, engine, config, jobs, invalidati
       analyze: async () => {
         await sql`ANALYZE`.execute(db);
       },
+      onRowsImported: metrics.rowsImported,
       logger,
     }),
     tokenRateLimiter: createRateLimiter({ name: 'auth_token', ...config.tokenRateLimit }, { engine, db: unwatched }),
@@ -146,6 +157,7 @@ export function createApp(services: Services, logger?: Logger) {
   app.onError(onError);
   app.notFound(createNotFoundHandler(onError));
 
+  app.use('*', recordRequests(services.metrics));
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
@@ -196,6 +208,10 @@ export function createApp(services: Services, logger?: Logger) {
   app.route('/api', metaRoutes());
   for (const routes of services.resourceRoutes) app.route('/api', routes());
   mountApiDocs(app, API_VERSION);
+  // on the server's own port only to a bearer of METRICS_TOKEN, else 404 (main.ts may open METRICS_PORT for it);
+  // Hono's bearer middleware compares the token in constant time
+  const metricsToken = services.config.metricsToken;
+  if (metricsToken) app.get('/metrics', bearerAuth({ token: metricsToken }), scrapeMetrics(services.metrics));
 
   return app;
 }

@@ -46,6 +46,18 @@ export const envSchema = z.object({
         .map((code) => code.trim())
         .filter(Boolean),
     ),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters (openssl rand -hex 32)'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   ID_NUMBER_KEY: z
     .string()
     .optional()
@@ -122,6 +134,10 @@ export interface Config {
    * on PostgreSQL.
    */
   demoContent: boolean;
+  /** A bearer of this token may read `/metrics` on the server's port (METRICS_TOKEN); without it, 404 there. */
+  metricsToken: string | undefined;
+  /** A second listener that serves only `/metrics` (METRICS_PORT), for a network the operator keeps apart. */
+  metricsPort: number | undefined;
   /** The clock used for expiry and lockout decisions (tests move it). */
   now: () => Date;
 }
@@ -140,6 +156,8 @@ export const defaultConfig: Config = {
   demoContent: true,
   previousIdNumberKeys: [],
   outboundPrivateTenants: [],
+  metricsToken: undefined,
+  metricsPort: undefined,
   now: () => new Date(),
 };
 
@@ -179,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     previousIdNumberKeys: e.ID_NUMBER_KEY_PREVIOUS,
     idNumberKeyFile: e.ID_NUMBER_KEY_FILE,
     outboundPrivateTenants: e.OUTBOUND_PRIVATE_TENANTS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig, readEnvFiles } from './config';
+import { listenForMetrics } from './core/metrics-http';
 import { openDumpChannel, snapshotOf } from './db/backup/dump-channel';
 import { createLogger } from './logger';
 import { startScheduledWork } from './scheduled-work';
@@ -71,11 +72,21 @@ async function main() {
     );
   });
 
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : listenForMetrics(api.services.metrics, config.metricsToken, config.metricsPort, (port) =>
+          logger.info({ port }, `metrics on http://localhost:${port}/metrics`),
+        );
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // the readiness probe answers 503 to the requests still coming on open connections
+    api.services.readiness.stop();
+    metricsServer?.close();
     // running imports stop at their next batch and are undone now, not once every connection has closed
     api.services.imports.stop();
     setTimeout(() => {

@@ -7,6 +7,7 @@ import type { AppEnv, Services } from './core/context';
 import type { InstanceTiming } from './core/instances';
 import { createInvalidation } from './core/invalidation';
 import { createJobs, type Jobs } from './core/jobs';
+import { createMetrics } from './core/metrics';
 import { importTargetsOf } from './core/resource/import-jobs';
 import { type DatabaseOptions, onDirectSession, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -61,7 +62,8 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
   const logger = options.logger || undefined;
   const config = { ...resolved, ...resolveKeys(resolved, options.database, (line) => logger?.info(line)) };
   const server = (options.role ?? 'server') === 'server';
-  const { db, engine, dumpDataDir, close } = await openDatabase(options.database, (error) =>
+  const metrics = createMetrics();
+  const { db, engine, dumpDataDir, poolUse, close } = await openDatabase(options.database, (error) =>
     logger?.warn({ err: error }, 'the database closed a connection: the pool opens another'),
   );
   const invalidation = createInvalidation(
@@ -81,9 +83,10 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       jobs = createJobs(
         options.database.kind === 'postgres' ? { kind: 'postgres', url: options.database.url } : { kind: 'local' },
         logger,
-        { work: server },
+        { work: server, onFailure: metrics.jobFailed },
       );
-      services = createServices({ db, engine, config, jobs, invalidation, logger });
+      services = createServices({ db, engine, config, jobs, invalidation, metrics, logger });
+      metrics.watch({ pool: poolUse, queueDepth: jobs.depth });
       // listening before the caches are first filled, so that no change made meanwhile is missed
       if (server) await invalidation.start();
       declareScheduledWork(services, logger);
@@ -131,6 +134,8 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       close: async () => {
         if (closed) return;
         closed = true;
+        // the readiness probe answers 503 from now on
+        services.readiness.stop();
         // running imports stop at their next batch and are undone; then the instance says it stopped
         services.imports.stop();
         await services.imports.idle();

@@ -19,7 +19,7 @@ function inlineScriptHashes(html: string): string[] {
 }
 
 export interface WebRootOptions {
-  /** The API (`/api`, `/api/*`). */
+  /** The API (`/api`, `/api/*`, `/metrics`). */
   api: { fetch(request: Request, env?: unknown): Response | Promise<Response> };
   /** The built console: its index.html, and the directory of its files. */
   indexHtml: string;
@@ -36,7 +36,7 @@ export function createWebRoot({ api, indexHtml, dist, storeOrigins, logger }: We
     const started = performance.now();
     await next();
     // /api requests are logged by the API app itself, with their request id.
-    if (!c.req.path.startsWith('/api')) {
+    if (!c.req.path.startsWith('/api') && c.req.path !== '/metrics') {
       logger.info(
         { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
         'request',
@@ -78,6 +78,8 @@ export function createWebRoot({ api, indexHtml, dist, storeOrigins, logger }: We
   );
   root.all('/api', (c) => api.fetch(c.req.raw, c.env));
   root.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+  // the API answers it: to a bearer of METRICS_TOKEN, else 404
+  root.get('/metrics', (c) => api.fetch(c.req.raw, c.env));
   root.use(
     '*',
     serveStatic({

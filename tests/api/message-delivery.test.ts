@@ -74,6 +74,8 @@ function heldJobs() {
     prepare: async () => {},
     start: async () => {},
     stop: async () => {},
+    running: true,
+    depth: async () => ({}),
   };
   const run = (name: string, data: object = {}) => {
     const handler = handlers.get(name);
@@ -104,6 +106,7 @@ describe.each(engines())('delivery at most once per claim on $name', (engine) =>
       settings: services.settings,
       jobs,
       outbound: services.outbound,
+      metrics: services.metrics,
       config: { ...services.config, now: clock.now },
     });
     return {

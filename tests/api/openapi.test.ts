@@ -51,6 +51,7 @@ describe.each(engines())('documentation and public endpoints on $name', (engine)
     expect(permissions).toEqual({
       'GET /api/health': 'public',
       'GET /api/meta/limits': 'public',
+      'GET /api/ready': 'public',
       'GET /api/assess/question/{id}/attachments': 'assess:question:list',
       'GET /api/assess/question/{id}/papers': 'assess:question:list',
       'GET /api/assess/question/{id}/statistics': 'assess:question:list',

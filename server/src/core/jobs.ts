@@ -30,6 +30,10 @@ export interface Jobs {
   start(): Promise<void>;
   /** Stops taking jobs and waits for those running. */
   stop(): Promise<void>;
+  /** Started and not stopped: the queues are worked (the readiness probe, /api/ready). */
+  readonly running: boolean;
+  /** The jobs waiting in each declared queue (queued, delayed or to be retried), for the metrics. */
+  depth(): Promise<Record<string, number>>;
 }
 
 export interface QueueOptions {
@@ -54,8 +58,15 @@ export type JobsBackend = { kind: 'postgres'; url: string } | { kind: 'local' };
  * job it sends waits in the queue for a server; in process it is dropped, and the schedule that sweeps what is due
  * finds its work again in the server.
  */
-export function createJobs(backend: JobsBackend, logger?: Logger, { work = true }: { work?: boolean } = {}): Jobs {
-  return backend.kind === 'postgres' ? pgBossJobs(backend.url, work, logger) : localJobs(work, logger);
+export interface JobsOptions {
+  work?: boolean;
+  /** Told of each run of a job that failed (the metrics count them by queue). */
+  onFailure?: (queue: string) => void;
+}
+
+export function createJobs(backend: JobsBackend, logger?: Logger, { work = true, onFailure }: JobsOptions = {}): Jobs {
+  const failed = onFailure ?? (() => {});
+  return backend.kind === 'postgres' ? pgBossJobs(backend.url, work, failed, logger) : localJobs(work, failed, logger);
 }
 
 type Step = (queues: Queue[], schedules: [string, string][]) => Promise<void>;
@@ -66,6 +77,7 @@ function declarations(steps: { prepare: Step; begin: Step }) {
   const schedules: [string, string][] = [];
   let prepared: Promise<void> | undefined;
   let started: Promise<void> | undefined;
+  let running = false;
   const prepare = () => {
     prepared ??= steps.prepare([...queues.values()], schedules);
     return prepared;
@@ -83,8 +95,18 @@ function declarations(steps: { prepare: Step; begin: Step }) {
     },
     prepare,
     start() {
-      started ??= prepare().then(() => steps.begin([...queues.values()], schedules));
+      started ??= prepare()
+        .then(() => steps.begin([...queues.values()], schedules))
+        .then(() => {
+          running = true;
+        });
       return started;
+    },
+    stopped() {
+      running = false;
+    },
+    get running() {
+      return running;
     },
     get prepared() {
       return prepared !== undefined;
@@ -92,7 +114,7 @@ function declarations(steps: { prepare: Step; begin: Step }) {
   };
 }
 
-function pgBossJobs(url: string, work: boolean, logger?: Logger): Jobs {
+function pgBossJobs(url: string, work: boolean, failed: (queue: string) => void, logger?: Logger): Jobs {
   const boss = new PgBoss({
     connectionString: url,
     max: 3,
@@ -127,7 +149,13 @@ function pgBossJobs(url: string, work: boolean, logger?: Logger): Jobs {
     if (!work) return;
     for (const queue of queues) {
       const id = await boss.work<object>(queue.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-        if (job) await queue.handler(job.data);
+        if (!job) return;
+        try {
+          await queue.handler(job.data);
+        } catch (err) {
+          failed(queue.name);
+          throw err;
+        }
       });
       workers.set(queue.name, id);
     }
@@ -138,6 +166,16 @@ function pgBossJobs(url: string, work: boolean, logger?: Logger): Jobs {
     schedule: declared.schedule,
     prepare: declared.prepare,
     start: declared.start,
+    get running() {
+      return declared.running;
+    },
+    async depth() {
+      if (!declared.prepared) return {};
+      await declared.prepare();
+      const names = [...declared.queues.keys()];
+      const sizes = await Promise.all(names.map((name) => boss.getQueueSize(name)));
+      return Object.fromEntries(names.map((name, i) => [name, sizes[i] ?? 0]));
+    },
     async send(name, data, options = {}) {
       await declared.start();
       await boss.send(name, data, { startAfter: options.startAfter, singletonKey: options.singletonKey });
@@ -146,15 +184,19 @@ function pgBossJobs(url: string, work: boolean, logger?: Logger): Jobs {
       if (worker && !options.startAfter) boss.notifyWorker(worker);
     },
     async stop() {
+      declared.stopped();
       if (declared.prepared) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
 }
 
 /** In process: each queue works its jobs one at a time, in order; a delayed or retried job waits on a timer. */
-function localJobs(work: boolean, logger?: Logger): Jobs {
+function localJobs(work: boolean, failed: (queue: string) => void, logger?: Logger): Jobs {
   const timers = new Set<NodeJS.Timeout>();
   const tails = new Map<string, Promise<void>>();
+  /** Jobs sent or to be tried again and not yet run, by queue. */
+  const waiting = new Map<string, number>();
+  const count = (name: string, by: number) => waiting.set(name, (waiting.get(name) ?? 0) + by);
   let stopped = false;
   const later = (at: number, run: () => void) => {
     const timer = setTimeout(
@@ -167,18 +209,22 @@ function localJobs(work: boolean, logger?: Logger): Jobs {
     timer.unref();
     timers.add(timer);
   };
+  /** A job waits from when it is sent (or its retry is decided) until its run begins. */
   const enqueue = (queue: Queue, data: object, attempt: number) => {
     if (stopped) return;
     const tail = (tails.get(queue.name) ?? Promise.resolve()).then(async () => {
+      count(queue.name, -1);
       if (stopped) return;
       try {
         await queue.handler(data);
       } catch (err) {
+        failed(queue.name);
         if (attempt >= queue.options.retryLimit) {
           logger?.error({ err, queue: queue.name }, 'a job failed and is not tried again');
           return;
         }
         logger?.warn({ err, queue: queue.name, attempt }, 'a job failed; it is tried again');
+        count(queue.name, 1);
         later(Date.now() + queue.options.retryDelaySeconds * 1000 * 2 ** attempt, () =>
           enqueue(queue, data, attempt + 1),
         );
@@ -193,6 +239,7 @@ function localJobs(work: boolean, logger?: Logger): Jobs {
       const next = () => {
         const at = parseExpression(cron, { utc: true }).next().getTime();
         later(at, () => {
+          count(name, 1);
           enqueue(queue, {}, 0);
           next();
         });
@@ -214,11 +261,19 @@ function localJobs(work: boolean, logger?: Logger): Jobs {
         logger?.info({ queue: name }, 'a tool works no job: the server finds its work again on schedule');
         return;
       }
+      count(name, 1);
       if (options.startAfter && options.startAfter.getTime() > Date.now())
         later(options.startAfter.getTime(), () => enqueue(queue, data, 0));
       else enqueue(queue, data, 0);
     },
+    get running() {
+      return declared.running;
+    },
+    async depth() {
+      return Object.fromEntries([...declared.queues.keys()].map((name) => [name, waiting.get(name) ?? 0]));
+    },
     async stop() {
+      declared.stopped();
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -4,6 +4,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { PoolUse } from '../core/metrics';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './types';
 
@@ -27,6 +28,8 @@ export interface OpenDatabase {
    * (pg_dump reads it from outside). Taken as it stands: the caller keeps transactions out meanwhile (db/backup).
    */
   dumpDataDir?: () => Promise<Blob>;
+  /** The pool's connections now (the metrics): pg's pool; PGlite's one connection, lent to one transaction at a time. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -99,7 +102,12 @@ export async function openDatabase(
     // an idle client's error, which the client's own listener has already said
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   const dataDir = options.kind === 'pglite' ? path.resolve(options.dataDir, 'pgdata') : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
@@ -110,8 +118,15 @@ export async function openDatabase(
     parsers: pgliteParsers,
     serializers: pgliteSerializers,
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, engine: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip'), close: () => db.destroy() };
+  const dialect = new PGliteDialect(client);
+  const db = new Kysely<DB>({ dialect });
+  return {
+    db,
+    engine: 'pglite',
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+    poolUse: () => dialect.use(),
+    close: () => db.destroy(),
+  };
 }
 
 /** Keeps a connection's 'error' events from ending the process: the first is handed to `onError`, the others dropped. */

@@ -14,6 +14,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { PoolUse } from '../core/metrics';
 
 /**
  * A statement without parameters goes as a simple query (PGlite's `exec`), as node-postgres sends it on PostgreSQL: it
@@ -56,6 +57,11 @@ class PGliteDriver implements Driver {
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
+  /** The one connection as a pool of one: lent or idle, and the transactions waiting for it. */
+  use(): PoolUse {
+    return { total: 1, idle: this.#lent ? 0 : 1, waiting: this.#waiting.length };
+  }
+
   async releaseConnection(): Promise<void> {
     const next = this.#waiting.shift();
     if (next) next(this.#connection);
@@ -87,8 +93,16 @@ export class PGliteDialect implements Dialect {
     return new PostgresAdapter();
   }
 
+  #driver: PGliteDriver | undefined;
+
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    this.#driver = new PGliteDriver(this.client);
+    return this.#driver;
+  }
+
+  /** The connection's use (the metrics); idle before Kysely first asks for it. */
+  use(): PoolUse {
+    return this.#driver?.use() ?? { total: 1, idle: 1, waiting: 0 };
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -4,6 +4,7 @@ import type { AppEnv } from '../core/context';
 import type { ErrorCatalog } from '../core/error-catalog';
 import type { IdNumberCipher } from '../core/id-number';
 import type { Jobs } from '../core/jobs';
+import type { Metrics } from '../core/metrics';
 import type { ResourceModule } from '../core/module';
 import type { Outbound } from '../core/outbound';
 import type { PasswordHasher } from '../core/password';
@@ -77,6 +78,8 @@ export interface ModuleDeps {
   jobs: Jobs;
   /** The guards of connections to addresses tenants set (storage, SMTP, SMS). */
   outbound: Outbound;
+  /** The counters of `/metrics` a module adds to (delivered messages). */
+  metrics: Metrics;
 }
 
 /**

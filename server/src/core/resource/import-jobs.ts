@@ -97,6 +97,8 @@ export function createImportJobs(deps: {
   owner: { readonly id: string; readonly staleMs: number };
   /** ANALYZE as the database owner; needed on the embedded database, which never runs autovacuum. */
   analyze?: () => Promise<void>;
+  /** Told of the rows each committed batch wrote, by resource (the metrics' imported rows). */
+  onRowsImported?: (resource: string, rows: number) => void;
   logger?: Logger;
 }) {
   const { tenancy } = deps;
@@ -162,6 +164,7 @@ export function createImportJobs(deps: {
         refreshStatistics: deps.engine === 'pglite' ? deps.analyze : undefined,
         stopping: () => stopping,
         owner: deps.owner.id,
+        written: (rows) => deps.onRowsImported?.(target.def.path, rows),
       }).catch(async (err: unknown) => {
         deps.logger?.error({ err, importJob: job.id }, 'import job failed');
         const error = { code: 'common.internal', message: deps.catalog.message('common.internal', ctx.lang) };

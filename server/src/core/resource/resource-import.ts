@@ -109,6 +109,8 @@ export interface ImportJobRun {
   refreshStatistics?: () => Promise<void>;
   /** True once the server is shutting down: the job stops at its next batch, undoes its writes and fails. */
   stopping?: () => boolean;
+  /** Told of the records each committed batch created or updated (the metrics). */
+  written?: (rows: number) => void;
   /**
    * The instance running the job (import_job.owner_instance). Should another take the job over (this one was thought
    * gone), the run stops at its next batch, rolled back, and leaves the job and what it wrote to that instance
@@ -568,6 +570,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
       .then(
         async (counts) => {
           applied += counts.created + counts.updated;
+          job.written?.(counts.created + counts.updated);
           writtenRows += rows;
           await keepStatistics();
         },
@@ -677,6 +680,7 @@ export async function runImport<Row extends ResourceRow, Create, Update extends 
         report.created += counts.created;
         report.updated += counts.updated;
         applied += counts.created + counts.updated;
+        job.written?.(counts.created + counts.updated);
         await keepStatistics();
         done += records.length;
       } catch (err) {

@@ -47,6 +47,8 @@ export interface DeliveryDeps {
   worker?: string;
   /** How long a claim lasts (`MESSAGE_CLAIM_SECONDS`); `CLAIM_MS` by default. */
   claimMs?: number;
+  /** Told of each message handed to a provider: sent, to be tried again, or failed for good (the metrics). */
+  onDelivered?: (channel: string, status: 'sent' | 'retrying' | 'failed') => void;
 }
 
 /**
@@ -149,6 +151,7 @@ export function createDelivery(deps: DeliveryDeps) {
         again ? delay : null,
       );
       if (m.batch_id && !again && changed) await countOutcome(tx, m.batch_id, 'failed_count');
+      return again ? ('retrying' as const) : ('failed' as const);
     });
 
   const send = async (tenantId: string, adapters: Record<External, ChannelAdapter>, m: Due) => {
@@ -180,9 +183,10 @@ export function createDelivery(deps: DeliveryDeps) {
       if (!m) return { sent, more: false };
       settingsNow ??= await settingsOf(tenantId);
       const error = await send(tenantId, settingsNow.adapters, m);
-      if (error) await recordFailure(tenantId, m, error, settingsNow.retry);
+      if (error) deps.onDelivered?.(m.channel, await recordFailure(tenantId, m, error, settingsNow.retry));
       else {
         await recordSent(tenantId, m);
+        deps.onDelivered?.(m.channel, 'sent');
         sent += 1;
       }
     }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../../config';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { Jobs } from '../../../core/jobs';
+import type { Metrics } from '../../../core/metrics';
 import type { Outbound } from '../../../core/outbound';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -33,9 +34,9 @@ const texts = {
  * header's bell); the messages of business events are written by `notify` (./outbox.ts).
  */
 export function createMessageService(
-  deps: ResourceDeps & { jobs: Jobs; settings: SettingsService; config: Config; outbound: Outbound },
+  deps: ResourceDeps & { jobs: Jobs; settings: SettingsService; config: Config; outbound: Outbound; metrics: Metrics },
 ) {
-  const { tenancy, jobs, settings, config, outbound } = deps;
+  const { tenancy, jobs, settings, config, outbound, metrics } = deps;
   const delivery = createDelivery({
     tenancy,
     settings,
@@ -44,6 +45,7 @@ export function createMessageService(
     outbound,
     now: config.now,
     claimMs: config.messageClaimMs,
+    onDelivered: metrics.messageDelivered,
   });
 
   const messageStore: ResourceStore<Message, NoCreate, NoUpdate> = {
