@@ -36,22 +36,30 @@ export function pinColumns<Row>(columns: ListColumn<Row>[]): ListColumn<Row>[] {
 
 /**
  * A cell's content no wider than `width`: a longer text ends in an ellipsis, and the whole of it shows in a tooltip
- * while the pointer is over it.
+ * while the pointer is over it. The tooltip is made only for a cell the pointer enters whose text is cut: a list's
+ * cells are plain elements until then (an antd Tooltip in each cell cost the list's first row its time).
  */
 export function Clamped({ width, children }: { width: number; children: ReactNode }) {
   const [whole, setWhole] = useState<string>();
+  const [hovered, setHovered] = useState(false);
+  const cell = (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer's aid; the whole text stays the cell's own, for a reader
+    <div
+      style={{ maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      onMouseEnter={(event) => {
+        const box = event.currentTarget;
+        setWhole(box.scrollWidth > box.clientWidth ? (box.textContent ?? undefined) : undefined);
+        setHovered(true);
+      }}
+      onMouseLeave={() => setHovered(false)}
+    >
+      {children}
+    </div>
+  );
+  if (!whole) return cell;
   return (
-    <Tooltip title={whole} placement="topLeft">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer's aid; the whole text stays the cell's own, for a reader */}
-      <div
-        style={{ maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        onMouseEnter={(event) => {
-          const cell = event.currentTarget;
-          setWhole(cell.scrollWidth > cell.clientWidth ? (cell.textContent ?? undefined) : undefined);
-        }}
-      >
-        {children}
-      </div>
+    <Tooltip title={whole} placement="topLeft" open={hovered}>
+      {cell}
     </Tooltip>
   );
 }
