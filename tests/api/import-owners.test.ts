@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { importTargetsOf } from '../../server/src/core/resource/import-jobs';
 import { type ImportTarget, undoImport } from '../../server/src/core/resource/resource-import';
-import type { DatabaseOptions } from '../../server/src/db/database';
-import { type ApiServer, type CreateServerOptions, createServer } from '../../server/src/server';
 import { roleSheet } from '../support/role-sheet';
-import { engines, importForm, type Json, TEST_ID_NUMBER_KEY, testArgon2 } from './helpers';
+import { engines, type Json } from './helpers';
+import { restartableServer } from './import-restarts';
 
 /**
  * Import jobs on several instances (issue 31): each job names the instance running it, and only a job whose instance is
@@ -19,66 +15,15 @@ import { engines, importForm, type Json, TEST_ID_NUMBER_KEY, testArgon2 } from '
  * under an owner of the test's choosing, a live one (heartbeat in the future) or a gone one (heartbeat an hour old).
  */
 describe.each(engines())('import jobs and their owners, on $name', (engine) => {
-  let database: { options: DatabaseOptions; drop(): Promise<void> };
-  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'medu-owners-files-'));
-  let server: ApiServer;
-  let token: string;
-
-  const open = (instance?: CreateServerOptions['instance']) =>
-    createServer({
-      database: database.options,
-      demo: true,
-      logger: false,
-      instance,
-      config: {
-        argon2: testArgon2,
-        tokenRateLimit: { windowMs: 60_000, max: 10_000 },
-        idNumberKey: TEST_ID_NUMBER_KEY,
-        dataDir: filesDir,
-      },
-    });
-  const start = async (instance?: CreateServerOptions['instance']) => {
-    server = await open(instance);
-    const res = await server.app.fetch(
-      new Request('http://test.local/api/auth/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          grant_type: 'password',
-          tenant: 'demo',
-          username: 'admin',
-          password: 'admin123',
-          client_id: 'console',
-        }),
-      }),
-    );
-    token = ((await res.json()) as { access_token: string }).access_token;
-  };
-  const call = async (method: string, url: string, form?: FormData) => {
-    const res = await server.app.fetch(
-      new Request(`http://test.local${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
-        body: form,
-      }),
-    );
-    return { status: res.status, body: (await res.json()) as Json };
-  };
-  const startJob = async (rows: number, prefix: string) => {
-    const file = new File([new Uint8Array(await roleSheet(rows, prefix))], `${prefix}.xlsx`);
-    const started = await call('POST', '/api/system/role/import-jobs', importForm(file));
-    expect(started.status).toBe(202);
-    return started.body.id as string;
-  };
+  const s = restartableServer(engine, 'owners');
+  const { open, start, startJob, job } = s;
   const runJob = async (rows: number, prefix: string) => {
-    const id = await startJob(rows, prefix);
-    await server.services.imports.idle();
+    const id = await s.runJob(rows, prefix);
     expect((await job(id)).status).toBe('done');
     return id;
   };
-  const job = async (id: string) => (await call('GET', `/api/system/role/import-jobs/${id}`)).body;
   const liveRoles = async (prefix: string) => {
-    const row = await server.db
+    const row = await s.server.db
       .selectFrom('role')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('code', 'like', `${prefix}\\_%`)
@@ -89,7 +34,7 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
   /** Another instance, live (its heartbeat an hour ahead) or gone (an hour old). */
   const otherInstance = async (state: 'live' | 'gone') => {
     const id = randomUUID();
-    await server.db
+    await s.server.db
       .insertInto('server_instance')
       .values({
         id,
@@ -103,33 +48,18 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
   };
   /** The job as its owner left it while still writing: `applying`, not finished. */
   const runningIn = (jobId: string, owner: string) =>
-    server.db
+    s.server.db
       .updateTable('import_job')
       .set({ status: 'applying', finished_at: null, owner_instance: owner })
       .where('id', '=', jobId)
       .execute();
-
-  beforeAll(async () => {
-    if (engine.name === 'pglite') {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medu-owners-'));
-      database = { options: { kind: 'pglite', dataDir }, drop: async () => rmSync(dataDir, { recursive: true }) };
-    } else {
-      database = await engine.create();
-    }
-    await start();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-    rmSync(filesDir, { recursive: true, force: true });
-  });
 
   it("leaves a live instance's running import alone, also when another instance starts", async () => {
     const id = await runJob(250, 'live');
     const owner = await otherInstance('live');
     await runningIn(id, owner);
 
-    expect(await server.services.imports.recover(importTargetsOf(server.services))).toBe(0);
+    expect(await s.server.services.imports.recover(importTargetsOf(s.server.services))).toBe(0);
     if (engine.name === 'postgres') {
       // a second instance on the same database: its start-up recovery finds the job another's
       const second = await open();
@@ -139,8 +69,8 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
     expect(await job(id)).toMatchObject({ status: 'applying', finishedAt: null });
     expect(await liveRoles('live')).toBe(250);
     // once the other instance has stopped, its unfinished job is anyone's to undo
-    await server.db.updateTable('server_instance').set({ stopped_at: new Date() }).where('id', '=', owner).execute();
-    await server.services.imports.recover(importTargetsOf(server.services));
+    await s.server.db.updateTable('server_instance').set({ stopped_at: new Date() }).where('id', '=', owner).execute();
+    await s.server.services.imports.recover(importTargetsOf(s.server.services));
     expect(await job(id)).toMatchObject({ status: 'failed', report: { error: { code: 'import.interrupted' } } });
     expect(await liveRoles('live')).toBe(0);
   });
@@ -151,26 +81,26 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
       const id = await runJob(120, 'racing');
       await runningIn(id, await otherInstance('gone'));
       // Its owner finishes it in a transaction not yet committed when the recovery comes to the job.
-      const owner = new pg.Client({ connectionString: (database.options as { url: string }).url });
+      const owner = new pg.Client({ connectionString: (s.database as { url: string }).url });
       await owner.connect();
       try {
         await owner.query('BEGIN');
         await owner.query(`UPDATE import_job SET status = 'done', finished_at = now() WHERE id = $1`, [id]);
-        const recovery = server.services.imports.recover(importTargetsOf(server.services));
+        const recovery = s.server.services.imports.recover(importTargetsOf(s.server.services));
         await Promise.race([recovery, new Promise((resolve) => setTimeout(resolve, 1000))]);
         await owner.query('COMMIT');
         expect(await recovery).toBe(0);
       } finally {
         await owner.end();
       }
-      await server.services.imports.idle();
+      await s.server.services.imports.idle();
       expect(await job(id)).toMatchObject({ status: 'done', report: { created: 120 } });
       expect(await liveRoles('racing')).toBe(120);
     },
   );
 
   it("undoes a killed instance's import by the periodic sweep, not only at start", async () => {
-    await server.close();
+    await s.server.close();
     await start({ heartbeatMs: 100 });
     const id = await runJob(250, 'killed');
     await runningIn(id, await otherInstance('gone'));
@@ -180,7 +110,7 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
       report: { created: 0, updated: 0, error: { code: 'import.interrupted' } },
     });
     expect(await liveRoles('killed')).toBe(0);
-    const removed = await server.db
+    const removed = await s.server.db
       .selectFrom('role')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('code', 'like', 'killed\\_%')
@@ -193,22 +123,22 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
     const id = await startJob(3000, 'frozen');
     // another instance thought this one gone (frozen, cut off) and took the job over to undo it
     const taker = await otherInstance('live');
-    await server.db
+    await s.server.db
       .updateTable('import_job')
       .set({ owner_instance: taker, status: 'undoing' })
       .where('id', '=', id)
       .execute();
-    await server.services.imports.idle();
+    await s.server.services.imports.idle();
     // this instance's run stopped at its next batch: it neither finished the job nor went on writing
     expect(await job(id)).toMatchObject({ status: 'undoing' });
-    const owner = await server.db
+    const owner = await s.server.db
       .selectFrom('import_job')
       .select('owner_instance')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(owner.owner_instance).toBe(taker);
     expect(await liveRoles('frozen')).toBeLessThan(3000);
-    await server.db.updateTable('server_instance').set({ stopped_at: new Date() }).where('id', '=', taker).execute();
+    await s.server.db.updateTable('server_instance').set({ stopped_at: new Date() }).where('id', '=', taker).execute();
   });
 
   it.skipIf(engine.name === 'pglite')(
@@ -216,7 +146,11 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
     async () => {
       // The role import as a one-pass import (records independent of each other, each batch written once checked),
       // whose first batch stops, its rows written but not committed, until the test lets it go.
-      const role = importTargetsOf(server.services).get('system/role') as ImportTarget<Json, Json, { version: number }>;
+      const role = importTargetsOf(s.server.services).get('system/role') as ImportTarget<
+        Json,
+        Json,
+        { version: number }
+      >;
       let paused!: () => void;
       const writing = new Promise<void>((resolve) => {
         paused = resolve;
@@ -239,7 +173,7 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
           },
         },
       };
-      const admin = await server.db
+      const admin = await s.server.db
         .selectFrom('admin_user as u')
         .innerJoin('tenant as t', 't.id', 'u.tenant_id')
         .select(['u.id', 'u.tenant_id'])
@@ -255,20 +189,20 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
         lang: 'en-US' as const,
       };
       const file = new File([new Uint8Array(await roleSheet(40, 'inflight'))], 'inflight.xlsx');
-      const { job: started, finished } = await server.services.imports.start(target, ctx, file, {
+      const { job: started, finished } = await s.server.services.imports.start(target, ctx, file, {
         dryRun: false,
         mode: 'insert',
       });
       await writing;
       // another instance, thinking this one gone, takes the job over and undoes what it finds written (nothing yet)
       const taker = await otherInstance('live');
-      await server.db
+      await s.server.db
         .updateTable('import_job')
         .set({ owner_instance: taker, status: 'undoing' })
         .where('id', '=', started.id)
         .execute();
       await undoImport(role, { jobId: started.id, ctx, batchSize: 100 });
-      await server.db
+      await s.server.db
         .updateTable('import_job')
         .set({ status: 'failed', finished_at: new Date() })
         .where('id', '=', started.id)
@@ -278,21 +212,25 @@ describe.each(engines())('import jobs and their owners, on $name', (engine) => {
       // the batch in flight did not land after the undo
       expect(await liveRoles('inflight')).toBe(0);
       expect(await job(started.id)).toMatchObject({ status: 'failed' });
-      await server.db.updateTable('server_instance').set({ stopped_at: new Date() }).where('id', '=', taker).execute();
+      await s.server.db
+        .updateTable('server_instance')
+        .set({ stopped_at: new Date() })
+        .where('id', '=', taker)
+        .execute();
     },
   );
 
   it('hands a running import back at shutdown: undone and failed, nothing of it left', async () => {
     const id = await startJob(3000, 'stopping');
-    await server.close();
+    await s.server.close();
     await start();
-    await server.services.imports.idle();
+    await s.server.services.imports.idle();
     expect(await job(id)).toMatchObject({
       status: 'failed',
       report: { created: 0, updated: 0, error: { code: 'import.interrupted' } },
     });
     expect(await liveRoles('stopping')).toBe(0);
     // the stopped instance said so: no instance but the new one is live
-    expect(await server.services.instances.sharing()).toEqual({ live: 1, shared: true });
+    expect(await s.server.services.instances.sharing()).toEqual({ live: 1, shared: true });
   });
 });

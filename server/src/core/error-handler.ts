@@ -4,8 +4,9 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './context';
 import type { ErrorCatalog } from './error-catalog';
 import type { ErrorKey } from './error-codes';
-import { AppError, isDatabaseUnavailable, isUniqueViolation } from './errors';
+import { AppError, isDatabaseUnavailable, isUniqueViolation, refusedReferenceField } from './errors';
 import { resolveLang } from './i18n';
+import { notOfTenant } from './references';
 import { malformedBodyError } from './validation';
 
 /** How long a client is asked to wait before retrying a request cut by the database going away. */
@@ -47,7 +48,12 @@ export function createErrorHandler(catalog: ErrorCatalog, logger: Logger | undef
         logger?.error({ err: err.cause, code: err.code, requestId: c.var.requestId, path: c.req.path }, 'failed');
     } else if (err instanceof HTTPException) appError = fromHttpException(err, c);
     else if (isUniqueViolation(err)) appError = new AppError('common.duplicate');
-    else if (isDatabaseUnavailable(err)) {
+    else if (refusedReferenceField(err)) {
+      // a reference the request's check did not see (a write's own id, a race): the database refused it
+      const lang = c.var.lang ?? resolveLang(c.req.header('accept-language'));
+      const field = refusedReferenceField(err) as string;
+      appError = new AppError('common.validation', {}, [{ field, message: notOfTenant(lang) }]);
+    } else if (isDatabaseUnavailable(err)) {
       // a restart or a fail-over: the pool opens new connections, and the request may simply be sent again
       logger?.warn({ err, requestId: c.var.requestId, path: c.req.path }, 'the database went away during a request');
       appError = new AppError('common.databaseUnavailable');

@@ -38,6 +38,30 @@ export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
+/**
+ * The field a database's refusal of a stored reference names (a foreign key, or the triggers of migrations 0059, 0061
+ * and 0068), camel-cased as the API names it: `org_id` → `orgId`, `audience.orgIds` as it is. Undefined for any other
+ * error, a refused delete ("still referenced") included.
+ */
+export function refusedReferenceField(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { code, message, column, detail } = err as {
+    code?: unknown;
+    message?: unknown;
+    column?: unknown;
+    detail?: unknown;
+  };
+  if (code !== '23503' || typeof message !== 'string' || !message.startsWith('insert or update on table'))
+    return undefined;
+  const named =
+    typeof column === 'string' && column
+      ? column
+      : typeof detail === 'string'
+        ? /^Key \((?:tenant_id, )?([a-z_]+)\)=/.exec(detail)?.[1]
+        : undefined;
+  return named?.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
 /** Node's codes for a connection to the database refused, cut or never made. */
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',

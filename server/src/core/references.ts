@@ -122,6 +122,9 @@ const texts: Record<Lang, string> = {
   'en-US': 'is not an existing record of your tenant',
 };
 
+/** What a refused reference's field says: no record of the caller's tenant. */
+export const notOfTenant = (lang: Lang): string => texts[lang];
+
 /** The media types of a body read as form fields (an import's file and its parameters). */
 export const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
 
@@ -167,7 +170,7 @@ export function refuseForeignReferences(schema: z.ZodType, refs: readonly Refere
         ? tenancy.inTenant(principal.tenantId, (tx) => unresolved(tx, named))
         : tenancy.inPlatformScope((tx) => unresolved(tx, named)));
       if (unknown.length > 0) {
-        const message = texts[c.var.lang];
+        const message = notOfTenant(c.var.lang);
         throw new AppError(
           'common.validation',
           {},

@@ -123,7 +123,7 @@ export function personRecordStore<
     const own = spec.narrow?.(query);
     const inScope = await scoped(tx, query.viewer);
     const typed = keyword?.kind === 'keyword' ? keyword.text.trim() : undefined;
-    const people = typed === undefined ? undefined : await peopleMatching(tx, cipher, typed);
+    const people = typed === undefined ? undefined : peopleMatching(cipher, typed);
     return (qb) => {
       const q = inScope(own ? own(qb) : qb);
       if (typed === undefined) return q;

@@ -1,13 +1,7 @@
-import { sql } from 'kysely';
-import { currentTenant, readIndexed, type Tx } from '../../../core/tenancy';
+import { type RawBuilder, sql } from 'kysely';
 
-/** The ids of the tenant's people whose name holds `part` (any case), through the name's grams (migration 0062). */
-export async function namesHolding(tx: Tx, part: string): Promise<string[]> {
-  const { rows } = await readIndexed(tx, () =>
-    sql<{ id: string }>`SELECT p.id::text AS id FROM person p WHERE p.tenant_id = ${currentTenant}
-      AND person_name_grams(p.name) @> person_name_grams(${part}) AND strpos(lower(p.name), lower(${part})) > 0`.execute(
-      tx,
-    ),
-  );
-  return rows.map((r) => r.id);
-}
+/**
+ * The ids of the tenant's people whose name holds `part` (any case), as a sub-select of a search's query: the name's
+ * grams looked up in their index as the system role, within the transaction's tenant (migrations 0062 and 0069).
+ */
+export const namesHolding = (part: string): RawBuilder<unknown> => sql`SELECT person_ids_named(${part})`;

@@ -147,7 +147,7 @@ export function createQualificationService(deps: Deps) {
       );
       const inScope = await scoped(tx, query.viewer);
       const typed = keyword?.kind === 'keyword' ? keyword.text.trim() : undefined;
-      const people = typed === undefined ? undefined : await peopleMatching(tx, deps.idNumbers, typed);
+      const people = typed === undefined ? undefined : peopleMatching(deps.idNumbers, typed);
       return repo.list(tx, query, (qb) => {
         let q = inScope(qb);
         if (expiring) q = expiring(q);

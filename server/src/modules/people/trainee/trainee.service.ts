@@ -144,7 +144,7 @@ export function createTraineeService(deps: ResourceDeps & { idNumbers: IdNumberC
     }
     const inScope = await scoped(tx, query.viewer);
     const typed = keyword?.kind === 'keyword' ? keyword.text.trim() : undefined;
-    const people = typed === undefined ? undefined : await peopleMatching(tx, deps.idNumbers, typed);
+    const people = typed === undefined ? undefined : peopleMatching(deps.idNumbers, typed);
     return (qb) => {
       let q = inScope(qb);
       if (typed !== undefined) {
