@@ -485,11 +485,21 @@ export default function PaperEditPage() {
                           )}
                           <span>{i + 1}.</span>
                           <Form.Item name={[field.name, 'title']} noStyle rules={[{ required: true }]}>
-                            <Input data-testid="section-title" style={{ width: 240 }} maxLength={100} />
+                            <Input
+                              aria-label={t('assess.paper.section.title')}
+                              data-testid="section-title"
+                              style={{ width: 240 }}
+                              maxLength={100}
+                            />
                           </Form.Item>
                           <span>{t('assess.paper.section.defaultScore')}</span>
                           <Form.Item name={[field.name, 'defaultScore']} noStyle>
-                            <InputNumber min={0.5} max={999} step={0.5} />
+                            <InputNumber
+                              aria-label={t('assess.paper.section.defaultScore')}
+                              min={0.5}
+                              max={999}
+                              step={0.5}
+                            />
                           </Form.Item>
                         </Space>
                       }
