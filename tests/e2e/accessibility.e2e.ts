@@ -265,7 +265,13 @@ async function audit(page: Page): Promise<Found[]> {
             run(
               context: Document,
               options: object,
-            ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }>;
+            ): Promise<{
+              violations: {
+                id: string;
+                impact: string;
+                nodes: { target: string[]; html: string; any: { data?: unknown }[] }[];
+              }[];
+            }>;
           };
         }
       ).axe
@@ -275,7 +281,12 @@ async function audit(page: Page): Promise<Found[]> {
             rule: v.id,
             impact: v.impact,
             nodes: v.nodes.length,
-            where: v.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
+            where: v.nodes
+              .slice(0, 3)
+              .map(
+                (node) =>
+                  `${node.target.join(' ')} ${node.html.slice(0, 120)} ${JSON.stringify(node.any[0]?.data ?? '').slice(0, 120)}`,
+              ),
           })),
         ),
     TAGS,
@@ -311,7 +322,13 @@ async function walk(page: Page, routes: { path: string }[], theme: string): Prom
         await page.reload();
         await settle(page, path);
       });
-      found.set(path, await audit(page));
+      let seen = await audit(page);
+      // what a late motion or request left half-drawn (a fading button, a tab's colour on its way) is looked at again
+      if (seen.length) {
+        await settle(page, path);
+        seen = await audit(page);
+      }
+      found.set(path, seen);
     } catch (error) {
       found.set(path, [{ rule: `screen did not render: ${String(error).slice(0, 80)}`, impact: 'critical', nodes: 0 }]);
     }

@@ -36,6 +36,7 @@ export default function QuestionTagSelect({
   return (
     <Select
       id={id}
+      aria-label={id ? undefined : placeholder}
       data-testid={testId}
       mode={multiple ? 'tags' : undefined}
       showSearch

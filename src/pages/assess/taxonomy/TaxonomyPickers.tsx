@@ -97,6 +97,8 @@ export function TaxonomySelect({
   return (
     <TreeSelect
       id={id}
+      // out of a form (a list's filter) its placeholder is its only name
+      aria-label={id ? undefined : placeholder}
       data-testid={testId}
       treeDataSimpleMode
       treeData={nodes}

@@ -221,6 +221,8 @@ function SectionRules({ name, section }: { name: number; section?: SectionValue 
           allowClear
           style={{ width: 160 }}
           placeholder={t('assess.question.questionType')}
+          // no label: the placeholder's words name it (WCAG 4.1.2)
+          aria-label={t('assess.question.questionType')}
           data-testid="section-type"
           options={QUESTION_TYPES.map((value) => ({ value, label: t(`assess.question.type.${value}`) }))}
         />
@@ -230,6 +232,7 @@ function SectionRules({ name, section }: { name: number; section?: SectionValue 
           allowClear
           style={{ width: 120 }}
           placeholder={t('assess.question.medicalFormat')}
+          aria-label={t('assess.question.medicalFormat')}
           data-testid="section-format"
           options={(type ? FORMATS_OF[type].filter((f) => f !== null) : MEDICAL_FORMATS).map((value) => ({
             value,
@@ -242,6 +245,7 @@ function SectionRules({ name, section }: { name: number; section?: SectionValue 
         <Select
           allowClear
           style={{ width: 140 }}
+          aria-label={t('assess.paper.section.shuffle')}
           data-testid="section-shuffle"
           placeholder={t('assess.paper.section.shuffle.paper')}
           options={[
