@@ -582,7 +582,13 @@ export default function PaperEditPage() {
                                       return (
                                         <Space size={4}>
                                           <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
-                                            <InputNumber min={0.5} max={999} step={0.5} size="small" />
+                                            <InputNumber
+                                              aria-label={t('assess.paper.slot.points')}
+                                              min={0.5}
+                                              max={999}
+                                              step={0.5}
+                                              size="small"
+                                            />
                                           </Form.Item>
                                           {items > 0 && placedSlot && (
                                             <Typography.Text type="secondary" data-testid="slot-points">
