@@ -34,6 +34,15 @@ function ThemedConfig({ children }: { children: ReactNode }) {
         : { algorithm: antdTheme.defaultAlgorithm, ...THEME_COLOURS.light },
     [theme],
   );
+  // in the dark theme the page's own ground is dark too: what no card or layout paints over (a screen's tab bar, a
+  // profile's actions) is not light words on a white page (WCAG 1.4.3); the light theme keeps the browser's
+  useEffect(() => {
+    const dark = theme === 'dark';
+    const { colorBgLayout, colorText } = antdTheme.getDesignToken(config);
+    document.body.style.background = dark ? colorBgLayout : '';
+    document.body.style.color = dark ? colorText : '';
+    document.documentElement.style.colorScheme = dark ? 'dark' : '';
+  }, [config, theme]);
   return (
     <ConfigProvider form={form} theme={config}>
       {children}

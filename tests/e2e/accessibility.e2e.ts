@@ -5,16 +5,16 @@ import { launchChromium } from './browser';
 
 /**
  * axe-core's WCAG 2.1 A and AA rules on every screen of spec.md §2 (and the sign-in screen and the workspace), in the
- * light and the dark theme: no violation of the rules held (HELD), the others' printed. Each list has a row (one record of each kind is made
+ * light and the dark theme: no serious or critical violation of any rule, and none at all of a few moderate ones (HELD).
+ * Each list has a row (one record of each kind is made
  * first) and a `{id}` route opens the first record of its list. Each screen is one page load per theme, in one browser.
  */
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /**
- * The rules held to no violation at all on every screen (meta-viewport, a zoom the page forbids, axe-core counts as
- * moderate). The others' serious and critical violations are counted and printed (issue 32's accessibility note lists
- * them) until they too are cleared and join this list.
+ * Rules held to no violation whatever their impact (meta-viewport, a zoom the page forbids, axe-core counts as
+ * moderate); every other rule is held to no serious or critical violation.
  */
 const HELD = new Set(['html-has-lang', 'meta-viewport', 'aria-required-children', 'aria-hidden-focus']);
 
@@ -218,26 +218,40 @@ async function resolveRoutes(): Promise<{ path: string; who: Who }[]> {
   );
 }
 
-/** Waits for the screen at `path` to have drawn: its title, the header's actions, and no spinner or skeleton left. */
+/**
+ * Waits for the screen at `path` to have drawn: its title, the header's actions, no spinner, skeleton or busy button
+ * left, and antd's motions (a tab's ink bar, a table's fade-in, a colour's transition) ended.
+ */
 async function settle(page: Page, path: string) {
   const pane = `[data-testid="tab-pane"][data-path="${path}"]:not([hidden])`;
   await page.locator(`${pane} [data-testid="page-title"]`).waitFor({ timeout: 15_000 });
   await page.getByTestId('header-actions').waitFor({ timeout: 15_000 });
   await page
     .waitForFunction(
-      (selector) => !document.querySelector(`${selector} :is(.ant-spin-spinning, .ant-skeleton-active)`),
+      (selector) =>
+        !document.querySelector(`${selector} :is(.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading)`),
       pane,
       { timeout: 15_000 },
     )
     .catch(() => undefined);
-  // antd's motions (a tab's ink bar, a table's fade-in) end
-  await page.waitForTimeout(300);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((motion) => motion.playState !== 'running' || motion.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000, polling: 100 },
+    )
+    .catch(() => undefined);
 }
 
 interface Found {
   rule: string;
   impact: string;
   nodes: number;
+  /** the first nodes' selectors, to find them */
+  where?: string[];
 }
 
 /** axe-core's serious and critical violations of the page as it is, and any of a rule held (HELD). */
@@ -251,12 +265,30 @@ async function audit(page: Page): Promise<Found[]> {
             run(
               context: Document,
               options: object,
-            ): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
+            ): Promise<{
+              violations: {
+                id: string;
+                impact: string;
+                nodes: { target: string[]; html: string; any: { data?: unknown }[] }[];
+              }[];
+            }>;
           };
         }
       ).axe
         .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-        .then((result) => result.violations.map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.length }))),
+        .then((result) =>
+          result.violations.map((v) => ({
+            rule: v.id,
+            impact: v.impact,
+            nodes: v.nodes.length,
+            where: v.nodes
+              .slice(0, 3)
+              .map(
+                (node) =>
+                  `${node.target.join(' ')} ${node.html.slice(0, 120)} ${JSON.stringify(node.any[0]?.data ?? '').slice(0, 120)}`,
+              ),
+          })),
+        ),
     TAGS,
   );
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || HELD.has(v.rule));
@@ -290,7 +322,13 @@ async function walk(page: Page, routes: { path: string }[], theme: string): Prom
         await page.reload();
         await settle(page, path);
       });
-      found.set(path, await audit(page));
+      let seen = await audit(page);
+      // what a late motion or request left half-drawn (a fading button, a tab's colour on its way) is looked at again
+      if (seen.length) {
+        await settle(page, path);
+        seen = await audit(page);
+      }
+      found.set(path, seen);
     } catch (error) {
       found.set(path, [{ rule: `screen did not render: ${String(error).slice(0, 80)}`, impact: 'critical', nodes: 0 }]);
     }
@@ -304,13 +342,13 @@ async function walk(page: Page, routes: { path: string }[], theme: string): Prom
   return found;
 }
 
-function summary(found: Map<string, Found[]>, held: boolean): string[] {
+function summary(found: Map<string, Found[]>): string[] {
   return [...found]
-    .map(
-      ([path, list]) => [path, list.filter((v) => HELD.has(v.rule) === held || v.rule.startsWith('screen'))] as const,
-    )
     .filter(([, list]) => list.length)
-    .map(([path, list]) => `${path}: ${list.map((v) => `${v.rule} (${v.impact}, ${v.nodes})`).join(', ')}`);
+    .map(
+      ([path, list]) =>
+        `${path}: ${list.map((v) => `${v.rule} (${v.impact}, ${v.nodes}: ${v.where?.join(' | ') ?? ''})`).join(', ')}`,
+    );
 }
 
 beforeAll(async () => {
@@ -322,10 +360,10 @@ afterAll(async () => {
 });
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  it('finds no serious or critical violation of the rules it holds on any screen, in the light and the dark theme', async () => {
-    const routes = await resolveRoutes();
+  it('finds no serious or critical violation on any screen, in the light and the dark theme', async () => {
+    const only = new RegExp(process.env.A11Y_ONLY ?? '');
+    const routes = (await resolveRoutes()).filter((route) => only.test(route.path));
     const problems: string[] = [];
-    const pending: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       for (const who of ['demo', 'platform'] as const) {
         // the console's CSP allows no inline script: axe-core's own tag is let in
@@ -335,8 +373,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
         await page.getByTestId('login-page').waitFor();
         if (who === 'demo' && theme === 'light') {
           const login = new Map([['/login', await audit(page)]]);
-          problems.push(...summary(login, true).map((line) => `[${theme}] ${line}`));
-          pending.push(...summary(login, false).map((line) => `[${theme}] ${line}`));
+          problems.push(...summary(login).map((line) => `[${theme}] ${line}`));
         }
         await signIn(page, who);
         await page.getByTestId('theme-switch').waitFor();
@@ -349,12 +386,10 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
           routes.filter((route) => route.who === who),
           theme,
         );
-        problems.push(...summary(found, true).map((line) => `[${theme}] ${line}`));
-        pending.push(...summary(found, false).map((line) => `[${theme}] ${line}`));
+        problems.push(...summary(found).map((line) => `[${theme}] ${line}`));
         await context.close();
       }
     }
-    console.log(`axe-core, rules not yet held: ${pending.length} screen(s)\n${pending.join('\n')}`);
     expect(problems).toEqual([]);
   }, 900_000);
 });

@@ -71,6 +71,8 @@ export default function PasswordStrengthInput({
       />
       <Space size={8} data-testid="password-strength" data-score={score ?? ''} aria-live="polite">
         <Progress
+          // the meter's name, read with its value (WCAG 4.1.2)
+          aria-label={intl.formatMessage({ id: 'password.strength.meter' })}
           steps={5}
           size="small"
           showInfo={false}

@@ -315,6 +315,9 @@ export default function ListTable<Row extends object>({
             <Input.Search
               allowClear
               style={{ width: 200 }}
+              // the box's name where it has no label (WCAG 4.1.2); its button is named by its icon
+              aria-label={t('table.keyword')}
+              placeholder={t('table.keyword')}
               data-testid="table-keyword"
               onSearch={(keyword) => search_({ ...searchValues, keyword: keyword || undefined })}
             />

@@ -212,7 +212,13 @@ function PreviewCard({ question, showAnswer: given, answerSwitch, number }: Prev
         {question.medicalFormat && <Tag color="purple">{t(`assess.question.format.${question.medicalFormat}`)}</Tag>}
         {answerSwitch && (
           <Space size={4}>
-            <Switch size="small" checked={answersAsked} onChange={setAnswersAsked} data-testid="preview-show-answer" />
+            <Switch
+              size="small"
+              checked={answersAsked}
+              onChange={setAnswersAsked}
+              aria-label={t('assess.question.showAnswer')}
+              data-testid="preview-show-answer"
+            />
             {t('assess.question.showAnswer')}
           </Space>
         )}

@@ -12,12 +12,15 @@ export const fetchQuestionTags = (keyword?: string) =>
  * takes several and a new one typed (the form, a bulk change); otherwise one of them (the list's filter).
  */
 export default function QuestionTagSelect({
+  id,
   value,
   onChange,
   multiple,
   testId,
   placeholder,
 }: {
+  /** The Form.Item's id: its label names the field. */
+  id?: string;
   value?: string | string[] | null;
   onChange?: (value: string | string[] | undefined) => void;
   multiple?: boolean;
@@ -32,6 +35,8 @@ export default function QuestionTagSelect({
   });
   return (
     <Select
+      id={id}
+      aria-label={id ? undefined : placeholder}
       data-testid={testId}
       mode={multiple ? 'tags' : undefined}
       showSearch

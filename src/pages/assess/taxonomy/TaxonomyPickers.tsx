@@ -64,6 +64,7 @@ function useTaxonomyNodes(kind: TaxonomyKind, status?: 'enabled') {
  * gives `null` (an edit form that sends the cleared value), not `undefined`.
  */
 export function TaxonomySelect({
+  id,
   kind,
   value,
   onChange,
@@ -74,6 +75,8 @@ export function TaxonomySelect({
   nullable,
   enabledOnly,
 }: {
+  /** The Form.Item's id: its label names the field. */
+  id?: string;
   kind: TaxonomyKind;
   /** Only the enabled nodes are offered (what a new question is put in). */
   enabledOnly?: boolean;
@@ -93,6 +96,9 @@ export function TaxonomySelect({
   const labelled = ids.map((id) => ({ value: id, label: labelOf(id) }));
   return (
     <TreeSelect
+      id={id}
+      // out of a form (a list's filter) its placeholder is its only name
+      aria-label={id ? undefined : placeholder}
       data-testid={testId}
       treeDataSimpleMode
       treeData={nodes}

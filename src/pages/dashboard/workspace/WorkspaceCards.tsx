@@ -24,8 +24,18 @@ export default function WorkspaceCards({ cards, testId }: { cards: WorkspaceCard
               />
               {card.progress && (
                 <>
-                  <Progress percent={percent(card.progress)} showInfo={false} size="small" />
-                  <Typography.Text type="secondary" data-testid="workspace-card-progress">
+                  <Progress
+                    percent={percent(card.progress)}
+                    showInfo={false}
+                    size="small"
+                    // the bar's name: the words under it (WCAG 4.1.2)
+                    aria-labelledby={`${testId}-progress-${card.key}`}
+                  />
+                  <Typography.Text
+                    type="secondary"
+                    id={`${testId}-progress-${card.key}`}
+                    data-testid="workspace-card-progress"
+                  >
                     {intl.formatMessage(
                       { id: `workspace.progress.${card.key}` },
                       { done: card.progress.done, of: card.progress.of, count: card.count },

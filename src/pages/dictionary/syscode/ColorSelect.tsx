@@ -31,6 +31,8 @@ export function ColorSwatch({ color }: { color: string }) {
     <Tooltip title={name}>
       <Tag
         color={color}
+        // a swatch is a picture of its colour: its name is what a screen reader says (a span may not carry a label)
+        role="img"
         aria-label={name}
         data-testid="color-swatch"
         data-color={color}

@@ -56,6 +56,8 @@ export function rulesOf(setting: Setting, label: string): Rule[] {
 }
 
 interface Props {
+  /** The Form.Item's id: its label names the control (WCAG 1.3.1, 4.1.2). */
+  id?: string;
   setting: Setting;
   value?: unknown;
   onChange?: (value: unknown) => void;
@@ -63,7 +65,7 @@ interface Props {
 }
 
 /** The input of one setting by its type; a secret shows its mask until "change" is chosen. */
-export default function SettingInput({ setting, value, onChange, disabled }: Props) {
+export default function SettingInput({ id, setting, value, onChange, disabled }: Props) {
   const intl = useIntl();
   const [changing, setChanging] = useState(false);
   const testid = `setting-input-${setting.key}`;
@@ -71,6 +73,7 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
     case 'number':
       return (
         <InputNumber
+          id={id}
           value={value as number}
           onChange={(v) => onChange?.(v)}
           min={setting.min ?? undefined}
@@ -82,11 +85,18 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
       );
     case 'boolean':
       return (
-        <Switch checked={Boolean(value)} onChange={(v) => onChange?.(v)} disabled={disabled} data-testid={testid} />
+        <Switch
+          id={id}
+          checked={Boolean(value)}
+          onChange={(v) => onChange?.(v)}
+          disabled={disabled}
+          data-testid={testid}
+        />
       );
     case 'enum':
       return (
         <Select
+          id={id}
           value={value as string}
           onChange={(v) => onChange?.(v)}
           disabled={disabled}
@@ -101,6 +111,7 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
     case 'json':
       return (
         <Input.TextArea
+          id={id}
           value={value as string}
           onChange={(e) => onChange?.(e.target.value)}
           disabled={disabled}
@@ -113,6 +124,7 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
       return changing ? (
         <Space.Compact>
           <Input.Password
+            id={id}
             value={value as string}
             onChange={(e) => onChange?.(e.target.value)}
             autoComplete="new-password"
@@ -143,6 +155,7 @@ export default function SettingInput({ setting, value, onChange, disabled }: Pro
     default:
       return (
         <Input
+          id={id}
           value={value as string}
           onChange={(e) => onChange?.(e.target.value)}
           disabled={disabled}

@@ -58,6 +58,7 @@ export default function CourseItemListPage() {
           value={courseId}
           options={choices}
           style={{ minWidth: 320 }}
+          aria-label={t('teaching.course-item.courseId')}
           data-testid="course-item-course"
           onChange={(id?: string) =>
             history.push(id ? `/teach/course/item/list?courseId=${id}` : '/teach/course/item/list')

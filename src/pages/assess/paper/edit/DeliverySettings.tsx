@@ -123,7 +123,14 @@ export default function DeliverySettings({ caseAnalysis }: { caseAnalysis: boole
               ))}
               <Typography.Text>{t('assess.paper.antiCheat.maxBlurCount')}</Typography.Text>
               <Form.Item name={['antiCheat', 'maxBlurCount']} noStyle>
-                <InputNumber min={0} max={99} precision={0} size="small" data-testid="paper-anti-blur" />
+                <InputNumber
+                  aria-label={t('assess.paper.antiCheat.maxBlurCount')}
+                  min={0}
+                  max={99}
+                  precision={0}
+                  size="small"
+                  data-testid="paper-anti-blur"
+                />
               </Form.Item>
             </Space>
           </Form.Item>

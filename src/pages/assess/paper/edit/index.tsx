@@ -221,6 +221,8 @@ function SectionRules({ name, section }: { name: number; section?: SectionValue 
           allowClear
           style={{ width: 160 }}
           placeholder={t('assess.question.questionType')}
+          // no label: the placeholder's words name it (WCAG 4.1.2)
+          aria-label={t('assess.question.questionType')}
           data-testid="section-type"
           options={QUESTION_TYPES.map((value) => ({ value, label: t(`assess.question.type.${value}`) }))}
         />
@@ -230,6 +232,7 @@ function SectionRules({ name, section }: { name: number; section?: SectionValue 
           allowClear
           style={{ width: 120 }}
           placeholder={t('assess.question.medicalFormat')}
+          aria-label={t('assess.question.medicalFormat')}
           data-testid="section-format"
           options={(type ? FORMATS_OF[type].filter((f) => f !== null) : MEDICAL_FORMATS).map((value) => ({
             value,
@@ -242,6 +245,7 @@ function SectionRules({ name, section }: { name: number; section?: SectionValue 
         <Select
           allowClear
           style={{ width: 140 }}
+          aria-label={t('assess.paper.section.shuffle')}
           data-testid="section-shuffle"
           placeholder={t('assess.paper.section.shuffle.paper')}
           options={[
@@ -485,11 +489,21 @@ export default function PaperEditPage() {
                           )}
                           <span>{i + 1}.</span>
                           <Form.Item name={[field.name, 'title']} noStyle rules={[{ required: true }]}>
-                            <Input data-testid="section-title" style={{ width: 240 }} maxLength={100} />
+                            <Input
+                              aria-label={t('assess.paper.section.title')}
+                              data-testid="section-title"
+                              style={{ width: 240 }}
+                              maxLength={100}
+                            />
                           </Form.Item>
                           <span>{t('assess.paper.section.defaultScore')}</span>
                           <Form.Item name={[field.name, 'defaultScore']} noStyle>
-                            <InputNumber min={0.5} max={999} step={0.5} />
+                            <InputNumber
+                              aria-label={t('assess.paper.section.defaultScore')}
+                              min={0.5}
+                              max={999}
+                              step={0.5}
+                            />
                           </Form.Item>
                         </Space>
                       }
@@ -568,7 +582,13 @@ export default function PaperEditPage() {
                                       return (
                                         <Space size={4}>
                                           <Form.Item name={[slot.name, 'score']} noStyle rules={[{ required: true }]}>
-                                            <InputNumber min={0.5} max={999} step={0.5} size="small" />
+                                            <InputNumber
+                                              aria-label={t('assess.paper.slot.points')}
+                                              min={0.5}
+                                              max={999}
+                                              step={0.5}
+                                              size="small"
+                                            />
                                           </Form.Item>
                                           {items > 0 && placedSlot && (
                                             <Typography.Text type="secondary" data-testid="slot-points">

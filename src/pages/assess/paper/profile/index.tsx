@@ -227,7 +227,12 @@ function CandidatePreview({ paper }: { paper: Paper }) {
       data-testid="paper-preview"
       extra={
         <Space className="no-print">
-          <Switch checked={key} onChange={setKey} data-testid="paper-preview-key" />
+          <Switch
+            checked={key}
+            onChange={setKey}
+            aria-label={t('assess.paper.preview.key')}
+            data-testid="paper-preview-key"
+          />
           {t('assess.paper.preview.key')}
           <Button icon={<ReloadOutlined />} onClick={() => setSeed((s) => s + 1)} data-testid="paper-redraw">
             {t('assess.paper.preview.redraw')}

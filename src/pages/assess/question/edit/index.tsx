@@ -241,6 +241,8 @@ export default function QuestionEditPage() {
           <div style={shown('type')}>
             <Form.Item name="questionType" label={t('assess.question.questionType')} rules={[{ required: true }]}>
               <Radio.Group
+                // what the required field's aria-required is allowed on (antd passes it on, its types do not list it)
+                {...({ role: 'radiogroup' } as object)}
                 data-testid="question-type"
                 optionType="button"
                 onChange={(e) => chooseType(e.target.value)}

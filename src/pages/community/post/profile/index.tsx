@@ -41,6 +41,8 @@ function ReplyBox({ post, parent, onDone }: { post: Post; parent?: Reply; onDone
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input
+        // the box's name: what its button does (WCAG 4.1.2)
+        aria-label={intl.formatMessage({ id: 'community.post.reply' })}
         value={text}
         onChange={(e) => setText(e.target.value)}
         data-testid={parent ? 'reply-to-input' : 'reply-input'}

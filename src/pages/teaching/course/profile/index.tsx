@@ -107,6 +107,7 @@ function Enrolments({ course, reload }: { course: Course; reload: () => void }) 
         <Select<Enrolment['status']>
           allowClear
           placeholder={t('teaching.course.enrolment.allStatuses')}
+          aria-label={t('teaching.course.enrolment.allStatuses')}
           value={status}
           onChange={setStatus}
           style={{ width: 160 }}
