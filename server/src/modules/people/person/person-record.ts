@@ -10,7 +10,8 @@ import { formatText } from '../../../core/validation';
 import { scopedTo } from '../organization/data-scope';
 import { refuseWhileFiled } from '../qualification/filed-under';
 import { isIdCardNo } from '../trainee-field/custom-field';
-import { createPeople, type PersonInput, type PersonRow, peopleMatching, personInput } from './person';
+import { createPeople, type PersonInput, type PersonRow, personInput } from './person';
+import { peopleMatching } from './person.repository';
 
 /** A record as its table and its joins give it: the person still one object. */
 export type PersonRecord<Row> = Omit<Row, keyof PersonRow> & { person: PersonRow };

@@ -13,7 +13,7 @@ import { notify } from '../../message/message/outbox';
 import { insertAuditLogs } from '../../system/audit/audit.repository';
 import type { SettingsService } from '../../system/settings/settings.service';
 import { type DataScope, dataScopeOf, inDataScope } from '../organization/data-scope';
-import { peopleMatching } from '../person/person';
+import { peopleMatching } from '../person/person.repository';
 import {
   type ApproveQualifications,
   ATTACHMENT,
