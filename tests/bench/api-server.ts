@@ -9,6 +9,7 @@ import type { DatabaseOptions } from '../../server/src/db/database';
 import { createLogger } from '../../server/src/logger';
 import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
+import { BENCH_KEY } from './bench-api';
 import { signInDemoAdmin } from './demo-sign-in';
 
 export const LIST_ROWS = 25;
@@ -22,7 +23,7 @@ async function main() {
     logger,
     config: {
       tokenRateLimit: { windowMs: 60_000, max: 1_000_000 },
-      idNumberKey: Buffer.alloc(32, 7),
+      idNumberKey: BENCH_KEY,
       // stored files (the file bench), else the default ./data
       ...(process.env.BENCH_DATA_DIR && { dataDir: process.env.BENCH_DATA_DIR }),
       // the file bench's s3rver listens on loopback, which a tenant may reach only when allowed

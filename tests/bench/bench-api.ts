@@ -5,6 +5,9 @@ import { freePort } from '../e2e/global-setup';
 import { signInDemoAdmin } from './demo-sign-in';
 import { fetchOnce } from './measure';
 
+/** The key of ID numbers every bench server runs with. */
+export const BENCH_KEY = Buffer.alloc(32, 7);
+
 export interface BenchApi {
   server: ApiServer;
   /** The API's address (`http://127.0.0.1:<port>`) and the administrator's access token. */
@@ -16,15 +19,25 @@ export interface BenchApi {
 }
 
 /**
- * `run` with the API of a fresh server (the demo tenant seeded, sign-ins unlimited, the bench's key of ID numbers) on
+ * `run` with the API of a fresh server (the demo tenant seeded, with its demo content when asked; sign-ins unlimited,
+ * the bench's key of ID numbers; its files under `dataDir` when given) on
  * a free loopback port, signed in as the demo administrator; the server is closed after it.
  */
-export async function withBenchApi<T>(database: DatabaseOptions, run: (api: BenchApi) => Promise<T>): Promise<T> {
+export async function withBenchApi<T>(
+  database: DatabaseOptions,
+  run: (api: BenchApi) => Promise<T>,
+  options: { demoContent?: boolean; dataDir?: string } = {},
+): Promise<T> {
   const server = await createServer({
     database,
     demo: true,
+    demoContent: options.demoContent,
     logger: false,
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: Buffer.alloc(32, 7) },
+    config: {
+      tokenRateLimit: { windowMs: 60_000, max: 1_000_000 },
+      idNumberKey: BENCH_KEY,
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    },
   });
   const port = await freePort();
   const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });

@@ -12,6 +12,7 @@ import { serve } from '@hono/node-server';
 import { createServer } from '../../server/src/server';
 import { freePort } from '../e2e/global-setup';
 import { roleSheet } from '../support/role-sheet';
+import { BENCH_KEY } from './bench-api';
 import { signInDemoAdmin } from './demo-sign-in';
 import { fetchOnce, p95 } from './measure';
 
@@ -37,7 +38,7 @@ export async function benchImports(label: string, database: Database) {
     database,
     demo: true,
     logger: false,
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: Buffer.alloc(32, 7) },
+    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: BENCH_KEY },
   });
   const port = await freePort();
   const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });

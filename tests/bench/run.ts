@@ -11,8 +11,10 @@
  *  6. a 100 MB upload to the local disk and to an S3 server, its time and memory, on both engines (files.ts);
  *  7. question bank lists over 1,000,000 generated questions on PostgreSQL, 100,000 embedded (questions.ts);
  *  8. a batch of 100,000 in-app messages and the inbox's unread count, on both engines (messages.ts);
- *  9. document searches over 100,000 generated documents, on both engines (documents.ts).
- * BENCH_ONLY=bundles,latency,request-cost,imports,people,files,questions,messages,documents runs only the sections named;
+ *  9. document searches over 100,000 generated documents, on both engines (documents.ts);
+ * 10. backups of the demo tenant and of 100,000 trainees, and the restore of the latter, on both engines (backups.ts).
+ * BENCH_ONLY=bundles,latency,request-cost,imports,people,files,questions,messages,documents,backups runs only the
+ * sections named;
  * BENCH_ENGINE=pglite or postgres runs the database sections on that engine only.
  */
 
@@ -26,6 +28,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { createServer } from '../../server/src/server';
 import { launchChromium } from '../e2e/browser';
 import { ensureBuilt, freePort, startServer } from '../e2e/global-setup';
+import { benchBackups } from './backups';
+import { BENCH_KEY } from './bench-api';
 import { demoAdminGrant } from './demo-sign-in';
 import { benchDocuments } from './documents';
 import { benchFiles } from './files';
@@ -191,7 +195,7 @@ async function benchEngine(label: string, database: Parameters<typeof createServ
     database,
     demo: true,
     logger: false,
-    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: Buffer.alloc(32, 7) },
+    config: { tokenRateLimit: { windowMs: 60_000, max: 1_000_000 }, idNumberKey: BENCH_KEY },
   });
   const port = await freePort();
   const http = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
@@ -234,8 +238,10 @@ async function main() {
     questions: benchQuestions,
     messages: benchMessages,
     documents: benchDocuments,
+    backups: benchBackups,
   };
-  for (const section of ['latency', 'imports', 'people', 'files', 'questions', 'messages', 'documents'] as const) {
+  const sections = ['latency', 'imports', 'people', 'files', 'questions', 'messages', 'documents', 'backups'] as const;
+  for (const section of sections) {
     if (!runs(section)) continue;
     const bench = benches[section];
     if (engine('pglite')) {
