@@ -175,7 +175,7 @@ export function createSettingsService(deps: {
   /** Seals and opens the secret settings (`SETTING_SECRET`). */
   secrets: Sealer;
 }) {
-  const { tenancy, audit, platform, secrets } = deps;
+  const { tenancy, audit, platform, secrets: box } = deps;
 
   /**
    * An address the caller's tenant may not reach (core/outbound.ts) is refused when saved, before the write's
@@ -212,7 +212,7 @@ export function createSettingsService(deps: {
 
   /** A secret is sealed, its `value` an empty string; an empty secret is none. */
   const stored = (r: SettingRecord, value: unknown): StoredSetting =>
-    r.valueType === 'secret' ? { value: '', sealed: value === '' ? null : secrets.seal(String(value)) } : { value };
+    r.valueType === 'secret' ? { value: '', sealed: value === '' ? null : box.seal(String(value)) } : { value };
 
   return {
     numbers: <K extends string>(tx: Tx, defaults: Record<K, number>) =>
@@ -233,7 +233,7 @@ export function createSettingsService(deps: {
       const out = { ...defaults };
       for (const key of Object.keys(defaults) as K[]) {
         const sealed = values.get(key);
-        if (values.has(key)) out[key] = sealed ? secrets.open(sealed) : '';
+        if (values.has(key)) out[key] = sealed ? box.open(sealed) : '';
       }
       return out;
     },
@@ -244,7 +244,7 @@ export function createSettingsService(deps: {
      */
     async sealStoredSecrets(tx: Tx): Promise<number> {
       const clear = await findClearSecretSettings(tx);
-      for (const row of clear) await writeSealedSetting(tx, row.id, secrets.seal(row.value));
+      for (const row of clear) await writeSealedSetting(tx, row.id, box.seal(row.value));
       return clear.length;
     },
 
