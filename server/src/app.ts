@@ -23,6 +23,7 @@ import { createPrincipalCache } from './core/principal-cache';
 import { createRateLimiter } from './core/rate-limit';
 import { createImportJobs, IMPORT_BODY_LIMIT } from './core/resource/import-jobs';
 import { keyRingOf } from './core/seal';
+import { createSecretBox } from './core/secret-box';
 import { createSystemLookups } from './core/system-lookups';
 import { createTenancy } from './core/tenancy';
 import type { Engine } from './db/database';
@@ -36,7 +37,8 @@ import { createReadiness } from './modules/health/readiness';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { type ModuleDeps, type ResourceServices, resources, routeModules } from './modules/registry';
 import { createAuditService } from './modules/system/audit/audit.service';
-import { createSettingsService } from './modules/system/settings/settings.service';
+import { createRetentionService } from './modules/system/retention/retention.service';
+import { createSettingsService, SETTING_SECRET } from './modules/system/settings/settings.service';
 
 export const API_VERSION = '0.1.0';
 /** The one route whose body is not JSON and has no fixed limit. */
@@ -71,7 +73,14 @@ export function createServices({ db: unwatched, engine, config, jobs, invalidati
   const audit = createAuditService({ tenancy });
   const platform = createPlatformScope();
   const outbound = createOutbound({ config, tenancy, logger });
-  const settings = createSettingsService({ tenancy, lookups, audit, platform, outbound });
+  const settings = createSettingsService({
+    tenancy,
+    lookups,
+    audit,
+    platform,
+    outbound,
+    secrets: createSecretBox(keyRingOf(config), SETTING_SECRET),
+  });
   const dict = createDictService({ tenancy, catalog, publish: () => invalidation.publish('error-catalog') });
   invalidation.subscribe('error-catalog', dict.reloadErrorCatalog);
   const idNumbers = createIdNumberCipher(keyRingOf(config));
@@ -104,6 +113,8 @@ export function createServices({ db: unwatched, engine, config, jobs, invalidati
     /** Whether the server takes traffic (`/api/ready`); told at shutdown. */
     readiness: createReadiness({ db: unwatched, jobs }),
     settings,
+    /** The daily purge of old log rows and sent messages (`retention.*` settings). */
+    retention: createRetentionService({ tenancy, settings, onPurged: metrics.rowsPurged }),
     /** The guard of the addresses the server connects to (core/outbound.ts). */
     outbound,
     /** This server process among those on the database (core/instances.ts). */

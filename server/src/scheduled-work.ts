@@ -13,6 +13,8 @@ const SCHEDULED = {
   'activity.remind': '15 * * * *',
   /** Teaching activities under way from their start, completed past their end and sign-in window. */
   'activity.advance': '* * * * *',
+  /** Audit and sign-in log rows and sent messages older than their retention (`retention.*`): nightly, off-peak. */
+  'retention.purge': '40 3 * * *',
 } as const;
 
 export function declareScheduledWork(services: Services, logger?: Logger): void {
@@ -39,6 +41,10 @@ export function declareScheduledWork(services: Services, logger?: Logger): void 
     'activity.advance': async () => {
       const moved = await services.activities.advance(config.now());
       if (moved) logger?.info({ moved }, 'teaching activities moved on by the clock');
+    },
+    'retention.purge': async () => {
+      for (const { table, before, removed, batches, slowestMs } of await services.retention.purge(config.now()))
+        if (removed) logger?.info({ table, before, removed, batches, slowestMs }, 'rows past their retention removed');
     },
   };
   for (const [name, cron] of Object.entries(SCHEDULED) as [keyof typeof SCHEDULED, string][]) {

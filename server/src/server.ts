@@ -92,6 +92,8 @@ export async function createServer(options: CreateServerOptions): Promise<ApiSer
       declareScheduledWork(services, logger);
       if (server) await jobs.prepare();
       await services.tenancy.asSystem(seedBase);
+      const sealed = await services.tenancy.asSystem(services.settings.sealStoredSecrets);
+      if (sealed) logger?.info({ sealed }, 'secret settings kept in clear are sealed');
       const hasher = services.hasher;
       demoCreated = server && options.demo === true && (await services.tenancy.asSystem((tx) => seedDemo(tx, hasher)));
       if (demoCreated) logger?.info('demo data created: tenant demo, users admin/admin123 and viewer/viewer123');

@@ -11,10 +11,12 @@ import { keyIdOf, keyVersionOf } from '../../server/src/core/seal';
 import { createSecretBox } from '../../server/src/core/secret-box';
 import type { DatabaseOptions } from '../../server/src/db/database';
 import { engines, type Json, startApi, type TestApi } from './helpers';
+import { mailToSelf, smtpSinkWithLogin } from './smtp-sink';
 
 const OLD = Buffer.alloc(32, 1);
 const NEW = Buffer.alloc(32, 2);
 const ID_NO = '11010519491231002X';
+const SMTP = { user: 'mailer', password: 'rotated-Pa55-0c1d' };
 
 /** A value as the code before key versions sealed it: `IV | tag | ciphertext`, no format byte, no key id. */
 function legacySeal(master: Buffer, info: string, text: string): Buffer {
@@ -118,11 +120,14 @@ describe.each(engines())('rotating the key on $name', (engine) => {
   let staff: Json;
   let storageId = '';
   let wechatId = '';
+  let smtp: Awaited<ReturnType<typeof smtpSinkWithLogin>>;
+  let mailTemplate = '';
   const staffPath = '/api/people/staff';
 
   const start = async (config: { idNumberKey: Buffer; previousIdNumberKeys?: Buffer[] }) => {
     await api?.close();
-    api = await startApi(engine, { database, config });
+    // the SMTP sink listens on loopback: demo is allowed private addresses
+    api = await startApi(engine, { database, config: { ...config, outboundPrivateTenants: ['demo'] } });
     token = (await api.tokens('demo', 'admin', 'admin123')).access;
     return api;
   };
@@ -133,10 +138,12 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     const person = await db.selectFrom('person').select(['id_no_enc', 'id_no_hash']).execute();
     const storage = await db.selectFrom('storage_config').select('secret_enc').execute();
     const wechat = await db.selectFrom('wechat_account').select(['app_secret_enc', 'aes_key_enc']).execute();
+    const settings = await db.selectFrom('system_setting').select('value_enc').execute();
     return [
       ...person.map((r) => r.id_no_enc),
       ...storage.map((r) => r.secret_enc),
       ...wechat.flatMap((r) => [r.app_secret_enc, r.aes_key_enc]),
+      ...settings.map((r) => r.value_enc),
     ].filter((v): v is Buffer => v !== null);
   };
 
@@ -182,9 +189,28 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     });
     expect(wechat.status, JSON.stringify(wechat.body)).toBe(201);
     wechatId = wechat.body.id;
+    smtp = await smtpSinkWithLogin(SMTP);
+    const mail = {
+      'message.email.smtpHost': '127.0.0.1',
+      'message.email.smtpPort': smtp.port,
+      'message.email.smtpUser': SMTP.user,
+      'message.email.smtpPassword': SMTP.password,
+    };
+    for (const [key, value] of Object.entries(mail))
+      expect((await call('PUT', `/api/system/settings/${key}`, { value })).status, key).toBe(200);
+    const template = await call('POST', '/api/message/template', {
+      code: 'rotation-mail',
+      name: '邮件',
+      channel: 'email',
+      titleTemplate: '密钥轮换',
+      contentTemplate: '{name}：密钥已轮换',
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    mailTemplate = template.body.id;
   }, 300_000);
   afterAll(async () => {
     await api?.close();
+    await smtp?.close();
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -215,14 +241,15 @@ describe.each(engines())('rotating the key on $name', (engine) => {
       'wechat_account.app_secret_enc': [1, 1, 0],
       'wechat_account.aes_key_enc': [1, 1, 0],
       'wechat_account.access_token_enc': [0, 0, 0],
+      'system_setting.value_enc': [1, 1, 0],
     });
     const version = keyIdOf(NEW).toString('hex');
     const values = await raw();
-    expect(values).toHaveLength(5);
+    expect(values).toHaveLength(6);
     for (const v of values) expect(keyVersionOf(v)).toBe(version);
     // a second run finds nothing to do
     expect((await resealAll((api as TestApi).tenancy, { current: NEW, previous: [] })).map((c) => c.resealed)).toEqual([
-      0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0,
     ]);
 
     // the previous key gone: everything still reads, and the numbers are found by the new key's hash
@@ -241,5 +268,9 @@ describe.each(engines())('rotating the key on $name', (engine) => {
     const box = createSecretBox(NEW, 'wechat secret');
     expect(box.open(wechatRow.app_secret_enc as Buffer)).toBe('wechatSecret0123456789');
     expect(box.open(wechatRow.aes_key_enc as Buffer)).toBe('a'.repeat(43));
+    // the SMTP password re-sealed: the e-mail channel still signs in with it
+    const mailed = await mailToSelf((method, p, body) => call(method, p, body), mailTemplate, 'admin@example.com');
+    expect(mailed).toMatchObject({ sentCount: 1, failedCount: 0 });
+    expect(smtp.received.map((m) => m.user)).toEqual([SMTP.user]);
   }, 300_000);
 });

@@ -103,6 +103,7 @@ describe.each(engines())('metrics on $name', (engine) => {
       medu_job_failures_total: 'COUNTER',
       medu_import_rows_total: 'COUNTER',
       medu_messages_total: 'COUNTER',
+      medu_retention_purged_rows_total: 'COUNTER',
       process_resident_memory_bytes: 'GAUGE',
       nodejs_heap_size_used_bytes: 'GAUGE',
       nodejs_eventloop_lag_seconds: 'GAUGE',

@@ -32,7 +32,7 @@ function processMetrics(): Registry {
 /**
  * The server's metrics in Prometheus's text format (`/metrics`, served to a bearer of METRICS_TOKEN or on METRICS_PORT;
  * docs/operating.md): requests by route template and status, the database pool, the job queues, imported rows,
- * delivered messages, and the process. Counters count from the process's start; Prometheus computes the rates.
+ * delivered messages, rows the retention purge removed, and the process. Counters count from the process's start; Prometheus computes the rates.
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -66,6 +66,12 @@ export function createMetrics() {
     name: 'medu_messages_total',
     help: 'Messages handed to a provider, by channel and outcome (sent, retrying, failed)',
     labelNames: ['channel', 'status'] as const,
+    registers,
+  });
+  const purged = new Counter({
+    name: 'medu_retention_purged_rows_total',
+    help: 'Rows the retention purge removed, by table (audit_log, login_log, message, message_batch)',
+    labelNames: ['table'] as const,
     registers,
   });
   let sources: MetricSources | undefined;
@@ -113,6 +119,9 @@ export function createMetrics() {
     },
     messageDelivered(channel: string, status: 'sent' | 'retrying' | 'failed') {
       messages.inc({ channel, status });
+    },
+    rowsPurged(table: string, rows: number) {
+      if (rows > 0) purged.inc({ table }, rows);
     },
     contentType: registry.contentType,
     /** The text of a scrape: the server's metrics, then the process's. */

@@ -13,6 +13,7 @@ export const SEALED_COLUMNS = [
   { table: 'wechat_account', column: 'app_secret_enc', purpose: 'wechat secret' },
   { table: 'wechat_account', column: 'aes_key_enc', purpose: 'wechat secret' },
   { table: 'wechat_account', column: 'access_token_enc', purpose: 'wechat secret' },
+  { table: 'system_setting', column: 'value_enc', purpose: 'setting secret' },
 ] as const;
 
 export type SealedColumn = (typeof SEALED_COLUMNS)[number];

@@ -151,6 +151,8 @@ export interface SystemSettingTable extends Audited {
   name: string;
   description: Nullable<string>;
   value: Json;
+  /** A secret setting's value, sealed (core/seal.ts); its `value` is then an empty string. */
+  value_enc: Nullable<Uint8Array>;
   value_type: 'string' | 'number' | 'boolean' | 'enum' | 'json' | 'secret' | 'file';
   options: Nullable<Json>;
   is_system: Defaulted<boolean>;

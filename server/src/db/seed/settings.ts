@@ -11,7 +11,7 @@ export interface SettingOption {
 
 export interface SettingSeed {
   key: string;
-  category: 'security' | 'login' | 'upload' | 'message' | 'branding';
+  category: 'security' | 'login' | 'upload' | 'message' | 'branding' | 'privacy';
   name: string;
   nameEn: string;
   description?: string;
@@ -20,6 +20,9 @@ export interface SettingSeed {
   options?: SettingOption[];
   min?: number;
   max?: number;
+  /** Why the minimum is what it is (Chinese, English): said when a value below it is refused. */
+  minReason?: string;
+  minReasonEn?: string;
   isPublic?: boolean;
   tenantOverridable?: boolean;
   /** The value is an address the server connects to (core/outbound.ts): a host name, or a URL. Not stored. */
@@ -415,6 +418,44 @@ export const settingSeeds: SettingSeed[] = [
     valueType: 'number',
     min: 0,
     max: 60,
+  },
+  {
+    key: 'retention.auditLogDays',
+    category: 'privacy',
+    name: '审计日志保留天数',
+    nameEn: 'Audit log retention (days)',
+    description: 'Audit log entries older than this are removed by the daily purge (every tenant)',
+    value: 1095,
+    valueType: 'number',
+    min: 180,
+    max: 36500,
+    minReason: '等保 2.0 要求审计记录至少保存 6 个月',
+    minReasonEn: "China's MLPS 2.0 (等保 2.0) baseline keeps audit records at least 6 months",
+  },
+  {
+    key: 'retention.loginLogDays',
+    category: 'privacy',
+    name: '登录日志保留天数',
+    nameEn: 'Sign-in log retention (days)',
+    description: 'Sign-in log entries older than this are removed by the daily purge (every tenant)',
+    value: 365,
+    valueType: 'number',
+    min: 180,
+    max: 36500,
+    minReason: '等保 2.0 要求登录日志至少保存 6 个月',
+    minReasonEn: "China's MLPS 2.0 (等保 2.0) baseline keeps sign-in logs at least 6 months",
+  },
+  {
+    key: 'retention.deliveredMessageDays',
+    category: 'privacy',
+    name: '已发送消息保留天数',
+    nameEn: 'Sent message retention (days)',
+    description:
+      'Messages no longer waiting to be sent (sent, delivered, read, failed, cancelled) older than this are removed by the daily purge, and finished batches with none left',
+    value: 365,
+    valueType: 'number',
+    min: 30,
+    max: 36500,
   },
 ];
 

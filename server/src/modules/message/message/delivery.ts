@@ -59,12 +59,11 @@ async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdap
   const text = await settings.strings(tx, {
     'message.email.smtpHost': '',
     'message.email.smtpUser': '',
-    'message.email.smtpPassword': '',
     'message.email.from': '',
     'message.sms.endpoint': '',
-    'message.sms.apiKey': '',
     'message.sms.signName': '',
   });
+  const secret = await settings.secrets(tx, { 'message.email.smtpPassword': '', 'message.sms.apiKey': '' });
   const numbers = await settings.numbers(tx, {
     'message.email.smtpPort': 587,
     'message.wechat.timeoutMs': 5000,
@@ -78,14 +77,14 @@ async function adaptersOf(tx: Tx, settings: SettingsService, wechat: ChannelAdap
       port: numbers['message.email.smtpPort'],
       secure,
       user: text['message.email.smtpUser'],
-      password: text['message.email.smtpPassword'],
+      password: secret['message.email.smtpPassword'],
       from: text['message.email.from'],
       timeoutMs,
       outbound: await guard('message.email.smtpHost', 'message.email.smtpPort'),
     }),
     sms: smsChannel({
       endpoint: text['message.sms.endpoint'],
-      apiKey: text['message.sms.apiKey'],
+      apiKey: secret['message.sms.apiKey'],
       signName: text['message.sms.signName'],
       timeoutMs,
       outbound: await guard('message.sms.endpoint'),

@@ -37,6 +37,39 @@ export async function findOverridingTenant(tx: Tx, keys: readonly string[]): Pro
   return row?.code;
 }
 
+/** The sealed values of the secret settings among `keys` visible in the transaction's scope (null: none set). */
+export async function findSealedSettingValues(
+  tx: Tx,
+  keys: readonly string[],
+): Promise<{ key: string; tenantId: string | null; value: Uint8Array | null }[]> {
+  if (keys.length === 0) return [];
+  const rows = await tx
+    .selectFrom('system_setting')
+    .select(['key', 'tenant_id', 'value_enc'])
+    .where('key', 'in', keys)
+    .where('value_type', '=', 'secret')
+    .execute();
+  return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value_enc }));
+}
+
+/** Secret settings whose value is still text in `value` (as a release before sealing kept them): every tenant's. */
+export async function findClearSecretSettings(tx: Tx): Promise<{ id: string; value: string }[]> {
+  const { rows } = await sql<{ id: string | number; value: string }>`
+    SELECT id, value #>> '{}' AS value FROM system_setting
+    WHERE value_type = 'secret' AND jsonb_typeof(value) = 'string' AND value <> '""'::jsonb
+    ORDER BY id`.execute(tx);
+  return rows.map((r) => ({ id: String(r.id), value: r.value }));
+}
+
+/** The row's secret moved into `value_enc`, sealed; its version stays: the value did not change. */
+export async function writeSealedSetting(tx: Tx, id: string, sealed: Buffer): Promise<void> {
+  await tx
+    .updateTable('system_setting')
+    .set({ value: JSON.stringify(''), value_enc: sealed })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function findPublicSettingValues(tx: Tx): Promise<SettingValueRow[]> {
   const rows = await tx
     .selectFrom('system_setting')
@@ -62,6 +95,8 @@ export interface SettingRecord {
   nameEn: string | null;
   description: string | null;
   value: unknown;
+  /** A secret setting has a (sealed) value. */
+  secretSet: boolean;
   valueType: SettingValueType;
   options: unknown;
   min: number | null;
@@ -96,7 +131,7 @@ const settingColumns = [
   'sort',
 ] as const;
 
-type SettingSelect = { [K in (typeof settingColumns)[number]]: unknown };
+type SettingSelect = { [K in (typeof settingColumns)[number] | 'secret_set']: unknown };
 
 function toRecord(r: SettingSelect): SettingRecord {
   return {
@@ -108,6 +143,7 @@ function toRecord(r: SettingSelect): SettingRecord {
     nameEn: r.name_en as string | null,
     description: r.description as string | null,
     value: r.value,
+    secretSet: Boolean(r.secret_set),
     valueType: r.value_type as SettingValueType,
     options: r.options,
     min: r.min_value === null ? null : Number(r.min_value),
@@ -126,11 +162,19 @@ export async function listSettingRecords(
   tx: Tx,
   filter: { category?: string; key?: string } = {},
 ): Promise<SettingRecord[]> {
-  let q = tx.selectFrom('system_setting').select([...settingColumns]);
+  let q = tx
+    .selectFrom('system_setting')
+    .select([...settingColumns, sql<boolean>`value_enc IS NOT NULL`.as('secret_set')]);
   if (filter.category) q = q.where('category', '=', filter.category);
   if (filter.key) q = q.where('key', '=', filter.key);
   const rows = await q.orderBy('sort').orderBy('key').orderBy('id').execute();
   return rows.map((r) => toRecord(r as SettingSelect));
+}
+
+/** A value as stored: a secret's is sealed in `sealed`, its `value` then an empty string. */
+export interface StoredSetting {
+  value: unknown;
+  sealed?: Buffer | null;
 }
 
 /** A tenant override starts at version 1 (0 stands for "none yet"). */
@@ -138,7 +182,7 @@ export async function insertSettingOverride(
   tx: Tx,
   platform: SettingRecord,
   tenantId: string,
-  value: unknown,
+  { value, sealed }: StoredSetting,
   actor: Actor,
 ): Promise<void> {
   await tx
@@ -149,6 +193,7 @@ export async function insertSettingOverride(
       category: platform.category,
       name: platform.name,
       value: JSON.stringify(value),
+      value_enc: sealed ?? null,
       value_type: platform.valueType as SettingValueType,
       version: 1,
       created_at: actor.now,
@@ -161,13 +206,19 @@ export async function insertSettingOverride(
 export async function updateSettingValue(
   tx: Tx,
   id: string,
-  value: unknown,
+  { value, sealed }: StoredSetting,
   actor: Actor,
   version?: number,
 ): Promise<boolean> {
   let q = tx
     .updateTable('system_setting')
-    .set({ value: JSON.stringify(value), updated_at: actor.now, updated_by: actor.actorId, version: sql`version + 1` })
+    .set({
+      value: JSON.stringify(value),
+      ...(sealed === undefined ? {} : { value_enc: sealed }),
+      updated_at: actor.now,
+      updated_by: actor.actorId,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id);
   if (version !== undefined) q = q.where('version', '=', version);
   const result = await q.executeTakeFirst();

@@ -4,29 +4,35 @@ import { hostOf, type Outbound } from '../../../core/outbound';
 import type { PasswordPolicy } from '../../../core/password';
 import type { PlatformScope } from '../../../core/platform-scope';
 import type { WriteContext } from '../../../core/resource/resource';
+import type { Sealer } from '../../../core/seal';
 import type { SystemLookups } from '../../../core/system-lookups';
 import { PLATFORM_TENANT, type Tenancy, type Tx } from '../../../core/tenancy';
 import { settingSeeds } from '../../../db/seed/settings';
 import type { AuditService } from '../audit/audit.service';
 import {
   deleteSettingRow,
+  findClearSecretSettings,
   findOverridingTenant,
   findPublicSettingValues,
+  findSealedSettingValues,
   findSettingValues,
   insertSettingOverride,
   listSettingRecords,
   type SettingRecord,
-  type SettingValueRow,
+  type StoredSetting,
   updateSettingValue,
+  writeSealedSetting,
 } from './settings.repository';
 import { SECRET_MASK, type Setting, type SettingOption, type UpdateSetting } from './settings.schema';
 
 export const SETTING_UPDATE = 'system:settings:update';
 export const PLATFORM_SETTING_UPDATE = 'platform:setting:update';
+/** The purpose secret settings are sealed for (core/seal.ts; `npm run rotate-key` re-seals them). */
+export const SETTING_SECRET = 'setting secret';
 
 /** Tenant rows override platform rows. */
-function effective(rows: SettingValueRow[]): Map<string, unknown> {
-  const result = new Map<string, unknown>();
+function effective<T>(rows: { key: string; tenantId: string | null; value: T }[]): Map<string, T> {
+  const result = new Map<string, T>();
   for (const row of rows) if (row.tenantId === null) result.set(row.key, row.value);
   for (const row of rows) if (row.tenantId !== null) result.set(row.key, row.value);
   return result;
@@ -61,10 +67,16 @@ const MAX_TEXT = 1000;
 
 /** The settings that hold an address the server connects to, by key: a host name or a URL. */
 const ADDRESSES = new Map(settingSeeds.flatMap((s) => (s.outbound ? [[s.key, s.outbound] as const] : [])));
+/** Why a setting's minimum is what it is, by key and language: said with a value below it. */
+const MIN_REASONS = new Map(
+  settingSeeds.flatMap((s) =>
+    s.minReason ? [[s.key, { 'zh-CN': s.minReason, 'en-US': s.minReasonEn }] as const] : [],
+  ),
+);
 
 /** The value as stored, or a 400 naming `value` with what is wrong with it. */
 export function checkSettingValue(
-  record: Pick<SettingRecord, 'valueType' | 'options' | 'min' | 'max'>,
+  record: Pick<SettingRecord, 'key' | 'valueType' | 'options' | 'min' | 'max'>,
   value: unknown,
   lang: Lang,
 ): unknown {
@@ -76,7 +88,10 @@ export function checkSettingValue(
   switch (record.valueType) {
     case 'number': {
       if (typeof value !== 'number' || !Number.isFinite(value)) return fail(t.number);
-      if (record.min !== null && value < record.min) return fail(t.min(record.min));
+      if (record.min !== null && value < record.min) {
+        const reason = MIN_REASONS.get(record.key)?.[lang];
+        return fail(reason ? `${t.min(record.min)}${lang === 'zh-CN' ? '：' : ': '}${reason}` : t.min(record.min));
+      }
       if (record.max !== null && value > record.max) return fail(t.max(record.max));
       return value;
     }
@@ -94,7 +109,7 @@ export function checkSettingValue(
   }
 }
 
-const hasValue = (r: SettingRecord) => r.value !== null && r.value !== '';
+const hasValue = (r: SettingRecord) => (r.valueType === 'secret' ? r.secretSet : r.value !== null && r.value !== '');
 const shown = (r: SettingRecord) => (r.valueType === 'secret' ? (hasValue(r) ? SECRET_MASK : null) : r.value);
 
 interface Caller {
@@ -157,8 +172,10 @@ export function createSettingsService(deps: {
   audit: AuditService;
   platform: PlatformScope;
   outbound: Outbound;
+  /** Seals and opens the secret settings (`SETTING_SECRET`). */
+  secrets: Sealer;
 }) {
-  const { tenancy, audit, platform } = deps;
+  const { tenancy, audit, platform, secrets: box } = deps;
 
   /**
    * An address the caller's tenant may not reach (core/outbound.ts) is refused when saved, before the write's
@@ -186,12 +203,16 @@ export function createSettingsService(deps: {
     return { platformRow, override: records.find((r) => r.tenantId === who.tenantId) };
   };
 
-  const trail = (r: SettingRecord | undefined, value: unknown, scope: 'platform' | 'tenant') =>
-    r && {
-      key: r.key,
-      scope,
-      value: r.valueType === 'secret' ? (value === null || value === '' ? null : SECRET_MASK) : value,
-    };
+  /** A setting's value as the audit trail keeps it (the row's, else `value` written): a secret only as set or not. */
+  const trail = (r: SettingRecord, scope: 'platform' | 'tenant', value: unknown = shown(r)) => ({
+    key: r.key,
+    scope,
+    value: r.valueType === 'secret' && value !== null ? (value === '' ? null : SECRET_MASK) : value,
+  });
+
+  /** A secret is sealed, its `value` an empty string; an empty secret is none. */
+  const stored = (r: SettingRecord, value: unknown): StoredSetting =>
+    r.valueType === 'secret' ? { value: '', sealed: value === '' ? null : box.seal(String(value)) } : { value };
 
   return {
     numbers: <K extends string>(tx: Tx, defaults: Record<K, number>) =>
@@ -202,6 +223,30 @@ export function createSettingsService(deps: {
       inForce(tx, defaults, (v): v is string => typeof v === 'string'),
     lists: <K extends string>(tx: Tx, defaults: Record<K, string[]>) =>
       inForce(tx, defaults, (v): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')),
+
+    /**
+     * The secret settings in force of `defaults`' keys for the transaction's tenant, opened: read only where one is
+     * used (the channels), never answered. A value no key of the ring opens fails (SealError), as a stored credential's.
+     */
+    async secrets<K extends string>(tx: Tx, defaults: Record<K, string>): Promise<Record<K, string>> {
+      const values = effective(await findSealedSettingValues(tx, Object.keys(defaults)));
+      const out = { ...defaults };
+      for (const key of Object.keys(defaults) as K[]) {
+        const sealed = values.get(key);
+        if (values.has(key)) out[key] = sealed ? box.open(sealed) : '';
+      }
+      return out;
+    },
+
+    /**
+     * Seals the secret settings still kept in clear (by a release before sealing, or written around the API): run as
+     * the system at every start, after the migrations. Answers how many it sealed.
+     */
+    async sealStoredSecrets(tx: Tx): Promise<number> {
+      const clear = await findClearSecretSettings(tx);
+      for (const row of clear) await writeSealedSetting(tx, row.id, box.seal(row.value));
+      return clear.length;
+    },
 
     /**
      * Whose address `keys` make together (the SMTP server's host and port): the transaction's tenant's when it
@@ -255,18 +300,19 @@ export function createSettingsService(deps: {
         const { platformRow, override } = await load(tx, key, who);
         if (platformRow.valueType === 'secret' && input.value === SECRET_MASK) return view(platformRow, override, who);
         const value = checkSettingValue(platformRow, input.value, ctx.lang);
+        const row = stored(platformRow, value);
         if (who.isPlatform) {
           if (!permissions.has(PLATFORM_SETTING_UPDATE)) throw forbidden();
           if (input.version !== undefined && input.version !== platformRow.version) throw versionConflict();
-          if (!(await updateSettingValue(tx, platformRow.id, value, ctx, platformRow.version))) throw versionConflict();
+          if (!(await updateSettingValue(tx, platformRow.id, row, ctx, platformRow.version))) throw versionConflict();
         } else {
           if (!platformRow.tenantOverridable) throw new AppError('setting.notOverridable');
           if (input.version !== undefined && input.version !== (override?.version ?? 0)) throw versionConflict();
           if (override) {
-            if (!(await updateSettingValue(tx, override.id, value, ctx, override.version))) throw versionConflict();
+            if (!(await updateSettingValue(tx, override.id, row, ctx, override.version))) throw versionConflict();
           } else {
             try {
-              await insertSettingOverride(tx, platformRow, ctx.tenantId, value, ctx);
+              await insertSettingOverride(tx, platformRow, ctx.tenantId, row, ctx);
             } catch (err) {
               if (isUniqueViolation(err)) throw versionConflict();
               throw err;
@@ -280,8 +326,8 @@ export function createSettingsService(deps: {
           resourceType: 'system_setting',
           resourceId: platformRow.id,
           summary: `${key} · ${scope}`,
-          before: trail(before, before.value, override || who.isPlatform ? scope : 'platform'),
-          after: trail(platformRow, value, scope),
+          before: trail(before, override || who.isPlatform ? scope : 'platform'),
+          after: trail(platformRow, scope, value),
         });
         const after = await load(tx, key, who);
         return view(after.platformRow, after.override, who);
@@ -300,8 +346,8 @@ export function createSettingsService(deps: {
             resourceType: 'system_setting',
             resourceId: platformRow.id,
             summary: `${key} · reset to the platform default`,
-            before: trail(override, override.value, 'tenant'),
-            after: trail(platformRow, platformRow.value, 'platform'),
+            before: trail(override, 'tenant'),
+            after: trail(platformRow, 'platform'),
           });
         }
         return view(platformRow, undefined, who);
