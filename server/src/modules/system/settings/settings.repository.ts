@@ -1,23 +1,29 @@
 import { sql } from 'kysely';
+import { platformTenant } from '../../../core/platform-tenant.repository';
 import type { Actor } from '../../../core/resource/table.repository';
 import { currentTenant, type Tx } from '../../../core/tenancy';
 import type { SettingValueType } from './settings.schema';
 
 export interface SettingValueRow {
   key: string;
+  /** null for the platform's row (the platform tenant's), else the tenant whose override it is */
   tenantId: string | null;
   value: unknown;
 }
+
+/** Whether a row is the platform's: its tenant is the platform tenant (migration 0070). */
+const shared = sql<boolean>`tenant_id = ${platformTenant}`.as('shared');
+const tenantOf = (r: { shared: boolean; tenant_id: string }) => (r.shared ? null : r.tenant_id);
 
 /** Rows visible in the transaction's scope: platform defaults and, inside a tenant, its overrides. */
 export async function findSettingValues(tx: Tx, keys: readonly string[]): Promise<SettingValueRow[]> {
   if (keys.length === 0) return [];
   const rows = await tx
     .selectFrom('system_setting')
-    .select(['key', 'tenant_id', 'value'])
+    .select(['key', 'tenant_id', 'value', shared])
     .where('key', 'in', keys)
     .execute();
-  return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
+  return rows.map((r) => ({ key: r.key, tenantId: tenantOf(r), value: r.value }));
 }
 
 /**
@@ -40,21 +46,22 @@ export async function findOverridingTenant(tx: Tx, keys: readonly string[]): Pro
 export async function findPublicSettingValues(tx: Tx): Promise<SettingValueRow[]> {
   const rows = await tx
     .selectFrom('system_setting')
-    .select(['key', 'tenant_id', 'value'])
+    .select(['key', 'tenant_id', 'value', shared])
     .where('key', 'in', (qb) =>
       qb
         .selectFrom('system_setting')
         .select('key')
-        .where('tenant_id', 'is', null)
+        .where('tenant_id', '=', platformTenant)
         .where('is_public', '=', true)
         .where('value_type', '!=', 'secret'),
     )
     .execute();
-  return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
+  return rows.map((r) => ({ key: r.key, tenantId: tenantOf(r), value: r.value }));
 }
 
 export interface SettingRecord {
   id: string;
+  /** null for the platform's row, as in SettingValueRow */
   tenantId: string | null;
   key: string;
   category: string;
@@ -96,12 +103,12 @@ const settingColumns = [
   'sort',
 ] as const;
 
-type SettingSelect = { [K in (typeof settingColumns)[number]]: unknown };
+type SettingSelect = { [K in (typeof settingColumns)[number] | 'shared']: unknown };
 
 function toRecord(r: SettingSelect): SettingRecord {
   return {
     id: r.id as string,
-    tenantId: r.tenant_id as string | null,
+    tenantId: r.shared ? null : (r.tenant_id as string),
     key: r.key as string,
     category: r.category as string,
     name: r.name as string,
@@ -126,7 +133,7 @@ export async function listSettingRecords(
   tx: Tx,
   filter: { category?: string; key?: string } = {},
 ): Promise<SettingRecord[]> {
-  let q = tx.selectFrom('system_setting').select([...settingColumns]);
+  let q = tx.selectFrom('system_setting').select([...settingColumns, shared]);
   if (filter.category) q = q.where('category', '=', filter.category);
   if (filter.key) q = q.where('key', '=', filter.key);
   const rows = await q.orderBy('sort').orderBy('key').orderBy('id').execute();
