@@ -15,7 +15,7 @@ import { engines, startApi, type TestApi } from './helpers';
  */
 const violationsOf = async (db: Kysely<DB>) => distributionViolations(await readCatalogue(db));
 
-const architecture = path.resolve(__dirname, '../../docs/architecture.md');
+const architecture = path.resolve(__dirname, '../..', 'docs', 'architecture.md');
 
 describe.each(engines())('schema ready to distribute by tenant on $name', (engine) => {
   let api: TestApi;
