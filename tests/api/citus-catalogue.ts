@@ -220,6 +220,8 @@ export function citusBlock({ tables, foreignKeys }: Catalogue): string {
     '```',
     '',
     '```sql',
+    '-- the triggers of the distributed tables go with them to their shards (ROW_TRIGGER_FUNCTIONS)',
+    'SET citus.enable_unsafe_triggers TO on;',
     '-- reference tables, each after the ones it references',
     ...references.map((t) => `SELECT create_reference_table('${t}');`),
     '-- distributed tables, co-located by tenant, each after the ones it references',
