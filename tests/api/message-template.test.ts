@@ -150,11 +150,17 @@ describe.each(engines())('message templates on $name', (engine) => {
       body: { ...paperNotice, code: 'rls.notice' },
     });
     expect(shared.status).toBe(201);
-    const demoId = (
-      await s.api.db.selectFrom('tenant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
-    ).id;
+    const idOf = async (code: string) =>
+      (await s.api.db.selectFrom('tenant').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    const demoId = await idOf('demo');
+    // the platform's templates are the platform tenant's rows (migration 0070)
+    const platformId = await idOf('platform');
     const changed = await s.api.tenancy.inTenant(demoId, (tx) =>
-      tx.updateTable('message_template').set({ name: 'hijacked' }).where('tenant_id', 'is', null).executeTakeFirst(),
+      tx
+        .updateTable('message_template')
+        .set({ name: 'hijacked' })
+        .where('tenant_id', '=', platformId)
+        .executeTakeFirst(),
     );
     expect(Number(changed.numUpdatedRows)).toBe(0);
     await expect(
@@ -162,7 +168,7 @@ describe.each(engines())('message templates on $name', (engine) => {
         tx
           .insertInto('message_template')
           .values({
-            tenant_id: null,
+            tenant_id: platformId,
             code: 'forged',
             name: 'x',
             channel: 'sms',
@@ -178,7 +184,7 @@ describe.each(engines())('message templates on $name', (engine) => {
     const seen = await s.api.tenancy.inTenant(demoId, (tx) =>
       tx.selectFrom('message_template').select('tenant_id').distinct().execute(),
     );
-    expect(seen.map((r) => (r.tenant_id === null ? 'platform' : String(r.tenant_id))).sort()).toEqual(
+    expect(seen.map((r) => (r.tenant_id === platformId ? 'platform' : String(r.tenant_id))).sort()).toEqual(
       [String(demoId), 'platform'].sort(),
     );
   });

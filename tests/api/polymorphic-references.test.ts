@@ -8,11 +8,13 @@ import { engines, type Json, secondTenant, startApi, type TestApi } from './help
 
 /**
  * The polymorphic references, stated here apart from migration 0068: the table, the column of the kind, the column of
- * the id, and each kind with the table its id names.
+ * the id, and each kind with the table its id names; null for a kind whose rows the platform shares with every tenant
+ * (a message about a platform template), which the database leaves to the writer: the platform's rows are another
+ * tenant's, which a trigger does not read under Citus (migration 0070).
  */
 const authors = { trainee: 'trainee', doctor: 'doctor', staff: 'staff', admin: 'admin_user' };
 const reported = { post: 'post', reply: 'post_reply', user: 'admin_user' };
-const references: [table: string, kind: string, id: string, kinds: Record<string, string>][] = [
+const references: [table: string, kind: string, id: string, kinds: Record<string, string | null>][] = [
   [
     'qualification',
     'owner_type',
@@ -40,7 +42,7 @@ const references: [table: string, kind: string, id: string, kinds: Record<string
     'biz_ref_id',
     {
       course: 'course',
-      message_template: 'message_template',
+      message_template: null,
       qualification: 'qualification',
       report_case: 'report_case',
       teaching_activity: 'teaching_activity',
@@ -93,7 +95,9 @@ describe.each(engines())('polymorphic references on $name (migration 0068)', (en
       const row = await api.db.selectFrom('tenant').select('id').where('code', '=', code).executeTakeFirstOrThrow();
       tenant[code === 'demo' ? 'demo' : 'other'] = String(row.id);
     }
-    const targets = new Set(references.flatMap(([, , , kinds]) => Object.values(kinds)));
+    const targets = new Set(
+      references.flatMap(([, , , kinds]) => Object.values(kinds).filter((t): t is string => t !== null)),
+    );
     for (const target of targets) {
       const found = await sql<{ id: string }>`SELECT id::text AS id FROM ${sql.table(target)}
         WHERE tenant_id = ${tenant.demo} ORDER BY id LIMIT 1`.execute(api.db);
@@ -153,6 +157,11 @@ describe.each(engines())('polymorphic references on $name (migration 0068)', (en
     for (const [table, kind, id, kinds] of references) {
       for (const [k, target] of Object.entries(kinds)) {
         const at = `${table}.${id} (${k})`;
+        if (target === null) {
+          // refused by no reference (the row goes on to its other constraints)
+          expect(await insertCode(table, kind, id, tenant.demo, k, NOWHERE), at).not.toBe('23503');
+          continue;
+        }
         const own = rowOf.get(target);
         // an id that no table holds, and the demo tenant's row written into the second tenant's row
         expect(await insertCode(table, kind, id, tenant.demo, k, NOWHERE), at).toBe('23503');

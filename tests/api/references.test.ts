@@ -154,8 +154,8 @@ describe.each(engines())('references to another tenant’s rows on $name', (engi
   });
 
   it('keeps a shared platform row referable: a platform message template in a batch', async () => {
-    const shared = await sql<{ id: string }>`SELECT id::text AS id FROM message_template
-      WHERE tenant_id IS NULL ORDER BY id LIMIT 1`.execute(s.api.db);
+    const shared = await sql<{ id: string }>`SELECT m.id::text AS id FROM message_template m
+      JOIN tenant t ON t.id = m.tenant_id WHERE t.code = 'platform' ORDER BY m.id LIMIT 1`.execute(s.api.db);
     const id = shared.rows[0]?.id;
     expect(id).toBeDefined();
     const res = await call('POST', '/api/message/batch/preview', { name: '通知', templateId: id, audience: {} });

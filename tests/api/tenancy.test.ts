@@ -90,6 +90,10 @@ describe.each(engines())('row-level security on $name', (engine) => {
   });
 
   it('shows platform defaults and only the own tenant’s overrides in hybrid tables', async () => {
+    // the platform's rows are the platform tenant's (migration 0070)
+    const platformId = (
+      await api.db.selectFrom('tenant').select('id').where('code', '=', 'platform').executeTakeFirstOrThrow()
+    ).id;
     await sql`INSERT INTO system_setting (tenant_id, key, category, name, value, value_type)
       VALUES (${demo2Id}, 'branding.name', 'branding', 'name', ${JSON.stringify('第二医院后台')}, 'string')`.execute(
       api.db,
@@ -98,15 +102,15 @@ describe.each(engines())('row-level security on $name', (engine) => {
       api.tenancy.inTenant(tenantId, (tx) =>
         tx.selectFrom('system_setting').select(['tenant_id', 'value']).where('key', '=', 'branding.name').execute(),
       );
-    expect(await seenBy(demoId)).toEqual([{ tenant_id: null, value: '医学教育管理后台' }]);
+    expect(await seenBy(demoId)).toEqual([{ tenant_id: platformId, value: '医学教育管理后台' }]);
     expect(await seenBy(demo2Id)).toHaveLength(2);
     await api.tenancy.inTenant(demoId, (tx) =>
-      sql`UPDATE system_setting SET value = '"hijacked"' WHERE tenant_id IS NULL`.execute(tx),
+      sql`UPDATE system_setting SET value = '"hijacked"' WHERE tenant_id = ${platformId}`.execute(tx),
     );
     const platformRow = await api.db
       .selectFrom('system_setting')
       .select('value')
-      .where('tenant_id', 'is', null)
+      .where('tenant_id', '=', platformId)
       .where('key', '=', 'branding.name')
       .executeTakeFirstOrThrow();
     expect(platformRow.value).toBe('医学教育管理后台');

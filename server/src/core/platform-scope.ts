@@ -3,7 +3,7 @@ import { bulkCreate, type ResourceRow, type ResourceStore, sameAsCreate, type Wr
 import { PLATFORM_TENANT, type Tx } from './tenancy';
 
 /**
- * Platform rows (global tables, tenant_id IS NULL rows of hybrid ones) are written only from inside the platform
+ * Platform rows (global tables, the platform tenant's rows of hybrid ones) are written only from inside the platform
  * tenant; row-level security enforces it too (migration 0005), this answers with a clear 403 first.
  * It reads through the caller's transaction (tenant is a global table): a second connection could wait on the first.
  */

@@ -145,7 +145,7 @@ export interface UserRoleTable {
 
 export interface SystemSettingTable extends Audited {
   id: Id;
-  tenant_id: Nullable<Ref>;
+  tenant_id: Ref;
   key: string;
   category: string;
   name: string;
@@ -177,7 +177,7 @@ export interface DictTypeTable extends Audited {
 
 export interface DictItemTable extends Audited {
   id: Id;
-  tenant_id: Nullable<Ref>;
+  tenant_id: Ref;
   type_code: string;
   value: string;
   label: string;

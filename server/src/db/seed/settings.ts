@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { platformTenant } from '../../core/platform-tenant.repository';
 import type { Tx } from '../../core/tenancy';
 
 export type SettingValueType = 'string' | 'number' | 'boolean' | 'enum' | 'json' | 'secret';
@@ -464,12 +465,12 @@ const json = (value: unknown) => JSON.stringify(value);
 /** Idempotent: inserts missing settings and refreshes their metadata; values saved by an administrator stay. */
 export async function seedSettings(tx: Tx): Promise<void> {
   for (const [sort, s] of settingSeeds.entries()) {
-    await sql`INSERT INTO system_setting (key, category, name, name_en, description, value, value_type, options, min_value, max_value,
-        sort, is_system, is_public, tenant_overridable)
-      VALUES (${s.key}, ${s.category}, ${s.name}, ${s.nameEn}, ${s.description ?? null}, ${json(s.value)}, ${s.valueType},
+    await sql`INSERT INTO system_setting (tenant_id, key, category, name, name_en, description, value, value_type, options,
+        min_value, max_value, sort, is_system, is_public, tenant_overridable)
+      VALUES (${platformTenant}, ${s.key}, ${s.category}, ${s.name}, ${s.nameEn}, ${s.description ?? null}, ${json(s.value)}, ${s.valueType},
         ${s.options ? json(s.options) : null}, ${s.min ?? null}, ${s.max ?? null}, ${sort}, true, ${Boolean(s.isPublic)},
         ${Boolean(s.tenantOverridable)})
-      ON CONFLICT (COALESCE(tenant_id, 0), key) DO UPDATE SET category = excluded.category, name = excluded.name,
+      ON CONFLICT (tenant_id, key) DO UPDATE SET category = excluded.category, name = excluded.name,
         name_en = excluded.name_en, description = excluded.description, value_type = excluded.value_type,
         options = excluded.options, min_value = excluded.min_value, max_value = excluded.max_value, sort = excluded.sort,
         is_system = true, is_public = excluded.is_public, tenant_overridable = excluded.tenant_overridable`.execute(tx);

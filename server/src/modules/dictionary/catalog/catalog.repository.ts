@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { platformTenant } from '../../../core/platform-tenant.repository';
 import type { Tx } from '../../../core/tenancy';
 
 export interface SysCodeRow {
@@ -10,12 +12,21 @@ export interface SysCodeRow {
   sort: number;
 }
 
-/** Enabled items of enabled types, platform and (inside a tenant) the tenant's own. */
+/** Enabled items of enabled types, platform (`tenantId` null) and (inside a tenant) the tenant's own. */
 export async function findSysCodes(tx: Tx): Promise<SysCodeRow[]> {
   const rows = await tx
     .selectFrom('dict_item as i')
     .innerJoin('dict_type as t', 't.code', 'i.type_code')
-    .select(['i.tenant_id', 'i.type_code', 'i.value', 'i.label', 'i.label_en', 'i.color', 'i.sort'])
+    .select([
+      sql<boolean>`i.tenant_id = ${platformTenant}`.as('shared'),
+      'i.tenant_id',
+      'i.type_code',
+      'i.value',
+      'i.label',
+      'i.label_en',
+      'i.color',
+      'i.sort',
+    ])
     .where('i.status', '=', 'enabled')
     .where('t.status', '=', 'enabled')
     .orderBy('i.type_code')
@@ -23,7 +34,7 @@ export async function findSysCodes(tx: Tx): Promise<SysCodeRow[]> {
     .orderBy('i.id')
     .execute();
   return rows.map((r) => ({
-    tenantId: r.tenant_id,
+    tenantId: r.shared ? null : r.tenant_id,
     type: r.type_code,
     value: r.value,
     label: r.label,

@@ -1,3 +1,4 @@
+import { platformTenant, platformTenantId } from '../../../core/platform-tenant.repository';
 import { type ListQuery, type ListSpec, statusFilter } from '../../../core/resource/list-query';
 import { type Actor, columnsOf, type TableRow, tableRepository } from '../../../core/resource/table.repository';
 import type { Tx } from '../../../core/tenancy';
@@ -20,33 +21,35 @@ export const dictItemList: ListSpec = {
   },
 };
 
-/** RLS shows platform items and the caller's tenant's; inserts name their tenant (NULL for platform items). */
+/** RLS shows platform items (the platform tenant's) and the caller's tenant's; inserts name the caller's tenant. */
 const items = tableRepository({
   name: 'dict_item',
   columns: { ...columnsOf(DictItem, { except: ['scope'] }), tenantId: 'tenant_id' },
 });
 
-function toItem({ tenantId, ...row }: TableRow): DictItem {
-  return { ...row, scope: tenantId === null ? 'platform' : 'tenant' } as DictItem;
+async function scoped(tx: Tx) {
+  const platform = await platformTenantId(tx);
+  return ({ tenantId, ...row }: TableRow): DictItem =>
+    ({ ...row, scope: String(tenantId) === platform ? 'platform' : 'tenant' }) as DictItem;
 }
 
 export async function listDictItems(tx: Tx, query: ListQuery) {
   const { rows, total } = await items.list(tx, query);
-  return { rows: rows.map(toItem), total };
+  return { rows: rows.map(await scoped(tx)), total };
 }
 
 export async function findDictItem(tx: Tx, id: string) {
   const row = await items.find(tx, id);
-  return row && toItem(row);
+  return row && (await scoped(tx))(row);
 }
 
-export async function insertDictItem(tx: Tx, values: TableRow & { tenantId: string | null }, actor: Actor) {
-  return toItem(await items.insert(tx, values, actor));
+export async function insertDictItem(tx: Tx, values: TableRow & { tenantId: string }, actor: Actor) {
+  return (await scoped(tx))(await items.insert(tx, values, actor));
 }
 
 export async function updateDictItem(tx: Tx, id: string, values: TableRow, actor: Actor, version: number) {
   const row = await items.update(tx, id, values, actor, version);
-  return row && toItem(row);
+  return row && (await scoped(tx))(row);
 }
 
 export async function deleteDictItems(tx: Tx, ids: string[], actor: Actor) {
@@ -60,7 +63,7 @@ export async function platformValueExists(tx: Tx, typeCode: string, value: strin
     .select('id')
     .where('type_code', '=', typeCode)
     .where('value', '=', value)
-    .where('tenant_id', 'is', null)
+    .where('tenant_id', '=', platformTenant)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -40,7 +40,7 @@ function createDictItemService(deps: ResourceDeps & { platform: PlatformScope })
         }
       }
       try {
-        return await repo.insertDictItem(tx, { ...input, tenantId: isPlatform ? null : ctx.tenantId }, ctx);
+        return await repo.insertDictItem(tx, { ...input, tenantId: ctx.tenantId }, ctx);
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('common.duplicate', {}, [{ field: 'value', message: '' }]);
         throw err;

@@ -6,6 +6,8 @@ import type { Channel } from '../channel/channel';
 
 type External = Exclude<Channel, 'in_app'>;
 
+type TemplateField = 'external_template_id' | 'wechat_account_id' | 'data_mapping' | 'jump_url';
+
 export interface Due {
   id: string;
   batch_id: string | null;
@@ -61,18 +63,41 @@ export async function countOutcome(tx: Tx, batchId: string, column: 'sent_count'
     WHERE b.id = ${batchId}::bigint`.execute(tx);
 }
 
-/** The next due message, claimed for `worker` until `expires` (none when nothing is due or every due one is taken). */
+/**
+ * The next due message, claimed for `worker` until `expires` (none when nothing is due or every due one is taken), with
+ * what its template tells the provider. The template is read by its id apart from the message: it may be the platform
+ * tenant's (a shared template), a row Citus would not join to the tenant's on a key without `tenant_id`.
+ */
 export async function claimNext(tx: Tx, worker: string, expires: Date): Promise<Due | undefined> {
-  const { rows } = await sql<Due>`WITH claimed AS (
-      UPDATE message SET status = 'sending', claimed_by = ${worker}, claim_expires_at = ${expires},
-        updated_at = now()
-      WHERE id = (SELECT id FROM message WHERE status = 'queued' AND next_attempt_at <= now()
-        ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, batch_id, template_id, channel, address, title, content, params, retry_count)
-    SELECT c.id::text, c.batch_id::text, c.channel, c.address, c.title, c.content, c.params, c.retry_count,
-      t.external_template_id, t.wechat_account_id::text, t.data_mapping, t.jump_url
-    FROM claimed c LEFT JOIN message_template t ON t.id = c.template_id`.execute(tx);
-  return rows[0];
+  const { rows } = await sql<Omit<Due, TemplateField> & { template_id: string | null }>`
+    UPDATE message SET status = 'sending', claimed_by = ${worker}, claim_expires_at = ${expires}, updated_at = now()
+    WHERE id = (SELECT id FROM message WHERE status = 'queued' AND next_attempt_at <= now()
+      ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id::text, batch_id::text, template_id::text, channel, address, title, content, params, retry_count`.execute(
+    tx,
+  );
+  const claimed = rows[0];
+  if (!claimed) return undefined;
+  const { template_id, ...message } = claimed;
+  const template = template_id
+    ? await tx
+        .selectFrom('message_template')
+        .select([
+          'external_template_id',
+          sql<string | null>`wechat_account_id::text`.as('wechat_account_id'),
+          'data_mapping',
+          'jump_url',
+        ])
+        .where('id', '=', template_id)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    ...message,
+    external_template_id: template?.external_template_id ?? null,
+    wechat_account_id: template?.wechat_account_id ?? null,
+    data_mapping: template?.data_mapping ?? null,
+    jump_url: template?.jump_url ?? null,
+  };
 }
 
 /** Marks a message sent unless it already ended; answers whether this statement did (and so counts it). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Jobs } from '../../../core/jobs';
+import { platformTenant } from '../../../core/platform-tenant.repository';
 import { currentTenant, type Tx } from '../../../core/tenancy';
 import type { Channel } from '../channel/channel';
 import { renderTemplate } from '../template/render';
@@ -67,7 +68,7 @@ async function templateOfBusinessItem(tx: Tx, code: string): Promise<TemplateRow
       '=',
       tx.selectFrom('business_item').select('default_template_code').where('code', '=', code).limit(1) as never,
     )
-    .orderBy(sql`tenant_id IS NULL`)
+    .orderBy(sql`tenant_id = ${platformTenant}`)
     .limit(1)
     .executeTakeFirst()) as TemplateRow | undefined;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { platformTenant } from '../../../core/platform-tenant.repository';
 import { readIndexed, type Tx } from '../../../core/tenancy';
 
 /** A variable a business item declares (business_item.variables). */
@@ -19,7 +20,7 @@ export async function platformTemplateExists(tx: Tx, code: string): Promise<bool
     .selectFrom('message_template')
     .select('id')
     .where('code', '=', code)
-    .where('tenant_id', 'is', null)
+    .where('tenant_id', '=', platformTenant)
     .executeTakeFirst();
   return row !== undefined;
 }

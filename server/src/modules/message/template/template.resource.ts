@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
+import { platformTenant } from '../../../core/platform-tenant.repository';
 import { notRef, ref } from '../../../core/references';
 import { defineResource } from '../../../core/resource/define-resource';
 import { createdAtFilter, statusFilter } from '../../../core/resource/list-query';
@@ -11,7 +12,7 @@ import { CHANNELS, type Channel } from '../channel/channel';
 /** Message templates (docs/domain.md §6.1): per channel, with `{var}` placeholders; the platform's and the tenant's. */
 interface MessageTemplateTable extends Audited {
   id: IdColumn;
-  tenant_id: Nullable<string>;
+  tenant_id: string;
   code: string;
   name: string;
   channel: Channel;
@@ -164,7 +165,7 @@ export const messageTemplateResource = defineResource({
     computed: {
       businessItemName: sql`(SELECT b.name FROM business_item b WHERE b.code = message_template.business_item_code)`,
       unknownParams,
-      scope: sql`CASE WHEN message_template.tenant_id IS NULL THEN 'platform' ELSE 'tenant' END`,
+      scope: sql`CASE WHEN message_template.tenant_id = ${platformTenant} THEN 'platform' ELSE 'tenant' END`,
     },
   },
   list: {

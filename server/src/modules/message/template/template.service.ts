@@ -100,9 +100,8 @@ export function createMessageTemplateService(deps: ResourceDeps & { platform: Pl
     createMany: undefined,
     async create(tx, input, ctx) {
       const values = await check(tx, input, undefined, ctx.lang);
-      const tenantId = (await platform.isPlatform(tx, ctx.tenantId)) ? null : ctx.tenantId;
       try {
-        const made = await repository.insert(tx, { ...values, tenantId }, ctx);
+        const made = await repository.insert(tx, { ...values, tenantId: ctx.tenantId }, ctx);
         return (await find(tx, made.id)) as MessageTemplate;
       } catch (err) {
         throw duplicate(err, ctx.lang);

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { AppError, invalidField, notFound, versionConflict } from '../../../core/errors';
 import type { IdNumberCipher } from '../../../core/id-number';
 import type { Jobs } from '../../../core/jobs';
+import { platformTenant } from '../../../core/platform-tenant.repository';
 import { filterValue } from '../../../core/resource/list-query';
 import type { ResourceStore, WriteContext } from '../../../core/resource/resource';
 import { createResourceService, type ResourceDeps } from '../../../core/resource/resource.service';
@@ -324,7 +325,7 @@ async function qualificationName(tx: Tx, row: Pick<Qualification, 'qualification
     .select('label')
     .where('type_code', '=', 'qualification_type')
     .where('value', '=', row.qualificationType)
-    .orderBy(sql`tenant_id IS NULL`)
+    .orderBy(sql`tenant_id = ${platformTenant}`)
     .limit(1)
     .executeTakeFirst();
   return `${label?.label ?? row.qualificationType}（${row.certNo}）`;

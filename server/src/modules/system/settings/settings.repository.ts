@@ -1,23 +1,29 @@
 import { sql } from 'kysely';
+import { platformTenant } from '../../../core/platform-tenant.repository';
 import type { Actor } from '../../../core/resource/table.repository';
 import { currentTenant, type Tx } from '../../../core/tenancy';
 import type { SettingValueType } from './settings.schema';
 
 export interface SettingValueRow {
   key: string;
+  /** null for the platform's row (the platform tenant's), else the tenant whose override it is */
   tenantId: string | null;
   value: unknown;
 }
+
+/** Whether a row is the platform's: its tenant is the platform tenant (migration 0070). */
+const shared = sql<boolean>`tenant_id = ${platformTenant}`.as('shared');
+const tenantOf = (r: { shared: boolean; tenant_id: string }) => (r.shared ? null : r.tenant_id);
 
 /** Rows visible in the transaction's scope: platform defaults and, inside a tenant, its overrides. */
 export async function findSettingValues(tx: Tx, keys: readonly string[]): Promise<SettingValueRow[]> {
   if (keys.length === 0) return [];
   const rows = await tx
     .selectFrom('system_setting')
-    .select(['key', 'tenant_id', 'value'])
+    .select(['key', 'tenant_id', 'value', shared])
     .where('key', 'in', keys)
     .execute();
-  return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
+  return rows.map((r) => ({ key: r.key, tenantId: tenantOf(r), value: r.value }));
 }
 
 /**
@@ -45,11 +51,11 @@ export async function findSealedSettingValues(
   if (keys.length === 0) return [];
   const rows = await tx
     .selectFrom('system_setting')
-    .select(['key', 'tenant_id', 'value_enc'])
+    .select(['key', 'tenant_id', 'value_enc', shared])
     .where('key', 'in', keys)
     .where('value_type', '=', 'secret')
     .execute();
-  return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value_enc }));
+  return rows.map((r) => ({ key: r.key, tenantId: tenantOf(r), value: r.value_enc }));
 }
 
 /** Secret settings whose value is still text in `value` (as a release before sealing kept them): every tenant's. */
@@ -73,21 +79,22 @@ export async function writeSealedSetting(tx: Tx, id: string, sealed: Buffer): Pr
 export async function findPublicSettingValues(tx: Tx): Promise<SettingValueRow[]> {
   const rows = await tx
     .selectFrom('system_setting')
-    .select(['key', 'tenant_id', 'value'])
+    .select(['key', 'tenant_id', 'value', shared])
     .where('key', 'in', (qb) =>
       qb
         .selectFrom('system_setting')
         .select('key')
-        .where('tenant_id', 'is', null)
+        .where('tenant_id', '=', platformTenant)
         .where('is_public', '=', true)
         .where('value_type', '!=', 'secret'),
     )
     .execute();
-  return rows.map((r) => ({ key: r.key, tenantId: r.tenant_id, value: r.value }));
+  return rows.map((r) => ({ key: r.key, tenantId: tenantOf(r), value: r.value }));
 }
 
 export interface SettingRecord {
   id: string;
+  /** null for the platform's row, as in SettingValueRow */
   tenantId: string | null;
   key: string;
   category: string;
@@ -131,12 +138,12 @@ const settingColumns = [
   'sort',
 ] as const;
 
-type SettingSelect = { [K in (typeof settingColumns)[number] | 'secret_set']: unknown };
+type SettingSelect = { [K in (typeof settingColumns)[number] | 'shared' | 'secret_set']: unknown };
 
 function toRecord(r: SettingSelect): SettingRecord {
   return {
     id: r.id as string,
-    tenantId: r.tenant_id as string | null,
+    tenantId: r.shared ? null : (r.tenant_id as string),
     key: r.key as string,
     category: r.category as string,
     name: r.name as string,
@@ -164,7 +171,7 @@ export async function listSettingRecords(
 ): Promise<SettingRecord[]> {
   let q = tx
     .selectFrom('system_setting')
-    .select([...settingColumns, sql<boolean>`value_enc IS NOT NULL`.as('secret_set')]);
+    .select([...settingColumns, shared, sql<boolean>`value_enc IS NOT NULL`.as('secret_set')]);
   if (filter.category) q = q.where('category', '=', filter.category);
   if (filter.key) q = q.where('key', '=', filter.key);
   const rows = await q.orderBy('sort').orderBy('key').orderBy('id').execute();
