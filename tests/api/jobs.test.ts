@@ -12,6 +12,13 @@ const until = async (check: () => boolean, ms = 15_000) => {
 };
 
 describe('the job queue in process', () => {
+  it('refuses a schedule whose cron expression is wrong when it is declared, not at its first run', () => {
+    const jobs = createJobs({ kind: 'local' });
+    jobs.define('sweep', async () => {});
+    expect(() => jobs.schedule('sweep', '61 * * * *')).toThrow();
+    jobs.schedule('sweep', '*/5 * * * *');
+  });
+
   it('tries a failing job again, each wait longer than the one before', async () => {
     const jobs = createJobs({ kind: 'local' });
     const tries: number[] = [];

@@ -1,4 +1,4 @@
-import { parseExpression } from 'cron-parser';
+import { CronExpressionParser } from 'cron-parser';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
@@ -90,7 +90,7 @@ function declarations(steps: { prepare: Step; begin: Step }) {
     },
     schedule(name: string, cron: string) {
       if (!queues.has(name)) throw new Error(`schedule of an undeclared queue ${name}`);
-      parseExpression(cron); // a wrong expression fails at start-up, not at its first run
+      CronExpressionParser.parse(cron); // a wrong expression fails at start-up, not at its first run
       schedules.push([name, cron]);
     },
     prepare,
@@ -237,7 +237,7 @@ function localJobs(work: boolean, failed: (queue: string) => void, logger?: Logg
     for (const [name, cron] of schedules) {
       const queue = declared.queues.get(name) as Queue;
       const next = () => {
-        const at = parseExpression(cron, { utc: true }).next().getTime();
+        const at = CronExpressionParser.parse(cron, { tz: 'UTC' }).next().getTime();
         later(at, () => {
           count(name, 1);
           enqueue(queue, {}, 0);
