@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '../../server/src/core/resource/define-resource';
 import { plainResource } from '../../server/src/core/resource/resource.module';

@@ -1,6 +1,8 @@
-import { parseExpression } from 'cron-parser';
-import PgBoss from 'pg-boss';
+import { CronExpressionParser } from 'cron-parser';
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import { setAsideV10Schema, takeV10Jobs } from './job-queue-upgrade.repository';
 
 /**
  * Background work (message batches and deliveries, the removal of orphaned files, scheduled publishing, expiry): named
@@ -90,7 +92,7 @@ function declarations(steps: { prepare: Step; begin: Step }) {
     },
     schedule(name: string, cron: string) {
       if (!queues.has(name)) throw new Error(`schedule of an undeclared queue ${name}`);
-      parseExpression(cron); // a wrong expression fails at start-up, not at its first run
+      CronExpressionParser.parse(cron); // a wrong expression fails at start-up, not at its first run
       schedules.push([name, cron]);
     },
     prepare,
@@ -119,30 +121,49 @@ function pgBossJobs(url: string, work: boolean, failed: (queue: string) => void,
     connectionString: url,
     max: 3,
     application_name: 'medu-jobs',
-    // completed jobs are kept a day for inspection; the maintenance runs every few minutes (in a server only, as are
-    // the schedules: a tool only queues)
-    deleteAfterDays: 1,
-    maintenanceIntervalMinutes: 5,
+    // the maintenance removes completed jobs past their queue's deleteAfterSeconds every few minutes (in a server
+    // only, as are the schedules: a tool only queues)
+    maintenanceIntervalSeconds: 300,
     supervise: work,
     schedule: work,
   });
   // pg-boss runs each statement through its pool's query, which listens for the connection's errors while it runs, and
   // reports an idle connection's here: a database that blinks costs a poll, not the process
   boss.on('error', (err) => logger?.error({ err }, 'job queue'));
+  boss.on('warning', (warning) => logger?.warn({ warning }, 'job queue'));
   const workers = new Map<string, string>();
   const prepare: Step = async (queues, schedules) => {
-    await boss.start();
-    for (const queue of queues) {
-      await boss.createQueue(queue.name, {
-        name: queue.name,
-        retryLimit: queue.options.retryLimit,
-        retryDelay: queue.options.retryDelaySeconds,
-        retryBackoff: true,
+    const client = new pg.Client({ connectionString: url, application_name: 'medu-jobs' });
+    await client.connect();
+    try {
+      if (await setAsideV10Schema(client)) logger?.info('pg-boss 10 schema moved aside to pgboss_v10');
+      await boss.start();
+      await declareQueues(boss, queues);
+      const declared = new Set(queues.map((queue) => queue.name));
+      const taken = await takeV10Jobs(client, async (jobs) => {
+        const kept = jobs.filter((job) => declared.has(job.name));
+        for (const name of new Set(kept.map((job) => job.name)))
+          await boss.insert(
+            name,
+            kept
+              .filter((job) => job.name === name)
+              .map(({ id, data, priority, startAfter, singletonKey }) => ({
+                id,
+                data: data ?? {},
+                priority,
+                startAfter,
+                singletonKey: singletonKey ?? undefined,
+              })),
+          );
+        return { kept: kept.length, dropped: jobs.length - kept.length };
       });
+      if (taken) logger?.info(taken, "pg-boss 10's waiting jobs queued again; schema pgboss_v10 dropped");
+    } finally {
+      await client.end();
     }
     if (!work) return;
     const wanted = new Set(schedules.map(([name]) => name));
-    for (const { name } of await boss.getSchedules()) if (!wanted.has(name)) await boss.unschedule(name);
+    for (const { name, key } of await boss.getSchedules()) if (!wanted.has(name)) await boss.unschedule(name, key);
     for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   };
   const begin: Step = async (queues) => {
@@ -173,8 +194,9 @@ function pgBossJobs(url: string, work: boolean, failed: (queue: string) => void,
       if (!declared.prepared) return {};
       await declared.prepare();
       const names = [...declared.queues.keys()];
-      const sizes = await Promise.all(names.map((name) => boss.getQueueSize(name)));
-      return Object.fromEntries(names.map((name, i) => [name, sizes[i] ?? 0]));
+      // as pg-boss's monitor last counted them (each minute, in a server)
+      const counted = new Map((await boss.getQueues(names)).map((queue) => [queue.name, queue.queuedCount]));
+      return Object.fromEntries(names.map((name) => [name, counted.get(name) ?? 0]));
     },
     async send(name, data, options = {}) {
       await declared.start();
@@ -185,9 +207,29 @@ function pgBossJobs(url: string, work: boolean, failed: (queue: string) => void,
     },
     async stop() {
       declared.stopped();
-      if (declared.prepared) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      if (declared.prepared) await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * Makes each queue, or brings its retries and retention to what the code declares (pg-boss keeps a queue's options
+ * from when it was made). Completed jobs are kept a day for inspection.
+ */
+async function declareQueues(boss: PgBoss, queues: Queue[]): Promise<void> {
+  const stored = new Map((await boss.getQueues(queues.map((queue) => queue.name))).map((queue) => [queue.name, queue]));
+  for (const queue of queues) {
+    const options = {
+      retryLimit: queue.options.retryLimit,
+      retryDelay: queue.options.retryDelaySeconds,
+      retryBackoff: true,
+      deleteAfterSeconds: 86_400,
+    };
+    const found = stored.get(queue.name);
+    if (!found) await boss.createQueue(queue.name, options);
+    else if (Object.entries(options).some(([key, value]) => found[key as keyof typeof options] !== value))
+      await boss.updateQueue(queue.name, options);
+  }
 }
 
 /** In process: each queue works its jobs one at a time, in order; a delayed or retried job waits on a timer. */
@@ -237,7 +279,7 @@ function localJobs(work: boolean, failed: (queue: string) => void, logger?: Logg
     for (const [name, cron] of schedules) {
       const queue = declared.queues.get(name) as Queue;
       const next = () => {
-        const at = parseExpression(cron, { utc: true }).next().getTime();
+        const at = CronExpressionParser.parse(cron, { tz: 'UTC' }).next().getTime();
         later(at, () => {
           count(name, 1);
           enqueue(queue, {}, 0);

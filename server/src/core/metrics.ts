@@ -10,7 +10,7 @@ export interface PoolUse {
 /** What the metrics read when scraped: the pool and the queues are asked, not counted. */
 export interface MetricSources {
   pool: () => PoolUse;
-  /** Jobs waiting by queue (pg-boss's queue size on PostgreSQL; queued and delayed jobs in process). */
+  /** Jobs waiting by queue (pg-boss's count on PostgreSQL, taken each minute; queued and delayed jobs in process). */
   queueDepth: () => Promise<Record<string, number>>;
 }
 

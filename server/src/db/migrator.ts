@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 
 const directory = path.join(__dirname, 'migrations');
 /** `.ts` beside the sources (tsx, vitest); `.js` in the release, where `npm run build` compiled each one. */
