@@ -328,7 +328,16 @@ export function rowFinder(api: TestApi) {
     if (!rowIds.has(key)) {
       const owned = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
         WHERE table_schema = 'public' AND table_name = ${table} AND column_name = 'tenant_id'`.execute(api.db);
-      const whose = mine ? sql`tenant_id = ${tenantId}` : sql`tenant_id IS NOT NULL AND tenant_id <> ${tenantId}`;
+      // the platform tenant's rows of a table every tenant reads them from (settings, dictionary items, message
+      // templates: its read policy names the platform tenant, migration 0070) are shared, no other tenant's
+      const shared = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_policies
+        WHERE schemaname = 'public' AND tablename = ${table} AND cmd = 'SELECT' AND qual LIKE '%platform%'`.execute(
+        api.db,
+      );
+      const others = shared.rows[0]?.n
+        ? sql`tenant_id <> ${tenantId} AND tenant_id <> (SELECT id FROM tenant WHERE code = 'platform')`
+        : sql`tenant_id IS NOT NULL AND tenant_id <> ${tenantId}`;
+      const whose = mine ? sql`tenant_id = ${tenantId}` : others;
       const { rows } = owned.rows[0]?.n
         ? await sql<{ id: string }>`SELECT id::text AS id FROM ${sql.table(table)} WHERE ${whose}
             ORDER BY id LIMIT 1`.execute(api.db)
